@@ -1,0 +1,85 @@
+# pmusim top-level Makefile.  `make sim` and `make test` are the two commands a
+# user needs; everything else is reachable from `make help`.
+#
+# Each folder owns a fragment (<dir>/<dir>.mk) that adds its objects, binaries and
+# tests to the variables below.  Everything built goes under build/.
+
+SHELL    := /bin/bash
+BUILD    := build
+GEN      := $(BUILD)/gen
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+
+CC       := gcc
+CXX      := g++
+OPT      ?= -O2
+CFLAGS   := -std=c11 $(OPT) -g -Wall -Wextra -Wshadow -Iinclude -MMD -MP
+CXXFLAGS := -std=c++17 $(OPT) -g -Wall -Iinclude -MMD -MP
+LDLIBS   := -lm
+
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+VVP       ?= vvp
+YOSYS     ?= yosys
+
+# make sim overrides
+SEED    ?= 1
+CYCLES  ?= 1000000
+CONFIG  ?=
+STREAM  ?=
+WAVES   ?=
+
+# Filled in by the fragments.
+GTEST_BINS :=     # GoogleTest binaries run by make test
+TEST_SCRIPTS :=   # other test scripts run by make test (each prints N passed, N failed)
+CLEAN_EXTRA :=
+
+.PHONY: all deps sim test lint synth bench docs help clean
+.DEFAULT_GOAL := all
+
+all: deps pmusim
+
+help:
+	@echo "make sim     run the default workload in RTL/reference lock-step and print the counts"
+	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
+	@echo "make lint    verilator --lint-only -Wall on the RTL"
+	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
+	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
+	@echo "make docs    regenerate docs/register-map.md from data/pmu_regs.def"
+
+deps:
+	@bash scripts/install-deps.sh
+
+# ---- generated definitions (one source: data/pmu_regs.def) ----------------
+COMMON_SRCS := common/pmu_regs.c common/pmu_params.c
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+$(BUILD)/gen_defs: tools/gen_defs.c $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@
+
+$(GEN)/pmu_defs.vh: $(BUILD)/gen_defs
+	@mkdir -p $(GEN)
+	$(BUILD)/gen_defs vh > $@.tmp && mv $@.tmp $@
+
+docs: $(BUILD)/gen_defs
+	$(BUILD)/gen_defs md > docs/register-map.md
+
+include rtl/rtl.mk
+include csim/csim.mk
+include stream/stream.mk
+include verilator/verilator.mk
+include sv_tests/sv_tests.mk
+include tests/tests.mk
+
+clean:
+	rm -rf $(BUILD) $(CLEAN_EXTRA)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,1 @@
+# csim fragment: filled in by the csim owner

@@ -1,0 +1,114 @@
+/*
+ * pmu_regs.h - C view of data/pmu_regs.def: register addresses, field
+ * positions, reset values, writable masks, the visible-state list and the
+ * implemented-event table.  Nothing here repeats a position: every constant
+ * is expanded from the .def file.
+ */
+#ifndef PMU_REGS_H
+#define PMU_REGS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pmu_model { PMU_MODEL_ITANIUM = 0, PMU_MODEL_ITANIUM2 = 1 } pmu_model;
+
+/* Register port address: {space[3:0], index[7:0]}. */
+#define PMU_SPACE(name, value, desc) PMU_SPACE_##name = (value),
+enum pmu_space {
+#include "../data/pmu_regs.def"
+    PMU_NSPACES
+};
+#undef PMU_SPACE
+#define PMU_ADDR(space, index) ((uint16_t)(((unsigned)(space) << 8) | ((unsigned)(index) & 0xffu)))
+#define PMU_ADDR_SPACE(addr) (((unsigned)(addr) >> 8) & 0xfu)
+#define PMU_ADDR_INDEX(addr) ((unsigned)(addr) & 0xffu)
+#define PMU_ADDR_BITS 12
+
+/* Field positions: PMU_F_<group>_<name>_{LSB,MSB,WIDTH} and _MASK (in place). */
+#define PMU_FIELD(group, name, msb, lsb, desc)                                  \
+    PMU_F_##group##_##name##_LSB = (lsb), PMU_F_##group##_##name##_MSB = (msb), \
+    PMU_F_##group##_##name##_WIDTH = (msb) - (lsb) + 1,
+enum pmu_field_pos {
+#include "../data/pmu_regs.def"
+    PMU_F_END_
+};
+#undef PMU_FIELD
+#define PMU_FMASK(group, name)                                                 \
+    ((((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1) << PMU_F_##group##_##name##_LSB)
+#define PMU_FGET(v, group, name)                                               \
+    (((uint64_t)(v) >> PMU_F_##group##_##name##_LSB) &                         \
+     (((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1))
+#define PMU_FSET(v, group, name, x)                                            \
+    (((uint64_t)(v) & ~PMU_FMASK(group, name)) |                               \
+     (((uint64_t)(x) << PMU_F_##group##_##name##_LSB) & PMU_FMASK(group, name)))
+
+/* Register descriptors, in .def order. */
+typedef struct pmu_reg_desc {
+    const char *name;   /* e.g. "PMC6_7" */
+    unsigned space;
+    unsigned first;     /* first index */
+    unsigned count;     /* number of consecutive registers */
+    uint64_t reset[2];  /* by pmu_model */
+    uint64_t wmask[2];  /* by pmu_model */
+    const char *desc;
+} pmu_reg_desc;
+extern const pmu_reg_desc pmu_reg_table[];
+extern const unsigned pmu_reg_table_len;
+/* Descriptor of the register at addr, or NULL when it is not implemented. */
+const pmu_reg_desc *pmu_reg_lookup(uint16_t addr);
+
+typedef struct pmu_field_desc {
+    const char *group, *name;
+    unsigned msb, lsb;
+    const char *desc;
+} pmu_field_desc;
+extern const pmu_field_desc pmu_field_table[];
+extern const unsigned pmu_field_table_len;
+
+/* Visible state compared in lock-step. */
+#define PMU_VISIBLE(name, space, index, fgroup) PMU_VIS_##name,
+enum pmu_vis {
+#include "../data/pmu_regs.def"
+    PMU_NVIS
+};
+#undef PMU_VISIBLE
+typedef struct pmu_vis_desc {
+    const char *name;
+    uint16_t addr;
+    const char *field_group; /* "NONE" for counters */
+} pmu_vis_desc;
+extern const pmu_vis_desc pmu_vis_table[PMU_NVIS];
+
+typedef struct pmu_state {
+    uint64_t reg[PMU_NVIS]; /* read-port view of each visible register */
+    uint8_t pmi;            /* performance-monitor interrupt line after this clock */
+} pmu_state;
+
+/* Implemented events. */
+#define PMU_EVENT(name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
+    PMU_EV_##name,
+enum pmu_event_id {
+#include "../data/pmu_regs.def"
+    PMU_NEVENTS
+};
+#undef PMU_EVENT
+typedef struct pmu_event_desc {
+    const char *name;
+    uint8_t code, umask, maxincr, counters;
+    uint8_t iar, opm, dar, group, set;
+    const char *desc;
+} pmu_event_desc;
+extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
+
+/* Counter width in bits for a model (Itanium 32, Itanium 2 47). */
+static inline unsigned pmu_counter_width(pmu_model m) { return m == PMU_MODEL_ITANIUM ? 32u : 47u; }
+#define PMU_FIRST_COUNTER 4
+#define PMU_NCOUNTERS 4
+
+#ifdef __cplusplus
+}
+#endif
+#endif

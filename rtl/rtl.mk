@@ -1,0 +1,1 @@
+# rtl fragment: filled in by the rtl owner

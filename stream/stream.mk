@@ -1,0 +1,1 @@
+# stream fragment: filled in by the stream owner

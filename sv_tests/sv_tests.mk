@@ -1,0 +1,1 @@
+# sv_tests fragment: filled in by the sv_tests owner

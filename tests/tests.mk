@@ -1,0 +1,1 @@
+# tests fragment: filled in by the tests owner

@@ -1,0 +1,1 @@
+# verilator fragment: filled in by the verilator owner
