@@ -1,0 +1,21 @@
+/* pmu_ref.h - the C reference model (csim/), behind pmu_backend. */
+#ifndef PMU_REF_H
+#define PMU_REF_H
+
+#include "pmu_backend.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A reset reference model with these parameters (NULL = pmu_params_default()). */
+pmu_backend *pmu_ref_create(const pmu_params *p);
+
+/* The 64-bit sum of every increment counter `ctr` (4..7) received since reset:
+ * the exact event total that software's virtual counters must reproduce. */
+uint64_t pmu_ref_total(pmu_backend *b, unsigned ctr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,86 @@
+/*
+ * pmu_stream.h - instruction streams: sequences of cycle records.
+ *
+ * Two forms (docs/stream-format.md): a text form a person can write by hand and a
+ * compact binary form for long runs.  A reader detects the form from the first bytes.
+ * Every record a reader returns has passed pmu_cycle_validate().
+ *
+ * Errors: functions that can fail fill a pmu_err with "file:line: field: what was
+ * expected" and return non-zero.  No function prints or exits.
+ */
+#ifndef PMU_STREAM_H
+#define PMU_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pmu_cycle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pmu_err {
+    char msg[512];
+} pmu_err;
+
+/* ---- validation ---------------------------------------------------------- */
+/* Checks one record against the rules of docs/stream-format.md (ranges, flag
+ * consistency, per-cycle multiplicities <= the events' maxincr).  `where` is
+ * prefixed to the message (e.g. "trace.txt:12").  Returns 0 when valid. */
+int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err);
+
+/* ---- reading ------------------------------------------------------------- */
+typedef struct pmu_stream_reader pmu_stream_reader;
+
+/* Opens a text or binary stream file ("-" = stdin). NULL + err on failure. */
+pmu_stream_reader *pmu_stream_open(const char *path, pmu_err *err);
+/* Reads from memory (text or binary); `name` is used in messages. */
+pmu_stream_reader *pmu_stream_open_mem(const void *data, size_t len, const char *name, pmu_err *err);
+/* Next record: 1 = got one, 0 = end of stream, -1 = error (err filled).
+ * A text line with repeat=N yields N records. */
+int pmu_stream_next(pmu_stream_reader *r, pmu_cycle *c, pmu_err *err);
+/* Where the last record came from, e.g. "trace.txt:12" or "trace.bin:record 4711". */
+const char *pmu_stream_where(const pmu_stream_reader *r);
+void pmu_stream_close(pmu_stream_reader *r);
+
+/* ---- writing ------------------------------------------------------------- */
+typedef enum pmu_stream_form { PMU_STREAM_TEXT = 0, PMU_STREAM_BINARY = 1 } pmu_stream_form;
+typedef struct pmu_stream_writer pmu_stream_writer;
+pmu_stream_writer *pmu_stream_create(const char *path, pmu_stream_form form, pmu_err *err);
+int pmu_stream_write(pmu_stream_writer *w, const pmu_cycle *c, pmu_err *err);
+int pmu_stream_finish(pmu_stream_writer *w, pmu_err *err); /* flushes, closes, frees */
+
+/* One record as a self-contained text line (all fields explicit, no newline).
+ * Used in mismatch reports.  Returns the length written (truncated to size-1). */
+size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size);
+
+/* ---- generation ---------------------------------------------------------- */
+typedef enum pmu_gen_mode { PMU_GEN_WORKLOAD = 0, PMU_GEN_RANDOM = 1 } pmu_gen_mode;
+
+typedef struct pmu_gen_opts {
+    uint64_t seed;
+    uint64_t cycles;     /* records to produce */
+    pmu_gen_mode mode;
+    unsigned nprocs;     /* workload: processes (default 4) */
+} pmu_gen_opts;
+
+typedef struct pmu_gen pmu_gen;
+pmu_gen *pmu_gen_create(const pmu_gen_opts *o);
+/* 1 = record produced, 0 = `cycles` records already produced. */
+int pmu_gen_next(pmu_gen *g, pmu_cycle *c);
+/* Symbol file of the workload's functions: "start end name" lines (hex addresses). */
+int pmu_gen_write_symbols(const pmu_gen *g, const char *path, pmu_err *err);
+void pmu_gen_destroy(pmu_gen *g);
+
+/* ---- commands (used by build/pmusim) ------------------------------------- */
+/* `pmusim gen ...` and `pmusim conv ...`: return the process exit code
+ * (0 ok, 1 runtime error, 2 bad arguments). */
+int pmusim_cmd_gen(int argc, char **argv);
+int pmusim_cmd_conv(int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
