@@ -69,6 +69,12 @@ $(GEN)/pmu_defs.vh: $(BUILD)/gen_defs
 	@mkdir -p $(GEN)
 	$(BUILD)/gen_defs vh > $@.tmp && mv $@.tmp $@
 
+$(GEN)/pmu_defines.vh: $(BUILD)/gen_defs
+	@mkdir -p $(GEN)
+	$(BUILD)/gen_defs defines > $@.tmp && mv $@.tmp $@
+
+GEN_VH := $(GEN)/pmu_defs.vh $(GEN)/pmu_defines.vh
+
 docs: $(BUILD)/gen_defs
 	$(BUILD)/gen_defs md > docs/register-map.md
 
