@@ -1,1 +1,59 @@
-# rtl fragment: filled in by the rtl owner
+# rtl fragment: the Itanium / Itanium 2 PMU RTL, its lint and its synthesis.
+#
+# Variables used by other fragments:
+#   RTL_TOP   the top module
+#   RTL_SRCS  every RTL source, leaves first
+#   RTL_INC   include path of the generated pmu_defs.vh / pmu_defines.vh
+# Every RTL build must depend on $(GEN_VH).
+
+RTL_TOP  := ita_pmu
+RTL_SRCS := rtl/pmu_counter.sv rtl/pmu_pmc_gen.sv rtl/pmu_ovf_ctrl.sv rtl/pmu_cpu_state.sv \
+            rtl/pmu_evt_sel.sv rtl/pmu_cnt_qual.sv rtl/ita_pmu.sv
+RTL_INC  := -I$(GEN)
+RTL_WAIVERS := rtl/lint/waivers.vlt
+
+RTL_MODELS := 0 1
+RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)
+RTL_IVERILOG_OUTS := $(foreach m,$(RTL_MODELS),$(BUILD)/rtl/$(RTL_TOP)_model$(m).vvp)
+
+.PHONY: lint synth rtl-iverilog
+
+# Lint: both models, every warning on; waivers only in rtl/lint/waivers.vlt. The Icarus
+# compile of both models (below) must be warning-free too.
+lint: $(GEN_VH) $(RTL_SRCS) $(RTL_WAIVERS) $(RTL_IVERILOG_OUTS)
+	@set -e; for m in $(RTL_MODELS); do \
+	  echo "verilator --lint-only -Wall -GModel=$$m $(RTL_TOP)"; \
+	  $(VERILATOR) --lint-only -Wall $(RTL_INC) -GModel=$$m --top-module $(RTL_TOP) \
+	    $(RTL_WAIVERS) $(RTL_SRCS); \
+	done
+	@echo "lint: clean (verilator -Wall and iverilog -Wall, Model=0 and Model=1)"
+
+# Synthesis: one Yosys run per model; logs in $(BUILD)/synth/.
+
+$(BUILD)/synth/$(RTL_TOP)_model%.log: $(GEN_VH) $(RTL_SRCS)
+	@mkdir -p $(dir $@)
+	@$(YOSYS) -q -l $@.tmp -p "read_verilog -sv $(RTL_INC) $(RTL_SRCS); \
+	  chparam -set Model $* $(RTL_TOP); synth -flatten -top $(RTL_TOP); stat" > /dev/null \
+	  || { echo "yosys failed for Model=$*: see $@.tmp"; exit 1; }
+	@mv $@.tmp $@
+
+# Cells: the total of the final stat. Flip-flops: the $_*DFF*_ cells of that stat.
+synth: $(RTL_SYNTH_LOGS)
+	@for m in $(RTL_MODELS); do \
+	  log=$(BUILD)/synth/$(RTL_TOP)_model$$m.log; \
+	  cells=$$(awk '/Number of cells:/ { n = $$4 } END { print n }' $$log); \
+	  ffs=$$(awk '/Printing statistics/ { f = 0 } /\$$_.*DFF.*_/ { f += $$2 } END { print f + 0 }' $$log); \
+	  case $$m in 0) name="Itanium";; *) name="Itanium 2";; esac; \
+	  echo "synth $(RTL_TOP) Model=$$m ($$name): cells $$cells"; \
+	  echo "synth $(RTL_TOP) Model=$$m ($$name): flip-flops $$ffs"; \
+	done
+
+# Icarus must compile the RTL of both models on its own (the Icarus bench and sv_tests rely on
+# it). -Wno-floating-nets: compiled alone, the top's inputs have no drivers.
+rtl-iverilog: $(RTL_IVERILOG_OUTS)
+$(BUILD)/rtl/$(RTL_TOP)_model%.vvp: $(GEN_VH) $(RTL_SRCS)
+	@mkdir -p $(dir $@)
+	@echo "iverilog -g2012 -Wall -P$(RTL_TOP).Model=$* $(RTL_TOP)"
+	@$(IVERILOG) -g2012 -Wall -Wno-floating-nets $(RTL_INC) -s $(RTL_TOP) -P$(RTL_TOP).Model=$* \
+	  -o $@ $(RTL_SRCS) 2> $@.log || { cat $@.log; exit 1; }
+	@if [ -s $@.log ]; then cat $@.log; echo "iverilog: warnings for Model=$*"; rm -f $@; exit 1; fi

@@ -21,6 +21,8 @@ static void gen_vh(void)
 #undef PMU_SPACE
     puts("localparam integer PMU_ADDR_BITS = 12;");
 #define PMU_REG(name, space, first, count, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)          \
+    printf("localparam [7:0] PMU_%s_FIRST = 8'd%d;\n", #name, first);                                     \
+    printf("localparam integer PMU_%s_COUNT = %d;\n", #name, count);                                      \
     printf("localparam [63:0] PMU_%s_RESET_ITA = 64'h%016llx;\n", #name, (unsigned long long)(rst_ita));   \
     printf("localparam [63:0] PMU_%s_WMASK_ITA = 64'h%016llx;\n", #name, (unsigned long long)(wm_ita));    \
     printf("localparam [63:0] PMU_%s_RESET_ITA2 = 64'h%016llx;\n", #name, (unsigned long long)(rst_ita2)); \
@@ -42,7 +44,9 @@ static void gen_vh(void)
     printf("localparam integer PMU_MAX_SLOTS = %d;\n", PMU_MAX_SLOTS);
 #define PMU_EVENT(name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
     printf("localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", #name, code);                 \
-    printf("localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", #name, umask);
+    printf("localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", #name, umask);                   \
+    printf("localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", #name, counters);           \
+    printf("localparam integer PMU_EV_%s_MAXINCR = %d;\n", #name, maxincr);
 #include "../data/pmu_regs.def"
 #undef PMU_EVENT
     int vis = 0;

@@ -1,0 +1,363 @@
+// test_events.cpp - semantics.md step 3 (the event count n of every
+// implemented event, unknown (es, umask) pairs, the PMC4-only event, power
+// gating) and step 4 (threshold, thr_ge).
+#include "ref_test_util.h"
+
+#include <vector>
+
+using namespace reftest;
+
+namespace {
+
+const uint16_t NOP = PMU_SF_NOP_MASK, PRED_OFF = PMU_SF_PRED_OFF_MASK, LOAD = PMU_SF_LOAD_MASK,
+               STORE = PMU_SF_STORE_MASK, FP = PMU_SF_FP_MASK, L1D_MISS = PMU_SF_L1D_MISS_MASK,
+               L2_REF = PMU_SF_L2_REF_MASK, L2_MISS = PMU_SF_L2_MISS_MASK, RSE = PMU_SF_RSE_MASK,
+               TAKEN = PMU_SF_TAKEN_MASK;
+
+// Four records exercising every non-branch event; the expected n of each
+// event in each record is written by hand from the semantics.md table.
+pmu_cycle record_a()
+{
+    pmu_cycle c = cycle_with({NOP, uint16_t(LOAD | L1D_MISS | L2_REF | L2_MISS),
+                              uint16_t(LOAD | L1D_MISS | RSE | L2_REF), uint16_t(STORE | L2_REF),
+                              uint16_t(FP | PRED_OFF), uint16_t(br(1, 2) | TAKEN)});
+    c.recirc = 3;
+    return c;
+}
+pmu_cycle record_b()
+{
+    pmu_cycle c = cycle_with({uint16_t(LOAD | RSE), uint16_t(LOAD | L1D_MISS), uint16_t(STORE | L1D_MISS),
+                              uint16_t(STORE | L2_REF | L2_MISS), FP, uint16_t(FP | NOP)});
+    c.recirc = 1;
+    return c;
+}
+pmu_cycle record_c() { return cycle(); } // nothing retires
+pmu_cycle record_d()
+{
+    // Three retired slots; slots 3..5 hold stale flags that must be ignored.
+    pmu_cycle c = cycle_with({uint16_t(NOP | PRED_OFF), LOAD, 0});
+    for (unsigned s = 3; s < PMU_MAX_SLOTS; s++)
+        c.slot[s].flags = 0x3fff;
+    c.recirc = 4;
+    return c;
+}
+
+struct EventRow {
+    int ev;
+    unsigned a, b, c, d;
+};
+// Every non-branch event: n in records a, b, c, d.
+const EventRow kRows[] = {
+    {PMU_EV_CPU_CYCLES, 1, 1, 1, 1},
+    {PMU_EV_IA64_INST_RETIRED, 6, 6, 0, 3},
+    {PMU_EV_NOPS_RETIRED, 1, 1, 0, 1},
+    {PMU_EV_PREDICATE_SQUASHED_RETIRED, 1, 0, 0, 1},
+    {PMU_EV_FP_OPS_RETIRED, 1, 2, 0, 0},
+    {PMU_EV_LOADS_RETIRED, 2, 2, 0, 1},
+    {PMU_EV_STORES_RETIRED, 1, 2, 0, 0},
+    {PMU_EV_L1D_READ_MISSES_ALL, 2, 1, 0, 0},
+    {PMU_EV_L1D_READ_MISSES_RSE_FILL, 1, 0, 0, 0},
+    {PMU_EV_L2_MISSES, 1, 1, 0, 0},
+    {PMU_EV_L2_REFERENCES, 3, 1, 0, 0},
+    {PMU_EV_L2_FORCE_RECIRC_ANY, 3, 1, 0, 4},
+};
+
+bool is_branch_event(int ev)
+{
+    return ev >= PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED && ev <= PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET;
+}
+
+const EventRow *row_of(int ev)
+{
+    for (const auto &r : kRows)
+        if (r.ev == ev)
+            return &r;
+    return nullptr;
+}
+
+// A record in which event `ev` occurs exactly n times, padded with slots
+// that resemble the event but do not count (the test's own reading of the
+// semantics.md table).  Returns false for an event this helper does not know.
+bool record_with_n(int ev, unsigned n, pmu_cycle *out)
+{
+    uint16_t hit = 0, pad = 0;
+    bool use_slots = true;
+    pmu_cycle c = cycle();
+    if (is_branch_event(ev)) {
+        unsigned u = pmu_event_table[ev].umask, type = u >> 2, pred = u & 3;
+        hit = br(type ? type : 2, pred ? pred : 3);
+        pad = pred ? br(type ? type : 2, pred == 1 ? 2 : 1) : uint16_t(LOAD); // other prediction
+    } else {
+        switch (ev) {
+        case PMU_EV_CPU_CYCLES:
+            if (n != 1)
+                return false;
+            *out = c;
+            return true;
+        case PMU_EV_IA64_INST_RETIRED: hit = 0; pad = 0; break;
+        case PMU_EV_NOPS_RETIRED: hit = NOP; pad = PRED_OFF; break;
+        case PMU_EV_PREDICATE_SQUASHED_RETIRED: hit = PRED_OFF; pad = NOP; break;
+        case PMU_EV_FP_OPS_RETIRED: hit = FP; pad = LOAD; break;
+        case PMU_EV_LOADS_RETIRED: hit = LOAD; pad = STORE; break;
+        case PMU_EV_STORES_RETIRED: hit = STORE; pad = LOAD; break;
+        case PMU_EV_L1D_READ_MISSES_ALL: hit = LOAD | L1D_MISS; pad = LOAD; break;
+        case PMU_EV_L1D_READ_MISSES_RSE_FILL: hit = LOAD | L1D_MISS | RSE; pad = LOAD | L1D_MISS; break;
+        case PMU_EV_L2_MISSES: hit = LOAD | L2_REF | L2_MISS; pad = LOAD | L2_REF; break;
+        case PMU_EV_L2_REFERENCES: hit = LOAD | L2_REF; pad = LOAD; break;
+        case PMU_EV_L2_FORCE_RECIRC_ANY:
+            use_slots = false;
+            c.recirc = uint8_t(n);
+            break;
+        default:
+            return false;
+        }
+    }
+    if (use_slots) {
+        if (ev == PMU_EV_IA64_INST_RETIRED) {
+            c.nslots = uint8_t(n);
+        } else {
+            for (unsigned s = 0; s < PMU_MAX_SLOTS; s++)
+                c.slot[s].flags = s < n ? hit : pad;
+            c.nslots = PMU_MAX_SLOTS;
+        }
+    }
+    *out = c;
+    return true;
+}
+
+} // namespace
+
+class Events : public ModelTest {};
+INSTANTIATE_BOTH_MODELS(Events);
+
+TEST_P(Events, EveryNonBranchEventOnEveryCounter)
+{
+    Ref r(params(model()));
+    r.start();
+    const pmu_cycle recs[] = {record_a(), record_b(), record_c(), record_d()};
+    unsigned tested = 0;
+    for (const auto &row : kRows) {
+        if (!es_reachable(model(), pmu_event_table[row.ev].code))
+            continue;
+        const unsigned expect[] = {row.a, row.b, row.c, row.d};
+        for (unsigned ctr = 4; ctr <= 7; ctr++) {
+            r.program(ctr, event_pmc(row.ev));
+            // L2_FORCE_RECIRC_ANY is wired to PMC4 only.
+            const bool wired = row.ev != PMU_EV_L2_FORCE_RECIRC_ANY || ctr == 4;
+            for (unsigned i = 0; i < 4; i++)
+                EXPECT_EQ(r.delta(ctr, recs[i]), wired ? expect[i] : 0u)
+                    << pmu_event_table[row.ev].name << " on PMC" << ctr << ", record " << char('a' + i);
+            r.write(pmc(ctr), 0);
+            tested++;
+        }
+    }
+    EXPECT_EQ(tested, model() == PMU_MODEL_ITANIUM2 ? 12u * 4 : 5u * 4);
+}
+
+TEST_P(Events, AllSixteenBranchUmasks)
+{
+    Ref r(params(model()));
+    r.start();
+    // (type, prediction) per slot; slot 5 of the first record is not a
+    // branch but carries prediction bits, which must not count.
+    pmu_cycle r1 = cycle_with({br(1, 1), br(1, 2), br(2, 3), br(3, 1), br(3, 3), br(0, 1)});
+    pmu_cycle r2 = cycle_with({br(2, 0), br(3, 2), uint16_t(br(1, 3) | TAKEN), LOAD});
+    // Expected n per umask (type << 2 | prediction).
+    const unsigned n1[16] = {5, 2, 1, 2, /*IPREL*/ 2, 1, 1, 0, /*RETURN*/ 1, 0, 0, 1, /*NTRETIND*/ 2, 1, 0, 1};
+    const unsigned n2[16] = {3, 0, 1, 1, /*IPREL*/ 1, 0, 0, 1, /*RETURN*/ 1, 0, 0, 0, /*NTRETIND*/ 1, 0, 1, 0};
+    for (unsigned u = 0; u < 16; u++) {
+        const int ev = PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED + int(u);
+        ASSERT_EQ(pmu_event_table[ev].umask, u);
+        for (unsigned ctr = 4; ctr <= 7; ctr++) {
+            r.program(ctr, event_pmc(ev));
+            EXPECT_EQ(r.delta(ctr, r1), n1[u]) << pmu_event_table[ev].name << " PMC" << ctr;
+            EXPECT_EQ(r.delta(ctr, r2), n2[u]) << pmu_event_table[ev].name << " PMC" << ctr;
+            EXPECT_EQ(r.delta(ctr, record_b()), 0u) << pmu_event_table[ev].name;
+            r.write(pmc(ctr), 0);
+        }
+    }
+}
+
+TEST_P(Events, UnknownCodeOrUmaskCountsNothing)
+{
+    Ref r(params(model()));
+    r.start();
+    struct Pair {
+        unsigned es, umask;
+    };
+    std::vector<Pair> pairs = {{0x12, 1}, {0x08, 1}, {0x08, 0xf}, {0x5c, 0}, {0x00, 0},
+                               {0x7f, 0xf}, {0x50, 1}, {0x09, 2}, {0x4d, 0}};
+    if (model() == PMU_MODEL_ITANIUM2) {
+        const std::vector<Pair> more = {{0xc7, 2}, {0xcd, 1}, {0xff, 0xf}, {0xb4, 1}, {0x92, 0}};
+        pairs.insert(pairs.end(), more.begin(), more.end());
+    }
+    pmu_cycle busy = record_a();
+    for (unsigned s = 0; s < PMU_MAX_SLOTS; s++)
+        busy.slot[s].flags = 0x3fff; // every flag, every branch kind
+    for (const auto &p : pairs)
+        for (unsigned ctr = 4; ctr <= 7; ctr++) {
+            r.program(ctr, raw_pmc(p.es, p.umask));
+            for (const pmu_cycle &c : {busy, record_a(), record_b(), record_d()})
+                EXPECT_EQ(r.delta(ctr, c), 0u) << "es=0x" << std::hex << p.es << " umask=0x" << p.umask;
+        }
+}
+
+// On Itanium the es field has 7 bits: an Itanium 2 code of 0x80 or more
+// loses bit 7 and selects whatever pair that leaves (semantics.md: only the
+// table's pairs count).  0xd1 (STORES_RETIRED) becomes 0x51
+// (PREDICATE_SQUASHED_RETIRED); the others become unimplemented codes.
+TEST(EventsItanium, HighEventCodesLoseBit7)
+{
+    Ref r(params(PMU_MODEL_ITANIUM));
+    r.start();
+    const pmu_cycle recs[] = {record_a(), record_b(), record_d()};
+    unsigned high = 0;
+    for (int ev = 0; ev < PMU_NEVENTS; ev++) {
+        unsigned code = pmu_event_table[ev].code;
+        if (es_reachable(PMU_MODEL_ITANIUM, code))
+            continue;
+        high++;
+        r.program(4, event_pmc(ev));
+        for (unsigned i = 0; i < 3; i++) {
+            unsigned expect = 0;
+            if (code == 0xd1) {
+                const EventRow *alias = row_of(PMU_EV_PREDICATE_SQUASHED_RETIRED);
+                expect = (i == 0 ? alias->a : i == 1 ? alias->b : alias->d);
+            }
+            EXPECT_EQ(r.delta(4, recs[i]), expect) << pmu_event_table[ev].name;
+        }
+    }
+    EXPECT_EQ(high, 7u);
+}
+
+TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
+{
+    Ref r(params(model()));
+    r.start();
+    const int gated[] = {PMU_EV_CPU_CYCLES, PMU_EV_IA64_INST_RETIRED};
+    const int free_running[] = {PMU_EV_NOPS_RETIRED, PMU_EV_FP_OPS_RETIRED, PMU_EV_LOADS_RETIRED,
+                                PMU_EV_L2_FORCE_RECIRC_ANY, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED,
+                                PMU_EV_PREDICATE_SQUASHED_RETIRED};
+    for (unsigned power = PMU_POWER_NORMAL; power <= PMU_POWER_HALT; power++) {
+        pmu_cycle c = record_a();
+        c.power = uint8_t(power);
+        const bool runs = power == PMU_POWER_NORMAL || power == PMU_POWER_LOW_POWER;
+        for (int ev : gated) {
+            r.program(4, event_pmc(ev));
+            EXPECT_EQ(r.delta(4, c), runs ? (ev == PMU_EV_CPU_CYCLES ? 1u : 6u) : 0u)
+                << pmu_event_table[ev].name << " power " << power;
+        }
+        for (int ev : free_running) {
+            if (!es_reachable(model(), pmu_event_table[ev].code))
+                continue;
+            r.program(4, event_pmc(ev));
+            const EventRow *row = row_of(ev);
+            unsigned expect = row ? row->a : 1u; // record a holds one branch
+            EXPECT_EQ(r.delta(4, c), expect) << pmu_event_table[ev].name << " power " << power;
+        }
+    }
+}
+
+// Every implemented event has a rule: with its largest per-cycle count it
+// adds maxincr.  Fails when an event is added to the .def and the model (or
+// this test) lacks its rule.
+TEST_P(Events, EveryEventHasARule)
+{
+    Ref r(params(model()));
+    r.start();
+    for (int ev = 0; ev < PMU_NEVENTS; ev++) {
+        if (!es_reachable(model(), pmu_event_table[ev].code))
+            continue;
+        pmu_cycle c;
+        const unsigned maxincr = pmu_event_table[ev].maxincr;
+        ASSERT_TRUE(record_with_n(ev, maxincr, &c)) << "no test rule for " << pmu_event_table[ev].name;
+        r.program(4, event_pmc(ev));
+        EXPECT_EQ(r.delta(4, c), maxincr) << pmu_event_table[ev].name;
+        if (maxincr > 1) {
+            ASSERT_TRUE(record_with_n(ev, 1, &c));
+            EXPECT_EQ(r.delta(4, c), 1u) << pmu_event_table[ev].name;
+            ASSERT_TRUE(record_with_n(ev, 0, &c));
+            EXPECT_EQ(r.delta(4, c), 0u) << pmu_event_table[ev].name;
+        }
+    }
+}
+
+class Threshold : public ::testing::TestWithParam<std::tuple<pmu_model, int>> {};
+INSTANTIATE_TEST_SUITE_P(ModelsAndComparisons, Threshold,
+                         ::testing::Combine(::testing::Values(PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2),
+                                            ::testing::Values(0, 1)),
+                         [](const ::testing::TestParamInfo<std::tuple<pmu_model, int>> &i) {
+                             return std::string(model_name(std::get<0>(i.param))) +
+                                    (std::get<1>(i.param) ? "_ge" : "_gt");
+                         });
+
+TEST_P(Threshold, MaxincrMinusOne)
+{
+    const pmu_model m = std::get<0>(GetParam());
+    const int ge = std::get<1>(GetParam());
+    Ref r(params(m, 1, ge));
+    r.start();
+    unsigned tested = 0;
+    for (int ev = 0; ev < PMU_NEVENTS; ev++) {
+        const unsigned maxincr = pmu_event_table[ev].maxincr;
+        if (maxincr < 2 || !es_reachable(m, pmu_event_table[ev].code))
+            continue;
+        const unsigned t = maxincr - 1;
+        r.program(4, event_pmc(ev).with_thres(t));
+        pmu_cycle c;
+        ASSERT_TRUE(record_with_n(ev, maxincr, &c));
+        EXPECT_EQ(r.delta(4, c), 1u) << pmu_event_table[ev].name << ": n = maxincr > t";
+        ASSERT_TRUE(record_with_n(ev, t, &c));
+        EXPECT_EQ(r.delta(4, c), ge ? 1u : 0u) << pmu_event_table[ev].name << ": n = t";
+        ASSERT_TRUE(record_with_n(ev, t - 1, &c));
+        EXPECT_EQ(r.delta(4, c), 0u) << pmu_event_table[ev].name << ": n < t";
+        tested++;
+    }
+    EXPECT_GT(tested, 5u);
+}
+
+TEST_P(Threshold, SmallThresholdsAndTotals)
+{
+    const pmu_model m = std::get<0>(GetParam());
+    const int ge = std::get<1>(GetParam());
+    Ref r(params(m, 1, ge));
+    r.start();
+    for (unsigned t = 1; t <= 3; t++) {
+        r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(t));
+        for (unsigned n = 0; n <= 6; n++) {
+            pmu_cycle c = cycle_with({});
+            c.nslots = uint8_t(n);
+            unsigned expect = ge ? (n >= t) : (n > t);
+            EXPECT_EQ(r.delta(5, c), expect) << "t=" << t << " n=" << n;
+        }
+    }
+    // The bookkeeping total adds the thresholded increment, not n.
+    r.write(pmc(5), 0);
+    Ref r2(params(m, 1, ge));
+    r2.start();
+    r2.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(2));
+    pmu_cycle c = cycle_with({0, 0, 0, 0, 0});
+    r2.step_n(c, 10);
+    EXPECT_EQ(r2.read(pmd(4)), 10u);
+    EXPECT_EQ(r2.total(4), 10u);
+}
+
+// Itanium PMC6/7 keep only thres[1:0]: a written 5 acts as 1, a written 4 as
+// 0 (add n).  Itanium 2 keeps all three bits on every counter.
+TEST_P(Threshold, ItaniumPmc67TwoBitThreshold)
+{
+    const pmu_model m = std::get<0>(GetParam());
+    const int ge = std::get<1>(GetParam());
+    Ref r(params(m, 1, ge));
+    r.start();
+    const bool ita = m == PMU_MODEL_ITANIUM;
+    pmu_cycle c = cycle_with({0, 0, 0, 0, 0, 0}); // n = 6
+    pmu_cycle two = cycle_with({0, 0});            // n = 2
+    for (unsigned ctr = 4; ctr <= 7; ctr++) {
+        const bool narrow = ita && ctr >= 6;
+        r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(4));
+        EXPECT_EQ(r.delta(ctr, c), narrow ? 6u : 1u) << "PMC" << ctr << " thres 4";
+        r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(5));
+        EXPECT_EQ(r.delta(ctr, two), narrow ? 1u : 0u) << "PMC" << ctr << " thres 5, n = 2";
+    }
+}

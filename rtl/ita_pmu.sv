@@ -1,0 +1,260 @@
+`include "pmu_defines.vh"
+
+// Itanium / Itanium 2 PMU: PMC0 (freeze, sticky overflow bits), four generic counters
+// PMC4..7 / PMD4..7, and the PSR/IPSR/DCR shadow the PMU observes. docs/semantics.md is the
+// normative model of a clock; docs/rtl.md describes this implementation.
+//
+// Clocks: a register write (reg_we_i) stores one register; a step (cyc_valid_i) consumes one
+// cycle record. The harness never does both in one clock; if it does, the step proceeds and
+// the register write wins for the written register (a written PMD does not count or carry).
+module ita_pmu #(
+  parameter int Model   = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
+  parameter bit PmdSext = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
+  parameter bit ThrGe   = 0   // 0: threshold t counts when n > t; 1: when n >= t
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  // register port: a write takes effect at the clock edge; the read is combinational
+  input  logic                          reg_we_i,
+  input  logic [11:0]                   reg_addr_i,    // {space[3:0], index[7:0]}
+  input  logic [63:0]                   reg_wdata_i,
+  output logic [63:0]                   reg_rdata_o,   // read of reg_addr_i
+  // cycle record (consumed at the clock edge when cyc_valid_i = 1)
+  input  logic                          cyc_valid_i,
+  input  logic [1:0]                    cpl_i,
+  input  logic                          is_i,          // 0 IA-64, 1 IA-32
+  input  logic [1:0]                    power_i,       // 0 NORMAL 1 LOW_POWER 2 LIGHT_HALT 3 HALT
+  input  logic [1:0]                    intr_i,        // 0 none 1 entry 2 return
+  input  logic                          up_we_i,
+  input  logic                          up_i,
+  input  logic                          pp_we_i,
+  input  logic                          pp_i,
+  input  logic [2:0]                    recirc_i,
+  input  logic [2:0]                    nslots_i,      // slots 0..nslots_i-1 are valid
+  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_ip_i,     // slot k at [k*64 +: 64]
+  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_idx_i,    // syllable 0..2, slot k at [k*2 +: 2]
+  input  logic [`PMU_MAX_SLOTS*41-1:0]  slot_enc_i,    // 41-bit encoding, [k*41 +: 41]
+  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
+  input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
+  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_daddr_i,
+  // interrupt and observation
+  output logic                          pmi_o,         // one-clock pulse after a step that raised it
+  output logic [`PMU_NVIS*64-1:0]       obs_vis_o      // visible register v at [v*64 +: 64],
+                                                       // the value a register read returns
+);
+
+  `include "pmu_defs.vh"
+
+  // ---- model parameters (data/pmu_regs.def) --------------------------------------------
+  localparam bit Ita = (Model == 0);
+
+  // Counter width: the PMD writable mask is 2^W - 1.
+  localparam int W = Ita ? $clog2(PMU_PMD4_7_WMASK_ITA + 64'd1)
+                         : $clog2(PMU_PMD4_7_WMASK_ITA2 + 64'd1);
+
+  // Generic counters: PMC0 has one overflow bit per counter, at the counter's own index.
+  localparam int NCnt         = PMU_F_PMC0_OVF_W;
+  localparam int FirstCounter = PMU_F_PMC0_OVF_LSB;
+
+  // n <= max(PMU_MAX_SLOTS, largest recirc_i) = 7.
+  localparam int NW = 3;
+
+  localparam logic [63:0] Pmc0Reset  = Ita ? PMU_PMC0_RESET_ITA   : PMU_PMC0_RESET_ITA2;
+  localparam logic [63:0] Pmc0Wmask  = Ita ? PMU_PMC0_WMASK_ITA   : PMU_PMC0_WMASK_ITA2;
+  localparam logic [63:0] Pmc4Reset  = Ita ? PMU_PMC4_RESET_ITA   : PMU_PMC4_RESET_ITA2;
+  localparam logic [63:0] Pmc4Wmask  = Ita ? PMU_PMC4_WMASK_ITA   : PMU_PMC4_WMASK_ITA2;
+  localparam logic [63:0] Pmc5Reset  = Ita ? PMU_PMC5_RESET_ITA   : PMU_PMC5_RESET_ITA2;
+  localparam logic [63:0] Pmc5Wmask  = Ita ? PMU_PMC5_WMASK_ITA   : PMU_PMC5_WMASK_ITA2;
+  localparam logic [63:0] Pmc67Reset = Ita ? PMU_PMC6_7_RESET_ITA : PMU_PMC6_7_RESET_ITA2;
+  localparam logic [63:0] Pmc67Wmask = Ita ? PMU_PMC6_7_WMASK_ITA : PMU_PMC6_7_WMASK_ITA2;
+  localparam logic [63:0] PsrReset   = Ita ? PMU_PSR_RESET_ITA    : PMU_PSR_RESET_ITA2;
+  localparam logic [63:0] PsrWmask   = Ita ? PMU_PSR_WMASK_ITA    : PMU_PSR_WMASK_ITA2;
+  localparam logic [63:0] IpsrReset  = Ita ? PMU_IPSR_RESET_ITA   : PMU_IPSR_RESET_ITA2;
+  localparam logic [63:0] IpsrWmask  = Ita ? PMU_IPSR_WMASK_ITA   : PMU_IPSR_WMASK_ITA2;
+  localparam logic [63:0] DcrReset   = Ita ? PMU_DCR_RESET_ITA    : PMU_DCR_RESET_ITA2;
+  localparam logic [63:0] DcrWmask   = Ita ? PMU_DCR_WMASK_ITA    : PMU_DCR_WMASK_ITA2;
+
+  // Register indices within their space (PMU_REG first_index in data/pmu_regs.def; PMC0..7
+  // and PMD4..7 share the counter numbering).
+  localparam logic [7:0] IdxPmc0 = PMU_PMC0_FIRST;
+  localparam logic [7:0] IdxPsr  = PMU_PSR_FIRST;
+  localparam logic [7:0] IdxDcr  = PMU_DCR_FIRST;
+  localparam logic [7:0] IdxIpsr = PMU_IPSR_FIRST;
+
+  localparam logic [11:0] AddrPmc0 = {PMU_SPACE_PMC, IdxPmc0};
+  localparam logic [11:0] AddrPsr  = {PMU_SPACE_CPU, IdxPsr};
+  localparam logic [11:0] AddrDcr  = {PMU_SPACE_CPU, IdxDcr};
+  localparam logic [11:0] AddrIpsr = {PMU_SPACE_CPU, IdxIpsr};
+
+  // ---- register write decode -------------------------------------------------------------
+  logic pmc0_we, psr_we, dcr_we, ipsr_we;
+  assign pmc0_we = reg_we_i && (reg_addr_i == AddrPmc0);
+  assign psr_we  = reg_we_i && (reg_addr_i == AddrPsr);
+  assign dcr_we  = reg_we_i && (reg_addr_i == AddrDcr);
+  assign ipsr_we = reg_we_i && (reg_addr_i == AddrIpsr);
+
+  // ---- CPU state --------------------------------------------------------------------------
+  logic        eff_up, eff_pp;
+  logic [63:0] psr_q, ipsr_q, dcr_q;
+
+  pmu_cpu_state #(
+    .PsrReset  (PsrReset),
+    .PsrWmask  (PsrWmask),
+    .IpsrReset (IpsrReset),
+    .IpsrWmask (IpsrWmask),
+    .DcrReset  (DcrReset),
+    .DcrWmask  (DcrWmask)
+  ) u_cpu_state (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .psr_we_i  (psr_we),
+    .ipsr_we_i (ipsr_we),
+    .dcr_we_i  (dcr_we),
+    .wdata_i   (reg_wdata_i),
+    .step_i    (cyc_valid_i),
+    .intr_i    (intr_i),
+    .up_we_i   (up_we_i),
+    .up_i      (up_i),
+    .pp_we_i   (pp_we_i),
+    .pp_i      (pp_i),
+    .eff_up_o  (eff_up),
+    .eff_pp_o  (eff_pp),
+    .psr_o     (psr_q),
+    .ipsr_o    (ipsr_q),
+    .dcr_o     (dcr_q)
+  );
+
+  // ---- generic counters --------------------------------------------------------------------
+  // Per-slot qualification tags for issue 3 (IBR/DBR/opcode matching): every slot qualifies.
+  logic [`PMU_MAX_SLOTS-1:0] slot_qual;
+  assign slot_qual = '1;
+
+  logic [63:0]       pmc0_q;
+  logic              fr_q;
+  logic [NCnt-1:0]   carry, oi;
+  logic [NCnt*64-1:0] pmc_q;   // PMC(FirstCounter+k) at [k*64 +: 64]
+  logic [NCnt*64-1:0] pmd_rd;  // PMD(FirstCounter+k) read value
+  logic [NCnt-1:0]   pmc_sel, pmd_sel;
+
+  for (genvar k = 0; k < NCnt; k++) begin : g_cnt
+    localparam int         Counter = FirstCounter + k;
+    localparam logic [7:0] Idx     = Counter[7:0];
+    // The .def describes PMC4, PMC5 and PMC6_7 separately (PMC4 has the power-enable bit).
+    localparam logic [63:0] PmcReset = (k == 0) ? Pmc4Reset :
+                                       (k == 1) ? Pmc5Reset : Pmc67Reset;
+    localparam logic [63:0] PmcWmask = (k == 0) ? Pmc4Wmask :
+                                       (k == 1) ? Pmc5Wmask : Pmc67Wmask;
+
+    logic [63:0]   pmc;
+    logic [NW-1:0] n, inc;
+    logic          en;
+    logic [W-1:0]  cnt;
+
+    assign pmc_sel[k] = (reg_addr_i == {PMU_SPACE_PMC, Idx});
+    assign pmd_sel[k] = (reg_addr_i == {PMU_SPACE_PMD, Idx});
+
+    pmu_pmc_gen #(
+      .ResetValue (PmcReset),
+      .WriteMask  (PmcWmask)
+    ) u_pmc (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .we_i    (reg_we_i && pmc_sel[k]),
+      .wdata_i (reg_wdata_i),
+      .q_o     (pmc)
+    );
+
+    pmu_evt_sel #(
+      .Counter (Counter),
+      .NW      (NW)
+    ) u_evt_sel (
+      .pmc_i        (pmc),
+      .power_i      (power_i),
+      .recirc_i     (recirc_i),
+      .nslots_i     (nslots_i),
+      .slot_flags_i (slot_flags_i),
+      .slot_qual_i  (slot_qual),
+      .n_o          (n)
+    );
+
+    pmu_cnt_qual #(
+      .NW    (NW),
+      .ThrGe (ThrGe)
+    ) u_cnt_qual (
+      .pmc_i    (pmc),
+      .step_i   (cyc_valid_i),
+      .fr_i     (fr_q),
+      .cpl_i    (cpl_i),
+      .is_i     (is_i),
+      .psr_up_i (eff_up),
+      .psr_pp_i (eff_pp),
+      .n_i      (n),
+      .en_o     (en),
+      .inc_o    (inc)
+    );
+
+    pmu_counter #(
+      .Width    (W),
+      .IncWidth (NW)
+    ) u_counter (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .we_i    (reg_we_i && pmd_sel[k]),
+      .wdata_i (reg_wdata_i[W-1:0]),
+      .en_i    (en),
+      .inc_i   (inc),
+      .cnt_o   (cnt),
+      .carry_o (carry[k])
+    );
+
+    assign oi[k]               = pmc[PMU_F_PMC_GEN_OI_LSB];
+    assign pmc_q[k*64 +: 64]   = pmc;
+    // Bits 63:W read as bit W-1 (sign extension) or as zero.
+    assign pmd_rd[k*64 +: 64]  = {{(64 - W){PmdSext && cnt[W-1]}}, cnt};
+  end
+
+  pmu_ovf_ctrl #(
+    .ResetValue (Pmc0Reset),
+    .WriteMask  (Pmc0Wmask),
+    .NCounters  (NCnt)
+  ) u_ovf_ctrl (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .we_i    (pmc0_we),
+    .wdata_i (reg_wdata_i),
+    .carry_i (carry),
+    .oi_i    (oi),
+    .pmc0_o  (pmc0_q),
+    .fr_o    (fr_q),
+    .pmi_o   (pmi_o)
+  );
+
+  // ---- register read -------------------------------------------------------------------------
+  // PMC1..3 and every register not implemented read 0.
+  always_comb begin
+    reg_rdata_o = '0;
+    if (reg_addr_i == AddrPmc0) reg_rdata_o = pmc0_q;
+    if (reg_addr_i == AddrPsr)  reg_rdata_o = psr_q;
+    if (reg_addr_i == AddrDcr)  reg_rdata_o = dcr_q;
+    if (reg_addr_i == AddrIpsr) reg_rdata_o = ipsr_q;
+    for (int k = 0; k < NCnt; k++) begin
+      if (pmc_sel[k]) reg_rdata_o = pmc_q[k*64 +: 64];
+      if (pmd_sel[k]) reg_rdata_o = pmd_rd[k*64 +: 64];
+    end
+  end
+
+  // ---- observation: every visible register, as a read returns it ----------------------------
+  assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_q;
+  assign obs_vis_o[PMU_VIS_PMC4*64 +: 64] = pmc_q[0*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMC5*64 +: 64] = pmc_q[1*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMC6*64 +: 64] = pmc_q[2*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMC7*64 +: 64] = pmc_q[3*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMD4*64 +: 64] = pmd_rd[0*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMD5*64 +: 64] = pmd_rd[1*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMD6*64 +: 64] = pmd_rd[2*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PMD7*64 +: 64] = pmd_rd[3*64 +: 64];
+  assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_q;
+  assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_q;
+  assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_q;
+
+endmodule

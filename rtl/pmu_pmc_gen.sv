@@ -1,0 +1,34 @@
+// A generic counter configuration register (PMC4..7). A write stores
+// (v & WriteMask) | (ResetValue & ~WriteMask): bits outside the writable mask keep their reset
+// value, which is how Itanium's 7-bit event select and 2-bit PMC6/7 threshold appear.
+module pmu_pmc_gen #(
+  parameter logic [63:0] ResetValue = 64'h0,
+  parameter logic [63:0] WriteMask  = 64'h0
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        we_i,
+  input  logic [63:0] wdata_i,
+  output logic [63:0] q_o
+);
+
+  logic [63:0] pmc_q, pmc_d;
+
+  always_comb begin
+    pmc_d = pmc_q;
+    if (we_i) begin
+      pmc_d = (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pmc_q <= ResetValue;
+    end else begin
+      pmc_q <= pmc_d;
+    end
+  end
+
+  assign q_o = pmc_q;
+
+endmodule

@@ -1,0 +1,610 @@
+`include "pmu_defines.vh"
+
+// ita_pmu, directed cases on five instances that share every input:
+//   ITA2    Model=1 PmdSext=1 ThrGe=0 (the default build)
+//   ITA     Model=0 PmdSext=1 ThrGe=0
+//   ITA2_ZX Model=1 PmdSext=0          (PMD bits 63:W read 0)
+//   ITA_ZX  Model=0 PmdSext=0
+//   ITA2_GE Model=1 ThrGe=1            (threshold counts when n >= t)
+// Covered: reset values, masked writes (PMC0, PMC4..7 per model, PSR/DCR/IPSR), ignored
+// writes (PMC1..3, unimplemented registers), sign-extended PMD reads, plm / ism / pm-up-pp
+// enables, DCR.pp on interruption entry and the restore on return, events summed over
+// slots, power gating, thresholds at 0 and maxincr-1, L2_FORCE_RECIRC_ANY on PMC4 vs PMC5,
+// Itanium's 7-bit es and 2-bit PMC6/7 threshold, overflow / freeze / pmi, and obs_vis_o
+// equal to the register reads.
+module tb_ita_pmu;
+
+  `define TB_NAME "tb_ita_pmu"
+  `include "tb_common.svh"
+  `include "pmu_defs.vh"
+
+  localparam int NDut = 5;
+  localparam int ITA2 = 0, ITA = 1, ITA2_ZX = 2, ITA_ZX = 3, ITA2_GE = 4;
+  localparam int NSlots = `PMU_MAX_SLOTS;
+  localparam int SfW = `PMU_SF_WIDTH;
+
+  // ---- shared stimulus ------------------------------------------------------------------
+  logic                    clk = 1'b0;
+  logic                    rst_n = 1'b0;
+  logic                    reg_we = 1'b0;
+  logic [11:0]             reg_addr = '0;
+  logic [63:0]             reg_wdata = '0;
+  logic                    cyc_valid = 1'b0;
+  logic [1:0]              cpl = '0;
+  logic                    is_ia32 = 1'b0;
+  logic [1:0]              power = '0;
+  logic [1:0]              intr = '0;
+  logic                    up_we = 1'b0, up = 1'b0, pp_we = 1'b0, pp = 1'b0;
+  logic [2:0]              recirc = '0;
+  logic [2:0]              nslots = '0;
+  logic [NSlots*64-1:0]    slot_ip = '0;
+  logic [NSlots*2-1:0]     slot_idx = '0;
+  logic [NSlots*41-1:0]    slot_enc = '0;
+  logic [NSlots*2-1:0]     slot_unit = '0;
+  logic [NSlots*SfW-1:0]   slot_flags = '0;
+  logic [NSlots*64-1:0]    slot_daddr = '0;
+
+  always #5 clk = ~clk;
+
+  // ---- the instances ----------------------------------------------------------------------
+  logic [63:0]             rdata [NDut];
+  logic                    pmi [NDut];
+  logic [`PMU_NVIS*64-1:0] vis [NDut];
+
+  `define TB_DUT(IDX, MODEL, SEXT, GE)                                                  \
+    ita_pmu #(.Model(MODEL), .PmdSext(SEXT), .ThrGe(GE)) u_dut_``IDX (                   \
+      .clk_i(clk), .rst_ni(rst_n), .reg_we_i(reg_we), .reg_addr_i(reg_addr),            \
+      .reg_wdata_i(reg_wdata), .reg_rdata_o(rdata[IDX]), .cyc_valid_i(cyc_valid),       \
+      .cpl_i(cpl), .is_i(is_ia32), .power_i(power), .intr_i(intr), .up_we_i(up_we),     \
+      .up_i(up), .pp_we_i(pp_we), .pp_i(pp), .recirc_i(recirc), .nslots_i(nslots),      \
+      .slot_ip_i(slot_ip), .slot_idx_i(slot_idx), .slot_enc_i(slot_enc),                \
+      .slot_unit_i(slot_unit), .slot_flags_i(slot_flags), .slot_daddr_i(slot_daddr),    \
+      .pmi_o(pmi[IDX]), .obs_vis_o(vis[IDX]));
+
+  `TB_DUT(0, 1, 1'b1, 1'b0)
+  `TB_DUT(1, 0, 1'b1, 1'b0)
+  `TB_DUT(2, 1, 1'b0, 1'b0)
+  `TB_DUT(3, 0, 1'b0, 1'b0)
+  `TB_DUT(4, 1, 1'b1, 1'b1)
+
+  // ---- addresses, values ---------------------------------------------------------------------
+  // Register indices (data/pmu_regs.def first_index): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
+  function automatic logic [11:0] pmc(input int i);
+    pmc = {PMU_SPACE_PMC, i[7:0]};
+  endfunction
+  function automatic logic [11:0] pmd(input int i);
+    pmd = {PMU_SPACE_PMD, i[7:0]};
+  endfunction
+  localparam logic [11:0] PSR  = {PMU_SPACE_CPU, 8'd0};
+  localparam logic [11:0] DCR  = {PMU_SPACE_CPU, 8'd1};
+  localparam logic [11:0] IPSR = {PMU_SPACE_CPU, 8'd2};
+
+  localparam logic [63:0] PsrUp = 64'd1 << PMU_F_PSR_UP_LSB;
+  localparam logic [63:0] PsrPp = 64'd1 << PMU_F_PSR_PP_LSB;
+  localparam logic [63:0] DcrPp = 64'd1 << PMU_F_DCR_PP_LSB;
+  localparam logic [63:0] Fr    = 64'd1 << PMU_F_PMC0_FR_LSB;
+  function automatic logic [63:0] ovf(input int i);
+    ovf = 64'd1 << (PMU_F_PMC0_OVF_LSB + i - 4);
+  endfunction
+
+  // A PMC4..7 value from its fields.
+  function automatic logic [63:0] cfg(input logic [3:0] plm, input logic pm, input logic oi,
+                                      input logic [7:0] es, input logic [3:0] umask,
+                                      input logic [2:0] thres, input logic [1:0] ism);
+    cfg = ({60'd0, plm}  << PMU_F_PMC_GEN_PLM_LSB)
+        | ({63'd0, pm}   << PMU_F_PMC_GEN_PM_LSB)
+        | ({63'd0, oi}   << PMU_F_PMC_GEN_OI_LSB)
+        | ({56'd0, es}   << PMU_F_PMC_GEN_ES_LSB)
+        | ({60'd0, umask} << PMU_F_PMC_GEN_UMASK_LSB)
+        | ({61'd0, thres} << PMU_F_PMC_GEN_THRES_LSB)
+        | ({62'd0, ism}  << PMU_F_PMC_GEN_ISM_LSB);
+  endfunction
+  // The common case: every privilege level, user monitor (PSR.up), no threshold, both ISAs.
+  function automatic logic [63:0] ev(input logic [7:0] es, input logic [3:0] umask);
+    ev = cfg(4'hf, 1'b0, 1'b0, es, umask, 3'd0, 2'd0);
+  endfunction
+
+  function automatic logic [15:0] sf(input int lsb);
+    sf = 16'd1 << lsb;
+  endfunction
+  function automatic logic [15:0] br(input logic [1:0] btype, input logic [1:0] bpred);
+    br = ({14'd0, btype} << PMU_SF_BR_TYPE_LSB) | ({14'd0, bpred} << PMU_SF_BR_PRED_LSB);
+  endfunction
+
+  function automatic logic [63:0] vis_of(input int d, input int v);
+    vis_of = vis[d][v*64 +: 64];
+  endfunction
+  function automatic logic [63:0] pmd_of(input int d, input int i);
+    pmd_of = vis[d][(PMU_VIS_PMD4 + i - 4)*64 +: 64];
+  endfunction
+
+  // ---- clocks ------------------------------------------------------------------------------------
+  task automatic tick;
+    @(posedge clk);
+    #1;
+  endtask
+
+  task automatic wr(input logic [11:0] a, input logic [63:0] v);
+    reg_we = 1'b1; reg_addr = a; reg_wdata = v;
+    tick();
+    reg_we = 1'b0;
+  endtask
+
+  task automatic rd(input int d, input logic [11:0] a, output logic [63:0] v);
+    reg_addr = a;
+    #1;
+    v = rdata[d];
+  endtask
+
+  task automatic rec_clear;
+    cpl = 2'd0; is_ia32 = 1'b0; power = 2'd0; intr = 2'd0;
+    up_we = 1'b0; up = 1'b0; pp_we = 1'b0; pp = 1'b0;
+    recirc = 3'd0; nslots = 3'd0; slot_flags = '0;
+  endtask
+
+  task automatic set_slot(input int k, input logic [15:0] flags);
+    slot_flags[k*SfW +: SfW] = flags;
+  endtask
+
+  task automatic step;
+    cyc_valid = 1'b1;
+    tick();
+    cyc_valid = 1'b0;
+  endtask
+
+  task automatic zero_counters;
+    for (int i = 4; i <= 7; i++) wr(pmd(i), 64'h0);
+  endtask
+
+  // Every visible register reads back as obs_vis_o shows it, on every instance.
+  task automatic check_vis_matches_reads(input string what);
+    logic [11:0] a [`PMU_NVIS];
+    logic [63:0] v;
+    a[PMU_VIS_PMC0] = pmc(0);
+    a[PMU_VIS_PMC4] = pmc(4); a[PMU_VIS_PMC5] = pmc(5);
+    a[PMU_VIS_PMC6] = pmc(6); a[PMU_VIS_PMC7] = pmc(7);
+    a[PMU_VIS_PMD4] = pmd(4); a[PMU_VIS_PMD5] = pmd(5);
+    a[PMU_VIS_PMD6] = pmd(6); a[PMU_VIS_PMD7] = pmd(7);
+    a[PMU_VIS_PSR] = PSR; a[PMU_VIS_DCR] = DCR; a[PMU_VIS_IPSR] = IPSR;
+    for (int d = 0; d < NDut; d++) begin
+      for (int i = 0; i < `PMU_NVIS; i++) begin
+        rd(d, a[i], v);
+        check_eq(v, vis_of(d, i), $sformatf("%s: dut %0d visible %0d read == obs_vis", what, d, i));
+      end
+    end
+  endtask
+
+  logic [63:0] v;
+
+  initial begin
+    rec_clear();
+    tick();
+    rst_n = 1'b1;
+
+    // ---- reset values --------------------------------------------------------------------
+    for (int d = 0; d < NDut; d++) begin
+      logic [63:0] pmc4_reset;
+      pmc4_reset = (d == ITA || d == ITA_ZX) ? PMU_PMC4_RESET_ITA : PMU_PMC4_RESET_ITA2;
+      check_eq(vis_of(d, PMU_VIS_PMC0), PMU_PMC0_RESET_ITA2, $sformatf("dut %0d reset PMC0 (frozen)", d));
+      check_eq(vis_of(d, PMU_VIS_PMC4), pmc4_reset, $sformatf("dut %0d reset PMC4", d));
+      for (int i = 4; i <= 7; i++) check_eq(pmd_of(d, i), 64'h0, $sformatf("dut %0d reset PMD%0d", d, i));
+      check_eq(vis_of(d, PMU_VIS_PSR), 64'h0, $sformatf("dut %0d reset PSR", d));
+      check(pmi[d] == 1'b0, $sformatf("dut %0d reset pmi", d));
+    end
+    check_vis_matches_reads("after reset");
+
+    // ---- frozen after reset: nothing counts until software clears fr --------------------------
+    wr(PSR, PsrUp);
+    wr(pmc(4), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'h0, "fr = 1 after reset: CPU_CYCLES does not count");
+    wr(pmc(0), 64'h0);
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'h1, "fr cleared: CPU_CYCLES counts 1");
+    check_eq(pmd_of(ITA, 4), 64'h1, "fr cleared: CPU_CYCLES counts 1 (Itanium)");
+
+    // ---- masked register writes -----------------------------------------------------------
+    wr(pmc(4), 64'hffff_ffff_ffff_ffff);
+    wr(pmc(6), 64'hffff_ffff_ffff_ffff);
+    check_eq(vis_of(ITA2, PMU_VIS_PMC4), PMU_PMC4_WMASK_ITA2, "PMC4 all ones, Itanium 2");
+    check_eq(vis_of(ITA,  PMU_VIS_PMC4), PMU_PMC4_WMASK_ITA,  "PMC4 all ones, Itanium (7-bit es)");
+    check_eq(vis_of(ITA2, PMU_VIS_PMC6), PMU_PMC6_7_WMASK_ITA2, "PMC6 all ones, Itanium 2");
+    check_eq(vis_of(ITA,  PMU_VIS_PMC6), PMU_PMC6_7_WMASK_ITA,  "PMC6 all ones, Itanium (2-bit threshold)");
+    check(vis[ITA][PMU_VIS_PMC4*64 + PMU_F_PMC_GEN_ES_MSB] == 1'b0, "Itanium es bit 15 reads 0");
+    check(vis[ITA][PMU_VIS_PMC6*64 + PMU_F_PMC_GEN_THRES_MSB] == 1'b0, "Itanium PMC6 thres bit 22 reads 0");
+    check(vis[ITA][PMU_VIS_PMC4*64 + PMU_F_PMC_GEN_THRES_MSB] == 1'b1, "Itanium PMC4 has a 3-bit threshold");
+    wr(pmc(0), 64'hffff_ffff_ffff_ffff);
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), PMU_PMC0_WMASK_ITA2, "PMC0 all ones: fr and ovf[7:4] only");
+    check(pmi[ITA2] == 1'b0, "setting ovf bits by a write raises no pmi");
+    wr(pmc(0), 64'h0);
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "PMC0 write 0 clears fr and ovf");
+    wr(PSR, 64'hffff_ffff_ffff_ffff);
+    wr(DCR, 64'hffff_ffff_ffff_ffff);
+    wr(IPSR, 64'hffff_ffff_ffff_ffff);
+    check_eq(vis_of(ITA2, PMU_VIS_PSR),  PsrUp | PsrPp, "PSR keeps up and pp only");
+    check_eq(vis_of(ITA2, PMU_VIS_DCR),  DcrPp,         "DCR keeps pp only");
+    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp | PsrPp, "IPSR keeps up and pp only");
+    check_vis_matches_reads("after masked writes");
+
+    // ---- ignored writes: PMC1..3 and unimplemented registers ----------------------------------
+    begin
+      logic [11:0] ignored [10];
+      logic [`PMU_NVIS*64-1:0] snap;
+      ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(8);
+      ignored[4] = pmc(255); ignored[5] = pmd(0); ignored[6] = pmd(8);
+      ignored[7] = {PMU_SPACE_IBR, 8'd0}; ignored[8] = {PMU_SPACE_CPU, 8'd3}; ignored[9] = 12'hf04;
+      snap = vis[ITA2];
+      for (int j = 0; j < 10; j++) begin
+        wr(ignored[j], 64'hffff_ffff_ffff_ffff);
+        rd(ITA2, ignored[j], v);
+        check_eq(v, 64'h0, $sformatf("unimplemented/PMC1..3 address 0x%03h reads 0 after a write", ignored[j]));
+        rd(ITA, ignored[j], v);
+        check_eq(v, 64'h0, $sformatf("unimplemented/PMC1..3 address 0x%03h reads 0 (Itanium)", ignored[j]));
+      end
+      check(vis[ITA2] == snap, "writes to PMC1..3 / unimplemented registers change no visible state");
+    end
+
+    // ---- PMD writes and sign-extended reads -------------------------------------------------
+    wr(pmc(4), 64'h0);   // no event: PMD4 only holds what is written
+    wr(pmd(4), 64'hffff_ffff_ffff_ffff);
+    check_eq(pmd_of(ITA2, 4),    64'hffff_ffff_ffff_ffff, "Itanium 2 PMD all ones, sign-extended");
+    check_eq(pmd_of(ITA2_ZX, 4), 64'h0000_7fff_ffff_ffff, "Itanium 2 PMD all ones, zero above bit 46");
+    check_eq(pmd_of(ITA, 4),     64'hffff_ffff_ffff_ffff, "Itanium PMD all ones, sign-extended");
+    check_eq(pmd_of(ITA_ZX, 4),  64'h0000_0000_ffff_ffff, "Itanium PMD all ones, zero above bit 31");
+    check(vis_of(ITA2, PMU_VIS_PMC0) == 64'h0 && pmi[ITA2] == 1'b0, "a PMD write sets no ovf bit and no pmi");
+    wr(pmd(5), 64'h0000_4000_8000_0001);
+    check_eq(pmd_of(ITA2, 5),    64'hffff_c000_8000_0001, "Itanium 2 bit 46 set reads as sign");
+    check_eq(pmd_of(ITA2_ZX, 5), 64'h0000_4000_8000_0001, "Itanium 2 bit 46 set, zero-extended");
+    check_eq(pmd_of(ITA, 5),     64'hffff_ffff_8000_0001, "Itanium keeps v[31:0], bit 31 read as sign");
+    check_eq(pmd_of(ITA_ZX, 5),  64'h0000_0000_8000_0001, "Itanium keeps v[31:0], zero-extended");
+    wr(pmd(6), 64'h8000_0000_7fff_ffff);
+    check_eq(pmd_of(ITA, 6),     64'h0000_0000_7fff_ffff, "Itanium bit 31 clear reads positive");
+    check_eq(pmd_of(ITA2, 6),    64'h0000_0000_7fff_ffff, "Itanium 2 ignores bits 63:47 of the write");
+    check_vis_matches_reads("after PMD writes");
+
+    // ---- privilege level mask ------------------------------------------------------------------
+    zero_counters();
+    wr(PSR, PsrUp);
+    wr(pmc(4), cfg(4'b1000, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(5), cfg(4'b0001, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(6), cfg(4'b0110, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(7), ev(PMU_EV_CPU_CYCLES_CODE, 4'h0));
+    rec_clear();
+    for (int c = 0; c < 4; c++) begin
+      cpl = c[1:0];
+      repeat (c + 1) step();
+    end
+    // cpl 0 x1, cpl 1 x2, cpl 2 x3, cpl 3 x4
+    for (int d = 0; d < NDut; d++) begin
+      check_eq(pmd_of(d, 4), 64'd4, $sformatf("dut %0d plm=1000 counts cpl 3 only", d));
+      check_eq(pmd_of(d, 5), 64'd1, $sformatf("dut %0d plm=0001 counts cpl 0 only", d));
+      check_eq(pmd_of(d, 6), 64'd5, $sformatf("dut %0d plm=0110 counts cpl 1 and 2", d));
+      check_eq(pmd_of(d, 7), 64'd10, $sformatf("dut %0d plm=1111 counts every cpl", d));
+    end
+
+    // ---- instruction set mask ------------------------------------------------------------------
+    zero_counters();
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b00));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b01));
+    wr(pmc(6), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b10));
+    wr(pmc(7), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b11));
+    rec_clear();
+    is_ia32 = 1'b0; repeat (2) step();
+    is_ia32 = 1'b1; repeat (3) step();
+    for (int d = 0; d < NDut; d++) begin
+      check_eq(pmd_of(d, 4), 64'd5, $sformatf("dut %0d ism=00 counts both", d));
+      check_eq(pmd_of(d, 5), 64'd3, $sformatf("dut %0d ism=01 counts IA-32 only", d));
+      check_eq(pmd_of(d, 6), 64'd2, $sformatf("dut %0d ism=10 counts IA-64 only", d));
+      check_eq(pmd_of(d, 7), 64'd0, $sformatf("dut %0d ism=11 never counts", d));
+    end
+
+    // ---- monitor enable: pm with the effective PSR.up / PSR.pp ----------------------------------
+    zero_counters();
+    wr(PSR, 64'h0);
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by up
+    wr(pmc(5), cfg(4'hf, 1'b1, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by pp
+    wr(pmc(6), 64'h0);
+    wr(pmc(7), 64'h0);
+    rec_clear();
+    step();
+    check(pmd_of(ITA2, 4) == 64'd0 && pmd_of(ITA2, 5) == 64'd0, "up = pp = 0: neither monitor counts");
+    up_we = 1'b1; up = 1'b1;                 // sum psr.up: counts in this same cycle
+    step();
+    rec_clear();
+    check_eq(pmd_of(ITA2, 4), 64'd1, "up_we in the record counts in the same cycle (pm=0)");
+    check_eq(pmd_of(ITA2, 5), 64'd0, "pm=1 ignores PSR.up");
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "the record's up becomes PSR.up");
+    pp_we = 1'b1; pp = 1'b1;
+    step();
+    rec_clear();
+    check_eq(pmd_of(ITA2, 4), 64'd2, "pm=0 keeps counting with up = 1");
+    check_eq(pmd_of(ITA2, 5), 64'd1, "pp_we in the record counts in the same cycle (pm=1)");
+    up_we = 1'b1; up = 1'b0; pp_we = 1'b1; pp = 1'b0;
+    step();
+    rec_clear();
+    check_eq(pmd_of(ITA2, 4), 64'd2, "rum psr.up stops the user monitor in the same cycle");
+    check_eq(pmd_of(ITA2, 5), 64'd1, "rsm psr.pp stops the privileged monitor in the same cycle");
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), 64'h0, "PSR after rum/rsm");
+    wr(PSR, PsrPp);
+    step();
+    check_eq(pmd_of(ITA2, 5), 64'd2, "a PSR register write of pp enables pm=1");
+    check_eq(pmd_of(ITA2, 4), 64'd2, "... and not pm=0");
+
+    // ---- interruption entry: PSR.pp <- DCR.pp; return restores from IPSR -----------------------
+    zero_counters();
+    wr(PSR, PsrUp);          // user monitoring on, privileged off
+    wr(DCR, DcrPp);          // handlers run with pp = 1
+    wr(IPSR, 64'h0);
+    rec_clear();
+    intr = 2'd1;             // ENTRY
+    step();
+    rec_clear();
+    check_eq(pmd_of(ITA2, 5), 64'd1, "ENTRY cycle already runs with PSR.pp = DCR.pp");
+    check_eq(pmd_of(ITA2, 4), 64'd1, "ENTRY leaves PSR.up unchanged");
+    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp, "ENTRY saves PSR.up/pp into IPSR");
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp | PsrPp, "PSR after ENTRY");
+    step();
+    check_eq(pmd_of(ITA2, 5), 64'd2, "the handler counts with pm=1");
+    intr = 2'd2;             // RETURN
+    step();
+    rec_clear();
+    check_eq(pmd_of(ITA2, 5), 64'd2, "RETURN cycle runs with the restored PSR.pp = 0");
+    check_eq(pmd_of(ITA2, 4), 64'd3, "RETURN cycle counts with up = 1 (from IPSR)");
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "PSR restored from IPSR");
+    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp, "RETURN leaves IPSR unchanged");
+    wr(DCR, 64'h0);
+    intr = 2'd1;
+    step();
+    rec_clear();
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "ENTRY with DCR.pp = 0 clears PSR.pp");
+    check_eq(pmd_of(ITA2, 5), 64'd2, "... and the privileged monitor does not count");
+    // ENTRY and a pp write in the same record: the record's write is applied last.
+    intr = 2'd1; pp_we = 1'b1; pp = 1'b1;
+    step();
+    rec_clear();
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp | PsrPp, "pp_we applies after the ENTRY copy");
+    check_eq(pmd_of(ITA2, 5), 64'd3, "... and counts in that cycle");
+    check_vis_matches_reads("after interruptions");
+
+    // ---- events added over the valid slots ---------------------------------------------------
+    zero_counters();
+    wr(PSR, PsrUp);
+    wr(pmc(4), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
+    wr(pmc(5), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+    wr(pmc(6), ev(PMU_EV_PREDICATE_SQUASHED_RETIRED_CODE, PMU_EV_PREDICATE_SQUASHED_RETIRED_UMASK));
+    wr(pmc(7), ev(PMU_EV_FP_OPS_RETIRED_CODE, PMU_EV_FP_OPS_RETIRED_UMASK));
+    rec_clear();
+    nslots = 3'd5;
+    set_slot(0, sf(PMU_SF_NOP_LSB));
+    set_slot(1, sf(PMU_SF_NOP_LSB) | sf(PMU_SF_PRED_OFF_LSB));
+    set_slot(2, sf(PMU_SF_FP_LSB));
+    set_slot(3, sf(PMU_SF_FP_LSB) | sf(PMU_SF_PRED_OFF_LSB));
+    set_slot(4, sf(PMU_SF_NOP_LSB));
+    set_slot(5, sf(PMU_SF_NOP_LSB) | sf(PMU_SF_FP_LSB) | sf(PMU_SF_PRED_OFF_LSB));  // not valid
+    step();
+    for (int d = 0; d < NDut; d++) begin
+      check_eq(pmd_of(d, 4), 64'd5, $sformatf("dut %0d IA64_INST_RETIRED = nslots", d));
+      check_eq(pmd_of(d, 5), 64'd3, $sformatf("dut %0d NOPS_RETIRED adds 3 slots", d));
+      check_eq(pmd_of(d, 6), 64'd2, $sformatf("dut %0d PREDICATE_SQUASHED adds 2 slots", d));
+      check_eq(pmd_of(d, 7), 64'd2, $sformatf("dut %0d FP_OPS adds 2 slots", d));
+    end
+    nslots = 3'd6;
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd11, "IA64_INST_RETIRED adds 6 for a full cycle");
+    check_eq(pmd_of(ITA2, 5), 64'd7, "NOPS counts slot 5 once valid");
+    nslots = 3'd0;
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd11, "no slots, no retirement");
+    check_eq(pmd_of(ITA2, 5), 64'd7, "no slots, no nops");
+
+    // Loads, stores, L1D and L2 events (Itanium 2: these codes have es bit 7 set).
+    zero_counters();
+    wr(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE, PMU_EV_LOADS_RETIRED_UMASK));
+    wr(pmc(5), ev(PMU_EV_STORES_RETIRED_CODE, PMU_EV_STORES_RETIRED_UMASK));
+    wr(pmc(6), ev(PMU_EV_L1D_READ_MISSES_ALL_CODE, PMU_EV_L1D_READ_MISSES_ALL_UMASK));
+    wr(pmc(7), ev(PMU_EV_L1D_READ_MISSES_RSE_FILL_CODE, PMU_EV_L1D_READ_MISSES_RSE_FILL_UMASK));
+    rec_clear();
+    nslots = 3'd6;
+    set_slot(0, sf(PMU_SF_LOAD_LSB));
+    set_slot(1, sf(PMU_SF_LOAD_LSB) | sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_L2_REF_LSB));
+    set_slot(2, sf(PMU_SF_LOAD_LSB) | sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_RSE_LSB) |
+                sf(PMU_SF_L2_REF_LSB) | sf(PMU_SF_L2_MISS_LSB));
+    set_slot(3, sf(PMU_SF_STORE_LSB) | sf(PMU_SF_L2_REF_LSB));
+    set_slot(4, sf(PMU_SF_STORE_LSB) | sf(PMU_SF_L1D_MISS_LSB));      // a store miss is no read miss
+    set_slot(5, sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_RSE_LSB));        // not a load
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd3, "LOADS_RETIRED adds 3 loads");
+    check_eq(pmd_of(ITA2, 5), 64'd2, "STORES_RETIRED adds 2 stores");
+    check_eq(pmd_of(ITA2, 6), 64'd2, "L1D_READ_MISSES_ALL: loads with L1D_MISS");
+    check_eq(pmd_of(ITA2, 7), 64'd1, "L1D_READ_MISSES_RSE_FILL: loads with L1D_MISS and RSE");
+    for (int i = 4; i <= 7; i++)
+      check_eq(pmd_of(ITA, i), 64'd0, $sformatf("Itanium: 7-bit es cannot select code of PMC%0d", i));
+    check_eq(vis_of(ITA, PMU_VIS_PMC4) >> PMU_F_PMC_GEN_ES_LSB & 64'hff,
+             {56'd0, PMU_EV_LOADS_RETIRED_CODE & 8'h7f}, "Itanium PMC4 es reads without bit 7");
+    wr(pmc(4), ev(PMU_EV_L2_MISSES_CODE, PMU_EV_L2_MISSES_UMASK));
+    wr(pmc(5), ev(PMU_EV_L2_REFERENCES_CODE, PMU_EV_L2_REFERENCES_UMASK));
+    wr(pmc(6), ev(PMU_EV_L1D_READ_MISSES_ALL_CODE, 4'h2));     // not in the event table
+    wr(pmc(7), ev(PMU_EV_IA64_INST_RETIRED_CODE, 4'h1));       // not in the event table
+    zero_counters();
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd1, "L2_MISSES adds 1");
+    check_eq(pmd_of(ITA2, 5), 64'd3, "L2_REFERENCES adds 3");
+    check_eq(pmd_of(ITA2, 6), 64'd0, "an (es, umask) pair outside the table counts 0");
+    check_eq(pmd_of(ITA2, 7), 64'd0, "IA64_INST_RETIRED with umask 1 counts 0");
+
+    // BR_MISPRED_DETAIL: type in umask[3:2], prediction in umask[1:0], 0 = any.
+    rec_clear();
+    nslots = 3'd6;
+    set_slot(0, br(2'd1, 2'd1));   // ip-relative, correct
+    set_slot(1, br(2'd1, 2'd2));   // ip-relative, wrong path
+    set_slot(2, br(2'd2, 2'd3));   // return, wrong target
+    set_slot(3, br(2'd3, 2'd1));   // indirect, correct
+    set_slot(4, br(2'd0, 2'd1));   // not a branch (prediction bits ignored)
+    set_slot(5, br(2'd2, 2'd1));   // return, correct
+    begin
+      logic [3:0]  um [8];
+      logic [63:0] expect_n [8];
+      um[0] = 4'h0; expect_n[0] = 5;   // ALL_ALL_PRED
+      um[1] = 4'h1; expect_n[1] = 3;   // ALL_CORRECT_PRED
+      um[2] = 4'h2; expect_n[2] = 1;   // ALL_WRONG_PATH
+      um[3] = 4'h3; expect_n[3] = 1;   // ALL_WRONG_TARGET
+      um[4] = 4'h4; expect_n[4] = 2;   // IPREL_ALL_PRED
+      um[5] = 4'h9; expect_n[5] = 1;   // RETURN_CORRECT_PRED
+      um[6] = 4'hb; expect_n[6] = 1;   // RETURN_WRONG_TARGET
+      um[7] = 4'he; expect_n[7] = 0;   // NTRETIND_WRONG_PATH
+      for (int j = 0; j < 8; j += 4) begin
+        for (int i = 0; i < 4; i++)
+          wr(pmc(4 + i), ev(PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_CODE, um[j + i]));
+        zero_counters();
+        step();
+        for (int i = 0; i < 4; i++) begin
+          check_eq(pmd_of(ITA2, 4 + i), expect_n[j + i],
+                   $sformatf("BR_MISPRED_DETAIL umask 0x%h", um[j + i]));
+          check_eq(pmd_of(ITA, 4 + i), expect_n[j + i],
+                   $sformatf("BR_MISPRED_DETAIL umask 0x%h (Itanium)", um[j + i]));
+        end
+      end
+    end
+
+    // ---- power states -------------------------------------------------------------------------
+    zero_counters();
+    wr(pmc(4), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
+    wr(pmc(5), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
+    wr(pmc(6), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+    wr(pmc(7), 64'h0);
+    rec_clear();
+    nslots = 3'd2;
+    set_slot(0, sf(PMU_SF_NOP_LSB));
+    for (int p = 0; p < 4; p++) begin
+      power = p[1:0];
+      step();
+    end
+    check_eq(pmd_of(ITA2, 4), 64'd2, "CPU_CYCLES counts in NORMAL and LOW_POWER only");
+    check_eq(pmd_of(ITA2, 5), 64'd4, "IA64_INST_RETIRED counts in NORMAL and LOW_POWER only");
+    check_eq(pmd_of(ITA2, 6), 64'd4, "other events are not power-gated");
+
+    // ---- thresholds ---------------------------------------------------------------------------
+    // IA64_INST_RETIRED has maxincr 6: threshold 0 adds n, threshold 5 = maxincr-1 adds 1
+    // only for n = 6 (or n >= 5 with ThrGe).
+    zero_counters();
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd5, 2'd0));
+    wr(pmc(6), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd3, 2'd0));
+    wr(pmc(7), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd7, 2'd0));
+    rec_clear();
+    for (int s = 0; s <= 6; s++) begin
+      nslots = s[2:0];
+      step();
+    end
+    // n = 0..6 once each: sum 21; n > 5: 1; n > 3: 3; n > 7: 0.
+    check_eq(pmd_of(ITA2, 4), 64'd21, "threshold 0 adds n");
+    check_eq(pmd_of(ITA2, 5), 64'd1, "threshold 5 (maxincr-1): one cycle with n = 6");
+    check_eq(pmd_of(ITA2, 6), 64'd3, "threshold 3: cycles with n > 3");
+    check_eq(pmd_of(ITA2, 7), 64'd0, "threshold 7 above maxincr never counts");
+    check_eq(pmd_of(ITA2_GE, 4), 64'd21, "ThrGe: threshold 0 still adds n");
+    check_eq(pmd_of(ITA2_GE, 5), 64'd2, "ThrGe: threshold 5 counts n >= 5");
+    check_eq(pmd_of(ITA2_GE, 6), 64'd4, "ThrGe: threshold 3 counts n >= 3");
+    check_eq(pmd_of(ITA2_GE, 7), 64'd0, "ThrGe: threshold 7 never reached");
+    // Itanium: PMC6/7 thresholds are 2 bits: 7 is stored as 3 (n > 3), PMC4/5 keep 3 bits.
+    check_eq(pmd_of(ITA, 4), 64'd21, "Itanium threshold 0 adds n");
+    check_eq(pmd_of(ITA, 5), 64'd1, "Itanium PMC5 3-bit threshold 5");
+    check_eq(pmd_of(ITA, 6), 64'd3, "Itanium PMC6 threshold 3");
+    check_eq(pmd_of(ITA, 7), 64'd3, "Itanium PMC7 threshold 7 is stored as 3");
+    check_eq((vis_of(ITA, PMU_VIS_PMC7) >> PMU_F_PMC_GEN_THRES_LSB) & 64'h7, 64'd3,
+             "Itanium PMC7 thres reads 3 after writing 7");
+
+    // ---- L2_FORCE_RECIRC_ANY: PMC4 only ------------------------------------------------------
+    zero_counters();
+    for (int i = 4; i <= 7; i++)
+      wr(pmc(i), ev(PMU_EV_L2_FORCE_RECIRC_ANY_CODE, PMU_EV_L2_FORCE_RECIRC_ANY_UMASK));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd2, 2'd0));
+    rec_clear();
+    recirc = 3'd3; step();
+    recirc = 3'd4; step();
+    recirc = 3'd0; step();
+    check_eq(pmd_of(ITA2, 4), 64'd7, "L2_FORCE_RECIRC_ANY adds recirc on PMC4");
+    check_eq(pmd_of(ITA2, 5), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC5 (even over a threshold)");
+    check_eq(pmd_of(ITA2, 6), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC6");
+    check_eq(pmd_of(ITA2, 7), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC7");
+    check_eq(pmd_of(ITA, 4), 64'd0, "Itanium cannot select 0xb4 (7-bit es)");
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd3, 2'd0));
+    recirc = 3'd3; step();
+    recirc = 3'd4; step();
+    check_eq(pmd_of(ITA2, 4), 64'd8, "L2_FORCE_RECIRC_ANY with threshold 3: only recirc 4");
+
+    // ---- overflow, freeze and the interrupt --------------------------------------------------
+    rec_clear();
+    wr(pmc(0), 64'h0);
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b1, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));       // oi
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0)); // no oi
+    wr(pmc(6), 64'h0);
+    wr(pmc(7), 64'h0);
+    wr(pmd(4), 64'hffff_ffff_ffff_fffe);   // 2^W - 2 at either width
+    wr(pmd(5), 64'hffff_ffff_ffff_fffc);   // 2^W - 4
+    nslots = 3'd3;
+    step();
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "2^W-1 reached: no overflow yet");
+    check(pmi[ITA2] == 1'b0, "no pmi before the wrap");
+    step();
+    for (int d = 0; d < NDut; d++) begin
+      check_eq(vis_of(d, PMU_VIS_PMC0), ovf(4) | ovf(5) | Fr,
+               $sformatf("dut %0d wrap: ovf4 (oi) and ovf5 (no oi) set, fr set by PMC4", d));
+      check(pmi[d] == 1'b1, $sformatf("dut %0d pmi after the oi wrap", d));
+      check_eq(pmd_of(d, 4), 64'd0, $sformatf("dut %0d PMD4 wrapped to 0", d));
+      check_eq(pmd_of(d, 5), 64'd2, $sformatf("dut %0d PMD5 wrapped to 2", d));
+    end
+    step();
+    check(pmi[ITA2] == 1'b0, "pmi is a one-clock pulse");
+    check_eq(pmd_of(ITA2, 4), 64'd0, "frozen: PMD4 holds");
+    check_eq(pmd_of(ITA2, 5), 64'd2, "frozen: PMD5 holds");
+    wr(pmc(0), ovf(4) | ovf(5));           // unfreeze, keep the sticky bits
+    check(pmi[ITA2] == 1'b0, "no pmi after a write");
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd1, "unfrozen: counting resumes");
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), ovf(4) | ovf(5), "sticky bits are not cleared by hardware");
+    wr(pmd(4), 64'hffff_ffff_ffff_ffff);
+    step();
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), ovf(4) | ovf(5) | Fr, "second wrap freezes again");
+    check(pmi[ITA2] == 1'b0, "second wrap with ovf4 still set raises no pmi");
+    wr(pmc(0), 64'h0);
+    wr(pmd(4), 64'hffff_ffff_ffff_ffff);
+    step();
+    check(pmi[ITA2] == 1'b1, "after software clears ovf4 the next wrap interrupts again");
+    // The 32-bit counter wraps where the 47-bit one does not.
+    wr(pmc(0), 64'h0);
+    wr(pmd(4), 64'h0000_0000_ffff_ffff);
+    wr(pmd(5), 64'h0);
+    nslots = 3'd0;
+    step();
+    check_eq(vis_of(ITA, PMU_VIS_PMC0), ovf(4) | Fr, "Itanium wraps at 2^32");
+    check(pmi[ITA] == 1'b1, "Itanium pmi at 2^32");
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "Itanium 2 does not wrap at 2^32");
+    check_eq(pmd_of(ITA2, 4), 64'h1_0000_0000, "Itanium 2 counts past 2^32");
+    check(pmi[ITA2] == 1'b0, "Itanium 2 no pmi at 2^32");
+    check_vis_matches_reads("after overflows");
+
+    // ---- both ports in one clock: the register write wins for the written register -----------
+    wr(pmc(0), 64'h0);
+    wr(pmd(4), 64'h10);
+    nslots = 3'd2;
+    reg_we = 1'b1; reg_addr = pmd(4); reg_wdata = 64'h100;
+    cyc_valid = 1'b1;
+    tick();
+    reg_we = 1'b0; cyc_valid = 1'b0;
+    check_eq(pmd_of(ITA2, 4), 64'h100, "PMD write beats the step's increment");
+    check_eq(pmd_of(ITA2, 5), 64'd2, "the other counters step");
+
+    // ---- reset again ---------------------------------------------------------------------------
+    @(negedge clk);
+    rst_n = 1'b0;
+    #1;
+    check_eq(vis_of(ITA2, PMU_VIS_PMC0), PMU_PMC0_RESET_ITA2, "reset: PMC0");
+    check_eq(pmd_of(ITA2, 4), 64'h0, "reset: PMD4");
+    check_eq(vis_of(ITA2, PMU_VIS_PSR), 64'h0, "reset: PSR");
+    check_eq(vis_of(ITA2, PMU_VIS_PMC4), PMU_PMC4_RESET_ITA2, "reset: PMC4 (power enable)");
+    rst_n = 1'b1;
+
+    tb_done();
+  end
+
+endmodule

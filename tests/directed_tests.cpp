@@ -1,0 +1,382 @@
+// directed_tests - the behaviours issue 2 names, run on every backend (reference
+// model, Verilated RTL) and both models, each with exact expected values.  The same
+// scenario must give the same numbers on both: that is the point of running it twice.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "pmu_backend.h"
+#include "pmu_ref.h"
+#include "pmu_rtl.h"
+
+namespace {
+
+struct Param {
+    const char *backend;
+    pmu_model model;
+};
+
+std::string ParamName(const testing::TestParamInfo<Param> &i)
+{
+    return std::string(i.param.backend) + (i.param.model == PMU_MODEL_ITANIUM ? "_itanium" : "_itanium2");
+}
+
+uint16_t PMC(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
+uint16_t PMD(unsigned i) { return PMU_ADDR(PMU_SPACE_PMD, i); }
+const uint16_t PSR = PMU_ADDR(PMU_SPACE_CPU, 0);
+const uint16_t DCR = PMU_ADDR(PMU_SPACE_CPU, 1);
+
+const pmu_event_desc &Ev(pmu_event_id id) { return pmu_event_table[id]; }
+
+// A PMC4..7 value: event, plm, pm, oi, threshold, ism.
+uint64_t Gen(pmu_event_id ev, unsigned plm, unsigned pm = 0, unsigned oi = 0, unsigned thres = 0,
+             unsigned ism = 0)
+{
+    uint64_t v = 0;
+    v = PMU_FSET(v, PMC_GEN, ES, Ev(ev).code);
+    v = PMU_FSET(v, PMC_GEN, UMASK, Ev(ev).umask);
+    v = PMU_FSET(v, PMC_GEN, PLM, plm);
+    v = PMU_FSET(v, PMC_GEN, PM, pm);
+    v = PMU_FSET(v, PMC_GEN, OI, oi);
+    v = PMU_FSET(v, PMC_GEN, THRES, thres);
+    v = PMU_FSET(v, PMC_GEN, ISM, ism);
+    return v;
+}
+
+pmu_cycle Cycle(unsigned cpl = 3, unsigned nslots = 0)
+{
+    pmu_cycle c{};
+    c.cpl = (uint8_t)cpl;
+    c.power = PMU_POWER_NORMAL;
+    c.nslots = (uint8_t)nslots;
+    for (unsigned k = 0; k < nslots; k++) {
+        c.slot[k].ip = 0x4000000000001000ull + 16 * (k / 3);
+        c.slot[k].slot = (uint8_t)(k % 3);
+        c.slot[k].unit = PMU_UNIT_I;
+    }
+    return c;
+}
+
+class Directed : public testing::TestWithParam<Param> {
+protected:
+    void SetUp() override
+    {
+        pmu_params p = pmu_params_default();
+        p.model = GetParam().model;
+        W = pmu_counter_width(p.model);
+        if (std::string(GetParam().backend) == "ref") {
+            b = pmu_ref_create(&p);
+        } else {
+            char err[256];
+            b = pmu_rtl_create(&p, err, sizeof err);
+            ASSERT_NE(b, nullptr) << err;
+        }
+        ASSERT_NE(b, nullptr);
+    }
+    void TearDown() override { pmu_destroy(b); }
+
+    uint64_t R(uint16_t a) { return pmu_read(b, a); }
+    void Wr(uint16_t a, uint64_t v) { pmu_write(b, a, v); }
+    void Step(const pmu_cycle &c, unsigned n = 1)
+    {
+        for (unsigned i = 0; i < n; i++) pmu_step(b, &c);
+    }
+    uint64_t Count(unsigned i) { return R(PMD(i)) & ((1ull << W) - 1); }
+    uint64_t Top() { return (1ull << W) - 1; }
+    unsigned Pmi()
+    {
+        pmu_state s;
+        pmu_snapshot(b, &s);
+        return s.pmi;
+    }
+    void Unfreeze() { Wr(PMC(0), 0); }
+
+    pmu_backend *b = nullptr;
+    unsigned W = 0;
+};
+
+TEST_P(Directed, ResetValues)
+{
+    EXPECT_EQ(R(PMC(0)), 0x1u) << "PMC0 powers on frozen";
+    EXPECT_EQ(R(PMC(4)), GetParam().model == PMU_MODEL_ITANIUM2 ? 0x800000u : 0u);
+    for (unsigned i = 4; i < 8; i++) EXPECT_EQ(R(PMD(i)), 0u);
+}
+
+TEST_P(Directed, UnimplementedRegistersReadZeroAndIgnoreWrites)
+{
+    const uint16_t addrs[] = {PMC(1), PMC(2), PMC(3), PMC(16), PMC(255), PMD(0), PMD(3), PMD(8),
+                              PMD(17), PMU_ADDR(PMU_SPACE_IBR, 0), PMU_ADDR(PMU_SPACE_CPU, 7)};
+    for (uint16_t a : addrs) {
+        Wr(a, ~0ull);
+        EXPECT_EQ(R(a), 0u) << "address 0x" << std::hex << a;
+    }
+    // PMC0's unimplemented overflow bits 3:1 and 63:8 stay zero.
+    Wr(PMC(0), ~0ull);
+    EXPECT_EQ(R(PMC(0)), 0xf1u);
+}
+
+TEST_P(Directed, WritableMasksShowModelFieldWidths)
+{
+    Wr(PMC(4), ~0ull);
+    Wr(PMC(6), ~0ull);
+    const pmu_reg_desc *d4 = pmu_reg_lookup(PMC(4)), *d6 = pmu_reg_lookup(PMC(6));
+    unsigned m = GetParam().model;
+    EXPECT_EQ(R(PMC(4)), d4->wmask[m] | d4->reset[m]);
+    EXPECT_EQ(R(PMC(6)), d6->wmask[m] | d6->reset[m]);
+    if (GetParam().model == PMU_MODEL_ITANIUM) {
+        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), 0x7fu) << "Itanium es is 7 bits";
+        EXPECT_EQ(PMU_FGET(R(PMC(6)), PMC_GEN, THRES), 0x3u) << "Itanium PMC6 threshold is 2 bits";
+        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, THRES), 0x7u);
+    } else {
+        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), 0xffu);
+        EXPECT_EQ(PMU_FGET(R(PMC(6)), PMC_GEN, THRES), 0x7u);
+    }
+}
+
+TEST_P(Directed, CounterWritesNeverOverflowAndReadSignExtended)
+{
+    Wr(PMD(4), ~0ull);
+    EXPECT_EQ(R(PMC(0)), 0x1u) << "a write sets no overflow bit";
+    EXPECT_EQ(Pmi(), 0u);
+    EXPECT_EQ(R(PMD(4)), ~0ull) << "bits 63:W copy bit W-1";
+    Wr(PMD(5), 1ull << (W - 1));
+    EXPECT_EQ(R(PMD(5)), ~0ull << (W - 1));
+    Wr(PMD(6), (1ull << (W - 1)) - 1);
+    EXPECT_EQ(R(PMD(6)), (1ull << (W - 1)) - 1) << "bit W-1 clear: upper bits read 0";
+    Wr(PMD(7), 0xabcull | (1ull << W));
+    EXPECT_EQ(R(PMD(7)), 0xabcu) << "bits above W are not stored";
+}
+
+TEST_P(Directed, OverflowFromTopSetsStickyBitFreezeAndInterrupt)
+{
+    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf, 0, 1));
+    Wr(PMC(5), Gen(PMU_EV_CPU_CYCLES, 0xf));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMD(4), Top());
+    Wr(PMD(5), 100);
+    Unfreeze();
+    Step(Cycle());
+    EXPECT_EQ(Count(4), 0u);
+    EXPECT_EQ(R(PMC(0)), 0x11u) << "overflow bit 4 and fr";
+    EXPECT_EQ(Pmi(), 1u);
+    EXPECT_EQ(Count(5), 101u) << "PMD5 counted in the overflow cycle";
+    Step(Cycle(), 50);
+    EXPECT_EQ(Pmi(), 0u) << "the interrupt is a one-clock pulse";
+    EXPECT_EQ(Count(4), 0u) << "frozen";
+    EXPECT_EQ(Count(5), 101u) << "freeze stops every counter";
+    EXPECT_EQ(R(PMC(0)), 0x11u) << "hardware never clears sticky bits";
+}
+
+TEST_P(Directed, OverflowWithoutOiOnlySetsTheBitAndKeepsCounting)
+{
+    Wr(PMC(7), Gen(PMU_EV_CPU_CYCLES, 0xf));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMD(7), Top() - 1);
+    Unfreeze();
+    Step(Cycle(), 5);
+    EXPECT_EQ(Count(7), 3u);
+    EXPECT_EQ(R(PMC(0)), 0x80u);
+    Step(Cycle(), 1000);
+    EXPECT_EQ(R(PMC(0)), 0x80u) << "sticky across 1000 steps";
+    Wr(PMC(0), 0);
+    EXPECT_EQ(R(PMC(0)), 0u) << "software clears it";
+}
+
+TEST_P(Directed, SecondCarryWithBitStillSetRaisesNoInterrupt)
+{
+    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf, 0, 1));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMD(4), Top());
+    Unfreeze();
+    Step(Cycle());
+    EXPECT_EQ(Pmi(), 1u);
+    Wr(PMC(0), 0x10);  // unfreeze but leave the overflow bit set
+    Wr(PMD(4), Top());
+    Step(Cycle());
+    EXPECT_EQ(Pmi(), 0u) << "interrupt only on the 0->1 of the overflow bit";
+    EXPECT_EQ(R(PMC(0)), 0x11u) << "but it freezes again";
+}
+
+TEST_P(Directed, MultiIncrementCrossesTheTop)
+{
+    Wr(PMC(4), Gen(PMU_EV_IA64_INST_RETIRED, 0xf, 0, 1));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMD(4), Top() - 2);
+    Unfreeze();
+    Step(Cycle(3, 6));
+    EXPECT_EQ(Count(4), 3u) << "6 retired: top-2 + 6 wraps to 3";
+    EXPECT_EQ(R(PMC(0)), 0x11u);
+}
+
+TEST_P(Directed, ThresholdZeroAndMaxincrMinusOne)
+{
+    const unsigned maxincr = Ev(PMU_EV_NOPS_RETIRED).maxincr;  // 6
+    // Itanium PMC6/7 thresholds have 2 bits: use PMC4/5 for the 3-bit threshold.
+    Wr(PMC(4), Gen(PMU_EV_NOPS_RETIRED, 0xf, 0, 0, 0));
+    Wr(PMC(5), Gen(PMU_EV_NOPS_RETIRED, 0xf, 0, 0, maxincr - 1));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    pmu_cycle six = Cycle(3, maxincr), five = Cycle(3, maxincr - 1);
+    for (unsigned k = 0; k < maxincr; k++) six.slot[k].flags = PMU_SF_NOP_MASK;
+    for (unsigned k = 0; k < maxincr - 1; k++) five.slot[k].flags = PMU_SF_NOP_MASK;
+    Step(six, 3);
+    Step(five, 4);
+    EXPECT_EQ(Count(4), 3u * maxincr + 4u * (maxincr - 1)) << "threshold 0 adds n";
+    EXPECT_EQ(Count(5), 3u) << "threshold maxincr-1 adds 1 only when n = maxincr";
+}
+
+// Figure 6-6: single-process monitor.  pm=0, plm=1000, DCR.pp=0; process A runs with
+// PSR.up=1, B and C with PSR.up=0 (the context switch code loads each process's PSR).
+TEST_P(Directed, Figure6_6SingleProcessMonitor)
+{
+    Wr(PMC(4), Gen(PMU_EV_IA64_INST_RETIRED, 0x8, 0));
+    Wr(DCR, 0);
+    Unfreeze();
+    uint64_t expect = 0;
+    for (int round = 0; round < 3; round++) {
+        for (unsigned proc = 0; proc < 3; proc++) {
+            pmu_cycle user = Cycle(3, 2);
+            user.up_we = 1;
+            user.up = proc == 0;  // A only
+            Step(user);
+            user.up_we = 0;
+            Step(user, 9);
+            if (proc == 0) expect += 10 * 2;
+            pmu_cycle kern = Cycle(0, 3);  // syscall in the kernel
+            Step(kern, 5);
+            pmu_cycle irq = Cycle(0, 1);
+            irq.intr = PMU_INTR_ENTRY;
+            Step(irq);
+            irq.intr = PMU_INTR_NONE;
+            Step(irq, 3);
+            pmu_cycle back = Cycle(3, 1);
+            back.intr = PMU_INTR_RETURN;
+            Step(back);
+            if (proc == 0) expect += 1;
+        }
+    }
+    EXPECT_EQ(Count(4), expect) << "only process A's user-level instructions";
+}
+
+// Figure 6-7: multi-process monitor.  pm=0, plm=1001, DCR.pp=0; A and B run with
+// PSR.up=1, C with 0.  A's and B's user and kernel instructions count.
+TEST_P(Directed, Figure6_7MultiProcessMonitor)
+{
+    Wr(PMC(5), Gen(PMU_EV_IA64_INST_RETIRED, 0x9, 0));
+    Wr(DCR, 0);
+    Unfreeze();
+    uint64_t expect = 0;
+    for (unsigned proc = 0; proc < 3; proc++) {
+        bool monitored = proc != 2;
+        pmu_cycle user = Cycle(3, 4);
+        user.up_we = 1;
+        user.up = monitored;
+        Step(user, 7);
+        pmu_cycle kern = Cycle(0, 2);
+        Step(kern, 4);
+        pmu_cycle cpl1 = Cycle(1, 2);  // plm excludes level 1
+        Step(cpl1, 3);
+        if (monitored) expect += 7 * 4 + 4 * 2;
+    }
+    EXPECT_EQ(Count(5), expect);
+}
+
+// Figure 6-8: system-wide monitor.  pm=1, plm=1001, DCR.pp=1, PSR.pp=1 for every
+// process: user, kernel and interruption handlers all count.  With DCR.pp=0 the
+// handlers drop out, and PSR.pp comes back on return.
+TEST_P(Directed, Figure6_8SystemWideMonitorAndDcrPp)
+{
+    Wr(PMC(6), Gen(PMU_EV_CPU_CYCLES, 0x9, 1));
+    Wr(PSR, 1ull << PMU_F_PSR_PP_LSB);
+    Wr(DCR, 1);
+    Unfreeze();
+    pmu_cycle user = Cycle(3, 1), kern = Cycle(0, 1);
+    pmu_cycle entry = Cycle(0, 1), ret = Cycle(3, 1);
+    entry.intr = PMU_INTR_ENTRY;
+    ret.intr = PMU_INTR_RETURN;
+    Step(user, 10);
+    Step(kern, 10);
+    Step(entry);
+    Step(kern, 9);
+    Step(ret);
+    EXPECT_EQ(Count(6), 31u) << "DCR.pp=1: handlers included";
+    Wr(DCR, 0);
+    Step(entry);
+    Step(kern, 9);
+    EXPECT_EQ(R(PSR) >> PMU_F_PSR_PP_LSB & 1, 0u) << "PSR.pp took DCR.pp on entry";
+    Step(ret);
+    EXPECT_EQ(R(PSR) >> PMU_F_PSR_PP_LSB & 1, 1u) << "and got its old value back on return";
+    Step(user, 5);
+    EXPECT_EQ(Count(6), 31u + 1 + 5) << "DCR.pp=0: the handler's 10 cycles not counted";
+}
+
+TEST_P(Directed, PrivilegeLevelAndInstructionSetMasks)
+{
+    // ism: 0 both, 1 (bit 24) disables IA-64, 2 (bit 25) disables IA-32, 3 none.
+    for (unsigned ism = 0; ism < 4; ism++)
+        Wr(PMC(4 + ism), Gen(PMU_EV_CPU_CYCLES, 0x1 << ism % 4 | 0x8, 0, 0, 0, ism));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    pmu_cycle ia64u = Cycle(3), ia32u = Cycle(3);
+    ia32u.is = 1;
+    Step(ia64u, 10);
+    Step(ia32u, 20);
+    EXPECT_EQ(Count(4), 30u);
+    EXPECT_EQ(Count(5), 20u) << "ism=IA-32 only";
+    EXPECT_EQ(Count(6), 10u) << "ism=IA-64 only";
+    EXPECT_EQ(Count(7), 0u) << "ism=3 never counts";
+    for (unsigned cpl = 0; cpl < 3; cpl++) {
+        for (unsigned is = 0; is < 2; is++) {
+            pmu_cycle c = Cycle(cpl);
+            c.is = (uint8_t)is;
+            Step(c);
+        }
+    }
+    EXPECT_EQ(Count(4), 32u) << "plm 1001: cpl 0 counts (both sets), 1 and 2 do not";
+    EXPECT_EQ(Count(5), 21u) << "plm 1010, IA-32 only: cpl 1 in IA-32";
+    EXPECT_EQ(Count(6), 11u) << "plm 1100, IA-64 only: cpl 2 in IA-64";
+}
+
+TEST_P(Directed, PowerStatesGateCyclesOnly)
+{
+    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf));
+    Wr(PMC(5), Gen(PMU_EV_L2_FORCE_RECIRC_ANY, 0xf));  // PMC5: wired to PMC4 only
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    for (unsigned p = PMU_POWER_NORMAL; p <= PMU_POWER_HALT; p++) {
+        pmu_cycle c = Cycle(3);
+        c.power = (uint8_t)p;
+        c.recirc = 2;
+        Step(c, 10);
+    }
+    EXPECT_EQ(Count(4), 20u) << "cycles count in NORMAL and LOW-POWER only";
+    EXPECT_EQ(Count(5), 0u) << "L2_FORCE_RECIRC_ANY counts nothing on PMC5";
+    Wr(PMC(4), Gen(PMU_EV_L2_FORCE_RECIRC_ANY, 0xf));
+    pmu_cycle c = Cycle(3);
+    c.power = PMU_POWER_LIGHT_HALT;
+    c.recirc = 3;
+    Step(c, 4);
+    EXPECT_EQ(Count(4), 20u + 12u) << "non-instruction events count in halt states";
+}
+
+TEST_P(Directed, UnknownEventCodeCountsNothing)
+{
+    Wr(PMC(4), PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x7e));
+    Wr(PMC(5), PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, UMASK, 0x3));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    Step(Cycle(3, 6), 10);
+    EXPECT_EQ(Count(4), 0u);
+    EXPECT_EQ(Count(5), 0u) << "CPU_CYCLES with a umask the table lacks";
+}
+
+std::vector<Param> AllParams()
+{
+    return {{"ref", PMU_MODEL_ITANIUM2}, {"ref", PMU_MODEL_ITANIUM},
+            {"rtl", PMU_MODEL_ITANIUM2}, {"rtl", PMU_MODEL_ITANIUM}};
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, Directed, testing::ValuesIn(AllParams()), ParamName);
+
+}  // namespace
