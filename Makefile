@@ -84,6 +84,7 @@ include stream/stream.mk
 include verilator/verilator.mk
 include sv_tests/sv_tests.mk
 include tests/tests.mk
+include bench/bench.mk
 
 clean:
 	rm -rf $(BUILD) $(CLEAN_EXTRA)

@@ -357,7 +357,13 @@ TEST_P(Directed, PowerStatesGateCyclesOnly)
     c.power = PMU_POWER_LIGHT_HALT;
     c.recirc = 3;
     Step(c, 4);
-    EXPECT_EQ(Count(4), 20u + 12u) << "non-instruction events count in halt states";
+    if (GetParam().model == PMU_MODEL_ITANIUM2) {
+        EXPECT_EQ(Count(4), 20u + 12u) << "non-instruction events count in halt states";
+    } else {
+        // Code 0xb4 needs es bit 7, which Itanium's 7-bit event select lacks: 0x34 counts nothing.
+        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), 0x34u);
+        EXPECT_EQ(Count(4), 20u);
+    }
 }
 
 TEST_P(Directed, UnknownEventCodeCountsNothing)

@@ -56,8 +56,9 @@ done
 
 IFS=';' read -ra items <<<"$checks"
 for item in "${items[@]}"; do
-    [ -z "$item" ] && continue
+    [ -z "${item//[[:space:]]/}" ] && continue
     name=${item%%=*}
+    name=${name//[[:space:]]/}
     cmd=${item#*=}
     log="$logdir/check-$name.log"
     if bash -c "$cmd" >"$log" 2>&1; then

@@ -1,14 +1,30 @@
 # tests fragment: `make test` builds everything, then runs every suite through
 # tests/run_all.sh, which ends with "N passed, M failed".
 
-# One-command checks, each counted as one test (name=command; ...).
+# The behaviours issue 2 names, on the reference model and the Verilated RTL.
+DIRECTED_TEST_BIN := $(BUILD)/tests/directed_tests
+$(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+GTEST_BINS += $(DIRECTED_TEST_BIN)
+
+# Random lock-step conformance (pmusim conform).
+TEST_SCRIPTS += tests/conform.sh
+
+# One-command checks, each counted as one test (name=command;...).
 TEST_CHECKS += lint=$(MAKE) --no-print-directory lint;
 TEST_CHECKS += synth=$(MAKE) --no-print-directory synth;
 TEST_CHECKS += register-map-doc-up-to-date=$(BUILD)/gen_defs md | diff -u docs/register-map.md -;
 
-.PHONY: test test-build
+.PHONY: test test-build conformance
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)"
 
 test-build: $(BUILD)/gen_defs $(GEN_VH) $(GTEST_BINS) $(TEST_DEPS)
+
+# Longer conformance: make conformance SEED=1 RUNS=200 CYCLES=1000000
+RUNS ?= 100
+conformance: deps
+	@$(MAKE) --no-print-directory pmusim
+	$(PMUSIM) conform --seed $(SEED) --runs $(RUNS) --cycles $(CYCLES) --model both --mode mixed

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# run_bench.sh - the measurements of `make bench` (docs/bench.md).  bench/bench.mk builds
+# the tools and calls this script; it can also be called by hand with the same options.
+#
+# On one stream and one configuration it measures the simulated cycles per second of
+#   pmusim run --backend ref | rtl | cosim   (each REPEAT times, interleaved; median)
+#   Icarus (vvp) on the same RTL, first ICARUS_RECORDS records of the stream
+# prints the two ratios against their targets, and cross-checks that Icarus and the
+# Verilated RTL end the Icarus prefix with the same PMD4..7 counts.
+#
+# Exit status: 0 when every run succeeded and the cross-check agreed (a target that is
+# not met is reported, not an error: speed depends on the machine and its load);
+# 1 when a run failed, lock-step found a mismatch or the cross-check disagreed;
+# 2 for bad arguments.
+set -euo pipefail
+
+usage() {
+    cat >&2 <<EOF
+usage: $0 --pmusim BIN --vmem BIN --tb VVP --config FILE --out DIR
+          [--cycles N] [--seed N] [--icarus-records N] [--icarus-base N] [--repeat N] [--vvp BIN]
+EOF
+    exit 2
+}
+
+PMUSIM= VMEM= TB= CONFIG= OUT=
+CYCLES=5000000 SEED=1 ICARUS_RECORDS=50000 ICARUS_BASE=1000 REPEAT=3 VVP=vvp
+while [ $# -gt 0 ]; do
+    [ $# -ge 2 ] || { echo "run_bench.sh: $1: expected a value after it" >&2; usage; }
+    case $1 in
+        --pmusim) PMUSIM=$2 ;;
+        --vmem) VMEM=$2 ;;
+        --tb) TB=$2 ;;
+        --config) CONFIG=$2 ;;
+        --out) OUT=$2 ;;
+        --cycles) CYCLES=$2 ;;
+        --seed) SEED=$2 ;;
+        --icarus-records) ICARUS_RECORDS=$2 ;;
+        --icarus-base) ICARUS_BASE=$2 ;;
+        --repeat) REPEAT=$2 ;;
+        --vvp) VVP=$2 ;;
+        *) echo "run_bench.sh: unknown option '$1'" >&2; usage ;;
+    esac
+    shift 2
+done
+option_of() { local o=${1,,}; echo "--${o//_/-}"; }
+for v in PMUSIM VMEM TB CONFIG OUT; do
+    [ -n "${!v}" ] || { echo "run_bench.sh: $(option_of $v) is required" >&2; usage; }
+done
+for v in CYCLES SEED ICARUS_RECORDS ICARUS_BASE REPEAT; do
+    [[ ${!v} =~ ^[0-9]+$ ]] || { echo "run_bench.sh: $(option_of $v): expected a number, found '${!v}'" >&2; exit 2; }
+done
+[ "$REPEAT" -ge 1 ] || { echo "run_bench.sh: --repeat: expected at least 1" >&2; exit 2; }
+[ "$ICARUS_BASE" -ge 1 ] && [ "$ICARUS_BASE" -lt "$ICARUS_RECORDS" ] ||
+    { echo "run_bench.sh: --icarus-base: expected 1..$((ICARUS_RECORDS - 1)) (below --icarus-records $ICARUS_RECORDS)" >&2; exit 2; }
+[ "$ICARUS_RECORDS" -le "$CYCLES" ] ||
+    { echo "run_bench.sh: --icarus-records: expected at most --cycles ($CYCLES), found $ICARUS_RECORDS" >&2; exit 2; }
+
+mkdir -p "$OUT"
+STREAM=$OUT/stream.bin
+VMEMFILE=$OUT/stream.vmem
+RESULTS=$OUT/results.txt
+
+fail() { echo "bench: $*" >&2; exit 1; }
+
+# Runs a command, keeping its output in a log; on failure shows the log and stops.
+logged() {
+    local log=$1
+    shift
+    if ! "$@" > "$log" 2>&1; then
+        cat "$log" >&2
+        fail "'$*' failed (exit status above; output in $log)"
+    fi
+}
+
+# "Simulation speed: X cycles/s (...)" -> X
+speed_of() {
+    local v
+    v=$(sed -n 's/^Simulation speed: \([0-9.]*\) cycles\/s.*/\1/p' "$1")
+    [ -n "$v" ] || fail "$1: no 'Simulation speed: X cycles/s' line"
+    echo "$v"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+# Wall-clock seconds since the epoch, microsecond resolution (bash 5).
+now() { echo "${EPOCHREALTIME/,/.}"; }
+
+# ---- the stream --------------------------------------------------------------------
+echo "bench: generating the workload stream: $PMUSIM gen --seed $SEED --cycles $CYCLES --format binary -o $STREAM"
+logged "$OUT/gen.log" "$PMUSIM" gen --seed "$SEED" --cycles "$CYCLES" --format binary -o "$STREAM"
+
+# ---- Verilator and reference: whole stream, interleaved rounds -----------------------
+declare -A speeds=([ref]= [rtl]= [cosim]=)
+for ((r = 1; r <= REPEAT; r++)); do
+    for b in ref rtl cosim; do
+        log=$OUT/$b-$r.log
+        logged "$log" "$PMUSIM" run --backend "$b" --stream "$STREAM" --config "$CONFIG"
+        s=$(speed_of "$log")
+        speeds[$b]+="$s "
+        printf 'bench: round %d/%d  %-6s %12.0f cycles/s\n' "$r" "$REPEAT" "$b" "$s"
+    done
+done
+grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/cosim-1.log" ||
+    fail "$OUT/cosim-1.log: no 'lock-step: N cycles, 0 mismatches' line"
+interrupts=$(sed -n 's/^overflow interrupts serviced: //p' "$OUT/cosim-1.log")
+
+# ---- Icarus: a prefix of the same stream ----------------------------------------------
+logged "$OUT/vmem.log" "$VMEM" --config "$CONFIG" --stream "$STREAM" --records "$ICARUS_RECORDS" -o "$VMEMFILE"
+read -r writes lines < <(sed -n 's/.* writes=\([0-9]*\) records=[0-9]* lines=\([0-9]*\)$/\1 \2/p' "$OUT/vmem.log")
+[ -n "${lines:-}" ] || fail "$OUT/vmem.log: no 'writes=W records=N lines=L' line"
+
+# Both runs load the whole file; the short one simulates only the register writes and the
+# first ICARUS_BASE records, so the difference of the two wall times is the simulation of
+# the ICARUS_RECORDS - ICARUS_BASE records in between (start-up and $readmemh cancel out).
+echo "bench: Icarus: $VVP $TB on the first $ICARUS_RECORDS records (and a run of $ICARUS_BASE to subtract start-up)"
+t0=$(now)
+logged "$OUT/icarus-base.log" "$VVP" -n "$TB" +vmem="$VMEMFILE" +lines="$lines" +run=$((writes + ICARUS_BASE))
+t1=$(now)
+logged "$OUT/icarus.log" "$VVP" -n "$TB" +vmem="$VMEMFILE" +lines="$lines"
+t2=$(now)
+icarus_cycles=$((ICARUS_RECORDS - ICARUS_BASE))
+read -r t_base t_full t_sim icarus_speed < <(awk -v a="$t0" -v b="$t1" -v c="$t2" -v n="$icarus_cycles" \
+    'BEGIN { base = b - a; full = c - b; sim = full - base;
+             printf "%.3f %.3f %.3f %.1f\n", base, full, sim, (sim > 0) ? n / sim : 0 }')
+awk -v s="$t_sim" 'BEGIN { exit !(s > 0) }' ||
+    fail "Icarus: the run of $ICARUS_RECORDS records ($t_full s) was not slower than the run of $ICARUS_BASE ($t_base s)"
+
+# ---- cross-check: Icarus against the Verilated RTL on the prefix ----------------------
+logged "$OUT/rtl-prefix.log" "$PMUSIM" run --backend rtl --stream "$STREAM" --cycles "$ICARUS_RECORDS" --config "$CONFIG"
+check_ok=1
+check_msgs=()
+icarus_records=$(sed -n 's/^icarus: writes=[0-9]* records=\([0-9]*\) .*/\1/p' "$OUT/icarus.log")
+icarus_pmi=$(sed -n 's/^icarus: writes=[0-9]* records=[0-9]* pmi=\([0-9]*\) .*/\1/p' "$OUT/icarus.log")
+prefix_irq=$(sed -n 's/^overflow interrupts serviced: //p' "$OUT/rtl-prefix.log")
+if [ "$icarus_records" != "$ICARUS_RECORDS" ]; then
+    check_ok=0; check_msgs+=("Icarus simulated '${icarus_records}' records, expected $ICARUS_RECORDS")
+fi
+if [ "$icarus_pmi" != 0 ] || [ "$prefix_irq" != 0 ]; then
+    check_ok=0
+    check_msgs+=("the prefix raised overflow interrupts (Icarus pmi pulses: ${icarus_pmi:-?}, pmusim: ${prefix_irq:-?});"
+                 "the Icarus testbench has no overflow service: shorten --icarus-records or lengthen the periods in $CONFIG")
+fi
+compared=()
+while read -r pmd count overflows; do
+    icount=$(sed -n "s/^icarus: $pmd start=.* count=\([0-9]*\)\$/\1/p" "$OUT/icarus.log")
+    if [ "$icount" != "$count" ] || [ "$overflows" != 0 ]; then
+        check_ok=0
+        check_msgs+=("$pmd: Icarus counted '${icount}', the Verilated RTL $count (overflows $overflows)")
+    fi
+    compared+=("$pmd=$count")
+done < <(awk '$1 ~ /^PMD[0-9]+$/ { print $1, $(NF - 1), $NF }' "$OUT/rtl-prefix.log")
+if [ ${#compared[@]} -eq 0 ]; then
+    check_ok=0; check_msgs+=("$OUT/rtl-prefix.log: no counter table to compare against")
+fi
+
+# ---- report -----------------------------------------------------------------------------
+ref_s=$(median ${speeds[ref]})
+rtl_s=$(median ${speeds[rtl]})
+cosim_s=$(median ${speeds[cosim]})
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print ((r >= t) ? "met" : "NOT met") }'; }
+ratio_ls=$(awk -v a="$cosim_s" -v b="$rtl_s" 'BEGIN { printf "%.2f", a / b }')
+ratio_vi=$(awk -v a="$rtl_s" -v b="$icarus_speed" 'BEGIN { printf "%.0f", a / b }')
+list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done; echo "${out[*]}"; }
+{
+    echo
+    echo "make bench on $(hostname) ($(nproc) cores), $(date '+%Y-%m-%d %H:%M')"
+    echo "stream:        $STREAM (pmusim gen --seed $SEED --cycles $CYCLES, workload mode)"
+    echo "configuration: $CONFIG (Itanium 2); overflow interrupts in the full run: ${interrupts:-?}"
+    echo
+    printf '%-34s %10s %14s   %s\n' "simulator" "cycles" "cycles/s" "notes"
+    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "reference only (--backend ref)" "$CYCLES" "$ref_s" "$REPEAT" "$(list ${speeds[ref]})"
+    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "Verilator RTL only (--backend rtl)" "$CYCLES" "$rtl_s" "$REPEAT" "$(list ${speeds[rtl]})"
+    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step (--backend cosim)" "$CYCLES" "$cosim_s" "$REPEAT" "$(list ${speeds[cosim]})"
+    printf '%-34s %10d %14.0f   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
+        "$icarus_cycles" "$icarus_speed" "$ICARUS_RECORDS" "$t_full" "$t_base" "$ICARUS_BASE"
+    echo
+    printf 'lock-step / RTL-only:       %8s  (target >= 0.7)  %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.7)"
+    printf 'Verilator RTL / Icarus:     %8s  (target >= 200)  %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
+    echo
+    if [ $check_ok = 1 ]; then
+        echo "cross-check, first $ICARUS_RECORDS records: Icarus PMD counts = Verilated RTL counts (${compared[*]}), no interrupts: equal"
+    else
+        echo "cross-check, first $ICARUS_RECORDS records: Icarus and the Verilated RTL DIFFER"
+        for m in "${check_msgs[@]}"; do echo "  $m"; done
+        echo "  logs: $OUT/icarus.log, $OUT/rtl-prefix.log"
+    fi
+} | tee "$RESULTS"
+echo "(logs and results in $OUT/)"
+[ $check_ok = 1 ] || exit 1

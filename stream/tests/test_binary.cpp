@@ -1,0 +1,256 @@
+// The binary form: exact round trips with the text form, the header, and every
+// decoding error (truncation, bad magic and version, out-of-range fields).
+#include "stream_test_util.h"
+
+namespace {
+
+// Every field and flag, sticky changes, IA-32, repeats, power states.
+const char *const rich_text = R"(# a hand-written stream touching every field
+cpl=3 is=ia64 power=normal pid=100 up=1 pp=1 | ip=0x4000000000001230 s=0 u=M enc=0x1234567 da=0x6000000000000100 lat=1 load | ip=0x4000000000001230 s=1 u=I nop | ip=0x4000000000001230 s=2 u=B enc=0x8000000001 br=1 pred=1 taken tgt=0x4000000000001000
+| ip=0x4000000000001230 s=0 u=M enc=0x1234567 da=0x6000000000000108 lat=12 tlb=1 load l1d_miss l2_ref | ip=0x4000000000001000 s=1 u=F fp | ip=0x4000000000001010 s=0 u=M da=0x6000000000000040 store l2_ref l2_miss
+recirc=4 repeat=3
+cpl=0 intr=entry | ip=0xe000000000400000 s=0 u=M da=0xe000000010007e00 lat=300 tlb=2 load l1d_miss l2_ref l2_miss rse | ip=0xe000000000400000 s=2 u=B br=3 pred=3 taken tgt=0xe000000000500000
+pid=101 | ip=0xe000000000500000 s=0 u=M squashed | ip=0xe000000000500000 s=1 u=I nop squashed | ip=0xe000000000500010 s=2 u=B br=2 pred=2 tgt=0x10
+cpl=3 is=ia32 intr=return up=0 | ip=0x8048001 u=M da=0xbfff0000 lat=3 tlb=3 load | ip=0x8048004 u=B br=1 pred=1 taken tgt=0x8048000
+power=low_power | ip=0x8048000 u=I
+cpl=0 is=ia64 power=light_halt repeat=5
+power=halt pp=0
+power=normal cpl=1 pid=0 | ip=0xffffffffffffff00 s=2 u=B enc=0x1ffffffffff br=1 tgt=0x0 | ip=0x0 s=0 u=M enc=0x1ffffffffff
+cpl=2 | ip=0x2000000000000000 s=1 u=M enc=0x1ffffffffff | ip=0x2000000000000010 s=0 u=M lat=65535 tlb=3 | ip=0x2000000000000010 s=1 u=I | ip=0x2000000000000010 s=2 u=I | ip=0x2000000000000020 s=0 u=M | ip=0x2000000000000020 s=1 u=I
+)";
+
+std::vector<pmu_cycle> rich_records()
+{
+    ReadResult r = read_mem(rich_text, "rich.txt");
+    EXPECT_EQ(r.rc, 0) << r.err;
+    return r.recs;
+}
+
+std::string binary_of(const std::vector<pmu_cycle> &recs, const std::string &name)
+{
+    std::string path = scratch(name);
+    write_stream(path, PMU_STREAM_BINARY, recs);
+    std::string bytes = slurp(path);
+    remove(path.c_str());
+    return bytes;
+}
+
+uint64_t header_count(const std::string &bin)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)(uint8_t)bin[16 + i] << (8 * i);
+    return v;
+}
+
+std::string with_count(std::string bin, uint64_t count)
+{
+    for (int i = 0; i < 8; i++)
+        bin[16 + i] = (char)(count >> (8 * i));
+    return bin;
+}
+
+// A header with count 0 followed by raw record bytes.
+std::string raw_stream(std::initializer_list<int> record_bytes)
+{
+    std::string s = binary_of({}, "empty.bin");
+    for (int b : record_bytes)
+        s.push_back((char)b);
+    return s;
+}
+
+// Text -> binary -> text: the records and the canonical text come back exactly.
+void round_trip(const std::vector<pmu_cycle> &recs, const std::string &tag)
+{
+    std::string txt1 = scratch(tag + "1.txt"), bin = scratch(tag + ".bin"),
+                txt2 = scratch(tag + "2.txt"), bin2 = scratch(tag + "2.bin");
+    write_stream(txt1, PMU_STREAM_TEXT, recs);
+    ReadResult a = read_file(txt1);
+    ASSERT_EQ(a.rc, 0) << a.err;
+    ASSERT_TRUE(same_records(a.recs, recs));
+    write_stream(bin, PMU_STREAM_BINARY, a.recs);
+    ReadResult b = read_file(bin);
+    ASSERT_EQ(b.rc, 0) << b.err;
+    ASSERT_TRUE(same_records(b.recs, recs));
+    write_stream(txt2, PMU_STREAM_TEXT, b.recs);
+    EXPECT_EQ(slurp(txt1), slurp(txt2)) << "text -> binary -> text changed the text";
+    write_stream(bin2, PMU_STREAM_BINARY, read_file(txt2).recs);
+    EXPECT_EQ(slurp(bin), slurp(bin2)) << "binary -> text -> binary changed the bytes";
+    EXPECT_EQ(header_count(slurp(bin)), recs.size());
+    // from memory, both forms
+    EXPECT_TRUE(same_records(read_mem(slurp(bin), "m.bin").recs, recs));
+    EXPECT_TRUE(same_records(read_mem(slurp(txt2), "m.txt").recs, recs));
+    for (const std::string &p : {txt1, bin, txt2, bin2})
+        remove(p.c_str());
+}
+
+} // namespace
+
+TEST(Binary, RoundTripHandWritten)
+{
+    std::vector<pmu_cycle> recs = rich_records();
+    ASSERT_GT(recs.size(), 15u);
+    round_trip(recs, "rich");
+}
+
+TEST(Binary, RoundTripGenerated)
+{
+    round_trip(generate(11, 100000, PMU_GEN_WORKLOAD), "workload");
+    round_trip(generate(12, 50000, PMU_GEN_RANDOM), "random");
+}
+
+TEST(Binary, IsCompact)
+{
+    std::vector<pmu_cycle> recs = generate(5, 200000, PMU_GEN_WORKLOAD);
+    std::string txt = scratch("size.txt"), bin = scratch("size.bin");
+    write_stream(txt, PMU_STREAM_TEXT, recs);
+    write_stream(bin, PMU_STREAM_BINARY, recs);
+    size_t tsize = slurp(txt).size(), bsize = slurp(bin).size();
+    EXPECT_LT(bsize * 5, tsize) << "binary " << bsize << " text " << tsize;
+    EXPECT_LT(bsize, recs.size() * 12) << "more than 12 bytes a cycle";
+    remove(txt.c_str());
+    remove(bin.c_str());
+}
+
+TEST(Binary, WhereNamesTheRecord)
+{
+    std::string bin = binary_of(rich_records(), "where.bin");
+    ReadResult r = read_mem(bin, "trace.bin");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    EXPECT_EQ(r.wheres[0], "trace.bin:record 1");
+    // the repeat=3 line is one record standing for three cycles
+    EXPECT_EQ(r.wheres[2], "trace.bin:record 3");
+    EXPECT_EQ(r.wheres[3], "trace.bin:record 3");
+    EXPECT_EQ(r.wheres[4], "trace.bin:record 3");
+    EXPECT_EQ(r.wheres[5], "trace.bin:record 4");
+}
+
+TEST(Binary, EmptyStream)
+{
+    std::string bin = binary_of({}, "e.bin");
+    EXPECT_EQ(bin.size(), 24u);
+    ReadResult r = read_mem(bin, "e.bin");
+    EXPECT_EQ(r.rc, 0) << r.err;
+    EXPECT_EQ(r.recs.size(), 0u);
+}
+
+TEST(Binary, EveryTruncationIsAnError)
+{
+    std::string bin = binary_of(rich_records(), "trunc.bin");
+    for (size_t cut = 1; cut < bin.size(); cut++) {
+        ReadResult r = read_mem(bin.substr(0, cut), "cut.bin");
+        ASSERT_EQ(r.rc, -1) << "cut at " << cut << " accepted";
+        EXPECT_CONTAINS(r.err, "cut.bin");
+        if (cut < 24) {
+            EXPECT_CONTAINS(r.err, "field 'header'");
+        } else {
+            EXPECT_CONTAINS(r.err, "cut.bin:record ");
+            EXPECT_CONTAINS(r.err, "truncated");
+        }
+    }
+    // without a count in the header a cut inside a record is still caught
+    ReadResult r = read_mem(with_count(bin, 0).substr(0, bin.size() - 1), "nc.bin");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_CONTAINS(r.err, "truncated record");
+    EXPECT_CONTAINS(r.err, "field '");
+}
+
+TEST(Binary, HeaderCountChecked)
+{
+    std::vector<pmu_cycle> recs = rich_records();
+    std::string bin = binary_of(recs, "count.bin");
+    ASSERT_EQ(header_count(bin), recs.size());
+    ReadResult more = read_mem(with_count(bin, recs.size() + 1), "c.bin");
+    EXPECT_EQ(more.rc, -1);
+    EXPECT_CONTAINS(more.err, "field 'count'");
+    ReadResult fewer = read_mem(with_count(bin, 1), "c.bin");
+    EXPECT_EQ(fewer.rc, -1);
+    EXPECT_CONTAINS(fewer.err, "c.bin:record 2: field 'count'");
+    ReadResult unknown = read_mem(with_count(bin, 0), "c.bin");
+    EXPECT_EQ(unknown.rc, 0) << unknown.err;
+    EXPECT_EQ(unknown.recs.size(), recs.size());
+}
+
+TEST(Binary, BadMagicVersionReserved)
+{
+    std::string bin = binary_of(rich_records(), "magic.bin");
+    std::string bad = bin;
+    bad[3] = 'X';
+    ReadResult r = read_mem(bad, "m.bin");
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "m.bin: field 'magic'");
+    r = read_mem(std::string("\x01\x02\x03", 3), "junk.bin");
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "junk.bin: field 'magic'");
+    bad = bin;
+    bad[8] = 2;
+    r = read_mem(bad, "v.bin");
+    EXPECT_CONTAINS(r.err, "v.bin: field 'version'");
+    bad = bin;
+    bad[12] = 1;
+    r = read_mem(bad, "r.bin");
+    EXPECT_CONTAINS(r.err, "r.bin: field 'reserved'");
+}
+
+TEST(Binary, OutOfRangeFields)
+{
+    struct Case {
+        std::initializer_list<int> bytes;
+        const char *expect;
+    };
+    const Case cases[] = {
+        {{0x07}, "record 1: field 'nslots'"},
+        {{0x40}, "record 1: field 'head'"},
+        {{0x08, 0x60, 0x00}, "record 1: field 'intr'"},
+        {{0x08, 0x80, 0x00}, "record 1: field 'ctl'"},
+        {{0x08, 0x00, 0x70}, "record 1: field 'recirc'"},   // 7 > maxincr: validation
+        {{0x10, 0x80, 0x80, 0x04}, "record 1: field 'pid'"}, // 65536
+        {{0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, "field 'pid': varint"},
+        {{0x20, 0x00}, "record 1: field 'repeat'"},
+        {{0x01, 0x0c, 0x00, 0x00}, "record 1: field 's'"},   // syllable 3
+        {{0x01, 0x20, 0x00, 0x00}, "record 1: field 'enc'"}, // cached encoding never sent
+        {{0x01, 0x30, 0x00, 0x00}, "record 1: field 'enc'"}, // reserved mode
+        {{0x01, 0x10, 0x00, 0x00, 0x00}, "record 1: field 'enc'"}, // explicit 0
+        {{0x01, 0x80, 0x00, 0x00}, "record 1: field 'slot'"},
+        {{0x01, 0x00, 0xff, 0xff, 0x07, 0x00}, "record 1: field 'flags'"},
+        {{0x01, 0x40, 0x00, 0x00, 0x80, 0x80, 0x10}, "record 1: field 'lat'"},
+        {{0x01, 0x00, 0x00, 0x02}, "record 1: field 'ip'"},  // ip 1: not 16-byte aligned
+        {{0x00, 0x07}, "record 2: field 'nslots'"},
+    };
+    for (const Case &c : cases) {
+        ReadResult r = read_mem(raw_stream(c.bytes), "o.bin");
+        EXPECT_EQ(r.rc, -1) << c.expect;
+        EXPECT_CONTAINS(r.err, "o.bin:record ");
+        EXPECT_CONTAINS(r.err, c.expect);
+    }
+}
+
+TEST(Binary, WriterRejectsInvalidRecords)
+{
+    std::string path = scratch("reject.bin");
+    pmu_err err;
+    pmu_stream_writer *w = pmu_stream_create(path.c_str(), PMU_STREAM_BINARY, &err);
+    ASSERT_NE(w, nullptr) << err.msg;
+    pmu_cycle c = base_cycle();
+    ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
+    c.slot[0].slot = 3;
+    EXPECT_NE(pmu_stream_write(w, &c, &err), 0);
+    EXPECT_CONTAINS(err.msg, "reject.bin: record 2: field 's'");
+    EXPECT_NE(pmu_stream_finish(w, &err), 0);
+    remove(path.c_str());
+
+    pmu_stream_writer *bad = pmu_stream_create("/nonexistent-dir/x.bin", PMU_STREAM_BINARY, &err);
+    EXPECT_EQ(bad, nullptr);
+    EXPECT_CONTAINS(err.msg, "/nonexistent-dir/x.bin: cannot create");
+}
+
+TEST(Binary, IdenticalRecordsAreCoalesced)
+{
+    std::vector<pmu_cycle> recs(1000, base_cycle());
+    std::string bin = binary_of(recs, "coal.bin");
+    EXPECT_LT(bin.size(), 24u + 16u);
+    ReadResult r = read_mem(bin, "coal.bin");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    EXPECT_EQ(r.recs.size(), 1000u);
+    EXPECT_EQ(fmt(r.recs[999]), fmt(recs[0]));
+}

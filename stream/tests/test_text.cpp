@@ -1,0 +1,367 @@
+// The text form: every key and default, stickiness, repeat, comments, and each parse error.
+#include <map>
+
+#include "stream_test_util.h"
+
+namespace {
+
+// The slot flags as data/pmu_regs.def defines them (key, position, width).
+struct DefFlag {
+    const char *key;
+    unsigned lsb, width;
+};
+const DefFlag def_flags[] = {
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, (msb) - (lsb) + 1},
+#include "../../data/pmu_regs.def"
+#undef PMU_SLOT_FLAG
+};
+
+pmu_cycle parse_one(const std::string &line)
+{
+    ReadResult r = read_mem(line + "\n");
+    EXPECT_EQ(r.rc, 0) << r.err;
+    EXPECT_EQ(r.recs.size(), 1u) << line;
+    pmu_cycle c;
+    memset(&c, 0, sizeof c);
+    if (!r.recs.empty())
+        c = r.recs[0];
+    return c;
+}
+
+std::string parse_error(const std::string &text, const char *name = "t.txt")
+{
+    ReadResult r = read_mem(text, name);
+    EXPECT_EQ(r.rc, -1) << "accepted: " << text;
+    return r.err;
+}
+
+} // namespace
+
+TEST(Text, InitialCycleDefaults)
+{
+    pmu_cycle c = parse_one("| ip=0x10");
+    EXPECT_EQ(c.cpl, 3);
+    EXPECT_EQ(c.is, 0);
+    EXPECT_EQ(c.power, PMU_POWER_NORMAL);
+    EXPECT_EQ(c.pid, 0);
+    EXPECT_EQ(c.intr, PMU_INTR_NONE);
+    EXPECT_EQ(c.up_we, 0);
+    EXPECT_EQ(c.pp_we, 0);
+    EXPECT_EQ(c.recirc, 0);
+    ASSERT_EQ(c.nslots, 1);
+}
+
+TEST(Text, SlotDefaults)
+{
+    pmu_cycle c = parse_one("cpl=0 | | ip=0x20");
+    ASSERT_EQ(c.nslots, 2);
+    const pmu_slot &s = c.slot[0]; // "|" alone: every default
+    EXPECT_EQ(s.ip, 0u);
+    EXPECT_EQ(s.slot, 0);
+    EXPECT_EQ(s.unit, PMU_UNIT_M);
+    EXPECT_EQ(s.enc, 0u);
+    EXPECT_EQ(s.daddr, 0u);
+    EXPECT_EQ(s.target, 0u);
+    EXPECT_EQ(s.lat, 0);
+    EXPECT_EQ(s.tlb, 0);
+    EXPECT_EQ(s.flags, 0);
+    EXPECT_EQ(c.slot[1].ip, 0x20u);
+}
+
+TEST(Text, CycleKeys)
+{
+    pmu_cycle c = parse_one("cpl=1 is=ia32 power=low_power pid=4711 up=0 pp=1 intr=return recirc=3");
+    EXPECT_EQ(c.cpl, 1);
+    EXPECT_EQ(c.is, 1);
+    EXPECT_EQ(c.power, PMU_POWER_LOW_POWER);
+    EXPECT_EQ(c.pid, 4711);
+    EXPECT_EQ(c.up_we, 1);
+    EXPECT_EQ(c.up, 0);
+    EXPECT_EQ(c.pp_we, 1);
+    EXPECT_EQ(c.pp, 1);
+    EXPECT_EQ(c.intr, PMU_INTR_RETURN);
+    EXPECT_EQ(c.recirc, 3);
+    EXPECT_EQ(parse_one("intr=entry").intr, PMU_INTR_ENTRY);
+    EXPECT_EQ(parse_one("power=normal").power, PMU_POWER_NORMAL);
+    EXPECT_EQ(parse_one("power=light_halt").power, PMU_POWER_LIGHT_HALT);
+    EXPECT_EQ(parse_one("power=halt").power, PMU_POWER_HALT);
+    EXPECT_EQ(parse_one("is=ia64").is, 0);
+    EXPECT_EQ(parse_one("pid=0x10").pid, 16); // hex works everywhere
+    for (unsigned v = 0; v <= 3; v++)
+        EXPECT_EQ(parse_one("cpl=" + std::to_string(v)).cpl, v);
+    unsigned max_recirc = maxincr_of("L2_FORCE_RECIRC_ANY");
+    EXPECT_EQ(parse_one("recirc=" + std::to_string(max_recirc)).recirc, max_recirc);
+}
+
+TEST(Text, SlotKeys)
+{
+    pmu_cycle c = parse_one("| ip=0x4000000000001230 s=2 u=F enc=0x1ffffffffff da=0x6000000000000100 "
+                            "lat=65535 tlb=3 load");
+    const pmu_slot &s = c.slot[0];
+    EXPECT_EQ(s.ip, 0x4000000000001230ull);
+    EXPECT_EQ(s.slot, 2);
+    EXPECT_EQ(s.unit, PMU_UNIT_F);
+    EXPECT_EQ(s.enc, 0x1ffffffffffull);
+    EXPECT_EQ(s.daddr, 0x6000000000000100ull);
+    EXPECT_EQ(s.lat, 65535);
+    EXPECT_EQ(s.tlb, 3);
+    EXPECT_EQ(parse_one("| u=M").slot[0].unit, PMU_UNIT_M);
+    EXPECT_EQ(parse_one("| u=I").slot[0].unit, PMU_UNIT_I);
+    EXPECT_EQ(parse_one("| u=B").slot[0].unit, PMU_UNIT_B);
+    EXPECT_EQ(parse_one("| u=B br=1 tgt=4096").slot[0].target, 4096u);
+}
+
+// Every flag key of the .def sets exactly its own bits (with the companions the
+// validation rules need).
+TEST(Text, EveryFlagKey)
+{
+    const std::map<std::string, std::string> companions = {
+        {"nop", ""},        {"squashed", ""}, {"load", ""},         {"store", ""},
+        {"fp", ""},         {"l1d_miss", "load"}, {"l2_ref", "load"}, {"l2_miss", "load l2_ref"},
+        {"rse", "load"},    {"br", "u=B"},    {"pred", "u=B br=1"}, {"taken", "u=B br=1"},
+    };
+    ASSERT_GT(sizeof def_flags / sizeof def_flags[0], 0u);
+    for (const DefFlag &f : def_flags) {
+        auto it = companions.find(f.key);
+        ASSERT_NE(it, companions.end()) << "flag '" << f.key << "' has no test";
+        std::string extra = it->second;
+        unsigned mask = ((1u << f.width) - 1u) << f.lsb;
+        for (unsigned v = 1; v < (1u << f.width); v++) {
+            std::string tok = f.width == 1 ? std::string(f.key) : std::string(f.key) + "=" + std::to_string(v);
+            pmu_cycle c = parse_one("| " + extra + " " + tok);
+            pmu_cycle without = parse_one("| " + extra);
+            EXPECT_EQ(c.slot[0].flags & mask, v << f.lsb) << tok;
+            EXPECT_EQ(c.slot[0].flags & ~mask, without.slot[0].flags & ~mask) << tok;
+        }
+    }
+}
+
+TEST(Text, StickyFieldsKeepTheirValue)
+{
+    ReadResult r = read_mem("cpl=0 is=ia32 power=low_power pid=7 up=1 pp=0 intr=entry recirc=2\n"
+                            "| ip=0x11\n"
+                            "cpl=2 is=ia64 power=normal pid=8\n"
+                            "cpl=1\n");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 4u);
+    const pmu_cycle &second = r.recs[1];
+    EXPECT_EQ(second.cpl, 0);
+    EXPECT_EQ(second.is, 1);
+    EXPECT_EQ(second.power, PMU_POWER_LOW_POWER);
+    EXPECT_EQ(second.pid, 7);
+    // per-line fields do not stick
+    EXPECT_EQ(second.up_we, 0);
+    EXPECT_EQ(second.pp_we, 0);
+    EXPECT_EQ(second.intr, PMU_INTR_NONE);
+    EXPECT_EQ(second.recirc, 0);
+    EXPECT_EQ(r.recs[2].cpl, 2);
+    EXPECT_EQ(r.recs[2].is, 0);
+    EXPECT_EQ(r.recs[2].pid, 8);
+    EXPECT_EQ(r.recs[3].cpl, 1);
+    EXPECT_EQ(r.recs[3].pid, 8);
+}
+
+TEST(Text, RepeatYieldsIdenticalRecords)
+{
+    ReadResult r = read_mem("cpl=1 repeat=3 up=1 | ip=0x40\ncpl=2\n", "rep.txt");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 4u);
+    for (int i = 0; i < 3; i++) {
+        EXPECT_EQ(fmt(r.recs[i]), fmt(r.recs[0]));
+        EXPECT_EQ(r.wheres[i], "rep.txt:1");
+    }
+    EXPECT_EQ(r.recs[0].up_we, 1);
+    EXPECT_EQ(r.recs[3].cpl, 2);
+    EXPECT_EQ(r.wheres[3], "rep.txt:2");
+}
+
+TEST(Text, CommentsBlankLinesAndLineEndings)
+{
+    ReadResult r = read_mem("# a comment\n"
+                            "\n"
+                            "   \t  \n"
+                            "cpl=1 # the rest | ip=0x5 is ignored\r\n"
+                            "  # indented comment\n"
+                            "cpl=2 | ip=0x10\r\n"
+                            "cpl=0", // no final newline
+                            "c.txt");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 3u);
+    EXPECT_EQ(r.recs[0].cpl, 1);
+    EXPECT_EQ(r.recs[0].nslots, 0);
+    EXPECT_EQ(r.wheres[0], "c.txt:4");
+    EXPECT_EQ(r.recs[1].nslots, 1);
+    EXPECT_EQ(r.wheres[1], "c.txt:6");
+    EXPECT_EQ(r.recs[2].cpl, 0);
+    EXPECT_EQ(read_mem("").recs.size(), 0u);
+    EXPECT_EQ(read_mem("# only a comment").recs.size(), 0u);
+}
+
+TEST(Text, ExampleFromTheBrief)
+{
+    pmu_cycle c = parse_one("cpl=3 pid=2 | ip=0x4000000000001230 s=1 u=M load da=0x6000000000000100 "
+                            "l1d_miss lat=12 | ip=0x4000000000001230 s=2 u=B br=1 pred=2 taken "
+                            "tgt=0x4000000000001000");
+    ASSERT_EQ(c.nslots, 2);
+    EXPECT_EQ(PMU_SLOT_GET(&c.slot[0], L1D_MISS), 1u);
+    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], BR_TYPE), 1u);
+    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], BR_PRED), 2u);
+    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], TAKEN), 1u);
+    EXPECT_EQ(c.slot[1].target, 0x4000000000001000ull);
+}
+
+TEST(Text, FormatIsSelfContainedAndParsesBack)
+{
+    pmu_cycle c = parse_one("cpl=0 is=ia64 power=low_power pid=99 up=1 pp=0 intr=entry recirc=1 "
+                            "| ip=0xe000000000000010 s=1 u=B enc=0x123 br=3 pred=3 taken tgt=0x20 "
+                            "| ip=0xe000000000000020 s=0 u=M da=0x30 lat=200 tlb=2 load l1d_miss "
+                            "l2_ref l2_miss rse");
+    std::string line = fmt(c);
+    for (const char *field : {"cpl=0", "is=ia64", "power=low_power", "pid=99", "up=1", "pp=0",
+                              "intr=entry", "recirc=1", "enc=0x123", "tgt=0x20", "tlb=2",
+                              "lat=200", "rse"})
+        EXPECT_CONTAINS(line, field);
+    // pasted after lines that changed the sticky fields, it still means the same record
+    ReadResult r = read_mem("cpl=2 is=ia32 power=halt pid=5\n" + line + "\n");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 2u);
+    EXPECT_EQ(fmt(r.recs[1]), line);
+    // a default record still names the sticky fields
+    pmu_cycle d = parse_one("cpl=3");
+    EXPECT_EQ(fmt(d), "cpl=3 is=ia64 power=normal pid=0");
+    // truncation keeps a terminated string and reports what it wrote
+    char small[10];
+    size_t n = pmu_cycle_format(&c, small, sizeof small);
+    EXPECT_EQ(n, 9u);
+    EXPECT_EQ(std::string(small), line.substr(0, 9));
+}
+
+// ---- errors -------------------------------------------------------------------------
+TEST(TextErrors, UnknownKey)
+{
+    std::string e = parse_error("cpl=1\ncpl=1 bogus=2\n");
+    EXPECT_CONTAINS(e, "t.txt:2:7:");
+    EXPECT_CONTAINS(e, "field 'bogus'");
+    EXPECT_CONTAINS(e, "unknown key");
+    e = parse_error("| ip=0 frobnicate\n");
+    EXPECT_CONTAINS(e, "t.txt:1:8:");
+    EXPECT_CONTAINS(e, "field 'frobnicate'");
+    EXPECT_CONTAINS(e, "unknown slot key");
+}
+
+TEST(TextErrors, FieldsOnTheWrongSide)
+{
+    std::string e = parse_error("ip=0x10\n");
+    EXPECT_CONTAINS(e, "field 'ip'");
+    EXPECT_CONTAINS(e, "before the first '|'");
+    e = parse_error("| cpl=1\n");
+    EXPECT_CONTAINS(e, "field 'cpl'");
+    EXPECT_CONTAINS(e, "inside slot 1");
+}
+
+TEST(TextErrors, OutOfRange)
+{
+    const char *cases[][2] = {
+        {"cpl=4", "cpl"},           {"pid=65536", "pid"},  {"up=2", "up"},
+        {"pp=2", "pp"},             {"| s=3", "s"},        {"| tlb=4", "tlb"},
+        {"| lat=65536", "lat"},     {"| u=B br=4", "br"},  {"| u=B br=1 pred=4", "pred"},
+        {"| enc=0x20000000000", "enc"}, {"repeat=0", "repeat"},
+        {"| ip=0x10000000000000000", "ip"},
+    };
+    for (auto &c : cases) {
+        std::string e = parse_error(std::string("\n") + c[0] + "\n");
+        EXPECT_CONTAINS(e, "t.txt:2:");
+        EXPECT_CONTAINS(e, std::string("field '") + c[1] + "'");
+        EXPECT_CONTAINS(e, "expected");
+    }
+    std::string e = parse_error("recirc=" + std::to_string(maxincr_of("L2_FORCE_RECIRC_ANY") + 1));
+    EXPECT_CONTAINS(e, "field 'recirc'");
+    EXPECT_CONTAINS(e, "L2_FORCE_RECIRC_ANY");
+}
+
+TEST(TextErrors, Malformed)
+{
+    const char *cases[][2] = {
+        {"cpl=x", "cpl"},       {"cpl=", "cpl"},          {"cpl", "cpl"},
+        {"cpl=-1", "cpl"},      {"| ip=0xZZ", "ip"},      {"| ip", "ip"},
+        {"| ip=0x", "ip"},      {"is=ia48", "is"},        {"power=sleep", "power"},
+        {"| u=X", "u"},         {"| u=MM", "u"},          {"intr=none", "intr"},
+        {"| load=1", "load"},   {"| u=B br", "br"},       {"=5", "=5"},
+        {"| da=12abc", "da"},
+    };
+    for (auto &c : cases) {
+        std::string e = parse_error(std::string(c[0]) + "\n");
+        EXPECT_CONTAINS(e, "t.txt:1:");
+        EXPECT_CONTAINS(e, std::string("field '") + c[1] + "'");
+    }
+}
+
+TEST(TextErrors, DuplicateKey)
+{
+    std::string e = parse_error("cpl=1 pid=3 cpl=2\n");
+    EXPECT_CONTAINS(e, "t.txt:1:13:");
+    EXPECT_CONTAINS(e, "field 'cpl'");
+    EXPECT_CONTAINS(e, "twice");
+    e = parse_error("| ip=0 | ip=0x10 s=1 ip=0x20\n");
+    EXPECT_CONTAINS(e, "field 'ip'");
+    EXPECT_CONTAINS(e, "slot 2");
+    e = parse_error("| load load\n");
+    EXPECT_CONTAINS(e, "field 'load'");
+    // the same key in two different slots is fine
+    EXPECT_EQ(parse_one("| ip=0 | ip=0x10").nslots, 2);
+}
+
+TEST(TextErrors, TooManySlots)
+{
+    std::string e = parse_error("| | | | | | |\n");
+    EXPECT_CONTAINS(e, "t.txt:1:13:");
+    EXPECT_CONTAINS(e, "at most 6");
+    EXPECT_EQ(parse_one("| | | | | |").nslots, 6);
+}
+
+TEST(TextErrors, ValidationFailureNamesLineAndField)
+{
+    std::string e = parse_error("# header\n| ip=0x4000000000000008\n", "v.txt");
+    EXPECT_CONTAINS(e, "v.txt:2: field 'ip'");
+    EXPECT_CONTAINS(e, "16-byte aligned");
+    e = parse_error("power=halt\n| ip=0x10\n", "v.txt");
+    EXPECT_CONTAINS(e, "v.txt:2: field 'power'");
+    // sticky values reach the validation of later lines
+    e = parse_error("is=ia32\n| s=1\n", "v.txt");
+    EXPECT_CONTAINS(e, "v.txt:2: field 's'");
+}
+
+TEST(TextErrors, NonAsciiByte)
+{
+    std::string e = parse_error(std::string("cpl=1 \x01\n"));
+    EXPECT_CONTAINS(e, "t.txt:1:7:");
+    EXPECT_CONTAINS(e, "0x01");
+    // anything goes inside a comment
+    EXPECT_EQ(read_mem("cpl=1 # caf\xc3\xa9\n").recs.size(), 1u);
+}
+
+TEST(TextErrors, ReaderStaysFailed)
+{
+    std::string text = "cpl=1\ncpl=9\ncpl=2\n";
+    pmu_err err;
+    pmu_stream_reader *r = pmu_stream_open_mem(text.data(), text.size(), "s.txt", &err);
+    ASSERT_NE(r, nullptr);
+    pmu_cycle c;
+    EXPECT_EQ(pmu_stream_next(r, &c, &err), 1);
+    EXPECT_EQ(pmu_stream_next(r, &c, &err), -1);
+    std::string first = err.msg;
+    EXPECT_CONTAINS(first, "s.txt:2:");
+    EXPECT_EQ(std::string(pmu_stream_where(r)), "s.txt:2");
+    err.msg[0] = '\0';
+    EXPECT_EQ(pmu_stream_next(r, &c, &err), -1);
+    EXPECT_EQ(std::string(err.msg), first);
+    pmu_stream_close(r);
+}
+
+TEST(TextErrors, MissingFile)
+{
+    ReadResult r = read_file(scratch("does_not_exist.txt"));
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "does_not_exist.txt");
+    EXPECT_CONTAINS(r.err, "cannot open");
+}

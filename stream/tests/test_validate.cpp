@@ -1,0 +1,198 @@
+// pmu_cycle_validate: one failing record per rule, each message naming its field.
+#include <functional>
+
+#include "stream_test_util.h"
+
+namespace {
+
+uint16_t flag(unsigned lsb, unsigned v) { return (uint16_t)(v << lsb); }
+#define F1(name) flag(PMU_SF_##name##_LSB, 1)
+#define FV(name, v) flag(PMU_SF_##name##_LSB, (v))
+
+struct Rule {
+    const char *what;
+    const char *field;
+    std::function<void(pmu_cycle &)> breaks;
+};
+
+void expect_invalid(const Rule &rule)
+{
+    pmu_cycle c = base_cycle();
+    ASSERT_EQ(pmu_cycle_validate(&c, "w:1", nullptr), 0) << "base record invalid";
+    rule.breaks(c);
+    pmu_err err;
+    err.msg[0] = '\0';
+    EXPECT_NE(pmu_cycle_validate(&c, "trace.txt:12", &err), 0) << rule.what;
+    EXPECT_CONTAINS(err.msg, std::string("trace.txt:12: field '") + rule.field + "'");
+}
+
+// n slots of the base kind, each passed to `set`.
+void fill_slots(pmu_cycle &c, unsigned n, const std::function<void(pmu_slot &)> &set)
+{
+    c.nslots = (uint8_t)n;
+    for (unsigned i = 0; i < n; i++) {
+        c.slot[i] = base_cycle().slot[0];
+        c.slot[i].slot = (uint8_t)(i % 3);
+        set(c.slot[i]);
+    }
+}
+
+} // namespace
+
+TEST(Validate, BaseAndEdgeRecordsPass)
+{
+    pmu_cycle c = base_cycle();
+    EXPECT_EQ(pmu_cycle_validate(&c, "x", nullptr), 0);
+    // an IA-32 branch may be on any unit, at a byte address
+    c.is = 1;
+    c.slot[0].ip = 0x08048003;
+    c.slot[0].unit = PMU_UNIT_M;
+    c.slot[0].flags = FV(BR_TYPE, 2) | FV(BR_PRED, 1) | F1(TAKEN);
+    c.slot[0].target = 0x8048100;
+    EXPECT_EQ(pmu_cycle_validate(&c, "x", nullptr), 0);
+    // interruption entry/return is legal anywhere, also while halted
+    pmu_cycle h = base_cycle();
+    h.nslots = 0;
+    h.power = PMU_POWER_HALT;
+    h.intr = PMU_INTR_ENTRY;
+    EXPECT_EQ(pmu_cycle_validate(&h, "x", nullptr), 0);
+    // a nop may be predicated off too
+    pmu_cycle n = base_cycle();
+    n.slot[0].flags = F1(NOP) | F1(PRED_OFF);
+    EXPECT_EQ(pmu_cycle_validate(&n, "x", nullptr), 0);
+    // exactly the maxincr of each counting event is fine
+    pmu_cycle m = base_cycle();
+    fill_slots(m, maxincr_of("LOADS_RETIRED"), [](pmu_slot &s) {
+        s.flags = F1(LOAD);
+    });
+    EXPECT_EQ(pmu_cycle_validate(&m, "x", nullptr), 0);
+    // without a `where` the message starts with the field
+    pmu_cycle bad = base_cycle();
+    bad.cpl = 7;
+    pmu_err err;
+    EXPECT_NE(pmu_cycle_validate(&bad, nullptr, &err), 0);
+    EXPECT_EQ(std::string(err.msg).rfind("field 'cpl'", 0), 0u) << err.msg;
+}
+
+TEST(Validate, CycleFieldRanges)
+{
+    const Rule rules[] = {
+        {"cpl > 3", "cpl", [](pmu_cycle &c) { c.cpl = 4; }},
+        {"is > 1", "is", [](pmu_cycle &c) { c.is = 2; }},
+        {"power > 3", "power", [](pmu_cycle &c) { c.power = 4; }},
+        {"intr > 2", "intr", [](pmu_cycle &c) { c.intr = 3; }},
+        {"up_we > 1", "up_we", [](pmu_cycle &c) { c.up_we = 2; }},
+        {"pp_we > 1", "pp_we", [](pmu_cycle &c) { c.pp_we = 2; }},
+        {"up > 1", "up", [](pmu_cycle &c) { c.up_we = 1; c.up = 2; }},
+        {"pp > 1", "pp", [](pmu_cycle &c) { c.pp_we = 1; c.pp = 2; }},
+        {"up without a write", "up", [](pmu_cycle &c) { c.up = 1; }},
+        {"pp without a write", "pp", [](pmu_cycle &c) { c.pp = 1; }},
+        {"recirc > maxincr", "recirc",
+         [](pmu_cycle &c) { c.recirc = (uint8_t)(maxincr_of("L2_FORCE_RECIRC_ANY") + 1); }},
+        {"nslots > 6", "nslots", [](pmu_cycle &c) { c.nslots = PMU_MAX_SLOTS + 1; }},
+        {"slots in light_halt", "power", [](pmu_cycle &c) { c.power = PMU_POWER_LIGHT_HALT; }},
+        {"slots in halt", "power", [](pmu_cycle &c) { c.power = PMU_POWER_HALT; }},
+    };
+    for (const Rule &r : rules)
+        expect_invalid(r);
+}
+
+TEST(Validate, SlotFieldRanges)
+{
+    const Rule rules[] = {
+        {"undefined flag bit", "flags", [](pmu_cycle &c) { c.slot[0].flags = 0x8000; }},
+        {"unit > 3", "u", [](pmu_cycle &c) { c.slot[0].unit = 4; }},
+        {"tlb > 3", "tlb", [](pmu_cycle &c) { c.slot[0].tlb = 4; }},
+        {"IA-64 syllable > 2", "s", [](pmu_cycle &c) { c.slot[0].slot = 3; }},
+        {"IA-64 ip not aligned", "ip", [](pmu_cycle &c) { c.slot[0].ip |= 4; }},
+        {"IA-64 enc wider than 41 bits", "enc", [](pmu_cycle &c) { c.slot[0].enc = 1ull << 41; }},
+        {"IA-32 syllable != 0", "s", [](pmu_cycle &c) { c.is = 1; c.slot[0].slot = 1; }},
+        {"IA-32 with an encoding", "enc", [](pmu_cycle &c) { c.is = 1; c.slot[0].enc = 5; }},
+    };
+    for (const Rule &r : rules)
+        expect_invalid(r);
+}
+
+TEST(Validate, FlagConsistency)
+{
+    const Rule rules[] = {
+        {"l1d_miss without load", "l1d_miss", [](pmu_cycle &c) { c.slot[0].flags = F1(L1D_MISS); }},
+        {"rse without load", "rse", [](pmu_cycle &c) { c.slot[0].flags = F1(RSE); }},
+        {"l2_ref without load or store", "l2_ref", [](pmu_cycle &c) { c.slot[0].flags = F1(L2_REF); }},
+        {"l2_miss without l2_ref", "l2_miss",
+         [](pmu_cycle &c) { c.slot[0].flags = F1(LOAD) | F1(L2_MISS); }},
+        {"nop and load", "nop", [](pmu_cycle &c) { c.slot[0].flags = F1(NOP) | F1(LOAD); }},
+        {"nop and fp", "nop", [](pmu_cycle &c) { c.slot[0].flags = F1(NOP) | F1(FP); }},
+        {"squashed and store", "squashed",
+         [](pmu_cycle &c) { c.slot[0].flags = F1(PRED_OFF) | F1(STORE); }},
+        {"squashed branch", "squashed",
+         [](pmu_cycle &c) {
+             c.slot[0].unit = PMU_UNIT_B;
+             c.slot[0].flags = F1(PRED_OFF) | FV(BR_TYPE, 1);
+         }},
+        {"pred without br", "pred", [](pmu_cycle &c) { c.slot[0].flags = FV(BR_PRED, 1); }},
+        {"taken without br", "taken", [](pmu_cycle &c) { c.slot[0].flags = F1(TAKEN); }},
+        {"IA-64 branch not on B", "br",
+         [](pmu_cycle &c) { c.slot[0].unit = PMU_UNIT_I; c.slot[0].flags = FV(BR_TYPE, 3); }},
+        {"data address without load or store", "da",
+         [](pmu_cycle &c) { c.slot[0].daddr = 0x6000000000000000ull; }},
+        {"target without br", "tgt", [](pmu_cycle &c) { c.slot[0].target = 0x4000000000000000ull; }},
+    };
+    for (const Rule &r : rules)
+        expect_invalid(r);
+}
+
+TEST(Validate, MessageNamesTheSlot)
+{
+    pmu_cycle c = base_cycle();
+    fill_slots(c, 3, [](pmu_slot &) {});
+    c.slot[2].flags = F1(L1D_MISS);
+    pmu_err err;
+    ASSERT_NE(pmu_cycle_validate(&c, "f:3", &err), 0);
+    EXPECT_CONTAINS(err.msg, "slot 3");
+}
+
+// Per-cycle multiplicities: maxincr + 1 occurrences of each counted event, the limit
+// looked up by event name.  Each case breaks only its own limit.
+TEST(Validate, MultiplicitiesAboveMaxincr)
+{
+    struct M {
+        const char *event, *field;
+        std::function<void(pmu_slot &, unsigned)> set; // slot, index in the cycle
+    };
+    const unsigned max_stores = maxincr_of("STORES_RETIRED");
+    const M cases[] = {
+        {"LOADS_RETIRED", "load", [](pmu_slot &s, unsigned) { s.flags = F1(LOAD); }},
+        {"STORES_RETIRED", "store", [](pmu_slot &s, unsigned) { s.flags = F1(STORE); }},
+        {"FP_OPS_RETIRED", "fp", [](pmu_slot &s, unsigned) { s.flags = F1(FP); s.unit = PMU_UNIT_F; }},
+        {"BR_MISPRED_DETAIL_ALL_ALL_PRED", "br",
+         [](pmu_slot &s, unsigned) { s.flags = FV(BR_TYPE, 1); s.unit = PMU_UNIT_B; }},
+        {"L1D_READ_MISSES_ALL", "l1d_miss",
+         [](pmu_slot &s, unsigned) { s.flags = F1(LOAD) | F1(L1D_MISS); }},
+        {"L2_MISSES", "l2_miss",
+         [](pmu_slot &s, unsigned) { s.flags = F1(STORE) | F1(L2_REF) | F1(L2_MISS); }},
+        {"L2_REFERENCES", "l2_ref",
+         [max_stores](pmu_slot &s, unsigned i) {
+             s.flags = (uint16_t)((i < max_stores ? F1(STORE) : F1(LOAD)) | F1(L2_REF));
+         }},
+    };
+    for (const M &m : cases) {
+        unsigned limit = maxincr_of(m.event);
+        ASSERT_GT(limit, 0u);
+        ASSERT_LE(limit + 1, (unsigned)PMU_MAX_SLOTS) << m.event;
+        pmu_cycle ok = base_cycle(), bad = base_cycle();
+        ok.nslots = (uint8_t)limit;
+        bad.nslots = (uint8_t)(limit + 1);
+        for (unsigned i = 0; i <= limit; i++) {
+            bad.slot[i] = base_cycle().slot[0];
+            m.set(bad.slot[i], i);
+            ok.slot[i] = bad.slot[i];
+        }
+        pmu_err err;
+        err.msg[0] = '\0';
+        EXPECT_EQ(pmu_cycle_validate(&ok, "m", &err), 0) << m.event << ": " << err.msg;
+        EXPECT_NE(pmu_cycle_validate(&bad, "m", &err), 0) << m.event;
+        EXPECT_CONTAINS(err.msg, std::string("field '") + m.field + "'");
+        EXPECT_CONTAINS(err.msg, m.event);
+    }
+}

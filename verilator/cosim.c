@@ -1,0 +1,318 @@
+/*
+ * cosim.c - the lock-step checker (see cosim.h).
+ *
+ * The per-clock cost is two snapshots and a memcmp of the register arrays; the
+ * report is built only when they differ.
+ */
+#include "cosim.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmu_stream.h"
+
+typedef struct cosim {
+    pmu_backend base; /* first member: a pmu_backend* is a cosim* */
+    pmu_backend *ref, *rtl;
+    pmu_state s_ref, s_rtl;
+    uint64_t mismatches;
+    int have_first;
+    pmu_cosim_mismatch first;
+    pmu_cosim_where_fn where;
+    void *where_ctx;
+} cosim;
+
+static const pmu_backend_ops cosim_ops;
+
+static void append(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, size - len, fmt, ap);
+    va_end(ap);
+}
+
+void pmu_cosim_name_fields(unsigned vis, uint64_t diff, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (vis >= PMU_NVIS)
+        return;
+    const char *group = pmu_vis_table[vis].field_group;
+    if (strcmp(group, "NONE") == 0) { /* a counter: the value is one count */
+        append(buf, size, "count");
+        return;
+    }
+    uint64_t named = 0;
+    for (unsigned i = 0; i < pmu_field_table_len; i++) {
+        const pmu_field_desc *f = &pmu_field_table[i];
+        if (strcmp(f->group, group) != 0)
+            continue;
+        unsigned width = f->msb - f->lsb + 1;
+        uint64_t mask = (width >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << width) - 1)) << f->lsb;
+        named |= mask;
+        if (diff & mask) {
+            char lower[32];
+            size_t n = 0;
+            for (; f->name[n] && n + 1 < sizeof lower; n++)
+                lower[n] = (char)(f->name[n] >= 'A' && f->name[n] <= 'Z' ? f->name[n] + 32
+                                                                         : f->name[n]);
+            lower[n] = '\0';
+            append(buf, size, "%s%s", buf[0] ? ", " : "", lower);
+        }
+    }
+    if (diff & ~named)
+        append(buf, size, "%sbits 0x%" PRIx64 " (no field)", buf[0] ? ", " : "", diff & ~named);
+}
+
+static const char *vis_name_of_addr(uint16_t addr)
+{
+    for (unsigned v = 0; v < PMU_NVIS; v++)
+        if (pmu_vis_table[v].addr == addr)
+            return pmu_vis_table[v].name;
+    return NULL;
+}
+
+static void describe_port_op(const cosim *m, pmu_cosim_mismatch *r)
+{
+    char name[24];
+    const char *vn = vis_name_of_addr(r->addr);
+    if (vn)
+        snprintf(name, sizeof name, "%s", vn);
+    else
+        snprintf(name, sizeof name, "address 0x%03x", r->addr);
+    switch (r->clock) {
+    case PMU_COSIM_WRITE:
+        snprintf(r->record, sizeof r->record,
+                 "register write %s = 0x%016" PRIx64 " (after %" PRIu64 " records)",
+                 name, r->wdata, m->base.cycle);
+        break;
+    case PMU_COSIM_READ:
+        snprintf(r->record, sizeof r->record, "register read of %s (after %" PRIu64 " records)",
+                 name, m->base.cycle);
+        break;
+    default:
+        snprintf(r->record, sizeof r->record, "reset");
+        break;
+    }
+}
+
+/* Records the first disagreement of the two states just taken. */
+static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const pmu_cycle *c,
+                         uint16_t addr, uint64_t wdata)
+{
+    m->mismatches++;
+    if (m->have_first)
+        return;
+    m->have_first = 1;
+    pmu_cosim_mismatch *r = &m->first;
+    memset(r, 0, sizeof *r);
+    r->cycle = cycle;
+    r->clock = clock;
+    r->addr = addr;
+    r->wdata = wdata;
+
+    int found = 0;
+    for (unsigned v = 0; v < PMU_NVIS; v++) {
+        uint64_t e = m->s_ref.reg[v], a = m->s_rtl.reg[v];
+        if (e == a)
+            continue;
+        if (!found) {
+            found = 1;
+            snprintf(r->reg, sizeof r->reg, "%s", pmu_vis_table[v].name);
+            pmu_cosim_name_fields(v, e ^ a, r->fields, sizeof r->fields);
+            r->expected = e;
+            r->actual = a;
+        } else {
+            append(r->others, sizeof r->others, "%s%s", r->others[0] ? ", " : "",
+                   pmu_vis_table[v].name);
+        }
+    }
+    if (m->s_ref.pmi != m->s_rtl.pmi) {
+        if (!found) {
+            snprintf(r->reg, sizeof r->reg, "pmi");
+            snprintf(r->fields, sizeof r->fields, "pmi");
+            r->expected = m->s_ref.pmi;
+            r->actual = m->s_rtl.pmi;
+        } else {
+            append(r->others, sizeof r->others, "%spmi", r->others[0] ? ", " : "");
+        }
+    }
+    if (c)
+        pmu_cycle_format(c, r->record, sizeof r->record);
+    else
+        describe_port_op(m, r);
+    if (m->where) {
+        const char *w = m->where(m->where_ctx);
+        snprintf(r->where, sizeof r->where, "%s", w ? w : "");
+    }
+}
+
+static inline int states_differ(const pmu_state *a, const pmu_state *b)
+{
+    return memcmp(a->reg, b->reg, sizeof a->reg) != 0 || a->pmi != b->pmi;
+}
+
+static inline void compare(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const pmu_cycle *c,
+                           uint16_t addr, uint64_t wdata)
+{
+    pmu_snapshot(m->ref, &m->s_ref);
+    pmu_snapshot(m->rtl, &m->s_rtl);
+    if (__builtin_expect(states_differ(&m->s_ref, &m->s_rtl), 0))
+        report_state(m, clock, cycle, c, addr, wdata);
+}
+
+static void cosim_reset(pmu_backend *b)
+{
+    cosim *m = (cosim *)b;
+    pmu_reset(m->ref);
+    pmu_reset(m->rtl);
+    b->cycle = 0;
+    compare(m, PMU_COSIM_RESET, 0, NULL, 0, 0);
+}
+
+static void cosim_write(pmu_backend *b, uint16_t addr, uint64_t value)
+{
+    cosim *m = (cosim *)b;
+    pmu_write(m->ref, addr, value);
+    pmu_write(m->rtl, addr, value);
+    compare(m, PMU_COSIM_WRITE, b->cycle, NULL, addr, value);
+}
+
+static uint64_t cosim_read(pmu_backend *b, uint16_t addr)
+{
+    cosim *m = (cosim *)b;
+    uint64_t e = pmu_read(m->ref, addr), a = pmu_read(m->rtl, addr);
+    if (e != a) {
+        m->mismatches++;
+        if (!m->have_first) {
+            m->have_first = 1;
+            pmu_cosim_mismatch *r = &m->first;
+            memset(r, 0, sizeof *r);
+            r->cycle = b->cycle;
+            r->clock = PMU_COSIM_READ;
+            r->addr = addr;
+            r->expected = e;
+            r->actual = a;
+            const char *vn = vis_name_of_addr(addr);
+            if (vn) {
+                snprintf(r->reg, sizeof r->reg, "%s", vn);
+                for (unsigned v = 0; v < PMU_NVIS; v++)
+                    if (pmu_vis_table[v].addr == addr)
+                        pmu_cosim_name_fields(v, e ^ a, r->fields, sizeof r->fields);
+            } else {
+                snprintf(r->reg, sizeof r->reg, "0x%03x", addr);
+                snprintf(r->fields, sizeof r->fields, "read value");
+            }
+            describe_port_op(m, r);
+            if (m->where) {
+                const char *w = m->where(m->where_ctx);
+                snprintf(r->where, sizeof r->where, "%s", w ? w : "");
+            }
+        }
+    }
+    return e;
+}
+
+static void cosim_step(pmu_backend *b, const pmu_cycle *c)
+{
+    cosim *m = (cosim *)b;
+    pmu_step(m->ref, c);
+    pmu_step(m->rtl, c);
+    compare(m, PMU_COSIM_STEP, b->cycle, c, 0, 0);
+    b->cycle++;
+}
+
+static void cosim_snapshot(pmu_backend *b, pmu_state *s)
+{
+    *s = ((cosim *)b)->s_ref;
+}
+
+static void cosim_destroy(pmu_backend *b)
+{
+    cosim *m = (cosim *)b;
+    pmu_destroy(m->ref);
+    pmu_destroy(m->rtl);
+    free(m);
+}
+
+static const pmu_backend_ops cosim_ops = {cosim_reset, cosim_write,    cosim_read,
+                                          cosim_step,  cosim_snapshot, cosim_destroy};
+
+pmu_backend *pmu_cosim_create(pmu_backend *ref, pmu_backend *rtl, pmu_cosim_where_fn where,
+                              void *where_ctx)
+{
+    if (!ref || !rtl || ref->params.model != rtl->params.model)
+        return NULL;
+    cosim *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->base.ops = &cosim_ops;
+    m->base.name = "cosim";
+    m->base.params = ref->params;
+    m->ref = ref;
+    m->rtl = rtl;
+    m->where = where;
+    m->where_ctx = where_ctx;
+    cosim_reset(&m->base);
+    return &m->base;
+}
+
+int pmu_is_cosim(const pmu_backend *b) { return b && b->ops == &cosim_ops; }
+
+uint64_t pmu_cosim_mismatches(const pmu_backend *b)
+{
+    return pmu_is_cosim(b) ? ((const cosim *)b)->mismatches : 0;
+}
+
+const pmu_cosim_mismatch *pmu_cosim_first(const pmu_backend *b)
+{
+    if (!pmu_is_cosim(b))
+        return NULL;
+    const cosim *m = (const cosim *)b;
+    return m->have_first ? &m->first : NULL;
+}
+
+pmu_backend *pmu_cosim_ref(pmu_backend *b) { return pmu_is_cosim(b) ? ((cosim *)b)->ref : NULL; }
+pmu_backend *pmu_cosim_rtl(pmu_backend *b) { return pmu_is_cosim(b) ? ((cosim *)b)->rtl : NULL; }
+
+static const char *clock_name(pmu_cosim_clock c)
+{
+    switch (c) {
+    case PMU_COSIM_RESET: return "reset";
+    case PMU_COSIM_WRITE: return "register write";
+    case PMU_COSIM_READ: return "register read";
+    default: return "step";
+    }
+}
+
+size_t pmu_cosim_format(const pmu_cosim_mismatch *r, char *buf, size_t size)
+{
+    if (!size)
+        return 0;
+    buf[0] = '\0';
+    if (r->clock == PMU_COSIM_STEP)
+        append(buf, size, "mismatch at cycle %" PRIu64 " (step of record %" PRIu64 ")\n",
+               r->cycle, r->cycle);
+    else
+        append(buf, size, "mismatch at cycle %" PRIu64 " (%s before record %" PRIu64 ")\n",
+               r->cycle, clock_name(r->clock), r->cycle);
+    append(buf, size, "  register: %s\n", r->reg);
+    append(buf, size, "  field:    %s\n", r->fields);
+    append(buf, size, "  expected: 0x%016" PRIx64 " (reference)\n", r->expected);
+    append(buf, size, "  actual:   0x%016" PRIx64 " (RTL)\n", r->actual);
+    if (r->others[0])
+        append(buf, size, "  also differ: %s\n", r->others);
+    append(buf, size, "  record:   %s\n", r->record);
+    if (r->where[0])
+        append(buf, size, "  where:    %s\n", r->where);
+    return strlen(buf);
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# cli.sh - `pmusim run` from the command line: every bad argument, bad configuration
+# line and bad stream line gets exit 2 and a message naming what was wrong; good runs
+# exit 0.  Run from the repository root (make test does); PMUSIM overrides the binary.
+# Ends with "N passed, M failed".
+set -u
+
+PMUSIM=${PMUSIM:-build/pmusim}
+tmp=$(mktemp -d /tmp/pmusim_cli.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
+# EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).
+check() {
+    local name=$1 want_rc=$2 want_text=$3
+    shift 4
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL $name: exit $rc, expected $want_rc"
+        echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    elif [ -n "$want_text" ] && ! grep -qF -- "$want_text" <<<"$out"; then
+        echo "FAIL $name: output lacks: $want_text"
+        echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    else
+        echo "ok   $name"
+        passed=$((passed + 1))
+    fi
+}
+
+run() { "$PMUSIM" run "$@"; }
+
+if [ ! -x "$PMUSIM" ]; then
+    echo "FAIL: $PMUSIM not built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- arguments ------------------------------------------------------------------
+check no-command 2 "usage: pmusim <command>" -- "$PMUSIM"
+check unknown-command 2 "unknown command 'frob': expected run, gen, conv or conform" -- "$PMUSIM" frob
+check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
+check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed
+check seed-not-a-number 2 "--seed: expected a number (decimal or 0x hex), found 'abc'" -- run --seed abc
+check cycles-zero 2 "--cycles: expected 1.." -- run --cycles 0
+check cycles-negative 2 "--cycles: expected a number, found '-5'" -- run --cycles -5
+check mode 2 "--mode: expected workload or random, found 'fast'" -- run --mode fast
+check backend 2 "--backend: expected cosim, rtl or ref, found 'spice'" -- run --backend spice
+check model 2 "--model: expected itanium or itanium2, found 'itanium3'" -- run --model itanium3
+check irq-latency-range 2 "--irq-latency: expected 0..1000000, found 2000000" -- run --irq-latency 2000000
+check stop-at-zero 2 "--stop-at: expected 1.." -- run --stop-at 0
+check quiet-with-value 2 "--quiet: takes no value" -- run --quiet=1
+check seed-with-stream 2 "--seed: not used with --stream" -- run --stream x.txt --seed 3
+check mode-with-stream 2 "--mode: not used with --stream" -- run --stream x.txt --mode random
+check wave-from-without-waves 2 "--wave-from: expected --waves FILE too" -- run --wave-from 5
+check waves-on-ref 2 "--waves: expected --backend cosim or rtl" -- run --backend ref --waves "$tmp/x.fst"
+check empty-window 2 "--wave-from: expected a cycle before --stop-at 5, found 10" \
+    -- run --waves "$tmp/x.fst" --wave-from 10 --stop-at 5
+check waves-unwritable 2 "--waves: cannot write '/nonexistent-dir/w.fst'" \
+    -- run --cycles 10 --waves /nonexistent-dir/w.fst
+check waves-unwritable-late 2 "--waves: cannot write '/nonexistent-dir/w.fst'" \
+    -- run --cycles 10 --waves /nonexistent-dir/w.fst --wave-from 5
+check stream-missing 2 "$tmp/none.txt" -- run --stream "$tmp/none.txt"
+check config-missing 2 "$tmp/none.cfg: cannot open" -- run --config "$tmp/none.cfg"
+check help 0 "usage: pmusim run" -- run --help
+
+# ---- configuration lines ------------------------------------------------------------
+cfg() { printf '%b' "$2" >"$tmp/$1.cfg"; echo "$tmp/$1.cfg"; }
+check cfg-range 2 "bad1.cfg:2: plm: expected 0..15 (4 bits), found 99" \
+    -- run --cycles 10 --config "$(cfg bad1 '# counters\nPMC4 plm=99\n')"
+check cfg-register 2 "bad2.cfg:1: register: unknown register 'PMC12'" \
+    -- run --cycles 10 --config "$(cfg bad2 'PMC12 = 0\n')"
+check cfg-field 2 "bad3.cfg:1: colour: unknown field of PMC5" \
+    -- run --cycles 10 --config "$(cfg bad3 'PMC5 colour=1\n')"
+check cfg-event 2 "bad4.cfg:3: event: unknown event 'IA64_INST_RETIRE'; did you mean IA64_INST_RETIRED?" \
+    -- run --cycles 10 --config "$(cfg bad4 'PSR up=1\n\nPMC5 event=IA64_INST_RETIRE\n')"
+check cfg-counter-mask 2 "bad5.cfg:1: event: L2_FORCE_RECIRC_ANY can only be counted on PMC4" \
+    -- run --cycles 10 --config "$(cfg bad5 'PMC5 event=L2_FORCE_RECIRC_ANY\n')"
+check cfg-threshold 2 "bad6.cfg:1: thres: expected 0..5 for NOPS_RETIRED (maxincr 6), found 6" \
+    -- run --cycles 10 --config "$(cfg bad6 'PMC6 event=NOPS_RETIRED thres=6\n')"
+check cfg-reserved 2 "bad7.cfg:1: PMC4: expected no bits outside the writable mask" \
+    -- run --cycles 10 --config "$(cfg bad7 'PMC4 = 0x40000000\n')"
+check cfg-duplicate 2 "bad8.cfg:2: PMC4: duplicate register line (first at line 1)" \
+    -- run --cycles 10 --config "$(cfg bad8 'PMC4 plm=1\nPMC4 plm=2\n')"
+check cfg-model-conflict 2 "bad9.cfg:1: model: itanium conflicts with --model itanium2" \
+    -- run --cycles 10 --model itanium2 --config "$(cfg bad9 'model = itanium\n')"
+check cfg-itanium-event 2 "bad10.cfg:2: event: L1D_READ_MISSES_ALL (es 0xc7) cannot be programmed on Itanium" \
+    -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=L1D_READ_MISSES_ALL\n')"
+
+# ---- stream lines -------------------------------------------------------------------
+printf 'cpl=3 | ip=0x10 s=0 u=M nop\ncpl=0 recirc=9\n' >"$tmp/bad1.txt"
+check stream-range 2 "bad1.txt:2:" -- run --stream "$tmp/bad1.txt"
+check stream-range-field 2 "recirc" -- run --stream "$tmp/bad1.txt"
+printf 'cpl=3\ncpl=1\ncpl=0 bogus=1\n' >"$tmp/bad2.txt"
+check stream-key 2 "bad2.txt:3:" -- run --stream "$tmp/bad2.txt" --backend rtl
+
+# ---- good runs -----------------------------------------------------------------------
+check run-cosim 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000
+check run-quiet 0 "lock-step: 5000 cycles, 0 mismatches" -- run --cycles 5000 --quiet
+check run-ref-totals 0 "totals: the 64-bit virtual counts equal the reference totals" \
+    -- run --cycles 20000 --backend ref
+check run-rtl 0 "Simulation speed:" -- run --cycles 20000 --backend rtl
+check run-itanium 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000 --model itanium
+check run-random 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000 --mode random --seed 7
+check run-latency0 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000 --irq-latency 0
+check run-config 0 "NOPS_RETIRED" \
+    -- run --cycles 20000 --config "$(cfg good1 'model = itanium2\nPMC6 event=NOPS_RETIRED plm=0xf thres=2 period=50\nPSR up=1\n')"
+check run-stop-at 0 "lock-step: 1234 cycles, 0 mismatches" -- run --cycles 5000 --stop-at 1234
+printf 'cpl=3 up=1 repeat=500 | ip=0x10 s=0 u=M nop\ncpl=0 repeat=300\n' >"$tmp/good.txt"
+check run-stream 0 "lock-step: 800 cycles, 0 mismatches" -- run --stream "$tmp/good.txt"
+check run-stream-cycles-cap 0 "lock-step: 600 cycles, 0 mismatches" -- run --stream "$tmp/good.txt" --cycles 600
+check run-waves 0 "waveform: $tmp/w.fst (" \
+    -- run --cycles 5000 --waves "$tmp/w.fst" --wave-from 1000 --stop-at 3000
+if [ -s "$tmp/w.fst" ]; then
+    echo "ok   waves-file-written"; passed=$((passed + 1))
+else
+    echo "FAIL waves-file-written: $tmp/w.fst is missing or empty"; failed=$((failed + 1))
+fi
+check run-waves-late 0 "before the waveform started" \
+    -- run --cycles 100 --waves "$tmp/late.fst" --wave-from 500
+check gen-dispatch 0 "" -- "$PMUSIM" gen --seed 3 --cycles 100 -o "$tmp/g.txt"
+check run-generated-file 0 "lock-step: 100 cycles, 0 mismatches" -- run --stream "$tmp/g.txt"
+
+# ---- pmusim conform ----------------------------------------------------------------
+conform() { "$PMUSIM" conform "$@"; }
+check conform-bad-model 2 "--model: expected itanium, itanium2 or both, found 'ia64'" -- conform --model ia64
+check conform-bad-runs 2 "--runs: expected a number >= 1, found '0'" -- conform --runs 0
+check conform-unknown 2 "unknown argument '--frob'" -- conform --frob 1
+check conform-wave-from-alone 2 "--wave-from needs --waves FILE" -- conform --wave-from 10
+check conform-missing-value 2 "--cycles: expected a value" -- conform --cycles
+check conform-run 0 "2 passed, 0 failed" -- conform --seed 5 --runs 1 --cycles 3000 --model both
+check conform-waves 0 "1 passed, 0 failed" \
+    -- conform --seed 5 --runs 1 --cycles 3000 --model itanium2 --waves "$tmp/c.fst" --wave-from 100
+if [ -s "$tmp/c.fst" ]; then
+    echo "ok   conform-waves-file-written"; passed=$((passed + 1))
+else
+    echo "FAIL conform-waves-file-written: $tmp/c.fst is missing or empty"; failed=$((failed + 1))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,296 @@
+// test_cosim.cpp - the lock-step checker finds real disagreements: a tiny
+// fault-injecting backend (test code only) wraps the Verilated RTL and the checker
+// must report the right cycle, register, field and values.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "config.h"
+#include "cosim.h"
+#include "harness_util.h"
+#include "pmu_ref.h"
+#include "pmu_rtl.h"
+
+using namespace harness_test;
+
+namespace {
+
+enum class Fault {
+    None,
+    DropStep,     // the step of record `at` never reaches the RTL
+    WriteBitFlip, // writes to `addr` land with `mask` flipped
+    PmiLost,      // the interrupt line reads 0 from record `at` on
+    ReadBitFlip,  // reads of `addr` return `mask` flipped
+};
+
+struct Faulty {
+    pmu_backend base;  // first member
+    pmu_backend *inner;
+    Fault fault;
+    uint64_t at;
+    uint16_t addr;
+    uint64_t mask;
+};
+
+Faulty *faulty(pmu_backend *b) { return reinterpret_cast<Faulty *>(b); }
+
+void f_reset(pmu_backend *b)
+{
+    pmu_reset(faulty(b)->inner);
+    b->cycle = 0;
+}
+void f_write(pmu_backend *b, uint16_t a, uint64_t v)
+{
+    Faulty *f = faulty(b);
+    if (f->fault == Fault::WriteBitFlip && a == f->addr) v ^= f->mask;
+    pmu_write(f->inner, a, v);
+}
+uint64_t f_read(pmu_backend *b, uint16_t a)
+{
+    Faulty *f = faulty(b);
+    uint64_t v = pmu_read(f->inner, a);
+    return f->fault == Fault::ReadBitFlip && a == f->addr ? v ^ f->mask : v;
+}
+void f_step(pmu_backend *b, const pmu_cycle *c)
+{
+    Faulty *f = faulty(b);
+    if (!(f->fault == Fault::DropStep && b->cycle == f->at)) pmu_step(f->inner, c);
+    b->cycle++;
+}
+void f_snapshot(pmu_backend *b, pmu_state *s)
+{
+    Faulty *f = faulty(b);
+    pmu_snapshot(f->inner, s);
+    if (f->fault == Fault::PmiLost && b->cycle > f->at) s->pmi = 0;
+}
+void f_destroy(pmu_backend *b)
+{
+    pmu_destroy(faulty(b)->inner);
+    delete faulty(b);
+}
+const pmu_backend_ops faulty_ops = {f_reset, f_write, f_read, f_step, f_snapshot, f_destroy};
+
+pmu_backend *make_faulty(Fault fault, uint64_t at = 0, uint16_t addr = 0, uint64_t mask = 0)
+{
+    char why[256] = "";
+    pmu_backend *rtl = pmu_rtl_create(nullptr, why, sizeof why);
+    EXPECT_NE(rtl, nullptr) << why;
+    Faulty *f = new Faulty();
+    f->base.ops = &faulty_ops;
+    f->base.name = "faulty-rtl";
+    f->base.params = rtl->params;
+    f->inner = rtl;
+    f->fault = fault;
+    f->at = at;
+    f->addr = addr;
+    f->mask = mask;
+    return &f->base;
+}
+
+const char *test_where(void *ctx)
+{
+    static char buf[64];
+    std::snprintf(buf, sizeof buf, "test record %llu",
+                  static_cast<unsigned long long>(*static_cast<uint64_t *>(ctx)));
+    return buf;
+}
+
+// Runs the counting configuration on cosim(ref, faulty RTL) for `cycles` records.
+struct Bench {
+    uint64_t index = 0;
+    pmu_backend *b = nullptr;
+    // Without a period nothing wraps in these short runs, so nothing freezes.
+    explicit Bench(pmu_backend *rtl_side, const char *pmc5_extra = "")
+    {
+        b = pmu_cosim_create(pmu_ref_create(nullptr), rtl_side, test_where, &index);
+        pmu_config cfg;
+        std::string text = std::string("PMC4 event=CPU_CYCLES plm=0xf\n") +
+                           "PMC5 event=IA64_INST_RETIRED plm=0xf " + pmc5_extra + "\n" +
+                           "PSR up=1\n";
+        EXPECT_EQ(parse_config(text, PMU_MODEL_ITANIUM2, &cfg), "");
+        pmu_config_apply(&cfg, b);
+    }
+    ~Bench() { pmu_destroy(b); }
+    // Steps until the first mismatch or `cycles` records.
+    void run(uint64_t cycles)
+    {
+        for (uint64_t i = 0; i < cycles && pmu_cosim_mismatches(b) == 0; i++) {
+            pmu_cycle c = simple_record(i % 4, 1 + i % 3);
+            index = i;
+            pmu_step(b, &c);
+        }
+    }
+};
+
+TEST(Cosim, NoFaultNoMismatch)
+{
+    Bench t(make_faulty(Fault::None));
+    t.run(2000);
+    EXPECT_EQ(pmu_cosim_mismatches(t.b), 0u);
+    EXPECT_EQ(pmu_cosim_first(t.b), nullptr);
+    EXPECT_EQ(t.b->cycle, 2000u);
+    // snapshot and read give the reference's values
+    pmu_state s;
+    pmu_snapshot(t.b, &s);
+    EXPECT_EQ(s.reg[PMU_VIS_PMD4], pmu_read(pmu_cosim_ref(t.b), vis_addr(PMU_VIS_PMD4)));
+    EXPECT_EQ(pmu_read(t.b, vis_addr(PMU_VIS_PMD4)), 2000u);
+}
+
+TEST(Cosim, DroppedStepIsReportedAtItsCycle)
+{
+    Bench t(make_faulty(Fault::DropStep, 1234));
+    t.run(5000);
+    EXPECT_EQ(t.b->cycle, 1235u);  // stopped right after the bad clock
+    const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->cycle, 1234u);
+    EXPECT_EQ(m->clock, PMU_COSIM_STEP);
+    EXPECT_STREQ(m->reg, "PMD4");  // first visible register that differs
+    EXPECT_STREQ(m->fields, "count");
+    EXPECT_EQ(m->expected, 1235u);
+    EXPECT_EQ(m->actual, 1234u);
+    EXPECT_STREQ(m->where, "test record 1234");
+    // the record in pmu_cycle_format() text form: cpl 1234 % 4 = 2
+    EXPECT_NE(std::string(m->record).find("cpl=2"), std::string::npos) << m->record;
+    char text[4096];
+    pmu_cosim_format(m, text, sizeof text);
+    std::string s(text);
+    EXPECT_NE(s.find("mismatch at cycle 1234"), std::string::npos) << s;
+    EXPECT_NE(s.find("register: PMD4"), std::string::npos) << s;
+    EXPECT_NE(s.find("expected: 0x00000000000004d3 (reference)"), std::string::npos) << s;
+    EXPECT_NE(s.find("actual:   0x00000000000004d2 (RTL)"), std::string::npos) << s;
+    EXPECT_NE(s.find("where:    test record 1234"), std::string::npos) << s;
+}
+
+TEST(Cosim, CorruptedWriteNamesTheField)
+{
+    // umask bit 16 of PMC5 flips on its way into the RTL: caught at the write itself.
+    Bench t(make_faulty(Fault::WriteBitFlip, 0, vis_addr(PMU_VIS_PMC5), UINT64_C(1) << 16));
+    const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->clock, PMU_COSIM_WRITE);
+    EXPECT_EQ(m->cycle, 0u);
+    EXPECT_STREQ(m->reg, "PMC5");
+    EXPECT_STREQ(m->fields, "umask");
+    EXPECT_EQ(m->expected ^ m->actual, UINT64_C(1) << 16);
+    EXPECT_EQ(m->addr, vis_addr(PMU_VIS_PMC5));
+    EXPECT_NE(std::string(m->record).find("register write PMC5"), std::string::npos) << m->record;
+}
+
+TEST(Cosim, LostInterruptIsReportedOnPmi)
+{
+    // PMC5 (period 50, 1..3 instructions a cycle) wraps within 40 cycles.
+    Bench t(make_faulty(Fault::PmiLost, 0), "period=50");
+    t.run(200);
+    const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->clock, PMU_COSIM_STEP);
+    EXPECT_STREQ(m->reg, "pmi");
+    EXPECT_EQ(m->expected, 1u);
+    EXPECT_EQ(m->actual, 0u);
+    EXPECT_STREQ(m->others, "");  // the overflow bits themselves agree
+    // It is the clock where PMC5 carried: the reference shows the overflow bit.
+    EXPECT_EQ(PMU_FGET(pmu_read(t.b, vis_addr(PMU_VIS_PMC0)), PMC0, OVF), 2u);
+    EXPECT_LT(m->cycle, 40u);
+}
+
+TEST(Cosim, WrongReadValue)
+{
+    Bench t(make_faulty(Fault::ReadBitFlip, 0, vis_addr(PMU_VIS_PSR), PMU_FMASK(PSR, PP)));
+    t.run(10);
+    EXPECT_EQ(pmu_cosim_mismatches(t.b), 0u);  // reads have not happened yet
+    uint64_t v = pmu_read(t.b, vis_addr(PMU_VIS_PSR));
+    EXPECT_EQ(v, PMU_FMASK(PSR, UP));  // the reference's value is returned
+    const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->clock, PMU_COSIM_READ);
+    EXPECT_EQ(m->cycle, 10u);
+    EXPECT_STREQ(m->reg, "PSR");
+    EXPECT_STREQ(m->fields, "pp");
+}
+
+TEST(Cosim, OnlyTheFirstMismatchIsKeptButAllAreCounted)
+{
+    Bench t(make_faulty(Fault::DropStep, 5));
+    for (int i = 0; i < 20; i++) {
+        pmu_cycle c = simple_record(0, 1);
+        pmu_step(t.b, &c);
+    }
+    EXPECT_EQ(pmu_cosim_first(t.b)->cycle, 5u);
+    EXPECT_EQ(pmu_cosim_mismatches(t.b), 20u - 5u);  // the RTL stays one count behind
+}
+
+TEST(Cosim, FieldNames)
+{
+    char buf[160];
+    pmu_cosim_name_fields(PMU_VIS_PMC4, PMU_FMASK(PMC_GEN, PLM) | PMU_FMASK(PMC_GEN, ES), buf, sizeof buf);
+    EXPECT_STREQ(buf, "plm, es");
+    pmu_cosim_name_fields(PMU_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
+    EXPECT_STREQ(buf, "bits 0x2 (no field)");
+    pmu_cosim_name_fields(PMU_VIS_PMC0, UINT64_C(0x11), buf, sizeof buf);
+    EXPECT_STREQ(buf, "fr, ovf");
+    pmu_cosim_name_fields(PMU_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
+    EXPECT_STREQ(buf, "count");
+    pmu_cosim_name_fields(PMU_VIS_IPSR, PMU_FMASK(PSR, UP), buf, sizeof buf);
+    EXPECT_STREQ(buf, "up");
+}
+
+TEST(Cosim, RefusesMismatchedModels)
+{
+    pmu_params p = pmu_params_default();
+    p.model = PMU_MODEL_ITANIUM;
+    char why[256];
+    pmu_backend *ref = pmu_ref_create(nullptr);  // Itanium 2
+    pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
+    ASSERT_NE(rtl, nullptr) << why;
+    EXPECT_EQ(pmu_cosim_create(ref, rtl, nullptr, nullptr), nullptr);
+    EXPECT_EQ(pmu_cosim_create(ref, nullptr, nullptr, nullptr), nullptr);
+    pmu_destroy(ref);
+    pmu_destroy(rtl);
+}
+
+// Random records and random register traffic, both models: RTL and reference agree.
+TEST(Cosim, RandomTrafficInLockStep)
+{
+    for (pmu_model m : {PMU_MODEL_ITANIUM2, PMU_MODEL_ITANIUM}) {
+        pmu_params p = pmu_params_default();
+        p.model = m;
+        char why[256];
+        pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
+        ASSERT_NE(rtl, nullptr) << why;
+        pmu_backend *b = pmu_cosim_create(pmu_ref_create(&p), rtl, nullptr, nullptr);
+        Rng r(0x5eed + m);
+        const unsigned w = pmu_counter_width(m);
+        for (unsigned i = 0; i < 20000 && pmu_cosim_mismatches(b) == 0; i++) {
+            unsigned what = r.below(64);
+            if (what == 0) {  // any register, any value: the masks decide
+                const unsigned v = r.below(PMU_NVIS);
+                uint64_t val = r.next();
+                if (v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7) {  // mostly known events
+                    const pmu_event_desc &e = pmu_event_table[r.below(PMU_NEVENTS)];
+                    val = PMU_FSET(val, PMC_GEN, ES, e.code);
+                    val = PMU_FSET(val, PMC_GEN, UMASK, e.umask);
+                    val = PMU_FSET(val, PMC_GEN, ISM, r.below(4) == 0 ? 3 : r.below(3));
+                }
+                if (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7)  // close to the wrap
+                    val = (UINT64_C(1) << w) - 1 - r.below(64);
+                if (v == PMU_VIS_PMC0) val &= r.below(4) ? ~UINT64_C(1) : ~UINT64_C(0);
+                pmu_write(b, pmu_vis_table[v].addr, val);
+            } else if (what == 1) {
+                pmu_read(b, static_cast<uint16_t>(r.next() & 0xfff));
+            } else {
+                pmu_cycle c = random_record(r);
+                pmu_step(b, &c);
+            }
+        }
+        const pmu_cosim_mismatch *first = pmu_cosim_first(b);
+        if (first) {
+            char text[4096];
+            pmu_cosim_format(first, text, sizeof text);
+            ADD_FAILURE() << "model " << m << ":\n" << text;
+        }
+        pmu_destroy(b);
+    }
+}
+
+}  // namespace
