@@ -90,6 +90,27 @@ static int ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* A path as the shell reads it back: quoted when it holds anything unusual. */
+static void print_path(FILE *f, const char *path)
+{
+    const char *p = path;
+    while (*p && (strchr("_./-:+=,@%", *p) || (*p >= '0' && *p <= '9') ||
+                  (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+        p++;
+    if (!*p && *path) {
+        fputs(path, f);
+        return;
+    }
+    fputc('\'', f);
+    for (p = path; *p; p++) {
+        if (*p == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*p, f);
+    }
+    fputc('\'', f);
+}
+
 static uint64_t fresh_seed(void)
 {
     uint64_t seed = 0;
@@ -188,10 +209,16 @@ int pmusim_cmd_gen(int argc, char **argv)
     FILE *msg = strcmp(out, "-") == 0 ? stderr : stdout;
     fprintf(msg, "seed %" PRIu64 "\n", o.seed);
     fprintf(msg, "regenerate: pmusim gen --seed %" PRIu64 " --cycles %" PRIu64
-                 " --mode %s --procs %u --format %s%s%s -o %s\n",
+                 " --mode %s --procs %u --format %s",
             o.seed, o.cycles, o.mode == PMU_GEN_WORKLOAD ? "workload" : "random", o.nprocs,
-            form == PMU_STREAM_BINARY ? "binary" : "text", symbols ? " --symbols " : "",
-            symbols ? symbols : "", out);
+            form == PMU_STREAM_BINARY ? "binary" : "text");
+    if (symbols) {
+        fputs(" --symbols ", msg);
+        print_path(msg, symbols);
+    }
+    fputs(" -o ", msg);
+    print_path(msg, out);
+    fputc('\n', msg);
     fflush(msg);
 
     pmu_gen *g = pmu_gen_create(&o);
@@ -200,11 +227,12 @@ int pmusim_cmd_gen(int argc, char **argv)
         return EXIT_RUNTIME;
     }
     pmu_err err;
-    int rc = 0;
+    int rc = 0, created = 0;
     pmu_stream_writer *w = pmu_stream_create(out, form, &err);
     if (!w) {
         rc = -1;
     } else {
+        created = 1;
         pmu_cycle c;
         while (!rc && pmu_gen_next(g, &c) == 1)
             rc = pmu_stream_write(w, &c, &err);
@@ -216,7 +244,7 @@ int pmusim_cmd_gen(int argc, char **argv)
     pmu_gen_destroy(g);
     if (rc) {
         fprintf(stderr, "pmusim gen: %s\n", err.msg);
-        if (w && strcmp(out, "-") != 0)
+        if (created && strcmp(out, "-") != 0)
             remove(out);
         return EXIT_RUNTIME;
     }

@@ -19,13 +19,15 @@ const sf_key sf_keys[] = {
 };
 const unsigned sf_nkeys = sizeof sf_keys / sizeof sf_keys[0];
 
-uint16_t sf_defined_mask(void)
-{
-    uint16_t m = 0;
-    for (unsigned i = 0; i < sf_nkeys; i++)
-        m |= sf_keys[i].mask;
-    return m;
-}
+/* Every bit some PMU_SLOT_FLAG defines, as a constant. */
+enum {
+    SF_DEFINED = 0
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) | PMU_SF_##name##_MASK
+#include "../data/pmu_regs.def"
+#undef PMU_SLOT_FLAG
+};
+
+uint16_t sf_defined_mask(void) { return (uint16_t)SF_DEFINED; }
 
 const char *const stream_is_names[2] = {"ia64", "ia32"};
 const char *const stream_power_names[4] = {"normal", "low_power", "light_halt", "halt"};
