@@ -3,6 +3,6 @@
 
 pmu_params pmu_params_default(void)
 {
-    pmu_params p = {PMU_MODEL_ITANIUM2, 1, 0};
+    pmu_params p = {PMU_MODEL_ITANIUM2, 1, 0, 0};
     return p;
 }

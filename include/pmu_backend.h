@@ -28,9 +28,10 @@ typedef struct pmu_params {
     pmu_model model;  /* PMU_MODEL_ITANIUM or PMU_MODEL_ITANIUM2 */
     int pmd_sext;     /* 1: PMD bits 63:W read as bit W-1 (Itanium, Itanium 2); 0: read as zero */
     int thr_ge;       /* 0: threshold t adds 1 when n > t (libpfm's reading); 1: when n >= t */
+    int fine_2bundle; /* 1: fine-mode ranges have two-bundle granularity (first Itanium 2 steppings) */
 } pmu_params;
 
-/* Defaults: Itanium 2, sign-extending reads, n > t. */
+/* Defaults: Itanium 2, sign-extending reads, n > t, one-bundle fine-mode granularity. */
 pmu_params pmu_params_default(void);
 
 typedef struct pmu_backend pmu_backend;

@@ -46,7 +46,10 @@ static void gen_vh(void)
     printf("localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", #name, code);                 \
     printf("localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", #name, umask);                   \
     printf("localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", #name, counters);           \
-    printf("localparam integer PMU_EV_%s_MAXINCR = %d;\n", #name, maxincr);
+    printf("localparam integer PMU_EV_%s_MAXINCR = %d;\n", #name, maxincr);                 \
+    printf("localparam [0:0] PMU_EV_%s_IAR = 1'b%d;\n", #name, iar);                          \
+    printf("localparam [0:0] PMU_EV_%s_OPM = 1'b%d;\n", #name, opm);                          \
+    printf("localparam [0:0] PMU_EV_%s_DAR = 1'b%d;\n", #name, dar);
 #include "../data/pmu_regs.def"
 #undef PMU_EVENT
     int vis = 0;
