@@ -247,7 +247,7 @@ typedef struct builder {
     uint64_t ia32_ip;
 } builder;
 
-static func *F_(builder *b) { return &b->g->fn[b->fid]; }
+static func *func_of(builder *b) { return &b->g->fn[b->fid]; }
 
 /* g->fn is allocated once for every function the model has (build_workload), so
  * pointers into it stay valid while building. */
@@ -311,7 +311,7 @@ static uint64_t make_enc(rng *r, int kind, int unit, unsigned qp)
 
 static insn *add_insn(builder *b, int kind, int unit)
 {
-    func *f = F_(b);
+    func *f = func_of(b);
     if (f->n == f->cap) {
         uint32_t cap = f->cap ? f->cap * 2 : 96;
         insn *grown = realloc(f->code, cap * sizeof *grown);
@@ -341,12 +341,12 @@ static insn *add_insn(builder *b, int kind, int unit)
 /* Index of an instruction and back: the array may move while a function grows. */
 static uint32_t index_of(builder *b, const insn *x)
 {
-    return x == &b->g->scratch ? UINT32_MAX : (uint32_t)(x - F_(b)->code);
+    return x == &b->g->scratch ? UINT32_MAX : (uint32_t)(x - func_of(b)->code);
 }
 
 static insn *insn_at(builder *b, uint32_t at)
 {
-    return at < F_(b)->n ? &F_(b)->code[at] : &b->g->scratch;
+    return at < func_of(b)->n ? &func_of(b)->code[at] : &b->g->scratch;
 }
 
 static void set_mem(builder *b, insn *x, int in_loop)
@@ -397,11 +397,11 @@ static void fill(builder *b, int unit, int in_loop)
     default: kind = IK_NOP; break;
     }
     insn *x = add_insn(b, kind, unit);
-    if (kind != IK_NOP && !F_(b)->ia32 && chance(r, 120))
+    if (kind != IK_NOP && !func_of(b)->ia32 && chance(r, 120))
         x->predicated = 1; /* IA-32 has no predication */
     if (kind == IK_LOAD || kind == IK_STORE || kind == IK_FLOAD || kind == IK_FSTORE)
         set_mem(b, x, in_loop);
-    if (!F_(b)->ia32)
+    if (!func_of(b)->ia32)
         x->enc = make_enc(r, kind, unit, x->predicated ? (unsigned)rng_range(r, 1, 63) : 0);
 }
 
@@ -431,7 +431,7 @@ static insn *bundle(builder *b, const char *tmpl, int special, int kind, int in_
         return &b->g->scratch;
     /* `sp` may have moved with a realloc in fill(); find it again by position */
     if (special >= 0)
-        sp = &F_(b)->code[F_(b)->n - 3 + (unsigned)special];
+        sp = &func_of(b)->code[func_of(b)->n - 3 + (unsigned)special];
     return sp;
 }
 
@@ -443,7 +443,7 @@ static void straight(builder *b, unsigned nb, int in_loop)
 {
     rng *r = &b->g->r;
     for (unsigned i = 0; i < nb; i++) {
-        if (F_(b)->ia32) {
+        if (func_of(b)->ia32) {
             fill(b, chance(r, 550) ? PMU_UNIT_M : chance(r, 800) ? PMU_UNIT_I
                     : b->style == ST_FP ? PMU_UNIT_F : PMU_UNIT_I, in_loop);
             continue;
@@ -460,7 +460,7 @@ static void straight(builder *b, unsigned nb, int in_loop)
  * slot 2, or one IA-32 instruction. */
 static insn *ctl_insn(builder *b, int kind, int unit_for_ia32, int in_loop)
 {
-    if (F_(b)->ia32)
+    if (func_of(b)->ia32)
         return add_insn(b, kind, unit_for_ia32);
     return bundle(b, branch_tmpl[rng_below(&b->g->r, 3)], 2, kind, in_loop);
 }
@@ -481,7 +481,7 @@ static int body(builder *b, int level, unsigned items, int in_loop)
     int heavy = 0;
     for (unsigned i = 0; i < items; i++) {
         unsigned p = (unsigned)rng_below(r, 100);
-        func *f = F_(b);
+        func *f = func_of(b);
         int can_call = b->callee_hi > b->callee_lo || b->lib_hi > b->lib_lo;
         if (p < 30 && level < 2 && f->nloops < MAX_LOOPS) {
             /* loop: head, body, backward branch */
@@ -492,7 +492,7 @@ static int body(builder *b, int level, unsigned items, int in_loop)
             insn *br = ctl_insn(b, IK_BR_LOOP, PMU_UNIT_B, 1);
             br->target = (int32_t)head;
             br->loop = id;
-            F_(b)->trips[id] = pick_trips(r, inner, b->style);
+            func_of(b)->trips[id] = pick_trips(r, inner, b->style);
             heavy = 1;
         } else if (p < 50) {
             /* if: forward branch over 1..3 bundles */
@@ -501,7 +501,7 @@ static int body(builder *b, int level, unsigned items, int in_loop)
             static const uint16_t biases[] = {20, 80, 500, 900, 970, 300, 995};
             insn_at(b, at)->bias = biases[rng_below(r, 7)];
             straight(b, (unsigned)rng_range(r, 1, 3), in_loop);
-            insn_at(b, at)->target = (int32_t)F_(b)->n;
+            insn_at(b, at)->target = (int32_t)func_of(b)->n;
         } else if (p < 68 && can_call) {
             int lib = b->lib_hi > b->lib_lo && (b->callee_hi == b->callee_lo || chance(r, 350));
             int lo = lib ? b->lib_lo : b->callee_lo, hi = lib ? b->lib_hi : b->callee_hi;
@@ -524,14 +524,14 @@ static int body(builder *b, int level, unsigned items, int in_loop)
 
 static void begin_func(builder *b, uint64_t *next_addr)
 {
-    func *f = F_(b);
+    func *f = func_of(b);
     f->start = *next_addr;
     b->ia32_ip = f->start;
 }
 
 static void end_func(builder *b, uint64_t *next_addr)
 {
-    func *f = F_(b);
+    func *f = func_of(b);
     if (f->ia32)
         f->end = b->ia32_ip;
     else
@@ -542,7 +542,7 @@ static void end_func(builder *b, uint64_t *next_addr)
 
 static void prologue(builder *b)
 {
-    if (F_(b)->ia32) {
+    if (func_of(b)->ia32) {
         straight(b, 2, 0);
         return;
     }
@@ -559,7 +559,7 @@ static void epilogue(builder *b)
 static void syscall_wrapper(builder *b)
 {
     straight(b, 1, 0);
-    if (F_(b)->ia32)
+    if (func_of(b)->ia32)
         add_insn(b, IK_SYSCALL, PMU_UNIT_I);
     else
         bundle(b, "MII", 1, IK_SYSCALL, 0);
@@ -715,7 +715,7 @@ static void build_process(pmu_gen *g, int p, int ia32, int lib_lo, int sys_lo, i
             b.callee_lo = workers_lo;
             b.callee_hi = workers_hi;
             prologue(&b);
-            uint32_t top = F_(&b)->n;
+            uint32_t top = func_of(&b)->n;
             body(&b, 1, (unsigned)rng_range(r, 2, 4), 1);
             /* system calls, each made in some of the iterations */
             for (int s = 0; s < 2; s++) {
@@ -726,7 +726,7 @@ static void build_process(pmu_gen *g, int p, int ia32, int lib_lo, int sys_lo, i
                 straight(&b, 1, 1);
                 int callee = ia32 ? own_sys : sys_lo + (int)rng_below(r, (uint64_t)(sys_hi - sys_lo));
                 ctl_insn(&b, IK_BR_CALL, PMU_UNIT_B, 1)->target = callee;
-                insn_at(&b, at)->target = (int32_t)F_(&b)->n;
+                insn_at(&b, at)->target = (int32_t)func_of(&b)->n;
             }
             if (monoff_id >= 0) {
                 /* p == 1 runs its untimed region every iteration, the others now and then */
@@ -735,7 +735,7 @@ static void build_process(pmu_gen *g, int p, int ia32, int lib_lo, int sys_lo, i
                 insn_at(&b, at)->bias = p == 1 ? 0 : 800;
                 straight(&b, 1, 1);
                 ctl_insn(&b, IK_BR_CALL, PMU_UNIT_B, 1)->target = monoff_id;
-                insn_at(&b, at)->target = (int32_t)F_(&b)->n;
+                insn_at(&b, at)->target = (int32_t)func_of(&b)->n;
             }
             ctl_insn(&b, IK_BR_JUMP, PMU_UNIT_B, 1)->target = (int32_t)top;
         } else if (id == monoff_id) {
