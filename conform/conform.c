@@ -80,6 +80,180 @@ static uint64_t random_pmd(uint64_t *s, unsigned width)
     }
 }
 
+/* ---- qualification (issue 3): ranges and opcode patterns aimed at the stream ---------- */
+
+/* An opcode pattern in PMC8/PMC9 field terms (27-bit mask: 1 = don't care). */
+typedef struct opc_pattern {
+    uint32_t match, mask;
+    unsigned slots; /* bit 0 b, 1 f, 2 i, 3 m */
+} opc_pattern;
+
+/* The 27 matcher bits sit on instruction bits {40:27, 12:0}. */
+static uint64_t field_to_insn(uint32_t f)
+{
+    return ((uint64_t)(f >> 13) << 27) | (f & 0x1fffu);
+}
+
+typedef struct qual_plan {
+    uint64_t code[16], data[16];      /* edges handed to the generator */
+    unsigned ncode, ndata;
+    uint64_t opc_match[4], opc_care[4];
+    unsigned nopc;
+    opc_pattern pat[4];
+} qual_plan;
+
+/* An aligned power-of-two block around `near`, as an IBR/DBR pair (address, mask|plm). */
+static void random_block(uint64_t *s, uint64_t near, unsigned min_log2, unsigned max_log2,
+                         uint64_t *addr, uint64_t *mask, uint64_t *lo, uint64_t *hi)
+{
+    unsigned k = min_log2 + below(s, max_log2 - min_log2 + 1);
+    uint64_t size = 1ull << k;
+    *lo = near & ~(size - 1);
+    *hi = *lo + size;
+    *addr = *lo | (below(s, 4) == 0 ? rnd(s) & (size - 1) : 0); /* low bits do not matter */
+    *mask = ~(size - 1) & 0x00ffffffffffffffull;
+}
+
+/* Where the stream's code and data live: the workload's functions, or the random mode's
+ * regions (base + up to 64 KB). */
+static uint64_t code_near(uint64_t *s, pmu_gen *gen, int workload)
+{
+    if (workload && pmu_gen_nfuncs(gen) > 0) {
+        uint64_t lo, hi;
+        const char *name;
+        pmu_gen_func(gen, below(s, pmu_gen_nfuncs(gen)), &lo, &hi, &name);
+        return below(s, 2) ? lo : hi;
+    }
+    static const uint64_t bases[] = {0x4000000000000000ull, 0x2000000000000000ull,
+                                     0xe000000000000000ull, 0};
+    return bases[below(s, 4)] + (rnd(s) & 0xfff0u);
+}
+
+static uint64_t data_near(uint64_t *s, int workload)
+{
+    static const uint64_t random_bases[] = {0x6000000000000000ull, 0x4000000000000000ull};
+    static const uint64_t workload_bases[] = {0x6000000000100000ull, 0x600000007ff00000ull,
+                                              0xe000000004000000ull, 0x0a000000ull};
+    if (workload)
+        return workload_bases[below(s, 4)] + ((uint64_t)below(s, 4) << 32) + (rnd(s) & 0xffff);
+    return random_bases[below(s, 2)] + (rnd(s) & 0xffff);
+}
+
+static opc_pattern random_pattern(uint64_t *s)
+{
+    /* br.cloop (major 4, btype 5), any branch of major 4, loads/stores (major 4 on M),
+     * or a random pattern with a few cared bits. */
+    static const opc_pattern known[] = {
+        {0x2000140u, 0x07ffe3fu, 0x1},
+        {0x2000000u, 0x07fffffu, 0x1},
+        {0x2000000u, 0x07fffffu, 0x8},
+    };
+    if (below(s, 4) != 0)
+        return known[below(s, 3)];
+    opc_pattern p;
+    p.mask = (uint32_t)(rnd(s) | rnd(s)) & 0x7ffffffu;
+    p.match = (uint32_t)rnd(s) & 0x7ffffffu;
+    p.slots = below(s, 16);
+    return p;
+}
+
+static void write_opc(pmu_backend *b, uint64_t *s, unsigned which, const opc_pattern *p, pmu_model m)
+{
+    uint64_t v = ~0ull;
+    v = PMU_FSET(v, PMC_OPC, MASK, p->mask);
+    v = PMU_FSET(v, PMC_OPC, MATCH, p->match);
+    v = PMU_FSET(v, PMC_OPC, B, p->slots & 1);
+    v = PMU_FSET(v, PMC_OPC, F, p->slots >> 1 & 1);
+    v = PMU_FSET(v, PMC_OPC, I, p->slots >> 2 & 1);
+    v = PMU_FSET(v, PMC_OPC, M, p->slots >> 3 & 1);
+    if (m == PMU_MODEL_ITANIUM2) {
+        v = PMU_FSET(v, PMC_OPC, IG_AD, below(s, 2));
+        v = PMU_FSET(v, PMC_OPC, INV, below(s, 5) == 0);
+    }
+    pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, which), v);
+}
+
+/* Programs IBR/DBR pairs, opcode matchers and the constraint registers at random, aimed at
+ * where the stream runs, and records the edges and patterns for the generator. */
+static void random_qualification(pmu_backend *b, uint64_t *s, pmu_model m, pmu_gen *gen,
+                                 int workload, qual_plan *plan)
+{
+    for (unsigned k = 0; k < 4; k++) {
+        uint64_t addr, mask, lo, hi, plm = below(s, 3) == 0 ? below(s, 16) : 0xf;
+        if (below(s, 3) != 0) {
+            random_block(s, code_near(s, gen, workload), 4, 16, &addr, &mask, &lo, &hi);
+            if (below(s, 8) == 0)
+                mask ^= 1ull << (4 + below(s, 52)); /* a non-contiguous mask now and then */
+            pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * k), addr);
+            pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * k + 1), mask | plm << PMU_F_IBR_MASK_PLM_LSB);
+            if (plan->ncode + 2 <= 16) {
+                plan->code[plan->ncode++] = lo;
+                plan->code[plan->ncode++] = hi;
+            }
+        }
+        if (below(s, 3) != 0) {
+            random_block(s, data_near(s, workload), 0, 16, &addr, &mask, &lo, &hi);
+            pmu_write(b, PMU_ADDR(PMU_SPACE_DBR, 2 * k), addr);
+            pmu_write(b, PMU_ADDR(PMU_SPACE_DBR, 2 * k + 1), mask | plm << PMU_F_DBR_MASK_PLM_LSB);
+            if (plan->ndata + 2 <= 16) {
+                plan->data[plan->ndata++] = lo;
+                plan->data[plan->ndata++] = hi;
+            }
+        }
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        if (below(s, 2))
+            continue; /* leave the match-everything default */
+        opc_pattern p = random_pattern(s);
+        write_opc(b, s, 8 + i, &p, m);
+        plan->pat[plan->nopc] = p;
+        plan->opc_match[plan->nopc] = field_to_insn(p.match);
+        plan->opc_care[plan->nopc] = field_to_insn(~p.mask & 0x7ffffffu);
+        plan->nopc++;
+    }
+    if (m == PMU_MODEL_ITANIUM2) {
+        uint64_t v14 = 0;
+        v14 = PMU_FSET(v14, PMC14, IBRP0, below(s, 2));
+        v14 = PMU_FSET(v14, PMC14, IBRP1, below(s, 2));
+        v14 = PMU_FSET(v14, PMC14, IBRP2, below(s, 2));
+        v14 = PMU_FSET(v14, PMC14, IBRP3, below(s, 2));
+        v14 = PMU_FSET(v14, PMC14, FINE, below(s, 4) == 0);
+        if (PMU_FGET(v14, PMC14, FINE)) {
+            /* Fine mode: lower pairs 0/1 and upper pairs 2/3 bound ranges inside a page. */
+            for (unsigned r = 0; r < 2; r++) {
+                uint64_t page = code_near(s, gen, workload) & ~0xfffull;
+                uint64_t a = page + ((uint64_t)below(s, 256) << 4);
+                uint64_t z = a + ((uint64_t)below(s, 64) << 4);
+                if (z > page + 0xff0) z = page + 0xff0;
+                uint64_t plm = 0xf;
+                pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * r), a);
+                pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 1), plm << PMU_F_IBR_MASK_PLM_LSB);
+                pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 4), z);
+                pmu_write(b, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 5), plm << PMU_F_IBR_MASK_PLM_LSB);
+                if (plan->ncode + 2 <= 16) {
+                    plan->code[plan->ncode++] = a;
+                    plan->code[plan->ncode++] = z + 16;
+                }
+            }
+        }
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 14), v14);
+        uint64_t v13 = 0;
+        v13 = PMU_FSET(v13, PMC13, CFG_DBRP0, below(s, 4));
+        v13 = PMU_FSET(v13, PMC13, CFG_DBRP1, below(s, 4));
+        v13 = PMU_FSET(v13, PMC13, CFG_DBRP2, below(s, 4));
+        v13 = PMU_FSET(v13, PMC13, CFG_DBRP3, below(s, 4));
+        v13 = PMU_FSET(v13, PMC13, ENA_DBRP0, below(s, 2));
+        v13 = PMU_FSET(v13, PMC13, ENA_DBRP1, below(s, 2));
+        v13 = PMU_FSET(v13, PMC13, ENA_DBRP2, below(s, 2));
+        v13 = PMU_FSET(v13, PMC13, ENA_DBRP3, below(s, 2));
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 13), v13);
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 15), below(s, 16));
+    } else {
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 13), below(s, 2));
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 11), below(s, 2) ? 0 : PMU_FMASK(PMC11, PT));
+    }
+}
+
 static const uint16_t psr_addr = PMU_ADDR(PMU_SPACE_CPU, 0);
 static const uint16_t dcr_addr = PMU_ADDR(PMU_SPACE_CPU, 1);
 static const uint16_t ipsr_addr = PMU_ADDR(PMU_SPACE_CPU, 2);
@@ -96,7 +270,13 @@ static uint64_t random_psr(uint64_t *s)
 static void random_action(pmu_backend *b, uint64_t *s, unsigned width)
 {
     unsigned ctr = PMU_FIRST_COUNTER + below(s, PMU_NCOUNTERS);
-    switch (below(s, 10)) {
+    switch (below(s, 12)) {
+    case 10: pmu_write(b, PMU_ADDR(below(s, 2) ? PMU_SPACE_IBR : PMU_SPACE_DBR, below(s, 8)), rnd(s)); break;
+    case 11: {
+        static const unsigned qregs[] = {8, 9, 11, 13, 14, 15};
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, qregs[below(s, 6)]), rnd(s));
+        break;
+    }
     case 0: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s)); break;
     case 1: pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, ctr), random_pmd(s, width)); break;
     case 2: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), below(s, 2) ? 0 : rnd(s)); break;
@@ -140,7 +320,19 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
                                       : (o->mode == 1 ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM);
     where.mode = gmode == PMU_GEN_WORKLOAD ? "workload" : "random";
     pmu_backend *b = pmu_cosim_create(pmu_ref_create(&p), rtl, conform_where, &where);
+    /* The plan needs the workload's function list, so a first generator (same seed, same
+     * stream) provides it; the stream itself comes from a second one that knows the plan. */
     pmu_gen_opts go = {.seed = seed, .cycles = o->cycles, .mode = gmode, .nprocs = 4};
+    pmu_gen *layout = pmu_gen_create(&go);
+    uint64_t qs = seed ^ 0x7175616c6966ull;
+    qual_plan plan;
+    memset(&plan, 0, sizeof plan);
+    if (b && layout)
+        random_qualification(b, &qs, model, layout, gmode == PMU_GEN_WORKLOAD, &plan);
+    pmu_gen_destroy(layout);
+    pmu_gen_hot hot = {plan.code, plan.ncode, plan.data, plan.ndata, plan.opc_match, plan.opc_care,
+                       plan.nopc};
+    go.hot = &hot;
     pmu_gen *gen = pmu_gen_create(&go);
     if (!b || !gen) {
         fprintf(stderr, "pmusim conform: cannot create the lock-step pair or the generator\n");

@@ -8,7 +8,8 @@
  *
  *   1. CPU state      interruption entry / return, sum/rum/ssm/rsm
  *   2. qualification  freeze, privilege level, instruction set, monitor enable
- *   3. event count    n occurrences of the selected event in this cycle
+ *   3. event count    n occurrences of the selected event in this cycle, each
+ *                     slot passing its IBR / opcode / DBR tags (ref_qual.c)
  *   4. threshold      n, or 1 when n passes the threshold
  *   5. counter        add, carry out of bit W-1 -> overflow bit, freeze, interrupt
  *
@@ -34,8 +35,10 @@ typedef struct ref_pmu {
     uint64_t reg[PMU_NVIS];
     uint8_t pmi; /* interrupt line after the last clock */
 
-    /* Derived from the state, refreshed when a PMC4..7 is written. */
+    /* Derived from the state: cfg[k] is refreshed when PMC(4+k) is written,
+     * qual when a qualification register is written; both on reset. */
     ref_counter_cfg cfg[PMU_NCOUNTERS];
+    ref_qual qual;
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
@@ -47,6 +50,7 @@ typedef struct ref_pmu {
     uint64_t sign_bit;   /* bit W-1 */
     uint8_t pmd_sext;
     uint8_t thr_ge;
+    uint8_t fine_2bundle;
 } ref_pmu;
 
 static const pmu_backend_ops ref_ops;
@@ -64,9 +68,35 @@ static int visible_index(uint16_t addr)
 static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
 
+/* PMC8/9/11/13/14/15 and the IBR/DBR pairs: the registers ref_qual decodes. */
+static int is_qualification_register(int v)
+{
+    switch (v) {
+    case PMU_VIS_PMC8:
+    case PMU_VIS_PMC9:
+    case PMU_VIS_PMC11:
+    case PMU_VIS_PMC13:
+    case PMU_VIS_PMC14:
+    case PMU_VIS_PMC15:
+        return 1;
+    default: {
+        unsigned space = PMU_ADDR_SPACE(pmu_vis_table[v].addr);
+        return space == PMU_SPACE_IBR || space == PMU_SPACE_DBR;
+    }
+    }
+}
+
 static void decode_config(ref_pmu *m, unsigned k)
 {
     ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k);
+    m->cfg[k].constrained = (uint8_t)ref_qual_constrains(&m->qual, &m->cfg[k]);
+}
+
+static void decode_qualification(ref_pmu *m)
+{
+    ref_qual_decode(&m->qual, m->reg, m->base.params.model, m->fine_2bundle);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        m->cfg[k].constrained = (uint8_t)ref_qual_constrains(&m->qual, &m->cfg[k]);
 }
 
 /* ---- clocks without a cycle record ----------------------------------------- */
@@ -76,6 +106,7 @@ static void ref_reset(pmu_backend *b)
     ref_pmu *m = (ref_pmu *)b;
     for (int v = 0; v < PMU_NVIS; v++)
         m->reg[v] = m->reset_value[v];
+    decode_qualification(m);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         decode_config(m, k);
         m->total[k] = 0;
@@ -98,6 +129,8 @@ static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     m->reg[v] = (value & m->write_mask[v]) | (m->reset_value[v] & ~m->write_mask[v]);
     if (is_counter_config(v))
         decode_config(m, (unsigned)(v - PMU_VIS_PMC4));
+    else if (is_qualification_register(v))
+        decode_qualification(m);
 }
 
 /* What a register-port read of visible register v returns. */
@@ -169,29 +202,67 @@ static inline int counter_qualified(const ref_counter_cfg *cfg, const pmu_cycle 
     return cfg->pm ? psr_pp : psr_up;
 }
 
-static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
+static inline unsigned retired_slots(const pmu_cycle *c)
 {
-    unsigned nslots = c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
-    unsigned n = 0;
-    for (unsigned s = 0; s < nslots; s++) {
-        unsigned f = c->slot[s].flags;
-        n += (f & cfg->all_mask) == cfg->all_value && (f & cfg->any_mask) != 0;
+    return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+}
+
+static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
+{
+    return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
+}
+
+/* The tag words of this cycle's slots, computed at most once per step and
+ * only when some counter needs them. */
+typedef struct slot_tags {
+    unsigned ready;
+    uint16_t word[PMU_MAX_SLOTS];
+} slot_tags;
+
+/* n of a slot event whose slots must pass their qualification. */
+static unsigned count_qualified_slots(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
+                                      slot_tags *tags)
+{
+    const unsigned nslots = retired_slots(c);
+    if (!tags->ready) {
+        for (unsigned s = 0; s < nslots; s++)
+            tags->word[s] = (uint16_t)ref_slot_tags(&m->qual, &c->slot[s], c->cpl);
+        tags->ready = 1;
     }
+    const int every_slot = cfg->source == REF_SRC_SLOTS;
+    unsigned n = 0;
+    for (unsigned s = 0; s < nslots; s++)
+        n += (every_slot || slot_matches(cfg, c->slot[s].flags)) &&
+             ref_slot_passes(&m->qual, cfg, tags->word[s]);
     return n;
 }
 
-/* 3. Event count n of counter `cfg` in this cycle. */
-static inline unsigned event_count(const ref_counter_cfg *cfg, const pmu_cycle *c)
+static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
+{
+    const unsigned nslots = retired_slots(c);
+    unsigned n = 0;
+    for (unsigned s = 0; s < nslots; s++)
+        n += slot_matches(cfg, c->slot[s].flags);
+    return n;
+}
+
+/* 3. Event count n of counter `cfg` in this cycle.  Called only for a
+ * counter that passed step 2, so c->cpl and c->is are in range. */
+static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
+                                   slot_tags *tags)
 {
     if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
         return 0;
+    /* The address and opcode checks are IA-64-only features: in an IA-32
+     * cycle every tag is 1. */
+    const int qualify = cfg->constrained && c->is == 0;
     switch (cfg->source) {
     case REF_SRC_CYCLE:
         return 1;
     case REF_SRC_SLOTS:
-        return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+        return qualify ? count_qualified_slots(m, cfg, c, tags) : retired_slots(c);
     case REF_SRC_SLOT_MATCH:
-        return count_matching_slots(cfg, c);
+        return qualify ? count_qualified_slots(m, cfg, c, tags) : count_matching_slots(cfg, c);
     case REF_SRC_RECIRC:
         return c->recirc;
     default:
@@ -226,6 +297,8 @@ static void ref_step(pmu_backend *b, const pmu_cycle *c)
 
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
     unsigned ovf_d = ovf_q, fr_d = 0;
+    slot_tags tags;
+    tags.ready = 0;
 
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         const ref_counter_cfg *cfg = &m->cfg[k];
@@ -234,7 +307,7 @@ static void ref_step(pmu_backend *b, const pmu_cycle *c)
         if (!counter_qualified(cfg, c, psr_up, psr_pp))
             continue;
         /* 3. event count, 4. threshold */
-        unsigned inc = apply_threshold(event_count(cfg, c), cfg->thres, m->thr_ge);
+        unsigned inc = apply_threshold(event_count(m, cfg, c, &tags), cfg->thres, m->thr_ge);
         if (inc == 0)
             continue;
 
@@ -287,6 +360,11 @@ static int params_valid(const pmu_params *p)
         fprintf(stderr, "pmu_ref_create: params.thr_ge: expected 0 or 1, got %d\n", p->thr_ge);
         return 0;
     }
+    if (p->fine_2bundle != 0 && p->fine_2bundle != 1) {
+        fprintf(stderr, "pmu_ref_create: params.fine_2bundle: expected 0 or 1, got %d\n",
+                p->fine_2bundle);
+        return 0;
+    }
     return 1;
 }
 
@@ -332,6 +410,7 @@ pmu_backend *pmu_ref_create(const pmu_params *p)
     }
     m->pmd_sext = (uint8_t)params.pmd_sext;
     m->thr_ge = (uint8_t)params.thr_ge;
+    m->fine_2bundle = (uint8_t)params.fine_2bundle;
 
     ref_reset(&m->base);
     return &m->base;

@@ -21,7 +21,9 @@ _Static_assert(PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET -
                        PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED + 1 == 16,
                "the 16 BR_MISPRED_DETAIL events must be consecutive in data/pmu_regs.def");
 
-/* The implemented event with this (es, umask), or -1. */
+/* The implemented event with this (es, umask), or -1.  The first match wins:
+ * IA64_INST_RETIRED and IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 are one event
+ * under two names. */
 static int find_event(unsigned es, unsigned umask)
 {
     for (int id = 0; id < PMU_NEVENTS; id++)
@@ -75,8 +77,17 @@ static void decode_event(ref_counter_cfg *cfg, int id)
         cfg->power_gated = 1; /* architected: NORMAL or LOW-POWER only */
         break;
     case PMU_EV_IA64_INST_RETIRED:
-        cfg->source = REF_SRC_SLOTS; /* nops and predicated-off included */
+    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8:
+    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9:
+    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8:
+    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9:
+        /* Nops and predicated-off included.  Umask k selects the tag of IBR
+         * pair k and its opcode matcher; umask 0 is IA64_INST_RETIRED.  The
+         * tagged variants are the same retirement event, so they share its
+         * power gating (no valid stream retires in the halt states). */
+        cfg->source = REF_SRC_SLOTS;
         cfg->power_gated = 1;
+        cfg->tag_pair = pmu_event_table[id].umask;
         break;
     case PMU_EV_NOPS_RETIRED:
         count_slots_with(cfg, PMU_SF_NOP_MASK);
@@ -130,6 +141,11 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index)
     cfg->source = REF_SRC_NONE;
     /* An event wired to a subset of the counters (its counter mask, e.g.
      * L2_FORCE_RECIRC_ANY on PMC4 only) gives n = 0 on the others. */
-    if (cfg->event >= 0 && (pmu_event_table[cfg->event].counters >> index) & 1u)
+    if (cfg->event >= 0 && (pmu_event_table[cfg->event].counters >> index) & 1u) {
+        const pmu_event_desc *e = &pmu_event_table[cfg->event];
+        cfg->iar = e->iar;
+        cfg->opm = e->opm;
+        cfg->dar = e->dar;
         decode_event(cfg, cfg->event);
+    }
 }

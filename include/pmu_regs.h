@@ -88,7 +88,7 @@ typedef struct pmu_state {
 } pmu_state;
 
 /* Implemented events. */
-#define PMU_EVENT(name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
     PMU_EV_##name,
 enum pmu_event_id {
 #include "../data/pmu_regs.def"
@@ -100,8 +100,17 @@ typedef struct pmu_event_desc {
     uint8_t code, umask, maxincr, counters;
     uint8_t iar, opm, dar, group, set;
     const char *desc;
+    uint8_t code_ita;   /* the code on Itanium; PMU_NO_CODE when not implemented there */
 } pmu_event_desc;
 extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
+#define PMU_NO_CODE 0xffu
+/* The event's code on a model, or -1 when the model does not implement it. */
+static inline int pmu_event_code(const pmu_event_desc *e, pmu_model m)
+{
+    if (m == PMU_MODEL_ITANIUM)
+        return e->code_ita == PMU_NO_CODE ? -1 : e->code_ita;
+    return e->code;
+}
 
 /* Counter width in bits for a model (Itanium 32, Itanium 2 47). */
 static inline unsigned pmu_counter_width(pmu_model m) { return m == PMU_MODEL_ITANIUM ? 32u : 47u; }

@@ -1,8 +1,10 @@
 `include "pmu_defines.vh"
 
 // Itanium / Itanium 2 PMU: PMC0 (freeze, sticky overflow bits), four generic counters
-// PMC4..7 / PMD4..7, and the PSR/IPSR/DCR shadow the PMU observes. docs/semantics.md is the
-// normative model of a clock; docs/rtl.md describes this implementation.
+// PMC4..7 / PMD4..7, the event-qualification registers (opcode matchers PMC8/9, PMC11,
+// PMC13..15, IBR0..7, DBR0..7) and the PSR/IPSR/DCR shadow the PMU observes.
+// docs/semantics.md is the normative model of a clock; docs/rtl.md describes this
+// implementation.
 //
 // Clocks: a register write (reg_we_i) stores one register; a step (cyc_valid_i) consumes one
 // cycle record. The harness never does both in one clock; if it does, the step proceeds and
@@ -10,7 +12,9 @@
 module ita_pmu #(
   parameter int Model   = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
   parameter bit PmdSext = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
-  parameter bit ThrGe   = 0   // 0: threshold t counts when n > t; 1: when n >= t
+  parameter bit ThrGe   = 0,  // 0: threshold t counts when n > t; 1: when n >= t
+  parameter bit FineGran2 = 0 // 1: fine-mode ranges compare ip[11:5] (two-bundle granularity
+                              //    of the first Itanium 2 steppings); 0: ip[11:4]
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -31,12 +35,12 @@ module ita_pmu #(
   input  logic                          pp_i,
   input  logic [2:0]                    recirc_i,
   input  logic [2:0]                    nslots_i,      // slots 0..nslots_i-1 are valid
-  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_ip_i,     // slot k at [k*64 +: 64]
+  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_ip_i,     // bundle address, slot k at [k*64 +: 64]
   input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_idx_i,    // syllable 0..2, slot k at [k*2 +: 2]
   input  logic [`PMU_MAX_SLOTS*41-1:0]  slot_enc_i,    // 41-bit encoding, [k*41 +: 41]
   input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
   input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
-  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_daddr_i,
+  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_daddr_i,  // data address of a load / store
   // interrupt and observation
   output logic                          pmi_o,         // one-clock pulse after a step that raised it
   output logic [`PMU_NVIS*64-1:0]       obs_vis_o      // visible register v at [v*64 +: 64],
@@ -124,10 +128,96 @@ module ita_pmu #(
     .dcr_o     (dcr_q)
   );
 
+  // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
+  // Each one stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable
+  // mask, like PMC4..7, and reads back (and shows in obs_vis_o) as stored. QREG(J, name, SPACE,
+  // NAME) declares name_q, decodes the address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST} into
+  // qreg_sel[J] and drives the register's obs_vis_o entry PMU_VIS_<NAME>.
+  localparam int NQreg = 22;
+
+  logic [NQreg-1:0]    qreg_sel;
+  logic [NQreg*64-1:0] qreg_q;   // register J at [J*64 +: 64], for the read mux
+
+`define QREG(J, name, SPACE, NAME)                                                          \
+  logic [63:0] name``_q;                                                                    \
+  assign qreg_sel[J] = (reg_addr_i == {PMU_SPACE_``SPACE, PMU_``NAME``_FIRST});             \
+  pmu_pmc_gen #(                                                                           \
+    .ResetValue (Ita ? PMU_``NAME``_RESET_ITA : PMU_``NAME``_RESET_ITA2),                   \
+    .WriteMask  (Ita ? PMU_``NAME``_WMASK_ITA : PMU_``NAME``_WMASK_ITA2)                    \
+  ) u_``name (                                                                              \
+    .clk_i   (clk_i),                                                                       \
+    .rst_ni  (rst_ni),                                                                      \
+    .we_i    (reg_we_i && qreg_sel[J]),                                                     \
+    .wdata_i (reg_wdata_i),                                                                 \
+    .q_o     (name``_q)                                                                     \
+  );                                                                                        \
+  assign qreg_q[J*64 +: 64] = name``_q;                                                     \
+  assign obs_vis_o[PMU_VIS_``NAME*64 +: 64] = name``_q;
+
+  `QREG(0,  pmc8,  PMC, PMC8)
+  `QREG(1,  pmc9,  PMC, PMC9)
+  `QREG(2,  pmc11, PMC, PMC11)
+  `QREG(3,  pmc13, PMC, PMC13)
+  `QREG(4,  pmc14, PMC, PMC14)
+  `QREG(5,  pmc15, PMC, PMC15)
+  `QREG(6,  ibr0,  IBR, IBR0)
+  `QREG(7,  ibr1,  IBR, IBR1)
+  `QREG(8,  ibr2,  IBR, IBR2)
+  `QREG(9,  ibr3,  IBR, IBR3)
+  `QREG(10, ibr4,  IBR, IBR4)
+  `QREG(11, ibr5,  IBR, IBR5)
+  `QREG(12, ibr6,  IBR, IBR6)
+  `QREG(13, ibr7,  IBR, IBR7)
+  `QREG(14, dbr0,  DBR, DBR0)
+  `QREG(15, dbr1,  DBR, DBR1)
+  `QREG(16, dbr2,  DBR, DBR2)
+  `QREG(17, dbr3,  DBR, DBR3)
+  `QREG(18, dbr4,  DBR, DBR4)
+  `QREG(19, dbr5,  DBR, DBR5)
+  `QREG(20, dbr6,  DBR, DBR6)
+  `QREG(21, dbr7,  DBR, DBR7)
+
+`undef QREG
+
+  logic [8*64-1:0] ibr_q, dbr_q;  // IBR j / DBR j at [j*64 +: 64]
+  assign ibr_q = {ibr7_q, ibr6_q, ibr5_q, ibr4_q, ibr3_q, ibr2_q, ibr1_q, ibr0_q};
+  assign dbr_q = {dbr7_q, dbr6_q, dbr5_q, dbr4_q, dbr3_q, dbr2_q, dbr1_q, dbr0_q};
+
+  // ---- per-slot qualification, shared by the four counters ------------------------------------
+  // Slot s: inst_q(c, k) at [s*16 + c*4 + k], memory qualification(c) at [s*4 + c], for every
+  // qualifier set c = {iar, opm} (pmu_tag_qual); each counter's event select picks its bit.
+  logic [`PMU_MAX_SLOTS*16-1:0] slot_inst_q;
+  logic [`PMU_MAX_SLOTS*4-1:0]  slot_mem_q;
+
+  for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_slot
+    logic [`PMU_SF_WIDTH-1:0] flags;
+    assign flags = slot_flags_i[s*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+
+    pmu_slot_qual #(
+      .Model     (Model),
+      .FineGran2 (FineGran2)
+    ) u_slot_qual (
+      .is_i     (is_i),
+      .cpl_i    (cpl_i),
+      .ip_i     (slot_ip_i[s*64 +: 64]),
+      .enc_i    (slot_enc_i[s*41 +: 41]),
+      .unit_i   (slot_unit_i[s*2 +: 2]),
+      .mem_i    (flags[PMU_SF_LOAD_LSB] || flags[PMU_SF_STORE_LSB]),
+      .daddr_i  (slot_daddr_i[s*64 +: 64]),
+      .ibr_i    (ibr_q),
+      .dbr_i    (dbr_q),
+      .pmc8_i   (pmc8_q),
+      .pmc9_i   (pmc9_q),
+      .pmc11_i  (pmc11_q),
+      .pmc13_i  (pmc13_q),
+      .pmc14_i  (pmc14_q),
+      .pmc15_i  (pmc15_q),
+      .inst_q_o (slot_inst_q[s*16 +: 16]),
+      .mem_q_o  (slot_mem_q[s*4 +: 4])
+    );
+  end
+
   // ---- generic counters --------------------------------------------------------------------
-  // Per-slot qualification tags for issue 3 (IBR/DBR/opcode matching): every slot qualifies.
-  logic [`PMU_MAX_SLOTS-1:0] slot_qual;
-  assign slot_qual = '1;
 
   logic [63:0]       pmc0_q;
   logic              fr_q;
@@ -172,9 +262,10 @@ module ita_pmu #(
       .power_i      (power_i),
       .recirc_i     (recirc_i),
       .nslots_i     (nslots_i),
-      .slot_flags_i (slot_flags_i),
-      .slot_qual_i  (slot_qual),
-      .n_o          (n)
+      .slot_flags_i  (slot_flags_i),
+      .slot_inst_q_i (slot_inst_q),
+      .slot_mem_q_i  (slot_mem_q),
+      .n_o           (n)
     );
 
     pmu_cnt_qual #(
@@ -241,9 +332,13 @@ module ita_pmu #(
       if (pmc_sel[k]) reg_rdata_o = pmc_q[k*64 +: 64];
       if (pmd_sel[k]) reg_rdata_o = pmd_rd[k*64 +: 64];
     end
+    for (int j = 0; j < NQreg; j++) begin
+      if (qreg_sel[j]) reg_rdata_o = qreg_q[j*64 +: 64];
+    end
   end
 
   // ---- observation: every visible register, as a read returns it ----------------------------
+  // (The qualification registers' entries are driven where they are declared, by QREG.)
   assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_q;
   assign obs_vis_o[PMU_VIS_PMC4*64 +: 64] = pmc_q[0*64 +: 64];
   assign obs_vis_o[PMU_VIS_PMC5*64 +: 64] = pmc_q[1*64 +: 64];

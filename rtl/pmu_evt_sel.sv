@@ -2,10 +2,19 @@
 
 // Event select of one generic counter (combinational): the (es, umask) pair of the counter's
 // PMC and the cycle record give n, the number of occurrences of the selected event in this
-// cycle (semantics.md, "A step clock", step 3). Multi-slot events add over the valid slots.
-// Only the (es, umask) pairs of the event table count; any other pair gives n = 0.
+// cycle (semantics.md, "A step clock", step 3). Multi-slot events add over the valid slots
+// that pass the event's qualification. Only the (es, umask) pairs of the event table count;
+// any other pair gives n = 0.
+//
+// Qualification (semantics.md, "Event qualification ..."): the slots' tags come from the
+// shared pmu_slot_qual instances, one per slot, for every qualifier set c = {iar, opm}. The
+// selected event's iar / opm / dar columns (data/pmu_regs.def) pick its bit: the memory
+// qualification mem_q(c) for dar = 1 events, otherwise inst_q(c, k) with k = the umask for
+// IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08) and k = 0 (Tag(PMC8)) for every other event.
+// Events not attributed to an instruction (CPU_CYCLES, L2_FORCE_RECIRC_ANY) are never
+// constrained.
 module pmu_evt_sel #(
-  parameter int Counter = 4,  // PMC index of this counter: L2_FORCE_RECIRC_ANY is PMC4 only
+  parameter int Counter = 4,  // PMC index of this counter (the event table's counter mask)
   parameter int NW      = 3   // width of n: holds PMU_MAX_SLOTS and the largest recirc_i
 ) (
   input  logic [63:0]                             pmc_i,         // PMC<Counter> stored value
@@ -13,9 +22,9 @@ module pmu_evt_sel #(
   input  logic [2:0]                              recirc_i,
   input  logic [2:0]                              nslots_i,
   input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i,
-  // Per-slot qualification tag: 1 = the slot may count. Issue 3 (IBR/DBR/opcode matching)
-  // drives it; until then the top ties it to all ones.
-  input  logic [`PMU_MAX_SLOTS-1:0]               slot_qual_i,
+  // Per-slot qualification (pmu_tag_qual): slot s at [s*16 +: 16] / [s*4 +: 4].
+  input  logic [`PMU_MAX_SLOTS*16-1:0]            slot_inst_q_i,
+  input  logic [`PMU_MAX_SLOTS*4-1:0]             slot_mem_q_i,
   output logic [NW-1:0]                           n_o
 );
 
@@ -25,19 +34,19 @@ module pmu_evt_sel #(
   localparam logic [1:0] PowerNormal   = 2'd0;
   localparam logic [1:0] PowerLowPower = 2'd1;
 
-  // Counter mask of L2_FORCE_RECIRC_ANY (data/pmu_regs.def: PMC4 only).
-  localparam logic [7:0] RecircCounters = PMU_EV_L2_FORCE_RECIRC_ANY_COUNTERS;
-  localparam bit RecircWired = RecircCounters[Counter];
-
   // BR_MISPRED_DETAIL umask: u[3:2] selects the branch type, u[1:0] the prediction outcome,
   // 0 = any (semantics.md event table).
   localparam int UmaskTypeLsb = 2;
   localparam int UmaskPredLsb = 0;
 
+  // Tag layout of pmu_tag_qual: qualifier set c = {iar, opm}, four IBR pairs per set.
+  localparam int NPairs = 4;
+  localparam int NSets  = 4;
+
   // Event kinds: what one slot contributes (or, for cycles/recirc, what the cycle gives).
   localparam logic [3:0] EvNone     = 4'd0;
   localparam logic [3:0] EvCycles   = 4'd1;
-  localparam logic [3:0] EvInstRet  = 4'd2;
+  localparam logic [3:0] EvInstRet  = 4'd2;   // IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED_*
   localparam logic [3:0] EvNops     = 4'd3;
   localparam logic [3:0] EvPredOff  = 4'd4;
   localparam logic [3:0] EvFpOps    = 4'd5;
@@ -53,6 +62,9 @@ module pmu_evt_sel #(
   logic [PMU_F_PMC_GEN_ES_W-1:0]    es;
   logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask;
   logic [3:0]                       kind;
+  logic                             ev_iar, ev_opm, ev_dar;  // the event's qualifier columns
+  logic [1:0]                       qual_set;                // {iar, opm}
+  logic [1:0]                       tag_pair;                // k of inst_q(k)
   logic [1:0]                       br_type_sel, br_pred_sel;
   logic                             power_counts;
   logic [`PMU_MAX_SLOTS-1:0]        slot_valid, slot_hit;
@@ -69,51 +81,75 @@ module pmu_evt_sel #(
   // Slots 0 .. nslots_i-1 are valid (more than PMU_MAX_SLOTS means all of them).
   assign slot_valid = ~({`PMU_MAX_SLOTS{1'b1}} << nslots_i);
 
-  always_comb begin
-    kind = EvNone;
-    if (es == PMU_EV_CPU_CYCLES_CODE && umask == PMU_EV_CPU_CYCLES_UMASK) begin
-      kind = EvCycles;
-    end else if (es == PMU_EV_IA64_INST_RETIRED_CODE &&
-                 umask == PMU_EV_IA64_INST_RETIRED_UMASK) begin
-      kind = EvInstRet;
-    end else if (es == PMU_EV_NOPS_RETIRED_CODE && umask == PMU_EV_NOPS_RETIRED_UMASK) begin
-      kind = EvNops;
-    end else if (es == PMU_EV_PREDICATE_SQUASHED_RETIRED_CODE &&
-                 umask == PMU_EV_PREDICATE_SQUASHED_RETIRED_UMASK) begin
-      kind = EvPredOff;
-    end else if (es == PMU_EV_FP_OPS_RETIRED_CODE && umask == PMU_EV_FP_OPS_RETIRED_UMASK) begin
-      kind = EvFpOps;
-    end else if (es == PMU_EV_LOADS_RETIRED_CODE && umask == PMU_EV_LOADS_RETIRED_UMASK) begin
-      kind = EvLoads;
-    end else if (es == PMU_EV_STORES_RETIRED_CODE && umask == PMU_EV_STORES_RETIRED_UMASK) begin
-      kind = EvStores;
-    end else if (es == PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_CODE) begin
-      // The event table lists all 16 umasks of BR_MISPRED_DETAIL; the umask only filters.
-      kind = EvBrDetail;
-    end else if (es == PMU_EV_L1D_READ_MISSES_ALL_CODE &&
-                 umask == PMU_EV_L1D_READ_MISSES_ALL_UMASK) begin
-      kind = EvL1dMiss;
-    end else if (es == PMU_EV_L1D_READ_MISSES_RSE_FILL_CODE &&
-                 umask == PMU_EV_L1D_READ_MISSES_RSE_FILL_UMASK) begin
-      kind = EvL1dRse;
-    end else if (es == PMU_EV_L2_MISSES_CODE && umask == PMU_EV_L2_MISSES_UMASK) begin
-      kind = EvL2Miss;
-    end else if (es == PMU_EV_L2_REFERENCES_CODE && umask == PMU_EV_L2_REFERENCES_UMASK) begin
-      kind = EvL2Ref;
-    end else if (es == PMU_EV_L2_FORCE_RECIRC_ANY_CODE &&
-                 umask == PMU_EV_L2_FORCE_RECIRC_ANY_UMASK && RecircWired) begin
-      kind = EvRecirc;
+  // One row of the event table: its (es, umask) pair selects the kind, and the row gives the
+  // qualifier columns. An event whose counter mask excludes this counter counts 0 here.
+`define PMU_EVT_ROW(NAME, KIND)                                                           \
+    if (es == PMU_EV_``NAME``_CODE && umask == PMU_EV_``NAME``_UMASK) begin                \
+      kind   = PMU_EV_``NAME``_COUNTERS[Counter] ? KIND : EvNone;                            \
+      ev_iar = PMU_EV_``NAME``_IAR;                                                          \
+      ev_opm = PMU_EV_``NAME``_OPM;                                                          \
+      ev_dar = PMU_EV_``NAME``_DAR;                                                          \
     end
+
+  always_comb begin
+    kind   = EvNone;
+    ev_iar = 1'b0;
+    ev_opm = 1'b0;
+    ev_dar = 1'b0;
+    `PMU_EVT_ROW(CPU_CYCLES,                              EvCycles)
+    `PMU_EVT_ROW(IA64_INST_RETIRED,                       EvInstRet)
+    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP0_PMC8,     EvInstRet)
+    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,     EvInstRet)
+    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP2_PMC8,     EvInstRet)
+    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP3_PMC9,     EvInstRet)
+    `PMU_EVT_ROW(NOPS_RETIRED,                            EvNops)
+    `PMU_EVT_ROW(PREDICATE_SQUASHED_RETIRED,              EvPredOff)
+    `PMU_EVT_ROW(FP_OPS_RETIRED,                          EvFpOps)
+    `PMU_EVT_ROW(LOADS_RETIRED,                           EvLoads)
+    `PMU_EVT_ROW(STORES_RETIRED,                          EvStores)
+    // BR_MISPRED_DETAIL: one row per umask; the umask then filters type and prediction.
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_ALL_PRED,          EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_CORRECT_PRED,      EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_WRONG_PATH,        EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_WRONG_TARGET,      EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_ALL_PRED,        EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_CORRECT_PRED,    EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_WRONG_PATH,      EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_WRONG_TARGET,    EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_ALL_PRED,       EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_CORRECT_PRED,   EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_WRONG_PATH,     EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_WRONG_TARGET,   EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_ALL_PRED,     EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_CORRECT_PRED, EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_WRONG_PATH,   EvBrDetail)
+    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET, EvBrDetail)
+    `PMU_EVT_ROW(L1D_READ_MISSES_ALL,                     EvL1dMiss)
+    `PMU_EVT_ROW(L1D_READ_MISSES_RSE_FILL,                EvL1dRse)
+    `PMU_EVT_ROW(L2_MISSES,                               EvL2Miss)
+    `PMU_EVT_ROW(L2_REFERENCES,                           EvL2Ref)
+    `PMU_EVT_ROW(L2_FORCE_RECIRC_ANY,                     EvRecirc)
   end
 
-  // Does slot k carry one occurrence of the selected event?
+`undef PMU_EVT_ROW
+
+  // The qualifier set of the event, and the IBR pair whose tag it counts: umask k for
+  // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08, umask k), pair 0 = Tag(PMC8) otherwise.
+  assign qual_set = {ev_iar, ev_opm};
+  assign tag_pair = (kind == EvInstRet) ? umask[1:0] : 2'd0;
+
+  // Does slot k carry one qualified occurrence of the selected event?
   for (genvar k = 0; k < `PMU_MAX_SLOTS; k++) begin : g_slot
     logic [`PMU_SF_WIDTH-1:0] flags;
+    logic [NSets*NPairs-1:0]  inst_q;
+    logic [NSets-1:0]         mem_q;
     logic [1:0]               br_type, br_pred;
     logic                     nop, pred_off, load, store, fp, l1d_miss, l2_ref, l2_miss, rse;
-    logic                     br_match, evt_match;
+    logic                     br_match, evt_match, qual;
 
     assign flags    = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+    assign inst_q   = slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs];
+    assign mem_q    = slot_mem_q_i[k*NSets +: NSets];
     assign nop      = flags[PMU_SF_NOP_LSB];
     assign pred_off = flags[PMU_SF_PRED_OFF_LSB];
     assign load     = flags[PMU_SF_LOAD_LSB];
@@ -148,7 +184,9 @@ module pmu_evt_sel #(
       endcase
     end
 
-    assign slot_hit[k] = slot_valid[k] && slot_qual_i[k] && evt_match;
+    assign qual = ev_dar ? mem_q[qual_set] : inst_q[{qual_set, tag_pair}];
+
+    assign slot_hit[k] = slot_valid[k] && evt_match && qual;
   end
 
   // Number of set bits: several slots may carry the event in one cycle, and they add.
@@ -161,6 +199,7 @@ module pmu_evt_sel #(
     count_hits = sum;
   endfunction
 
+  // Cycle-level events are not attributed to an instruction: no tag constrains them.
   always_comb begin
     case (kind)
       EvCycles: n_o = {{(NW - 1){1'b0}}, power_counts};

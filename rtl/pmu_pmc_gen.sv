@@ -1,6 +1,8 @@
-// A generic counter configuration register (PMC4..7). A write stores
+// A configuration register with a writable mask: the generic counter configurations PMC4..7
+// and the qualification registers PMC8/9/11/13/14/15, IBR0..7, DBR0..7. A write stores
 // (v & WriteMask) | (ResetValue & ~WriteMask): bits outside the writable mask keep their reset
-// value, which is how Itanium's 7-bit event select and 2-bit PMC6/7 threshold appear.
+// value, which is how Itanium's 7-bit event select and 2-bit PMC6/7 threshold appear, and why
+// Itanium's PMC14/15 (writable mask 0) read 0.
 module pmu_pmc_gen #(
   parameter logic [63:0] ResetValue = 64'h0,
   parameter logic [63:0] WriteMask  = 64'h0

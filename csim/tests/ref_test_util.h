@@ -17,17 +17,20 @@ namespace reftest {
 
 inline const char *model_name(pmu_model m) { return m == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium2"; }
 
-inline pmu_params params(pmu_model m, int sext = 1, int thr_ge = 0)
+inline pmu_params params(pmu_model m, int sext = 1, int thr_ge = 0, int fine_2bundle = 0)
 {
     pmu_params p;
     p.model = m;
     p.pmd_sext = sext;
     p.thr_ge = thr_ge;
+    p.fine_2bundle = fine_2bundle;
     return p;
 }
 
 inline uint16_t pmc(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
 inline uint16_t pmd(unsigned i) { return PMU_ADDR(PMU_SPACE_PMD, i); }
+inline uint16_t ibr(unsigned i) { return PMU_ADDR(PMU_SPACE_IBR, i); }
+inline uint16_t dbr(unsigned i) { return PMU_ADDR(PMU_SPACE_DBR, i); }
 inline uint16_t psr_addr() { return pmu_vis_table[PMU_VIS_PSR].addr; }
 inline uint16_t dcr_addr() { return pmu_vis_table[PMU_VIS_DCR].addr; }
 inline uint16_t ipsr_addr() { return pmu_vis_table[PMU_VIS_IPSR].addr; }

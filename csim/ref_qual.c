@@ -1,0 +1,276 @@
+/*
+ * ref_qual.c - event qualification by instruction address (IBR pairs),
+ * opcode (PMC8/PMC9) and data address (DBR pairs): docs/semantics.md,
+ * section "Event qualification by instruction address, opcode and data
+ * address", with the reasons in docs/qualification.md.
+ *
+ * ref_qual_decode() runs when one of the qualification registers is written
+ * or reset.  It works out which tags cannot fail (nothing programmed: all
+ * of them), so that a step computes the per-slot tags only for counters
+ * that some slot may fail (ref_qual_constrains) and only the primitive
+ * matches that some tag uses (need_ibr, need_opc, need_dbr).
+ */
+#include "ref_internal.h"
+
+/* The opcode matchers' 27-bit fields cover instruction bits {40:27,12:0}
+ * (facts 2.3): field[12:0] = instr{12:0}, field[26:13] = instr{40:27}.  This
+ * is the instruction format, not a register layout, so it is not in the .def. */
+#define OPC_LOW_BITS 13u
+#define OPC_HIGH_LSB 27u
+#define OPC_HIGH_BITS 14u
+_Static_assert(OPC_LOW_BITS + OPC_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
+               "instruction bits {40:27,12:0} must fill PMC8/9.match");
+_Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH,
+               "PMC8/9.mask and .match must have the same width");
+
+/* IA-64 bundles are 16 bytes: instruction-address compares ignore bits 3:0. */
+#define BUNDLE_SHIFT 4u
+/* A fine-mode range lies in the 4 KB page of its lower bound. */
+#define FINE_PAGE_SHIFT 12u
+
+/* The model keeps IBR0..7 and DBR0..7 as consecutive visible registers. */
+_Static_assert(PMU_VIS_IBR7 == PMU_VIS_IBR0 + 2 * REF_PAIRS - 1,
+               "IBR0..IBR7 must be consecutive in the visible list of data/pmu_regs.def");
+_Static_assert(PMU_VIS_DBR7 == PMU_VIS_DBR0 + 2 * REF_PAIRS - 1,
+               "DBR0..DBR7 must be consecutive in the visible list of data/pmu_regs.def");
+
+/* Pairs whose tag goes with opcode matcher PMC8 (k even) and PMC9 (k odd). */
+#define PAIRS_OF_PMC8 0x5u
+#define PAIRS_OF_PMC9 0xau
+
+/* Bits msb+1 .. 63 (the address bits a pair always compares). */
+static uint64_t bits_above(unsigned msb)
+{
+    return msb >= 63 ? 0 : ~((((uint64_t)2) << msb) - 1);
+}
+
+static void decode_ibr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
+{
+    p->addr = addr;
+    p->compare = (bits_above(PMU_F_IBR_MASK_MASK_MSB) | (odd & PMU_FMASK(IBR_MASK, MASK))) &
+                 ~((((uint64_t)1) << BUNDLE_SHIFT) - 1);
+    p->plm = (uint8_t)PMU_FGET(odd, IBR_MASK, PLM);
+}
+
+static void decode_dbr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
+{
+    p->addr = addr;
+    p->compare = bits_above(PMU_F_DBR_MASK_MASK_MSB) | (odd & PMU_FMASK(DBR_MASK, MASK));
+    p->plm = (uint8_t)PMU_FGET(odd, DBR_MASK, PLM);
+}
+
+static void decode_matcher(ref_opcode_matcher *o, uint64_t pmc)
+{
+    const uint32_t field_bits = (uint32_t)((((uint64_t)1) << PMU_F_PMC_OPC_MATCH_WIDTH) - 1);
+    o->match = (uint32_t)PMU_FGET(pmc, PMC_OPC, MATCH);
+    o->care = ~(uint32_t)PMU_FGET(pmc, PMC_OPC, MASK) & field_bits;
+    o->units = (uint8_t)((PMU_FGET(pmc, PMC_OPC, M) << PMU_UNIT_M) |
+                         (PMU_FGET(pmc, PMC_OPC, I) << PMU_UNIT_I) |
+                         (PMU_FGET(pmc, PMC_OPC, F) << PMU_UNIT_F) |
+                         (PMU_FGET(pmc, PMC_OPC, B) << PMU_UNIT_B));
+    o->all = o->care == 0 && o->units == REF_PAIR_BITS;
+}
+
+/* Itanium 2: PMC14.ibrp_k, PMC15 bit k, PMC13 cfg_dbrp_k / ena_dbrp_k. */
+static unsigned pmc14_ibrp(uint64_t v, unsigned k)
+{
+    switch (k) {
+    case 0: return (unsigned)PMU_FGET(v, PMC14, IBRP0);
+    case 1: return (unsigned)PMU_FGET(v, PMC14, IBRP1);
+    case 2: return (unsigned)PMU_FGET(v, PMC14, IBRP2);
+    default: return (unsigned)PMU_FGET(v, PMC14, IBRP3);
+    }
+}
+static unsigned pmc15_untied(uint64_t v, unsigned k)
+{
+    switch (k) {
+    case 0: return (unsigned)PMU_FGET(v, PMC15, IBRP0_PMC8);
+    case 1: return (unsigned)PMU_FGET(v, PMC15, IBRP1_PMC9);
+    case 2: return (unsigned)PMU_FGET(v, PMC15, IBRP2_PMC8);
+    default: return (unsigned)PMU_FGET(v, PMC15, IBRP3_PMC9);
+    }
+}
+static unsigned pmc13_cfg(uint64_t v, unsigned k)
+{
+    switch (k) {
+    case 0: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP0);
+    case 1: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP1);
+    case 2: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP2);
+    default: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP3);
+    }
+}
+static unsigned pmc13_ena(uint64_t v, unsigned k)
+{
+    switch (k) {
+    case 0: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP0);
+    case 1: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP1);
+    case 2: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP2);
+    default: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP3);
+    }
+}
+
+/* PMC13 cfg_dbrp encodings (facts 2.6). */
+enum { CFG_IBR_OPC_DBR = 0, CFG_IBR_OPC = 1, CFG_DBR = 2, CFG_NONE = 3 };
+
+static void decode_itanium2(ref_qual *q, const uint64_t *reg)
+{
+    const uint64_t pmc8 = reg[PMU_VIS_PMC8], pmc13 = reg[PMU_VIS_PMC13];
+    const uint64_t pmc14 = reg[PMU_VIS_PMC14], pmc15 = reg[PMU_VIS_PMC15];
+    /* ig_ad and inv act on the pairs tied to PMC8 only; PMC9's are ignored. */
+    const unsigned ig_ad = (unsigned)PMU_FGET(pmc8, PMC_OPC, IG_AD);
+    const unsigned inv = (unsigned)PMU_FGET(pmc8, PMC_OPC, INV);
+
+    q->fine = (uint8_t)PMU_FGET(pmc14, PMC14, FINE);
+    for (unsigned k = 0; k < REF_PAIRS; k++) {
+        const unsigned bit = 1u << k, tied_to_pmc8 = (PAIRS_OF_PMC8 & bit) != 0;
+        if (pmc14_ibrp(pmc14, k) || (tied_to_pmc8 && ig_ad))
+            q->r_one |= (uint8_t)bit;
+        else if (tied_to_pmc8 && inv)
+            q->r_inv |= (uint8_t)bit;
+        if (pmc15_untied(pmc15, k) || q->opc[tied_to_pmc8 ? 0 : 1].all)
+            q->o_one |= (uint8_t)bit;
+
+        /* PMC13 is active when some pair is enabled with a cfg other than 3. */
+        const unsigned cfg = pmc13_cfg(pmc13, k);
+        if (!pmc13_ena(pmc13, k) || cfg == CFG_NONE)
+            continue;
+        q->mem_mode = REF_MEM_PAIRS;
+        if (cfg == CFG_IBR_OPC_DBR)
+            q->mem_cfg0 |= (uint8_t)bit;
+        else if (cfg == CFG_IBR_OPC)
+            q->mem_cfg1 |= (uint8_t)bit;
+        else
+            q->mem_cfg2 |= (uint8_t)bit;
+    }
+}
+
+static void decode_itanium(ref_qual *q, const uint64_t *reg)
+{
+    /* ta = 1: every instruction tagged; ta = 0: tagged when any IBR pair
+     * matches, for every tag.  pt = 1: memory accesses pass; pt = 0: they
+     * must hit some DBR pair.  There is no per-pair selection, no PMC14/15. */
+    if (PMU_FGET(reg[PMU_VIS_PMC13], PMC13, TA))
+        q->r_one = REF_PAIR_BITS;
+    else
+        q->r_any = 1;
+    for (unsigned k = 0; k < REF_PAIRS; k++)
+        if (q->opc[(PAIRS_OF_PMC8 >> k) & 1u ? 0 : 1].all)
+            q->o_one |= (uint8_t)(1u << k);
+    q->mem_mode = PMU_FGET(reg[PMU_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
+}
+
+void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine_2bundle)
+{
+    *q = (ref_qual){0};
+    q->model = (uint8_t)model;
+    q->fine_lsb = (uint8_t)(BUNDLE_SHIFT + (fine_2bundle ? 1u : 0u));
+    for (unsigned k = 0; k < REF_PAIRS; k++) {
+        decode_ibr_pair(&q->ibr[k], reg[PMU_VIS_IBR0 + 2 * k], reg[PMU_VIS_IBR0 + 2 * k + 1]);
+        decode_dbr_pair(&q->dbr[k], reg[PMU_VIS_DBR0 + 2 * k], reg[PMU_VIS_DBR0 + 2 * k + 1]);
+    }
+    decode_matcher(&q->opc[0], reg[PMU_VIS_PMC8]);
+    decode_matcher(&q->opc[1], reg[PMU_VIS_PMC9]);
+    q->mem_mode = REF_MEM_INST0;
+
+    if (model == PMU_MODEL_ITANIUM2)
+        decode_itanium2(q, reg);
+    else
+        decode_itanium(q, reg);
+
+    q->need_ibr = q->r_one != REF_PAIR_BITS;
+    q->need_opc = (uint8_t)((((q->o_one & PAIRS_OF_PMC8) != PAIRS_OF_PMC8) ? 1u : 0u) |
+                            (((q->o_one & PAIRS_OF_PMC9) != PAIRS_OF_PMC9) ? 2u : 0u));
+    q->need_dbr = q->mem_mode == REF_MEM_ANY_DBR ||
+                  (q->mem_mode == REF_MEM_PAIRS && (q->mem_cfg0 | q->mem_cfg2) != 0);
+}
+
+int ref_qual_constrains(const ref_qual *q, const ref_counter_cfg *cfg)
+{
+    /* Events not attributed to an instruction carry no tag. */
+    if (cfg->source != REF_SRC_SLOTS && cfg->source != REF_SRC_SLOT_MATCH)
+        return 0;
+    /* inst_q(k) that cannot fail, for every k. */
+    const unsigned iq_one = (cfg->iar ? q->r_one : REF_PAIR_BITS) & (cfg->opm ? q->o_one : REF_PAIR_BITS);
+    if (!cfg->dar)
+        return !((iq_one >> cfg->tag_pair) & 1u);
+    switch (q->mem_mode) {
+    case REF_MEM_ANY_DBR:
+        return 1;
+    case REF_MEM_PAIRS:
+        /* The OR passes always when an active cfg-1 pair's inst_q cannot fail. */
+        return (iq_one & q->mem_cfg1) == 0;
+    default:
+        return !(iq_one & 1u);
+    }
+}
+
+/* ibr_hit_k of every pair, bit k (bit-mask mode). */
+static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
+{
+    unsigned hits = 0;
+    for (unsigned k = 0; k < REF_PAIRS; k++) {
+        const ref_br_pair *p = &q->ibr[k];
+        hits |= (unsigned)(((p->plm >> cpl) & 1u) && ((ip ^ p->addr) & p->compare) == 0) << k;
+    }
+    return hits;
+}
+
+/* Fine mode: ip in the page of `lo`, with lo[11:G] <= ip[11:G] <= hi[11:G];
+ * both pairs' plm must allow the level; the masks are not used. */
+static unsigned fine_hit(const ref_qual *q, const ref_br_pair *lo, const ref_br_pair *hi, uint64_t ip,
+                         unsigned cpl)
+{
+    const uint64_t in_page = ((((uint64_t)1) << FINE_PAGE_SHIFT) - 1);
+    const uint64_t at = (ip & in_page) >> q->fine_lsb;
+    return ((lo->plm >> cpl) & 1u) && ((hi->plm >> cpl) & 1u) &&
+           (ip >> FINE_PAGE_SHIFT) == (lo->addr >> FINE_PAGE_SHIFT) &&
+           ((lo->addr & in_page) >> q->fine_lsb) <= at && at <= ((hi->addr & in_page) >> q->fine_lsb);
+}
+
+static unsigned fine_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
+{
+    /* Range A: pairs 0 (lower) and 2 (upper); range B: pairs 1 and 3.  Each
+     * range's hit stands for both of its pairs. */
+    unsigned hits = 0;
+    if (fine_hit(q, &q->ibr[0], &q->ibr[2], ip, cpl))
+        hits |= PAIRS_OF_PMC8;
+    if (fine_hit(q, &q->ibr[1], &q->ibr[3], ip, cpl))
+        hits |= PAIRS_OF_PMC9;
+    return hits;
+}
+
+static unsigned opcode_match(const ref_opcode_matcher *o, const pmu_slot *s, uint32_t e27)
+{
+    return s->unit <= PMU_UNIT_B && ((o->units >> s->unit) & 1u) && ((e27 ^ o->match) & o->care) == 0;
+}
+
+unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+{
+    unsigned r = q->r_one, o = q->o_one, d = 0;
+
+    if (q->need_ibr) {
+        const unsigned hits = q->fine ? fine_hits(q, s->ip, cpl) : ibr_hits(q, s->ip, cpl);
+        if (q->r_any)
+            r = hits ? REF_PAIR_BITS : 0; /* Itanium: any pair tags every k */
+        else
+            r |= (hits ^ q->r_inv) & ~q->r_one & REF_PAIR_BITS;
+    }
+    if (q->need_opc) {
+        const uint32_t e27 =
+            (uint32_t)(((s->enc >> OPC_HIGH_LSB) & ((((uint64_t)1) << OPC_HIGH_BITS) - 1)) << OPC_LOW_BITS) |
+            (uint32_t)(s->enc & ((((uint64_t)1) << OPC_LOW_BITS) - 1));
+        unsigned matched = 0;
+        if ((q->need_opc & 1u) && opcode_match(&q->opc[0], s, e27))
+            matched |= PAIRS_OF_PMC8;
+        if ((q->need_opc & 2u) && opcode_match(&q->opc[1], s, e27))
+            matched |= PAIRS_OF_PMC9;
+        o |= matched;
+    }
+    if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
+        for (unsigned k = 0; k < REF_PAIRS; k++) {
+            const ref_br_pair *p = &q->dbr[k];
+            d |= (unsigned)(((p->plm >> cpl) & 1u) && ((s->daddr ^ p->addr) & p->compare) == 0) << k;
+        }
+    }
+    return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT) | (d << REF_TAG_D_SHIFT);
+}
