@@ -28,7 +28,10 @@ lint: $(GEN_VH) $(RTL_SRCS) $(RTL_WAIVERS) $(RTL_IVERILOG_OUTS)
 	  $(VERILATOR) --lint-only -Wall $(RTL_INC) -GModel=$$m --top-module $(RTL_TOP) \
 	    $(RTL_WAIVERS) $(RTL_SRCS); \
 	done
-	@echo "lint: clean (verilator -Wall and iverilog -Wall, Model=0 and Model=1)"
+	@echo "verilator --lint-only -Wall -GModel=1 -GFineGran2=1 $(RTL_TOP)"
+	@$(VERILATOR) --lint-only -Wall $(RTL_INC) -GModel=1 "-GFineGran2=1'b1" --top-module $(RTL_TOP) \
+	  $(RTL_WAIVERS) $(RTL_SRCS)
+	@echo "lint: clean (verilator -Wall and iverilog -Wall, Model=0 and Model=1, FineGran2=1)"
 
 # Synthesis: one Yosys run per model; logs in $(BUILD)/synth/.
 

@@ -8,6 +8,13 @@ $(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) 
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(DIRECTED_TEST_BIN)
 
+# Issue 3's event qualification (Table 6-3, br.cloop, range edges) on both backends.
+QUAL_TEST_BIN := $(BUILD)/tests/qual_tests
+$(QUAL_TEST_BIN): $(BUILD)/obj/tests/qual_tests.o $(RTL_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+GTEST_BINS += $(QUAL_TEST_BIN)
+
 # Random lock-step conformance (pmusim conform).
 TEST_SCRIPTS += tests/conform.sh
 
