@@ -82,6 +82,7 @@ include rtl/rtl.mk
 include csim/csim.mk
 include stream/stream.mk
 include verilator/verilator.mk
+include sw/sw.mk
 include sv_tests/sv_tests.mk
 include tests/tests.mk
 include bench/bench.mk

@@ -88,7 +88,7 @@ static int is_qualification_register(int v)
 
 static void decode_config(ref_pmu *m, unsigned k)
 {
-    ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k);
+    ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.params.model);
     m->cfg[k].constrained = (uint8_t)ref_qual_constrains(&m->qual, &m->cfg[k]);
 }
 

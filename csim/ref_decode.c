@@ -21,13 +21,15 @@ _Static_assert(PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET -
                        PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED + 1 == 16,
                "the 16 BR_MISPRED_DETAIL events must be consecutive in data/pmu_regs.def");
 
-/* The implemented event with this (es, umask), or -1.  The first match wins:
+/* The event the model implements with this (es, umask), or -1.  es is
+ * compared with the model's code (Itanium: the "Itanium code" column; an
+ * event without one is not implemented there).  The first match wins:
  * IA64_INST_RETIRED and IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 are one event
  * under two names. */
-static int find_event(unsigned es, unsigned umask)
+static int find_event(unsigned es, unsigned umask, pmu_model model)
 {
     for (int id = 0; id < PMU_NEVENTS; id++)
-        if (pmu_event_table[id].code == es && pmu_event_table[id].umask == umask)
+        if (pmu_event_code(&pmu_event_table[id], model) == (int)es && pmu_event_table[id].umask == umask)
             return id;
     return -1;
 }
@@ -127,7 +129,7 @@ static void decode_event(ref_counter_cfg *cfg, int id)
     }
 }
 
-void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index)
+void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->plm = (uint8_t)PMU_FGET(pmc, PMC_GEN, PLM);
@@ -137,7 +139,7 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index)
     cfg->thres = (uint8_t)PMU_FGET(pmc, PMC_GEN, THRES);
 
     cfg->event = find_event((unsigned)PMU_FGET(pmc, PMC_GEN, ES),
-                            (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK));
+                            (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK), model);
     cfg->source = REF_SRC_NONE;
     /* An event wired to a subset of the counters (its counter mask, e.g.
      * L2_FORCE_RECIRC_ANY on PMC4 only) gives n = 0 on the others. */

@@ -50,9 +50,9 @@ typedef struct ref_counter_cfg {
     uint16_t all_mask, all_value, any_mask;
 } ref_counter_cfg;
 
-/* Decodes the stored value `pmc` of PMC`index` (4..7).  Leaves
+/* Decodes the stored value `pmc` of PMC`index` (4..7) for `model`.  Leaves
  * cfg->constrained 0; ref_qual_constrains() sets it. */
-void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index);
+void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model);
 
 /* ---- event qualification ------------------------------------------------ */
 

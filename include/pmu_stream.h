@@ -59,19 +59,40 @@ size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size);
 /* ---- generation ---------------------------------------------------------- */
 typedef enum pmu_gen_mode { PMU_GEN_WORKLOAD = 0, PMU_GEN_RANDOM = 1 } pmu_gen_mode;
 
+/* Places the generator aims at: each listed address is an edge to hit and miss by a little.
+ * docs/stream-format.md ("Hot edges") says what each mode does with them. */
+typedef struct pmu_gen_hot {
+    const uint64_t *code;  unsigned ncode;   /* instruction-address edges (range bounds) */
+    const uint64_t *data;  unsigned ndata;   /* data-address edges */
+    const uint64_t *opc_match; const uint64_t *opc_care; unsigned nopc;
+                           /* 41-bit encoding patterns: bits set in care must equal match */
+} pmu_gen_hot;
+
 typedef struct pmu_gen_opts {
     uint64_t seed;
     uint64_t cycles;     /* records to produce */
     pmu_gen_mode mode;
     unsigned nprocs;     /* workload: processes (default 4) */
+    /* NULL: no edges, and the stream of a seed is the one older builds made.  Non-NULL
+     * (even with no edges): the workload uses the documented exact encodings.  The
+     * arrays are copied by pmu_gen_create; they need not outlive the call. */
+    const pmu_gen_hot *hot;
 } pmu_gen_opts;
 
 typedef struct pmu_gen pmu_gen;
+/* NULL on a bad option (mode, nprocs > 64, a hot count with a NULL array, an opcode
+ * pattern wider than 41 bits) or when out of memory. */
 pmu_gen *pmu_gen_create(const pmu_gen_opts *o);
 /* 1 = record produced, 0 = `cycles` records already produced. */
 int pmu_gen_next(pmu_gen *g, pmu_cycle *c);
 /* Symbol file of the workload's functions: "start end name" lines (hex addresses). */
 int pmu_gen_write_symbols(const pmu_gen *g, const char *path, pmu_err *err);
+/* The same functions as a list, sorted by start address (0 in RANDOM mode).  The list
+ * depends only on the seed and nprocs, never on `hot`. */
+unsigned pmu_gen_nfuncs(const pmu_gen *g);
+/* Function i: [*start, *end) and its "owner:name"; 0, or -1 when i >= pmu_gen_nfuncs.
+ * Any output pointer may be NULL; *name stays valid until pmu_gen_destroy. */
+int pmu_gen_func(const pmu_gen *g, unsigned i, uint64_t *start, uint64_t *end, const char **name);
 void pmu_gen_destroy(pmu_gen *g);
 
 /* ---- commands (used by build/pmusim) ------------------------------------- */

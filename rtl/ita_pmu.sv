@@ -255,6 +255,7 @@ module ita_pmu #(
     );
 
     pmu_evt_sel #(
+      .Model   (Model),
       .Counter (Counter),
       .NW      (NW)
     ) u_evt_sel (

@@ -4,7 +4,8 @@
 // PMC and the cycle record give n, the number of occurrences of the selected event in this
 // cycle (semantics.md, "A step clock", step 3). Multi-slot events add over the valid slots
 // that pass the event's qualification. Only the (es, umask) pairs of the event table count;
-// any other pair gives n = 0.
+// any other pair gives n = 0. Itanium 2 compares es with the table's code, Itanium with its
+// Itanium code; an event without an Itanium code counts nothing on Itanium.
 //
 // Qualification (semantics.md, "Event qualification ..."): the slots' tags come from the
 // shared pmu_slot_qual instances, one per slot, for every qualifier set c = {iar, opm}. The
@@ -14,6 +15,7 @@
 // Events not attributed to an instruction (CPU_CYCLES, L2_FORCE_RECIRC_ANY) are never
 // constrained.
 module pmu_evt_sel #(
+  parameter int Model   = 1,  // 0 = Itanium (the table's Itanium codes), 1 = Itanium 2
   parameter int Counter = 4,  // PMC index of this counter (the event table's counter mask)
   parameter int NW      = 3   // width of n: holds PMU_MAX_SLOTS and the largest recirc_i
 ) (
@@ -29,6 +31,8 @@ module pmu_evt_sel #(
 );
 
   `include "pmu_defs.vh"
+
+  localparam bit Ita = (Model == 0);
 
   // enum pmu_power of include/pmu_cycle.h
   localparam logic [1:0] PowerNormal   = 2'd0;
@@ -82,9 +86,13 @@ module pmu_evt_sel #(
   assign slot_valid = ~({`PMU_MAX_SLOTS{1'b1}} << nslots_i);
 
   // One row of the event table: its (es, umask) pair selects the kind, and the row gives the
-  // qualifier columns. An event whose counter mask excludes this counter counts 0 here.
+  // qualifier columns. The code is the model's; an event not implemented on Itanium (no
+  // Itanium code) never matches there. An event whose counter mask excludes this counter
+  // counts 0 here.
 `define PMU_EVT_ROW(NAME, KIND)                                                           \
-    if (es == PMU_EV_``NAME``_CODE && umask == PMU_EV_``NAME``_UMASK) begin                \
+    if ((Ita ? (PMU_EV_``NAME``_ON_ITA && es == PMU_EV_``NAME``_CODE_ITA)                  \
+             : (es == PMU_EV_``NAME``_CODE)) &&                                            \
+        umask == PMU_EV_``NAME``_UMASK) begin                                              \
       kind   = PMU_EV_``NAME``_COUNTERS[Counter] ? KIND : EvNone;                            \
       ev_iar = PMU_EV_``NAME``_IAR;                                                          \
       ev_opm = PMU_EV_``NAME``_OPM;                                                          \

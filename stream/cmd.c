@@ -19,7 +19,8 @@
 
 static const char gen_usage[] =
     "usage: pmusim gen --seed N --cycles N [--mode workload|random] [--procs N] "
-    "[--format text|binary] [--symbols FILE] -o FILE";
+    "[--format text|binary] [--symbols FILE] [--hot-code A[,B...]] [--hot-data A[,B...]] "
+    "[--hot-opcode MATCH/CARE[,...]] -o FILE";
 static const char conv_usage[] = "usage: pmusim conv IN OUT [--to text|binary]";
 
 static int arg_error(const char *cmd, const char *usage, const char *fmt, ...)
@@ -111,6 +112,119 @@ static void print_path(FILE *f, const char *path)
     fputc('\'', f);
 }
 
+/* ---- hot edge lists (--hot-code, --hot-data, --hot-opcode) ------------------------------ */
+#define OPCODE_BITS 41
+
+typedef struct u64_list {
+    uint64_t *v;
+    unsigned n, cap;
+} u64_list;
+
+static int list_push(u64_list *l, uint64_t x)
+{
+    if (l->n == l->cap) {
+        unsigned cap = l->cap ? l->cap * 2 : 8;
+        uint64_t *grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = x;
+    return 0;
+}
+
+/* Hexadecimal digits, with or without 0x, the whole string (opcode patterns are bit
+ * patterns, written in hex). */
+static int parse_hex(const char *s, uint64_t *out)
+{
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    if (!*s)
+        return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        unsigned d;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (*s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a' + 10);
+        else if (*s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A' + 10);
+        else
+            return -1;
+        if (v >> 60)
+            return -1;
+        v = v << 4 | d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parses a comma-separated list of addresses (care == NULL) or MATCH/CARE pairs into
+ * the lists.  Returns 0, or -1 with `why` saying which element is wrong and how. */
+static int parse_hot_list(const char *v, u64_list *vals, u64_list *care, char *why, size_t whylen)
+{
+    if (!v || !*v) {
+        snprintf(why, whylen, "expected %s, got ''", care ? "MATCH/CARE[,MATCH/CARE...]" : "A[,B...]");
+        return -1;
+    }
+    const char *p = v;
+    for (unsigned k = 1;; k++) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[80];
+        if (len == 0 || len >= sizeof item) {
+            snprintf(why, whylen, "element %u of '%s' is %s", k, v, len ? "too long" : "empty");
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        uint64_t a, b = 0;
+        if (!care) {
+            if (parse_number(item, &a)) {
+                snprintf(why, whylen, "'%s' is not an address (decimal or 0x hex)", item);
+                return -1;
+            }
+        } else {
+            char *slash = strchr(item, '/');
+            if (!slash) {
+                snprintf(why, whylen, "'%s' is not MATCH/CARE (two hex values and a '/')", item);
+                return -1;
+            }
+            *slash = '\0';
+            if (parse_hex(item, &a) || parse_hex(slash + 1, &b)) {
+                snprintf(why, whylen, "'%s/%s' is not MATCH/CARE: expected hex values", item, slash + 1);
+                return -1;
+            }
+            if ((a | b) >> OPCODE_BITS) {
+                snprintf(why, whylen, "'%s/%s': an encoding has %d bits, expected values below 0x%llx",
+                         item, slash + 1, OPCODE_BITS, 1ull << OPCODE_BITS);
+                return -1;
+            }
+        }
+        if (list_push(vals, a) || (care && list_push(care, b))) {
+            snprintf(why, whylen, "out of memory");
+            return -1;
+        }
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+static void print_list(FILE *f, const char *opt, const u64_list *vals, const u64_list *care)
+{
+    if (!vals->n)
+        return;
+    fprintf(f, " %s ", opt);
+    for (unsigned i = 0; i < vals->n; i++) {
+        fprintf(f, "%s0x%" PRIx64, i ? "," : "", vals->v[i]);
+        if (care)
+            fprintf(f, "/0x%" PRIx64, care->v[i]);
+    }
+}
+
 static uint64_t fresh_seed(void)
 {
     uint64_t seed = 0;
@@ -125,12 +239,17 @@ static uint64_t fresh_seed(void)
     return seed >> 1; /* stays readable as a signed number too */
 }
 
-int pmusim_cmd_gen(int argc, char **argv)
+typedef struct hot_lists {
+    u64_list code, data, match, care;
+} hot_lists;
+
+static int cmd_gen(int argc, char **argv, hot_lists *hl)
 {
-    pmu_gen_opts o = {0, 1000000, PMU_GEN_WORKLOAD, 4};
-    int have_seed = 0, have_format = 0;
+    pmu_gen_opts o = {.seed = 0, .cycles = 1000000, .mode = PMU_GEN_WORKLOAD, .nprocs = 4};
+    int have_seed = 0, have_format = 0, have_hot = 0;
     pmu_stream_form form = PMU_STREAM_TEXT;
     const char *out = NULL, *symbols = NULL;
+    char why[300];
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -190,6 +309,17 @@ int pmusim_cmd_gen(int argc, char **argv)
             if (!v || !*v)
                 return arg_error("gen", gen_usage, "--symbols needs a file name");
             symbols = v;
+        } else if (opt_is(a, "--hot-code", &n) || opt_is(a, "--hot-data", &n) ||
+                   opt_is(a, "--hot-opcode", &n)) {
+            /* repeated options add to the list */
+            char opt[16];
+            snprintf(opt, sizeof opt, "%.*s", (int)n, a);
+            v = opt_value(argc, argv, &i, a, n);
+            int opcode = strcmp(opt, "--hot-opcode") == 0;
+            u64_list *vals = opcode ? &hl->match : strcmp(opt, "--hot-code") == 0 ? &hl->code : &hl->data;
+            if (parse_hot_list(v, vals, opcode ? &hl->care : NULL, why, sizeof why))
+                return arg_error("gen", gen_usage, "%s: %s", opt, why);
+            have_hot = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
             return arg_error("gen", gen_usage, "unknown option '%s'", a);
         } else {
@@ -205,6 +335,10 @@ int pmusim_cmd_gen(int argc, char **argv)
         form = ends_with(out, ".bin") ? PMU_STREAM_BINARY : PMU_STREAM_TEXT;
     if (!have_seed)
         o.seed = fresh_seed();
+    pmu_gen_hot hot = {hl->code.v, hl->code.n, hl->data.v, hl->data.n,
+                       hl->match.v, hl->care.v, hl->match.n};
+    if (have_hot)
+        o.hot = &hot;
 
     FILE *msg = strcmp(out, "-") == 0 ? stderr : stdout;
     fprintf(msg, "seed %" PRIu64 "\n", o.seed);
@@ -212,6 +346,9 @@ int pmusim_cmd_gen(int argc, char **argv)
                  " --mode %s --procs %u --format %s",
             o.seed, o.cycles, o.mode == PMU_GEN_WORKLOAD ? "workload" : "random", o.nprocs,
             form == PMU_STREAM_BINARY ? "binary" : "text");
+    print_list(msg, "--hot-code", &hl->code, NULL);
+    print_list(msg, "--hot-data", &hl->data, NULL);
+    print_list(msg, "--hot-opcode", &hl->match, &hl->care);
     if (symbols) {
         fputs(" --symbols ", msg);
         print_path(msg, symbols);
@@ -249,6 +386,18 @@ int pmusim_cmd_gen(int argc, char **argv)
         return EXIT_RUNTIME;
     }
     return 0;
+}
+
+int pmusim_cmd_gen(int argc, char **argv)
+{
+    hot_lists hl;
+    memset(&hl, 0, sizeof hl);
+    int rc = cmd_gen(argc, argv, &hl);
+    free(hl.code.v);
+    free(hl.data.v);
+    free(hl.match.v);
+    free(hl.care.v);
+    return rc;
 }
 
 int pmusim_cmd_conv(int argc, char **argv)

@@ -11,6 +11,10 @@
  *
  * Everything is integer arithmetic on one xoshiro256** state seeded by
  * splitmix64, so a seed gives the same stream on every machine.
+ *
+ * Hot edges (pmu_gen_hot) draw from a second state of their own, so a stream with
+ * edges is the stream without them with some ips, data addresses, encodings and
+ * units replaced, and a stream without them is exactly what older builds made.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -109,8 +113,13 @@ typedef struct insn {
     int32_t target2;    /* IK_BR_ICALL: the other callee */
     uint32_t off;       /* data offset in the region */
     uint32_t stride;    /* MP_STREAM stride */
+    /* a watched variable near a hot data edge (hot_data = 1 + edge index, 0 = none):
+     * at edge + hot_off, or, with hot_stride, an array walked across the edge */
+    uint16_t hot_data;
+    int8_t hot_off;
+    uint8_t hot_stride;
     /* dynamic state */
-    uint32_t cursor;
+    uint32_t cursor, hot_cursor;
     int32_t last_callee;
 } insn;
 
@@ -186,6 +195,16 @@ struct pmu_gen {
     /* random mode: current sticky values */
     uint8_t rcpl, ris, rpower;
     uint16_t rpid;
+
+    /* pmu_gen_func order: function indices sorted by start address */
+    int *by_addr;
+
+    /* hot edges: private copies, and the PRNG every hot decision draws from */
+    int exact_enc;          /* the workload uses the exact encodings (always, since issue 3) */
+    rng hr;
+    pmu_gen_hot hot;
+    uint64_t *hot_mem;      /* one allocation behind the arrays of `hot` */
+    uint8_t *hot_units;     /* per opcode pattern: units its instruction classes use */
 };
 
 /* ---- per-cycle limits (maxincr of the counting events) --------------------------- */
@@ -205,6 +224,17 @@ static counts limits(void)
     l.l2ref = pmu_event_table[PMU_EV_L2_REFERENCES].maxincr;
     return l;
 }
+
+/* Hot edges: the share of random-mode slots aimed at an edge (per mille, for each of
+ * code, data and opcode), the bytes a workload array walks across a data edge, and the
+ * sizes the address-range checks care about. */
+#define HOT_PERMILLE 333
+#define HOT_WALK 32u
+#define BUNDLE 16u
+#define PAGE 0x1000u
+/* IBR and DBR masks cover address bits below these; the bits above are always compared */
+#define IBR_MASKED_BITS ((unsigned)PMU_F_IBR_MASK_MASK_WIDTH)
+#define DBR_MASKED_BITS ((unsigned)PMU_F_DBR_MASK_MASK_WIDTH)
 
 #define FLAG(name) ((uint16_t)PMU_SF_##name##_MASK)
 #define FIELD(name, v) ((uint16_t)(((unsigned)(v) << PMU_SF_##name##_LSB) & PMU_SF_##name##_MASK))
@@ -309,6 +339,152 @@ static uint64_t make_enc(rng *r, int kind, int unit, unsigned qp)
     return v;
 }
 
+/* ---- exact encodings (opts.hot given) -------------------------------------------------
+ * Each instruction class fixes the bits that identify it in its IA-64 format (Intel
+ * IA-64 Architecture Software Developer's Manual vol. 3, instruction formats); the
+ * other bits are operand fields, taken from the legacy encoding's random bits so that
+ * building the program draws exactly what it draws without `hot`.  docs/stream-format.md
+ * ("Encodings") lists the same table for people who write opcode patterns. */
+#define ENC_BITS(hi, lo) ((((uint64_t)2 << ((hi) - (lo))) - 1) << (lo))
+#define ENC_ALL ENC_BITS(40, 0)
+#define ENC_MAJOR_LSB 37              /* major opcode, bits 40:37, every format */
+#define ENC_MAJOR ENC_BITS(40, 37)
+#define ENC_QP ENC_BITS(5, 0)         /* qualifying predicate */
+#define ENC_X6_LSB 27                 /* x6 32:27 (B4, B8, I18, M48 x4+x2, F16) */
+#define ENC_X6A_LSB 30                /* x6 35:30 of the memory formats M1, M4, M6, M9 */
+#define ENC_BTYPE_LSB 6               /* btype 8:6 (B1, B4); b1 of a call (B3, B5) */
+#define ENC_SIGN_LSB 36               /* s: sign of an ip-relative displacement */
+#define ENC_IMM20B_LSB 13             /* imm20b 32:13: ip-relative displacement / 16 */
+#define ENC_IMM20B ENC_BITS(32, 13)
+#define ENC_DISP (ENC_IMM20B | (1ull << ENC_SIGN_LSB))
+#define ENC_A1_X4_LSB 29              /* A1 x4 32:29: 0 add, 1 sub, 3 logical */
+#define ENC_WINDOW (ENC_BITS(40, 27) | ENC_BITS(12, 0)) /* what PMC8/PMC9 compare */
+#define UNIT_BIT(u) (1u << (u))
+#define UNITS_ALL 0xfu
+
+enum enc_class {
+    EC_NOP_MIF, EC_NOP_B, EC_BREAK_I, EC_LD, EC_ST, EC_LDF, EC_STF, EC_LOADRS, EC_RUM, EC_SUM,
+    EC_FMA, EC_ALU, EC_I_SHIFT, EC_I_MM, EC_BR_COND, EC_BR, EC_BR_CLOOP, EC_BR_CTOP, EC_BR_CALL,
+    EC_BR_CALL_IND, EC_BR_RET, EC_RFI, EC_NCLASSES
+};
+
+static const struct enc_class_desc {
+    const char *name;
+    unsigned units; /* UNIT_BIT of each unit the class retires on */
+    uint64_t mask;  /* the bits the class fixes */
+    uint64_t value; /* their values */
+} enc_classes[EC_NCLASSES] = {
+    [EC_NOP_MIF] = {"nop.m/nop.i/nop.f", UNIT_BIT(PMU_UNIT_M) | UNIT_BIT(PMU_UNIT_I) | UNIT_BIT(PMU_UNIT_F),
+                    ENC_ALL, 1ull << ENC_X6_LSB},
+    [EC_NOP_B] = {"nop.b", UNIT_BIT(PMU_UNIT_B), ENC_ALL, 2ull << ENC_MAJOR_LSB},
+    [EC_BREAK_I] = {"break.i 0x100000", UNIT_BIT(PMU_UNIT_I), ENC_ALL, 1ull << ENC_SIGN_LSB},
+    [EC_LD] = {"ld1..ld8", UNIT_BIT(PMU_UNIT_M), ENC_BITS(40, 32) | ENC_BITS(29, 27),
+               4ull << ENC_MAJOR_LSB},
+    [EC_ST] = {"st1..st8", UNIT_BIT(PMU_UNIT_M), ENC_BITS(40, 32) | ENC_BITS(29, 27) | ENC_BITS(12, 6),
+               4ull << ENC_MAJOR_LSB | 0x30ull << ENC_X6A_LSB},
+    [EC_LDF] = {"ldfe/ldf8/ldfs/ldfd", UNIT_BIT(PMU_UNIT_M), ENC_BITS(40, 32) | ENC_BITS(29, 27),
+                6ull << ENC_MAJOR_LSB},
+    [EC_STF] = {"stfe/stf8/stfs/stfd", UNIT_BIT(PMU_UNIT_M),
+                ENC_BITS(40, 32) | ENC_BITS(29, 27) | ENC_BITS(12, 6),
+                6ull << ENC_MAJOR_LSB | 0x30ull << ENC_X6A_LSB},
+    [EC_LOADRS] = {"loadrs", UNIT_BIT(PMU_UNIT_M), ENC_ALL, 0x0aull << ENC_X6_LSB},
+    /* the immediate is the PSR.up mask, 1 << 2: imm21a bit 2 = instruction bit 8 */
+    [EC_RUM] = {"rum psr.up", UNIT_BIT(PMU_UNIT_M), ENC_ALL, 0x05ull << ENC_X6_LSB | 1ull << 8},
+    [EC_SUM] = {"sum psr.up", UNIT_BIT(PMU_UNIT_M), ENC_ALL, 0x04ull << ENC_X6_LSB | 1ull << 8},
+    [EC_FMA] = {"fma/fma.d/fms/fms.d", UNIT_BIT(PMU_UNIT_F), ENC_BITS(40, 39), 8ull << ENC_MAJOR_LSB},
+    [EC_ALU] = {"add/sub/and/or (A1)", UNIT_BIT(PMU_UNIT_M) | UNIT_BIT(PMU_UNIT_I), ENC_BITS(40, 31),
+                8ull << ENC_MAJOR_LSB},
+    [EC_I_SHIFT] = {"extr/dep (major 5)", UNIT_BIT(PMU_UNIT_I), ENC_MAJOR, 5ull << ENC_MAJOR_LSB},
+    [EC_I_MM] = {"multimedia (major 7)", UNIT_BIT(PMU_UNIT_I), ENC_MAJOR, 7ull << ENC_MAJOR_LSB},
+    [EC_BR_COND] = {"br.cond", UNIT_BIT(PMU_UNIT_B), ENC_MAJOR | 1ull << 35 | ENC_BITS(12, 6),
+                    4ull << ENC_MAJOR_LSB},
+    [EC_BR] = {"br (unconditional)", UNIT_BIT(PMU_UNIT_B),
+               ENC_MAJOR | 1ull << 35 | ENC_BITS(12, 6) | ENC_QP, 4ull << ENC_MAJOR_LSB},
+    [EC_BR_CLOOP] = {"br.cloop", UNIT_BIT(PMU_UNIT_B), ENC_MAJOR | 1ull << 35 | ENC_BITS(12, 6) | ENC_QP,
+                     4ull << ENC_MAJOR_LSB | 5ull << ENC_BTYPE_LSB},
+    [EC_BR_CTOP] = {"br.ctop", UNIT_BIT(PMU_UNIT_B), ENC_MAJOR | 1ull << 35 | ENC_BITS(12, 6) | ENC_QP,
+                    4ull << ENC_MAJOR_LSB | 7ull << ENC_BTYPE_LSB},
+    [EC_BR_CALL] = {"br.call b0=target", UNIT_BIT(PMU_UNIT_B), ENC_MAJOR | 1ull << 35 | ENC_BITS(12, 6),
+                    5ull << ENC_MAJOR_LSB},
+    [EC_BR_CALL_IND] = {"br.call b0=b2", UNIT_BIT(PMU_UNIT_B),
+                        ENC_BITS(40, 35) | ENC_BITS(31, 16) | ENC_BITS(12, 6) | ENC_QP,
+                        1ull << ENC_MAJOR_LSB},
+    [EC_BR_RET] = {"br.ret b0", UNIT_BIT(PMU_UNIT_B), ENC_BITS(40, 35) | ENC_BITS(32, 6) | ENC_QP,
+                   0x21ull << ENC_X6_LSB | 4ull << ENC_BTYPE_LSB},
+    [EC_RFI] = {"rfi", UNIT_BIT(PMU_UNIT_B), ENC_ALL, 0x08ull << ENC_X6_LSB},
+};
+
+/* The class of an instruction of the workload. `legacy` is make_enc's word (its major
+ * opcode tells which I-unit operation an ALU filler is). */
+static int enc_class_of(int kind, int unit, int style, uint64_t legacy)
+{
+    switch (kind) {
+    case IK_NOP: return unit == PMU_UNIT_B ? EC_NOP_B : EC_NOP_MIF;
+    case IK_SYSCALL: return EC_BREAK_I;
+    case IK_LOAD: return EC_LD;
+    case IK_STORE: return EC_ST;
+    case IK_FLOAD: return EC_LDF;
+    case IK_FSTORE: return EC_STF;
+    case IK_RSE_FILL: return EC_LOADRS;
+    case IK_RUM: return EC_RUM;
+    case IK_SUM: return EC_SUM;
+    case IK_RFI: return EC_RFI;
+    case IK_FPOP: return EC_FMA;
+    /* counted loops use ar.lc (br.cloop); software-pipelined FP loops br.ctop */
+    case IK_BR_LOOP: return style == ST_FP ? EC_BR_CTOP : EC_BR_CLOOP;
+    case IK_BR_COND: return EC_BR_COND;
+    case IK_BR_JUMP: case IK_BR_TAIL: return EC_BR;
+    case IK_BR_CALL: case IK_BR_RESCHED: return EC_BR_CALL;
+    case IK_BR_ICALL: case IK_BR_DISPATCH: return EC_BR_CALL_IND;
+    case IK_BR_RET: return EC_BR_RET;
+    default: /* ALU fillers, and the halt and context-switch points */
+        if (unit == PMU_UNIT_I) {
+            unsigned major = (unsigned)(legacy >> ENC_MAJOR_LSB);
+            return major == 5 ? EC_I_SHIFT : major == 7 ? EC_I_MM : EC_ALU;
+        }
+        return EC_ALU;
+    }
+}
+
+/* The exact encoding of class `cls`: its fixed bits, the rest from `bits`, and the
+ * predicate qp where the class has one (a conditional branch always has one). */
+static uint64_t exact_encoding(int kind, int cls, uint64_t bits, unsigned qp)
+{
+    const struct enc_class_desc *d = &enc_classes[cls];
+    uint64_t v = (bits & ENC_ALL & ~d->mask & ~ENC_QP) | d->value;
+    if (kind == IK_BR_COND || kind == IK_BR_RESCHED) {
+        if (!qp)
+            qp = 1 + (unsigned)((bits >> ENC_IMM20B_LSB) % 63);
+    } else if (kind == IK_BR_CALL) {
+        qp = 0;
+    }
+    if (!(d->mask & ENC_QP))
+        v |= qp & ENC_QP;
+    if (cls == EC_ALU) {
+        static const unsigned x4[4] = {0, 1, 3, 3}; /* add, sub, and/andcm/or/xor */
+        v = (v & ~ENC_BITS(32, 29)) | (uint64_t)x4[(bits >> ENC_A1_X4_LSB) & 3] << ENC_A1_X4_LSB;
+    }
+    return v;
+}
+
+/* make_enc, then the exact encoding when `hot` was given; the draws are the same. */
+static uint64_t encode(builder *b, int kind, int unit, unsigned qp)
+{
+    uint64_t v = make_enc(&b->g->r, kind, unit, qp);
+    if (b->g->exact_enc)
+        v = exact_encoding(kind, enc_class_of(kind, unit, b->style, v), v, qp);
+    return v;
+}
+
+/* Sets the displacement fields of an ip-relative branch or call (s:imm20b, the low 21
+ * bits of (target - ip) / 16, as the linker would after relocation). */
+static uint64_t with_displacement(uint64_t enc, uint64_t ip, uint64_t target)
+{
+    uint64_t disp = (target - ip) >> 4; /* bundles, modulo 2^60: the low 21 bits are exact */
+    return (enc & ~ENC_DISP) | ((disp << ENC_IMM20B_LSB) & ENC_IMM20B) |
+           (((disp >> 20) & 1) << ENC_SIGN_LSB);
+}
+
 static insn *add_insn(builder *b, int kind, int unit)
 {
     func *f = func_of(b);
@@ -402,7 +578,7 @@ static void fill(builder *b, int unit, int in_loop)
     if (kind == IK_LOAD || kind == IK_STORE || kind == IK_FLOAD || kind == IK_FSTORE)
         set_mem(b, x, in_loop);
     if (!func_of(b)->ia32)
-        x->enc = make_enc(r, kind, unit, x->predicated ? (unsigned)rng_range(r, 1, 63) : 0);
+        x->enc = encode(b, kind, unit, x->predicated ? (unsigned)rng_range(r, 1, 63) : 0);
 }
 
 static int unit_of(char t)
@@ -419,10 +595,10 @@ static insn *bundle(builder *b, const char *tmpl, int special, int kind, int in_
         int unit = unit_of(tmpl[s]);
         if (s == special) {
             sp = add_insn(b, kind, unit);
-            sp->enc = make_enc(&b->g->r, kind, unit,
-                               kind >= IK_BR_LOOP && kind <= IK_BR_RESCHED
-                                   ? (unsigned)rng_range(&b->g->r, 0, 63)
-                                   : 0);
+            sp->enc = encode(b, kind, unit,
+                             kind >= IK_BR_LOOP && kind <= IK_BR_RESCHED
+                                 ? (unsigned)rng_range(&b->g->r, 0, 63)
+                                 : 0);
         } else {
             fill(b, unit, in_loop);
         }
@@ -829,6 +1005,66 @@ static int build_workload(pmu_gen *g)
     return 0;
 }
 
+/* Exact encodings: the displacement of every ip-relative branch and call, now that
+ * every function has its address. */
+static void fix_displacements(pmu_gen *g)
+{
+    for (int i = 0; i < g->nfn; i++) {
+        func *f = &g->fn[i];
+        if (f->ia32)
+            continue;
+        for (uint32_t k = 0; k < f->n; k++) {
+            insn *in = &f->code[k];
+            uint64_t target;
+            switch (in->kind) {
+            case IK_BR_LOOP: case IK_BR_COND: case IK_BR_JUMP:
+                target = (uint32_t)in->target < f->n ? f->code[in->target].ip : f->end;
+                break;
+            case IK_BR_CALL: case IK_BR_TAIL: case IK_BR_RESCHED:
+                target = g->fn[in->target].start;
+                break;
+            default:
+                continue;
+            }
+            in->enc = with_displacement(in->enc, in->ip, target);
+        }
+    }
+}
+
+/* Hot data edges in the workload: some loads and stores become accesses next to an
+ * edge, as a program touches the variable a debugger watches.  A streaming access (one
+ * in a loop) walks an array that straddles the edge; any other one reads or writes a
+ * variable at a fixed small distance.  Edges, distances and strides go round in turn so
+ * that each edge gets each kind. */
+static void mark_hot_data(pmu_gen *g)
+{
+    static const int8_t offsets[] = {0, -1, 1, -8, 8};
+    static const uint8_t strides[] = {1, 1, 8};
+    unsigned nfixed = 0, nwalk = 0, ndata = g->hot.ndata;
+    for (int i = 0; i < g->nfn; i++) {
+        func *f = &g->fn[i];
+        for (uint32_t k = 0; k < f->n; k++) {
+            insn *in = &f->code[k];
+            if (in->kind != IK_LOAD && in->kind != IK_STORE && in->kind != IK_FLOAD &&
+                in->kind != IK_FSTORE)
+                continue;
+            if (in->pat == MP_STREAM) {
+                if (!chance(&g->hr, 400))
+                    continue;
+                in->hot_data = (uint16_t)(1 + nwalk % ndata);
+                in->hot_stride = strides[(nwalk / ndata) % sizeof strides];
+                nwalk++;
+            } else {
+                if (!chance(&g->hr, 200))
+                    continue;
+                in->hot_data = (uint16_t)(1 + nfixed % ndata);
+                in->hot_off = offsets[(nfixed / ndata) % sizeof offsets];
+                nfixed++;
+            }
+        }
+    }
+}
+
 /* ---- running it ----------------------------------------------------------------------- */
 static uint64_t pick_lat_l2_miss(rng *r)
 {
@@ -898,6 +1134,15 @@ static void mem_outcome(pmu_gen *g, insn *in, int depth, pmu_slot *s)
     }
     if (chance(r, 20))
         s->tlb = chance(r, 200) ? 2 : 1;
+    if (in->hot_data) {
+        /* after every draw of the access it replaces, so the run stays in step with the
+         * run without hot edges; the cache outcome stays that of the replaced access */
+        uint64_t edge = g->hot.data[in->hot_data - 1];
+        if (in->hot_stride)
+            s->daddr = edge - HOT_WALK / 2 + ((uint64_t)in->hot_cursor++ * in->hot_stride) % HOT_WALK;
+        else
+            s->daddr = edge + (uint64_t)(int64_t)in->hot_off;
+    }
 }
 
 enum { BR_IPREL = 1, BR_RETURN = 2, BR_INDIRECT = 3 };
@@ -1371,6 +1616,129 @@ static void random_slot(pmu_gen *g, const pmu_cycle *c, pmu_slot *s, counts *n,
     count_slot(n, s);
 }
 
+/* ---- hot edges in RANDOM mode ----------------------------------------------------------- */
+/* Somewhere between two of the edges (the inside of a range whose bounds they are). */
+static uint64_t between_edges(rng *r, const uint64_t *edges, unsigned n)
+{
+    uint64_t a = edges[rng_below(r, n)], b = edges[rng_below(r, n)];
+    uint64_t lo = a < b ? a : b, span = (a < b ? b : a) - lo;
+    return span == UINT64_MAX ? rng_next(r) : lo + rng_below(r, span + 1);
+}
+
+static uint64_t flip_bit(uint64_t v, unsigned bit) { return v ^ ((uint64_t)1 << bit); }
+
+/* An instruction address where a range check on `edge` is decided: the bound itself,
+ * the bundles either side, the bits the mask cannot hide (63:56) or can (55:4), the
+ * edges of its 4 KB page (fine mode compares within one page), nearby bundles and the
+ * inside of a range.  IA-32 addresses are byte addresses and also land a byte off. */
+static uint64_t near_code(pmu_gen *g, uint64_t edge, int ia32)
+{
+    rng *r = &g->hr;
+    uint64_t page = edge & ~(uint64_t)(PAGE - 1), a;
+    unsigned p = (unsigned)rng_below(r, 100);
+    if (p < 14) {
+        a = edge;
+    } else if (p < 26) {
+        a = edge - BUNDLE;
+    } else if (p < 38) {
+        a = edge + BUNDLE;
+    } else if (p < 48) {
+        a = flip_bit(edge, IBR_MASKED_BITS + (unsigned)rng_below(r, 64 - IBR_MASKED_BITS));
+    } else if (p < 58) {
+        static const uint64_t at[4] = {-(uint64_t)BUNDLE, 0, PAGE - BUNDLE, PAGE};
+        a = page + at[rng_below(r, 4)];
+    } else if (p < 63) {
+        a = chance(r, 500) ? edge + PAGE : edge - PAGE;
+    } else if (p < 71) {
+        a = flip_bit(edge, (unsigned)rng_range(r, 4, IBR_MASKED_BITS - 1)); /* above the bundle bits */
+    } else if (p < 85) {
+        a = edge + BUNDLE * (rng_below(r, 65) - 32); /* modulo 2^64: -32..32 bundles */
+    } else {
+        a = between_edges(r, g->hot.code, g->hot.ncode);
+    }
+    if (!ia32)
+        return a & ~(uint64_t)(BUNDLE - 1);
+    if (chance(r, 250))
+        a += chance(r, 500) ? 1 : (uint64_t)-1;
+    return a;
+}
+
+/* A data address where a DBR check on `edge` is decided (byte granular). */
+static uint64_t near_data(pmu_gen *g, uint64_t edge)
+{
+    rng *r = &g->hr;
+    uint64_t page = edge & ~(uint64_t)(PAGE - 1);
+    unsigned p = (unsigned)rng_below(r, 100);
+    if (p < 15)
+        return edge;
+    if (p < 35)
+        return chance(r, 500) ? edge + 1 : edge - 1;
+    if (p < 50)
+        return chance(r, 500) ? edge + 8 : edge - 8;
+    if (p < 60) {
+        static const uint64_t at[4] = {(uint64_t)-1, 0, PAGE - 1, PAGE};
+        return page + at[rng_below(r, 4)];
+    }
+    if (p < 70)
+        return flip_bit(edge, DBR_MASKED_BITS + (unsigned)rng_below(r, 64 - DBR_MASKED_BITS));
+    if (p < 77)
+        return flip_bit(edge, (unsigned)rng_below(r, DBR_MASKED_BITS));
+    if (p < 88)
+        return edge + (rng_below(r, 129) - 64);
+    return between_edges(r, g->hot.data, g->hot.ndata);
+}
+
+static unsigned pick_set_bit(rng *r, uint64_t v)
+{
+    unsigned k = (unsigned)rng_below(r, (uint64_t)__builtin_popcountll(v));
+    for (unsigned bit = 0;; bit++)
+        if ((v >> bit) & 1 && k-- == 0)
+            return bit;
+}
+
+/* An encoding that matches opcode pattern k (its don't-care bits random), or misses it
+ * by one cared bit (one the matchers compare when the pattern has one), on a unit the
+ * pattern's instruction classes use or, a third of the time, on another unit.  A
+ * branch stays on B (an IA-64 branch retires on B). */
+static void hot_encoding(pmu_gen *g, pmu_slot *s)
+{
+    rng *r = &g->hr;
+    unsigned k = (unsigned)rng_below(r, g->hot.nopc);
+    uint64_t care = g->hot.opc_care[k];
+    uint64_t e = (g->hot.opc_match[k] & care) | (rng_next(r) & ~care & ENC_ALL);
+    if (care && chance(r, 333))
+        e = flip_bit(e, pick_set_bit(r, care & ENC_WINDOW ? care & ENC_WINDOW : care));
+    s->enc = e;
+    if (PMU_SLOT_GET(s, BR_TYPE) == 0) {
+        unsigned among = g->hot_units[k], outside = UNITS_ALL & ~among;
+        unsigned units = outside && chance(r, 333) ? outside : among;
+        s->unit = (uint8_t)pick_set_bit(r, units);
+    }
+}
+
+static void hot_slot(pmu_gen *g, const pmu_cycle *c, pmu_slot *s)
+{
+    rng *r = &g->hr;
+    if (g->hot.ncode && chance(r, HOT_PERMILLE))
+        s->ip = near_code(g, g->hot.code[rng_below(r, g->hot.ncode)], c->is != 0);
+    if (g->hot.ndata && (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) &&
+        chance(r, HOT_PERMILLE))
+        s->daddr = near_data(g, g->hot.data[rng_below(r, g->hot.ndata)]);
+    if (g->hot.nopc && c->is == 0 && chance(r, HOT_PERMILLE))
+        hot_encoding(g, s);
+}
+
+/* The units of the instruction classes an opcode pattern can match (all four when
+ * none can: the pattern then suggests nothing). */
+static unsigned pattern_units(uint64_t match, uint64_t care)
+{
+    unsigned units = 0;
+    for (int c = 0; c < EC_NCLASSES; c++)
+        if (((match ^ enc_classes[c].value) & care & enc_classes[c].mask) == 0)
+            units |= enc_classes[c].units;
+    return units ? units : UNITS_ALL;
+}
+
 static void random_next(pmu_gen *g, pmu_cycle *c)
 {
     rng *r = &g->r;
@@ -1408,11 +1776,59 @@ static void random_next(pmu_gen *g, pmu_cycle *c)
     const counts lim = limits();
     counts n = {0, 0, 0, 0, 0, 0, 0};
     c->nslots = (uint8_t)rng_below(r, PMU_MAX_SLOTS + 1);
-    for (unsigned i = 0; i < c->nslots; i++)
+    for (unsigned i = 0; i < c->nslots; i++) {
         random_slot(g, c, &c->slot[i], &n, &lim);
+        if (g->o.hot)
+            hot_slot(g, c, &c->slot[i]);
+    }
 }
 
 /* ---- public interface -------------------------------------------------------------------- */
+static int hot_valid(const pmu_gen_hot *h)
+{
+    if ((h->ncode && !h->code) || (h->ndata && !h->data) ||
+        (h->nopc && (!h->opc_match || !h->opc_care)))
+        return 0;
+    for (unsigned i = 0; i < h->nopc; i++)
+        if ((h->opc_match[i] | h->opc_care[i]) & ~ENC_ALL)
+            return 0;
+    return 1;
+}
+
+/* Copies the edges into one block the generator owns. */
+static int hot_copy(pmu_gen *g, const pmu_gen_hot *h)
+{
+    size_t n = (size_t)h->ncode + h->ndata + 2 * (size_t)h->nopc;
+    g->hot_mem = malloc((n ? n : 1) * sizeof *g->hot_mem);
+    g->hot_units = malloc(h->nopc ? h->nopc : 1);
+    if (!g->hot_mem || !g->hot_units)
+        return -1;
+    uint64_t *p = g->hot_mem;
+    if (h->ncode)
+        memcpy(p, h->code, h->ncode * sizeof *p);
+    g->hot.code = p;
+    g->hot.ncode = h->ncode;
+    p += h->ncode;
+    if (h->ndata)
+        memcpy(p, h->data, h->ndata * sizeof *p);
+    g->hot.data = p;
+    g->hot.ndata = h->ndata;
+    p += h->ndata;
+    if (h->nopc) {
+        memcpy(p, h->opc_match, h->nopc * sizeof *p);
+        memcpy(p + h->nopc, h->opc_care, h->nopc * sizeof *p);
+    }
+    g->hot.opc_match = p;
+    g->hot.opc_care = p + h->nopc;
+    g->hot.nopc = h->nopc;
+    for (unsigned i = 0; i < h->nopc; i++)
+        g->hot_units[i] = (uint8_t)pattern_units(h->opc_match[i], h->opc_care[i]);
+    g->o.hot = &g->hot;
+    return 0;
+}
+
+static int by_start(const void *a, const void *b);
+
 pmu_gen *pmu_gen_create(const pmu_gen_opts *o)
 {
     if (!o || (o->mode != PMU_GEN_WORKLOAD && o->mode != PMU_GEN_RANDOM))
@@ -1420,17 +1836,50 @@ pmu_gen *pmu_gen_create(const pmu_gen_opts *o)
     unsigned nprocs = o->nprocs ? o->nprocs : 4;
     if (nprocs > MAX_PROCS)
         return NULL;
+    if (o->hot && !hot_valid(o->hot))
+        return NULL;
     pmu_gen *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     g->o = *o;
     g->o.nprocs = nprocs;
     rng_seed(&g->r, o->seed);
+    if (o->hot) {
+        /* a state of its own, so hot decisions never shift the main sequence */
+        rng_seed(&g->hr, o->seed ^ 0x686f742065646765ull);
+        if (hot_copy(g, o->hot)) {
+            pmu_gen_destroy(g);
+            return NULL;
+        }
+    }
+    /* Real encodings (br.cloop ends counted loops, branches carry their displacement), so
+     * opcode patterns written against docs/stream-format.md's table match what they name. */
+    g->exact_enc = 1;
     if (o->mode == PMU_GEN_WORKLOAD) {
         if (build_workload(g)) {
             pmu_gen_destroy(g);
             return NULL;
         }
+        if (g->exact_enc)
+            fix_displacements(g);
+        if (g->hot.ndata)
+            mark_hot_data(g);
+        g->by_addr = malloc((size_t)g->nfn * sizeof *g->by_addr);
+        if (!g->by_addr) {
+            pmu_gen_destroy(g);
+            return NULL;
+        }
+        const func **sorted = malloc((size_t)g->nfn * sizeof *sorted);
+        if (!sorted) {
+            pmu_gen_destroy(g);
+            return NULL;
+        }
+        for (int i = 0; i < g->nfn; i++)
+            sorted[i] = &g->fn[i];
+        qsort(sorted, (size_t)g->nfn, sizeof *sorted, by_start);
+        for (int i = 0; i < g->nfn; i++)
+            g->by_addr[i] = (int)(sorted[i] - g->fn);
+        free(sorted);
     } else {
         text_sticky t;
         text_sticky_init(&t);
@@ -1460,25 +1909,33 @@ static int by_start(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
+unsigned pmu_gen_nfuncs(const pmu_gen *g) { return g->by_addr ? (unsigned)g->nfn : 0; }
+
+int pmu_gen_func(const pmu_gen *g, unsigned i, uint64_t *start, uint64_t *end, const char **name)
+{
+    if (i >= pmu_gen_nfuncs(g))
+        return -1;
+    const func *f = &g->fn[g->by_addr[i]];
+    if (start)
+        *start = f->start;
+    if (end)
+        *end = f->end;
+    if (name)
+        *name = f->name;
+    return 0;
+}
+
 int pmu_gen_write_symbols(const pmu_gen *g, const char *path, pmu_err *err)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f)
         return stream_errf(err, path, "cannot create: %s", strerror(errno));
-    const func **sorted = malloc(((size_t)g->nfn + 1) * sizeof *sorted);
-    if (!sorted) {
-        if (f != stdout)
-            fclose(f);
-        return stream_errf(err, path, "out of memory");
-    }
-    for (int i = 0; i < g->nfn; i++)
-        sorted[i] = &g->fn[i];
-    qsort(sorted, (size_t)g->nfn, sizeof *sorted, by_start);
     int bad = 0;
-    for (int i = 0; i < g->nfn && !bad; i++)
-        bad = fprintf(f, "%016llx %016llx %s\n", (unsigned long long)sorted[i]->start,
-                      (unsigned long long)sorted[i]->end, sorted[i]->name) < 0;
-    free(sorted);
+    for (unsigned i = 0; i < pmu_gen_nfuncs(g) && !bad; i++) {
+        const func *fn = &g->fn[g->by_addr[i]];
+        bad = fprintf(f, "%016llx %016llx %s\n", (unsigned long long)fn->start,
+                      (unsigned long long)fn->end, fn->name) < 0;
+    }
     if (fflush(f) != 0)
         bad = 1;
     if (f != stdout && fclose(f) != 0)
@@ -1495,5 +1952,8 @@ void pmu_gen_destroy(pmu_gen *g)
     for (int i = 0; i < g->nfn; i++)
         free(g->fn[i].code);
     free(g->fn);
+    free(g->by_addr);
+    free(g->hot_mem);
+    free(g->hot_units);
     free(g);
 }

@@ -1,25 +1,30 @@
 `include "pmu_defines.vh"
 
-// ita_pmu, directed cases on five instances that share every input:
+// ita_pmu, directed cases on six instances that share every input:
 //   ITA2    Model=1 PmdSext=1 ThrGe=0 (the default build)
 //   ITA     Model=0 PmdSext=1 ThrGe=0
 //   ITA2_ZX Model=1 PmdSext=0          (PMD bits 63:W read 0)
 //   ITA_ZX  Model=0 PmdSext=0
 //   ITA2_GE Model=1 ThrGe=1            (threshold counts when n >= t)
+//   ITA2_G2 Model=1 FineGran2=1        (fine-mode ranges at two-bundle granularity)
 // Covered: reset values, masked writes (PMC0, PMC4..7 per model, PSR/DCR/IPSR), ignored
 // writes (PMC1..3, unimplemented registers), sign-extended PMD reads, plm / ism / pm-up-pp
 // enables, DCR.pp on interruption entry and the restore on return, events summed over
 // slots, power gating, thresholds at 0 and maxincr-1, L2_FORCE_RECIRC_ANY on PMC4 vs PMC5,
 // Itanium's 7-bit es and 2-bit PMC6/7 threshold, overflow / freeze / pmi, and obs_vis_o
-// equal to the register reads.
+// equal to the register reads. Qualification registers (PMC8/9/11/13/14/15, IBR0..7, DBR0..7):
+// reset values and writable masks per model (Itanium's PMC14/15 read 0); tagged events
+// through the top: IA64_TAGGED_INST_RETIRED umask 0..3 with IBR pairs and opcode matchers
+// (Itanium 2 per pair, Itanium by ta), fine mode at both granularities, memory events with
+// DBR pairs (PMC13 / PMC11.pt), an opm = 0 event, untagged cycle-level events, IA-32 cycles.
 module tb_ita_pmu;
 
   `define TB_NAME "tb_ita_pmu"
   `include "tb_common.svh"
   `include "pmu_defs.vh"
 
-  localparam int NDut = 5;
-  localparam int ITA2 = 0, ITA = 1, ITA2_ZX = 2, ITA_ZX = 3, ITA2_GE = 4;
+  localparam int NDut = 6;
+  localparam int ITA2 = 0, ITA = 1, ITA2_ZX = 2, ITA_ZX = 3, ITA2_GE = 4, ITA2_G2 = 5;
   localparam int NSlots = `PMU_MAX_SLOTS;
   localparam int SfW = `PMU_SF_WIDTH;
 
@@ -51,8 +56,8 @@ module tb_ita_pmu;
   logic                    pmi [NDut];
   logic [`PMU_NVIS*64-1:0] vis [NDut];
 
-  `define TB_DUT(IDX, MODEL, SEXT, GE)                                                  \
-    ita_pmu #(.Model(MODEL), .PmdSext(SEXT), .ThrGe(GE)) u_dut_``IDX (                   \
+  `define TB_DUT(IDX, MODEL, SEXT, GE, G2)                                              \
+    ita_pmu #(.Model(MODEL), .PmdSext(SEXT), .ThrGe(GE), .FineGran2(G2)) u_dut_``IDX (   \
       .clk_i(clk), .rst_ni(rst_n), .reg_we_i(reg_we), .reg_addr_i(reg_addr),            \
       .reg_wdata_i(reg_wdata), .reg_rdata_o(rdata[IDX]), .cyc_valid_i(cyc_valid),       \
       .cpl_i(cpl), .is_i(is_ia32), .power_i(power), .intr_i(intr), .up_we_i(up_we),     \
@@ -61,11 +66,12 @@ module tb_ita_pmu;
       .slot_unit_i(slot_unit), .slot_flags_i(slot_flags), .slot_daddr_i(slot_daddr),    \
       .pmi_o(pmi[IDX]), .obs_vis_o(vis[IDX]));
 
-  `TB_DUT(0, 1, 1'b1, 1'b0)
-  `TB_DUT(1, 0, 1'b1, 1'b0)
-  `TB_DUT(2, 1, 1'b0, 1'b0)
-  `TB_DUT(3, 0, 1'b0, 1'b0)
-  `TB_DUT(4, 1, 1'b1, 1'b1)
+  `TB_DUT(0, 1, 1'b1, 1'b0, 1'b0)
+  `TB_DUT(1, 0, 1'b1, 1'b0, 1'b0)
+  `TB_DUT(2, 1, 1'b0, 1'b0, 1'b0)
+  `TB_DUT(3, 0, 1'b0, 1'b0, 1'b0)
+  `TB_DUT(4, 1, 1'b1, 1'b1, 1'b0)
+  `TB_DUT(5, 1, 1'b1, 1'b0, 1'b1)
 
   // ---- addresses, values ---------------------------------------------------------------------
   // Register indices (data/pmu_regs.def first_index): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
@@ -111,6 +117,81 @@ module tb_ita_pmu;
     br = ({14'd0, btype} << PMU_SF_BR_TYPE_LSB) | ({14'd0, bpred} << PMU_SF_BR_PRED_LSB);
   endfunction
 
+  function automatic logic is_ita(input int d);
+    is_ita = (d == ITA || d == ITA_ZX);
+  endfunction
+
+  // ---- qualification registers ---------------------------------------------------------------
+  // The 22 qualification registers in obs_vis_o order from PMU_VIS_PMC8 on: address, the
+  // visible index, and reset value / writable mask per model (data/pmu_regs.def).
+  localparam int NQreg = 22;
+  logic [11:0] qreg_addr [NQreg];
+  int          qreg_vis [NQreg];
+  logic [63:0] qreg_reset_ita [NQreg], qreg_wmask_ita [NQreg];
+  logic [63:0] qreg_reset_ita2 [NQreg], qreg_wmask_ita2 [NQreg];
+
+  task automatic qreg_set(input int j, input logic [11:0] a, input int vi,
+                          input logic [63:0] r1, input logic [63:0] m1,
+                          input logic [63:0] r2, input logic [63:0] m2);
+    qreg_addr[j] = a; qreg_vis[j] = vi;
+    qreg_reset_ita[j] = r1; qreg_wmask_ita[j] = m1;
+    qreg_reset_ita2[j] = r2; qreg_wmask_ita2[j] = m2;
+  endtask
+
+  task automatic qreg_init;
+    qreg_set(0, {PMU_SPACE_PMC, PMU_PMC8_FIRST}, PMU_VIS_PMC8, PMU_PMC8_RESET_ITA, PMU_PMC8_WMASK_ITA, PMU_PMC8_RESET_ITA2, PMU_PMC8_WMASK_ITA2);
+    qreg_set(1, {PMU_SPACE_PMC, PMU_PMC9_FIRST}, PMU_VIS_PMC9, PMU_PMC9_RESET_ITA, PMU_PMC9_WMASK_ITA, PMU_PMC9_RESET_ITA2, PMU_PMC9_WMASK_ITA2);
+    qreg_set(2, {PMU_SPACE_PMC, PMU_PMC11_FIRST}, PMU_VIS_PMC11, PMU_PMC11_RESET_ITA, PMU_PMC11_WMASK_ITA, PMU_PMC11_RESET_ITA2, PMU_PMC11_WMASK_ITA2);
+    qreg_set(3, {PMU_SPACE_PMC, PMU_PMC13_FIRST}, PMU_VIS_PMC13, PMU_PMC13_RESET_ITA, PMU_PMC13_WMASK_ITA, PMU_PMC13_RESET_ITA2, PMU_PMC13_WMASK_ITA2);
+    qreg_set(4, {PMU_SPACE_PMC, PMU_PMC14_FIRST}, PMU_VIS_PMC14, PMU_PMC14_RESET_ITA, PMU_PMC14_WMASK_ITA, PMU_PMC14_RESET_ITA2, PMU_PMC14_WMASK_ITA2);
+    qreg_set(5, {PMU_SPACE_PMC, PMU_PMC15_FIRST}, PMU_VIS_PMC15, PMU_PMC15_RESET_ITA, PMU_PMC15_WMASK_ITA, PMU_PMC15_RESET_ITA2, PMU_PMC15_WMASK_ITA2);
+    qreg_set(6,  {PMU_SPACE_IBR, PMU_IBR0_FIRST}, PMU_VIS_IBR0, PMU_IBR0_RESET_ITA, PMU_IBR0_WMASK_ITA, PMU_IBR0_RESET_ITA2, PMU_IBR0_WMASK_ITA2);
+    qreg_set(7,  {PMU_SPACE_IBR, PMU_IBR1_FIRST}, PMU_VIS_IBR1, PMU_IBR1_RESET_ITA, PMU_IBR1_WMASK_ITA, PMU_IBR1_RESET_ITA2, PMU_IBR1_WMASK_ITA2);
+    qreg_set(8,  {PMU_SPACE_IBR, PMU_IBR2_FIRST}, PMU_VIS_IBR2, PMU_IBR2_RESET_ITA, PMU_IBR2_WMASK_ITA, PMU_IBR2_RESET_ITA2, PMU_IBR2_WMASK_ITA2);
+    qreg_set(9,  {PMU_SPACE_IBR, PMU_IBR3_FIRST}, PMU_VIS_IBR3, PMU_IBR3_RESET_ITA, PMU_IBR3_WMASK_ITA, PMU_IBR3_RESET_ITA2, PMU_IBR3_WMASK_ITA2);
+    qreg_set(10, {PMU_SPACE_IBR, PMU_IBR4_FIRST}, PMU_VIS_IBR4, PMU_IBR4_RESET_ITA, PMU_IBR4_WMASK_ITA, PMU_IBR4_RESET_ITA2, PMU_IBR4_WMASK_ITA2);
+    qreg_set(11, {PMU_SPACE_IBR, PMU_IBR5_FIRST}, PMU_VIS_IBR5, PMU_IBR5_RESET_ITA, PMU_IBR5_WMASK_ITA, PMU_IBR5_RESET_ITA2, PMU_IBR5_WMASK_ITA2);
+    qreg_set(12, {PMU_SPACE_IBR, PMU_IBR6_FIRST}, PMU_VIS_IBR6, PMU_IBR6_RESET_ITA, PMU_IBR6_WMASK_ITA, PMU_IBR6_RESET_ITA2, PMU_IBR6_WMASK_ITA2);
+    qreg_set(13, {PMU_SPACE_IBR, PMU_IBR7_FIRST}, PMU_VIS_IBR7, PMU_IBR7_RESET_ITA, PMU_IBR7_WMASK_ITA, PMU_IBR7_RESET_ITA2, PMU_IBR7_WMASK_ITA2);
+    qreg_set(14, {PMU_SPACE_DBR, PMU_DBR0_FIRST}, PMU_VIS_DBR0, PMU_DBR0_RESET_ITA, PMU_DBR0_WMASK_ITA, PMU_DBR0_RESET_ITA2, PMU_DBR0_WMASK_ITA2);
+    qreg_set(15, {PMU_SPACE_DBR, PMU_DBR1_FIRST}, PMU_VIS_DBR1, PMU_DBR1_RESET_ITA, PMU_DBR1_WMASK_ITA, PMU_DBR1_RESET_ITA2, PMU_DBR1_WMASK_ITA2);
+    qreg_set(16, {PMU_SPACE_DBR, PMU_DBR2_FIRST}, PMU_VIS_DBR2, PMU_DBR2_RESET_ITA, PMU_DBR2_WMASK_ITA, PMU_DBR2_RESET_ITA2, PMU_DBR2_WMASK_ITA2);
+    qreg_set(17, {PMU_SPACE_DBR, PMU_DBR3_FIRST}, PMU_VIS_DBR3, PMU_DBR3_RESET_ITA, PMU_DBR3_WMASK_ITA, PMU_DBR3_RESET_ITA2, PMU_DBR3_WMASK_ITA2);
+    qreg_set(18, {PMU_SPACE_DBR, PMU_DBR4_FIRST}, PMU_VIS_DBR4, PMU_DBR4_RESET_ITA, PMU_DBR4_WMASK_ITA, PMU_DBR4_RESET_ITA2, PMU_DBR4_WMASK_ITA2);
+    qreg_set(19, {PMU_SPACE_DBR, PMU_DBR5_FIRST}, PMU_VIS_DBR5, PMU_DBR5_RESET_ITA, PMU_DBR5_WMASK_ITA, PMU_DBR5_RESET_ITA2, PMU_DBR5_WMASK_ITA2);
+    qreg_set(20, {PMU_SPACE_DBR, PMU_DBR6_FIRST}, PMU_VIS_DBR6, PMU_DBR6_RESET_ITA, PMU_DBR6_WMASK_ITA, PMU_DBR6_RESET_ITA2, PMU_DBR6_WMASK_ITA2);
+    qreg_set(21, {PMU_SPACE_DBR, PMU_DBR7_FIRST}, PMU_VIS_DBR7, PMU_DBR7_RESET_ITA, PMU_DBR7_WMASK_ITA, PMU_DBR7_RESET_ITA2, PMU_DBR7_WMASK_ITA2);
+  endtask
+
+  function automatic logic [11:0] ibr(input int j);
+    ibr = {PMU_SPACE_IBR, j[7:0]};
+  endfunction
+  function automatic logic [11:0] dbr(input int j);
+    dbr = {PMU_SPACE_DBR, j[7:0]};
+  endfunction
+  function automatic logic [63:0] br_mask(input logic [55:0] mask, input logic [3:0] plm);
+    br_mask = ({8'd0, mask} << PMU_F_IBR_MASK_MASK_LSB) | ({60'd0, plm} << PMU_F_IBR_MASK_PLM_LSB);
+  endfunction
+  // Opcode matcher: match / mask fields, unit enables {m, i, f, b}, Itanium 2 ig_ad / inv.
+  function automatic logic [63:0] opc(input logic [26:0] match, input logic [26:0] mask,
+                                      input logic [3:0] mifb, input logic ig_ad, input logic inv);
+    opc = ({37'd0, match} << PMU_F_PMC_OPC_MATCH_LSB) | ({37'd0, mask} << PMU_F_PMC_OPC_MASK_LSB)
+        | ({63'd0, mifb[3]} << PMU_F_PMC_OPC_M_LSB) | ({63'd0, mifb[2]} << PMU_F_PMC_OPC_I_LSB)
+        | ({63'd0, mifb[1]} << PMU_F_PMC_OPC_F_LSB) | ({63'd0, mifb[0]} << PMU_F_PMC_OPC_B_LSB)
+        | ({63'd0, ig_ad} << PMU_F_PMC_OPC_IG_AD_LSB) | ({63'd0, inv} << PMU_F_PMC_OPC_INV_LSB);
+  endfunction
+  localparam logic [26:0] OpcAny = 27'h7ff_ffff;
+  localparam logic [63:0] Fine   = 64'd1 << PMU_F_PMC14_FINE_LSB;
+  localparam logic [63:0] Ta     = 64'd1 << PMU_F_PMC13_TA_LSB;
+  localparam logic [63:0] Pt     = 64'd1 << PMU_F_PMC11_PT_LSB;
+  // br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5 (facts 2.3), and br.cond.
+  localparam logic [40:0] EncCloop = (41'd4 << 37) | (41'd5 << 6);
+  localparam logic [40:0] EncBrCond = (41'd4 << 37);
+  localparam logic [26:0] CloopMatch = 27'h2000140;
+  localparam logic [26:0] CloopMask  = 27'h07ffe3f;
+  // enum pmu_unit of include/pmu_cycle.h
+  localparam logic [1:0] UnitM = 2'd0, UnitB = 2'd3;
+
   function automatic logic [63:0] vis_of(input int d, input int v);
     vis_of = vis[d][v*64 +: 64];
   endfunction
@@ -140,10 +221,20 @@ module tb_ita_pmu;
     cpl = 2'd0; is_ia32 = 1'b0; power = 2'd0; intr = 2'd0;
     up_we = 1'b0; up = 1'b0; pp_we = 1'b0; pp = 1'b0;
     recirc = 3'd0; nslots = 3'd0; slot_flags = '0;
+    slot_ip = '0; slot_enc = '0; slot_unit = '0; slot_daddr = '0;
   endtask
 
   task automatic set_slot(input int k, input logic [15:0] flags);
     slot_flags[k*SfW +: SfW] = flags;
+  endtask
+
+  // The qualification inputs of slot k.
+  task automatic set_slot_q(input int k, input logic [63:0] ip, input logic [40:0] enc,
+                            input logic [1:0] unit, input logic [63:0] daddr);
+    slot_ip[k*64 +: 64] = ip;
+    slot_enc[k*41 +: 41] = enc;
+    slot_unit[k*2 +: 2] = unit;
+    slot_daddr[k*64 +: 64] = daddr;
   endtask
 
   task automatic step;
@@ -166,6 +257,7 @@ module tb_ita_pmu;
     a[PMU_VIS_PMD4] = pmd(4); a[PMU_VIS_PMD5] = pmd(5);
     a[PMU_VIS_PMD6] = pmd(6); a[PMU_VIS_PMD7] = pmd(7);
     a[PMU_VIS_PSR] = PSR; a[PMU_VIS_DCR] = DCR; a[PMU_VIS_IPSR] = IPSR;
+    for (int j = 0; j < NQreg; j++) a[qreg_vis[j]] = qreg_addr[j];
     for (int d = 0; d < NDut; d++) begin
       for (int i = 0; i < `PMU_NVIS; i++) begin
         rd(d, a[i], v);
@@ -177,6 +269,7 @@ module tb_ita_pmu;
   logic [63:0] v;
 
   initial begin
+    qreg_init();
     rec_clear();
     tick();
     rst_n = 1'b1;
@@ -191,6 +284,14 @@ module tb_ita_pmu;
       check_eq(vis_of(d, PMU_VIS_PSR), 64'h0, $sformatf("dut %0d reset PSR", d));
       check(pmi[d] == 1'b0, $sformatf("dut %0d reset pmi", d));
     end
+    for (int d = 0; d < NDut; d++) begin
+      for (int j = 0; j < NQreg; j++) begin
+        check_eq(vis_of(d, qreg_vis[j]), is_ita(d) ? qreg_reset_ita[j] : qreg_reset_ita2[j],
+                 $sformatf("dut %0d reset value of qualification register 0x%03h", d, qreg_addr[j]));
+      end
+    end
+    check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, "Itanium PMC14 reads 0");
+    check_eq(vis_of(ITA, PMU_VIS_PMC15), 64'h0, "Itanium PMC15 reads 0");
     check_vis_matches_reads("after reset");
 
     // ---- frozen after reset: nothing counts until software clears fr --------------------------
@@ -224,15 +325,50 @@ module tb_ita_pmu;
     check_eq(vis_of(ITA2, PMU_VIS_PSR),  PsrUp | PsrPp, "PSR keeps up and pp only");
     check_eq(vis_of(ITA2, PMU_VIS_DCR),  DcrPp,         "DCR keeps pp only");
     check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp | PsrPp, "IPSR keeps up and pp only");
+    // Qualification registers: all ones, all zeros and a pattern, each through the writable
+    // mask of the model; then back to the reset value.
+    begin
+      logic [63:0] pat [3];
+      pat[0] = 64'hffff_ffff_ffff_ffff; pat[1] = 64'h0; pat[2] = 64'ha5c3_0f96_5a3c_f069;
+      for (int p = 0; p < 3; p++) begin
+        for (int j = 0; j < NQreg; j++) wr(qreg_addr[j], pat[p] ^ {58'd0, j[5:0]});
+        for (int d = 0; d < NDut; d++) begin
+          for (int j = 0; j < NQreg; j++) begin
+            logic [63:0] r, m, w;
+            r = is_ita(d) ? qreg_reset_ita[j] : qreg_reset_ita2[j];
+            m = is_ita(d) ? qreg_wmask_ita[j] : qreg_wmask_ita2[j];
+            w = pat[p] ^ {58'd0, j[5:0]};
+            check_eq(vis_of(d, qreg_vis[j]), (w & m) | (r & ~m),
+                     $sformatf("dut %0d write 0x%016h to 0x%03h", d, w, qreg_addr[j]));
+          end
+        end
+        check_vis_matches_reads($sformatf("after qualification register pattern %0d", p));
+        check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, $sformatf("Itanium PMC14 reads 0 (pattern %0d)", p));
+        check_eq(vis_of(ITA, PMU_VIS_PMC15), 64'h0, $sformatf("Itanium PMC15 reads 0 (pattern %0d)", p));
+      end
+      // Back to the reset values of each model: an asynchronous reset (no write value gives
+      // both models their reset values). PMC0 is frozen again, PSR / DCR / IPSR are 0.
+      @(negedge clk);
+      rst_n = 1'b0;
+      #1;
+      for (int d = 0; d < NDut; d++) begin
+        for (int j = 0; j < NQreg; j++) begin
+          check_eq(vis_of(d, qreg_vis[j]), is_ita(d) ? qreg_reset_ita[j] : qreg_reset_ita2[j],
+                   $sformatf("dut %0d asynchronous reset of 0x%03h", d, qreg_addr[j]));
+        end
+      end
+      rst_n = 1'b1;
+      wr(pmc(0), 64'h0);
+    end
     check_vis_matches_reads("after masked writes");
 
     // ---- ignored writes: PMC1..3 and unimplemented registers ----------------------------------
     begin
       logic [11:0] ignored [10];
       logic [`PMU_NVIS*64-1:0] snap;
-      ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(8);
+      ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(10);
       ignored[4] = pmc(255); ignored[5] = pmd(0); ignored[6] = pmd(8);
-      ignored[7] = {PMU_SPACE_IBR, 8'd0}; ignored[8] = {PMU_SPACE_CPU, 8'd3}; ignored[9] = 12'hf04;
+      ignored[7] = ibr(8); ignored[8] = dbr(8); ignored[9] = 12'hf04;
       snap = vis[ITA2];
       for (int j = 0; j < 10; j++) begin
         wr(ignored[j], 64'hffff_ffff_ffff_ffff);
@@ -417,20 +553,34 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2, 5), 64'd2, "STORES_RETIRED adds 2 stores");
     check_eq(pmd_of(ITA2, 6), 64'd2, "L1D_READ_MISSES_ALL: loads with L1D_MISS");
     check_eq(pmd_of(ITA2, 7), 64'd1, "L1D_READ_MISSES_RSE_FILL: loads with L1D_MISS and RSE");
-    for (int i = 4; i <= 7; i++)
-      check_eq(pmd_of(ITA, i), 64'd0, $sformatf("Itanium: 7-bit es cannot select code of PMC%0d", i));
+    // Itanium stores es[6:0]: the Itanium 2 code with bit 7 cleared is the Itanium code of
+    // LOADS_RETIRED (0x4d) and L1D_READ_MISSES (0x47). STORES_RETIRED has none (0xd1 & 0x7f
+    // is PREDICATE_SQUASHED_RETIRED's 0x51, and no slot here is predicated off).
+    check_eq(pmd_of(ITA, 4), 64'd3, "Itanium LOADS_RETIRED by its Itanium code");
+    check_eq(pmd_of(ITA, 5), 64'd0, "Itanium: STORES_RETIRED not implemented (0x51 = PREDICATE_SQUASHED)");
+    check_eq(pmd_of(ITA, 6), 64'd2, "Itanium L1D_READ_MISSES_ALL by its Itanium code");
+    check_eq(pmd_of(ITA, 7), 64'd1, "Itanium L1D_READ_MISSES_RSE_FILL by its Itanium code");
     check_eq(vis_of(ITA, PMU_VIS_PMC4) >> PMU_F_PMC_GEN_ES_LSB & 64'hff,
              {56'd0, PMU_EV_LOADS_RETIRED_CODE & 8'h7f}, "Itanium PMC4 es reads without bit 7");
     wr(pmc(4), ev(PMU_EV_L2_MISSES_CODE, PMU_EV_L2_MISSES_UMASK));
     wr(pmc(5), ev(PMU_EV_L2_REFERENCES_CODE, PMU_EV_L2_REFERENCES_UMASK));
     wr(pmc(6), ev(PMU_EV_L1D_READ_MISSES_ALL_CODE, 4'h2));     // not in the event table
-    wr(pmc(7), ev(PMU_EV_IA64_INST_RETIRED_CODE, 4'h1));       // not in the event table
+    wr(pmc(7), ev(PMU_EV_IA64_INST_RETIRED_CODE, 4'h4));       // not in the event table
     zero_counters();
     step();
     check_eq(pmd_of(ITA2, 4), 64'd1, "L2_MISSES adds 1");
     check_eq(pmd_of(ITA2, 5), 64'd3, "L2_REFERENCES adds 3");
     check_eq(pmd_of(ITA2, 6), 64'd0, "an (es, umask) pair outside the table counts 0");
-    check_eq(pmd_of(ITA2, 7), 64'd0, "IA64_INST_RETIRED with umask 1 counts 0");
+    check_eq(pmd_of(ITA2, 7), 64'd0, "code 0x08 with umask 4 (no tagged event) counts 0");
+    check_eq(pmd_of(ITA, 4), 64'd1, "Itanium L2_MISSES by its Itanium code");
+    check_eq(pmd_of(ITA, 5), 64'd3, "Itanium L2_REFERENCES by its Itanium code");
+    check_eq(pmd_of(ITA, 6), 64'd0, "Itanium: an (es, umask) pair outside the table counts 0");
+    // The Itanium code is not an Itanium 2 code.
+    wr(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE_ITA, PMU_EV_LOADS_RETIRED_UMASK));
+    zero_counters();
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd0, "Itanium 2: the Itanium code of LOADS_RETIRED selects nothing");
+    check_eq(pmd_of(ITA, 4), 64'd3, "Itanium: LOADS_RETIRED written with its Itanium code");
 
     // BR_MISPRED_DETAIL: type in umask[3:2], prediction in umask[1:0], 0 = any.
     rec_clear();
@@ -526,7 +676,8 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2, 5), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC5 (even over a threshold)");
     check_eq(pmd_of(ITA2, 6), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC6");
     check_eq(pmd_of(ITA2, 7), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC7");
-    check_eq(pmd_of(ITA, 4), 64'd0, "Itanium cannot select 0xb4 (7-bit es)");
+    check_eq(pmd_of(ITA, 4), 64'd7, "Itanium L2_FORCE_RECIRC_ANY by its Itanium code 0x34");
+    check_eq(pmd_of(ITA, 5), 64'd0, "Itanium L2_FORCE_RECIRC_ANY is 0 on PMC5");
     wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd3, 2'd0));
     recirc = 3'd3; step();
     recirc = 3'd4; step();
@@ -593,6 +744,187 @@ module tb_ita_pmu;
     reg_we = 1'b0; cyc_valid = 1'b0;
     check_eq(pmd_of(ITA2, 4), 64'h100, "PMD write beats the step's increment");
     check_eq(pmd_of(ITA2, 5), 64'd2, "the other counters step");
+
+    // ---- event qualification through the top ------------------------------------------------
+    // IBR pair k covers the 4 KB block Code + k * 4 KB; slots 0,1 in block 0, slot 2 in block 1,
+    // slot 3 in block 2, slot 4 in block 3, slot 5 outside.
+    begin
+      localparam logic [63:0] Code = 64'h4000_0000_0012_0000;
+      localparam logic [63:0] Data = 64'h0000_7fff_0040_0000;
+      localparam logic [55:0] Blk4k = 56'hff_ffff_ffff_f000;
+      wr(pmc(0), 64'h0);
+      wr(PSR, PsrUp);
+      for (int k = 0; k < 4; k++) begin
+        wr(ibr(2*k), Code + 64'h1000 * k);
+        wr(ibr(2*k+1), br_mask(Blk4k, 4'hf));
+      end
+      wr(pmc(8), opc(27'd0, OpcAny, 4'hf, 1'b0, 1'b0));   // matches all; Itanium 2: no ig_ad
+      wr(pmc(9), opc(27'd0, OpcAny, 4'hf, 1'b0, 1'b0));
+      wr(pmc(14), 64'h0);                                  // Itanium 2: every pair constrains
+      for (int i = 0; i < 4; i++)
+        wr(pmc(4 + i), ev(PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8_CODE, i[3:0]));
+      check_eq(vis_of(ITA2, PMU_VIS_PMC5) >> PMU_F_PMC_GEN_UMASK_LSB & 64'hf,
+               {60'd0, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK}, "PMC5 selects IBRP1_PMC9");
+      zero_counters();
+      rec_clear();
+      nslots = 3'd6;
+      set_slot_q(0, Code + 64'h000, '0, UnitM, '0);
+      set_slot_q(1, Code + 64'hff0, '0, UnitM, '0);
+      set_slot_q(2, Code + 64'h1000, '0, UnitM, '0);
+      set_slot_q(3, Code + 64'h2800, '0, UnitM, '0);
+      set_slot_q(4, Code + 64'h3ff0, '0, UnitM, '0);
+      set_slot_q(5, Code + 64'h4000, '0, UnitM, '0);
+      step();
+      for (int d = 0; d < NDut; d++) begin
+        if (is_ita(d)) begin
+          for (int i = 4; i <= 7; i++)
+            check_eq(pmd_of(d, i), 64'd6, $sformatf("dut %0d Itanium ta = 1: umask %0d counts every slot", d, i - 4));
+        end else begin
+          check_eq(pmd_of(d, 4), 64'd2, $sformatf("dut %0d IBRP0: the two slots of block 0", d));
+          check_eq(pmd_of(d, 5), 64'd1, $sformatf("dut %0d IBRP1: the slot of block 1", d));
+          check_eq(pmd_of(d, 6), 64'd1, $sformatf("dut %0d IBRP2: the slot of block 2", d));
+          check_eq(pmd_of(d, 7), 64'd1, $sformatf("dut %0d IBRP3: the slot of block 3", d));
+        end
+      end
+      // Itanium ta = 0: one range tag from any pair (slots 0..4). Itanium 2: PMC13 with no
+      // active pair changes nothing for instruction events.
+      wr(pmc(13), 64'h0);
+      zero_counters();
+      step();
+      for (int i = 4; i <= 7; i++) begin
+        check_eq(pmd_of(ITA, i), 64'd5, $sformatf("Itanium ta = 0: umask %0d counts slots in any pair", i - 4));
+      end
+      check_eq(pmd_of(ITA2, 4), 64'd2, "Itanium 2: PMC13 = 0 does not touch IBRP0");
+      // Opcode matchers: PMC8 = br.cloop in B slots; slot 0 br.cloop, slot 1 br.cond,
+      // slot 2 br.cloop (pair 1, PMC9 matches all), slot 3 br.cloop (pair 2).
+      wr(pmc(8), opc(CloopMatch, CloopMask, 4'b0001, 1'b0, 1'b0));
+      set_slot_q(0, Code + 64'h000, EncCloop, UnitB, '0);
+      set_slot_q(1, Code + 64'hff0, EncBrCond, UnitB, '0);
+      set_slot_q(2, Code + 64'h1000, EncCloop, UnitB, '0);
+      set_slot_q(3, Code + 64'h2800, EncCloop, UnitB, '0);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd1, "IBRP0_PMC8: block 0 and br.cloop: slot 0 only");
+      check_eq(pmd_of(ITA2, 5), 64'd1, "IBRP1_PMC9: PMC9 matches all, block 1");
+      check_eq(pmd_of(ITA2, 6), 64'd1, "IBRP2_PMC8: block 2 and br.cloop");
+      check_eq(pmd_of(ITA2, 7), 64'd1, "IBRP3_PMC9: block 3");
+      // Itanium: even umasks PMC8 (slots 0, 2, 3 are br.cloop in a pair), odd umasks PMC9.
+      check_eq(pmd_of(ITA, 4), 64'd3, "Itanium umask 0: any pair and PMC8 (br.cloop)");
+      check_eq(pmd_of(ITA, 5), 64'd5, "Itanium umask 1: any pair and PMC9");
+      check_eq(pmd_of(ITA, 6), 64'd3, "Itanium umask 2: PMC8");
+      check_eq(pmd_of(ITA, 7), 64'd5, "Itanium umask 3: PMC9");
+      // PMC15 bit 0: pair 0 no longer needs PMC8.
+      wr(pmc(15), 64'h1 << PMU_F_PMC15_IBRP0_PMC8_LSB);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd2, "PMC15 bit 0 = 1: IBRP0 counts block 0 without the opcode");
+      check_eq(pmd_of(ITA2, 6), 64'd1, "PMC15 bit 2 = 0: IBRP2 still needs br.cloop");
+      // Inverted range on PMC8 (pairs 0 and 2): slots outside block 0 resp. block 2.
+      wr(pmc(8), opc(27'd0, OpcAny, 4'hf, 1'b0, 1'b1));
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd4, "PMC8.inv: IBRP0 counts the slots outside block 0");
+      check_eq(pmd_of(ITA2, 5), 64'd1, "PMC8.inv does not act on IBRP1");
+      check_eq(pmd_of(ITA2, 6), 64'd5, "PMC8.inv: IBRP2 counts the slots outside block 2");
+      check_eq(pmd_of(ITA, 4), 64'd5, "Itanium: PMC8 bit 1 is not writable, no inversion");
+
+      // Fine mode (Itanium 2): range A from IBR0 (odd bundle 0x110) to IBR4 (even bundle
+      // 0x200) in one page; range B (IBR2..IBR6) with plm 0 matches nothing.
+      wr(pmc(8), opc(27'd0, OpcAny, 4'hf, 1'b0, 1'b0));
+      wr(pmc(14), Fine);
+      wr(ibr(0), Code + 64'h110);
+      wr(ibr(4), Code + 64'h200);
+      wr(ibr(3), br_mask(Blk4k, 4'h0));
+      set_slot_q(0, Code + 64'h100, '0, UnitM, '0);
+      set_slot_q(1, Code + 64'h110, '0, UnitM, '0);
+      set_slot_q(2, Code + 64'h200, '0, UnitM, '0);
+      set_slot_q(3, Code + 64'h210, '0, UnitM, '0);
+      set_slot_q(4, Code + 64'h220, '0, UnitM, '0);
+      set_slot_q(5, Code + 64'h1110, '0, UnitM, '0);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd2, "fine A, bundle granularity: 0x110 and 0x200 inclusive");
+      check_eq(pmd_of(ITA2, 6), 64'd2, "fine A counts on IBRP2 as well");
+      check_eq(pmd_of(ITA2, 5), 64'd0, "fine B with plm 0: nothing");
+      check_eq(pmd_of(ITA2_G2, 4), 64'd4, "FineGran2: 0x100..0x210 (two-bundle granularity)");
+      check_eq(pmd_of(ITA2_G2, 6), 64'd4, "FineGran2 on IBRP2");
+      check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, "Itanium ignores the PMC14 write");
+
+      // Memory events (Itanium 2): PMC13 pair 0 cfg 2 (DBR only) with DBR0 = a 256-byte block.
+      // PMC8 matches nothing and pair 0 needs it (PMC15 = 0), so Tag(PMC8) = 0: instruction
+      // events with opm = 1 count nothing, FP_OPS_RETIRED (opm = 0) is not constrained by it.
+      wr(pmc(14), PMU_PMC14_RESET_ITA2);                   // no range constraint
+      wr(pmc(15), 64'h0);
+      wr(pmc(8), opc(27'd0, OpcAny, 4'b0000, 1'b0, 1'b0));
+      wr(dbr(0), Data);
+      wr(dbr(1), br_mask(56'hff_ffff_ffff_ff00, 4'hf));
+      wr(pmc(13), Ta | (64'd2 << PMU_F_PMC13_CFG_DBRP0_LSB) | (64'd1 << PMU_F_PMC13_ENA_DBRP0_LSB)
+                     | (64'd3 << PMU_F_PMC13_CFG_DBRP1_LSB) | (64'd3 << PMU_F_PMC13_CFG_DBRP2_LSB)
+                     | (64'd3 << PMU_F_PMC13_CFG_DBRP3_LSB));
+      wr(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE, PMU_EV_LOADS_RETIRED_UMASK));
+      wr(pmc(5), ev(PMU_EV_STORES_RETIRED_CODE, PMU_EV_STORES_RETIRED_UMASK));
+      wr(pmc(6), ev(PMU_EV_FP_OPS_RETIRED_CODE, PMU_EV_FP_OPS_RETIRED_UMASK));
+      wr(pmc(7), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+      rec_clear();
+      nslots = 3'd6;
+      set_slot(0, sf(PMU_SF_LOAD_LSB));   set_slot_q(0, Code, '0, UnitM, Data + 64'h00);
+      set_slot(1, sf(PMU_SF_LOAD_LSB));   set_slot_q(1, Code, '0, UnitM, Data + 64'hff);
+      set_slot(2, sf(PMU_SF_LOAD_LSB));   set_slot_q(2, Code, '0, UnitM, Data + 64'h100);
+      set_slot(3, sf(PMU_SF_STORE_LSB));  set_slot_q(3, Code, '0, UnitM, Data + 64'h80);
+      set_slot(4, sf(PMU_SF_STORE_LSB));  set_slot_q(4, Code, '0, UnitM, Data - 64'h1);
+      set_slot(5, sf(PMU_SF_FP_LSB) | sf(PMU_SF_NOP_LSB));
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd2, "LOADS_RETIRED with DBR pair 0: two loads in the block");
+      check_eq(pmd_of(ITA2, 5), 64'd1, "STORES_RETIRED with DBR pair 0: one store in the block");
+      check_eq(pmd_of(ITA2, 6), 64'd1, "FP_OPS_RETIRED (opm = 0) ignores the opcode matcher");
+      check_eq(pmd_of(ITA2, 7), 64'd0, "NOPS_RETIRED: Tag(PMC8) = 0");
+      // Itanium (ta = 1 from the same PMC13 write).
+      check_eq(pmd_of(ITA, 6), 64'd1, "Itanium FP_OPS_RETIRED (opm = 0): ta = 1 tags, PMC8 does not apply");
+      check_eq(pmd_of(ITA, 7), 64'd0, "Itanium NOPS_RETIRED: PMC8 matches nothing");
+      // PMC13 not active (ena 0): memory events fall back to Tag(PMC8) = 0.
+      wr(pmc(13), Ta);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd0, "PMC13 inactive: LOADS_RETIRED qualified by Tag(PMC8) = 0");
+      check_eq(pmd_of(ITA, 4), 64'd0, "Itanium LOADS_RETIRED: Tag(PMC8) = 0");
+      // PMC8 matching again; Itanium PMC11.pt = 0: loads need a DBR hit (and Tag(PMC8)).
+      wr(pmc(8), opc(27'd0, OpcAny, 4'hf, 1'b0, 1'b0));
+      wr(pmc(11), 64'h0);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd3, "Itanium 2, PMC13 inactive, Tag(PMC8) = 1: every load");
+      check_eq(pmd_of(ITA, 4), 64'd2, "Itanium pt = 0: the loads in DBR pair 0");
+      wr(pmc(11), Pt);
+      zero_counters();
+      step();
+      check_eq(pmd_of(ITA, 4), 64'd3, "Itanium pt = 1: every load");
+      wr(pmc(8), opc(27'd0, OpcAny, 4'b0000, 1'b0, 1'b0));
+
+      // Untagged events and IA-32 cycles under the same constraining setup.
+      wr(pmc(4), ev(PMU_EV_L2_FORCE_RECIRC_ANY_CODE, PMU_EV_L2_FORCE_RECIRC_ANY_UMASK));
+      wr(pmc(5), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
+      wr(pmc(6), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
+      wr(pmc(7), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+      zero_counters();
+      recirc = 3'd3;
+      step();
+      check_eq(pmd_of(ITA2, 4), 64'd3, "L2_FORCE_RECIRC_ANY is not constrained by tags");
+      check_eq(pmd_of(ITA2, 6), 64'd1, "CPU_CYCLES is not constrained by tags");
+      check_eq(pmd_of(ITA2, 5), 64'd0, "IA64_INST_RETIRED: Tag(PMC8) = 0 in IA-64");
+      check_eq(pmd_of(ITA2, 7), 64'd0, "NOPS_RETIRED: Tag(PMC8) = 0 in IA-64");
+      check_eq(pmd_of(ITA, 5), 64'd0, "Itanium IA64_INST_RETIRED: PMC8 matches nothing");
+      is_ia32 = 1'b1;
+      recirc = 3'd0;
+      step();
+      for (int d = 0; d < NDut; d++) begin
+        check_eq(pmd_of(d, 5), 64'd6, $sformatf("dut %0d IA-32 cycle: every slot passes", d));
+        check_eq(pmd_of(d, 6), 64'd2, $sformatf("dut %0d CPU_CYCLES", d));
+      end
+      check_eq(pmd_of(ITA2, 7), 64'd1, "IA-32 cycle: the nop slot passes");
+      rec_clear();
+      check_vis_matches_reads("after qualification");
+    end
 
     // ---- reset again ---------------------------------------------------------------------------
     @(negedge clk);

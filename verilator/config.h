@@ -46,7 +46,9 @@ typedef struct pmu_config {
     uint8_t derived[PMU_NVIS];
     pmu_config_pair ipair[PMU_CONFIG_PAIRS]; /* irange lines by IBR pair */
     pmu_config_pair dpair[PMU_CONFIG_PAIRS]; /* drange lines by DBR pair */
-    unsigned tie_line[2];             /* `opcode PMC8/PMC9 ... tie=` lines (PMC15), 0 = none */
+    unsigned opcode_line[2];          /* `opcode PMC8` / `opcode PMC9` lines, 0 = none */
+    unsigned tie_line[2];             /* the opcode lines that give tie= (PMC15), 0 = none */
+    uint8_t tie_pairs[2];             /* bit k: tie= names pair k */
     /* Per counter, index 0..3 = PMD4..PMD7. */
     uint64_t period[PMU_NCOUNTERS];   /* period=N, 0 when not given */
     uint64_t start[PMU_NCOUNTERS];    /* what the counter holds when the run starts */
@@ -95,6 +97,18 @@ void pmu_config_describe_tags(const uint64_t vis[PMU_NVIS], pmu_model model, uns
  * programmed.  Returns the length written. */
 size_t pmu_config_describe_setup(const uint64_t vis[PMU_NVIS], pmu_model model, char *buf,
                                  size_t size);
+
+/* Edges for the stream generator (pmu_gen_hot, docs/stream-format.md "Hot edges") from
+ * the programmed qualification: the bounds of each IBR range (code) and DBR range
+ * (data) whose pair can match, and each opcode matcher that does not match everything
+ * (its pattern over the 41 encoding bits).  `hot` points into the arrays of the same
+ * struct: fill it in place and do not copy it. */
+typedef struct pmu_config_hot {
+    uint64_t code[2 * PMU_CONFIG_PAIRS], data[2 * PMU_CONFIG_PAIRS];
+    uint64_t match[2], care[2];
+    pmu_gen_hot hot;
+} pmu_config_hot;
+void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_config_hot *h);
 
 /* Named instruction classes for `opcode PMCn class=NAME`: the instruction bits that
  * must match (`care`, a 41-bit mask inside bits {40:27,12:0}, the bits the matchers

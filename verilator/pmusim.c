@@ -351,24 +351,60 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The counter table: event, counter qualifiers and the range/opcode constraints that
+ * apply (docs/config-format.md), 64-bit total, wraps folded. */
 static void print_table(const pmu_config *cfg, const pmu_isr *isr)
 {
+    uint64_t vis[PMU_NVIS];
+    pmu_config_values(cfg, vis);
     int any = 0;
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
         any |= cfg->line[PMU_VIS_PMC4 + k] != 0;
-    printf("%-8s %-36s %-38s %20s %10s\n", "counter", "event", "qualifiers", "64-bit count",
+    char ev[PMU_NCOUNTERS][64], q[PMU_NCOUNTERS][640];
+    int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        uint64_t pmc = vis[PMU_VIS_PMC4 + k];
+        char tags[512];
+        pmu_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
+        pmu_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
+        pmu_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
+        if (tags[0]) {
+            size_t n = strlen(q[k]);
+            snprintf(q[k] + n, sizeof q[k] - n, " %s", tags);
+        }
+        if (any && !cfg->line[PMU_VIS_PMC4 + k])
+            continue;
+        if ((int)strlen(ev[k]) > ev_w)
+            ev_w = (int)strlen(ev[k]);
+        if ((int)strlen(q[k]) > q_w)
+            q_w = (int)strlen(q[k]);
+    }
+    printf("%-8s %-*s %-*s %20s %10s\n", "counter", ev_w, "event", q_w, "qualifiers", "64-bit count",
            "overflows");
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         if (any && !cfg->line[PMU_VIS_PMC4 + k])
             continue;
-        uint64_t pmc = cfg->line[PMU_VIS_PMC4 + k]
-                           ? cfg->value[PMU_VIS_PMC4 + k]
-                           : pmu_reg_lookup(pmu_vis_table[PMU_VIS_PMC4 + k].addr)->reset[cfg->model];
-        char ev[64], q[96];
-        pmu_config_describe_event(pmc, ev, sizeof ev);
-        pmu_config_describe_qualifiers(pmc, q, sizeof q);
-        printf("%-8s %-36s %-38s %20" PRIu64 " %10" PRIu64 "\n", pmu_vis_table[PMU_VIS_PMD4 + k].name,
-               ev, q, isr->total[k], isr->overflows[k]);
+        printf("%-8s %-*s %-*s %20" PRIu64 " %10" PRIu64 "\n", pmu_vis_table[PMU_VIS_PMD4 + k].name,
+               ev_w, ev[k], q_w, q[k], isr->total[k], isr->overflows[k]);
+    }
+}
+
+/* The programmed ranges and opcode patterns, under the configuration line. */
+static void print_setup(const pmu_config *cfg)
+{
+    uint64_t vis[PMU_NVIS];
+    char text[2048];
+    pmu_config_values(cfg, vis);
+    if (pmu_config_describe_setup(vis, cfg->model, text, sizeof text) == 0)
+        return;
+    const char *line = text;
+    int first = 1;
+    while (*line) {
+        const char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        printf("%-15s%.*s\n", first ? "qualification:" : "", len, line);
+        first = 0;
+        line += len + (nl != NULL);
     }
 }
 
@@ -400,6 +436,7 @@ static int cmd_run(int argc, char **argv)
 
     /* Records. */
     source src = {0};
+    pmu_config_hot hot;
     src.o = &o;
     if (o.stream) {
         src.reader = pmu_stream_open(o.stream, &err);
@@ -408,11 +445,17 @@ static int cmd_run(int argc, char **argv)
             return EXIT_USAGE;
         }
     } else {
+        /* The exact encodings (any `hot`), and the configuration's range bounds and
+         * opcode patterns as the generator's edges (docs/stream-format.md, "Hot edges"). */
+        uint64_t vis[PMU_NVIS];
+        pmu_config_values(&cfg, vis);
+        pmu_config_hot_edges(vis, cfg.model, &hot);
         pmu_gen_opts go = {0};
         go.seed = o.seed;
         go.cycles = o.cycles;
         go.mode = o.mode;
         go.nprocs = 4;
+        go.hot = &hot.hot;
         src.gen = pmu_gen_create(&go);
         if (!src.gen) {
             fprintf(stderr, "pmusim run: cannot create the generator\n");
@@ -465,6 +508,7 @@ static int cmd_run(int argc, char **argv)
                    o.mode == PMU_GEN_RANDOM ? "random" : "workload", o.seed, o.cycles);
         printf("configuration: %s; overflow service latency %u cycles\n",
                o.config ? o.config : "built in", o.irq_latency);
+        print_setup(&cfg);
     }
 
     int tracing = 0;
@@ -538,12 +582,15 @@ static int cmd_run(int argc, char **argv)
         for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
             if (strcmp(m->reg, pmu_vis_table[PMU_VIS_PMD4 + k].name) != 0)
                 continue;
-            uint64_t pmc = pmu_read(pmu_cosim_ref(b), pmu_vis_table[PMU_VIS_PMC4 + k].addr);
-            char ev[64], q[96];
-            pmu_config_describe_event(pmc, ev, sizeof ev);
+            pmu_state ref_state;
+            pmu_snapshot(pmu_cosim_ref(b), &ref_state);
+            uint64_t pmc = ref_state.reg[PMU_VIS_PMC4 + k];
+            char ev[64], q[96], tags[512];
+            pmu_config_describe_event(pmc, cfg.model, ev, sizeof ev);
             pmu_config_describe_qualifiers(pmc, q, sizeof q);
-            printf("  counter:  %s = 0x%016" PRIx64 " (%s %s)\n",
-                   pmu_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q);
+            pmu_config_describe_tags(ref_state.reg, cfg.model, k, tags, sizeof tags);
+            printf("  counter:  %s = 0x%016" PRIx64 " (%s %s%s%s)\n",
+                   pmu_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
         }
         if (!o.stream)
             printf("  seed:     %" PRIu64 " (%s mode)\n", o.seed,

@@ -67,10 +67,15 @@ struct Pmc {
         return x;
     }
 };
-inline Pmc event_pmc(int ev)
+// Whether `m` implements event `ev` (Itanium: it has an Itanium code).
+inline bool implemented(pmu_model m, int ev) { return pmu_event_code(&pmu_event_table[ev], m) >= 0; }
+// PMC selecting event `ev` with the model's code (the Itanium 2 code by default).
+inline Pmc event_pmc(int ev, pmu_model m = PMU_MODEL_ITANIUM2)
 {
     Pmc p;
-    p.es = pmu_event_table[ev].code;
+    const int code = pmu_event_code(&pmu_event_table[ev], m);
+    EXPECT_GE(code, 0) << pmu_event_table[ev].name << " is not implemented on this model";
+    p.es = unsigned(code < 0 ? 0 : code);
     p.umask = pmu_event_table[ev].umask;
     return p;
 }
@@ -164,11 +169,6 @@ inline std::string model_param_name(const ::testing::TestParamInfo<pmu_model> &i
                              ::testing::Values(PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2),     \
                              reftest::model_param_name)
 
-// Event codes the model's es field can hold (Itanium: 7 bits, bit 15 reads 0).
-inline bool es_reachable(pmu_model m, unsigned code)
-{
-    return m == PMU_MODEL_ITANIUM2 || code < (1u << (PMU_F_PMC_GEN_ES_WIDTH - 1));
-}
 
 } // namespace reftest
 

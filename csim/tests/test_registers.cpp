@@ -16,6 +16,7 @@ TEST(RefCreate, NullGivesDefaults)
     EXPECT_EQ(b->params.model, PMU_MODEL_ITANIUM2);
     EXPECT_EQ(b->params.pmd_sext, 1);
     EXPECT_EQ(b->params.thr_ge, 0);
+    EXPECT_EQ(b->params.fine_2bundle, 0);
     EXPECT_EQ(b->cycle, 0u);
     EXPECT_EQ(pmu_read(b, pmc(4)), 0x800000u); // Itanium 2 PMC4 reset
     pmu_destroy(b);
@@ -30,6 +31,91 @@ TEST(RefCreate, BadParametersAreRejected)
     EXPECT_EQ(pmu_ref_create(&p), nullptr);
     p = params(PMU_MODEL_ITANIUM2, 1, -1);
     EXPECT_EQ(pmu_ref_create(&p), nullptr);
+    p = params(PMU_MODEL_ITANIUM2, 1, 0, 2);
+    EXPECT_EQ(pmu_ref_create(&p), nullptr);
+    p = params(PMU_MODEL_ITANIUM, 1, 0, 1); // accepted: fine mode simply does not exist there
+    pmu_backend *b = pmu_ref_create(&p);
+    EXPECT_NE(b, nullptr);
+    pmu_destroy(b);
+}
+
+namespace {
+// The qualification registers (facts 1.5-1.8): reset value, the value read
+// after writing all ones, and after writing zero, for [Itanium, Itanium 2].
+// Read back = (v & wmask) | (reset & ~wmask), written out by hand.
+struct QualReg {
+    const char *name;
+    uint16_t addr;
+    uint64_t reset[2], ones[2], zero[2];
+};
+const uint64_t ALL = ~uint64_t(0);
+const QualReg kQualRegs[] = {
+    // Itanium PMC8/9: bits 2:0 and 32:30 are ignored (read 0).  Itanium 2:
+    // bit 2 is not writable and reads 1; bits 31:30 read 0; ig_ad and inv are writable.
+    {"PMC8", pmc(8), {0xf00000003ffffff8ull, 0xffffffff3fffffffull},
+     {0xfffffffe3ffffff8ull, 0xffffffff3fffffffull}, {0, 0x4}},
+    {"PMC9", pmc(9), {0xf00000003ffffff8ull, 0xffffffff3ffffffcull},
+     {0xfffffffe3ffffff8ull, 0xffffffff3fffffffull}, {0, 0x4}},
+    // Itanium: pt only.  Itanium 2: the D-EAR configuration bits.
+    {"PMC11", pmc(11), {0x10000000ull, 0}, {0x10000000ull, 0x30f01cfull}, {0, 0}},
+    // Itanium: ta only; the other bits keep their reset value.  Itanium 2:
+    // cfg_dbrp0..3 and ena_dbrp0..3; the ignored bits keep their special values.
+    {"PMC13", pmc(13), {0x0003ffff00000001ull, 0x2078fefefefeull},
+     {0x0003ffff00000001ull, 0x1e078fefefefeull}, {0x0003ffff00000000ull, 0x78e6e6e6e6ull}},
+    // Not on Itanium: reads 0.
+    {"PMC14", pmc(14), {0, 0x0db60db60db60db6ull}, {0, 0x0db60db60db62db6ull}, {0, 0x0db60db60db60924ull}},
+    {"PMC15", pmc(15), {0, 0xfffffff0ull}, {0, 0xffffffffull}, {0, 0xfffffff0ull}},
+    // IBR: address; mask, plm, x (bits 62:60 ignored).  DBR: mask, plm, w, r (61:60 ignored).
+    {"IBR0", ibr(0), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"IBR1", ibr(1), {0, 0}, {0x8fffffffffffffffull, 0x8fffffffffffffffull}, {0, 0}},
+    {"IBR2", ibr(2), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"IBR3", ibr(3), {0, 0}, {0x8fffffffffffffffull, 0x8fffffffffffffffull}, {0, 0}},
+    {"IBR4", ibr(4), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"IBR5", ibr(5), {0, 0}, {0x8fffffffffffffffull, 0x8fffffffffffffffull}, {0, 0}},
+    {"IBR6", ibr(6), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"IBR7", ibr(7), {0, 0}, {0x8fffffffffffffffull, 0x8fffffffffffffffull}, {0, 0}},
+    {"DBR0", dbr(0), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"DBR1", dbr(1), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
+    {"DBR2", dbr(2), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"DBR3", dbr(3), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
+    {"DBR4", dbr(4), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"DBR5", dbr(5), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
+    {"DBR6", dbr(6), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"DBR7", dbr(7), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
+};
+} // namespace
+
+TEST_P(Registers, QualificationRegistersResetAndWritableMasks)
+{
+    const int m = model();
+    unsigned checked = 0;
+    for (const QualReg &q : kQualRegs) {
+        Ref r(params(model()));
+        EXPECT_EQ(r.read(q.addr), q.reset[m]) << q.name << " reset";
+        r.write(q.addr, ALL);
+        EXPECT_EQ(r.read(q.addr), q.ones[m]) << q.name << " after writing all ones";
+        r.write(q.addr, 0);
+        EXPECT_EQ(r.read(q.addr), q.zero[m]) << q.name << " after writing 0";
+        // One bit at a time: exactly the writable bits follow the written value.
+        for (unsigned bit = 0; bit < 64; bit++) {
+            const uint64_t one = uint64_t(1) << bit;
+            r.write(q.addr, one);
+            const uint64_t expect = (q.ones[m] & one) | (q.zero[m] & ~one);
+            ASSERT_EQ(r.read(q.addr), expect) << q.name << " bit " << bit;
+        }
+        // The snapshot shows the same value.
+        r.write(q.addr, 0x0123456789abcdefull);
+        pmu_state s = r.snap();
+        bool found = false;
+        for (int v = 0; v < PMU_NVIS; v++)
+            if (pmu_vis_table[v].addr == q.addr) {
+                EXPECT_EQ(s.reg[v], r.read(q.addr)) << q.name;
+                found = true;
+            }
+        EXPECT_TRUE(found) << q.name << " is in the visible list";
+        checked++;
+    }
+    EXPECT_EQ(checked, 22u);
 }
 
 TEST_P(Registers, ResetValues)
@@ -49,6 +135,19 @@ TEST_P(Registers, ResetValues)
     EXPECT_EQ(s.pmi, 0);
     for (unsigned ctr = 4; ctr <= 7; ctr++)
         EXPECT_EQ(r.total(ctr), 0u);
+    // The qualification registers, in the visible list.
+    const bool ita = model() == PMU_MODEL_ITANIUM;
+    EXPECT_EQ(s.reg[PMU_VIS_PMC8], ita ? 0xf00000003ffffff8ull : 0xffffffff3fffffffull);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC9], ita ? 0xf00000003ffffff8ull : 0xffffffff3ffffffcull);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC11], ita ? 0x10000000ull : 0u);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC13], ita ? 0x0003ffff00000001ull : 0x2078fefefefeull);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC14], ita ? 0u : 0x0db60db60db60db6ull);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC15], ita ? 0u : 0xfffffff0ull);
+    for (int v = PMU_VIS_IBR0; v <= PMU_VIS_IBR7; v++)
+        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+    for (int v = PMU_VIS_DBR0; v <= PMU_VIS_DBR7; v++)
+        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+    EXPECT_EQ(PMU_NVIS, 34);
 }
 
 TEST_P(Registers, WritableMasks)

@@ -145,6 +145,69 @@ TEST(CmdGen, SymbolsAndFormats)
     remove(sym.c_str());
 }
 
+TEST(CmdGen, HotOptionErrors)
+{
+    std::string o = scratch("never_hot.txt");
+    expect_usage_error(gen({"--hot-code", "-o", o}), "--hot-code: '-o' is not an address");
+    expect_usage_error(gen({"-o", o, "--hot-code"}), "--hot-code: expected A[,B...]");
+    expect_usage_error(gen({"--hot-code=", "-o", o}), "--hot-code: expected A[,B...], got ''");
+    expect_usage_error(gen({"--hot-code", "0x10,,0x20", "-o", o}), "--hot-code: element 2 of '0x10,,0x20' is empty");
+    expect_usage_error(gen({"--hot-code", "0x10,", "-o", o}), "element 2 of '0x10,' is empty");
+    expect_usage_error(gen({"--hot-data", "0x1g", "-o", o}), "--hot-data: '0x1g' is not an address");
+    expect_usage_error(gen({"--hot-data", "-5", "-o", o}), "--hot-data: '-5' is not an address");
+    expect_usage_error(gen({"--hot-data", "0x10000000000000000", "-o", o}), "--hot-data: '0x10000000000000000'");
+    expect_usage_error(gen({"--hot-opcode", "0x8000000140", "-o", o}), "--hot-opcode: '0x8000000140' is not MATCH/CARE");
+    expect_usage_error(gen({"--hot-opcode", "0x1/xyz", "-o", o}), "--hot-opcode: '0x1/xyz' is not MATCH/CARE: expected hex");
+    expect_usage_error(gen({"--hot-opcode", "/1", "-o", o}), "--hot-opcode: '/1' is not MATCH/CARE: expected hex");
+    expect_usage_error(gen({"--hot-opcode", "1/2/3", "-o", o}), "--hot-opcode: '1/2/3'");
+    expect_usage_error(gen({"--hot-opcode", "0x20000000000/0x1", "-o", o}), "has 41 bits");
+    expect_usage_error(gen({"--hot-opcode", "1/1,0x1/0x20000000000", "-o", o}), "'0x1/0x20000000000'");
+    EXPECT_NE(access(o.c_str(), F_OK), 0) << "an argument error created the output";
+}
+
+TEST(CmdGen, HotOptionsAreInTheRegenerateLine)
+{
+    std::string out = scratch("gen_hot.txt");
+    // decimal and hex addresses, repeated options add up, opcode values are hex with or
+    // without 0x
+    CmdRun r = gen({"--seed", "3", "--cycles", "3000", "--mode", "random", "--hot-code", "4096,0x4000000000001ff0",
+                    "--hot-data=0x6000000000000100", "--hot-code", "0xe000000000400000",
+                    "--hot-opcode", "8000000140/1E0000001C0,0x8000000/0x1ffffffffff", "-o", out});
+    ASSERT_EQ(r.rc, 0) << r.err;
+    EXPECT_CONTAINS(r.out, " --hot-code 0x1000,0x4000000000001ff0,0xe000000000400000");
+    EXPECT_CONTAINS(r.out, " --hot-data 0x6000000000000100");
+    EXPECT_CONTAINS(r.out, " --hot-opcode 0x8000000140/0x1e0000001c0,0x8000000/0x1ffffffffff");
+    // what the library makes with the same edges
+    std::vector<uint64_t> code = {0x1000, 0x4000000000001ff0ull, 0xe000000000400000ull},
+                          data = {0x6000000000000100ull}, match = {0x8000000140ull, 0x8000000},
+                          care = {0x1e0000001c0ull, 0x1ffffffffffull};
+    pmu_gen_hot hot = {code.data(), 3, data.data(), 1, match.data(), care.data(), 2};
+    pmu_gen_opts o = {3, 3000, PMU_GEN_RANDOM, 4, &hot};
+    pmu_gen *g = pmu_gen_create(&o);
+    ASSERT_NE(g, nullptr);
+    std::vector<pmu_cycle> expect;
+    pmu_cycle c;
+    while (pmu_gen_next(g, &c) == 1)
+        expect.push_back(c);
+    pmu_gen_destroy(g);
+    ReadResult rr = read_file(out);
+    ASSERT_EQ(rr.rc, 0) << rr.err;
+    EXPECT_TRUE(same_records(rr.recs, expect));
+    EXPECT_FALSE(same_records(rr.recs, generate(3, 3000, PMU_GEN_RANDOM))) << "the edges changed nothing";
+
+    // the printed command makes the same file
+    std::string first = slurp(out);
+    remove(out.c_str());
+    size_t at = r.out.find("pmusim gen ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    std::vector<std::string> args = split(r.out.substr(at, r.out.find('\n', at) - at));
+    args.erase(args.begin());
+    CmdRun again = run(pmusim_cmd_gen, args);
+    ASSERT_EQ(again.rc, 0) << again.err;
+    EXPECT_EQ(slurp(out), first);
+    remove(out.c_str());
+}
+
 TEST(CmdConv, ArgumentErrors)
 {
     std::string in = scratch("conv_in.txt");

@@ -85,3 +85,71 @@ TEST(Doc, BinaryExampleMatchesTheWriter)
     }
     FAIL() << "no binary example found";
 }
+
+// The "Encodings" table is what the workload emits with `hot` given: every IA-64 slot
+// falls in a row (its MATCH/CARE, on one of the row's units), and every row is seen.
+TEST(Doc, EncodingTableMatchesTheWorkload)
+{
+    struct Row {
+        std::string name;
+        uint64_t match, care;
+        unsigned units; // bit per enum pmu_unit
+        uint64_t seen;
+    };
+    std::vector<Row> rows;
+    std::istringstream in(slurp(STREAM_DOC));
+    std::string line;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("### ", 0) == 0)
+            inside = line == "### Encodings";
+        if (!inside || line.rfind("| ", 0) != 0)
+            continue;
+        std::vector<std::string> cols;
+        std::istringstream cells(line.substr(1));
+        std::string cell;
+        while (std::getline(cells, cell, '|'))
+            cols.push_back(cell);
+        if (cols.size() < 5)
+            continue;
+        unsigned long long m, c;
+        if (sscanf(cols[3].c_str(), " `0x%llx/0x%llx`", &m, &c) != 2)
+            continue; // the header
+        Row r = {cols[0], m, c, 0, 0};
+        for (char u : cols[2])
+            r.units |= u == 'M' ? 1u << PMU_UNIT_M : u == 'I' ? 1u << PMU_UNIT_I
+                     : u == 'F' ? 1u << PMU_UNIT_F : u == 'B' ? 1u << PMU_UNIT_B : 0u;
+        EXPECT_NE(r.units, 0u) << line;
+        EXPECT_EQ(r.match & ~r.care, 0u) << line;
+        rows.push_back(r);
+    }
+    ASSERT_GE(rows.size(), 15u) << "the Encodings table was not found";
+
+    pmu_gen_hot none = {nullptr, 0, nullptr, 0, nullptr, nullptr, 0};
+    uint64_t slots = 0, outside = 0;
+    std::string first;
+    for (uint64_t seed : {1ull, 2ull}) {
+        pmu_gen_opts o = {seed, 300000, PMU_GEN_WORKLOAD, 4, &none};
+        pmu_gen *g = pmu_gen_create(&o);
+        ASSERT_NE(g, nullptr);
+        pmu_cycle c;
+        while (pmu_gen_next(g, &c) == 1) {
+            for (int k = 0; !c.is && k < c.nslots; k++, slots++) {
+                bool found = false;
+                for (Row &r : rows) {
+                    if (((c.slot[k].enc ^ r.match) & r.care) == 0 && (r.units >> c.slot[k].unit & 1)) {
+                        r.seen++;
+                        found = true;
+                    }
+                }
+                if (!found && !outside++)
+                    first = "slot " + std::to_string(k + 1) + ": " + fmt(c);
+            }
+        }
+        pmu_gen_destroy(g);
+    }
+    EXPECT_GT(slots, 500000u);
+    EXPECT_EQ(outside, 0u) << "an encoding in no row of the table: " << first;
+    for (const Row &r : rows)
+        EXPECT_GT(r.seen, 0u) << "row never seen:" << r.name;
+}

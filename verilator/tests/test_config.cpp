@@ -206,11 +206,11 @@ TEST(Config, Describe)
 {
     pmu_config cfg = must_parse("PMC4 event=NOPS_RETIRED plm=0x8 thres=2 ism=ia64\nPMC5 es=0x77 plm=3\n");
     char buf[128];
-    pmu_config_describe_event(cfg.value[PMU_VIS_PMC4], buf, sizeof buf);
+    pmu_config_describe_event(cfg.value[PMU_VIS_PMC4], PMU_MODEL_ITANIUM2, buf, sizeof buf);
     EXPECT_STREQ(buf, "NOPS_RETIRED");
     pmu_config_describe_qualifiers(cfg.value[PMU_VIS_PMC4], buf, sizeof buf);
     EXPECT_STREQ(buf, "plm=user pm=0 thres=2 ism=ia64");
-    pmu_config_describe_event(cfg.value[PMU_VIS_PMC5], buf, sizeof buf);
+    pmu_config_describe_event(cfg.value[PMU_VIS_PMC5], PMU_MODEL_ITANIUM2, buf, sizeof buf);
     EXPECT_STREQ(buf, "es=0x77 umask=0x0");
     pmu_config_describe_qualifiers(cfg.value[PMU_VIS_PMC5], buf, sizeof buf);
     EXPECT_STREQ(buf, "plm=0,1 pm=0 thres=0 ism=both");
@@ -220,9 +220,10 @@ TEST(Config, Describe)
 
 TEST(ConfigErrors, UnknownRegister)
 {
-    std::string e = must_fail("PMC4 = 0\nPMC9 = 0\n");
-    EXPECT_TRUE(has(e, "test.cfg:2: register: unknown register 'PMC9'")) << e;
-    EXPECT_TRUE(has(e, "PMD7")) << e;  // lists the names
+    std::string e = must_fail("PMC4 = 0\nPMC10 = 0\n");
+    EXPECT_TRUE(has(e, "test.cfg:2: register: unknown register 'PMC10'; expected model, irange, drange, opcode or one of")) << e;
+    // Lists the names, runs of consecutive registers folded.
+    EXPECT_TRUE(has(e, "PMC0, PMC4..PMC9, PMC11, PMC13..PMC15, PMD4..PMD7, PSR, DCR, IPSR, IBR0..IBR7, DBR0..DBR7")) << e;
     e = must_fail("PMC2 = 0\n");
     EXPECT_TRUE(has(e, "test.cfg:1: register: unknown register 'PMC2'")) << e;
 }
@@ -248,7 +249,10 @@ TEST(ConfigErrors, ValueOutOfFieldRange)
     e = must_fail("PMC6 thres=4\n", PMU_MODEL_ITANIUM);  // 2-bit threshold on PMC6/7
     EXPECT_TRUE(has(e, "test.cfg:1: thres: expected 0..3 on Itanium")) << e;
     e = must_fail("PMC4 enable=1\n", PMU_MODEL_ITANIUM);
-    EXPECT_TRUE(has(e, "test.cfg:1: enable: expected 0: the field is not writable on Itanium")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: enable: expected a field that Itanium implements: PMC4.enable has no writable bits there")) << e;
+    // Not even 0: the field does not exist on the model.
+    e = must_fail("PMC4 enable=0\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: enable: expected a field that Itanium implements")) << e;
 }
 
 TEST(ConfigErrors, ReservedBitsInRawValue)
@@ -304,10 +308,31 @@ TEST(ConfigErrors, UnknownEventSuggestsClosest)
     EXPECT_TRUE(has(e, "did you mean L1D_READ_MISSES_ALL?")) << e;
 }
 
-TEST(ConfigErrors, EventNotEncodableOnItanium)
+TEST(ConfigErrors, EventNotImplementedOnItanium)
 {
-    std::string e = must_fail("PMC4 event=L1D_READ_MISSES_ALL\n", PMU_MODEL_ITANIUM);
-    EXPECT_TRUE(has(e, "test.cfg:1: event: L1D_READ_MISSES_ALL (es 0xc7) cannot be programmed on Itanium")) << e;
+    std::string e = must_fail("PMC4 event=STORES_RETIRED\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: event: STORES_RETIRED is not implemented on Itanium (the event table gives it no Itanium code)")) << e;
+}
+
+// Events are programmed with the model's code (the register map's "Itanium code" column).
+TEST(Config, EventCodePerModel)
+{
+    const pmu_event_desc &l1d = pmu_event_table[PMU_EV_L1D_READ_MISSES_ALL];
+    pmu_config cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", PMU_MODEL_ITANIUM);
+    EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), static_cast<uint64_t>(pmu_event_code(&l1d, PMU_MODEL_ITANIUM)));
+    EXPECT_NE(l1d.code_ita, l1d.code);
+    cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n");
+    EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), l1d.code);
+    // And named back with the model's table.
+    char buf[64];
+    pmu_config_describe_event(cfg.value[PMU_VIS_PMC7], PMU_MODEL_ITANIUM2, buf, sizeof buf);
+    EXPECT_STREQ(buf, "L1D_READ_MISSES_ALL");
+    cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", PMU_MODEL_ITANIUM);
+    pmu_config_describe_event(cfg.value[PMU_VIS_PMC7], PMU_MODEL_ITANIUM, buf, sizeof buf);
+    EXPECT_STREQ(buf, "L1D_READ_MISSES_ALL");
+    // A threshold check uses the event the model's code selects (es=0x4d: LOADS_RETIRED on Itanium).
+    std::string e = must_fail("PMC4 es=0x4d thres=4\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: thres: expected 0..3 for LOADS_RETIRED")) << e;
 }
 
 TEST(ConfigErrors, EventWithEsOrUmask)
