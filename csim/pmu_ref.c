@@ -89,14 +89,14 @@ static int is_qualification_register(int v)
 static void decode_config(ref_pmu *m, unsigned k)
 {
     ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.params.model);
-    m->cfg[k].constrained = (uint8_t)ref_qual_constrains(&m->qual, &m->cfg[k]);
+    ref_qual_bind(&m->qual, &m->cfg[k]);
 }
 
 static void decode_qualification(ref_pmu *m)
 {
     ref_qual_decode(&m->qual, m->reg, m->base.params.model, m->fine_2bundle);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-        m->cfg[k].constrained = (uint8_t)ref_qual_constrains(&m->qual, &m->cfg[k]);
+        ref_qual_bind(&m->qual, &m->cfg[k]);
 }
 
 /* ---- clocks without a cycle record ----------------------------------------- */

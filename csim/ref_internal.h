@@ -41,17 +41,21 @@ typedef struct ref_counter_cfg {
      * qualified. */
     uint8_t iar, opm, dar;
     uint8_t tag_pair;
-    /* Derived from this configuration and the ref_qual together: 1 when
-     * some IA-64 slot may fail the event's qualification, so a step must
-     * compute the slots' tags.  0 in the common case (nothing programmed). */
+    /* Derived from this configuration and the ref_qual together
+     * (ref_qual_bind): constrained = 1 when some IA-64 slot may fail the
+     * event's qualification, so a step must compute the slots' tags; 0 in
+     * the common case (nothing programmed).  q_form and q_need say how
+     * ref_slot_passes() decides. */
     uint8_t constrained;
+    uint8_t q_form;  /* enum ref_q_form */
+    uint16_t q_need; /* tag-word bits that must all be 1 */
     /* REF_SRC_SLOT_MATCH: a slot counts when (flags & all_mask) == all_value
      * and (flags & any_mask) != 0. */
     uint16_t all_mask, all_value, any_mask;
 } ref_counter_cfg;
 
 /* Decodes the stored value `pmc` of PMC`index` (4..7) for `model`.  Leaves
- * cfg->constrained 0; ref_qual_constrains() sets it. */
+ * cfg->constrained 0; ref_qual_bind() sets it. */
 void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model);
 
 /* ---- event qualification ------------------------------------------------ */
@@ -106,14 +110,24 @@ typedef struct ref_qual {
     uint8_t mem_cfg0, mem_cfg1, mem_cfg2; /* active pairs with cfg_dbrp 0, 1, 2 (REF_MEM_PAIRS) */
     /* Which primitive matches a tag word needs at all (the rest stay 0). */
     uint8_t need_ibr, need_opc, need_dbr;
+    /* Per cpl: the pairs worth comparing (a tag uses their hit and their plm
+     * allows the level; any other pair's hit is 0 or unused).  Bit-mask mode. */
+    uint8_t ibr_live[4], dbr_live[4];
 } ref_qual;
 
 /* Decodes the qualification registers.  `reg` is the model's visible
  * register array (pmu_state order). */
 void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine_2bundle);
 
-/* 1 when some IA-64 slot may fail the qualification of counter `cfg`. */
-int ref_qual_constrains(const ref_qual *q, const ref_counter_cfg *cfg);
+/* How q(s) is computed from a tag word. */
+typedef enum ref_q_form {
+    REF_Q_NEED = 0,     /* every q_need bit set: inst_q(k) (and the memory events' Tag(PMC8)) */
+    REF_Q_NEED_ANY_DBR, /* Itanium pt = 0: inst_q(0) and some dbr_hit */
+    REF_Q_PAIRS         /* Itanium 2 active PMC13: the OR over the active pairs */
+} ref_q_form;
+
+/* Sets cfg->constrained, q_form and q_need for the qualification `q`. */
+void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg);
 
 /* The tag word (REF_TAG_*) of one retired IA-64 slot at privilege level
  * `cpl` (0..3: the caller has checked the counter's plm). */
@@ -122,21 +136,19 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
 /* q(s) of counter `cfg` for a slot with tag word `tags`. */
 static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
 {
-    const unsigned r = (tags >> REF_TAG_R_SHIFT) & REF_PAIR_BITS;
-    const unsigned o = (tags >> REF_TAG_O_SHIFT) & REF_PAIR_BITS;
     const unsigned d = (tags >> REF_TAG_D_SHIFT) & REF_PAIR_BITS;
-    /* inst_q(k) for every k at once; an unsupported qualifier passes. */
-    const unsigned iq = (cfg->iar ? r : REF_PAIR_BITS) & (cfg->opm ? o : REF_PAIR_BITS);
-
-    if (!cfg->dar)
-        return (iq >> cfg->tag_pair) & 1u;
-    switch (q->mem_mode) {
-    case REF_MEM_ANY_DBR:
-        return (iq & 1u) && d != 0;
-    case REF_MEM_PAIRS:
+    switch (cfg->q_form) {
+    case REF_Q_NEED:
+        return (tags & cfg->q_need) == cfg->q_need;
+    case REF_Q_NEED_ANY_DBR:
+        return (tags & cfg->q_need) == cfg->q_need && d != 0;
+    default: {
+        const unsigned r = (tags >> REF_TAG_R_SHIFT) & REF_PAIR_BITS;
+        const unsigned o = (tags >> REF_TAG_O_SHIFT) & REF_PAIR_BITS;
+        /* inst_q(k) for every k at once; an unsupported qualifier passes. */
+        const unsigned iq = (cfg->iar ? r : REF_PAIR_BITS) & (cfg->opm ? o : REF_PAIR_BITS);
         return ((iq & d & q->mem_cfg0) | (iq & q->mem_cfg1) | (d & q->mem_cfg2)) != 0;
-    default:
-        return iq & 1u;
+    }
     }
 }
 

@@ -182,9 +182,20 @@ void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine
                             (((q->o_one & PAIRS_OF_PMC9) != PAIRS_OF_PMC9) ? 2u : 0u));
     q->need_dbr = q->mem_mode == REF_MEM_ANY_DBR ||
                   (q->mem_mode == REF_MEM_PAIRS && (q->mem_cfg0 | q->mem_cfg2) != 0);
+
+    const unsigned ibr_used = q->r_any ? REF_PAIR_BITS : (~q->r_one & REF_PAIR_BITS);
+    const unsigned dbr_used = q->mem_mode == REF_MEM_PAIRS ? (q->mem_cfg0 | q->mem_cfg2) : REF_PAIR_BITS;
+    for (unsigned cpl = 0; cpl < 4; cpl++)
+        for (unsigned k = 0; k < REF_PAIRS; k++) {
+            if ((q->ibr[k].plm >> cpl) & (ibr_used >> k) & 1u)
+                q->ibr_live[cpl] |= (uint8_t)(1u << k);
+            if ((q->dbr[k].plm >> cpl) & (dbr_used >> k) & 1u)
+                q->dbr_live[cpl] |= (uint8_t)(1u << k);
+        }
 }
 
-int ref_qual_constrains(const ref_qual *q, const ref_counter_cfg *cfg)
+/* Whether some IA-64 slot may fail the qualification of counter `cfg`. */
+static int constrains(const ref_qual *q, const ref_counter_cfg *cfg)
 {
     /* Events not attributed to an instruction carry no tag. */
     if (cfg->source != REF_SRC_SLOTS && cfg->source != REF_SRC_SLOT_MATCH)
@@ -204,14 +215,30 @@ int ref_qual_constrains(const ref_qual *q, const ref_counter_cfg *cfg)
     }
 }
 
-/* ibr_hit_k of every pair, bit k (bit-mask mode). */
+void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg)
+{
+    cfg->constrained = (uint8_t)constrains(q, cfg);
+    /* inst_q(k) = r_k (if iar) and o_k (if opm): two tag-word bits.  Memory
+     * events use Tag(PMC8), k = 0, unless PMC13 is active. */
+    const unsigned k = cfg->dar ? 0u : cfg->tag_pair;
+    cfg->q_need = (uint16_t)(((cfg->iar ? 1u : 0u) << (REF_TAG_R_SHIFT + k)) |
+                             ((cfg->opm ? 1u : 0u) << (REF_TAG_O_SHIFT + k)));
+    cfg->q_form = REF_Q_NEED;
+    if (cfg->dar && q->mem_mode == REF_MEM_ANY_DBR)
+        cfg->q_form = REF_Q_NEED_ANY_DBR;
+    else if (cfg->dar && q->mem_mode == REF_MEM_PAIRS)
+        cfg->q_form = REF_Q_PAIRS;
+}
+
+/* ibr_hit_k, bit k, of the pairs in ibr_live[cpl] (bit-mask mode); the
+ * others' hits are 0 (plm) or unused. */
 static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
 {
+    const unsigned live = q->ibr_live[cpl];
     unsigned hits = 0;
-    for (unsigned k = 0; k < REF_PAIRS; k++) {
-        const ref_br_pair *p = &q->ibr[k];
-        hits |= (unsigned)(((p->plm >> cpl) & 1u) && ((ip ^ p->addr) & p->compare) == 0) << k;
-    }
+    for (unsigned k = 0; k < REF_PAIRS; k++)
+        if ((live >> k) & 1u)
+            hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
     return hits;
 }
 
@@ -267,10 +294,10 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
         o |= matched;
     }
     if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
-        for (unsigned k = 0; k < REF_PAIRS; k++) {
-            const ref_br_pair *p = &q->dbr[k];
-            d |= (unsigned)(((p->plm >> cpl) & 1u) && ((s->daddr ^ p->addr) & p->compare) == 0) << k;
-        }
+        const unsigned live = q->dbr_live[cpl];
+        for (unsigned k = 0; k < REF_PAIRS; k++)
+            if ((live >> k) & 1u)
+                d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
     }
     return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT) | (d << REF_TAG_D_SHIFT);
 }

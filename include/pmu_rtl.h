@@ -12,7 +12,7 @@ extern "C" {
 
 /* A reset RTL model built for these parameters.  Returns NULL and a message when no
  * Verilated variant was built for them (variants: Itanium and Itanium 2, pmd_sext=1,
- * thr_ge=0). */
+ * thr_ge=0, fine_2bundle=0). */
 pmu_backend *pmu_rtl_create(const pmu_params *p, char *err, size_t errlen);
 
 /* Start dumping an FST waveform to `path` from now on; 0 on success. */

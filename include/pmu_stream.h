@@ -73,9 +73,9 @@ typedef struct pmu_gen_opts {
     uint64_t cycles;     /* records to produce */
     pmu_gen_mode mode;
     unsigned nprocs;     /* workload: processes (default 4) */
-    /* NULL: no edges, and the stream of a seed is the one older builds made.  Non-NULL
-     * (even with no edges): the workload uses the documented exact encodings.  The
-     * arrays are copied by pmu_gen_create; they need not outlive the call. */
+    /* NULL: no edges.  The arrays are copied by pmu_gen_create; they need not outlive
+     * the call.  Either way the workload uses the exact encodings of
+     * docs/stream-format.md ("Encodings"). */
     const pmu_gen_hot *hot;
 } pmu_gen_opts;
 

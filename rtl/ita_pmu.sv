@@ -10,11 +10,11 @@
 // cycle record. The harness never does both in one clock; if it does, the step proceeds and
 // the register write wins for the written register (a written PMD does not count or carry).
 module ita_pmu #(
-  parameter int Model   = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
-  parameter bit PmdSext = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
-  parameter bit ThrGe   = 0,  // 0: threshold t counts when n > t; 1: when n >= t
-  parameter bit FineGran2 = 0 // 1: fine-mode ranges compare ip[11:5] (two-bundle granularity
-                              //    of the first Itanium 2 steppings); 0: ip[11:4]
+  parameter int Model     = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
+  parameter bit PmdSext   = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
+  parameter bit ThrGe     = 0,  // 0: threshold t counts when n > t; 1: when n >= t
+  parameter bit FineGran2 = 0   // 1: fine-mode ranges compare ip[11:5] (the two-bundle
+                                // granularity of the first Itanium 2 steppings); 0: ip[11:4]
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,

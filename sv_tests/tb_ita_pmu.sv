@@ -621,7 +621,8 @@ module tb_ita_pmu;
     wr(pmc(4), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
     wr(pmc(5), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
     wr(pmc(6), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
-    wr(pmc(7), 64'h0);
+    wr(pmc(7), ev(PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_CODE,
+                  PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK));
     rec_clear();
     nslots = 3'd2;
     set_slot(0, sf(PMU_SF_NOP_LSB));
@@ -632,6 +633,7 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2, 4), 64'd2, "CPU_CYCLES counts in NORMAL and LOW_POWER only");
     check_eq(pmd_of(ITA2, 5), 64'd4, "IA64_INST_RETIRED counts in NORMAL and LOW_POWER only");
     check_eq(pmd_of(ITA2, 6), 64'd4, "other events are not power-gated");
+    check_eq(pmd_of(ITA2, 7), 64'd4, "IA64_TAGGED_INST_RETIRED (code 0x08, umask 1) is power-gated too");
 
     // ---- thresholds ---------------------------------------------------------------------------
     // IA64_INST_RETIRED has maxincr 6: threshold 0 adds n, threshold 5 = maxincr-1 adds 1

@@ -34,7 +34,7 @@ typedef enum pmulib_err {
     PMULIB_ERR_RANGE_ALIGN,      /* code range not 16-byte aligned at both ends */
     PMULIB_ERR_TOO_MANY_RANGES,  /* more ranges than the mode or the pairs allow */
     PMULIB_ERR_RANGE_TOO_BIG,    /* the range needs a block larger than a pair can match */
-    PMULIB_ERR_RANGE_INVALID,    /* start >= end, or covers that would overlap */
+    PMULIB_ERR_RANGE_INVALID,    /* start >= end */
     PMULIB_ERR_FEATURE_COMBINATION, /* features that cannot be combined */
     PMULIB_NERRS
 } pmulib_err;
@@ -247,9 +247,10 @@ typedef struct pmulib_dispatch {
     unsigned nwrites;
     pmulib_reg_write writes[PMULIB_MAX_WRITES];
     unsigned counter[PMULIB_MAX_EVENTS]; /* PMC/PMD index 4..7 of events[i] */
-    /* Code ranges on several pairs (retired-instruction events): event i counts
-     * the instructions tagged by IBR pair tag_pair[i]; the count of a range is
-     * the sum over one event per pair in its `pairs`.  -1 = not tied to a pair. */
+    /* Itanium 2 with code ranges: event i counts the instructions tagged by IBR
+     * pair tag_pair[i] (IA64_TAGGED_INST_RETIRED_IBRPk: k; other events: 0).  A
+     * range's count is the sum of the events whose tag_pair is in its `pairs`
+     * (one event per pair).  -1 = no code range, or Itanium (any pair tags). */
     int tag_pair[PMULIB_MAX_EVENTS];
     unsigned nirange, ndrange;
     pmulib_range_result irange[PMULIB_MAX_RANGES];

@@ -125,6 +125,9 @@ static pmulib_err check_request(dctx *c)
                            r->nirange, r->ndrange, PMULIB_MAX_RANGES);
     if (r->irange_flags & ~(PMULIB_RR_INV | PMULIB_RR_NO_FINE_MODE | PMULIB_RR_FINE_2BUNDLE))
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x: unknown flag bits", r->irange_flags);
+    if (r->irange_flags && r->nirange == 0)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x given without a code range",
+                           r->irange_flags);
     pmulib_err e = check_opcm(&r->pmc8, "PMC8", err);
     if (!e)
         e = check_opcm(&r->pmc9, "PMC9", err);
@@ -349,18 +352,16 @@ static void place_cover(br_state *s, const pmulib_cover *cv, unsigned pairs, int
 static pmulib_err cover_ranges(dctx *c, const pmulib_range *rg, unsigned n, unsigned avail, br_state *s,
                                pmulib_range_result *res, const char *what)
 {
-    const unsigned usable = avail;
+    if (popcount(avail) < n)
+        return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
+                           "%u %s ranges need at least %u debug-register pairs; %u are usable here%s", n, what, n,
+                           popcount(avail),
+                           c->retired_only && s == &c->ibr && c->model == PMU_MODEL_ITANIUM2
+                               ? " (with retired-instruction events each pair needs its own "
+                                 "IA64_TAGGED_INST_RETIRED_IBRPk event)"
+                               : "");
     for (unsigned i = 0; i < n; i++) {
-        unsigned budget = popcount(avail) / (n - i);
-        if (budget == 0)
-            return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
-                               "%u %s ranges: no debug-register pair is left for range #%u (%u usable pair(s) in "
-                               "all%s)",
-                               n, what, i + 1, popcount(usable),
-                               c->retired_only && s == &c->ibr && c->model == PMU_MODEL_ITANIUM2
-                                   ? "; with retired-instruction events each pair needs its own "
-                                     "IA64_TAGGED_INST_RETIRED_IBRPk event"
-                                   : "");
+        unsigned budget = popcount(avail) / (n - i); /* >= 1: each range uses at most its budget */
         pmulib_cover cv;
         pmulib_err e = pmulib_cover_bitmask(rg[i].start, rg[i].end, budget, &cv, c->err);
         if (e)
@@ -417,24 +418,30 @@ static pmulib_err code_ranges_ita2(dctx *c)
                            "an inverted code range must be the only code range (%u given)", n);
 
     if (c->fine) {
-        if (n > 2)
-            return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
-                               "%u code ranges in fine mode: at most 2 (pairs 0+2 and 1+3)", n);
+        /* Comparator A (pairs 0 + 2) counts for the even tags, B (1 + 3) for the odd
+         * ones; the ranges take the comparators that have events, in order. */
+        unsigned comp[2], ncomp = 0;
+        for (unsigned cmp = 0; cmp < 2; cmp++)
+            for (unsigned i = 0; i < r->nevents; i++)
+                if ((unsigned)(c->tag[i] & 1) == cmp) {
+                    comp[ncomp++] = cmp;
+                    break;
+                }
         for (unsigned i = 0; i < n; i++) {
+            unsigned lo = comp[i], hi = comp[i] + 2;
             pmulib_cover cv;
             pmulib_err e = pmulib_cover_fine(r->irange[i].start, r->irange[i].end,
                                              (r->irange_flags & PMULIB_RR_FINE_2BUNDLE) != 0, &cv, c->err);
             if (e)
                 return e;
-            /* Range i: lower bound on pair i, upper bound on pair i + 2. */
-            c->ibr.pair[i] = cv.pair[0];
-            c->ibr.pair[i + 2] = cv.pair[1];
-            c->ibr.range_of[i] = c->ibr.range_of[i + 2] = (int)i;
+            c->ibr.pair[lo] = cv.pair[0];
+            c->ibr.pair[hi] = cv.pair[1];
+            c->ibr.range_of[lo] = c->ibr.range_of[hi] = (int)i;
             o->irange[i].soff = cv.soff;
             o->irange[i].eoff = cv.eoff;
-            o->irange[i].pairs = (1u << i) | (1u << (i + 2));
+            o->irange[i].pairs = (1u << lo) | (1u << hi);
             o->irange[i].fine = true;
-            c->code_lower_pairs |= 1u << i;
+            c->code_lower_pairs |= 1u << lo;
         }
     } else if (c->retired_only) {
         /* Every pair counts through its own IA64_TAGGED_INST_RETIRED_IBRPk event
@@ -470,31 +477,7 @@ static pmulib_err code_ranges_ita2(dctx *c)
         c->code_lower_pairs |= 1u;
     }
 
-    /* Every range needs an event that counts its pairs. */
-    for (unsigned i = 0; i < n; i++) {
-        bool counted = false;
-        for (unsigned j = 0; j < r->nevents; j++)
-            if ((o->irange[i].pairs >> c->tag[j]) & 1u)
-                counted = true;
-        if (!counted)
-            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
-                               "code range #%u is held by IBR pair(s) 0x%x, but no event counts those pairs (add "
-                               "IA64_TAGGED_INST_RETIRED_IBRP%u_PMC%u)",
-                               i + 1, o->irange[i].pairs, nth_pair(o->irange[i].pairs, 0),
-                               nth_pair(o->irange[i].pairs, 0) & 1u ? 9u : 8u);
-    }
-    /* The per-pair counts are summed: covers of different ranges must not overlap. */
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = i + 1; j < n; j++) {
-            uint64_t lo_i = r->irange[i].start - o->irange[i].soff, hi_i = r->irange[i].end - 1 + o->irange[i].eoff;
-            uint64_t lo_j = r->irange[j].start - o->irange[j].soff, hi_j = r->irange[j].end - 1 + o->irange[j].eoff;
-            if (lo_i <= hi_j && lo_j <= hi_i)
-                return pmulib_fail(c->err, PMULIB_ERR_RANGE_INVALID,
-                                   "code ranges #%u and #%u are covered by overlapping areas (0x%" PRIx64
-                                   "..0x%" PRIx64 " and 0x%" PRIx64 "..0x%" PRIx64
-                                   "): the summed per-pair counts would count the overlap twice",
-                                   i + 1, j + 1, lo_i, hi_i + 1, lo_j, hi_j + 1);
-        }
+    /* Every range's pairs are counted by some event: the pairs come from the tags. */
     /* A tagged event whose pair holds no range counts nothing: its pair matches no address. */
     for (unsigned i = 0; i < r->nevents; i++) {
         unsigned k = (unsigned)c->tag[i];
@@ -521,6 +504,17 @@ static pmulib_err code_ranges(dctx *c)
         for (unsigned i = 0; i < r->nirange; i++)
             if (!pmulib_fine_eligible(r->irange[i].start, r->irange[i].end))
                 c->fine = false;
+        /* In fine mode pairs k and k^2 are one comparator: events of both would
+         * count the same instructions twice when summed, so use bit-mask mode. */
+        unsigned tags = 0;
+        for (unsigned i = 0; i < r->nevents; i++)
+            tags |= 1u << c->tag[i];
+        if ((tags & EVEN_PAIRS) == EVEN_PAIRS || (tags & ODD_PAIRS) == ODD_PAIRS)
+            c->fine = false;
+        /* At most one fine range per comparator that has events; more ranges use bit-mask mode. */
+        unsigned comparators = ((tags & EVEN_PAIRS) != 0) + ((tags & ODD_PAIRS) != 0);
+        if (r->nirange > comparators)
+            c->fine = false;
         c->out->irange_fine = c->fine;
         e = code_ranges_ita2(c);
     } else {

@@ -36,6 +36,9 @@ _Static_assert(PMU_F_IBR_MASK_MASK_MSB == PMU_F_DBR_MASK_MASK_MSB &&
                    PMU_F_IBR_MASK_PLM_MSB == PMU_F_DBR_MASK_PLM_MSB,
                "IBR and DBR odd registers share the mask and plm positions");
 
+/* PMC13 cfg_dbrp_k encodings (Itanium 2): what qualifies a memory event through pair k. */
+enum dbrp_cfg { DBRP_IBR_OPC_DBR = 0, DBRP_IBR_OPC = 1, DBRP_DBR = 2, DBRP_NONE = 3 };
+
 /* ---- small helpers ------------------------------------------------------------ */
 
 static int lower(int ch) { return ch >= 'A' && ch <= 'Z' ? ch + 32 : ch; }
@@ -733,7 +736,8 @@ static int parse_range(parser *p, pmu_config *cfg, int code, const token *tok, u
     const unsigned first_vis = code ? PMU_VIS_IBR0 : PMU_VIS_DBR0;
     const char *fields = code ? "pair, plm, addr, mask, fine" : "pair, plm, addr, mask, cfg";
     int have_range = 0, have_addr = 0, have_mask = 0, have_pair = 0, have_cfg = 0, fine = 0;
-    uint64_t start = 0, end = 0, addr = 0, mask = 0, pair = 0, plm = 0xf, cfgv = 2;
+    const uint64_t plm_all = field_ones(PMU_F_IBR_MASK_PLM_WIDTH);
+    uint64_t start = 0, end = 0, addr = 0, mask = 0, pair = 0, plm = plm_all, cfgv = DBRP_DBR;
     seen_set seen = {.n = 0};
     char r[64];
 
@@ -785,8 +789,9 @@ static int parse_range(parser *p, pmu_config *cfg, int code, const token *tok, u
             pair = x;
             have_pair = 1;
         } else if (strcmp(key, "plm") == 0) {
-            if (x == 0 || x > 0xf)
-                return fail(p, "plm", "expected 1..15 (bit k: the pair matches at cpl k), found %" PRIu64, x);
+            if (x == 0 || x > plm_all)
+                return fail(p, "plm", "expected 1..%" PRIu64 " (bit k: the pair matches at cpl k), found %" PRIu64,
+                            plm_all, x);
             plm = x;
         } else if (strcmp(key, "addr") == 0) {
             addr = x;
@@ -798,7 +803,7 @@ static int parse_range(parser *p, pmu_config *cfg, int code, const token *tok, u
             if (p->model == PMU_MODEL_ITANIUM)
                 return fail(p, "cfg", "expected no cfg on Itanium: PMC13 has no per-pair memory "
                                       "qualification there (PMC11.pt = 0 enables the data-address check)");
-            if (x > 2)
+            if (x >= DBRP_NONE)
                 return fail(p, "cfg", "expected 0 (IBR, opcode and DBR), 1 (IBR and opcode) or 2 (DBR only), found %" PRIu64, x);
             cfgv = x;
             have_cfg = 1;
@@ -1575,13 +1580,13 @@ void pmu_config_describe_tags(const uint64_t vis[PMU_NVIS], pmu_model model, uns
     int active = 0, unconstrained = 0;
     for (unsigned k = 0; k < PMU_CONFIG_PAIRS; k++) {
         unsigned cfgk = (unsigned)fget(pmc13, pair_field("PMC13", "CFG_DBRP", k, ""));
-        if (!fget(pmc13, pair_field("PMC13", "ENA_DBRP", k, "")) || cfgk == 3)
+        if (!fget(pmc13, pair_field("PMC13", "ENA_DBRP", k, "")) || cfgk == DBRP_NONE)
             continue;
         active = 1;
         inst[0] = tok[0] = '\0';
-        if (cfgk != 2)
+        if (cfgk != DBRP_DBR)
             inst_tokens(vis, model, e, k, "&", inst, sizeof inst);
-        if (cfgk != 1)
+        if (cfgk != DBRP_IBR_OPC)
             drange_token(vis, k, tok, sizeof tok);
         if (!inst[0] && !tok[0])
             unconstrained = 1;
@@ -1713,12 +1718,19 @@ void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_con
 /* ---- the built-in configuration ------------------------------------------------------ */
 
 /* Periods are chosen so that each counter overflows several times in the default
- * 1,000,000-cycle workload (docs/config-format.md). */
+ * 1,000,000-cycle workload (docs/config-format.md).  PMC6 shows event qualification:
+ * on Itanium 2 a code range (IBR pairs 1 and 3 in fine mode) over the first process's
+ * main, which the workload places at 0x4000000000000000 for every seed (0x120 bytes
+ * with seed 1); on Itanium, where a code range would tag every counter, opcode
+ * matcher PMC9.  Its event, IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, takes pair 1's tag,
+ * so the other counters (pair 0) stay unconstrained; ism=ia64 because IA-32
+ * instructions pass every range and opcode check. */
 static const char default_itanium2[] =
     "# pmusim built-in configuration (Itanium 2)\n"
     "PMC4 event=CPU_CYCLES plm=0xf pm=0 period=100000           # every level\n"
     "PMC5 event=IA64_INST_RETIRED plm=0x8 pm=0 period=150000    # user only\n"
-    "PMC6 event=NOPS_RETIRED plm=0xf pm=0 thres=1 period=8000   # cycles with 2+ nops\n"
+    "PMC6 event=IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 plm=0xf pm=0 ism=ia64 thres=1 period=8000\n"
+    "irange 0x4000000000000000..0x4000000000000120 fine pair=1  # PMC6: cycles retiring 2+ instructions of main\n"
     "PMC7 event=L1D_READ_MISSES_ALL plm=0x1 pm=1 period=500     # kernel misses, privileged monitor\n"
     "PSR up=1 pp=0\n"
     "DCR pp=1                                                   # interruptions set PSR.pp\n";
@@ -1727,8 +1739,9 @@ static const char default_itanium[] =
     "# pmusim built-in configuration (Itanium)\n"
     "PMC4 event=CPU_CYCLES plm=0xf pm=0 period=100000           # every level\n"
     "PMC5 event=IA64_INST_RETIRED plm=0x8 pm=0 period=150000    # user only\n"
-    "PMC6 event=NOPS_RETIRED plm=0xf pm=0 thres=1 period=8000   # cycles with 2+ nops\n"
-    "PMC7 event=BR_MISPRED_DETAIL_ALL_WRONG_PATH plm=0x1 pm=1 period=400 # kernel mispredicts\n"
+    "PMC6 event=IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 plm=0xf pm=0 ism=ia64 thres=1 period=4000\n"
+    "opcode PMC9 class=nop                                      # PMC6: cycles retiring 2+ nop.m/i/f\n"
+    "PMC7 event=L1D_READ_MISSES_ALL plm=0x1 pm=1 period=500     # kernel misses, privileged monitor\n"
     "PSR up=1 pp=0\n"
     "DCR pp=1                                                   # interruptions set PSR.pp\n";
 

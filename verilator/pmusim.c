@@ -1,6 +1,6 @@
 /*
  * pmusim.c - the `pmusim` command: `run` (this file), `gen` and `conv` (the stream
- * library), `conform` (conform/conform.c).  `pmusim run --help` lists the options; docs/debugging.md shows a run
+ * library), `conform` (conform/conform.c), `encode`, `count` and `profile` (sw/).  `pmusim run --help` lists the options; docs/debugging.md shows a run
  * that finds a mismatch.
  *
  * A run: create the backend (reference and RTL in lock-step by default), program it
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "conform.h"
+#include "sw_cmds.h"
 #include "config.h"
 #include "cosim.h"
 #include "isr.h"
@@ -352,7 +353,7 @@ static double now_seconds(void)
 }
 
 /* The counter table: event, counter qualifiers and the range/opcode constraints that
- * apply (docs/config-format.md), 64-bit total, wraps folded. */
+ * apply (docs/config-format.md), 64-bit total, wraps folded.  Columns fit their text. */
 static void print_table(const pmu_config *cfg, const pmu_isr *isr)
 {
     uint64_t vis[PMU_NVIS];
@@ -362,9 +363,10 @@ static void print_table(const pmu_config *cfg, const pmu_isr *isr)
         any |= cfg->line[PMU_VIS_PMC4 + k] != 0;
     char ev[PMU_NCOUNTERS][64], q[PMU_NCOUNTERS][640];
     int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
+    int n_w = (int)strlen("64-bit count"), o_w = (int)strlen("overflows");
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         uint64_t pmc = vis[PMU_VIS_PMC4 + k];
-        char tags[512];
+        char tags[512], num[32];
         pmu_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
         pmu_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
         pmu_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
@@ -378,14 +380,18 @@ static void print_table(const pmu_config *cfg, const pmu_isr *isr)
             ev_w = (int)strlen(ev[k]);
         if ((int)strlen(q[k]) > q_w)
             q_w = (int)strlen(q[k]);
+        if (snprintf(num, sizeof num, "%" PRIu64, isr->total[k]) > n_w)
+            n_w = (int)strlen(num);
+        if (snprintf(num, sizeof num, "%" PRIu64, isr->overflows[k]) > o_w)
+            o_w = (int)strlen(num);
     }
-    printf("%-8s %-*s %-*s %20s %10s\n", "counter", ev_w, "event", q_w, "qualifiers", "64-bit count",
-           "overflows");
+    printf("%-8s %-*s %-*s %*s %*s\n", "counter", ev_w, "event", q_w, "qualifiers", n_w,
+           "64-bit count", o_w, "overflows");
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         if (any && !cfg->line[PMU_VIS_PMC4 + k])
             continue;
-        printf("%-8s %-*s %-*s %20" PRIu64 " %10" PRIu64 "\n", pmu_vis_table[PMU_VIS_PMD4 + k].name,
-               ev_w, ev[k], q_w, q[k], isr->total[k], isr->overflows[k]);
+        printf("%-8s %-*s %-*s %*" PRIu64 " %*" PRIu64 "\n", pmu_vis_table[PMU_VIS_PMD4 + k].name,
+               ev_w, ev[k], q_w, q[k], n_w, isr->total[k], o_w, isr->overflows[k]);
     }
 }
 
@@ -445,8 +451,8 @@ static int cmd_run(int argc, char **argv)
             return EXIT_USAGE;
         }
     } else {
-        /* The exact encodings (any `hot`), and the configuration's range bounds and
-         * opcode patterns as the generator's edges (docs/stream-format.md, "Hot edges"). */
+        /* The configuration's range bounds and opcode patterns are the generator's
+         * edges (docs/stream-format.md, "Hot edges"; docs/config-format.md). */
         uint64_t vis[PMU_NVIS];
         pmu_config_values(&cfg, vis);
         pmu_config_hot_edges(vis, cfg.model, &hot);
@@ -651,10 +657,13 @@ static void main_help(FILE *f)
 {
     fprintf(f,
             "usage: pmusim <command> [options]\n"
-            "  run    run a stream on the PMU (reference and RTL in lock-step by default)\n"
-            "  gen    write a generated stream\n"
-            "  conv   convert a stream between its text and binary forms\n"
+            "  run      run a stream on the PMU (reference and RTL in lock-step by default)\n"
+            "  gen      write a generated stream\n"
+            "  conv     convert a stream between its text and binary forms\n"
             "  conform  randomised reference-vs-RTL conformance runs over many seeds\n"
+            "  encode   print the register programming of events, ranges and opcode patterns\n"
+            "  count    run a stream and print 64-bit counts per event (per process)\n"
+            "  profile  sample on overflow and print a flat profile by function\n"
             "pmusim <command> --help shows the options of a command.\n");
 }
 
@@ -674,10 +683,16 @@ int main(int argc, char **argv)
         return pmusim_cmd_conv(argc - 1, argv + 1);
     if (strcmp(cmd, "conform") == 0)
         return pmusim_cmd_conform(argc - 1, argv + 1);
+    if (strcmp(cmd, "encode") == 0)
+        return pmusim_cmd_encode(argc - 1, argv + 1);
+    if (strcmp(cmd, "count") == 0)
+        return pmusim_cmd_count(argc - 1, argv + 1);
+    if (strcmp(cmd, "profile") == 0)
+        return pmusim_cmd_profile(argc - 1, argv + 1);
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         main_help(stdout);
         return 0;
     }
-    fprintf(stderr, "pmusim: unknown command '%s': expected run, gen, conv or conform\n", cmd);
+    fprintf(stderr, "pmusim: unknown command '%s': expected run, gen, conv, conform, encode, count or profile\n", cmd);
     return EXIT_USAGE;
 }

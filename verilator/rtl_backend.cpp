@@ -295,9 +295,11 @@ extern "C" pmu_backend *pmu_rtl_create(const pmu_params *p, char *err, size_t er
     if (params.model != PMU_MODEL_ITANIUM && params.model != PMU_MODEL_ITANIUM2)
         why = "model: expected Itanium (0) or Itanium 2 (1)";
     else if (params.pmd_sext != 1)
-        why = "pmd_sext=0 was not Verilated (built variants: pmd_sext=1, thr_ge=0)";
+        why = "pmd_sext=0 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
     else if (params.thr_ge != 0)
-        why = "thr_ge=1 was not Verilated (built variants: pmd_sext=1, thr_ge=0)";
+        why = "thr_ge=1 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
+    else if (params.fine_2bundle != 0)
+        why = "fine_2bundle=1 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
     if (why) {
         if (err && errlen) std::snprintf(err, errlen, "rtl backend: %s", why);
         return nullptr;

@@ -11,7 +11,7 @@
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
 #
 # Verilated variants (include/pmu_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and
-# Itanium (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, objects under
+# Itanium (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, FineGran2=0, objects under
 # $(BUILD)/verilator/<variant>/.  Verilator runs only when the RTL or the generated
 # headers change (a stamp per variant), so a second `make` does nothing.
 
@@ -41,7 +41,7 @@ VLT_LIB_$(1)   := $(VLT_OUT)/$(1)/$(2)__ALL.a
 
 $(VLT_OUT)/$(1)/verilated.stamp: $(RTL_SRCS) $(GEN_VH) $(RTL_WAIVERS) verilator/verilator.mk
 	@mkdir -p $(VLT_OUT)/$(1)
-	$(VERILATOR) $(VLT_FLAGS) -GModel=$(3) "-GPmdSext=1'b1" "-GThrGe=1'b0" --prefix $(2) \
+	$(VERILATOR) $(VLT_FLAGS) -GModel=$(3) "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0" --prefix $(2) \
 	  -Mdir $(VLT_OUT)/$(1) $(RTL_SRCS)
 	@touch $$@
 
@@ -93,11 +93,8 @@ $(HARNESS_LIB): $(HARNESS_OBJS)
 PMUSIM := $(BUILD)/pmusim
 PMUSIM_LIBS := $(HARNESS_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
 
-$(BUILD)/obj/verilator/pmusim.o: CFLAGS += -Iconform
-$(BUILD)/obj/conform/conform.o: CFLAGS += $(HARNESS_INC)
-
-$(PMUSIM): $(BUILD)/obj/verilator/pmusim.o $(BUILD)/obj/conform/conform.o $(PMUSIM_LIBS) $(COMMON_OBJS)
-	$(CXX) $(OPT) -g $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)
+# The $(PMUSIM) link rule is in the top-level Makefile, after every fragment: it links
+# the software library and commands of sw/ too.
 
 # ---- tests ----------------------------------------------------------------------------
 HARNESS_TEST_SRCS := $(wildcard verilator/tests/*.cpp)

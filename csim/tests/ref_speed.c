@@ -6,7 +6,10 @@
  * same four events; they differ in what the qualification registers
  * constrain, which is what decides whether a step computes slot tags.
  *
- *   build/csim_speed [cycles]      (default 5000000)
+ *   build/csim_speed [cycles [model setup]]   (default 5000000; all six runs)
+ *
+ * model 0/1 and setup 0..2 select one run, e.g. for valgrind --tool=callgrind
+ * when the machine is too busy for a steady clock.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
@@ -80,6 +83,7 @@ static void program(pmu_backend *b, pmu_model m, enum setup s)
 int main(int argc, char **argv)
 {
     const uint64_t cycles = argc > 1 ? strtoull(argv[1], NULL, 0) : 5000000u;
+    const int only_model = argc > 3 ? atoi(argv[2]) : -1, only_setup = argc > 3 ? atoi(argv[3]) : -1;
     pmu_cycle *recs = malloc(RECORDS * sizeof *recs);
     pmu_gen_opts o = {.seed = 1, .cycles = RECORDS, .mode = PMU_GEN_WORKLOAD, .nprocs = 4, .hot = NULL};
     pmu_gen *g = pmu_gen_create(&o);
@@ -96,6 +100,8 @@ int main(int argc, char **argv)
 
     for (int model = PMU_MODEL_ITANIUM; model <= PMU_MODEL_ITANIUM2; model++) {
         for (int s = NOTHING; s <= EVERYTHING; s++) {
+            if ((only_model >= 0 && model != only_model) || (only_setup >= 0 && s != only_setup))
+                continue;
             pmu_params p = pmu_params_default();
             p.model = (pmu_model)model;
             pmu_backend *b = pmu_ref_create(&p);

@@ -42,7 +42,7 @@ fi
 
 # ---- arguments ------------------------------------------------------------------
 check no-command 2 "usage: pmusim <command>" -- "$PMUSIM"
-check unknown-command 2 "unknown command 'frob': expected run, gen, conv or conform" -- "$PMUSIM" frob
+check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, encode, count or profile" -- "$PMUSIM" frob
 check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
 check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed
 check seed-not-a-number 2 "--seed: expected a number (decimal or 0x hex), found 'abc'" -- run --seed abc
@@ -88,8 +88,46 @@ check cfg-duplicate 2 "bad8.cfg:2: PMC4: duplicate register line (first at line 
     -- run --cycles 10 --config "$(cfg bad8 'PMC4 plm=1\nPMC4 plm=2\n')"
 check cfg-model-conflict 2 "bad9.cfg:1: model: itanium conflicts with --model itanium2" \
     -- run --cycles 10 --model itanium2 --config "$(cfg bad9 'model = itanium\n')"
-check cfg-itanium-event 2 "bad10.cfg:2: event: L1D_READ_MISSES_ALL (es 0xc7) cannot be programmed on Itanium" \
-    -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=L1D_READ_MISSES_ALL\n')"
+check cfg-itanium-event 2 "bad10.cfg:2: event: STORES_RETIRED is not implemented on Itanium" \
+    -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=STORES_RETIRED\n')"
+
+# ---- qualification lines (docs/config-format.md, "Event qualification") -----------------
+check cfg-irange-misaligned 2 "q1.cfg:2: range: expected both ends 16-byte aligned (code ranges are whole bundles), found 0x1008..0x2000" \
+    -- run --cycles 10 --config "$(cfg q1 '# code\nirange 0x1008..0x2000 pair=0\n')"
+check cfg-irange-block 2 "q2.cfg:1: range: expected an aligned power-of-two block (a pair covers one): 0x1000..0x3000 needs 2 blocks (0x1000..0x2000, 0x2000..0x3000; one pair each) or the covering block 0x0..0x4000" \
+    -- run --cycles 10 --config "$(cfg q2 'irange 0x1000..0x3000 pair=0\n')"
+check cfg-fine-page 2 "q3.cfg:1: range: expected a fine range within one 4 KB page, found 0x4000000000000ff0..0x4000000000001010 (it crosses 0x4000000000001000)" \
+    -- run --cycles 10 --config "$(cfg q3 'irange 0x4000000000000ff0..0x4000000000001010 fine pair=0\n')"
+check cfg-pair-range 2 "q4.cfg:1: pair: expected 0..3, found 7" \
+    -- run --cycles 10 --config "$(cfg q4 'drange 0x1000..0x2000 pair=7\n')"
+check cfg-pair-twice 2 "q5a.cfg:3: pair: IBR pair 2 is already programmed by the irange on line 1" \
+    -- run --cycles 10 --config "$(cfg q5a 'irange 0x1000..0x2000 pair=2\nPSR up=1\nirange 0x8000..0x9000 pair=2\n')"
+check cfg-fine-upper-twice 2 "q5b.cfg:2: IBR4: IBR pair 2 is already programmed by the irange on line 1" \
+    -- run --cycles 10 --config "$(cfg q5b 'irange 0x1000..0x1100 fine pair=0\nIBR4 = 0x8000\n')"
+check cfg-fine-pair 2 "q5.cfg:3: pair: expected 0 or 1 for a fine range" \
+    -- run --cycles 10 --config "$(cfg q5 'irange 0x1000..0x1100 fine pair=0\nPSR up=1\nirange 0x8000..0x8100 fine pair=2\n')"
+check cfg-pair-and-ibr 2 "q6.cfg:2: IBR3: IBR pair 1 is already programmed by the irange on line 1" \
+    -- run --cycles 10 --config "$(cfg q6 'irange 0x1000..0x2000 pair=1\nIBR3 plm=1\n')"
+check cfg-pmc14-itanium 2 "q7.cfg:1: PMC14: expected a register that Itanium implements" \
+    -- run --cycles 10 --model itanium --config "$(cfg q7 'PMC14 ibrp0=0\n')"
+check cfg-field-itanium 2 "q8.cfg:1: cfg_dbrp0: expected a field that Itanium implements" \
+    -- run --cycles 10 --model itanium --config "$(cfg q8 'PMC13 cfg_dbrp0=2\n')"
+check cfg-fine-itanium 2 "q9.cfg:1: fine: expected no fine on Itanium" \
+    -- run --cycles 10 --model itanium --config "$(cfg q9 'irange 0x1000..0x1100 fine pair=0\n')"
+check cfg-reserved-ibr 2 "q10.cfg:1: IBR5: expected no bits outside the writable mask 0x8fffffffffffffff on Itanium 2" \
+    -- run --cycles 10 --config "$(cfg q10 'IBR5 = 0x4000000000000000\n')"
+check cfg-opcode-class 2 "q11.cfg:1: class: unknown class 'br.cloops'; expected one of nop, nop.b" \
+    -- run --cycles 10 --config "$(cfg q11 'opcode PMC8 class=br.cloops\n')"
+check cfg-opcode-tie 2 "q12.cfg:1: tie: expected none or ibrp1 and/or ibrp3 for PMC9" \
+    -- run --cycles 10 --config "$(cfg q12 'opcode PMC9 class=nop tie=ibrp0\n')"
+check cfg-opcode-inv-pmc9 2 "q13.cfg:1: inv: expected inv only on PMC8" \
+    -- run --cycles 10 --config "$(cfg q13 'opcode PMC9 class=nop inv=1\n')"
+check cfg-drange-cfg-itanium 2 "q14.cfg:1: cfg: expected no cfg on Itanium" \
+    -- run --cycles 10 --model itanium --config "$(cfg q14 'drange 0x1000..0x2000 pair=0 cfg=2\n')"
+check cfg-drange-cfg-pmc13 2 "q15.cfg:2: cfg: expected no cfg: PMC13 is given on line 1" \
+    -- run --cycles 10 --config "$(cfg q15 'PMC13 ena_dbrp0=1\ndrange 0x1000..0x2000 pair=0 cfg=0\n')"
+check cfg-match-width 2 "q16.cfg:1: match: expected 0..0x7ffffff (27 bits" \
+    -- run --cycles 10 --config "$(cfg q16 'opcode PMC8 match=0x8000000 mask=0\n')"
 
 # ---- stream lines -------------------------------------------------------------------
 printf 'cpl=3 | ip=0x10 s=0 u=M nop\ncpl=0 recirc=9\n' >"$tmp/bad1.txt"
@@ -109,6 +147,20 @@ check run-random 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000
 check run-latency0 0 "lock-step: 20000 cycles, 0 mismatches" -- run --cycles 20000 --irq-latency 0
 check run-config 0 "NOPS_RETIRED" \
     -- run --cycles 20000 --config "$(cfg good1 'model = itanium2\nPMC6 event=NOPS_RETIRED plm=0xf thres=2 period=50\nPSR up=1\n')"
+# Qualification: the run lists what is programmed and the tags of each counter.
+qual='PMC5 event=IA64_INST_RETIRED plm=0x8 period=20000\nPMC6 event=IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 plm=0x8 ism=ia64 period=500\nPMC7 event=L1D_READ_MISSES_ALL plm=0x1 pm=1 period=50\nirange 0x4000000000000000..0x4000000000001000 pair=1\nopcode PMC9 class=ld\ndrange 0xe000000010000000..0xe000000010100000 pair=0\nPSR up=1\nDCR pp=1\n'
+check run-qual-setup 0 "qualification: irange[1] 0x4000000000000000..0x4000000000001000 plm=0,1,2,3 (IBR2, IBR3)" \
+    -- run --cycles 50000 --config "$(cfg qual "$qual")"
+check run-qual-tags 0 "ism=ia64 irange[1]=0x4000000000000000..0x4000000000001000 opcode=PMC9(ld)" \
+    -- run --cycles 50000 --config "$(cfg qual "$qual")"
+check run-qual-mem 0 "mem:drange[0]=0xe000000010000000..0xe000000010100000" \
+    -- run --cycles 50000 --config "$(cfg qual "$qual")"
+check run-qual-random 0 "lock-step: 30000 cycles, 0 mismatches" \
+    -- run --cycles 30000 --mode random --seed 3 --config "$(cfg qual "$qual")"
+check run-qual-itanium 0 "lock-step: 30000 cycles, 0 mismatches" \
+    -- run --cycles 30000 --model itanium --config "$(cfg qual1 'PMC4 event=NOPS_RETIRED period=1000\nPMC5 event=LOADS_RETIRED period=500\nirange 0x4000000000000000..0x4000000000001000 pair=2\nopcode PMC8 class=nop\ndrange 0x6000000000000000..0x6000000100000000 pair=3\nPSR up=1\n')"
+check run-builtin-range 0 "thres=1 ism=ia64 irange[1]=fine:0x4000000000000000..0x4000000000000120" -- run --cycles 20000
+check run-builtin-opcode 0 "thres=1 ism=ia64 opcode=PMC9(nop)" -- run --cycles 20000 --model itanium
 check run-stop-at 0 "lock-step: 1234 cycles, 0 mismatches" -- run --cycles 5000 --stop-at 1234
 printf 'cpl=3 up=1 repeat=500 | ip=0x10 s=0 u=M nop\ncpl=0 repeat=300\n' >"$tmp/good.txt"
 check run-stream 0 "lock-step: 800 cycles, 0 mismatches" -- run --stream "$tmp/good.txt"

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -716,6 +718,190 @@ TEST(ConfigOpcodeClasses, MatchTheGeneratorsEncodings)
     for (unsigned i = 0; i < pmu_opcode_nclasses; i++)
         EXPECT_GT(seen[i], 0u) << "class " << pmu_opcode_classes[i].name << " never seen";
     EXPECT_GT(seen[cloop], 100u);
+}
+
+}  // namespace
+
+// ---- docs/config-format.md: its examples, error tables and class table ------------------
+
+namespace {
+
+std::string read_doc()
+{
+    std::ifstream in(harness_test::repo_file("docs/config-format.md"));
+    std::stringstream doc;
+    doc << in.rdbuf();
+    return doc.str();
+}
+
+std::vector<std::string> lines_of(const std::string &text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) out.push_back(line);
+    return out;
+}
+
+// The `...` spans of a table cell.
+std::vector<std::string> code_spans(const std::string &cell)
+{
+    std::vector<std::string> spans;
+    size_t at = 0;
+    while ((at = cell.find('`', at)) != std::string::npos) {
+        size_t end = cell.find('`', at + 1);
+        if (end == std::string::npos) break;
+        spans.push_back(cell.substr(at + 1, end - at - 1));
+        at = end + 1;
+    }
+    return spans;
+}
+
+std::vector<std::string> cells(const std::string &row)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    bool code = false;
+    for (size_t i = 1; i < row.size(); i++) {
+        char ch = row[i];
+        if (ch == '`') code = !code;
+        if (ch == '|' && !code && (i == 0 || row[i - 1] != '\\')) {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += ch;
+        }
+    }
+    return out;
+}
+
+TEST(ConfigDoc, ExamplesParse)
+{
+    const std::vector<std::string> doc = lines_of(read_doc());
+    unsigned blocks = 0;
+    for (size_t i = 0; i < doc.size(); i++) {
+        if (doc[i] != "```") continue;
+        std::string text;
+        size_t j = i + 1;
+        for (; j < doc.size() && doc[j].rfind("```", 0) != 0; j++) text += doc[j] + "\n";
+        i = j;
+        // Synopses, messages and run output are not configurations.
+        if (has(text, "START") || has(text, "[") || has(text, "cfg:") || has(text, "configuration:")) continue;
+        // The first block is a whole file; the others show lines on their own.
+        pmu_config cfg;
+        if (blocks == 0) {
+            EXPECT_EQ(parse_config(text, PMU_MODEL_ITANIUM2, &cfg), "") << text;
+        }
+        for (const std::string &line : lines_of(text))
+            EXPECT_EQ(parse_config(line + "\n", PMU_MODEL_ITANIUM2, &cfg), "") << line;
+        blocks++;
+    }
+    EXPECT_GE(blocks, 7u);
+}
+
+// Every error row whose example is one line in backticks (with "(Itanium)" for that
+// model) gives the message the row shows; "..." ends a prefix.
+TEST(ConfigDoc, ErrorTablesMatchTheParser)
+{
+    unsigned checked = 0;
+    for (const std::string &row : lines_of(read_doc())) {
+        if (row.rfind("| ", 0) != 0) continue;
+        std::vector<std::string> c = cells(row);
+        if (c.size() < 3) continue;
+        std::vector<std::string> ex = code_spans(c[1]), msg = code_spans(c[2]);
+        if (ex.size() != 1 || msg.empty() || msg[0].rfind("cfg:", 0) != 0) continue;
+        std::string rest = c[1];
+        rest.erase(rest.find('`'), ex[0].size() + 2);
+        while (!rest.empty() && rest.back() == ' ') rest.pop_back();
+        while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+        if (ex[0].find("...") != std::string::npos || (!rest.empty() && rest != "(Itanium)")) continue;
+        const pmu_model m = rest.empty() ? PMU_MODEL_ITANIUM2 : PMU_MODEL_ITANIUM;
+        const std::string text = ex[0] + "\n";
+        pmu_config cfg;
+        pmu_err err;
+        ASSERT_NE(pmu_config_parse(text.data(), text.size(), "cfg", m, 1, &cfg, &err), 0) << row;
+        std::string want = msg[0];
+        const size_t dots = want.find("...");
+        if (dots != std::string::npos) {
+            EXPECT_EQ(std::string(err.msg).substr(0, dots), want.substr(0, dots)) << row;
+        } else {
+            EXPECT_EQ(std::string(err.msg), want) << row;
+        }
+        checked++;
+    }
+    EXPECT_GE(checked, 45u);
+}
+
+TEST(ConfigDoc, ClassTableIsTheParsersTable)
+{
+    const std::string doc = read_doc();
+    for (unsigned i = 0; i < pmu_opcode_nclasses; i++) {
+        const pmu_opcode_class &c = pmu_opcode_classes[i];
+        char row[256];
+        std::snprintf(row, sizeof row, "| `%s` | %s | `0x%x` | `0x%x` | %s |", c.name, c.units,
+                      pmu_opcode_bits(c.enc), ~pmu_opcode_bits(c.care) & 0x7ffffffu, c.desc);
+        EXPECT_TRUE(has(doc, row)) << "not in docs/config-format.md: " << row;
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// make sim's configurations: PMC6 is range- (Itanium 2) or opcode-qualified (Itanium);
+// the issue-2 counters keep their unconstrained pair 0.
+TEST(ConfigBuiltIn, ShowsQualification)
+{
+    pmu_config cfg = must_parse(pmu_config_default_text(PMU_MODEL_ITANIUM2));
+    EXPECT_EQ(tags(cfg, 2), "irange[1]=fine:0x4000000000000000..0x4000000000000120");
+    EXPECT_EQ(cfg.ipair[1].fine, 1u);
+    cfg = must_parse(pmu_config_default_text(PMU_MODEL_ITANIUM), PMU_MODEL_ITANIUM);
+    EXPECT_EQ(tags(cfg, 2), "opcode=PMC9(nop)");
+    for (pmu_model m : {PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2}) {
+        cfg = must_parse(pmu_config_default_text(m), m);
+        for (unsigned k : {0u, 1u, 3u}) EXPECT_EQ(tags(cfg, k), "") << "model " << m << " counter " << k;
+        EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, ISM), 2u);  // IA-64 only
+    }
+}
+
+TEST(ConfigHot, EdgesFromTheQualification)
+{
+    pmu_config cfg = must_parse(
+        "irange 0x4000000000001000..0x4000000000002000 pair=0\n"
+        "irange addr=0x4000000000008000 mask=0xfffffffffff0f0 pair=3\n"
+        "drange 0x6000000000000100..0x6000000000000200 pair=2\n"
+        "opcode PMC9 class=br.cloop\n");
+    uint64_t vis[PMU_NVIS];
+    pmu_config_values(&cfg, vis);
+    pmu_config_hot h;
+    pmu_config_hot_edges(vis, cfg.model, &h);
+    ASSERT_EQ(h.hot.ncode, 3u);
+    EXPECT_EQ(h.hot.code[0], UINT64_C(0x4000000000001000));
+    EXPECT_EQ(h.hot.code[1], UINT64_C(0x4000000000002000));
+    EXPECT_EQ(h.hot.code[2], UINT64_C(0x4000000000008000));  // a mask with holes: its address
+    ASSERT_EQ(h.hot.ndata, 2u);
+    EXPECT_EQ(h.hot.data[0], UINT64_C(0x6000000000000100));
+    EXPECT_EQ(h.hot.data[1], UINT64_C(0x6000000000000200));
+    ASSERT_EQ(h.hot.nopc, 1u);  // PMC8 matches everything: no pattern
+    // The class's pattern back over the 41 encoding bits.
+    const pmu_opcode_class *cloop = nullptr;
+    for (unsigned i = 0; i < pmu_opcode_nclasses; i++)
+        if (std::string(pmu_opcode_classes[i].name) == "br.cloop") cloop = &pmu_opcode_classes[i];
+    ASSERT_NE(cloop, nullptr);
+    EXPECT_EQ(h.hot.opc_match[0], cloop->enc);
+    EXPECT_EQ(h.hot.opc_care[0], cloop->care);
+    // Fine ranges: the bounds; nothing programmed: no edges.
+    cfg = must_parse("irange 0x4000000000001230..0x4000000000001560 fine pair=1\n");
+    pmu_config_values(&cfg, vis);
+    pmu_config_hot_edges(vis, cfg.model, &h);
+    ASSERT_EQ(h.hot.ncode, 2u);
+    EXPECT_EQ(h.hot.code[0], UINT64_C(0x4000000000001230));
+    EXPECT_EQ(h.hot.code[1], UINT64_C(0x4000000000001560));
+    cfg = must_parse("PMC4 event=CPU_CYCLES\n");
+    pmu_config_values(&cfg, vis);
+    pmu_config_hot_edges(vis, cfg.model, &h);
+    EXPECT_EQ(h.hot.ncode + h.hot.ndata + h.hot.nopc, 0u);
+    EXPECT_NE(h.hot.code, nullptr);  // a generator still gets arrays
 }
 
 }  // namespace

@@ -42,6 +42,10 @@ TEST(RtlBackend, RejectsParameterSetsThatWereNotBuilt)
     EXPECT_EQ(pmu_rtl_create(&p, why, sizeof why), nullptr);
     EXPECT_NE(std::string(why).find("thr_ge=1 was not Verilated"), std::string::npos) << why;
     p = pmu_params_default();
+    p.fine_2bundle = 1;
+    EXPECT_EQ(pmu_rtl_create(&p, why, sizeof why), nullptr);
+    EXPECT_NE(std::string(why).find("fine_2bundle=1 was not Verilated"), std::string::npos) << why;
+    p = pmu_params_default();
     p.model = static_cast<pmu_model>(7);
     EXPECT_EQ(pmu_rtl_create(&p, why, sizeof why), nullptr);
     EXPECT_NE(std::string(why).find("model"), std::string::npos) << why;

@@ -227,4 +227,25 @@ TEST(Waves, EverySignalOfTheGtkwaveSaveFileIsInTheDump)
     std::remove(path.c_str());
 }
 
+// The Itanium RTL has the same names, the counters excepted: they are cnt[31:0] there
+// (docs/debugging.md says so).
+TEST(Waves, TheGtkwaveSaveFileFitsTheItaniumDumpButForTheCounterWidth)
+{
+    const std::string path = temp_path("_gtkw_ita.fst");
+    traced_run(path, PMU_MODEL_ITANIUM, 20, 0);
+    Fst f(path);
+    ASSERT_TRUE(f.ok());
+    unsigned counters = 0;
+    for (std::string s : gtkw_signals(repo_file("docs/pmusim.gtkw"))) {
+        const size_t wide = s.find(".cnt[46:0]");
+        if (wide != std::string::npos) {
+            s.replace(wide, std::string(".cnt[46:0]").size(), ".cnt[31:0]");
+            counters++;
+        }
+        EXPECT_TRUE(f.has(s)) << "docs/pmusim.gtkw names " << s;
+    }
+    EXPECT_EQ(counters, 4u);
+    std::remove(path.c_str());
+}
+
 }  // namespace
