@@ -8,6 +8,7 @@
 #   BENCH_ICARUS_RECORDS  prefix of the stream simulated by Icarus and cross-checked (50000)
 #   BENCH_ICARUS_BASE     records of the short Icarus run subtracted from it (1000)
 #   BENCH_CONFIG          the PMU configuration (bench/bench.cfg)
+#   BENCH_QUAL_CONFIG     the same with every qualification unit in use (bench/bench_qual.cfg)
 # Everything goes to build/bench/ (results.txt holds the last report).
 
 BENCH_OUT            := $(BUILD)/bench
@@ -17,6 +18,7 @@ BENCH_REPEAT         ?= 3
 BENCH_ICARUS_RECORDS ?= 50000
 BENCH_ICARUS_BASE    ?= 1000
 BENCH_CONFIG         ?= bench/bench.cfg
+BENCH_QUAL_CONFIG    ?= bench/bench_qual.cfg
 
 BENCH_VMEM := $(BENCH_OUT)/vmem
 BENCH_TB   := $(BENCH_OUT)/tb_icarus.vvp
@@ -49,6 +51,6 @@ bench-build: $(PMUSIM) $(BENCH_VMEM) $(BENCH_TB)
 bench: deps
 	@$(MAKE) --no-print-directory bench-build
 	@bash bench/run_bench.sh --pmusim $(PMUSIM) --vmem $(BENCH_VMEM) --tb $(BENCH_TB) \
-	  --config $(BENCH_CONFIG) --out $(BENCH_OUT) --cycles $(BENCH_CYCLES) --seed $(BENCH_SEED) \
+	  --config $(BENCH_CONFIG) --qual-config $(BENCH_QUAL_CONFIG) --out $(BENCH_OUT) --cycles $(BENCH_CYCLES) --seed $(BENCH_SEED) \
 	  --repeat $(BENCH_REPEAT) --icarus-records $(BENCH_ICARUS_RECORDS) \
 	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP)

@@ -22,7 +22,7 @@ EOF
     exit 2
 }
 
-PMUSIM= VMEM= TB= CONFIG= OUT=
+PMUSIM= VMEM= TB= CONFIG= QCONFIG= OUT=
 CYCLES=5000000 SEED=1 ICARUS_RECORDS=50000 ICARUS_BASE=1000 REPEAT=3 VVP=vvp
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "run_bench.sh: $1: expected a value after it" >&2; usage; }
@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
         --vmem) VMEM=$2 ;;
         --tb) TB=$2 ;;
         --config) CONFIG=$2 ;;
+        --qual-config) QCONFIG=$2 ;;
         --out) OUT=$2 ;;
         --cycles) CYCLES=$2 ;;
         --seed) SEED=$2 ;;
@@ -42,8 +43,8 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
-option_of() { local o=${1,,}; echo "--${o//_/-}"; }
-for v in PMUSIM VMEM TB CONFIG OUT; do
+option_of() { local o=${1,,}; [ "$o" = qconfig ] && o=qual_config; echo "--${o//_/-}"; }
+for v in PMUSIM VMEM TB CONFIG QCONFIG OUT; do
     [ -n "${!v}" ] || { echo "run_bench.sh: $(option_of $v) is required" >&2; usage; }
 done
 for v in CYCLES SEED ICARUS_RECORDS ICARUS_BASE REPEAT; do
@@ -100,6 +101,21 @@ for ((r = 1; r <= REPEAT; r++)); do
         printf 'bench: round %d/%d  %-6s %12.0f cycles/s\n' "$r" "$REPEAT" "$b" "$s"
     done
 done
+# The same stream with every qualification unit in use (bench/bench_qual.cfg).
+declare -A qspeeds=([rtl]= [cosim]=)
+for ((r = 1; r <= REPEAT; r++)); do
+    for b in rtl cosim; do
+        log=$OUT/qual-$b-$r.log
+        logged "$log" "$PMUSIM" run --backend "$b" --stream "$STREAM" --config "$QCONFIG"
+        s=$(speed_of "$log")
+        qspeeds[$b]+="$s "
+        printf 'bench: round %d/%d  %-6s %12.0f cycles/s  (qualifiers on)\n' "$r" "$REPEAT" "$b" "$s"
+    done
+done
+grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/qual-cosim-1.log" ||
+    fail "$OUT/qual-cosim-1.log: no 'lock-step: N cycles, 0 mismatches' line"
+qinterrupts=$(sed -n 's/^overflow interrupts serviced: //p' "$OUT/qual-cosim-1.log")
+
 grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/cosim-1.log" ||
     fail "$OUT/cosim-1.log: no 'lock-step: N cycles, 0 mismatches' line"
 interrupts=$(sed -n 's/^overflow interrupts serviced: //p' "$OUT/cosim-1.log")
@@ -159,6 +175,9 @@ rtl_s=$(median ${speeds[rtl]})
 cosim_s=$(median ${speeds[cosim]})
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print ((r >= t) ? "met" : "NOT met") }'; }
 ratio_ls=$(awk -v a="$cosim_s" -v b="$rtl_s" 'BEGIN { printf "%.2f", a / b }')
+qrtl_s=$(median ${qspeeds[rtl]})
+qcosim_s=$(median ${qspeeds[cosim]})
+ratio_qls=$(awk -v a="$qcosim_s" -v b="$qrtl_s" 'BEGIN { printf "%.2f", a / b }')
 ratio_vi=$(awk -v a="$rtl_s" -v b="$icarus_speed" 'BEGIN { printf "%.0f", a / b }')
 list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done; echo "${out[*]}"; }
 {
@@ -166,15 +185,19 @@ list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done;
     echo "make bench on $(hostname) ($(nproc) cores), $(date '+%Y-%m-%d %H:%M')"
     echo "stream:        $STREAM (pmusim gen --seed $SEED --cycles $CYCLES, workload mode)"
     echo "configuration: $CONFIG (Itanium 2); overflow interrupts in the full run: ${interrupts:-?}"
+    echo "qualifiers on: $QCONFIG (code ranges, both opcode matchers, a data range); interrupts: ${qinterrupts:-?}"
     echo
     printf '%-34s %10s %14s   %s\n' "simulator" "cycles" "cycles/s" "notes"
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "reference only (--backend ref)" "$CYCLES" "$ref_s" "$REPEAT" "$(list ${speeds[ref]})"
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "Verilator RTL only (--backend rtl)" "$CYCLES" "$rtl_s" "$REPEAT" "$(list ${speeds[rtl]})"
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step (--backend cosim)" "$CYCLES" "$cosim_s" "$REPEAT" "$(list ${speeds[cosim]})"
+    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "RTL only, qualifiers on" "$CYCLES" "$qrtl_s" "$REPEAT" "$(list ${qspeeds[rtl]})"
+    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step, qualifiers on" "$CYCLES" "$qcosim_s" "$REPEAT" "$(list ${qspeeds[cosim]})"
     printf '%-34s %10d %14.0f   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
         "$icarus_cycles" "$icarus_speed" "$ICARUS_RECORDS" "$t_full" "$t_base" "$ICARUS_BASE"
     echo
     printf 'lock-step / RTL-only:       %8s  (target >= 0.7)  %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.7)"
+    printf 'lock-step / RTL-only, qualifiers on: %s  (target >= 0.7)  %s\n' "$ratio_qls" "$(verdict "$ratio_qls" 0.7)"
     printf 'Verilator RTL / Icarus:     %8s  (target >= 200)  %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
     echo
     if [ $check_ok = 1 ]; then

@@ -21,9 +21,30 @@
 
 #include "Vita2_pmu.h"
 #include "Vita_pmu.h"
+#include "Vita2_pmu___024root.h"
+#include "Vita_pmu___024root.h"
 #include "pmu_rtl.h"
 
 namespace {
+
+// Verilator 5 sees a posedge by comparing clk_i with the value it had at the previous
+// eval (the generated member __Vtrigrprev__TOP__clk_i), and every eval re-runs all the
+// input-combinational logic - here the whole qualification datapath.  Evaluating the
+// falling edge on its own therefore costs a full evaluation that changes nothing (no
+// logic is sensitive to the fall).  Where the generated model has that member (Verilator
+// 5.006, the version the project installs) the fall is recorded there directly, which
+// makes the RTL backend about 1.4x faster; with another layout it is evaluated.
+template <typename Root>
+auto record_fall(Root *root, int) -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, bool())
+{
+    root->__Vtrigrprev__TOP__clk_i = 0;
+    return true;
+}
+template <typename Root>
+bool record_fall(Root *, long)
+{
+    return false;
+}
 
 constexpr int64_t kPsPerRecord = 1000;  // 1 ns per cycle record, ps resolution
 constexpr int64_t kStepHigh = 500;      // posedge of a step, after the record's start
@@ -83,7 +104,7 @@ struct RtlModel {
     {
         if (fst) return;
         top->clk_i = 0;
-        top->eval();
+        if (!record_fall(top->rootp, 0)) top->eval();
     }
 
     // One clock of clk_i; the inputs are already on the ports.
