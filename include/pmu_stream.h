@@ -95,6 +95,25 @@ unsigned pmu_gen_nfuncs(const pmu_gen *g);
 int pmu_gen_func(const pmu_gen *g, unsigned i, uint64_t *start, uint64_t *end, const char **name);
 void pmu_gen_destroy(pmu_gen *g);
 
+/* ---- record sources ------------------------------------------------------ */
+/* Records from a stream file or from the generator behind one interface, with the text
+ * saying where the last record came from (for lock-step reports). */
+typedef struct pmu_source pmu_source;
+/* A stream file; at most `limit` records (0 = all).  NULL + err on failure. */
+pmu_source *pmu_source_file(const char *path, uint64_t limit, pmu_err *err);
+/* The generator with these options.  NULL + err on failure. */
+pmu_source *pmu_source_generator(const pmu_gen_opts *o, pmu_err *err);
+/* 1 = record, 0 = end, -1 = error (err filled). */
+int pmu_source_next(pmu_source *s, pmu_cycle *c, pmu_err *err);
+/* "file:line" / "file:record N" / "generator (mode, seed S), record N" of the last record.
+ * Takes the source as void* so that it fits pmu_cosim_where_fn. */
+const char *pmu_source_where(void *s);
+/* Records returned so far. */
+uint64_t pmu_source_count(const pmu_source *s);
+/* The generator behind a generator source (for its function list), else NULL. */
+pmu_gen *pmu_source_gen(pmu_source *s);
+void pmu_source_close(pmu_source *s);
+
 /* ---- commands (used by build/pmusim) ------------------------------------- */
 /* `pmusim gen ...` and `pmusim conv ...`: return the process exit code
  * (0 ok, 1 runtime error, 2 bad arguments). */

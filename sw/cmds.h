@@ -80,8 +80,8 @@ typedef struct drv_cli_session {
     uint64_t (*truth)[PMU_NCOUNTERS]; /* per pid 0..65535: increments during its records */
     uint8_t *ran;                     /* per pid: it had records */
     double seconds;
-    pmu_gen *gen;                     /* the generator, when the records come from it */
-    void *source;                     /* where records come from (for mismatch reports) */
+    pmu_gen *gen;                     /* the generator, when the records come from it (owned by source) */
+    pmu_source *source;               /* where records come from (for mismatch reports) */
 } drv_cli_session;
 
 /* Creates the backend and the driver (configuration cfg; samples to fn), runs every

@@ -288,40 +288,6 @@ int drv_cli_config(const drv_cli *o, pmu_drv_config *cfg, unsigned counter[PMULI
 
 /* ---- the run -------------------------------------------------------------------------- */
 
-typedef struct source {
-    const drv_cli *o;
-    pmu_gen *gen;
-    pmu_stream_reader *reader;
-    uint64_t index;
-    char where[256];
-} source;
-
-static const char *source_where(void *ctx)
-{
-    source *s = ctx;
-    if (s->reader)
-        return pmu_stream_where(s->reader);
-    snprintf(s->where, sizeof s->where, "generator (%s mode, seed %" PRIu64 "), record %" PRIu64,
-             s->o->mode == PMU_GEN_RANDOM ? "random" : "workload", s->o->seed,
-             s->index ? s->index - 1 : 0);
-    return s->where;
-}
-
-static int source_next(source *s, pmu_cycle *c, pmu_err *err)
-{
-    int rc;
-    if (s->reader) {
-        if (s->o->cycles_given && s->index >= s->o->cycles)
-            return 0;
-        rc = pmu_stream_next(s->reader, c, err);
-    } else {
-        rc = pmu_gen_next(s->gen, c);
-    }
-    if (rc == 1)
-        s->index++;
-    return rc;
-}
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -341,15 +307,10 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
     memset(s, 0, sizeof *s);
     /* The lock-step pair asks the source where a record came from: it lives as long
      * as the session. */
-    source *srcp = calloc(1, sizeof *srcp);
-    if (!srcp)
-        return fail(o->cmd, "out of memory", DRV_CLI_EXIT_FAIL);
-    s->source = srcp;
-    srcp->o = o;
     pmu_err perr;
     if (o->stream) {
-        srcp->reader = pmu_stream_open(o->stream, &perr);
-        if (!srcp->reader)
+        s->source = pmu_source_file(o->stream, o->cycles_given ? o->cycles : 0, &perr);
+        if (!s->source)
             return fail(o->cmd, perr.msg, DRV_CLI_EXIT_USAGE);
     } else {
         pmu_gen_opts g;
@@ -358,10 +319,10 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
         g.cycles = o->cycles;
         g.mode = o->mode;
         g.nprocs = o->procs;
-        srcp->gen = pmu_gen_create(&g);
-        if (!srcp->gen)
-            return fail(o->cmd, "cannot create the generator (out of memory)", DRV_CLI_EXIT_FAIL);
-        s->gen = srcp->gen;
+        s->source = pmu_source_generator(&g, &perr);
+        if (!s->source)
+            return fail(o->cmd, perr.msg, DRV_CLI_EXIT_FAIL);
+        s->gen = pmu_source_gen(s->source);
     }
 
     pmu_params p = pmu_params_default();
@@ -376,7 +337,7 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
         if (o->backend == DRV_CLI_RTL) {
             s->b = rtl;
         } else {
-            s->b = pmu_cosim_create(pmu_ref_create(&p), rtl, source_where, srcp);
+            s->b = pmu_cosim_create(pmu_ref_create(&p), rtl, pmu_source_where, s->source);
             s->ref = s->b ? pmu_cosim_ref(s->b) : NULL;
         }
     }
@@ -408,7 +369,7 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
     uint64_t before[PMU_NCOUNTERS] = {0};
     double t0 = now_seconds();
     for (;;) {
-        int got = source_next(srcp, &c, &perr);
+        int got = pmu_source_next(s->source, &c, &perr);
         if (got == 0)
             break;
         if (got < 0) {
@@ -503,13 +464,8 @@ void drv_cli_session_free(drv_cli_session *s)
 {
     pmu_drv_destroy(s->d);
     pmu_destroy(s->b);
-    if (s->gen)
-        pmu_gen_destroy(s->gen);
     free(s->truth);
     free(s->ran);
-    source *src = s->source;
-    if (src && src->reader)
-        pmu_stream_close(src->reader);
-    free(src);
+    pmu_source_close(s->source); /* and the generator, if it is one */
     memset(s, 0, sizeof *s);
 }

@@ -238,43 +238,6 @@ static int parse_run_args(int argc, char **argv, run_opts *o)
     return 0;
 }
 
-/* ---- where records come from ---------------------------------------------------- */
-
-typedef struct source {
-    pmu_gen *gen;
-    pmu_stream_reader *reader;
-    const run_opts *o;
-    uint64_t index;           /* records returned so far */
-    char where[256];
-} source;
-
-static const char *source_where(void *ctx)
-{
-    source *s = ctx;
-    if (s->reader)
-        return pmu_stream_where(s->reader);
-    snprintf(s->where, sizeof s->where, "generator (%s mode, seed %" PRIu64 "), record %" PRIu64,
-             s->o->mode == PMU_GEN_RANDOM ? "random" : "workload", s->o->seed,
-             s->index ? s->index - 1 : 0);
-    return s->where;
-}
-
-/* 1 = record, 0 = end, -1 = error (err filled). */
-static inline int source_next(source *s, pmu_cycle *c, pmu_err *err)
-{
-    int rc;
-    if (s->reader) {
-        if (s->o->cycles_given && s->index >= s->o->cycles)
-            return 0;
-        rc = pmu_stream_next(s->reader, c, err);
-    } else {
-        rc = pmu_gen_next(s->gen, c);
-    }
-    if (rc == 1)
-        s->index++;
-    return rc;
-}
-
 /* ---- the reproduce command -------------------------------------------------------- */
 
 static void shell_arg(char *buf, size_t size, const char *arg)
@@ -441,12 +404,11 @@ static int cmd_run(int argc, char **argv)
     params.model = cfg.model;
 
     /* Records. */
-    source src = {0};
+    pmu_source *src = NULL;
     pmu_config_hot hot;
-    src.o = &o;
     if (o.stream) {
-        src.reader = pmu_stream_open(o.stream, &err);
-        if (!src.reader) {
+        src = pmu_source_file(o.stream, o.cycles_given ? o.cycles : 0, &err);
+        if (!src) {
             fprintf(stderr, "%s\n", err.msg);
             return EXIT_USAGE;
         }
@@ -462,9 +424,9 @@ static int cmd_run(int argc, char **argv)
         go.mode = o.mode;
         go.nprocs = 4;
         go.hot = &hot.hot;
-        src.gen = pmu_gen_create(&go);
-        if (!src.gen) {
-            fprintf(stderr, "pmusim run: cannot create the generator\n");
+        src = pmu_source_generator(&go, &err);
+        if (!src) {
+            fprintf(stderr, "pmusim run: %s\n", err.msg);
             return EXIT_FAIL;
         }
     }
@@ -480,7 +442,7 @@ static int cmd_run(int argc, char **argv)
     if (!why[0] && o.backend != BACKEND_REF)
         rtl = pmu_rtl_create(&params, why, sizeof why);
     if (!why[0])
-        b = o.backend == BACKEND_COSIM ? pmu_cosim_create(ref, rtl, source_where, &src)
+        b = o.backend == BACKEND_COSIM ? pmu_cosim_create(ref, rtl, pmu_source_where, src)
             : o.backend == BACKEND_RTL ? rtl
                                        : ref;
     if (!b) {
@@ -549,7 +511,7 @@ static int cmd_run(int argc, char **argv)
             }
             tracing = 1;
         }
-        int got = source_next(&src, &c, &err);
+        int got = pmu_source_next(src, &c, &err);
         if (got == 0)
             break;
         if (got < 0) {
@@ -646,10 +608,7 @@ static int cmd_run(int argc, char **argv)
         printf("waveform: %s (%.1f MB, from cycle %" PRIu64 ")\n", o.waves, mb, o.wave_from);
     }
     pmu_destroy(b);
-    if (src.reader)
-        pmu_stream_close(src.reader);
-    if (src.gen)
-        pmu_gen_destroy(src.gen);
+    pmu_source_close(src);
     return status;
 }
 

@@ -1,0 +1,92 @@
+/*
+ * source.c - a record source: a stream file or the generator behind one call, with the
+ * "where did this record come from" text that lock-step reports quote.  Shared by every
+ * command that runs records (pmusim run, count, profile).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmu_stream.h"
+
+struct pmu_source {
+    pmu_stream_reader *reader; /* a file, or */
+    pmu_gen *gen;              /* the generator */
+    pmu_gen_opts opts;         /* the generator's options, for the where text */
+    uint64_t limit;            /* file: at most this many records (0 = all) */
+    uint64_t count;            /* records returned so far */
+    char where[256];
+};
+
+pmu_source *pmu_source_file(const char *path, uint64_t limit, pmu_err *err)
+{
+    pmu_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        return NULL;
+    }
+    s->reader = pmu_stream_open(path, err);
+    if (!s->reader) {
+        free(s);
+        return NULL;
+    }
+    s->limit = limit;
+    return s;
+}
+
+pmu_source *pmu_source_generator(const pmu_gen_opts *o, pmu_err *err)
+{
+    pmu_source *s = calloc(1, sizeof *s);
+    if (s)
+        s->gen = pmu_gen_create(o);
+    if (!s || !s->gen) {
+        free(s);
+        snprintf(err->msg, sizeof err->msg, "cannot create the generator (bad options or out of memory)");
+        return NULL;
+    }
+    s->opts = *o;
+    s->opts.hot = NULL; /* pmu_gen_create copied the edges; the caller's may go away */
+    return s;
+}
+
+int pmu_source_next(pmu_source *s, pmu_cycle *c, pmu_err *err)
+{
+    int rc;
+    if (s->reader) {
+        if (s->limit && s->count >= s->limit)
+            return 0;
+        rc = pmu_stream_next(s->reader, c, err);
+    } else {
+        rc = pmu_gen_next(s->gen, c);
+    }
+    if (rc == 1)
+        s->count++;
+    return rc;
+}
+
+const char *pmu_source_where(void *ctx)
+{
+    pmu_source *s = ctx;
+    if (s->reader)
+        return pmu_stream_where(s->reader);
+    snprintf(s->where, sizeof s->where, "generator (%s mode, seed %" PRIu64 "), record %" PRIu64,
+             s->opts.mode == PMU_GEN_RANDOM ? "random" : "workload", s->opts.seed,
+             s->count ? s->count - 1 : 0);
+    return s->where;
+}
+
+uint64_t pmu_source_count(const pmu_source *s) { return s->count; }
+
+pmu_gen *pmu_source_gen(pmu_source *s) { return s->gen; }
+
+void pmu_source_close(pmu_source *s)
+{
+    if (!s)
+        return;
+    if (s->reader)
+        pmu_stream_close(s->reader);
+    if (s->gen)
+        pmu_gen_destroy(s->gen);
+    free(s);
+}
