@@ -402,13 +402,16 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
     return rc;
 }
 
+#define CONFORM_USAGE                                                                          \
+    "usage: pmusim conform [--seed N] [--runs N] [--cycles N] [--model itanium|itanium2|both]\n" \
+    "                      [--mode random|workload|mixed] [--waves FILE --wave-from CYCLE]\n"
+
+/* A bad argument: one line on stderr, exit 2. */
 static int usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "pmusim conform: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: pmusim conform [--seed N] [--runs N] [--cycles N] "
-                    "[--model itanium|itanium2|both] [--mode random|workload|mixed] "
-                    "[--waves FILE --wave-from CYCLE]\n");
+    fprintf(stderr, " (see pmusim conform --help)\n");
     return EXIT_USAGE;
 }
 
@@ -435,7 +438,7 @@ int pmusim_cmd_conform(int argc, char **argv)
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage("%s", "help");
+            fputs(CONFORM_USAGE, stdout);
             return 0;
         }
         if (!v)

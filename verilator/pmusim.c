@@ -630,7 +630,8 @@ int main(int argc, char **argv)
 {
     prog = argv[0];
     if (argc < 2) {
-        main_help(stderr);
+        fprintf(stderr, "pmusim: expected a command: run, gen, conv, conform, encode, count or "
+                        "profile (see pmusim --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];

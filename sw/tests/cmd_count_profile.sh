@@ -2,8 +2,7 @@
 # cmd_count_profile.sh - `pmusim count` and `pmusim profile` from the command line:
 # every bad argument gets exit 2 and one line naming it; good runs exit 0 with exact
 # counts and a profile whose percentages add up.  Run from the repository root (make
-# test does).  PMUSIM names the binary; by default build/pmusim when it has the
-# commands, else the test-only build/tests/pmusim_sw (the same command code).
+# test does).  PMUSIM names the binary (default build/pmusim).
 # Ends with "N passed, M failed".
 set -u
 
@@ -11,34 +10,7 @@ PMUSIM=${PMUSIM:-build/pmusim}
 GEN=${GEN:-build/pmusim}  # for `pmusim gen`
 tmp=$(mktemp -d /tmp/pmusim_cmd.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-# check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
-# EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
-# failure (exit 2) must be exactly one line.
-check() {
-    local name=$1 want_rc=$2 want_text=$3
-    shift 4
-    local out rc
-    out=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        echo "FAIL $name: exit $rc, expected $want_rc"
-        echo "$out" | sed 's/^/    /' | head -20
-        failed=$((failed + 1))
-    elif [ -n "$want_text" ] && ! grep -qF -- "$want_text" <<<"$out"; then
-        echo "FAIL $name: output lacks: $want_text"
-        echo "$out" | sed 's/^/    /' | head -20
-        failed=$((failed + 1))
-    elif [ "$want_rc" -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" -ne 1 ]; then
-        echo "FAIL $name: expected one line, got:"
-        echo "$out" | sed 's/^/    /' | head -20
-        failed=$((failed + 1))
-    else
-        echo "ok   $name"
-        passed=$((passed + 1))
-    fi
-}
+. "$(dirname "$0")/../../tests/cli_lib.sh"
 
 # ok NAME -- COMMAND...: COMMAND succeeds (its own checks printed on failure)
 ok() {

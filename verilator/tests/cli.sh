@@ -8,29 +8,7 @@ set -u
 PMUSIM=${PMUSIM:-build/pmusim}
 tmp=$(mktemp -d /tmp/pmusim_cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-# check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
-# EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).
-check() {
-    local name=$1 want_rc=$2 want_text=$3
-    shift 4
-    local out rc
-    out=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        echo "FAIL $name: exit $rc, expected $want_rc"
-        echo "$out" | sed 's/^/    /' | head -20
-        failed=$((failed + 1))
-    elif [ -n "$want_text" ] && ! grep -qF -- "$want_text" <<<"$out"; then
-        echo "FAIL $name: output lacks: $want_text"
-        echo "$out" | sed 's/^/    /' | head -20
-        failed=$((failed + 1))
-    else
-        echo "ok   $name"
-        passed=$((passed + 1))
-    fi
-}
+. "$(dirname "$0")/../../tests/cli_lib.sh"
 
 run() { "$PMUSIM" run "$@"; }
 
@@ -41,7 +19,7 @@ if [ ! -x "$PMUSIM" ]; then
 fi
 
 # ---- arguments ------------------------------------------------------------------
-check no-command 2 "usage: pmusim <command>" -- "$PMUSIM"
+check no-command 2 "pmusim: expected a command: run, gen, conv" -- "$PMUSIM"
 check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, encode, count or profile" -- "$PMUSIM" frob
 check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
 check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed

@@ -1,0 +1,33 @@
+# cli_lib.sh - shared by the command-line test scripts (verilator/tests/cli.sh,
+# sw/tests/cmd_count_profile.sh): `check` runs one command and counts it.
+#
+# check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
+# EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
+# usage error (exit 2) must put exactly one line on stderr: the project's rule for bad
+# input (a run that had started may have printed its header on stdout before).
+passed=0 failed=0
+cli_err=${tmp:?the sourcing script sets tmp to its scratch directory}/.cli_stderr
+check() {
+    local name=$1 want_rc=$2 want_text=$3
+    shift 4
+    local out rc
+    out=$("$@" 2>"$cli_err")
+    rc=$?
+    out=$(printf '%s\n%s' "$out" "$(cat "$cli_err")")
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL $name: exit $rc, expected $want_rc"
+        echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    elif [ -n "$want_text" ] && ! grep -qF -- "$want_text" <<<"$out"; then
+        echo "FAIL $name: output lacks: $want_text"
+        echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    elif [ "$want_rc" -eq 2 ] && [ "$(wc -l <"$cli_err")" -ne 1 ]; then
+        echo "FAIL $name: expected one line on stderr, got:"
+        echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    else
+        echo "ok   $name"
+        passed=$((passed + 1))
+    fi
+}
