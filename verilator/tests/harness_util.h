@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "config.h"
 #include "pmu_backend.h"
 
@@ -81,6 +83,26 @@ inline std::string parse_config(const std::string &text, pmu_model m, pmu_config
         return err.msg;
     return "";
 }
+
+// Parses text that must parse (a failure is reported against the calling test).
+inline pmu_config must_parse(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
+{
+    pmu_config cfg;
+    std::string err = parse_config(text, m, &cfg);
+    EXPECT_EQ(err, "") << text;
+    return cfg;
+}
+
+// Parses text that must fail; returns the message.
+inline std::string must_fail(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
+{
+    pmu_config cfg;
+    std::string err = parse_config(text, m, &cfg);
+    EXPECT_NE(err, "") << "accepted: " << text;
+    return err;
+}
+
+inline bool has(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
 // A file of the repository: __FILE__ is verilator/tests/<name>, relative to the root
 // the tests are built (and run) from.

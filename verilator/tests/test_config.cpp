@@ -11,6 +11,9 @@
 #include "harness_util.h"
 #include "pmu_ref.h"
 
+using harness_test::has;
+using harness_test::must_fail;
+using harness_test::must_parse;
 using harness_test::parse_config;
 
 namespace {
@@ -18,24 +21,6 @@ namespace {
 const uint64_t kW2 = UINT64_C(1) << 47;  // Itanium 2 counter range
 const uint64_t kW1 = UINT64_C(1) << 32;  // Itanium
 
-pmu_config must_parse(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
-{
-    pmu_config cfg;
-    std::string err = parse_config(text, m, &cfg);
-    EXPECT_EQ(err, "") << text;
-    return cfg;
-}
-
-// Parses text that must fail; returns the message.
-std::string must_fail(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
-{
-    pmu_config cfg;
-    std::string err = parse_config(text, m, &cfg);
-    EXPECT_NE(err, "") << "accepted: " << text;
-    return err;
-}
-
-bool has(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
 TEST(Config, RawRegisterValue)
 {

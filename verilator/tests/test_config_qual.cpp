@@ -14,29 +14,15 @@
 #include "harness_util.h"
 #include "pmu_ref.h"
 
+using harness_test::has;
+using harness_test::must_fail;
+using harness_test::must_parse;
 using harness_test::parse_config;
 
 namespace {
 
 const uint64_t kMask56 = (UINT64_C(1) << 56) - 1;  // IBR/DBR odd register: mask 55:0
 
-pmu_config must_parse(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
-{
-    pmu_config cfg;
-    std::string err = parse_config(text, m, &cfg);
-    EXPECT_EQ(err, "") << text;
-    return cfg;
-}
-
-std::string must_fail(const std::string &text, pmu_model m = PMU_MODEL_ITANIUM2)
-{
-    pmu_config cfg;
-    std::string err = parse_config(text, m, &cfg);
-    EXPECT_NE(err, "") << "accepted: " << text;
-    return err;
-}
-
-bool has(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
 uint64_t reset_of(unsigned v, pmu_model m) { return pmu_reg_lookup(pmu_vis_table[v].addr)->reset[m]; }
 
