@@ -45,6 +45,8 @@ help:
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate docs/register-map.md from data/pmu_regs.def"
+	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
+	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
 	@bash scripts/install-deps.sh
