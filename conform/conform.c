@@ -350,7 +350,8 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
         pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&s));
         start[i] = random_pmd(&s, width);
         pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, PMU_FIRST_COUNTER + i), start[i]);
-        reload[i] = below(&s, 2) ? 0 : (1ull << width) - 1 - below(&s, 5000);
+        /* Mostly near the top, so the overflow service runs often. */
+        reload[i] = below(&s, 4) ? (1ull << width) - 1 - below(&s, 3000) : 0;
     }
     pmu_write(b, psr_addr, random_psr(&s));
     pmu_write(b, dcr_addr, below(&s, 2));
