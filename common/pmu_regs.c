@@ -25,8 +25,8 @@ const pmu_vis_desc pmu_vis_table[PMU_NVIS] = {
 };
 
 const pmu_event_desc pmu_event_table[PMU_NEVENTS] = {
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
-    {#name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc, code_ita},
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
+    {#name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc, code_ita, counters_ita},
 #include "../data/pmu_regs.def"
 #undef PMU_EVENT
 };

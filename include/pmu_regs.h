@@ -88,7 +88,7 @@ typedef struct pmu_state {
 } pmu_state;
 
 /* Implemented events. */
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
     PMU_EV_##name,
 enum pmu_event_id {
 #include "../data/pmu_regs.def"
@@ -101,9 +101,17 @@ typedef struct pmu_event_desc {
     uint8_t iar, opm, dar, group, set;
     const char *desc;
     uint8_t code_ita;   /* the code on Itanium; PMU_NO_CODE when not implemented there */
+    uint8_t counters_ita; /* counters software may use on Itanium (libpfm-3's mask) */
 } pmu_event_desc;
 extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
 #define PMU_NO_CODE 0xffu
+/* The counters software may program the event on, for a model (bit i = PMCi).  The
+ * hardware counts it on every counter of `counters`; libpfm-3 restricts some events
+ * further on Itanium (data/pmu_regs.def). */
+static inline unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m)
+{
+    return m == PMU_MODEL_ITANIUM ? e->counters_ita : e->counters;
+}
 /* The event's code on a model, or -1 when the model does not implement it. */
 static inline int pmu_event_code(const pmu_event_desc *e, pmu_model m)
 {

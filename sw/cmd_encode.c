@@ -55,8 +55,8 @@ static void encode_help(FILE *f)
 
 static void list_events(FILE *f)
 {
-    fprintf(f, "%-40s %5s %5s %5s %7s %8s %-11s %s\n", "event", "code", "ita", "umask", "maxincr", "PMCs",
-            "iar/opm/dar", "group/set");
+    fprintf(f, "%-40s %5s %5s %5s %7s %8s %8s %-11s %s\n", "event", "code", "ita", "umask", "maxincr", "PMCs",
+            "ita-PMCs", "iar/opm/dar", "group/set");
     for (int i = 0; i < (int)pmulib_num_events(); i++) {
         const pmu_event_desc *d = &pmu_event_table[i];
         char ita[8], gs[16];
@@ -70,14 +70,17 @@ static void list_events(FILE *f)
             snprintf(gs, sizeof gs, "-");
         else
             snprintf(gs, sizeof gs, "%s/%d", d->group == PMULIB_GROUP_L1D ? "L1D" : "L2", set);
-        char ctrs[16];
-        size_t n = 0;
-        ctrs[0] = '\0';
-        for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
-            if ((d->counters >> k) & 1u)
-                n += (size_t)snprintf(ctrs + n, sizeof ctrs - n, "%s%u", n ? "," : "", k);
-        fprintf(f, "%-40s  0x%02x %5s %5u %7u %8s %d/%d/%d       %s\n", d->name, d->code, ita, d->umask, d->maxincr,
-                ctrs, pmulib_supports_iarr(i), pmulib_supports_opcm(i),
+        char ctrs[2][16];
+        for (int m = 0; m < 2; m++) {
+            unsigned mask = pmu_event_counters(d, m ? PMU_MODEL_ITANIUM : PMU_MODEL_ITANIUM2);
+            size_t n = 0;
+            ctrs[m][0] = '\0';
+            for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
+                if ((mask >> k) & 1u)
+                    n += (size_t)snprintf(ctrs[m] + n, sizeof ctrs[m] - n, "%s%u", n ? "," : "", k);
+        }
+        fprintf(f, "%-40s  0x%02x %5s %5u %7u %8s %8s %d/%d/%d       %s\n", d->name, d->code, ita, d->umask,
+                d->maxincr, ctrs[0], ctrs[1], pmulib_supports_iarr(i), pmulib_supports_opcm(i),
                 pmulib_supports_darr(i), gs);
     }
 }

@@ -114,7 +114,9 @@ bool pmulib_event_on_model(int ev, pmu_model m);
 pmulib_err pmulib_event_maxincr(int ev, unsigned *maxincr, pmulib_error *err);
 pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err);
 pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err); /* NOT_ON_MODEL */
-pmulib_err pmulib_event_counters(int ev, unsigned *counter_mask, pmulib_error *err);  /* bit i = PMCi */
+/* The counters software may program the event on, for a model: bit i = PMCi (Itanium:
+ * libpfm-3's mask, e.g. PMC4/5 only for IA64_INST_RETIRED and NOPS_RETIRED). */
+pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err);
 pmulib_err pmulib_event_group(int ev, pmulib_group *grp, pmulib_error *err);
 pmulib_err pmulib_event_set(int ev, int *set, pmulib_error *err); /* PMULIB_NO_SET when none */
 /* EAR mode; PMULIB_ERR_BAD_ARG when the event is not an EAR event (as libpfm). */

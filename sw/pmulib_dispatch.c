@@ -279,7 +279,7 @@ static pmulib_err assign_counters(dctx *c)
         for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
             /* Itanium PMC6/7 hold a 2-bit threshold: the writable mask says how wide. */
             uint64_t max_thres = PMU_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
-            if (((d->counters >> k) & 1u) && r->events[i].thres <= max_thres)
+            if (((pmu_event_counters(d, c->model) >> k) & 1u) && r->events[i].thres <= max_thres)
                 allowed |= 1u << k;
         }
         a.allowed[i] = allowed;

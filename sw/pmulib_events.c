@@ -167,12 +167,12 @@ pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *
     return pmulib_ok(err);
 }
 
-pmulib_err pmulib_event_counters(int ev, unsigned *counter_mask, pmulib_error *err)
+pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err)
 {
     pmulib_err e = check_ev(ev, counter_mask, err);
     if (e)
         return e;
-    *counter_mask = pmu_event_table[ev].counters;
+    *counter_mask = pmu_event_counters(&pmu_event_table[ev], m);
     return pmulib_ok(err);
 }
 

@@ -42,7 +42,7 @@ static void gen_vh(void)
 #undef PMU_SLOT_FLAG
     printf("localparam integer PMU_SF_WIDTH = %d;\n", PMU_SF_WIDTH);
     printf("localparam integer PMU_MAX_SLOTS = %d;\n", PMU_MAX_SLOTS);
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, iar, opm, dar, grp, set, desc) \
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
     printf("localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", #name, code);                 \
     printf("localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", #name, code_ita);         \
     printf("localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", #name, (code_ita) != 0xff);   \
@@ -77,6 +77,17 @@ static void gen_defines(void)
     printf("`define PMU_MAX_SLOTS %d\n", PMU_MAX_SLOTS);
     printf("`define PMU_SF_WIDTH %d\n", PMU_SF_WIDTH);
     puts("`endif");
+}
+
+/* "PMC4,PMC5" for a counter mask. */
+static void counter_names(unsigned mask, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int k = 4; k < 8; k++)
+        if (mask & (1u << k)) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, size - n, "%sPMC%d", n ? "," : "", k);
+        }
 }
 
 static const char *space_name(unsigned s)
@@ -144,22 +155,20 @@ static void gen_md(void)
     puts("model decodes: 0x12 and 0x08 are sourced; the others are pmusim's choice (the Itanium 2");
     puts("code with bit 7 cleared, `-` where that would collide), because the Itanium event codes");
     puts("were not found (docs/architecture.md).\n");
-    puts("| event | code | Itanium code | umask | maxincr | counters | iar | opm | dar | group | set | meaning |");
-    puts("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    puts("The counters column is where the event is wired; \"Itanium software\" is where libpfm-3 lets");
+    puts("software program it on Itanium, which the event library and configuration files enforce.\n");
+    puts("| event | code | Itanium code | umask | maxincr | counters | Itanium software | iar | opm | dar | group | set | meaning |");
+    puts("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (unsigned i = 0; i < PMU_NEVENTS; i++) {
         const pmu_event_desc *e = &pmu_event_table[i];
-        char ctr[32] = "";
-        for (int k = 4; k < 8; k++)
-            if (e->counters & (1u << k)) {
-                char one[8];
-                snprintf(one, sizeof one, "%sPMC%d", ctr[0] ? "," : "", k);
-                strcat(ctr, one);
-            }
+        char ctr[32], ctr_ita[32];
+        counter_names(e->counters, ctr, sizeof ctr);
+        counter_names(e->counters_ita, ctr_ita, sizeof ctr_ita);
         char ita[8] = "-";
         if (e->code_ita != PMU_NO_CODE)
             snprintf(ita, sizeof ita, "0x%02x", e->code_ita);
-        printf("| %s | 0x%02x | %s | 0x%x | %u | %s | %u | %u | %u | %u | 0x%x | %s |\n", e->name, e->code,
-               ita, e->umask, e->maxincr, ctr, e->iar, e->opm, e->dar, e->group, e->set, e->desc);
+        printf("| %s | 0x%02x | %s | 0x%x | %u | %s | %s | %u | %u | %u | %u | 0x%x | %s |\n", e->name, e->code,
+               ita, e->umask, e->maxincr, ctr, ctr_ita, e->iar, e->opm, e->dar, e->group, e->set, e->desc);
     }
 }
 

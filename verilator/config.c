@@ -661,10 +661,11 @@ static int parse_fields(parser *p, pmu_config *cfg, unsigned v, const token *tok
         }
         if (ev >= 0) {
             const pmu_event_desc *e = &pmu_event_table[ev];
-            if (!(e->counters & (1u << pmc_index))) {
-                counter_list(e->counters, names, sizeof names);
+            unsigned allowed = pmu_event_counters(e, p->model);
+            if (!(allowed & (1u << pmc_index))) {
+                counter_list(allowed, names, sizeof names);
                 return fail(p, ev_field, "%s can only be counted on %s (counter mask 0x%02x), not on PMC%u",
-                            e->name, names, e->counters, pmc_index);
+                            e->name, names, allowed, pmc_index);
             }
             uint64_t thres = fget(value, f_th);
             if (have_thres && thres >= e->maxincr) {

@@ -123,6 +123,24 @@ TEST(Dispatch, ItaniumCodesAndThresholdWidth)
                  "STORES_RETIRED is not implemented on Itanium");
 }
 
+TEST(Dispatch, ItaniumCounterMasksOfRetiredInstructionsAndNops)
+{
+    /* libpfm-3 gives IA64_INST_RETIRED and NOPS_RETIRED the mask 0x30 on Itanium (facts
+     * 2.2), even with threshold 0: they take PMC4/5 and the others go to PMC6/7. */
+    pmulib_dispatch d = dispatch_ok(req({ev(PMU_EV_CPU_CYCLES), ev(PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED),
+                                         ev(PMU_EV_IA64_INST_RETIRED), ev(PMU_EV_NOPS_RETIRED)},
+                                        PMU_MODEL_ITANIUM));
+    EXPECT_TRUE((d.counter[2] == 4u && d.counter[3] == 5u) || (d.counter[2] == 5u && d.counter[3] == 4u));
+    EXPECT_GE(d.counter[0], 6u);
+    EXPECT_GE(d.counter[1], 6u);
+    expect_error(req({ev(PMU_EV_IA64_INST_RETIRED), ev(PMU_EV_NOPS_RETIRED), ev(PMU_EV_IA64_INST_RETIRED, 0x1)},
+                     PMU_MODEL_ITANIUM),
+                 PMULIB_ERR_NO_COUNTER, "IA64_INST_RETIRED can use PMC4/PMC5");
+    /* Itanium 2 has no such restriction. */
+    dispatch_ok(req({ev(PMU_EV_IA64_INST_RETIRED), ev(PMU_EV_NOPS_RETIRED), ev(PMU_EV_IA64_INST_RETIRED, 0x1),
+                     ev(PMU_EV_NOPS_RETIRED, 0x1)}));
+}
+
 TEST(Dispatch, CounterMasksAndGroups)
 {
     /* L2_FORCE_RECIRC_ANY may use PMC4 only (counter mask 0x10). */

@@ -130,9 +130,9 @@ TEST(Attributes, Values)
     EXPECT_FALSE(pmulib_event_on_model(PMU_EV_STORES_RETIRED, PMU_MODEL_ITANIUM));
     EXPECT_TRUE(pmulib_event_on_model(PMU_EV_STORES_RETIRED, PMU_MODEL_ITANIUM2));
     EXPECT_FALSE(pmulib_event_on_model(PMU_EV_CPU_CYCLES, (pmu_model)7));
-    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(PMU_EV_L2_FORCE_RECIRC_ANY, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(PMU_EV_L2_FORCE_RECIRC_ANY, PMU_MODEL_ITANIUM2, &u, nullptr));
     EXPECT_EQ(0x10u, u); /* PMC4 only */
-    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(PMU_EV_CPU_CYCLES, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(PMU_EV_CPU_CYCLES, PMU_MODEL_ITANIUM2, &u, nullptr));
     EXPECT_EQ(0xf0u, u);
     pmulib_group g;
     ASSERT_EQ(PMULIB_OK, pmulib_event_group(PMU_EV_LOADS_RETIRED, &g, nullptr));
@@ -153,7 +153,7 @@ TEST(Attributes, Values)
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_group(0, nullptr, &err));
     EXPECT_TRUE(has(err, "NULL")) << err.msg;
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_set(0, nullptr, nullptr));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_counters(0, nullptr, nullptr));
+    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_counters(0, PMU_MODEL_ITANIUM2, nullptr, nullptr));
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_code(0, PMU_MODEL_ITANIUM2, nullptr, nullptr));
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_ear_mode(-5, nullptr, nullptr));
 }

@@ -264,6 +264,11 @@ TEST(ConfigErrors, EventCounterMask)
     e = must_fail("PMC7 es=0xb4\n");
     EXPECT_TRUE(has(e, "test.cfg:1: es: L2_FORCE_RECIRC_ANY can only be counted on PMC4")) << e;
     must_parse("PMC4 event=L2_FORCE_RECIRC_ANY\n");
+    // Itanium: libpfm-3's mask keeps retired instructions and nops on PMC4/5.
+    e = must_fail("PMC6 event=IA64_INST_RETIRED\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: event: IA64_INST_RETIRED can only be counted on PMC4, PMC5 (counter mask 0x30), not on PMC6")) << e;
+    must_parse("PMC5 event=NOPS_RETIRED\n", PMU_MODEL_ITANIUM);
+    must_parse("PMC6 event=IA64_INST_RETIRED\n");
 }
 
 TEST(ConfigErrors, ThresholdAtOrAboveMaxincr)

@@ -49,9 +49,9 @@ RunResult run(pmu_backend *b, const pmu_config &cfg, unsigned latency, uint64_t 
 // Short periods: every counter wraps hundreds of times in a few thousand cycles, and
 // the multi-increment events carry a remainder past the wrap.
 const char kShortPeriods[] =
-    "PMC4 event=CPU_CYCLES plm=0xf period=7\n"
+    "PMC4 event=NOPS_RETIRED plm=0xf period=5\n"  // Itanium: nops and retired on PMC4/5 only
     "PMC5 event=IA64_INST_RETIRED plm=0xf period=13\n"
-    "PMC6 event=NOPS_RETIRED plm=0xf period=5\n"
+    "PMC6 event=CPU_CYCLES plm=0xf period=7\n"
     "PMC7 event=FP_OPS_RETIRED plm=0x9 period=3\n"
     "PSR up=1 pp=1\n";
 
