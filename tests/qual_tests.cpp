@@ -130,6 +130,18 @@ protected:
         v = PMU_FSET(v, PMC13, ENA_DBRP0, 1);
         Wr(PMC(13), v);
     }
+    // Code range F on IBR pair 0, made to constrain ordinary events on either register
+    // form (Itanium 2: PMC14.ibrp0 = 0 and PMC8.ig_ad = 0; Itanium: PMC13.ta = 0), with
+    // opcode matcher PMC8 set to `p`.
+    void CodeRangeOnPair0(const Pattern &p = kMatchAll, unsigned plm = 0xf)
+    {
+        IbrPair(0, F, kBlockMask, plm);
+        if (ita2)
+            Pmc14(1);
+        else
+            Wr(PMC(13), 0);  // ta = 0
+        Opcode(8, p, 0);
+    }
     void Start()
     {
         Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
@@ -195,13 +207,7 @@ TEST_P(Qual, Row1Unconstrained)
 
 TEST_P(Qual, Row2InstructionRangeOnly)
 {
-    IbrPair(0, F, kBlockMask);
-    if (ita2) {
-        Pmc14(1);
-        Opcode(8, kMatchAll, 0);
-    } else {
-        Wr(PMC(13), 0);  // ta = 0
-    }
+    CodeRangeOnPair0();
     Expect(36, 27);
 }
 
@@ -226,29 +232,18 @@ TEST_P(Qual, Row4DataRangeOnly)
 
 TEST_P(Qual, Row5InstructionRangeAndOpcode)
 {
-    IbrPair(0, F, kBlockMask);
-    if (ita2) {
-        Pmc14(1);
-        Opcode(8, kMajor4OnM, 0);
-    } else {
-        Wr(PMC(13), 0);
-        Opcode(8, kMajor4OnM);
-    }
+    CodeRangeOnPair0(kMajor4OnM);
     Expect(11, 11);
 }
 
 TEST_P(Qual, Row6InstructionAndDataRange)
 {
-    IbrPair(0, F, kBlockMask);
+    CodeRangeOnPair0();
     DbrPair(0, D, kBlockMask);
-    if (ita2) {
-        Pmc14(1);
-        Opcode(8, kMatchAll, 0);
+    if (ita2)
         Pmc13Pair0(0);
-    } else {
-        Wr(PMC(13), 0);
+    else
         Wr(PMC(11), 0);
-    }
     Expect(36, 20);
 }
 
@@ -311,13 +306,7 @@ TEST_P(Qual, BrCloopInGeneratedWorkload)
 
 TEST_P(Qual, RangeEdgesBundlesAndUpperBits)
 {
-    IbrPair(0, F, kBlockMask);
-    if (ita2) {
-        Pmc14(1);
-        Opcode(8, kMatchAll, 0);
-    } else {
-        Wr(PMC(13), 0);
-    }
+    CodeRangeOnPair0();
     Counter(4, PMU_EV_IA64_INST_RETIRED);
     Start();
     Slot(1, F, PMU_UNIT_I, 0);                   // first bundle: in
@@ -331,13 +320,7 @@ TEST_P(Qual, RangeEdgesBundlesAndUpperBits)
 
 TEST_P(Qual, PairPrivilegeLevelMask)
 {
-    IbrPair(0, F, kBlockMask, 0x8);  // the pair matches at level 3 only
-    if (ita2) {
-        Pmc14(1);
-        Opcode(8, kMatchAll, 0);
-    } else {
-        Wr(PMC(13), 0);
-    }
+    CodeRangeOnPair0(kMatchAll, 0x8);  // the pair matches at level 3 only
     Counter(4, PMU_EV_IA64_INST_RETIRED);
     Start();
     Slot(3, F + 0x40, PMU_UNIT_I, 0, 0, 0, 3);
