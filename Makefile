@@ -44,15 +44,15 @@ help:
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
-	@echo "make docs    regenerate docs/register-map.md from data/pmu_regs.def"
+	@echo "make docs    regenerate docs/register-map.md from include/ita/ita_regs.def"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
-	@bash scripts/install-deps.sh
+	@bash tools/install-deps.sh
 
-# ---- generated definitions (one source: data/pmu_regs.def) ----------------
-COMMON_SRCS := common/pmu_regs.c common/pmu_params.c
+# ---- generated definitions (one source per family: include/<family>/*.def) ----------------
+COMMON_SRCS := include/ita/ita_defs.c
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 
 $(BUILD)/obj/%.o: %.c
@@ -87,7 +87,7 @@ include verilator/verilator.mk
 include sw/sw.mk
 include sv_tests/sv_tests.mk
 include tests/tests.mk
-include bench/bench.mk
+include verilator/bench/bench.mk
 
 # build/pmusim links every part, so its rule comes after every fragment's variables.
 $(BUILD)/obj/verilator/pmusim.o: CFLAGS += -Iconform $(SW_INC)

@@ -22,10 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cosim.h"
-#include "isr.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "pmu_cosim.h"
+#include "ita/ita_family.h"
+#include "ita/pmu_isr.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 #include "pmu_stream.h"
 
 #define EXIT_MISMATCH 1
@@ -319,7 +320,7 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
     pmu_gen_mode gmode = o->mode == 2 ? (seed & 1 ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM)
                                       : (o->mode == 1 ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM);
     where.mode = gmode == PMU_GEN_WORKLOAD ? "workload" : "random";
-    pmu_backend *b = pmu_cosim_create(pmu_ref_create(&p), rtl, conform_where, &where);
+    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), rtl, conform_where, &where);
     /* The plan needs the workload's function list, so a first generator (same seed, same
      * stream) provides it; the stream itself comes from a second one that knows the plan. */
     pmu_gen_opts go = {.seed = seed, .cycles = o->cycles, .mode = gmode, .nprocs = 4};

@@ -5,7 +5,7 @@
 #   make csim-test               build and run them
 #   make csim-speed              steps per second of the model (build/csim_speed; not a test)
 
-CSIM_SRCS := $(wildcard csim/*.c)
+CSIM_SRCS := $(wildcard csim/*/*.c)
 CSIM_OBJS := $(CSIM_SRCS:%.c=$(BUILD)/obj/%.o)
 REF_LIB   := $(BUILD)/libpmuref.a
 
@@ -14,7 +14,7 @@ $(REF_LIB): $(CSIM_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-CSIM_TEST_SRCS := $(wildcard csim/tests/*.cpp)
+CSIM_TEST_SRCS := $(wildcard csim/*/tests/*.cpp)
 CSIM_TEST_OBJS := $(CSIM_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 CSIM_TEST_BIN  := $(BUILD)/tests/csim_tests
 
@@ -32,7 +32,7 @@ csim-test: $(CSIM_TEST_BIN)
 CSIM_SPEED_BIN := $(BUILD)/csim_speed
 
 # stream.mk is included after this fragment, so its $(STREAM_LIB) is not known yet here.
-$(CSIM_SPEED_BIN): $(BUILD)/obj/csim/tests/ref_speed.o $(REF_LIB) $(BUILD)/libpmustream.a $(COMMON_OBJS)
+$(CSIM_SPEED_BIN): $(BUILD)/obj/csim/ita/tests/ref_speed.o $(REF_LIB) $(BUILD)/libpmustream.a $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 

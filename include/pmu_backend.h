@@ -1,38 +1,37 @@
 /*
  * pmu_backend.h - the one interface behind which a PMU implementation sits.
- * The reference model (csim/), the Verilated RTL (verilator/) and the
- * lock-step pair of both (verilator/cosim.c) all implement it; the harness
- * and the PMU software hold a pmu_backend* and never know which it is.
+ * A family's reference model (csim/<family>/), its Verilated RTL (verilator/<family>/)
+ * and the lock-step pair of both (verilator/cosim.c) all implement it; the harness and
+ * the PMU software hold a pmu_backend* and never know which it is.
  *
- * Timing contract (docs/architecture.md):
+ * Timing contract (docs/semantics.md):
  *  - write(): one clock with the register port writing and no cycle record;
  *    the value is visible to read() and snapshot() right after the call.
  *  - read():  combinational, no clock.
- *  - step():  one clock consuming one cycle record.  Counting, overflow,
- *    freeze and the interrupt line all update at that clock.
+ *  - step():  one clock consuming one cycle record (the family's dialect,
+ *    include/pmu_dialect.h).  Counting, overflow, freeze and the interrupt line all
+ *    update at that clock.
  */
 #ifndef PMU_BACKEND_H
 #define PMU_BACKEND_H
 
 #include <stdint.h>
 
-#include "pmu_cycle.h"
-#include "pmu_regs.h"
+#include "pmu_err.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Model parameters.  The RTL takes the same ones as Verilog parameters. */
-typedef struct pmu_params {
-    pmu_model model;  /* PMU_MODEL_ITANIUM or PMU_MODEL_ITANIUM2 */
-    int pmd_sext;     /* 1: PMD bits 63:W read as bit W-1 (Itanium, Itanium 2); 0: read as zero */
-    int thr_ge;       /* 0: threshold t adds 1 when n > t (libpfm's reading); 1: when n >= t */
-    int fine_2bundle; /* 1: fine-mode ranges have two-bundle granularity (first Itanium 2 steppings) */
-} pmu_params;
+/* The most visible registers any family has (pmu_family.nvis <= PMU_VIS_MAX). */
+#define PMU_VIS_MAX 96
 
-/* Defaults: Itanium 2, sign-extending reads, n > t, one-bundle fine-mode granularity. */
-pmu_params pmu_params_default(void);
+/* The state the lock-step checker compares after every clock. */
+typedef struct pmu_state {
+    uint64_t reg[PMU_VIS_MAX]; /* read-port view of each visible register, in the family's
+                                  pmu_family.vis order; entries past nvis are unused */
+    uint8_t pmi;               /* performance-monitor interrupt line after this clock */
+} pmu_state;
 
 typedef struct pmu_backend pmu_backend;
 
@@ -40,24 +39,47 @@ typedef struct pmu_backend_ops {
     void (*reset)(pmu_backend *b);
     void (*write)(pmu_backend *b, uint16_t addr, uint64_t value);
     uint64_t (*read)(pmu_backend *b, uint16_t addr);
-    void (*step)(pmu_backend *b, const pmu_cycle *c);
+    void (*step)(pmu_backend *b, const void *record);
     void (*snapshot)(pmu_backend *b, pmu_state *s);
     void (*destroy)(pmu_backend *b);
+    /* Optional (NULL when the backend has none). */
+    /* The 64-bit sum of every increment counter `ctr` received since reset: the exact
+     * event total that software's virtual counters must reproduce (reference models). */
+    uint64_t (*total)(pmu_backend *b, unsigned ctr);
+    /* Dump a waveform to `path` from now on; 0, or -1 with err filled (RTL models). */
+    int (*trace_open)(pmu_backend *b, const char *path, pmu_err *err);
+    void (*trace_close)(pmu_backend *b);
 } pmu_backend_ops;
 
 struct pmu_backend {
     const pmu_backend_ops *ops;
-    const char *name;   /* "ref", "rtl", "cosim" */
-    pmu_params params;
+    const char *name;   /* "ref", "rtl", "cosim", ... */
+    unsigned model;     /* index into the family's model list */
+    unsigned nvis;      /* visible registers snapshot() fills */
     uint64_t cycle;     /* records stepped since reset */
 };
 
 static inline void pmu_reset(pmu_backend *b) { b->ops->reset(b); }
 static inline void pmu_write(pmu_backend *b, uint16_t a, uint64_t v) { b->ops->write(b, a, v); }
 static inline uint64_t pmu_read(pmu_backend *b, uint16_t a) { return b->ops->read(b, a); }
-static inline void pmu_step(pmu_backend *b, const pmu_cycle *c) { b->ops->step(b, c); }
+static inline void pmu_step(pmu_backend *b, const void *record) { b->ops->step(b, record); }
 static inline void pmu_snapshot(pmu_backend *b, pmu_state *s) { b->ops->snapshot(b, s); }
 static inline void pmu_destroy(pmu_backend *b) { if (b) b->ops->destroy(b); }
+/* 1 when the backend keeps exact totals (pmu_total is meaningful). */
+static inline int pmu_has_total(const pmu_backend *b) { return b->ops->total != 0; }
+static inline uint64_t pmu_total(pmu_backend *b, unsigned ctr)
+{
+    return b->ops->total ? b->ops->total(b, ctr) : 0;
+}
+/* 1 when the backend can dump waveforms. */
+static inline int pmu_has_trace(const pmu_backend *b) { return b->ops->trace_open != 0; }
+static inline int pmu_trace_open(pmu_backend *b, const char *path, pmu_err *err)
+{
+    if (!b->ops->trace_open)
+        return pmu_errf(err, PMU_E_UNSUPPORTED, "backend %s has no waveform", b->name);
+    return b->ops->trace_open(b, path, err);
+}
+static inline void pmu_trace_close(pmu_backend *b) { if (b->ops->trace_close) b->ops->trace_close(b); }
 
 #ifdef __cplusplus
 }

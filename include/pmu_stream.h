@@ -15,15 +15,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "pmu_cycle.h"
+#include "ita/pmu_cycle.h"
+#include "pmu_err.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct pmu_err {
-    char msg[512];
-} pmu_err;
 
 /* ---- validation ---------------------------------------------------------- */
 /* Checks one record against the rules of docs/stream-format.md (ranges, flag

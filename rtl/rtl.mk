@@ -7,10 +7,10 @@
 # Every RTL build must depend on $(GEN_VH).
 
 RTL_TOP  := ita_pmu
-RTL_SRCS := rtl/pmu_counter.sv rtl/pmu_pmc_gen.sv rtl/pmu_ovf_ctrl.sv rtl/pmu_cpu_state.sv \
-            rtl/pmu_ibr_match.sv rtl/pmu_dbr_match.sv rtl/pmu_opc_match.sv \
-            rtl/pmu_fine_range.sv rtl/pmu_tag_qual.sv rtl/pmu_slot_qual.sv \
-            rtl/pmu_evt_sel.sv rtl/pmu_cnt_qual.sv rtl/ita_pmu.sv
+RTL_SRCS := rtl/common/pmu_counter.sv rtl/ita/pmu_pmc_gen.sv rtl/common/pmu_ovf_ctrl.sv \
+            rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv rtl/ita/pmu_dbr_match.sv \
+            rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv rtl/ita/pmu_tag_qual.sv \
+            rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv rtl/ita/pmu_cnt_qual.sv rtl/ita/ita_pmu.sv
 RTL_INC  := -I$(GEN)
 RTL_WAIVERS := rtl/lint/waivers.vlt
 

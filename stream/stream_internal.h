@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 
-#include "pmu_regs.h"
+#include "ita/pmu_regs.h"
 #include "pmu_stream.h"
 
 /* ---- slot flags, expanded from the .def ---------------------------------- */

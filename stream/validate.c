@@ -14,7 +14,7 @@
 const sf_key sf_keys[] = {
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) \
     {key, #name, (lsb), (msb) - (lsb) + 1, (uint16_t)PMU_SF_##name##_MASK},
-#include "../data/pmu_regs.def"
+#include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 const unsigned sf_nkeys = sizeof sf_keys / sizeof sf_keys[0];
@@ -23,7 +23,7 @@ const unsigned sf_nkeys = sizeof sf_keys / sizeof sf_keys[0];
 enum {
     SF_DEFINED = 0
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) | PMU_SF_##name##_MASK
-#include "../data/pmu_regs.def"
+#include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 

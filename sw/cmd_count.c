@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cmds.h"
-#include "cosim.h"
+#include "pmu_cosim.h"
 
 static void count_help(FILE *f)
 {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmulib.h"
-#include "pmulib_internal.h"
+#include "ita/pmulib.h"
+#include "ita/pmulib_internal.h" /* sw/ita/ */
 #include "sw_cmds.h"
 
 #define EXIT_USAGE 2

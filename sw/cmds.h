@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "drv.h"
+#include "ita/pmu_drv.h"
 #include "pmu_stream.h"
-#include "pmulib.h"
+#include "ita/pmulib.h"
 #include "sw_cmds.h"
 
 #ifdef __cplusplus

@@ -13,9 +13,10 @@
 #include <time.h>
 
 #include "cmds.h"
-#include "cosim.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "pmu_cosim.h"
+#include "ita/ita_family.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 
 #define NPIDS 0x10000u
 
@@ -337,7 +338,7 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
         if (o->backend == DRV_CLI_RTL) {
             s->b = rtl;
         } else {
-            s->b = pmu_cosim_create(pmu_ref_create(&p), rtl, pmu_source_where, s->source);
+            s->b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), rtl, pmu_source_where, s->source);
             s->ref = s->b ? pmu_cosim_ref(s->b) : NULL;
         }
     }

@@ -10,7 +10,7 @@
 
 SW_INC      := -Isw
 SW_CMD_SRCS := $(wildcard sw/cmd_*.c)
-SW_LIB_SRCS := $(filter-out $(SW_CMD_SRCS),$(wildcard sw/*.c))
+SW_LIB_SRCS := $(wildcard sw/*/*.c) $(filter-out $(SW_CMD_SRCS),$(wildcard sw/*.c))
 SW_LIB_OBJS := $(SW_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 SW_CMD_OBJS := $(SW_CMD_SRCS:%.c=$(BUILD)/obj/%.o)
 SW_LIB      := $(BUILD)/libpmusw.a
@@ -22,7 +22,7 @@ $(SW_LIB): $(SW_LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-SW_TEST_SRCS := $(wildcard sw/tests/lib_*.cpp)
+SW_TEST_SRCS := $(wildcard sw/*/tests/lib_*.cpp)
 SW_TEST_OBJS := $(SW_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 SW_TEST_BIN  := $(BUILD)/tests/sw_tests
 
@@ -52,7 +52,7 @@ sw-test-long: $(SW_TEST_BIN)
 #   make drv-test     build and run the driver tests and the command script
 $(BUILD)/obj/sw/drv_cli.o $(BUILD)/obj/sw/cmd_count.o $(BUILD)/obj/sw/cmd_profile.o: CFLAGS += $(HARNESS_INC)
 
-DRV_TEST_SRCS := $(wildcard sw/tests/drv_*.cpp)
+DRV_TEST_SRCS := $(wildcard sw/*/tests/drv_*.cpp)
 DRV_TEST_OBJS := $(DRV_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 DRV_TEST_BIN  := $(BUILD)/tests/drv_tests
 

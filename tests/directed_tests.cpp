@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "pmu_backend.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 
 namespace {
 

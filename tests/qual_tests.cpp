@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "pmu_backend.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 #include "pmu_stream.h"
 
 namespace {

@@ -6,7 +6,7 @@
  * qualification rules the range and opcode lines serve, and that the descriptions
  * below follow, are in docs/semantics.md ("Event qualification").
  */
-#include "config.h"
+#include "ita/pmu_config.h"
 
 #include <errno.h>
 #include <inttypes.h>

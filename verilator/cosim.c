@@ -4,7 +4,7 @@
  * The per-clock cost is two snapshots and a memcmp of the register arrays; the
  * report is built only when they differ.
  */
-#include "cosim.h"
+#include "pmu_cosim.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_stream.h"
+#include "pmu_dialect.h"
+#include "pmu_family.h"
 
 typedef struct cosim {
     pmu_backend base; /* first member: a pmu_backend* is a cosim* */
+    const pmu_family *fam;
+    size_t cmp_bytes; /* bytes of pmu_state.reg compared: the family's visible registers */
     pmu_backend *ref, *rtl;
     pmu_state s_ref, s_rtl;
     uint64_t mismatches;
@@ -41,52 +44,12 @@ static void append(char *buf, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
-void pmu_cosim_name_fields(unsigned vis, uint64_t diff, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    if (vis >= PMU_NVIS)
-        return;
-    const char *group = pmu_vis_table[vis].field_group;
-    if (strcmp(group, "NONE") == 0) { /* a counter: the value is one count */
-        append(buf, size, "count");
-        return;
-    }
-    uint64_t named = 0;
-    for (unsigned i = 0; i < pmu_field_table_len; i++) {
-        const pmu_field_desc *f = &pmu_field_table[i];
-        if (strcmp(f->group, group) != 0)
-            continue;
-        unsigned width = f->msb - f->lsb + 1;
-        uint64_t mask = (width >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << width) - 1)) << f->lsb;
-        named |= mask;
-        if (diff & mask) {
-            char lower[32];
-            size_t n = 0;
-            for (; f->name[n] && n + 1 < sizeof lower; n++)
-                lower[n] = (char)(f->name[n] >= 'A' && f->name[n] <= 'Z' ? f->name[n] + 32
-                                                                         : f->name[n]);
-            lower[n] = '\0';
-            append(buf, size, "%s%s", buf[0] ? ", " : "", lower);
-        }
-    }
-    if (diff & ~named)
-        append(buf, size, "%sbits 0x%" PRIx64 " (no field)", buf[0] ? ", " : "", diff & ~named);
-}
-
-static const char *vis_name_of_addr(uint16_t addr)
-{
-    for (unsigned v = 0; v < PMU_NVIS; v++)
-        if (pmu_vis_table[v].addr == addr)
-            return pmu_vis_table[v].name;
-    return NULL;
-}
-
 static void describe_port_op(const cosim *m, pmu_cosim_mismatch *r)
 {
     char name[24];
-    const char *vn = vis_name_of_addr(r->addr);
-    if (vn)
-        snprintf(name, sizeof name, "%s", vn);
+    int v = pmu_family_vis_of_addr(m->fam, r->addr);
+    if (v >= 0)
+        snprintf(name, sizeof name, "%s", m->fam->vis[v].name);
     else
         snprintf(name, sizeof name, "address 0x%03x", r->addr);
     switch (r->clock) {
@@ -106,7 +69,7 @@ static void describe_port_op(const cosim *m, pmu_cosim_mismatch *r)
 }
 
 /* Records the first disagreement of the two states just taken. */
-static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const pmu_cycle *c,
+static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const void *c,
                          uint16_t addr, uint64_t wdata)
 {
     m->mismatches++;
@@ -121,19 +84,19 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
     r->wdata = wdata;
 
     int found = 0;
-    for (unsigned v = 0; v < PMU_NVIS; v++) {
+    for (unsigned v = 0; v < m->fam->nvis; v++) {
         uint64_t e = m->s_ref.reg[v], a = m->s_rtl.reg[v];
         if (e == a)
             continue;
         if (!found) {
             found = 1;
-            snprintf(r->reg, sizeof r->reg, "%s", pmu_vis_table[v].name);
-            pmu_cosim_name_fields(v, e ^ a, r->fields, sizeof r->fields);
+            snprintf(r->reg, sizeof r->reg, "%s", m->fam->vis[v].name);
+            pmu_family_name_fields(m->fam, v, e ^ a, r->fields, sizeof r->fields);
             r->expected = e;
             r->actual = a;
         } else {
             append(r->others, sizeof r->others, "%s%s", r->others[0] ? ", " : "",
-                   pmu_vis_table[v].name);
+                   m->fam->vis[v].name);
         }
     }
     if (m->s_ref.pmi != m->s_rtl.pmi) {
@@ -147,7 +110,7 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
         }
     }
     if (c)
-        pmu_cycle_format(c, r->record, sizeof r->record);
+        m->fam->dialect->format(c, r->record, sizeof r->record);
     else
         describe_port_op(m, r);
     if (m->where) {
@@ -156,17 +119,17 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
     }
 }
 
-static inline int states_differ(const pmu_state *a, const pmu_state *b)
+static inline int states_differ(const cosim *m)
 {
-    return memcmp(a->reg, b->reg, sizeof a->reg) != 0 || a->pmi != b->pmi;
+    return memcmp(m->s_ref.reg, m->s_rtl.reg, m->cmp_bytes) != 0 || m->s_ref.pmi != m->s_rtl.pmi;
 }
 
-static inline void compare(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const pmu_cycle *c,
+static inline void compare(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const void *c,
                            uint16_t addr, uint64_t wdata)
 {
     pmu_snapshot(m->ref, &m->s_ref);
     pmu_snapshot(m->rtl, &m->s_rtl);
-    if (__builtin_expect(states_differ(&m->s_ref, &m->s_rtl), 0))
+    if (__builtin_expect(states_differ(m), 0))
         report_state(m, clock, cycle, c, addr, wdata);
 }
 
@@ -202,12 +165,10 @@ static uint64_t cosim_read(pmu_backend *b, uint16_t addr)
             r->addr = addr;
             r->expected = e;
             r->actual = a;
-            const char *vn = vis_name_of_addr(addr);
-            if (vn) {
-                snprintf(r->reg, sizeof r->reg, "%s", vn);
-                for (unsigned v = 0; v < PMU_NVIS; v++)
-                    if (pmu_vis_table[v].addr == addr)
-                        pmu_cosim_name_fields(v, e ^ a, r->fields, sizeof r->fields);
+            int v = pmu_family_vis_of_addr(m->fam, addr);
+            if (v >= 0) {
+                snprintf(r->reg, sizeof r->reg, "%s", m->fam->vis[v].name);
+                pmu_family_name_fields(m->fam, (unsigned)v, e ^ a, r->fields, sizeof r->fields);
             } else {
                 snprintf(r->reg, sizeof r->reg, "0x%03x", addr);
                 snprintf(r->fields, sizeof r->fields, "read value");
@@ -222,7 +183,7 @@ static uint64_t cosim_read(pmu_backend *b, uint16_t addr)
     return e;
 }
 
-static void cosim_step(pmu_backend *b, const pmu_cycle *c)
+static void cosim_step(pmu_backend *b, const void *c)
 {
     cosim *m = (cosim *)b;
     pmu_step(m->ref, c);
@@ -244,20 +205,43 @@ static void cosim_destroy(pmu_backend *b)
     free(m);
 }
 
-static const pmu_backend_ops cosim_ops = {cosim_reset, cosim_write,    cosim_read,
-                                          cosim_step,  cosim_snapshot, cosim_destroy};
+/* The exact totals are the reference's; the waveform is the RTL's. */
+static uint64_t cosim_total(pmu_backend *b, unsigned ctr) { return pmu_total(((cosim *)b)->ref, ctr); }
 
-pmu_backend *pmu_cosim_create(pmu_backend *ref, pmu_backend *rtl, pmu_cosim_where_fn where,
-                              void *where_ctx)
+static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 {
-    if (!ref || !rtl || ref->params.model != rtl->params.model)
+    return pmu_trace_open(((cosim *)b)->rtl, path, err);
+}
+
+static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
+
+static const pmu_backend_ops cosim_ops = {
+    .reset = cosim_reset,
+    .write = cosim_write,
+    .read = cosim_read,
+    .step = cosim_step,
+    .snapshot = cosim_snapshot,
+    .destroy = cosim_destroy,
+    .total = cosim_total,
+    .trace_open = cosim_trace_open,
+    .trace_close = cosim_trace_close,
+};
+
+pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
+                              pmu_cosim_where_fn where, void *where_ctx)
+{
+    if (!fam || !ref || !rtl || ref->model != rtl->model || ref->nvis != fam->nvis ||
+        rtl->nvis != fam->nvis || fam->nvis > PMU_VIS_MAX)
         return NULL;
     cosim *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->base.ops = &cosim_ops;
     m->base.name = "cosim";
-    m->base.params = ref->params;
+    m->base.model = ref->model;
+    m->base.nvis = fam->nvis;
+    m->fam = fam;
+    m->cmp_bytes = fam->nvis * sizeof(uint64_t);
     m->ref = ref;
     m->rtl = rtl;
     m->where = where;

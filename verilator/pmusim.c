@@ -22,11 +22,12 @@
 
 #include "conform.h"
 #include "sw_cmds.h"
-#include "config.h"
-#include "cosim.h"
-#include "isr.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_config.h"
+#include "pmu_cosim.h"
+#include "ita/ita_family.h"
+#include "ita/pmu_isr.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 #include "pmu_stream.h"
 
 #define EXIT_FAIL 1  /* a lock-step mismatch, inexact totals or a runtime error */
@@ -442,7 +443,7 @@ static int cmd_run(int argc, char **argv)
     if (!why[0] && o.backend != BACKEND_REF)
         rtl = pmu_rtl_create(&params, why, sizeof why);
     if (!why[0])
-        b = o.backend == BACKEND_COSIM ? pmu_cosim_create(ref, rtl, pmu_source_where, src)
+        b = o.backend == BACKEND_COSIM ? pmu_cosim_create(&pmu_family_itanium, ref, rtl, pmu_source_where, src)
             : o.backend == BACKEND_RTL ? rtl
                                        : ref;
     if (!b) {

@@ -26,7 +26,7 @@ VLT_ROOT := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 VLT_OUT  := $(BUILD)/verilator
 
 # -O3 and fast X handling: the RTL resets every register, so X never reaches an output.
-# The time unit is one cycle record = 1 ns (see verilator/rtl_backend.cpp).
+# The time unit is one cycle record = 1 ns (see verilator/ita/rtl_backend.cpp).
 VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
              --timescale 1ns/1ps --top-module $(RTL_TOP) $(RTL_INC) $(RTL_WAIVERS)
 
@@ -65,7 +65,7 @@ $(VLT_RUNTIME): $(VLT_LIB_ita2) verilator/vlt_runtime.mk
 VLT_CXXFLAGS := $(CXXFLAGS) -I$(VLT_OUT)/ita2 -I$(VLT_OUT)/ita -isystem $(VLT_ROOT)/include \
                 -isystem $(VLT_ROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -faligned-new
 
-$(BUILD)/obj/verilator/rtl_backend.o: verilator/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
+$(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
 	@mkdir -p $(dir $@)
 	$(CXX) $(VLT_CXXFLAGS) -c $< -o $@
 
@@ -73,14 +73,15 @@ RTL_LIB     := $(BUILD)/libpmurtl.a
 RTL_LDLIBS  := -lz -pthread -latomic
 
 # One archive: the glue, both models and the runtime (an ar MRI script merges archives).
-$(RTL_LIB): $(BUILD)/obj/verilator/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME)
+$(RTL_LIB): $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME)
 	@rm -f $@
 	@printf 'create %s\naddmod %s\naddlib %s\naddlib %s\naddlib %s\nsave\nend\n' \
-	  $@ $(BUILD)/obj/verilator/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME) \
+	  $@ $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME) \
 	  | $(AR) -M
 	@echo "AR $@"
 
-HARNESS_SRCS := verilator/cosim.c verilator/config.c verilator/isr.c
+HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/config.c \
+                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
 HARNESS_INC  := -Iverilator

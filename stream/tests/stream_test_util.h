@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "pmu_regs.h"
+#include "ita/pmu_regs.h"
 #include "pmu_stream.h"
 
 struct ReadResult {

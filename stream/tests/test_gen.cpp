@@ -220,7 +220,7 @@ TEST(Gen, RandomCoversTheFieldSpace)
     EXPECT_EQ(br_pred.size(), 1u + 3u * 4u); // not a branch, or any type with any prediction
     uint16_t all = 0;
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) all |= (uint16_t)PMU_SF_##name##_MASK;
-#include "../../data/pmu_regs.def"
+#include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
     EXPECT_EQ(flags_seen, all);
 }

@@ -12,7 +12,7 @@ struct DefFlag {
 };
 const DefFlag def_flags[] = {
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, (msb) - (lsb) + 1},
-#include "../../data/pmu_regs.def"
+#include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config.h"
+#include "ita/pmu_config.h"
 #include "pmu_backend.h"
 
 namespace harness_test {

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "config.h"
+#include "ita/pmu_config.h"
 #include "harness_util.h"
-#include "pmu_ref.h"
+#include "ita/pmu_ref.h"
 
 using harness_test::has;
 using harness_test::must_fail;

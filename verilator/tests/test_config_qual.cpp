@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "config.h"
+#include "ita/pmu_config.h"
 #include "harness_util.h"
-#include "pmu_ref.h"
+#include "ita/pmu_ref.h"
 
 using harness_test::has;
 using harness_test::must_fail;

@@ -5,11 +5,12 @@
 
 #include <string>
 
-#include "config.h"
-#include "cosim.h"
+#include "ita/pmu_config.h"
+#include "pmu_cosim.h"
+#include "ita/ita_family.h"
 #include "harness_util.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 
 using namespace harness_test;
 
@@ -51,7 +52,7 @@ uint64_t f_read(pmu_backend *b, uint16_t a)
     uint64_t v = pmu_read(f->inner, a);
     return f->fault == Fault::ReadBitFlip && a == f->addr ? v ^ f->mask : v;
 }
-void f_step(pmu_backend *b, const pmu_cycle *c)
+void f_step(pmu_backend *b, const void *c)
 {
     Faulty *f = faulty(b);
     if (!(f->fault == Fault::DropStep && b->cycle == f->at)) pmu_step(f->inner, c);
@@ -68,7 +69,7 @@ void f_destroy(pmu_backend *b)
     pmu_destroy(faulty(b)->inner);
     delete faulty(b);
 }
-const pmu_backend_ops faulty_ops = {f_reset, f_write, f_read, f_step, f_snapshot, f_destroy};
+const pmu_backend_ops faulty_ops = {f_reset, f_write, f_read, f_step, f_snapshot, f_destroy, nullptr, nullptr, nullptr};
 
 pmu_backend *make_faulty(Fault fault, uint64_t at = 0, uint16_t addr = 0, uint64_t mask = 0)
 {
@@ -78,7 +79,8 @@ pmu_backend *make_faulty(Fault fault, uint64_t at = 0, uint16_t addr = 0, uint64
     Faulty *f = new Faulty();
     f->base.ops = &faulty_ops;
     f->base.name = "faulty-rtl";
-    f->base.params = rtl->params;
+    f->base.model = rtl->model;
+    f->base.nvis = rtl->nvis;
     f->inner = rtl;
     f->fault = fault;
     f->at = at;
@@ -102,7 +104,7 @@ struct Bench {
     // Without a period nothing wraps in these short runs, so nothing freezes.
     explicit Bench(pmu_backend *rtl_side, const char *pmc5_extra = "")
     {
-        b = pmu_cosim_create(pmu_ref_create(nullptr), rtl_side, test_where, &index);
+        b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(nullptr), rtl_side, test_where, &index);
         pmu_config cfg;
         std::string text = std::string("PMC4 event=CPU_CYCLES plm=0xf\n") +
                            "PMC5 event=IA64_INST_RETIRED plm=0xf " + pmc5_extra + "\n" +
@@ -223,15 +225,15 @@ TEST(Cosim, OnlyTheFirstMismatchIsKeptButAllAreCounted)
 TEST(Cosim, FieldNames)
 {
     char buf[160];
-    pmu_cosim_name_fields(PMU_VIS_PMC4, PMU_FMASK(PMC_GEN, PLM) | PMU_FMASK(PMC_GEN, ES), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC4, PMU_FMASK(PMC_GEN, PLM) | PMU_FMASK(PMC_GEN, ES), buf, sizeof buf);
     EXPECT_STREQ(buf, "plm, es");
-    pmu_cosim_name_fields(PMU_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
     EXPECT_STREQ(buf, "bits 0x2 (no field)");
-    pmu_cosim_name_fields(PMU_VIS_PMC0, UINT64_C(0x11), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC0, UINT64_C(0x11), buf, sizeof buf);
     EXPECT_STREQ(buf, "fr, ovf");
-    pmu_cosim_name_fields(PMU_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
     EXPECT_STREQ(buf, "count");
-    pmu_cosim_name_fields(PMU_VIS_IPSR, PMU_FMASK(PSR, UP), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_IPSR, PMU_FMASK(PSR, UP), buf, sizeof buf);
     EXPECT_STREQ(buf, "up");
 }
 
@@ -243,8 +245,8 @@ TEST(Cosim, RefusesMismatchedModels)
     pmu_backend *ref = pmu_ref_create(nullptr);  // Itanium 2
     pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
     ASSERT_NE(rtl, nullptr) << why;
-    EXPECT_EQ(pmu_cosim_create(ref, rtl, nullptr, nullptr), nullptr);
-    EXPECT_EQ(pmu_cosim_create(ref, nullptr, nullptr, nullptr), nullptr);
+    EXPECT_EQ(pmu_cosim_create(&pmu_family_itanium, ref, rtl, nullptr, nullptr), nullptr);
+    EXPECT_EQ(pmu_cosim_create(&pmu_family_itanium, ref, nullptr, nullptr, nullptr), nullptr);
     pmu_destroy(ref);
     pmu_destroy(rtl);
 }
@@ -258,7 +260,7 @@ TEST(Cosim, RandomTrafficInLockStep)
         char why[256];
         pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
         ASSERT_NE(rtl, nullptr) << why;
-        pmu_backend *b = pmu_cosim_create(pmu_ref_create(&p), rtl, nullptr, nullptr);
+        pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), rtl, nullptr, nullptr);
         Rng r(0x5eed + m);
         const unsigned w = pmu_counter_width(m);
         for (unsigned i = 0; i < 20000 && pmu_cosim_mismatches(b) == 0; i++) {

@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "config.h"
+#include "ita/pmu_config.h"
 #include "harness_util.h"
-#include "isr.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_isr.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 
 using namespace harness_test;
 

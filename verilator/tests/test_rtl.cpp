@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "harness_util.h"
-#include "pmu_ref.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 
 using namespace harness_test;
 
@@ -64,7 +64,7 @@ TEST(RtlBackend, BothModelsResetLikeTheReference)
         p.model = m;
         pmu_backend *ref = pmu_ref_create(&p);
         EXPECT_STREQ(rtl->name, "rtl");
-        EXPECT_EQ(rtl->params.model, m);
+        EXPECT_EQ(rtl->model, m);
         pmu_state a, e;
         std::memset(&a, 0, sizeof a);
         std::memset(&e, 0, sizeof e);

@@ -12,7 +12,7 @@
 
 #include "gtkwave/fstapi.h"
 #include "harness_util.h"
-#include "pmu_rtl.h"
+#include "ita/pmu_rtl.h"
 
 using namespace harness_test;
 

@@ -1,0 +1,439 @@
+/*
+ * pmu_ref.c - the cycle-exact reference model of the Itanium / Itanium 2
+ * generic counters PMC4..7/PMD4..7, with PMC0 (freeze and sticky overflow
+ * bits) and the CPU state the PMU observes (PSR, DCR, IPSR).
+ *
+ * Written from docs/semantics.md and the architecture manual (seed Figure
+ * 6-4), not from the RTL.  A step follows the manual's chain:
+ *
+ *   1. CPU state      interruption entry / return, sum/rum/ssm/rsm
+ *   2. qualification  freeze, privilege level, instruction set, monitor enable
+ *   3. event count    n occurrences of the selected event in this cycle, each
+ *                     slot passing its IBR / opcode / DBR tags (ref_qual.c)
+ *   4. threshold      n, or 1 when n passes the threshold
+ *   5. counter        add, carry out of bit W-1 -> overflow bit, freeze, interrupt
+ *
+ * docs/reference-model.md explains the organisation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ref_internal.h"
+
+/* The model keeps its state as the visible registers (pmu_state order):
+ * counters and their configurations are found by offset from PMC4 / PMD4. */
+_Static_assert(PMU_VIS_PMC7 == PMU_VIS_PMC4 + PMU_NCOUNTERS - 1,
+               "PMC4..7 must be consecutive in the visible list of data/pmu_regs.def");
+_Static_assert(PMU_VIS_PMD7 == PMU_VIS_PMD4 + PMU_NCOUNTERS - 1,
+               "PMD4..7 must be consecutive in the visible list of data/pmu_regs.def");
+
+typedef struct ref_pmu {
+    pmu_backend base; /* first member: a pmu_backend* is a ref_pmu* */
+
+    /* Architectural state.  reg[v] holds the stored value of visible
+     * register v; for PMD4..7 that is count[W-1:0]. */
+    uint64_t reg[PMU_NVIS];
+    uint8_t pmi; /* interrupt line after the last clock */
+
+    /* Derived from the state: cfg[k] is refreshed when PMC(4+k) is written,
+     * qual when a qualification register is written; both on reset. */
+    ref_counter_cfg cfg[PMU_NCOUNTERS];
+    ref_qual qual;
+
+    /* Bookkeeping (not architectural): the sum of every increment applied. */
+    uint64_t total[PMU_NCOUNTERS];
+
+    /* Constant for the model and parameters. */
+    uint64_t reset_value[PMU_NVIS];
+    uint64_t write_mask[PMU_NVIS];
+    uint64_t count_mask; /* the W counter bits */
+    uint64_t sign_bit;   /* bit W-1 */
+    uint8_t pmd_sext;
+    uint8_t thr_ge;
+    uint8_t fine_2bundle;
+} ref_pmu;
+
+static const pmu_backend_ops ref_ops;
+
+/* Visible-register index of a port address, or -1 for a register that reads
+ * 0 and ignores writes (PMC1..3 and everything not implemented). */
+static int visible_index(uint16_t addr)
+{
+    for (int v = 0; v < PMU_NVIS; v++)
+        if (pmu_vis_table[v].addr == addr)
+            return v;
+    return -1;
+}
+
+static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
+static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
+
+/* PMC8/9/11/13/14/15 and the IBR/DBR pairs: the registers ref_qual decodes. */
+static int is_qualification_register(int v)
+{
+    switch (v) {
+    case PMU_VIS_PMC8:
+    case PMU_VIS_PMC9:
+    case PMU_VIS_PMC11:
+    case PMU_VIS_PMC13:
+    case PMU_VIS_PMC14:
+    case PMU_VIS_PMC15:
+        return 1;
+    default: {
+        unsigned space = PMU_ADDR_SPACE(pmu_vis_table[v].addr);
+        return space == PMU_SPACE_IBR || space == PMU_SPACE_DBR;
+    }
+    }
+}
+
+static void decode_config(ref_pmu *m, unsigned k)
+{
+    ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.model);
+    ref_qual_bind(&m->qual, &m->cfg[k]);
+}
+
+static void decode_qualification(ref_pmu *m)
+{
+    ref_qual_decode(&m->qual, m->reg, m->base.model, m->fine_2bundle);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        ref_qual_bind(&m->qual, &m->cfg[k]);
+}
+
+/* ---- clocks without a cycle record ----------------------------------------- */
+
+static void ref_reset(pmu_backend *b)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    for (int v = 0; v < PMU_NVIS; v++)
+        m->reg[v] = m->reset_value[v];
+    decode_qualification(m);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        decode_config(m, k);
+        m->total[k] = 0;
+    }
+    m->pmi = 0;
+    b->cycle = 0;
+}
+
+static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    int v = visible_index(addr);
+
+    m->pmi = 0; /* the line is a one-clock pulse; a write clock is not a step */
+    if (v < 0)
+        return;
+    /* Bits outside the writable mask keep their reset value.  For a PMD this
+     * keeps count[W-1:0]: a write never carries, so it never sets an
+     * overflow bit, never freezes and never interrupts. */
+    m->reg[v] = (value & m->write_mask[v]) | (m->reset_value[v] & ~m->write_mask[v]);
+    if (is_counter_config(v))
+        decode_config(m, (unsigned)(v - PMU_VIS_PMC4));
+    else if (is_qualification_register(v))
+        decode_qualification(m);
+}
+
+/* What a register-port read of visible register v returns. */
+static uint64_t read_visible(const ref_pmu *m, int v)
+{
+    uint64_t x = m->reg[v];
+    if (is_counter(v) && m->pmd_sext && (x & m->sign_bit))
+        x |= ~m->count_mask; /* bits 63:W copy bit W-1 */
+    return x;
+}
+
+static uint64_t ref_read(pmu_backend *b, uint16_t addr)
+{
+    int v = visible_index(addr);
+    return v < 0 ? 0 : read_visible((const ref_pmu *)b, v);
+}
+
+static void ref_snapshot(pmu_backend *b, pmu_state *s)
+{
+    const ref_pmu *m = (const ref_pmu *)b;
+    for (int v = 0; v < PMU_NVIS; v++)
+        s->reg[v] = read_visible(m, v);
+    s->pmi = m->pmi;
+}
+
+/* ---- a step ------------------------------------------------------------------ */
+
+/* 1. CPU state.  Updates PSR and IPSR for this record and returns the
+ * effective PSR, which counts in this same cycle. */
+static inline uint64_t update_cpu_state(ref_pmu *m, const pmu_cycle *c)
+{
+    uint64_t psr = m->reg[PMU_VIS_PSR];
+    uint64_t ipsr = m->reg[PMU_VIS_IPSR];
+
+    if (c->intr == PMU_INTR_ENTRY) {
+        /* Interruption delivered: save up/pp, then PSR.pp takes DCR.pp so a
+         * handler is counted by system monitors only when DCR.pp is 1. */
+        ipsr = PMU_FSET(ipsr, PSR, UP, PMU_FGET(psr, PSR, UP));
+        ipsr = PMU_FSET(ipsr, PSR, PP, PMU_FGET(psr, PSR, PP));
+        psr = PMU_FSET(psr, PSR, PP, PMU_FGET(m->reg[PMU_VIS_DCR], DCR, PP));
+    } else if (c->intr == PMU_INTR_RETURN) {
+        /* rfi: the interrupted context's up/pp come back. */
+        psr = PMU_FSET(psr, PSR, UP, PMU_FGET(ipsr, PSR, UP));
+        psr = PMU_FSET(psr, PSR, PP, PMU_FGET(ipsr, PSR, PP));
+    }
+    /* sum/rum (up) and ssm/rsm (pp) executed in this cycle. */
+    if (c->up_we)
+        psr = PMU_FSET(psr, PSR, UP, c->up);
+    if (c->pp_we)
+        psr = PMU_FSET(psr, PSR, PP, c->pp);
+
+    m->reg[PMU_VIS_PSR] = psr;
+    m->reg[PMU_VIS_IPSR] = ipsr;
+    return psr;
+}
+
+/* 2. Qualification of counter `cfg` in this cycle (freeze is checked by the
+ * caller, once for all counters). */
+static inline int counter_qualified(const ref_counter_cfg *cfg, const pmu_cycle *c,
+                                    unsigned psr_up, unsigned psr_pp)
+{
+    /* Privilege level: plm[cpl]. */
+    if (c->cpl >= PMU_F_PMC_GEN_PLM_WIDTH || !((cfg->plm >> c->cpl) & 1u))
+        return 0;
+    /* Instruction set: an ism bit set excludes that instruction set. */
+    if (c->is >= PMU_F_PMC_GEN_ISM_WIDTH || ((cfg->ism >> c->is) & 1u))
+        return 0;
+    /* Monitor enable: user monitors follow PSR.up, system monitors PSR.pp. */
+    return cfg->pm ? psr_pp : psr_up;
+}
+
+static inline unsigned retired_slots(const pmu_cycle *c)
+{
+    return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+}
+
+static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
+{
+    return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
+}
+
+/* The tag words of this cycle's slots, computed at most once per step and
+ * only when some counter needs them. */
+typedef struct slot_tags {
+    unsigned ready;
+    uint16_t word[PMU_MAX_SLOTS];
+} slot_tags;
+
+/* n of a slot event whose slots must pass their qualification. */
+static unsigned count_qualified_slots(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
+                                      slot_tags *tags)
+{
+    const unsigned nslots = retired_slots(c);
+    if (!tags->ready) {
+        for (unsigned s = 0; s < nslots; s++)
+            tags->word[s] = (uint16_t)ref_slot_tags(&m->qual, &c->slot[s], c->cpl);
+        tags->ready = 1;
+    }
+    const int every_slot = cfg->source == REF_SRC_SLOTS;
+    unsigned n = 0;
+    for (unsigned s = 0; s < nslots; s++)
+        n += (every_slot || slot_matches(cfg, c->slot[s].flags)) &&
+             ref_slot_passes(&m->qual, cfg, tags->word[s]);
+    return n;
+}
+
+static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
+{
+    const unsigned nslots = retired_slots(c);
+    unsigned n = 0;
+    for (unsigned s = 0; s < nslots; s++)
+        n += slot_matches(cfg, c->slot[s].flags);
+    return n;
+}
+
+/* 3. Event count n of counter `cfg` in this cycle.  Called only for a
+ * counter that passed step 2, so c->cpl and c->is are in range. */
+static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
+                                   slot_tags *tags)
+{
+    if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
+        return 0;
+    /* The address and opcode checks are IA-64-only features: in an IA-32
+     * cycle every tag is 1. */
+    const int qualify = cfg->constrained && c->is == 0;
+    switch (cfg->source) {
+    case REF_SRC_CYCLE:
+        return 1;
+    case REF_SRC_SLOTS:
+        return qualify ? count_qualified_slots(m, cfg, c, tags) : retired_slots(c);
+    case REF_SRC_SLOT_MATCH:
+        return qualify ? count_qualified_slots(m, cfg, c, tags) : count_matching_slots(cfg, c);
+    case REF_SRC_RECIRC:
+        return c->recirc;
+    default:
+        return 0;
+    }
+}
+
+/* 4. Threshold: t = 0 adds n; otherwise 1 in a cycle where n passes t. */
+static inline unsigned apply_threshold(unsigned n, unsigned t, int thr_ge)
+{
+    if (t == 0)
+        return n;
+    return thr_ge ? n >= t : n > t;
+}
+
+static void ref_step(pmu_backend *b, const void *record)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    const pmu_cycle *c = (const pmu_cycle *)record;
+    b->cycle++;
+    m->pmi = 0;
+
+    /* 1. CPU state */
+    const uint64_t psr = update_cpu_state(m, c);
+    const unsigned psr_up = (unsigned)PMU_FGET(psr, PSR, UP);
+    const unsigned psr_pp = (unsigned)PMU_FGET(psr, PSR, PP);
+
+    /* Nothing counts while frozen.  fr set by an overflow in this clock
+     * takes effect from the next step, so the check uses fr before it. */
+    const uint64_t pmc0_q = m->reg[PMU_VIS_PMC0];
+    if (PMU_FGET(pmc0_q, PMC0, FR))
+        return;
+
+    const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
+    unsigned ovf_d = ovf_q, fr_d = 0;
+    slot_tags tags;
+    tags.ready = 0;
+
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        const ref_counter_cfg *cfg = &m->cfg[k];
+
+        /* 2. qualification */
+        if (!counter_qualified(cfg, c, psr_up, psr_pp))
+            continue;
+        /* 3. event count, 4. threshold */
+        unsigned inc = apply_threshold(event_count(m, cfg, c, &tags), cfg->thres, m->thr_ge);
+        if (inc == 0)
+            continue;
+
+        /* 5. counter: W-bit add; the carry out of bit W-1 is the overflow. */
+        uint64_t sum = m->reg[PMU_VIS_PMD4 + k] + inc;
+        m->reg[PMU_VIS_PMD4 + k] = sum & m->count_mask;
+        m->total[k] += inc;
+        if (sum > m->count_mask) {
+            unsigned bit = 1u << k; /* PMC0.ovf bit of PMD4+k */
+            ovf_d |= bit;           /* sticky: only software clears it */
+            if (cfg->oi) {
+                fr_d = 1;
+                /* Edge-triggered: a new interrupt only on the 0->1 of the
+                 * overflow bit (facts 2.1). */
+                if (!(ovf_q & bit))
+                    m->pmi = 1;
+            }
+        }
+    }
+
+    if (ovf_d != ovf_q || fr_d) {
+        uint64_t pmc0 = PMU_FSET(pmc0_q, PMC0, OVF, ovf_d);
+        m->reg[PMU_VIS_PMC0] = PMU_FSET(pmc0, PMC0, FR, fr_d);
+    }
+}
+
+/* ---- construction ------------------------------------------------------------ */
+
+static void ref_destroy(pmu_backend *b)
+{
+    free(b);
+}
+
+static uint64_t ref_total(pmu_backend *b, unsigned ctr);
+
+static const pmu_backend_ops ref_ops = {
+    .reset = ref_reset,
+    .write = ref_write,
+    .read = ref_read,
+    .step = ref_step,
+    .snapshot = ref_snapshot,
+    .destroy = ref_destroy,
+    .total = ref_total,
+};
+
+static int params_valid(const pmu_params *p, pmu_err *err)
+{
+    if (p->model != PMU_MODEL_ITANIUM && p->model != PMU_MODEL_ITANIUM2)
+        return pmu_errf(err, PMU_E_INPUT, "pmu_ref_create: params.model: expected "
+                        "PMU_MODEL_ITANIUM (0) or PMU_MODEL_ITANIUM2 (1), got %d", (int)p->model);
+    if (p->pmd_sext != 0 && p->pmd_sext != 1)
+        return pmu_errf(err, PMU_E_INPUT, "pmu_ref_create: params.pmd_sext: expected 0 or 1, got %d",
+                        p->pmd_sext);
+    if (p->thr_ge != 0 && p->thr_ge != 1)
+        return pmu_errf(err, PMU_E_INPUT, "pmu_ref_create: params.thr_ge: expected 0 or 1, got %d",
+                        p->thr_ge);
+    if (p->fine_2bundle != 0 && p->fine_2bundle != 1)
+        return pmu_errf(err, PMU_E_INPUT,
+                        "pmu_ref_create: params.fine_2bundle: expected 0 or 1, got %d", p->fine_2bundle);
+    return 0;
+}
+
+pmu_backend *pmu_ref_create(const pmu_params *p)
+{
+    return pmu_ref_new(p, NULL);
+}
+
+pmu_backend *pmu_ref_new(const pmu_params *p, pmu_err *err)
+{
+    pmu_params params = p ? *p : pmu_params_default();
+    if (params_valid(&params, err) != 0)
+        return NULL;
+
+    ref_pmu *m = calloc(1, sizeof *m);
+    if (!m) {
+        pmu_errf(err, PMU_E_NOMEM, "pmu_ref_create: out of memory");
+        return NULL;
+    }
+    m->base.ops = &ref_ops;
+    m->base.name = "ref";
+    m->base.model = params.model;
+    m->base.nvis = PMU_NVIS;
+
+    for (int v = 0; v < PMU_NVIS; v++) {
+        const pmu_reg_desc *d = pmu_reg_lookup(pmu_vis_table[v].addr);
+        if (!d) {
+            pmu_errf(err, PMU_E_INTERNAL, "pmu_ref_create: include/ita/ita_regs.def: visible "
+                     "register %s has no PMU_REG entry (expected one covering its address)",
+                     pmu_vis_table[v].name);
+            free(m);
+            return NULL;
+        }
+        m->reset_value[v] = d->reset[params.model];
+        m->write_mask[v] = d->wmask[params.model];
+    }
+    unsigned w = pmu_counter_width(params.model);
+    m->count_mask = ((uint64_t)1 << w) - 1;
+    m->sign_bit = (uint64_t)1 << (w - 1);
+    /* A step relies on a stored count never exceeding W bits. */
+    for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++) {
+        if (m->write_mask[v] != m->count_mask || (m->reset_value[v] & ~m->count_mask)) {
+            pmu_errf(err, PMU_E_INTERNAL, "pmu_ref_create: include/ita/ita_regs.def: %s: expected "
+                     "writable mask 0x%llx (W = %u bits) and a reset value within it",
+                     pmu_vis_table[v].name, (unsigned long long)m->count_mask, w);
+            free(m);
+            return NULL;
+        }
+    }
+    m->pmd_sext = (uint8_t)params.pmd_sext;
+    m->thr_ge = (uint8_t)params.thr_ge;
+    m->fine_2bundle = (uint8_t)params.fine_2bundle;
+
+    ref_reset(&m->base);
+    return &m->base;
+}
+
+static uint64_t ref_total(pmu_backend *b, unsigned ctr)
+{
+    /* Counters other than 4..7 have no total. */
+    if (ctr < PMU_FIRST_COUNTER || ctr >= PMU_FIRST_COUNTER + PMU_NCOUNTERS)
+        return 0;
+    return ((const ref_pmu *)b)->total[ctr - PMU_FIRST_COUNTER];
+}
+
+uint64_t pmu_ref_total(pmu_backend *b, unsigned ctr)
+{
+    return b ? pmu_total(b, ctr) : 0;
+}

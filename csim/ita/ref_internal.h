@@ -1,0 +1,155 @@
+/*
+ * ref_internal.h - private types of the reference model (csim/).
+ *
+ * A generic counter configuration register (PMC4..PMC7) is decoded into a
+ * ref_counter_cfg when it is written, and the qualification registers
+ * (PMC8/9/11/13/14/15, IBR0..7, DBR0..7) into a ref_qual when one of them is
+ * written, so that a step never searches a table or re-reads a register
+ * field: it only tests a few small precomputed values
+ * (docs/reference-model.md).
+ */
+#ifndef REF_INTERNAL_H
+#define REF_INTERNAL_H
+
+#include <stdint.h>
+
+#include "ita/pmu_ref.h"
+
+/* Where a counter's per-cycle event count n comes from (semantics.md, step 3). */
+typedef enum ref_event_source {
+    REF_SRC_NONE = 0,   /* (es, umask) not implemented, or not allowed on this counter: n = 0 */
+    REF_SRC_CYCLE,      /* n = 1 */
+    REF_SRC_SLOTS,      /* n = number of retired slots */
+    REF_SRC_SLOT_MATCH, /* n = number of retired slots whose flags match */
+    REF_SRC_RECIRC      /* n = the record's L2 recirculation count */
+} ref_event_source;
+
+/* One PMC4..PMC7 as a step needs it. */
+typedef struct ref_counter_cfg {
+    uint8_t plm;          /* bit k set: may count at cpl k */
+    uint8_t ism;          /* bit 0 set: IA-64 cycles excluded; bit 1 set: IA-32 excluded */
+    uint8_t pm;           /* 1: enabled by PSR.pp (system monitor); 0: by PSR.up */
+    uint8_t oi;           /* 1: an overflow freezes and raises the interrupt */
+    uint8_t thres;        /* threshold t (0: add n) */
+    uint8_t power_gated;  /* 1: n = 0 outside the NORMAL and LOW_POWER states */
+    uint8_t source;       /* enum ref_event_source */
+    int event;            /* PMU_EV_* selected by (es, umask), or -1 */
+    /* Event qualification (semantics.md "Event qualification"): the
+     * qualifiers the event supports, and the IBR pair / opcode matcher whose
+     * tag it uses (k of IA64_TAGGED_INST_RETIRED_IBRPk, 0 for every other
+     * event).  Only slot events (REF_SRC_SLOTS, REF_SRC_SLOT_MATCH) are
+     * qualified. */
+    uint8_t iar, opm, dar;
+    uint8_t tag_pair;
+    /* Derived from this configuration and the ref_qual together
+     * (ref_qual_bind): constrained = 1 when some IA-64 slot may fail the
+     * event's qualification, so a step must compute the slots' tags; 0 in
+     * the common case (nothing programmed).  q_form and q_need say how
+     * ref_slot_passes() decides. */
+    uint8_t constrained;
+    uint8_t q_form;  /* enum ref_q_form */
+    uint16_t q_need; /* tag-word bits that must all be 1 */
+    /* REF_SRC_SLOT_MATCH: a slot counts when (flags & all_mask) == all_value
+     * and (flags & any_mask) != 0. */
+    uint16_t all_mask, all_value, any_mask;
+} ref_counter_cfg;
+
+/* Decodes the stored value `pmc` of PMC`index` (4..7) for `model`.  Leaves
+ * cfg->constrained 0; ref_qual_bind() sets it. */
+void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model);
+
+/* ---- event qualification ------------------------------------------------ */
+
+/* Bits of a slot's tag word: r_k (range tags), o_k (opcode tags) and
+ * dbr_hit_k, k = 0..3, four bits each. */
+#define REF_TAG_R_SHIFT 0u
+#define REF_TAG_O_SHIFT 4u
+#define REF_TAG_D_SHIFT 8u
+#define REF_PAIRS 4u
+#define REF_PAIR_BITS 0xfu
+
+/* How a memory event (dar = 1) is qualified. */
+typedef enum ref_mem_mode {
+    REF_MEM_INST0 = 0, /* q = inst_q(0) (Itanium pt = 1; Itanium 2 PMC13 not active) */
+    REF_MEM_ANY_DBR,   /* Itanium pt = 0: q = inst_q(0) && some dbr_hit_k */
+    REF_MEM_PAIRS      /* Itanium 2 PMC13 active: OR over the active pairs */
+} ref_mem_mode;
+
+/* One IBR or DBR pair as a step compares it. */
+typedef struct ref_br_pair {
+    uint64_t addr;    /* even register */
+    uint64_t compare; /* address bits compared: {8'hff, mask[55:0]}, IBR without bits 3:0 */
+    uint8_t plm;      /* bit c set: the pair matches at cpl c */
+} ref_br_pair;
+
+/* One opcode matcher (PMC8 or PMC9). */
+typedef struct ref_opcode_matcher {
+    uint32_t match; /* 27-bit match field */
+    uint32_t care;  /* 27 bits that must match: ~mask field */
+    uint8_t units;  /* bit u (enum pmu_unit) set: slots of unit u may match */
+    uint8_t all;    /* 1: matches every slot (care == 0, every unit enabled) */
+} ref_opcode_matcher;
+
+/* The qualification registers, decoded. */
+typedef struct ref_qual {
+    uint8_t model;       /* pmu_model */
+    ref_br_pair ibr[REF_PAIRS], dbr[REF_PAIRS];
+    ref_opcode_matcher opc[2]; /* [0] PMC8, [1] PMC9 */
+    /* Itanium 2 fine mode: ranges A (IBR0..IBR4) and B (IBR2..IBR6). */
+    uint8_t fine;
+    uint8_t fine_lsb;    /* G: lowest address bit compared (4, or 5 with fine_2bundle) */
+    /* Range tags.  Itanium 2: r_k = 1 for k in r_one, else ibr_hit_k ^ (k in
+     * r_inv).  Itanium: r_any = 1 means r_k = (some ibr_hit) for every k;
+     * r_one = 0xf when ta = 1. */
+    uint8_t r_one, r_inv, r_any;
+    /* Opcode tags: o_k = 1 for k in o_one, else the opcode match of PMC8
+     * (k even) or PMC9 (k odd). */
+    uint8_t o_one;
+    /* Memory events. */
+    uint8_t mem_mode;    /* enum ref_mem_mode */
+    uint8_t mem_cfg0, mem_cfg1, mem_cfg2; /* active pairs with cfg_dbrp 0, 1, 2 (REF_MEM_PAIRS) */
+    /* Which primitive matches a tag word needs at all (the rest stay 0). */
+    uint8_t need_ibr, need_opc, need_dbr;
+    /* Per cpl: the pairs worth comparing (a tag uses their hit and their plm
+     * allows the level; any other pair's hit is 0 or unused).  Bit-mask mode. */
+    uint8_t ibr_live[4], dbr_live[4];
+} ref_qual;
+
+/* Decodes the qualification registers.  `reg` is the model's visible
+ * register array (pmu_state order). */
+void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine_2bundle);
+
+/* How q(s) is computed from a tag word. */
+typedef enum ref_q_form {
+    REF_Q_NEED = 0,     /* every q_need bit set: inst_q(k) (and the memory events' Tag(PMC8)) */
+    REF_Q_NEED_ANY_DBR, /* Itanium pt = 0: inst_q(0) and some dbr_hit */
+    REF_Q_PAIRS         /* Itanium 2 active PMC13: the OR over the active pairs */
+} ref_q_form;
+
+/* Sets cfg->constrained, q_form and q_need for the qualification `q`. */
+void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg);
+
+/* The tag word (REF_TAG_*) of one retired IA-64 slot at privilege level
+ * `cpl` (0..3: the caller has checked the counter's plm). */
+unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
+
+/* q(s) of counter `cfg` for a slot with tag word `tags`. */
+static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
+{
+    const unsigned d = (tags >> REF_TAG_D_SHIFT) & REF_PAIR_BITS;
+    switch (cfg->q_form) {
+    case REF_Q_NEED:
+        return (tags & cfg->q_need) == cfg->q_need;
+    case REF_Q_NEED_ANY_DBR:
+        return (tags & cfg->q_need) == cfg->q_need && d != 0;
+    default: {
+        const unsigned r = (tags >> REF_TAG_R_SHIFT) & REF_PAIR_BITS;
+        const unsigned o = (tags >> REF_TAG_O_SHIFT) & REF_PAIR_BITS;
+        /* inst_q(k) for every k at once; an unsupported qualifier passes. */
+        const unsigned iq = (cfg->iar ? r : REF_PAIR_BITS) & (cfg->opm ? o : REF_PAIR_BITS);
+        return ((iq & d & q->mem_cfg0) | (iq & q->mem_cfg1) | (d & q->mem_cfg2)) != 0;
+    }
+    }
+}
+
+#endif

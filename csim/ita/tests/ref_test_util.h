@@ -1,0 +1,175 @@
+// ref_test_util.h - helpers shared by the reference-model tests: a model
+// handle, register addresses, PMC encoding from named fields, and cycle
+// records built from named slot flags.  Expected values in the tests are
+// written from docs/semantics.md and the seeds, never computed by the model.
+#ifndef REF_TEST_UTIL_H
+#define REF_TEST_UTIL_H
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <initializer_list>
+#include <string>
+
+#include "ita/pmu_ref.h"
+
+namespace reftest {
+
+inline const char *model_name(pmu_model m) { return m == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium2"; }
+
+inline pmu_params params(pmu_model m, int sext = 1, int thr_ge = 0, int fine_2bundle = 0)
+{
+    pmu_params p;
+    p.model = m;
+    p.pmd_sext = sext;
+    p.thr_ge = thr_ge;
+    p.fine_2bundle = fine_2bundle;
+    return p;
+}
+
+inline uint16_t pmc(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
+inline uint16_t pmd(unsigned i) { return PMU_ADDR(PMU_SPACE_PMD, i); }
+inline uint16_t ibr(unsigned i) { return PMU_ADDR(PMU_SPACE_IBR, i); }
+inline uint16_t dbr(unsigned i) { return PMU_ADDR(PMU_SPACE_DBR, i); }
+inline uint16_t psr_addr() { return pmu_vis_table[PMU_VIS_PSR].addr; }
+inline uint16_t dcr_addr() { return pmu_vis_table[PMU_VIS_DCR].addr; }
+inline uint16_t ipsr_addr() { return pmu_vis_table[PMU_VIS_IPSR].addr; }
+
+inline uint64_t wmax(pmu_model m) { return (uint64_t(1) << pmu_counter_width(m)) - 1; }
+
+// PSR / IPSR value with the given up and pp bits.
+inline uint64_t psr_value(unsigned up, unsigned pp)
+{
+    return PMU_FSET(PMU_FSET(0, PSR, UP, up), PSR, PP, pp);
+}
+inline uint64_t ovf_bit(unsigned ctr) { return PMU_FSET(0, PMC0, OVF, 1u << (ctr - PMU_FIRST_COUNTER)); }
+inline uint64_t fr_bit() { return PMU_FSET(0, PMC0, FR, 1); }
+
+// A generic counter configuration, field by field.
+struct Pmc {
+    unsigned plm = 0xf, ev = 0, oi = 0, pm = 0, es = 0, umask = 0, thres = 0, ism = 0;
+    Pmc &with_plm(unsigned v) { plm = v; return *this; }
+    Pmc &with_oi(unsigned v) { oi = v; return *this; }
+    Pmc &with_pm(unsigned v) { pm = v; return *this; }
+    Pmc &with_thres(unsigned v) { thres = v; return *this; }
+    Pmc &with_ism(unsigned v) { ism = v; return *this; }
+    uint64_t value() const
+    {
+        uint64_t x = 0;
+        x = PMU_FSET(x, PMC_GEN, PLM, plm);
+        x = PMU_FSET(x, PMC_GEN, EV, ev);
+        x = PMU_FSET(x, PMC_GEN, OI, oi);
+        x = PMU_FSET(x, PMC_GEN, PM, pm);
+        x = PMU_FSET(x, PMC_GEN, ES, es);
+        x = PMU_FSET(x, PMC_GEN, UMASK, umask);
+        x = PMU_FSET(x, PMC_GEN, THRES, thres);
+        x = PMU_FSET(x, PMC_GEN, ISM, ism);
+        return x;
+    }
+};
+// Whether `m` implements event `ev` (Itanium: it has an Itanium code).
+inline bool implemented(pmu_model m, int ev) { return pmu_event_code(&pmu_event_table[ev], m) >= 0; }
+// PMC selecting event `ev` with the model's code (the Itanium 2 code by default).
+inline Pmc event_pmc(int ev, pmu_model m = PMU_MODEL_ITANIUM2)
+{
+    Pmc p;
+    const int code = pmu_event_code(&pmu_event_table[ev], m);
+    EXPECT_GE(code, 0) << pmu_event_table[ev].name << " is not implemented on this model";
+    p.es = unsigned(code < 0 ? 0 : code);
+    p.umask = pmu_event_table[ev].umask;
+    return p;
+}
+inline Pmc raw_pmc(unsigned es, unsigned umask)
+{
+    Pmc p;
+    p.es = es;
+    p.umask = umask;
+    return p;
+}
+
+// Slot flags.
+inline uint16_t br(unsigned type, unsigned pred)
+{
+    return uint16_t((type << PMU_SF_BR_TYPE_LSB) | (pred << PMU_SF_BR_PRED_LSB));
+}
+
+// A cycle at user level, IA-64, NORMAL power, nothing retired.
+inline pmu_cycle cycle(unsigned cpl = 3)
+{
+    pmu_cycle c;
+    std::memset(&c, 0, sizeof c);
+    c.cpl = uint8_t(cpl);
+    c.is = 0;
+    c.power = PMU_POWER_NORMAL;
+    c.intr = PMU_INTR_NONE;
+    return c;
+}
+inline pmu_cycle cycle_with(std::initializer_list<uint16_t> slot_flags, unsigned cpl = 3)
+{
+    pmu_cycle c = cycle(cpl);
+    for (uint16_t f : slot_flags) {
+        c.slot[c.nslots].flags = f;
+        c.slot[c.nslots].ip = 0x4000000000001000ull + 16u * c.nslots;
+        c.nslots++;
+    }
+    return c;
+}
+
+// Owns one reference model.
+class Ref {
+public:
+    explicit Ref(const pmu_params &p) : b_(pmu_ref_create(&p)) {}
+    Ref(const Ref &) = delete;
+    Ref &operator=(const Ref &) = delete;
+    ~Ref() { pmu_destroy(b_); }
+    pmu_backend *get() const { return b_; }
+
+    void write(uint16_t a, uint64_t v) { pmu_write(b_, a, v); }
+    uint64_t read(uint16_t a) { return pmu_read(b_, a); }
+    void step(const pmu_cycle &c) { pmu_step(b_, &c); }
+    void step_n(const pmu_cycle &c, unsigned n) { for (unsigned i = 0; i < n; i++) step(c); }
+    pmu_state snap()
+    {
+        pmu_state s;
+        pmu_snapshot(b_, &s);
+        return s;
+    }
+    uint8_t pmi() { return snap().pmi; }
+    uint64_t total(unsigned ctr) { return pmu_ref_total(b_, ctr); }
+
+    // Unfreeze, clear the overflow bits, enable user monitors (PSR.up = 1).
+    void start() { write(pmc(0), 0); write(psr_addr(), psr_value(1, 0)); }
+    // Program counter `ctr` and zero its PMD.
+    void program(unsigned ctr, const Pmc &p) { write(pmc(ctr), p.value()); write(pmd(ctr), 0); }
+    // The increment one step of `c` gives counter `ctr` (restores the PMD after).
+    uint64_t delta(unsigned ctr, const pmu_cycle &c)
+    {
+        write(pmd(ctr), 0);
+        step(c);
+        uint64_t d = read(pmd(ctr));
+        write(pmd(ctr), 0);
+        return d;
+    }
+
+private:
+    pmu_backend *b_;
+};
+
+// Parameterised over the two models.
+class ModelTest : public ::testing::TestWithParam<pmu_model> {
+protected:
+    pmu_model model() const { return GetParam(); }
+};
+inline std::string model_param_name(const ::testing::TestParamInfo<pmu_model> &i)
+{
+    return model_name(i.param);
+}
+#define INSTANTIATE_BOTH_MODELS(suite)                                                     \
+    INSTANTIATE_TEST_SUITE_P(Models, suite,                                                \
+                             ::testing::Values(PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2),     \
+                             reftest::model_param_name)
+
+
+} // namespace reftest
+
+#endif

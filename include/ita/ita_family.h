@@ -1,0 +1,19 @@
+/* ita_family.h - the Itanium / Itanium 2 family's descriptor (verilator/ita/family.c)
+ * and cycle-record dialect (stream/ita/). */
+#ifndef ITA_FAMILY_H
+#define ITA_FAMILY_H
+
+#include "pmu_dialect.h"
+#include "pmu_family.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const pmu_family pmu_family_itanium;
+extern const pmu_dialect pmu_dialect_itanium;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

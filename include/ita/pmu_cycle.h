@@ -1,0 +1,84 @@
+/*
+ * pmu_cycle.h - one cycle record: what the "CPU" presents to the PMU in one
+ * clock.  Shared by the stream reader/writer, the generator, the reference
+ * model and the RTL shim.  docs/stream-format.md describes the text and
+ * binary forms.
+ */
+#ifndef PMU_CYCLE_H
+#define PMU_CYCLE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PMU_MAX_SLOTS 6 /* two bundles of three syllables retire per cycle */
+
+/* Slot flag bit positions and widths, from data/pmu_regs.def. */
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                         \
+    PMU_SF_##name##_LSB = (lsb), PMU_SF_##name##_MSB = (msb),            \
+    PMU_SF_##name##_MASK = (int)((((1u << ((msb) - (lsb) + 1)) - 1u)) << (lsb)),
+enum pmu_slot_flag_bits {
+#include "ita_regs.def"
+    PMU_SF_WIDTH = 16
+};
+#undef PMU_SLOT_FLAG
+
+/* Execution unit of a slot (the opcode matchers enable per unit type). */
+enum pmu_unit { PMU_UNIT_M = 0, PMU_UNIT_I = 1, PMU_UNIT_F = 2, PMU_UNIT_B = 3 };
+
+/* Processor power state (only NORMAL and LOW_POWER count cycles and
+ * retired instructions; no instruction retires in the halt states). */
+enum pmu_power {
+    PMU_POWER_NORMAL = 0,
+    PMU_POWER_LOW_POWER = 1,
+    PMU_POWER_LIGHT_HALT = 2,
+    PMU_POWER_HALT = 3
+};
+
+/* Interruption activity in this cycle. */
+enum pmu_intr {
+    PMU_INTR_NONE = 0,
+    PMU_INTR_ENTRY = 1,  /* interruption delivered: IPSR <- PSR, PSR.pp <- DCR.pp */
+    PMU_INTR_RETURN = 2  /* rfi: PSR.up/pp <- IPSR.up/pp */
+};
+
+typedef struct pmu_slot {
+    uint64_t ip;      /* bundle address (16-byte aligned) for IA-64; byte address for IA-32 */
+    uint64_t enc;     /* 41-bit instruction encoding (IA-64 only) */
+    uint64_t daddr;   /* data address of a load or store */
+    uint64_t target;  /* branch target (for the BTB) */
+    uint16_t flags;   /* PMU_SF_* */
+    uint16_t lat;     /* memory latency in cycles (for the EARs) */
+    uint8_t  slot;    /* syllable within the bundle, 0..2 (0 for IA-32) */
+    uint8_t  unit;    /* enum pmu_unit */
+    uint8_t  tlb;     /* TLB outcome for the EARs: 0 L1 hit, 1 L2 TLB, 2 VHPT, 3 fault */
+    uint8_t  pad;
+} pmu_slot;
+
+typedef struct pmu_cycle {
+    uint8_t  cpl;      /* current privilege level 0..3 (PSR.cpl) */
+    uint8_t  is;       /* PSR.is: 0 IA-64, 1 IA-32 */
+    uint8_t  power;    /* enum pmu_power */
+    uint8_t  intr;     /* enum pmu_intr */
+    uint8_t  up_we;    /* 1: this cycle writes PSR.up (sum/rum) with up */
+    uint8_t  up;
+    uint8_t  pp_we;    /* 1: this cycle writes PSR.pp (ssm/rsm) with pp */
+    uint8_t  pp;
+    uint8_t  recirc;   /* L2 forced recirculations this cycle, 0..4 (not per instruction) */
+    uint8_t  nslots;   /* retired slots in slot[0..nslots-1] */
+    uint16_t pid;      /* process id (bookkeeping for software; the PMU ignores it) */
+    pmu_slot slot[PMU_MAX_SLOTS];
+} pmu_cycle;
+
+static inline unsigned pmu_slot_field(const pmu_slot *s, unsigned lsb, unsigned mask)
+{
+    return (unsigned)(s->flags & mask) >> lsb;
+}
+#define PMU_SLOT_GET(s, name) pmu_slot_field((s), PMU_SF_##name##_LSB, PMU_SF_##name##_MASK)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,143 @@
+/*
+ * pmu_regs.h - C view of data/pmu_regs.def: register addresses, field
+ * positions, reset values, writable masks, the visible-state list and the
+ * implemented-event table.  Nothing here repeats a position: every constant
+ * is expanded from the .def file.
+ */
+#ifndef PMU_REGS_H
+#define PMU_REGS_H
+
+#include <stdint.h>
+
+#include "pmu_backend.h"
+#include "pmu_family.h"
+#include "ita/pmu_cycle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The family's models; the value is the model's index in its pmu_family.models. */
+typedef enum pmu_model { PMU_MODEL_ITANIUM = 0, PMU_MODEL_ITANIUM2 = 1 } pmu_model;
+
+/* Model parameters of the Itanium family.  The RTL takes the same ones as Verilog
+ * parameters (rtl/ita/ita_pmu.sv). */
+typedef struct pmu_params {
+    pmu_model model;  /* PMU_MODEL_ITANIUM or PMU_MODEL_ITANIUM2 */
+    int pmd_sext;     /* 1: PMD bits 63:W read as bit W-1 (Itanium, Itanium 2); 0: read as zero */
+    int thr_ge;       /* 0: threshold t adds 1 when n > t (libpfm's reading); 1: when n >= t */
+    int fine_2bundle; /* 1: fine-mode ranges have two-bundle granularity (first Itanium 2 steppings) */
+} pmu_params;
+
+/* Defaults: Itanium 2, sign-extending reads, n > t, one-bundle fine-mode granularity. */
+pmu_params pmu_params_default(void);
+
+/* Register port address: {space[3:0], index[7:0]}. */
+#define PMU_SPACE(name, value, desc) PMU_SPACE_##name = (value),
+enum pmu_space {
+#include "ita_regs.def"
+    PMU_NSPACES
+};
+#undef PMU_SPACE
+#define PMU_ADDR(space, index) ((uint16_t)(((unsigned)(space) << 8) | ((unsigned)(index) & 0xffu)))
+#define PMU_ADDR_SPACE(addr) (((unsigned)(addr) >> 8) & 0xfu)
+#define PMU_ADDR_INDEX(addr) ((unsigned)(addr) & 0xffu)
+#define PMU_ADDR_BITS 12
+
+/* Field positions: PMU_F_<group>_<name>_{LSB,MSB,WIDTH} and _MASK (in place). */
+#define PMU_FIELD(group, name, msb, lsb, desc)                                  \
+    PMU_F_##group##_##name##_LSB = (lsb), PMU_F_##group##_##name##_MSB = (msb), \
+    PMU_F_##group##_##name##_WIDTH = (msb) - (lsb) + 1,
+enum pmu_field_pos {
+#include "ita_regs.def"
+    PMU_F_END_
+};
+#undef PMU_FIELD
+#define PMU_FMASK(group, name)                                                 \
+    ((((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1) << PMU_F_##group##_##name##_LSB)
+#define PMU_FGET(v, group, name)                                               \
+    (((uint64_t)(v) >> PMU_F_##group##_##name##_LSB) &                         \
+     (((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1))
+#define PMU_FSET(v, group, name, x)                                            \
+    (((uint64_t)(v) & ~PMU_FMASK(group, name)) |                               \
+     (((uint64_t)(x) << PMU_F_##group##_##name##_LSB) & PMU_FMASK(group, name)))
+
+/* Register descriptors, in .def order. */
+typedef struct pmu_reg_desc {
+    const char *name;   /* e.g. "PMC6_7" */
+    unsigned space;
+    unsigned first;     /* first index */
+    unsigned count;     /* number of consecutive registers */
+    uint64_t reset[2];  /* by pmu_model */
+    uint64_t wmask[2];  /* by pmu_model */
+    const char *desc;
+} pmu_reg_desc;
+extern const pmu_reg_desc pmu_reg_table[];
+extern const unsigned pmu_reg_table_len;
+/* Descriptor of the register at addr, or NULL when it is not implemented. */
+const pmu_reg_desc *pmu_reg_lookup(uint16_t addr);
+
+#define PMU_FIELD(group, name, msb, lsb, desc) PMU_FIDX_##group##_##name,
+enum pmu_field_index {
+#include "ita_regs.def"
+    PMU_NFIELDS
+};
+#undef PMU_FIELD
+extern const pmu_field_desc pmu_field_table[PMU_NFIELDS];
+extern const unsigned pmu_field_table_len;
+
+/* Visible state compared in lock-step. */
+#define PMU_VISIBLE(name, space, index, fgroup) PMU_VIS_##name,
+enum pmu_vis {
+#include "ita_regs.def"
+    PMU_NVIS
+};
+#undef PMU_VISIBLE
+extern const pmu_vis_desc pmu_vis_table[PMU_NVIS];
+
+#if PMU_NVIS > PMU_VIS_MAX
+#error "the Itanium visible state does not fit in pmu_state (PMU_VIS_MAX)"
+#endif
+
+/* Implemented events. */
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
+    PMU_EV_##name,
+enum pmu_event_id {
+#include "ita_regs.def"
+    PMU_NEVENTS
+};
+#undef PMU_EVENT
+typedef struct pmu_event_desc {
+    const char *name;
+    uint8_t code, umask, maxincr, counters;
+    uint8_t iar, opm, dar, group, set;
+    const char *desc;
+    uint8_t code_ita;   /* the code on Itanium; PMU_NO_CODE when not implemented there */
+    uint8_t counters_ita; /* counters software may use on Itanium (libpfm-3's mask) */
+} pmu_event_desc;
+extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
+#define PMU_NO_CODE 0xffu
+/* The counters software may program the event on, for a model (bit i = PMCi).  The
+ * hardware counts it on every counter of `counters`; libpfm-3 restricts some events
+ * further on Itanium (data/pmu_regs.def). */
+static inline unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m)
+{
+    return m == PMU_MODEL_ITANIUM ? e->counters_ita : e->counters;
+}
+/* The event's code on a model, or -1 when the model does not implement it. */
+static inline int pmu_event_code(const pmu_event_desc *e, pmu_model m)
+{
+    if (m == PMU_MODEL_ITANIUM)
+        return e->code_ita == PMU_NO_CODE ? -1 : e->code_ita;
+    return e->code;
+}
+
+/* Counter width in bits for a model (Itanium 32, Itanium 2 47). */
+static inline unsigned pmu_counter_width(pmu_model m) { return m == PMU_MODEL_ITANIUM ? 32u : 47u; }
+#define PMU_FIRST_COUNTER 4
+#define PMU_NCOUNTERS 4
+
+#ifdef __cplusplus
+}
+#endif
+#endif

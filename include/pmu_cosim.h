@@ -1,0 +1,80 @@
+/*
+ * cosim.h - the lock-step checker: a pmu_backend that forwards every clock to a
+ * reference backend and to an RTL backend and compares them.
+ *
+ * After every clock (reset, write, step) it compares the full pmu_state of both
+ * (every visible register and the interrupt line); every read() compares the two
+ * values read.  The first disagreement is recorded as a report (pmu_cosim_mismatch)
+ * naming the cycle, the register, the field(s) that differ, the expected (reference)
+ * and actual (RTL) values, the cycle record and where it came from.  The checker
+ * keeps forwarding after a mismatch (it never stops the run itself); the caller asks
+ * pmu_cosim_mismatches() when it wants to stop.
+ *
+ * read() and snapshot() return the reference's values.
+ */
+#ifndef PMU_COSIM_H
+#define PMU_COSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pmu_backend.h"
+#include "pmu_family.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where the record just stepped came from, e.g. "trace.txt:12" or "generator seed 1,
+ * record 4711".  Called only when a report is made. */
+typedef const char *(*pmu_cosim_where_fn)(void *ctx);
+
+typedef enum pmu_cosim_clock {
+    PMU_COSIM_RESET,
+    PMU_COSIM_WRITE,
+    PMU_COSIM_READ,
+    PMU_COSIM_STEP
+} pmu_cosim_clock;
+
+typedef struct pmu_cosim_mismatch {
+    /* Step: index of the record whose clock disagreed (records are numbered from 0
+     * after reset).  Write/read/reset: the index of the next record (the operation
+     * came after `cycle` records). */
+    uint64_t cycle;
+    pmu_cosim_clock clock;
+    uint16_t addr;          /* write/read: the register port address */
+    uint64_t wdata;         /* write: the value written */
+    char reg[16];           /* visible register name, or "pmi" */
+    char fields[160];       /* differing fields, e.g. "es, umask", "count", "pmi" */
+    uint64_t expected;      /* reference */
+    uint64_t actual;        /* RTL */
+    char others[160];       /* other registers that differ in the same clock, or "" */
+    char record[1024];      /* the record (step) in pmu_cycle_format() form, or what the
+                               clock did (write/read/reset) */
+    char where[256];        /* where the record came from ("" when unknown) */
+} pmu_cosim_mismatch;
+
+/* A lock-step pair of family `fam`, reset, owning `ref` and `rtl` (destroyed with it).
+ * `where` may be NULL.  Returns NULL when either backend is NULL, their models differ
+ * or they do not have the family's visible state.  The pair's total() is the
+ * reference's and its trace_open() the RTL's. */
+pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
+                              pmu_cosim_where_fn where, void *where_ctx);
+
+/* Clocks and reads that disagreed so far (0 = in lock-step). */
+uint64_t pmu_cosim_mismatches(const pmu_backend *b);
+/* The first disagreement, or NULL when there was none. */
+const pmu_cosim_mismatch *pmu_cosim_first(const pmu_backend *b);
+/* The report as text, several lines, each ending in '\n'. Returns the length. */
+size_t pmu_cosim_format(const pmu_cosim_mismatch *m, char *buf, size_t size);
+
+/* The two backends inside (for pmu_ref_total and pmu_rtl_trace_open). */
+pmu_backend *pmu_cosim_ref(pmu_backend *b);
+pmu_backend *pmu_cosim_rtl(pmu_backend *b);
+/* 1 when b is a lock-step pair. */
+int pmu_is_cosim(const pmu_backend *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

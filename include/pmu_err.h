@@ -1,0 +1,63 @@
+/*
+ * pmu_err.h - the one error type of every pmusim library.
+ *
+ * A function that can fail fills a pmu_err and returns non-zero (or NULL); it never
+ * prints and never exits.  The message names where the bad input is ("file:line:
+ * field: expected ..., found ...") and the code says what kind of failure it was, so
+ * that a command can choose its exit status without parsing text.
+ */
+#ifndef PMU_ERR_H
+#define PMU_ERR_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pmu_err_code {
+    PMU_OK = 0,
+    PMU_E_INPUT = 1,   /* bad input: a stream line, a config line, an argument, an event name */
+    PMU_E_IO = 2,      /* a file could not be read or written */
+    PMU_E_NOMEM = 3,   /* out of memory, or an input over its size limit */
+    PMU_E_UNSUPPORTED = 4, /* valid, but not built or not modelled (e.g. no RTL variant) */
+    PMU_E_INTERNAL = 5 /* an invariant broke: a bug */
+} pmu_err_code;
+
+typedef struct pmu_err {
+    pmu_err_code code;
+    char msg[512];
+} pmu_err;
+
+/* Fills err (when not NULL) and returns -1, so that `return pmu_errf(...)` reads well. */
+static inline int pmu_verrf(pmu_err *err, pmu_err_code code, const char *fmt, va_list ap)
+{
+    if (err) {
+        err->code = code;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    }
+    return -1;
+}
+static inline int pmu_errf(pmu_err *err, pmu_err_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline int pmu_errf(pmu_err *err, pmu_err_code code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pmu_verrf(err, code, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+static inline void pmu_err_clear(pmu_err *err)
+{
+    if (err) {
+        err->code = PMU_OK;
+        err->msg[0] = '\0';
+    }
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,605 @@
+/*
+ * drv.c - the overflow driver (drv.h, docs/driver.md).
+ *
+ * Virtual counters: every context keeps, per counter, a 64-bit `base` with the
+ * invariant
+ *
+ *     events counted in this context = base + count + 2^W * ovf      (mod 2^64)
+ *
+ * where count is the counter's W-bit value and ovf its overflow bit, on the PMU
+ * while the context is loaded, in the saved copy otherwise.  Loading a fresh context
+ * sets base = -count; a hardware increment keeps the sum (a carry wraps count by
+ * -2^W and sets ovf, +2^W, which is why every counter interrupts: a second carry
+ * with ovf already 1 would lose 2^W, and the freeze that comes with the first one
+ * rules that out); the service routine moves 2^W from ovf into base and, when it
+ * reloads the counter, the difference between the old count and the reload value.
+ * So a count is read, exactly, from that one formula (counter_value()).
+ */
+#include "ita/pmu_drv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPIDS 0x10001u    /* pids 0..65535 and PMU_DRV_ALL_PIDS */
+#define MAX_CFG_REGS 32
+
+typedef struct drv_ctx {
+    uint32_t pid;
+    uint64_t cfg[MAX_CFG_REGS];        /* value of each configuration register */
+    uint8_t used[PMU_NCOUNTERS];       /* counter programmed by the configuration */
+    uint64_t period[PMU_NCOUNTERS];
+    uint64_t reload[PMU_NCOUNTERS];
+    uint64_t base[PMU_NCOUNTERS];
+    uint64_t pmc0;                     /* saved overflow status (fr = interrupt pending) */
+    uint64_t pmd[PMU_NCOUNTERS];       /* saved counts, W bits */
+    uint8_t psr_up;                    /* per-process: the process's own PSR.up */
+    uint64_t overflows[PMU_NCOUNTERS];
+    uint64_t samples[PMU_NCOUNTERS];
+    uint64_t switch_ins;
+} drv_ctx;
+
+struct pmu_drv {
+    pmu_backend *b;
+    pmu_drv_opts o;
+    unsigned width;
+    uint64_t cmask;                    /* 2^W - 1 */
+    uint64_t span;                     /* 2^W */
+    /* The configuration registers a context owns: every visible register except
+     * PMC0, the counters and the CPU registers, in pmu_vis_table order. */
+    unsigned ncfg;
+    uint16_t cfg_addr[MAX_CFG_REGS];
+    uint64_t cfg_reset[MAX_CFG_REGS];
+    drv_ctx default_ctx;               /* the session's configuration, prepared once */
+    drv_ctx **ctx;
+    unsigned nctx, cap;
+    int32_t index[NPIDS];              /* pid -> ctx index, -1 = none */
+    drv_ctx *cur;                      /* loaded on the PMU, NULL = none */
+    int started, stopped;
+    int32_t pid;                       /* process running, -1 before start */
+    int pending;                       /* an interrupt is latched */
+    unsigned wait;                     /* records left before it is delivered */
+    uint64_t last_ip;
+    uint8_t last_cpl;
+    pmu_drv_stats st;
+};
+
+static uint16_t vis_addr(unsigned v) { return pmu_vis_table[v].addr; }
+#define A_PMC0 vis_addr(PMU_VIS_PMC0)
+#define A_PSR vis_addr(PMU_VIS_PSR)
+#define A_IPSR vis_addr(PMU_VIS_IPSR)
+#define A_DCR vis_addr(PMU_VIS_DCR)
+static uint16_t pmc_addr(unsigned k) { return vis_addr(PMU_VIS_PMC4 + k); }
+static uint16_t pmd_addr(unsigned k) { return vis_addr(PMU_VIS_PMD4 + k); }
+static uint64_t ovf_bit(unsigned k) { return UINT64_C(1) << (PMU_F_PMC0_OVF_LSB + k); }
+#define PSR_BITS (PMU_FMASK(PSR, UP) | PMU_FMASK(PSR, PP))
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || !errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+pmu_drv_opts pmu_drv_opts_default(void)
+{
+    pmu_drv_opts o;
+    memset(&o, 0, sizeof o);
+    o.mode = PMU_DRV_PER_PROCESS;
+    o.dcr_pp = 1;
+    o.latency = PMU_DRV_DEFAULT_LATENCY;
+    return o;
+}
+
+static const char *reg_name(uint16_t addr)
+{
+    for (unsigned v = 0; v < PMU_NVIS; v++)
+        if (pmu_vis_table[v].addr == addr)
+            return pmu_vis_table[v].name;
+    return "an unimplemented register";
+}
+
+/* Builds a context from a configuration: reset values, the listed registers (pm
+ * and oi forced in the counters), reload values, counters at their start. */
+static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_config *cfg,
+                    char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->pid = pid;
+    c->psr_up = 1;  /* monitoring starts on, as a monitoring tool starts it */
+    for (unsigned i = 0; i < d->ncfg; i++)
+        c->cfg[i] = d->cfg_reset[i];
+    if (cfg->nregs > PMU_DRV_MAX_REGS) {
+        set_err(err, errlen, "configuration: %u registers, expected at most %u", cfg->nregs,
+                PMU_DRV_MAX_REGS);
+        return -1;
+    }
+    for (unsigned r = 0; r < cfg->nregs; r++) {
+        uint16_t addr = cfg->reg[r].addr;
+        uint64_t v = cfg->reg[r].value;
+        unsigned i = 0;
+        while (i < d->ncfg && d->cfg_addr[i] != addr)
+            i++;
+        if (i == d->ncfg) {
+            set_err(err, errlen,
+                    "configuration: register 0x%03x (%s) is not a context register: expected "
+                    "PMC4..7, PMC8/9/11/13/14/15, IBR0..7 or DBR0..7",
+                    addr, reg_name(addr));
+            return -1;
+        }
+        for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+            if (addr != pmc_addr(k))
+                continue;
+            v = PMU_FSET(v, PMC_GEN, PM, d->o.mode == PMU_DRV_SYSTEM_WIDE);
+            v = PMU_FSET(v, PMC_GEN, OI, 1);
+            c->used[k] = 1;
+        }
+        c->cfg[i] = v;
+    }
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        uint64_t p = cfg->period[k];
+        if (p && !c->used[k]) {
+            set_err(err, errlen, "configuration: a period for PMD%u, but PMC%u is not configured",
+                    PMU_FIRST_COUNTER + k, PMU_FIRST_COUNTER + k);
+            return -1;
+        }
+        if (p > d->span) {
+            set_err(err, errlen,
+                    "configuration: PMD%u period %llu, expected 1..2^%u (the counter width)",
+                    PMU_FIRST_COUNTER + k, (unsigned long long)p, d->width);
+            return -1;
+        }
+        c->period[k] = p;
+        c->reload[k] = (d->span - p) & d->cmask; /* a full 2^W period reloads 0 */
+        c->pmd[k] = p ? c->reload[k] : 0;
+        c->base[k] = (uint64_t)0 - c->pmd[k];
+    }
+    return 0;
+}
+
+pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, char *err, size_t errlen)
+{
+    if (!b || !o) {
+        set_err(err, errlen, "driver: expected a backend and options");
+        return NULL;
+    }
+    if (o->mode != PMU_DRV_PER_PROCESS && o->mode != PMU_DRV_SYSTEM_WIDE) {
+        set_err(err, errlen, "driver: mode %d, expected per-process or system-wide", (int)o->mode);
+        return NULL;
+    }
+    if (o->latency > PMU_DRV_MAX_LATENCY) {
+        set_err(err, errlen, "driver: latency %u, expected 0..%u records", o->latency,
+                PMU_DRV_MAX_LATENCY);
+        return NULL;
+    }
+    if (o->mode == PMU_DRV_PER_PROCESS && o->per_process) {
+        set_err(err, errlen, "driver: per_process is for system-wide sessions (a per-process "
+                             "session is per process already)");
+        return NULL;
+    }
+    if (o->mode == PMU_DRV_SYSTEM_WIDE && o->every_process) {
+        set_err(err, errlen, "driver: every_process is for per-process sessions (a system-wide "
+                             "session monitors every process)");
+        return NULL;
+    }
+    pmu_drv *d = calloc(1, sizeof *d);
+    if (!d) {
+        set_err(err, errlen, "driver: out of memory");
+        return NULL;
+    }
+    d->b = b;
+    d->o = *o;
+    d->width = pmu_counter_width(b->model);
+    d->span = UINT64_C(1) << d->width;
+    d->cmask = d->span - 1;
+    for (unsigned v = 0; v < PMU_NVIS; v++) {
+        if (v == PMU_VIS_PMC0 || v == PMU_VIS_PSR || v == PMU_VIS_IPSR || v == PMU_VIS_DCR ||
+            (v >= PMU_VIS_PMD4 && v < PMU_VIS_PMD4 + PMU_NCOUNTERS))
+            continue;
+        const pmu_reg_desc *r = pmu_reg_lookup(pmu_vis_table[v].addr);
+        if (!r || d->ncfg == MAX_CFG_REGS)
+            continue;
+        d->cfg_addr[d->ncfg] = pmu_vis_table[v].addr;
+        d->cfg_reset[d->ncfg] = r->reset[b->model];
+        d->ncfg++;
+    }
+    for (unsigned i = 0; i < NPIDS; i++)
+        d->index[i] = -1;
+    d->pid = -1;
+    if (ctx_init(d, &d->default_ctx, 0, &o->config, err, errlen) != 0) {
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void pmu_drv_destroy(pmu_drv *d)
+{
+    if (!d)
+        return;
+    for (unsigned i = 0; i < d->nctx; i++)
+        free(d->ctx[i]);
+    free(d->ctx);
+    free(d);
+}
+
+static drv_ctx *ctx_add(pmu_drv *d, uint32_t pid)
+{
+    if (d->nctx == d->cap) {
+        unsigned cap = d->cap ? d->cap * 2 : 8;
+        drv_ctx **n = realloc(d->ctx, cap * sizeof *n);
+        if (!n)
+            return NULL;
+        d->ctx = n;
+        d->cap = cap;
+    }
+    drv_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    d->ctx[d->nctx] = c;
+    d->index[pid] = (int32_t)d->nctx++;
+    c->pid = pid;
+    return c;
+}
+
+static drv_ctx *ctx_find(const pmu_drv *d, uint32_t pid)
+{
+    if (pid >= NPIDS || d->index[pid] < 0)
+        return NULL;
+    return d->ctx[d->index[pid]];
+}
+
+int pmu_drv_attach(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *err, size_t errlen)
+{
+    if (d->o.mode != PMU_DRV_PER_PROCESS) {
+        set_err(err, errlen, "attach: a system-wide session monitors every process");
+        return -1;
+    }
+    if (d->started) {
+        set_err(err, errlen, "attach: the session has started; attach processes before it");
+        return -1;
+    }
+    if (ctx_find(d, pid)) {
+        set_err(err, errlen, "attach: process %u is attached already", pid);
+        return -1;
+    }
+    drv_ctx tmp;
+    if (cfg) {
+        if (ctx_init(d, &tmp, pid, cfg, err, errlen) != 0)
+            return -1;
+    } else {
+        tmp = d->default_ctx;
+        tmp.pid = pid;
+    }
+    drv_ctx *c = ctx_add(d, pid);
+    if (!c) {
+        set_err(err, errlen, "attach: out of memory");
+        return -1;
+    }
+    *c = tmp;
+    return 0;
+}
+
+/* The context of a process at its switch-in: attached, or created now when the
+ * session monitors every process.  NULL: the process is not monitored. */
+static drv_ctx *ctx_for(pmu_drv *d, uint32_t pid)
+{
+    drv_ctx *c = ctx_find(d, pid);
+    if (c)
+        return c;
+    if (!((d->o.mode == PMU_DRV_SYSTEM_WIDE && d->o.per_process) ||
+          (d->o.mode == PMU_DRV_PER_PROCESS && d->o.every_process)))
+        return NULL;
+    c = ctx_add(d, pid);
+    if (!c)
+        return NULL; /* out of memory: the process runs unmonitored */
+    *c = d->default_ctx;
+    c->pid = pid;
+    return c;
+}
+
+/* ---- the interrupt line ------------------------------------------------------------ */
+
+/* A pending interrupt is one latch: a pulse (or a replay) while one is pending is
+ * delivered with it. */
+static void post_interrupt(pmu_drv *d)
+{
+    if (!d->pending) {
+        d->pending = 1;
+        d->wait = d->o.latency;
+    }
+}
+
+/* The service routine (seeds/itanium-arch-vol2-perfmon.txt 7.2.4.1). */
+void pmu_drv_interrupt(pmu_drv *d)
+{
+    pmu_backend *b = d->b;
+    d->pending = 0;
+    d->st.interrupts++;
+
+    /* 1. Freeze (the interrupting overflow froze the PMU already; writing fr makes
+     *    it so whatever raised the interrupt), keeping the overflow bits. */
+    uint64_t pmc0 = pmu_read(b, A_PMC0);
+    pmu_write(b, A_PMC0, PMU_FSET(pmc0, PMC0, FR, 1));
+    /* 2. Which counters overflowed. */
+    uint64_t status = pmu_read(b, A_PMC0);
+    if (!(status & PMU_FMASK(PMC0, OVF)))
+        d->st.spurious++;
+    /* 3. For each: 2^W into the virtual count, reload the sampling period, a sample. */
+    drv_ctx *c = d->cur;
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        if (!(status & ovf_bit(k)))
+            continue;
+        if (!c || !c->used[k]) {
+            d->st.lost++;  /* no context owns the counter: nothing to fold it into */
+            continue;
+        }
+        c->base[k] += d->span;
+        c->overflows[k]++;
+        d->st.overflows++;
+        if (!c->period[k])
+            continue;  /* counting only: the counter runs on from its wrapped value */
+        uint64_t count = pmu_read(b, pmd_addr(k)) & d->cmask;
+        c->base[k] += count - c->reload[k];  /* the reload keeps the virtual count */
+        pmu_write(b, pmd_addr(k), c->reload[k]);
+        c->samples[k]++;
+        d->st.samples++;
+        if (d->o.on_sample) {
+            pmu_drv_sample s;
+            s.record = d->st.records ? d->st.records - 1 : 0;
+            s.ip = d->last_ip;
+            s.pid = c->pid;
+            s.cpl = d->last_cpl;
+            s.counter = (uint8_t)k;
+            d->o.on_sample(d->o.sample_arg, &s);
+        }
+    }
+    /* 4. Clear the overflow bits and unfreeze, in one write. */
+    pmu_write(b, A_PMC0, 0);
+}
+
+/* ---- context switch (seeds: Figure 7-8 of the architecture manual) --------------- */
+
+/* Step 2: preserve the context's dynamic state.  The hardware never changes the
+ * configuration registers, so the context's copy of them is already current. */
+static void ctx_save(pmu_drv *d, drv_ctx *c, uint64_t psr)
+{
+    pmu_backend *b = d->b;
+    c->psr_up = (uint8_t)PMU_FGET(psr, PSR, UP);
+    c->pmc0 = pmu_read(b, A_PMC0);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        if (c->used[k])
+            c->pmd[k] = pmu_read(b, pmd_addr(k)) & d->cmask;
+    /* A pending overflow now belongs to the saved context (and is replayed when it
+     * comes back); the PMU must not show it to whoever runs next. */
+    if (c->pmc0 & (PMU_FMASK(PMC0, FR) | PMU_FMASK(PMC0, OVF)))
+        pmu_write(b, A_PMC0, 0);
+    d->st.saves++;
+}
+
+/* Steps 3 and 4a: restore configuration, counters and overflow status; replay an
+ * interrupt that was pending when the context was saved. */
+static void ctx_restore(pmu_drv *d, drv_ctx *c)
+{
+    pmu_backend *b = d->b;
+    for (unsigned i = 0; i < d->ncfg; i++)
+        pmu_write(b, d->cfg_addr[i], c->cfg[i]);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        if (c->used[k])
+            pmu_write(b, pmd_addr(k), c->pmd[k]);
+    pmu_write(b, A_PMC0, c->pmc0);
+    if (PMU_FGET(c->pmc0, PMC0, FR)) {
+        post_interrupt(d);
+        d->st.replays++;
+    }
+    c->switch_ins++;
+    d->cur = c;
+    d->st.restores++;
+}
+
+void pmu_drv_switch(pmu_drv *d, uint16_t pid)
+{
+    if (!d->started || d->stopped || d->pid == (int32_t)pid)
+        return;
+    pmu_backend *b = d->b;
+    d->st.switches++;
+    if (d->o.mode == PMU_DRV_SYSTEM_WIDE && !d->o.per_process) {
+        /* One context for everyone: only the incoming process's saved PSR matters,
+         * and in a system-wide session the kernel keeps pp set in every process's
+         * PSR, so its rfi turns monitoring back on. */
+        d->pid = pid;
+        pmu_write(b, A_IPSR, pmu_read(b, A_IPSR) | PMU_FMASK(PSR, PP));
+        return;
+    }
+    /* 1. Stop counting: preserve PSR.up and PSR.pp, clear them. */
+    uint64_t psr = pmu_read(b, A_PSR);
+    pmu_write(b, A_PSR, psr & ~PSR_BITS);
+    /* 2. Preserve the outgoing context. */
+    if (d->cur) {
+        ctx_save(d, d->cur, psr);
+        d->cur = NULL;
+    }
+    /* 3. Restore the incoming one, if it is monitored. */
+    drv_ctx *in = ctx_for(d, pid);
+    if (in)
+        ctx_restore(d, in);
+    /* 4b. Restore PSR (and IPSR, which the kernel's rfi back to the process will copy
+     *     into PSR). */
+    if (d->o.mode == PMU_DRV_PER_PROCESS) {
+        uint64_t up = in ? PMU_FSET(0, PSR, UP, in->psr_up) : 0;
+        pmu_write(b, A_IPSR, (pmu_read(b, A_IPSR) & ~PSR_BITS) | up);
+        pmu_write(b, A_PSR, (psr & ~PSR_BITS) | up);
+    } else {
+        pmu_write(b, A_IPSR, pmu_read(b, A_IPSR) | PMU_FMASK(PSR, PP));
+        pmu_write(b, A_PSR, psr);
+    }
+    d->pid = pid;
+}
+
+int pmu_drv_start(pmu_drv *d, uint16_t pid, char *err, size_t errlen)
+{
+    if (d->started) {
+        set_err(err, errlen, "start: the session has started already");
+        return -1;
+    }
+    pmu_backend *b = d->b;
+    int sys = d->o.mode == PMU_DRV_SYSTEM_WIDE;
+    /* Frozen while the session is set up; monitoring off until a context runs. */
+    pmu_write(b, A_PMC0, PMU_FSET(0, PMC0, FR, 1));
+    pmu_write(b, A_DCR, PMU_FSET(0, DCR, PP, sys ? d->o.dcr_pp != 0 : 0));
+    pmu_write(b, A_PSR, 0);
+    pmu_write(b, A_IPSR, 0);
+    d->started = 1;
+    if (sys && !d->o.per_process) {
+        drv_ctx *c = ctx_add(d, PMU_DRV_ALL_PIDS);
+        if (!c) {
+            set_err(err, errlen, "start: out of memory");
+            return -1;
+        }
+        *c = d->default_ctx;
+        c->pid = PMU_DRV_ALL_PIDS;
+        ctx_restore(d, c);
+        pmu_write(b, A_IPSR, PMU_FMASK(PSR, PP));
+        pmu_write(b, A_PSR, PMU_FMASK(PSR, PP));
+        d->pid = pid;
+        return 0;
+    }
+    pmu_drv_switch(d, pid);
+    d->st.switches = 0; /* the first switch-in is the start, not a switch */
+    if (sys)
+        pmu_write(b, A_PSR, PMU_FMASK(PSR, PP));
+    return 0;
+}
+
+/* ---- the harness side ---------------------------------------------------------------- */
+
+void pmu_drv_before_step(pmu_drv *d, pmu_cycle *c)
+{
+    if (d->stopped)
+        return;
+    if (!d->started)
+        pmu_drv_start(d, c->pid, NULL, 0);
+    else if ((int32_t)c->pid != d->pid)
+        pmu_drv_switch(d, c->pid);
+    /* PSR policy (docs/driver.md): PSR.pp is set only by privileged code, and in a
+     * session that is this driver; a process the per-process session does not monitor
+     * runs with PSR.sp = 1, so its sum/rum do not reach PSR.up, and the IPSR.up its
+     * rfi restores is the 0 the switch wrote. */
+    if (c->pp_we) {
+        c->pp_we = 0;
+        c->pp = 0;
+    }
+    if (d->o.mode == PMU_DRV_PER_PROCESS && !d->cur && c->up_we) {
+        c->up_we = 0;
+        c->up = 0;
+    }
+}
+
+void pmu_drv_after_step(pmu_drv *d, const pmu_cycle *c, int pmi)
+{
+    if (!d->started || d->stopped)
+        return;
+    d->st.records++;
+    if (c->nslots > 0 && c->nslots <= PMU_MAX_SLOTS)
+        d->last_ip = c->slot[c->nslots - 1].ip;
+    d->last_cpl = c->cpl;
+    if (pmi)
+        post_interrupt(d);
+    if (d->pending) {
+        if (d->wait == 0)
+            pmu_drv_interrupt(d);
+        else
+            d->wait--;
+    }
+}
+
+void pmu_drv_step(pmu_drv *d, pmu_cycle *c)
+{
+    pmu_drv_before_step(d, c);
+    pmu_step(d->b, c);
+    pmu_state st;
+    pmu_snapshot(d->b, &st);
+    pmu_drv_after_step(d, c, st.pmi);
+}
+
+void pmu_drv_stop(pmu_drv *d)
+{
+    if (!d->started || d->stopped)
+        return;
+    pmu_backend *b = d->b;
+    if (d->pending)
+        pmu_drv_interrupt(d);
+    uint64_t psr = pmu_read(b, A_PSR);
+    pmu_write(b, A_PSR, psr & ~PSR_BITS);
+    if (d->cur) {
+        ctx_save(d, d->cur, psr);
+        d->cur = NULL;
+    }
+    pmu_write(b, A_PMC0, PMU_FSET(0, PMC0, FR, 1));
+    d->stopped = 1;
+}
+
+/* ---- reading ----------------------------------------------------------------------------- */
+
+static uint64_t counter_value(pmu_drv *d, const drv_ctx *c, unsigned k)
+{
+    if (!c->used[k])
+        return 0;
+    uint64_t pmc0 = c->pmc0, count = c->pmd[k];
+    if (c == d->cur) {
+        pmc0 = pmu_read(d->b, A_PMC0);
+        count = pmu_read(d->b, pmd_addr(k)) & d->cmask;
+    }
+    return c->base[k] + count + ((pmc0 & ovf_bit(k)) ? d->span : 0);
+}
+
+int pmu_drv_read(pmu_drv *d, uint32_t pid, unsigned counter, uint64_t *value)
+{
+    const drv_ctx *c = ctx_find(d, pid);
+    if (!c || counter >= PMU_NCOUNTERS)
+        return -1;
+    *value = counter_value(d, c, counter);
+    return 0;
+}
+
+uint64_t pmu_drv_total(pmu_drv *d, unsigned counter)
+{
+    uint64_t sum = 0;
+    if (counter >= PMU_NCOUNTERS)
+        return 0;
+    for (unsigned i = 0; i < d->nctx; i++)
+        sum += counter_value(d, d->ctx[i], counter);
+    return sum;
+}
+
+unsigned pmu_drv_ncontexts(const pmu_drv *d) { return d->nctx; }
+
+uint32_t pmu_drv_context_pid(const pmu_drv *d, unsigned i)
+{
+    return i < d->nctx ? d->ctx[i]->pid : 0;
+}
+
+int pmu_drv_context_info(const pmu_drv *d, uint32_t pid, pmu_drv_ctx_info *info)
+{
+    const drv_ctx *c = ctx_find(d, pid);
+    if (!c)
+        return -1;
+    memset(info, 0, sizeof *info);
+    info->pid = c->pid;
+    info->loaded = c == d->cur;
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        info->overflows[k] = c->overflows[k];
+        info->samples[k] = c->samples[k];
+    }
+    info->switch_ins = c->switch_ins;
+    return 0;
+}
+
+const pmu_drv_stats *pmu_drv_get_stats(const pmu_drv *d) { return &d->st; }
+int32_t pmu_drv_current_pid(const pmu_drv *d) { return d->pid; }
+int pmu_drv_started(const pmu_drv *d) { return d->started; }

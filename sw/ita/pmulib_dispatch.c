@@ -1,0 +1,747 @@
+/*
+ * pmulib_dispatch.c - from a request (events, opcode matchers, code and data
+ * ranges) to the register values that make the PMU count exactly that, under
+ * the hardware rules of docs/semantics.md ("Event qualification").
+ *
+ * Order (libpfm-3's, facts 3.4): counters, code ranges, data ranges, opcode
+ * matchers.  docs/event-library.md explains each rule and where it differs
+ * from libpfm-3.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ita/pmu_cycle.h"
+#include "ita/pmulib.h"
+#include "pmulib_internal.h"
+
+#define NPAIRS PMULIB_NPAIRS
+#define ALL_PAIRS ((1u << NPAIRS) - 1u)
+#define EVEN_PAIRS 0x5u /* pairs 0 and 2: tied to PMC8 */
+#define ODD_PAIRS 0xau  /* pairs 1 and 3: tied to PMC9 */
+#define NO_RANGE (-1)
+#define MATCH_NOTHING (-2) /* a pair programmed to match no address (plm 0) */
+
+/* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3's iod_tab (facts 2.6):
+ * 0 = IBR + opcode + DBR, 1 = IBR + opcode, 2 = DBR only, 3 = no constraint. */
+static const unsigned iod_cfg[8] = {3, 2, 3, 0, 1, 0, 1, 0};
+#define IOD_I 4u
+#define IOD_O 2u
+#define IOD_D 1u
+
+typedef struct br_state {
+    pmulib_br_pair pair[NPAIRS];
+    int range_of[NPAIRS];  /* range index, NO_RANGE or MATCH_NOTHING */
+} br_state;
+
+typedef struct dctx {
+    const pmulib_request *rq;
+    pmulib_dispatch *out;
+    pmulib_error *err;
+    pmu_model model;
+    bool irange, drange, opc8, opc9, qualified;
+    bool retired_only;
+    bool fine, inverse;
+    unsigned plm;              /* the events' common plm when ranges are used */
+    int tag[PMULIB_MAX_EVENTS]; /* IBR pair whose tag counts event i (Itanium 2) */
+    unsigned code_pairs;       /* IBR pairs holding (part of) a code range */
+    unsigned code_lower_pairs; /* of those, the pairs the code tag uses for PMC13 */
+    unsigned data_pairs;       /* DBR pairs holding a data range */
+    br_state ibr, dbr;
+} dctx;
+
+static uint64_t reset_of(unsigned space, unsigned index, pmu_model m)
+{
+    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(space, index));
+    return d ? d->reset[m] : 0;
+}
+static uint64_t wmask_of(unsigned space, unsigned index, pmu_model m)
+{
+    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(space, index));
+    return d ? d->wmask[m] : 0;
+}
+
+static bool is_retired_event(int ev)
+{
+    return pmu_event_table[ev].code == pmu_event_table[PMU_EV_IA64_INST_RETIRED].code;
+}
+
+static const char *ev_name(const dctx *c, unsigned i) { return pmu_event_table[c->rq->events[i].event].name; }
+
+pmulib_request pmulib_request_init(pmu_model m)
+{
+    pmulib_request r;
+    memset(&r, 0, sizeof r);
+    r.model = m;
+    for (unsigned i = 0; i < PMULIB_MAX_EVENTS; i++)
+        r.events[i].event = -1;
+    return r;
+}
+
+bool pmulib_irange_is_fine(const pmulib_dispatch *d) { return d && d->irange_fine; }
+
+bool pmulib_dispatch_value(const pmulib_dispatch *d, uint16_t addr, uint64_t *value)
+{
+    if (!d)
+        return false;
+    for (unsigned i = 0; i < d->nwrites; i++)
+        if (d->writes[i].addr == addr) {
+            if (value)
+                *value = d->writes[i].value;
+            return true;
+        }
+    return false;
+}
+
+/* ---- validation ---------------------------------------------------------- */
+
+#define OPC_FIELD_MAX ((uint32_t)((1u << PMU_F_PMC_OPC_MASK_WIDTH) - 1u))
+_Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH, "opcode mask and match have one width");
+
+static pmulib_err check_opcm(const pmulib_opcm *o, const char *name, pmulib_error *err)
+{
+    if (!o->used)
+        return PMULIB_OK;
+    if (o->match > OPC_FIELD_MAX || o->mask > OPC_FIELD_MAX)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s: match 0x%x / mask 0x%x: each is %d bits (at most 0x%x)",
+                           name, o->match, o->mask, PMU_F_PMC_OPC_MASK_WIDTH, OPC_FIELD_MAX);
+    if (o->slots == 0 || o->slots > PMULIB_SLOTS_ALL)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+                           "%s: slots 0x%x: expected a non-empty set of M, I, F, B (bits 0..3)", name, o->slots);
+    return PMULIB_OK;
+}
+
+static pmulib_err check_request(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_error *err = c->err;
+    if (r->model != PMU_MODEL_ITANIUM && r->model != PMU_MODEL_ITANIUM2)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)r->model);
+    if (r->nevents < 1 || r->nevents > PMULIB_MAX_EVENTS)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%u events: expected 1..%d (one per counter PMC4..PMC7)",
+                           r->nevents, PMULIB_MAX_EVENTS);
+    if (r->nirange > PMULIB_MAX_RANGES || r->ndrange > PMULIB_MAX_RANGES)
+        return pmulib_fail(err, PMULIB_ERR_TOO_MANY_RANGES, "%u code and %u data ranges: at most %d of each",
+                           r->nirange, r->ndrange, PMULIB_MAX_RANGES);
+    if (r->irange_flags & ~(PMULIB_RR_INV | PMULIB_RR_NO_FINE_MODE | PMULIB_RR_FINE_2BUNDLE))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x: unknown flag bits", r->irange_flags);
+    if (r->irange_flags && r->nirange == 0)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x given without a code range",
+                           r->irange_flags);
+    pmulib_err e = check_opcm(&r->pmc8, "PMC8", err);
+    if (!e)
+        e = check_opcm(&r->pmc9, "PMC9", err);
+    if (e)
+        return e;
+
+    c->model = r->model;
+    c->irange = r->nirange > 0;
+    c->drange = r->ndrange > 0;
+    c->opc8 = r->pmc8.used;
+    c->opc9 = r->pmc9.used;
+    c->qualified = c->irange || c->drange || c->opc8 || c->opc9;
+    c->inverse = c->irange && (r->irange_flags & PMULIB_RR_INV);
+    c->retired_only = true;
+
+    for (unsigned i = 0; i < r->nevents; i++) {
+        const pmulib_event_spec *s = &r->events[i];
+        if (!pmulib_event_valid(s->event))
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event #%u: id %d is not an event (expected 0..%d)", i + 1,
+                               s->event, PMU_NEVENTS - 1);
+        const pmu_event_desc *d = &pmu_event_table[s->event];
+        if (!pmulib_event_on_model(s->event, c->model))
+            return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s", d->name,
+                               pmulib_model_name(c->model));
+        if (s->plm < 1 || s->plm > PMULIB_PLM_ALL)
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: plm 0x%x: expected a mask 0x1..0xf", d->name,
+                               s->plm);
+        if (s->thres >= d->maxincr)
+            return pmulib_fail(err, PMULIB_ERR_THRESHOLD, "event %s: threshold %u >= maxincr %u (allowed 0..%u)",
+                               d->name, s->thres, d->maxincr, d->maxincr - 1u);
+        if ((unsigned)s->ism > PMULIB_ISM_IA64)
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: ism %d: not a pmulib_ism value", d->name,
+                               (int)s->ism);
+        if (c->qualified && (s->ism == PMULIB_ISM_BOTH || s->ism == PMULIB_ISM_IA32))
+            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "event %s: ism=%s with range restriction or opcode matching: IA-32 instructions are "
+                               "not qualified, so they would count unrestricted (use ism=ia64)",
+                               d->name, s->ism == PMULIB_ISM_BOTH ? "both" : "ia32");
+        if (c->irange && !pmulib_supports_iarr(s->event))
+            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support code range restriction",
+                               d->name);
+        if (c->drange && !pmulib_supports_darr(s->event))
+            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support data range restriction",
+                               d->name);
+        if ((c->opc8 || c->opc9) && !pmulib_supports_opcm(s->event))
+            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support opcode matching", d->name);
+        if (!is_retired_event(s->event))
+            c->retired_only = false;
+        /* IA64_TAGGED_INST_RETIRED umask k counts the tag of pair k; every other
+         * event counts pair 0's tag (Tag(PMC8)). */
+        c->tag[i] = is_retired_event(s->event) ? (int)d->umask : 0;
+    }
+    if ((c->irange || c->drange)) {
+        c->plm = r->events[0].plm;
+        for (unsigned i = 1; i < r->nevents; i++)
+            if (r->events[i].plm != c->plm)
+                return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                                   "events %s (plm 0x%x) and %s (plm 0x%x): with range restriction every event "
+                                   "needs the same privilege levels (the debug registers' plm)",
+                                   ev_name(c, 0), c->plm, ev_name(c, i), r->events[i].plm);
+    }
+    /* A matcher must qualify something: PMC8 the even pairs' tags, PMC9 the odd ones'. */
+    unsigned tag_parities = 0;
+    for (unsigned i = 0; i < r->nevents; i++)
+        tag_parities |= 1u << (c->tag[i] & 1);
+    if (c->opc9 && !c->retired_only)
+        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                           "PMC9 can be used only when every event is a retired-instruction event "
+                           "(IA64_INST_RETIRED, IA64_TAGGED_INST_RETIRED_*)");
+    if (c->opc9 && !(tag_parities & 2u))
+        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                           "PMC9 qualifies only IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 and _IBRP3_PMC9; neither is "
+                           "requested");
+    if (c->opc8 && !(tag_parities & 1u))
+        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                           "PMC8 qualifies the events of IBR pairs 0 and 2 (every event but "
+                           "IA64_TAGGED_INST_RETIRED_IBRP1/3_PMC9); none is requested");
+    if (c->model == PMU_MODEL_ITANIUM && c->irange) {
+        if (c->inverse)
+            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "inverted code ranges need PMC8.inv, which Itanium does not have");
+        if (r->irange_flags & PMULIB_RR_FINE_2BUNDLE)
+            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "the two-bundle fine-mode granularity flag applies to Itanium 2; Itanium has no "
+                               "fine mode");
+    }
+    return PMULIB_OK;
+}
+
+/* ---- counters ------------------------------------------------------------ */
+
+typedef struct assign_ctx {
+    const dctx *c;
+    unsigned allowed[PMULIB_MAX_EVENTS]; /* bit k = PMCk */
+    unsigned counter[PMULIB_MAX_EVENTS];
+    bool need_l1d_on_pmc5, need_l2_on_pmc4;
+} assign_ctx;
+
+static bool assignment_ok(const assign_ctx *a)
+{
+    bool l1d_on_5 = false, l2_on_4 = false;
+    for (unsigned i = 0; i < a->c->rq->nevents; i++) {
+        unsigned grp = pmu_event_table[a->c->rq->events[i].event].group;
+        if (grp == PMULIB_GROUP_L1D && a->counter[i] == PMU_FIRST_COUNTER + 1)
+            l1d_on_5 = true;
+        if (grp == PMULIB_GROUP_L2 && a->counter[i] == PMU_FIRST_COUNTER)
+            l2_on_4 = true;
+    }
+    return (!a->need_l1d_on_pmc5 || l1d_on_5) && (!a->need_l2_on_pmc4 || l2_on_4);
+}
+
+/* First valid assignment in lexicographic order (event order, lowest counter first). */
+static bool assign_from(assign_ctx *a, unsigned i, unsigned taken)
+{
+    if (i == a->c->rq->nevents)
+        return assignment_ok(a);
+    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
+        if (!((a->allowed[i] >> k) & 1u) || ((taken >> k) & 1u))
+            continue;
+        a->counter[i] = k;
+        if (assign_from(a, i + 1, taken | (1u << k)))
+            return true;
+    }
+    return false;
+}
+
+static void counters_text(unsigned mask, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
+        if ((mask >> k) & 1u)
+            n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%sPMC%u", n ? "/" : "", k);
+    if (!mask)
+        snprintf(buf, len, "no counter");
+}
+
+static pmulib_err assign_counters(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    assign_ctx a;
+    memset(&a, 0, sizeof a);
+    a.c = c;
+    int set_of_group[3] = {-1, -1, -1};
+    int first_of_group[3] = {-1, -1, -1};
+    for (unsigned i = 0; i < r->nevents; i++) {
+        const pmu_event_desc *d = &pmu_event_table[r->events[i].event];
+        unsigned allowed = 0;
+        for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
+            /* Itanium PMC6/7 hold a 2-bit threshold: the writable mask says how wide. */
+            uint64_t max_thres = PMU_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
+            if (((pmu_event_counters(d, c->model) >> k) & 1u) && r->events[i].thres <= max_thres)
+                allowed |= 1u << k;
+        }
+        a.allowed[i] = allowed;
+        /* Groups and sets are Itanium 2 cache-event rules (facts 3.3). */
+        if (c->model == PMU_MODEL_ITANIUM2 && d->group != PMULIB_GROUP_NONE && d->group <= PMULIB_GROUP_L2) {
+            if (set_of_group[d->group] >= 0 && set_of_group[d->group] != d->set)
+                return pmulib_fail(c->err, PMULIB_ERR_INCOMPATIBLE_SETS,
+                                   "events %s (%s set %d) and %s (set %u) are from different sets of one cache "
+                                   "group and cannot be measured together",
+                                   ev_name(c, (unsigned)first_of_group[d->group]),
+                                   d->group == PMULIB_GROUP_L1D ? "L1D" : "L2", set_of_group[d->group], d->name,
+                                   d->set);
+            set_of_group[d->group] = d->set;
+            first_of_group[d->group] = (int)i;
+            if (d->group == PMULIB_GROUP_L1D)
+                a.need_l1d_on_pmc5 = true;
+            else
+                a.need_l2_on_pmc4 = true;
+        }
+    }
+    if (!assign_from(&a, 0, 0)) {
+        char msg[PMULIB_MSG_LEN];
+        size_t n = (size_t)snprintf(msg, sizeof msg, "no assignment of PMC4..PMC7 fits:");
+        for (unsigned i = 0; i < r->nevents && n < sizeof msg; i++) {
+            char cs[40];
+            counters_text(a.allowed[i], cs, sizeof cs);
+            n += (size_t)snprintf(msg + n, sizeof msg - n, "%s %s can use %s", i ? "," : "", ev_name(c, i), cs);
+        }
+        if ((a.need_l1d_on_pmc5 || a.need_l2_on_pmc4) && n < sizeof msg)
+            snprintf(msg + n, sizeof msg - n, "%s%s", a.need_l1d_on_pmc5 ? "; an L1D event must be on PMC5" : "",
+                     a.need_l2_on_pmc4 ? "; an L2 event must be on PMC4" : "");
+        return pmulib_fail(c->err, PMULIB_ERR_NO_COUNTER, "%s", msg);
+    }
+    memcpy(c->out->counter, a.counter, sizeof a.counter);
+    return PMULIB_OK;
+}
+
+/* ---- covers over a list of pairs ----------------------------------------- */
+
+static unsigned popcount(unsigned x) { return (unsigned)__builtin_popcount(x); }
+
+/* The i-th set bit of mask. */
+static unsigned nth_pair(unsigned mask, unsigned i)
+{
+    for (unsigned k = 0; k < NPAIRS; k++)
+        if ((mask >> k) & 1u) {
+            if (i == 0)
+                return k;
+            i--;
+        }
+    return NPAIRS;
+}
+
+static void place_cover(br_state *s, const pmulib_cover *cv, unsigned pairs, int range, pmulib_range_result *res)
+{
+    res->soff = cv->soff;
+    res->eoff = cv->eoff;
+    res->pairs = 0;
+    for (unsigned j = 0; j < cv->npairs; j++) {
+        unsigned k = nth_pair(pairs, j);
+        s->pair[k] = cv->pair[j];
+        s->range_of[k] = range;
+        res->pairs |= 1u << k;
+    }
+}
+
+/* Bit-mask covers of `n` ranges on the pairs in `avail`: one range gets every
+ * pair (libpfm-3); several share them out evenly, a range's unused pairs going
+ * to the next ones. */
+static pmulib_err cover_ranges(dctx *c, const pmulib_range *rg, unsigned n, unsigned avail, br_state *s,
+                               pmulib_range_result *res, const char *what)
+{
+    if (popcount(avail) < n)
+        return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
+                           "%u %s ranges need at least %u debug-register pairs; %u are usable here%s", n, what, n,
+                           popcount(avail),
+                           c->retired_only && s == &c->ibr && c->model == PMU_MODEL_ITANIUM2
+                               ? " (with retired-instruction events each pair needs its own "
+                                 "IA64_TAGGED_INST_RETIRED_IBRPk event)"
+                               : "");
+    for (unsigned i = 0; i < n; i++) {
+        unsigned budget = popcount(avail) / (n - i); /* >= 1: each range uses at most its budget */
+        pmulib_cover cv;
+        pmulib_err e = pmulib_cover_bitmask(rg[i].start, rg[i].end, budget, &cv, c->err);
+        if (e)
+            return e;
+        place_cover(s, &cv, avail, (int)i, &res[i]);
+        avail &= ~res[i].pairs;
+    }
+    return PMULIB_OK;
+}
+
+static pmulib_err check_bounds(dctx *c, const pmulib_range *rg, unsigned n, bool code)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (rg[i].start >= rg[i].end)
+            return pmulib_fail(c->err, PMULIB_ERR_RANGE_INVALID,
+                               "%s range #%u 0x%" PRIx64 "..0x%" PRIx64 ": start must be below end (end is "
+                               "exclusive)",
+                               code ? "code" : "data", i + 1, rg[i].start, rg[i].end);
+        if (code && (rg[i].start % PMULIB_BUNDLE || rg[i].end % PMULIB_BUNDLE))
+            return pmulib_fail(c->err, PMULIB_ERR_RANGE_ALIGN,
+                               "code range #%u 0x%" PRIx64 "..0x%" PRIx64 ": both ends must be 16-byte (bundle) "
+                               "aligned",
+                               i + 1, rg[i].start, rg[i].end);
+    }
+    return PMULIB_OK;
+}
+
+/* ---- code ranges --------------------------------------------------------- */
+
+static pmulib_err code_ranges_ita2(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_dispatch *o = c->out;
+    unsigned n = r->nirange;
+
+    for (unsigned i = 0; i < r->nevents; i++) {
+        if (c->inverse && c->tag[i] != 0)
+            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "event %s counts IBR pair %d; an inverted code range works on pair 0 only", ev_name(c, i),
+                               c->tag[i]);
+        if (c->opc8 && (c->tag[i] & 1))
+            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "event %s counts IBR pair %d, which PMC9 qualifies, but only PMC8 is given: with a "
+                               "code range every pair must carry the same opcode qualification",
+                               ev_name(c, i), c->tag[i]);
+        if (c->opc9 && !(c->tag[i] & 1))
+            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+                               "event %s counts IBR pair %d, which PMC8 qualifies, but PMC9 is given: with a code "
+                               "range every pair must carry the same opcode qualification",
+                               ev_name(c, i), c->tag[i]);
+    }
+    if (c->inverse && n != 1)
+        return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+                           "an inverted code range must be the only code range (%u given)", n);
+
+    if (c->fine) {
+        /* Comparator A (pairs 0 + 2) counts for the even tags, B (1 + 3) for the odd
+         * ones; the ranges take the comparators that have events, in order. */
+        unsigned comp[2], ncomp = 0;
+        for (unsigned cmp = 0; cmp < 2; cmp++)
+            for (unsigned i = 0; i < r->nevents; i++)
+                if ((unsigned)(c->tag[i] & 1) == cmp) {
+                    comp[ncomp++] = cmp;
+                    break;
+                }
+        for (unsigned i = 0; i < n; i++) {
+            unsigned lo = comp[i], hi = comp[i] + 2;
+            pmulib_cover cv;
+            pmulib_err e = pmulib_cover_fine(r->irange[i].start, r->irange[i].end,
+                                             (r->irange_flags & PMULIB_RR_FINE_2BUNDLE) != 0, &cv, c->err);
+            if (e)
+                return e;
+            c->ibr.pair[lo] = cv.pair[0];
+            c->ibr.pair[hi] = cv.pair[1];
+            c->ibr.range_of[lo] = c->ibr.range_of[hi] = (int)i;
+            o->irange[i].soff = cv.soff;
+            o->irange[i].eoff = cv.eoff;
+            o->irange[i].pairs = (1u << lo) | (1u << hi);
+            o->irange[i].fine = true;
+            c->code_lower_pairs |= 1u << lo;
+        }
+    } else if (c->retired_only) {
+        /* Every pair counts through its own IA64_TAGGED_INST_RETIRED_IBRPk event
+         * (facts 2.7 "Exception 2"), so the usable pairs are the requested tags. */
+        unsigned avail = 0;
+        for (unsigned i = 0; i < r->nevents; i++)
+            avail |= 1u << c->tag[i];
+        pmulib_cover cv;
+        if (n == 1 && pmulib_cover_bitmask(r->irange[0].start, r->irange[0].end, NPAIRS, &cv, NULL) == PMULIB_OK &&
+            (((1u << cv.npairs) - 1u) & ~avail) == 0) {
+            /* libpfm-3's choice (pairs 0, 1, ... in order) when its pairs all have events. */
+            place_cover(&c->ibr, &cv, ALL_PAIRS, 0, &o->irange[0]);
+        } else {
+            pmulib_err e = cover_ranges(c, r->irange, n, avail, &c->ibr, o->irange, "code");
+            if (e)
+                return e;
+        }
+        for (unsigned i = 0; i < n; i++)
+            c->code_lower_pairs |= o->irange[i].pairs;
+    } else {
+        /* Events other than retired instructions see only IBR pair 0 (facts 2.7). */
+        if (n > 1)
+            return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
+                               "%u code ranges: with events other than IA64_INST_RETIRED / "
+                               "IA64_TAGGED_INST_RETIRED_* only IBR pair 0 qualifies them, so one range (or two in "
+                               "fine mode with tagged retired events)",
+                               n);
+        pmulib_cover cv;
+        pmulib_err e = pmulib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
+        if (e)
+            return e;
+        place_cover(&c->ibr, &cv, 1u, 0, &o->irange[0]);
+        c->code_lower_pairs |= 1u;
+    }
+
+    /* Every range's pairs are counted by some event: the pairs come from the tags. */
+    /* A tagged event whose pair holds no range counts nothing: its pair matches no address. */
+    for (unsigned i = 0; i < r->nevents; i++) {
+        unsigned k = (unsigned)c->tag[i];
+        if (c->ibr.range_of[k] == NO_RANGE) {
+            c->ibr.range_of[k] = MATCH_NOTHING;
+            if (c->fine) /* pairs k and k^2 form one fine-mode comparator */
+                c->ibr.range_of[k ^ 2u] = MATCH_NOTHING;
+        }
+    }
+    for (unsigned i = 0; i < r->nevents; i++)
+        o->tag_pair[i] = c->tag[i];
+    return PMULIB_OK;
+}
+
+static pmulib_err code_ranges(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_err e = check_bounds(c, r->irange, r->nirange, true);
+    if (e)
+        return e;
+    c->out->nirange = r->nirange;
+    if (c->model == PMU_MODEL_ITANIUM2) {
+        c->fine = !(r->irange_flags & PMULIB_RR_NO_FINE_MODE);
+        for (unsigned i = 0; i < r->nirange; i++)
+            if (!pmulib_fine_eligible(r->irange[i].start, r->irange[i].end))
+                c->fine = false;
+        /* In fine mode pairs k and k^2 are one comparator: events of both would
+         * count the same instructions twice when summed, so use bit-mask mode. */
+        unsigned tags = 0;
+        for (unsigned i = 0; i < r->nevents; i++)
+            tags |= 1u << c->tag[i];
+        if ((tags & EVEN_PAIRS) == EVEN_PAIRS || (tags & ODD_PAIRS) == ODD_PAIRS)
+            c->fine = false;
+        /* At most one fine range per comparator that has events; more ranges use bit-mask mode. */
+        unsigned comparators = ((tags & EVEN_PAIRS) != 0) + ((tags & ODD_PAIRS) != 0);
+        if (r->nirange > comparators)
+            c->fine = false;
+        c->out->irange_fine = c->fine;
+        e = code_ranges_ita2(c);
+    } else {
+        /* Itanium tags an instruction when any IBR pair matches (PMC13.ta = 0). */
+        e = cover_ranges(c, r->irange, r->nirange, ALL_PAIRS, &c->ibr, c->out->irange, "code");
+    }
+    if (e)
+        return e;
+    for (unsigned k = 0; k < NPAIRS; k++)
+        if (c->ibr.range_of[k] != NO_RANGE)
+            c->code_pairs |= 1u << k;
+    return PMULIB_OK;
+}
+
+/* ---- data ranges --------------------------------------------------------- */
+
+static pmulib_err data_ranges(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_err e = check_bounds(c, r->drange, r->ndrange, false);
+    if (e)
+        return e;
+    c->out->ndrange = r->ndrange;
+    unsigned avail = ALL_PAIRS;
+    if (c->model == PMU_MODEL_ITANIUM2 && (c->opc8 || c->inverse)) {
+        /* Memory events count OR over the DBR pairs of (code tag k AND DBR pair k).
+         * Only the even pairs carry PMC8's opcode tag and PMC8.inv. */
+        avail = EVEN_PAIRS;
+    }
+    e = cover_ranges(c, r->drange, r->ndrange, avail, &c->dbr, c->out->drange, "data");
+    if (e)
+        return e;
+    for (unsigned k = 0; k < NPAIRS; k++)
+        if (c->dbr.range_of[k] != NO_RANGE)
+            c->data_pairs |= 1u << k;
+
+    if (c->model == PMU_MODEL_ITANIUM2 && c->irange) {
+        /* Each DBR pair k ANDs with code tag k: give every such pair the code range. */
+        for (unsigned k = 1; k < NPAIRS; k++) {
+            if (!((c->data_pairs >> k) & 1u) || c->ibr.range_of[k] == 0)
+                continue;
+            if (c->fine) { /* pairs 1 and 3 form comparator B: make it a copy of A (pairs 0 and 2) */
+                c->ibr.pair[k] = c->ibr.pair[k ^ 1u];
+                c->ibr.range_of[k] = 0;
+                c->ibr.pair[k ^ 2u] = c->ibr.pair[(k ^ 2u) ^ 1u];
+                c->ibr.range_of[k ^ 2u] = 0;
+            } else {
+                c->ibr.pair[k] = c->ibr.pair[0];
+                c->ibr.range_of[k] = 0;
+            }
+            unsigned copied = c->fine ? (1u << k) | (1u << (k ^ 2u)) : 1u << k;
+            c->code_pairs |= copied;
+            c->out->irange[0].pairs |= copied;
+        }
+        c->code_lower_pairs = c->data_pairs;
+    }
+    return PMULIB_OK;
+}
+
+/* ---- registers ----------------------------------------------------------- */
+
+static void add_write(pmulib_dispatch *o, unsigned space, unsigned index, uint64_t value)
+{
+    o->writes[o->nwrites].addr = PMU_ADDR(space, index);
+    o->writes[o->nwrites].value = value;
+    o->nwrites++;
+}
+
+static uint64_t opcm_value(const dctx *c, unsigned index, const pmulib_opcm *u)
+{
+    uint64_t v = reset_of(PMU_SPACE_PMC, index, c->model);
+    if (u->used) {
+        v = PMU_FSET(v, PMC_OPC, MASK, u->mask);
+        v = PMU_FSET(v, PMC_OPC, MATCH, u->match);
+        v = PMU_FSET(v, PMC_OPC, M, (u->slots >> PMU_UNIT_M) & 1u);
+        v = PMU_FSET(v, PMC_OPC, I, (u->slots >> PMU_UNIT_I) & 1u);
+        v = PMU_FSET(v, PMC_OPC, F, (u->slots >> PMU_UNIT_F) & 1u);
+        v = PMU_FSET(v, PMC_OPC, B, (u->slots >> PMU_UNIT_B) & 1u);
+    }
+    return v;
+}
+_Static_assert(PMULIB_SLOT_M == 1u << PMU_UNIT_M && PMULIB_SLOT_I == 1u << PMU_UNIT_I &&
+                   PMULIB_SLOT_F == 1u << PMU_UNIT_F && PMULIB_SLOT_B == 1u << PMU_UNIT_B,
+               "slot bits follow enum pmu_unit");
+
+static void write_pairs(dctx *c, unsigned space, const br_state *s)
+{
+    for (unsigned k = 0; k < NPAIRS; k++) {
+        if (s->range_of[k] == NO_RANGE)
+            continue;
+        uint64_t addr = 0, odd = 0; /* plm 0: matches nothing */
+        if (s->range_of[k] != MATCH_NOTHING) {
+            addr = s->pair[k].addr;
+            if (space == PMU_SPACE_IBR)
+                odd = PMU_FSET(PMU_FSET(0, IBR_MASK, MASK, s->pair[k].mask), IBR_MASK, PLM, c->plm);
+            else
+                odd = PMU_FSET(PMU_FSET(0, DBR_MASK, MASK, s->pair[k].mask), DBR_MASK, PLM, c->plm);
+        }
+        add_write(c->out, space, 2 * k, addr);
+        add_write(c->out, space, 2 * k + 1, odd);
+    }
+}
+
+static uint64_t counter_value(const dctx *c, const pmulib_event_spec *s, unsigned pmc)
+{
+    const pmu_event_desc *d = &pmu_event_table[s->event];
+    unsigned ism_field;
+    switch (s->ism) {
+    case PMULIB_ISM_IA32: ism_field = 1; break; /* bit 24 set: IA-64 off */
+    case PMULIB_ISM_IA64: ism_field = 2; break; /* bit 25 set: IA-32 off */
+    case PMULIB_ISM_BOTH: ism_field = 0; break;
+    default: ism_field = c->qualified ? 2 : 0; break;
+    }
+    uint64_t v = reset_of(PMU_SPACE_PMC, pmc, c->model); /* keeps Itanium 2 PMC4's power-enable bit */
+    v = PMU_FSET(v, PMC_GEN, PLM, s->plm);
+    v = PMU_FSET(v, PMC_GEN, OI, 1);
+    v = PMU_FSET(v, PMC_GEN, PM, s->pm ? 1 : 0);
+    v = PMU_FSET(v, PMC_GEN, ES, (unsigned)pmu_event_code(d, c->model));
+    v = PMU_FSET(v, PMC_GEN, UMASK, d->umask);
+    v = PMU_FSET(v, PMC_GEN, THRES, s->thres);
+    v = PMU_FSET(v, PMC_GEN, ISM, ism_field);
+    return v;
+}
+
+static void build_writes(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_dispatch *o = c->out;
+    pmu_model m = c->model;
+    if (m == PMU_MODEL_ITANIUM2) {
+        if (c->opc8 || c->irange) {
+            uint64_t v = opcm_value(c, 8, &r->pmc8);
+            v = PMU_FSET(v, PMC_OPC, IG_AD, c->irange ? 0 : 1);
+            v = PMU_FSET(v, PMC_OPC, INV, c->inverse ? 1 : 0);
+            add_write(o, PMU_SPACE_PMC, 8, v);
+        }
+        if (c->opc9) {
+            uint64_t v = opcm_value(c, 9, &r->pmc9);
+            v = PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
+            add_write(o, PMU_SPACE_PMC, 9, v);
+        }
+        if (c->qualified) {
+            static const unsigned cfg_lsb[NPAIRS] = {PMU_F_PMC13_CFG_DBRP0_LSB, PMU_F_PMC13_CFG_DBRP1_LSB,
+                                                     PMU_F_PMC13_CFG_DBRP2_LSB, PMU_F_PMC13_CFG_DBRP3_LSB};
+            static const unsigned ena_lsb[NPAIRS] = {PMU_F_PMC13_ENA_DBRP0_LSB, PMU_F_PMC13_ENA_DBRP1_LSB,
+                                                     PMU_F_PMC13_ENA_DBRP2_LSB, PMU_F_PMC13_ENA_DBRP3_LSB};
+            const uint64_t cfg_mask = ((uint64_t)1 << PMU_F_PMC13_CFG_DBRP0_WIDTH) - 1;
+            uint64_t v = reset_of(PMU_SPACE_PMC, 13, m);
+            for (unsigned k = 0; k < NPAIRS; k++) {
+                unsigned iod = (((c->code_lower_pairs >> k) & 1u) ? IOD_I : 0) |
+                               ((k & 1u ? c->opc9 : c->opc8) ? IOD_O : 0) |
+                               (((c->data_pairs >> k) & 1u) ? IOD_D : 0);
+                v = (v & ~(cfg_mask << cfg_lsb[k])) | ((uint64_t)iod_cfg[iod] << cfg_lsb[k]);
+                v = (v & ~((uint64_t)1 << ena_lsb[k])) | ((uint64_t)(iod != 0) << ena_lsb[k]);
+            }
+            add_write(o, PMU_SPACE_PMC, 13, v);
+        }
+        if (c->irange) {
+            static const unsigned ibrp_lsb[NPAIRS] = {PMU_F_PMC14_IBRP0_LSB, PMU_F_PMC14_IBRP1_LSB,
+                                                      PMU_F_PMC14_IBRP2_LSB, PMU_F_PMC14_IBRP3_LSB};
+            uint64_t v = reset_of(PMU_SPACE_PMC, 14, m);
+            for (unsigned k = 0; k < NPAIRS; k++) /* 0 = constrained by pair k */
+                v = (v & ~((uint64_t)1 << ibrp_lsb[k])) | ((uint64_t)!((c->code_pairs >> k) & 1u) << ibrp_lsb[k]);
+            v = PMU_FSET(v, PMC14, FINE, c->fine ? 1 : 0);
+            add_write(o, PMU_SPACE_PMC, 14, v);
+        }
+        if (c->opc8 || c->opc9 || c->irange) {
+            static const unsigned tie_lsb[NPAIRS] = {PMU_F_PMC15_IBRP0_PMC8_LSB, PMU_F_PMC15_IBRP1_PMC9_LSB,
+                                                     PMU_F_PMC15_IBRP2_PMC8_LSB, PMU_F_PMC15_IBRP3_PMC9_LSB};
+            uint64_t v = reset_of(PMU_SPACE_PMC, 15, m);
+            for (unsigned k = 0; k < NPAIRS; k++) {
+                /* 0 = pair k's tag also needs its matcher: wherever that tag is counted. */
+                bool tie = (k & 1u) ? c->opc9 : c->opc8;
+                bool counted = (c->data_pairs >> k) & 1u;
+                for (unsigned i = 0; i < r->nevents; i++)
+                    if (c->tag[i] == (int)k)
+                        counted = true;
+                v = (v & ~((uint64_t)1 << tie_lsb[k])) | ((uint64_t)!(tie && counted) << tie_lsb[k]);
+            }
+            add_write(o, PMU_SPACE_PMC, 15, v);
+        }
+    } else {
+        if (c->opc8)
+            add_write(o, PMU_SPACE_PMC, 8, opcm_value(c, 8, &r->pmc8));
+        if (c->opc9)
+            add_write(o, PMU_SPACE_PMC, 9, opcm_value(c, 9, &r->pmc9));
+        if (c->drange) /* pt = 0: memory events need a DBR match; before the DBRs (facts 2.10) */
+            add_write(o, PMU_SPACE_PMC, 11, PMU_FSET(reset_of(PMU_SPACE_PMC, 11, m), PMC11, PT, 0));
+        if (c->irange) /* ta = 0: instructions need an IBR match */
+            add_write(o, PMU_SPACE_PMC, 13, PMU_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));
+    }
+    if (c->irange)
+        write_pairs(c, PMU_SPACE_IBR, &c->ibr);
+    if (c->drange)
+        write_pairs(c, PMU_SPACE_DBR, &c->dbr);
+    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
+        for (unsigned i = 0; i < r->nevents; i++)
+            if (o->counter[i] == k)
+                add_write(o, PMU_SPACE_PMC, k, counter_value(c, &r->events[i], k));
+}
+
+pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *out, pmulib_error *err)
+{
+    if (!req || !out)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "request or output pointer is NULL");
+    pmulib_dispatch res;
+    memset(&res, 0, sizeof res);
+    dctx c;
+    memset(&c, 0, sizeof c);
+    c.rq = req;
+    c.out = &res;
+    c.err = err;
+    for (unsigned k = 0; k < NPAIRS; k++)
+        c.ibr.range_of[k] = c.dbr.range_of[k] = NO_RANGE;
+    for (unsigned i = 0; i < PMULIB_MAX_EVENTS; i++)
+        res.tag_pair[i] = -1;
+
+    pmulib_err e = check_request(&c);
+    if (!e)
+        e = assign_counters(&c);
+    if (!e && c.irange)
+        e = code_ranges(&c);
+    if (!e && c.drange)
+        e = data_ranges(&c);
+    if (e)
+        return e;
+    build_writes(&c);
+    *out = res;
+    return pmulib_ok(err);
+}

@@ -1,0 +1,413 @@
+/*
+ * pmulib_events.c - errors, event lookup and attributes, event strings.
+ * The events are data/pmu_regs.def's table (pmu_event_table); nothing here
+ * repeats a code, umask or mask.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ita/pmulib.h"
+#include "pmulib_internal.h"
+
+/* ---- errors -------------------------------------------------------------- */
+
+static const char *const err_names[PMULIB_NERRS] = {
+    [PMULIB_OK] = "ok",
+    [PMULIB_ERR_BAD_ARG] = "bad-argument",
+    [PMULIB_ERR_UNKNOWN_EVENT] = "unknown-event",
+    [PMULIB_ERR_NOT_ON_MODEL] = "not-on-model",
+    [PMULIB_ERR_NO_COUNTER] = "no-counter",
+    [PMULIB_ERR_INCOMPATIBLE_SETS] = "incompatible-sets",
+    [PMULIB_ERR_QUALIFIER] = "qualifier-not-supported",
+    [PMULIB_ERR_THRESHOLD] = "threshold",
+    [PMULIB_ERR_RANGE_ALIGN] = "range-misaligned",
+    [PMULIB_ERR_TOO_MANY_RANGES] = "too-many-ranges",
+    [PMULIB_ERR_RANGE_TOO_BIG] = "range-too-big",
+    [PMULIB_ERR_RANGE_INVALID] = "range-invalid",
+    [PMULIB_ERR_FEATURE_COMBINATION] = "feature-combination",
+};
+
+const char *pmulib_err_name(pmulib_err e)
+{
+    if ((unsigned)e >= PMULIB_NERRS)
+        return "invalid";
+    return err_names[e];
+}
+
+pmulib_err pmulib_fail(pmulib_error *err, pmulib_err code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+pmulib_err pmulib_ok(pmulib_error *err)
+{
+    if (err) {
+        err->code = PMULIB_OK;
+        err->msg[0] = '\0';
+    }
+    return PMULIB_OK;
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+unsigned pmulib_num_events(void) { return PMU_NEVENTS; }
+
+bool pmulib_event_valid(int ev) { return ev >= 0 && ev < PMU_NEVENTS; }
+
+const char *pmulib_event_name(int ev)
+{
+    return pmulib_event_valid(ev) ? pmu_event_table[ev].name : NULL;
+}
+
+/* The .def table has no EAR/BTB type column yet (those units come later), so
+ * every implemented event is NORMAL.  When the column arrives, this is the one
+ * place that reads it. */
+pmulib_event_type pmulib_event_type_of(int ev)
+{
+    (void)ev;
+    return PMULIB_EVT_NORMAL;
+}
+
+static bool type_in(int ev, unsigned type_bits)
+{
+    return pmulib_event_valid(ev) && ((type_bits >> pmulib_event_type_of(ev)) & 1u);
+}
+#define TBIT(t) (1u << (t))
+#define DEAR_TYPES (TBIT(PMULIB_EVT_DEAR_TLB) | TBIT(PMULIB_EVT_DEAR_CACHE) | TBIT(PMULIB_EVT_DEAR_ALAT))
+#define IEAR_TYPES (TBIT(PMULIB_EVT_IEAR_TLB) | TBIT(PMULIB_EVT_IEAR_CACHE))
+
+bool pmulib_is_ear(int ev) { return type_in(ev, DEAR_TYPES | IEAR_TYPES); }
+bool pmulib_is_dear(int ev) { return type_in(ev, DEAR_TYPES); }
+bool pmulib_is_dear_tlb(int ev) { return type_in(ev, TBIT(PMULIB_EVT_DEAR_TLB)); }
+bool pmulib_is_dear_cache(int ev) { return type_in(ev, TBIT(PMULIB_EVT_DEAR_CACHE)); }
+bool pmulib_is_dear_alat(int ev) { return type_in(ev, TBIT(PMULIB_EVT_DEAR_ALAT)); }
+bool pmulib_is_iear(int ev) { return type_in(ev, IEAR_TYPES); }
+bool pmulib_is_iear_tlb(int ev) { return type_in(ev, TBIT(PMULIB_EVT_IEAR_TLB)); }
+bool pmulib_is_iear_cache(int ev) { return type_in(ev, TBIT(PMULIB_EVT_IEAR_CACHE)); }
+bool pmulib_is_btb(int ev) { return type_in(ev, TBIT(PMULIB_EVT_BTB)); }
+
+/* Events the hardware counts without an instruction to carry a tag
+ * (docs/qualification.md): no qualifier can restrict them, whatever libpfm's
+ * table says. */
+bool pmulib_event_unattributed(int ev)
+{
+    return ev == PMU_EV_L2_FORCE_RECIRC_ANY;
+}
+
+bool pmulib_supports_opcm(int ev)
+{
+    return pmulib_event_valid(ev) && pmu_event_table[ev].opm && !pmulib_event_unattributed(ev);
+}
+bool pmulib_supports_iarr(int ev)
+{
+    return pmulib_event_valid(ev) && pmu_event_table[ev].iar && !pmulib_event_unattributed(ev);
+}
+bool pmulib_supports_darr(int ev)
+{
+    return pmulib_event_valid(ev) && pmu_event_table[ev].dar && !pmulib_event_unattributed(ev);
+}
+
+bool pmulib_event_on_model(int ev, pmu_model m)
+{
+    return pmulib_event_valid(ev) && (m == PMU_MODEL_ITANIUM || m == PMU_MODEL_ITANIUM2) &&
+           pmu_event_code(&pmu_event_table[ev], m) >= 0;
+}
+
+static pmulib_err check_ev(int ev, const void *out, pmulib_error *err)
+{
+    if (!pmulib_event_valid(ev))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event id %d: expected 0..%d", ev, PMU_NEVENTS - 1);
+    if (!out)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "output pointer is NULL");
+    return PMULIB_OK;
+}
+
+pmulib_err pmulib_event_maxincr(int ev, unsigned *maxincr, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, maxincr, err);
+    if (e)
+        return e;
+    *maxincr = pmu_event_table[ev].maxincr;
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, umask, err);
+    if (e)
+        return e;
+    *umask = pmu_event_table[ev].umask;
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, code, err);
+    if (e)
+        return e;
+    if (m != PMU_MODEL_ITANIUM && m != PMU_MODEL_ITANIUM2)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)m);
+    int c = pmu_event_code(&pmu_event_table[ev], m);
+    if (c < 0)
+        return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s",
+                           pmu_event_table[ev].name, pmulib_model_name(m));
+    *code = (unsigned)c;
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, counter_mask, err);
+    if (e)
+        return e;
+    *counter_mask = pmu_event_counters(&pmu_event_table[ev], m);
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_event_group(int ev, pmulib_group *grp, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, grp, err);
+    if (e)
+        return e;
+    *grp = (pmulib_group)pmu_event_table[ev].group;
+    return pmulib_ok(err);
+}
+
+/* The .def writes "no set" as 0xf, libpfm's encoding. */
+#define DEF_NO_SET 0xfu
+
+pmulib_err pmulib_event_set(int ev, int *set, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, set, err);
+    if (e)
+        return e;
+    unsigned s = pmu_event_table[ev].set;
+    *set = s == DEF_NO_SET ? PMULIB_NO_SET : (int)s;
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_event_ear_mode(int ev, pmulib_ear_mode *mode, pmulib_error *err)
+{
+    pmulib_err e = check_ev(ev, mode, err);
+    if (e)
+        return e;
+    switch (pmulib_event_type_of(ev)) {
+    case PMULIB_EVT_IEAR_TLB:
+    case PMULIB_EVT_DEAR_TLB: *mode = PMULIB_EAR_TLB; break;
+    case PMULIB_EVT_IEAR_CACHE:
+    case PMULIB_EVT_DEAR_CACHE: *mode = PMULIB_EAR_CACHE; break;
+    case PMULIB_EVT_DEAR_ALAT: *mode = PMULIB_EAR_ALAT; break;
+    default:
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s is not an EAR event: it has no EAR mode",
+                           pmu_event_table[ev].name);
+    }
+    return pmulib_ok(err);
+}
+
+const char *pmulib_model_name(pmu_model m)
+{
+    return m == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
+}
+
+/* ---- lookup -------------------------------------------------------------- */
+
+/* Longest event-name or query length the suggestion considers. */
+#define NAME_MAX_LEN 64
+
+/* Case-insensitive Levenshtein distance, capped by the buffers' length. */
+static unsigned edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > NAME_MAX_LEN)
+        la = NAME_MAX_LEN;
+    if (lb > NAME_MAX_LEN)
+        lb = NAME_MAX_LEN;
+    unsigned row[NAME_MAX_LEN + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned up = row[j];
+            unsigned cost = toupper((unsigned char)a[i - 1]) != toupper((unsigned char)b[j - 1]);
+            unsigned best = diag + cost;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static bool streq_ci(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+    return *a == *b;
+}
+
+static bool has_prefix_ci(const char *s, const char *prefix)
+{
+    for (; *prefix; s++, prefix++)
+        if (toupper((unsigned char)*s) != toupper((unsigned char)*prefix))
+            return false;
+    return true;
+}
+
+const char *pmulib_suggest_event(const char *name)
+{
+    if (!name || !*name)
+        return NULL;
+    size_t len = strlen(name);
+    /* A name that starts an event name ("BR_MISPRED_DETAIL") suggests the first such event. */
+    if (len >= 3)
+        for (int i = 0; i < PMU_NEVENTS; i++)
+            if (has_prefix_ci(pmu_event_table[i].name, name))
+                return pmu_event_table[i].name;
+    /* Otherwise the nearest name, if at most a third of it differs (and at least 2 edits are allowed). */
+    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2);
+    const char *best = NULL;
+    unsigned best_d = allowed + 1;
+    for (int i = 0; i < PMU_NEVENTS; i++) {
+        unsigned d = edit_distance(name, pmu_event_table[i].name);
+        if (d < best_d) {
+            best_d = d;
+            best = pmu_event_table[i].name;
+        }
+    }
+    return best;
+}
+
+pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)
+{
+    if (!name || !ev)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event name or output pointer is NULL");
+    for (int i = 0; i < PMU_NEVENTS; i++)
+        if (streq_ci(pmu_event_table[i].name, name)) {
+            *ev = i;
+            return pmulib_ok(err);
+        }
+    const char *s = pmulib_suggest_event(name);
+    if (s)
+        return pmulib_fail(err, PMULIB_ERR_UNKNOWN_EVENT, "unknown event '%s' (did you mean %s?)", name, s);
+    return pmulib_fail(err, PMULIB_ERR_UNKNOWN_EVENT, "unknown event '%s' (pmusim encode --list-events lists them)",
+                       name);
+}
+
+/* ---- event strings ------------------------------------------------------- */
+
+/* A decimal or 0x-hex number filling all of s. */
+bool pmulib_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end != '\0')
+        return false;
+    /* strtoull with base 0 reads a leading 0 as octal; the syntax is decimal or 0x hex. */
+    if (s[0] == '0' && s[1] != '\0' && s[1] != 'x' && s[1] != 'X')
+        return false;
+    *out = v;
+    return true;
+}
+
+#define EVENT_STR_MAX 256
+
+pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_error *err)
+{
+    if (!str || !out)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event string or output pointer is NULL");
+    if (strlen(str) >= EVENT_STR_MAX)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event string is longer than %d characters", EVENT_STR_MAX - 1);
+    char buf[EVENT_STR_MAX];
+    strcpy(buf, str);
+
+    char *mods = strchr(buf, ':');
+    if (mods)
+        *mods++ = '\0';
+    if (!buf[0])
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': expected EVENT[:mod...], the event name is empty", str);
+    pmulib_event_spec spec = {.event = -1, .plm = 0, .thres = 0, .ism = PMULIB_ISM_DEFAULT, .pm = false};
+    pmulib_err e = pmulib_find_event(buf, &spec.event, err);
+    if (e)
+        return e;
+    const pmu_event_desc *d = &pmu_event_table[spec.event];
+
+    bool thres_given = false, ism_given = false;
+    while (mods) {
+        char *mod = mods;
+        mods = strchr(mods, ':');
+        if (mods)
+            *mods++ = '\0';
+        char *val = strchr(mod, '=');
+        if (val)
+            *val++ = '\0';
+        if (!*mod)
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': empty modifier (two ':' in a row or a trailing ':')",
+                               str);
+        uint64_t n;
+        if (streq_ci(mod, "u") || streq_ci(mod, "k")) {
+            if (val)
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': modifier :%s takes no value", str, mod);
+            spec.plm |= tolower((unsigned char)mod[0]) == 'u' ? PMULIB_PLM_USER : PMULIB_PLM_KERNEL;
+        } else if (streq_ci(mod, "plm")) {
+            if (!val || !pmulib_parse_u64(val, &n) || n < 1 || n > PMULIB_PLM_ALL)
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+                                   "'%s': :plm= expects a privilege-level mask 1..15 (bit k = level k), found '%s'",
+                                   str, val ? val : "");
+            spec.plm |= (unsigned)n;
+        } else if (streq_ci(mod, "thres")) {
+            if (thres_given)
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': :thres given twice", str);
+            if (!val || !pmulib_parse_u64(val, &n))
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': :thres= expects a number, found '%s'", str,
+                                   val ? val : "");
+            if (n >= d->maxincr)
+                return pmulib_fail(err, PMULIB_ERR_THRESHOLD,
+                                   "'%s': threshold %" PRIu64 " >= maxincr %u of %s (allowed 0..%u)", str, n,
+                                   d->maxincr, d->name, d->maxincr - 1u);
+            spec.thres = (unsigned)n;
+            thres_given = true;
+        } else if (streq_ci(mod, "ism")) {
+            if (ism_given)
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': :ism given twice", str);
+            if (val && streq_ci(val, "ia64"))
+                spec.ism = PMULIB_ISM_IA64;
+            else if (val && streq_ci(val, "ia32"))
+                spec.ism = PMULIB_ISM_IA32;
+            else if (val && streq_ci(val, "both"))
+                spec.ism = PMULIB_ISM_BOTH;
+            else
+                return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': :ism= expects ia64, ia32 or both, found '%s'", str,
+                                   val ? val : "");
+            ism_given = true;
+        } else {
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+                               "'%s': unknown modifier ':%s' (expected u, k, plm=N, thres=N or ism=ia64|ia32|both)",
+                               str, mod);
+        }
+    }
+    if (!spec.plm)
+        spec.plm = PMULIB_PLM_USER; /* pfmon's default: user level */
+    *out = spec;
+    return pmulib_ok(err);
+}

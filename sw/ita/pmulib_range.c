@@ -1,0 +1,228 @@
+/*
+ * pmulib_range.c - covering an address range [start, end) with IBR/DBR pairs.
+ *
+ * A pair with mask ~(2^k - 1) matches the naturally aligned block of 2^k bytes
+ * that contains its address; address bits 63:56 have no mask bits and are
+ * always compared, so no block is larger than 2^56 (semantics.md).
+ *
+ * pmulib_cover_bitmask is libpfm-3's do_normal_rr (facts 3.7) with three
+ * corrections, each active only where libpfm-3 would cover less than the
+ * range (facts 4.1): a last pair with uncovered bytes on its sub-range is the
+ * smallest aligned block holding the whole sub-range; two pairs for a range
+ * with both sides left over split it at its most aligned address; block sizes
+ * stop at 2^56.  For one range with 4 pairs it chooses libpfm-3's pairs.
+ */
+#include <inttypes.h>
+
+#include "ita/pmulib.h"
+#include "pmulib_internal.h"
+
+/* Bits 55:0 of an odd IBR/DBR register are the mask; 63:56 are always compared. */
+#define MAX_BLOCK_LOG2 PMU_F_IBR_MASK_MASK_WIDTH
+#define MASK_BITS PMU_FMASK(IBR_MASK, MASK)
+_Static_assert(PMU_F_IBR_MASK_MASK_LSB == 0 && PMU_F_DBR_MASK_MASK_LSB == 0 &&
+                   PMU_F_IBR_MASK_MASK_WIDTH == PMU_F_DBR_MASK_MASK_WIDTH,
+               "IBR and DBR masks are expected to share bits 55:0");
+
+static unsigned floor_log2(uint64_t x) { return 63u - (unsigned)__builtin_clzll(x); }
+static uint64_t pow2(unsigned k) { return (uint64_t)1 << k; }
+static uint64_t align_down(uint64_t a, unsigned k) { return a & ~(pow2(k) - 1); }
+
+typedef struct cover_ctx {
+    pmulib_cover *out;
+    bool too_big;   /* some sub-range needed a block larger than 2^56 */
+} cover_ctx;
+
+static void emit(cover_ctx *c, uint64_t base, unsigned log2size)
+{
+    if (log2size > MAX_BLOCK_LOG2) {
+        c->too_big = true;
+        return;
+    }
+    pmulib_br_pair *p = &c->out->pair[c->out->npairs++];
+    p->addr = base;
+    p->mask = ~(pow2(log2size) - 1) & MASK_BITS;
+}
+
+/* log2 of the smallest naturally aligned block that holds [start, end). */
+static unsigned smallest_block_log2(uint64_t start, uint64_t end)
+{
+    uint64_t diff = start ^ (end - 1);
+    return diff ? floor_log2(diff) + 1 : 0;
+}
+
+/* do_normal_rr(start, end, nbr, dir), facts 3.7; returns nothing, appends pairs in pre-order. */
+static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, int dir)
+{
+    if (nbr < 1 || end <= start || c->too_big)
+        return;
+    uint64_t size = end - start;
+    unsigned p2 = floor_log2(size);
+    if (p2 > MAX_BLOCK_LOG2)
+        p2 = MAX_BLOCK_LOG2; /* correction: no pair matches more than 2^56 bytes */
+    uint64_t cut = align_down(end, p2), b;
+    if (cut - start >= pow2(p2)) { /* cut - 2^p2 >= start, without wrapping */
+        b = cut - pow2(p2);
+    } else {
+        p2 -= 1;
+        b = end - cut >= pow2(p2) ? cut : cut - pow2(p2);
+    }
+    uint64_t left = b - start, right = end - b - pow2(p2);
+
+    if (nbr == 1 && (left || right)) {
+        /* libpfm-3 doubles the block toward the open side (dir); that is the smallest
+         * aligned block holding the sub-range whenever the sub-range is one-sided,
+         * and under-covers otherwise (facts 4.1).  Take that block always. */
+        unsigned k = smallest_block_log2(start, end);
+        emit(c, k > MAX_BLOCK_LOG2 ? start : align_down(start, k), k);
+        return;
+    }
+    (void)dir;
+    nbr -= 1;
+    if (nbr == 1 && left && right) {
+        /* libpfm-3 would give the one pair to one side and leave the other side
+         * uncovered.  Instead drop this block and cover [start, m) and [m, end) with
+         * one block each, m the most aligned address inside the range: both halves
+         * are then one-sided. */
+        unsigned h = floor_log2(start ^ (end - 1));
+        uint64_t m = align_down(end - 1, h);
+        unsigned kl = smallest_block_log2(start, m), kr = smallest_block_log2(m, end);
+        emit(c, m - pow2(kl), kl);
+        emit(c, m, kr);
+        return;
+    }
+    emit(c, b, p2);
+    if (nbr > 0) {
+        unsigned lnbr = nbr / 2, rnbr = nbr / 2;
+        if (nbr & 1u) {
+            if (left > right)
+                lnbr++;
+            else
+                rnbr++;
+        }
+        normal_rr(c, start, b, lnbr, 0);
+        normal_rr(c, b + pow2(p2), end, rnbr, 1);
+    }
+}
+
+/* Offsets of a cover from its blocks (compute_normal_rr's rule, on aligned blocks). */
+static void cover_offsets(pmulib_cover *cv, uint64_t start, uint64_t end)
+{
+    uint64_t lo = start, hi_past_end = 0;
+    for (unsigned i = 0; i < cv->npairs; i++) {
+        uint64_t size = ((~cv->pair[i].mask) & MASK_BITS) + 1;
+        uint64_t base = cv->pair[i].addr & ~(size - 1);
+        if (base < lo)
+            lo = base;
+        if (base < end && end - base < size && size - (end - base) > hi_past_end)
+            hi_past_end = size - (end - base);
+    }
+    cv->soff = start - lo;
+    cv->eoff = hi_past_end;
+}
+
+static pmulib_err check_range(uint64_t start, uint64_t end, pmulib_cover *out, pmulib_error *err)
+{
+    if (!out)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "output pointer is NULL");
+    if (start >= end)
+        return pmulib_fail(err, PMULIB_ERR_RANGE_INVALID,
+                           "range 0x%" PRIx64 "..0x%" PRIx64 ": start must be below end (end is exclusive)", start,
+                           end);
+    return PMULIB_OK;
+}
+
+pmulib_err pmulib_cover_bitmask(uint64_t start, uint64_t end, unsigned max_pairs, pmulib_cover *out,
+                                pmulib_error *err)
+{
+    pmulib_err e = check_range(start, end, out, err);
+    if (e)
+        return e;
+    if (max_pairs < 1 || max_pairs > PMULIB_NPAIRS)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "max_pairs %u: expected 1..%d", max_pairs, PMULIB_NPAIRS);
+    pmulib_cover cv = {0};
+    cover_ctx c = {.out = &cv, .too_big = false};
+    normal_rr(&c, start, end, max_pairs, 0);
+    if (c.too_big)
+        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+                           "range 0x%" PRIx64 "..0x%" PRIx64 " cannot be covered with %u pair(s): it would need a "
+                           "block larger than 2^%d bytes (address bits 63:56 are always compared)",
+                           start, end, max_pairs, MAX_BLOCK_LOG2);
+    cover_offsets(&cv, start, end);
+    *out = cv;
+    return pmulib_ok(err);
+}
+
+pmulib_err pmulib_cover_single(uint64_t start, uint64_t end, pmulib_cover *out, pmulib_error *err)
+{
+    pmulib_err e = check_range(start, end, out, err);
+    if (e)
+        return e;
+    /* compute_single_rr looks for the first m >= ceil(log2(size)) whose aligned block
+     * at start reaches end: the smallest aligned block holding the range. */
+    unsigned m = smallest_block_log2(start, end);
+    if (m > MAX_BLOCK_LOG2)
+        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+                           "range 0x%" PRIx64 "..0x%" PRIx64 " needs one aligned block of 2^%u bytes; a pair "
+                           "matches at most 2^%d (address bits 63:56 are always compared)",
+                           start, end, m, MAX_BLOCK_LOG2);
+    pmulib_cover cv = {0};
+    cv.npairs = 1;
+    cv.pair[0].addr = align_down(start, m);
+    cv.pair[0].mask = ~(pow2(m) - 1) & MASK_BITS;
+    cover_offsets(&cv, start, end);
+    *out = cv;
+    return pmulib_ok(err);
+}
+
+#define FINE_PAGE_LOG2 12u
+#define BUNDLE_LOG2 4u
+#define TWO_BUNDLE_LOG2 5u
+_Static_assert(PMULIB_FINE_PAGE == 1u << FINE_PAGE_LOG2 && PMULIB_BUNDLE == 1u << BUNDLE_LOG2,
+               "fine-mode constants");
+
+bool pmulib_fine_eligible(uint64_t start, uint64_t end)
+{
+    /* The upper bound is the last bundle, end - 16: a whole aligned page qualifies
+     * (libpfm-3 compares end itself and rejects it, facts 4.2b), and all 64 bits of
+     * the page number count (libpfm-3 compares bits 31:12 only, facts 4.2a). */
+    return start < end && (start % PMULIB_BUNDLE) == 0 && (end % PMULIB_BUNDLE) == 0 &&
+           (start >> FINE_PAGE_LOG2) == ((end - PMULIB_BUNDLE) >> FINE_PAGE_LOG2);
+}
+
+pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmulib_cover *out, pmulib_error *err)
+{
+    pmulib_err e = check_range(start, end, out, err);
+    if (e)
+        return e;
+    if (start % PMULIB_BUNDLE || end % PMULIB_BUNDLE)
+        return pmulib_fail(err, PMULIB_ERR_RANGE_ALIGN,
+                           "code range 0x%" PRIx64 "..0x%" PRIx64 ": both ends must be 16-byte (bundle) aligned",
+                           start, end);
+    if (!pmulib_fine_eligible(start, end))
+        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+                           "code range 0x%" PRIx64 "..0x%" PRIx64 " does not fit fine mode: its first and last "
+                           "bundle must lie in one 4 KB page",
+                           start, end);
+    /* compute_fine_rr: the upper-bound bundle is inclusive.  With the two-bundle
+     * granularity the hardware compares bits 11:5, so the lower bound is aligned
+     * down to 32 bytes and an upper bundle that starts a 32-byte block also covers
+     * the next bundle (libpfm-3 writes it one bundle higher to say so). */
+    uint64_t lower = start, upper = end - PMULIB_BUNDLE;
+    if (two_bundle) {
+        lower = align_down(start, TWO_BUNDLE_LOG2);
+        if ((upper & (pow2(TWO_BUNDLE_LOG2) - 1)) == 0)
+            upper += PMULIB_BUNDLE;
+    }
+    pmulib_cover cv = {0};
+    cv.npairs = 2;
+    cv.pair[0].addr = lower;
+    cv.pair[1].addr = upper;
+    /* Fine mode does not use the masks; they hold the 4 KB page mask libpfm-3
+     * meant (its 32-bit constant gives 0xfffff000, facts 4.2a). */
+    cv.pair[0].mask = cv.pair[1].mask = ~(pow2(FINE_PAGE_LOG2) - 1) & MASK_BITS;
+    cv.soff = start - lower;
+    cv.eoff = upper + PMULIB_BUNDLE - end;
+    *out = cv;
+    return pmulib_ok(err);
+}

@@ -1,0 +1,311 @@
+// drv_api.cpp - every driver call: defaults, each error of create/attach/start, the
+// configuration checks, reads, totals, context queries, lazily created contexts.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <unistd.h>
+
+#include "cmds.h"
+#include "ita/pmu_drv.h"
+#include "drv_test_util.h"
+#include "pmu_stream.h"
+
+using namespace drv_test;
+
+namespace {
+
+const pmu_model M = PMU_MODEL_ITANIUM2;
+
+std::string create_error(pmu_backend *b, const pmu_drv_opts &o)
+{
+    char err[256] = "";
+    pmu_drv *d = pmu_drv_create(b, &o, err, sizeof err);
+    if (d) {
+        pmu_drv_destroy(d);
+        return "";
+    }
+    EXPECT_NE(err[0], '\0') << "a failure must say why";
+    EXPECT_EQ(strchr(err, '\n'), nullptr) << "one line";
+    return err;
+}
+
+TEST(DrvApi, OptsDefault)
+{
+    pmu_drv_opts o = pmu_drv_opts_default();
+    EXPECT_EQ(o.mode, PMU_DRV_PER_PROCESS);
+    EXPECT_EQ(o.latency, (unsigned)PMU_DRV_DEFAULT_LATENCY);
+    EXPECT_EQ(o.dcr_pp, 1);
+    EXPECT_EQ(o.per_process, 0);
+    EXPECT_EQ(o.every_process, 0);
+    EXPECT_EQ(o.config.nregs, 0u);
+    EXPECT_EQ(o.on_sample, nullptr);
+}
+
+TEST(DrvApi, CreateRejectsBadOptions)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    char err[256];
+    EXPECT_EQ(pmu_drv_create(nullptr, &o, err, sizeof err), nullptr);
+    EXPECT_STREQ(err, "driver: expected a backend and options");
+    EXPECT_EQ(pmu_drv_create(m.backend(), nullptr, err, sizeof err), nullptr);
+
+    pmu_drv_opts bad = o;
+    bad.mode = (pmu_drv_mode)7;
+    EXPECT_EQ(create_error(m.backend(), bad), "driver: mode 7, expected per-process or system-wide");
+    bad = o;
+    bad.latency = PMU_DRV_MAX_LATENCY + 1;
+    EXPECT_EQ(create_error(m.backend(), bad), "driver: latency 1000001, expected 0..1000000 records");
+    bad = o;
+    bad.per_process = 1;
+    EXPECT_NE(create_error(m.backend(), bad).find("per_process is for system-wide"), std::string::npos);
+    bad = o;
+    bad.mode = PMU_DRV_SYSTEM_WIDE;
+    bad.every_process = 1;
+    EXPECT_NE(create_error(m.backend(), bad).find("every_process is for per-process"), std::string::npos);
+    // A NULL err buffer is allowed.
+    EXPECT_EQ(pmu_drv_create(m.backend(), &bad, nullptr, 0), nullptr);
+    EXPECT_TRUE(m.log.empty());
+}
+
+TEST(DrvApi, ConfigurationChecks)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    // Registers the driver owns, or that are no configuration register.
+    for (unsigned v : {(unsigned)PMU_VIS_PMC0, (unsigned)PMU_VIS_PMD4, (unsigned)PMU_VIS_PSR,
+                       (unsigned)PMU_VIS_DCR, (unsigned)PMU_VIS_IPSR}) {
+        pmu_drv_opts bad = o;
+        bad.config.nregs = 1;
+        bad.config.reg[0].addr = vis(v);
+        std::string e = create_error(m.backend(), bad);
+        EXPECT_NE(e.find(std::string("(") + pmu_vis_table[v].name + ") is not a context register"),
+                  std::string::npos)
+            << e;
+    }
+    pmu_drv_opts bad = o;
+    bad.config.nregs = 1;
+    bad.config.reg[0].addr = PMU_ADDR(PMU_SPACE_PMC, 10);  // not implemented
+    EXPECT_NE(create_error(m.backend(), bad).find("0x00a (an unimplemented register)"), std::string::npos);
+    bad = o;
+    bad.config.nregs = PMU_DRV_MAX_REGS + 1;
+    EXPECT_EQ(create_error(m.backend(), bad), "configuration: 33 registers, expected at most 32");
+    bad = o;
+    bad.config.period[2] = 10;
+    EXPECT_EQ(create_error(m.backend(), bad), "configuration: a period for PMD6, but PMC6 is not configured");
+    bad = o;
+    add_counter(&bad.config, M, 0, PMU_EV_CPU_CYCLES, 8, (UINT64_C(1) << 47) + 1);
+    EXPECT_EQ(create_error(m.backend(), bad),
+              "configuration: PMD4 period 140737488355329, expected 1..2^47 (the counter width)");
+    // The counter width is the model's: 2^32 is fine on Itanium, 2^32 + 1 is not.
+    MockPmu ita(PMU_MODEL_ITANIUM);
+    bad = o;
+    add_counter(&bad.config, PMU_MODEL_ITANIUM, 1, PMU_EV_CPU_CYCLES, 8, UINT64_C(1) << 32);
+    EXPECT_EQ(create_error(ita.backend(), bad), "");
+    bad.config.period[1]++;
+    EXPECT_NE(create_error(ita.backend(), bad).find("expected 1..2^32"), std::string::npos);
+}
+
+TEST(DrvApi, AttachAndStartErrors)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(pmu_drv_current_pid(d), -1);
+    EXPECT_FALSE(pmu_drv_started(d));
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), 0);
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), -1);
+    EXPECT_STREQ(err, "attach: process 5 is attached already");
+    pmu_drv_config bad{};
+    bad.period[0] = 3;
+    EXPECT_EQ(pmu_drv_attach(d, 6, &bad, err, sizeof err), -1);
+    EXPECT_STREQ(err, "configuration: a period for PMD4, but PMC4 is not configured");
+    EXPECT_EQ(pmu_drv_ncontexts(d), 1u);  // the failed attach left nothing behind
+    EXPECT_EQ(pmu_drv_start(d, 5, err, sizeof err), 0);
+    EXPECT_TRUE(pmu_drv_started(d));
+    EXPECT_EQ(pmu_drv_start(d, 5, err, sizeof err), -1);
+    EXPECT_STREQ(err, "start: the session has started already");
+    EXPECT_EQ(pmu_drv_attach(d, 8, nullptr, err, sizeof err), -1);
+    EXPECT_STREQ(err, "attach: the session has started; attach processes before it");
+    pmu_drv_destroy(d);
+
+    o.mode = PMU_DRV_SYSTEM_WIDE;
+    d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), -1);
+    EXPECT_STREQ(err, "attach: a system-wide session monitors every process");
+    pmu_drv_destroy(d);
+    pmu_drv_destroy(nullptr);  // allowed
+}
+
+TEST(DrvApi, CountersGetPmAndOiFromTheDriver)
+{
+    for (int sys = 0; sys <= 1; sys++) {
+        MockPmu m(M);
+        pmu_drv_opts o = pmu_drv_opts_default();
+        o.mode = sys ? PMU_DRV_SYSTEM_WIDE : PMU_DRV_PER_PROCESS;
+        o.every_process = !sys;
+        pmu_drv_config &c = o.config;
+        add_counter(&c, M, 1, PMU_EV_CPU_CYCLES, 0x8, 0);
+        c.reg[0].value = PMU_FSET(c.reg[0].value, PMC_GEN, PM, !sys);  // the wrong pm
+        char err[256];
+        pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+        ASSERT_NE(d, nullptr) << err;
+        ASSERT_EQ(pmu_drv_start(d, 1, err, sizeof err), 0);
+        uint64_t v = m.regs[pmc(1)];
+        EXPECT_EQ(PMU_FGET(v, PMC_GEN, PM), (uint64_t)sys);
+        EXPECT_EQ(PMU_FGET(v, PMC_GEN, OI), 1u);
+        EXPECT_EQ(PMU_FGET(v, PMC_GEN, PLM), 0x8u);
+        // A configuration register the configuration does not give is at its reset value.
+        EXPECT_EQ(m.regs[vis(PMU_VIS_PMC13)], pmu_reg_lookup(vis(PMU_VIS_PMC13))->reset[M]);
+        pmu_drv_destroy(d);
+    }
+}
+
+TEST(DrvApi, ReadsTotalsAndContextQueries)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.every_process = 1;
+    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&o.config, M, 1, PMU_EV_CPU_CYCLES, 0x8, UINT64_C(1) << 47);  // reload 0
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr) << err;
+    EXPECT_EQ(pmu_drv_ncontexts(d), 0u);
+    ASSERT_EQ(pmu_drv_start(d, 40, err, sizeof err), 0);
+    EXPECT_EQ(m.regs[pmd(1)], 0u);  // a full-width period starts (and reloads) at 0
+    m.regs[pmd(0)] = 17;
+    pmu_drv_switch(d, 41);  // every_process: a context appears at the first switch-in
+    m.regs[pmd(0)] = 5;
+    ASSERT_EQ(pmu_drv_ncontexts(d), 2u);
+    EXPECT_EQ(pmu_drv_context_pid(d, 0), 40u);
+    EXPECT_EQ(pmu_drv_context_pid(d, 1), 41u);
+    EXPECT_EQ(pmu_drv_context_pid(d, 2), 0u);  // out of range
+    uint64_t v = 0;
+    EXPECT_EQ(pmu_drv_read(d, 40, 0, &v), 0);
+    EXPECT_EQ(v, 17u);  // saved at the switch
+    EXPECT_EQ(pmu_drv_read(d, 41, 0, &v), 0);
+    EXPECT_EQ(v, 5u);   // live
+    EXPECT_EQ(pmu_drv_read(d, 42, 0, &v), -1);
+    EXPECT_EQ(pmu_drv_read(d, 40, 4, &v), -1);
+    EXPECT_EQ(pmu_drv_total(d, 0), 22u);
+    EXPECT_EQ(pmu_drv_total(d, 9), 0u);
+    pmu_drv_ctx_info info;
+    EXPECT_EQ(pmu_drv_context_info(d, 42, &info), -1);
+    ASSERT_EQ(pmu_drv_context_info(d, 41, &info), 0);
+    EXPECT_EQ(info.pid, 41u);
+    EXPECT_TRUE(info.loaded);
+    EXPECT_EQ(info.switch_ins, 1u);
+    ASSERT_EQ(pmu_drv_context_info(d, 40, &info), 0);
+    EXPECT_FALSE(info.loaded);
+    EXPECT_EQ(pmu_drv_current_pid(d), 41);
+    const pmu_drv_stats *st = pmu_drv_get_stats(d);
+    EXPECT_EQ(st->switches, 1u);
+    EXPECT_EQ(st->saves, 1u);
+    EXPECT_EQ(st->restores, 2u);
+    pmu_drv_switch(d, 41);  // already running: nothing
+    EXPECT_EQ(st->switches, 1u);
+    pmu_drv_destroy(d);
+}
+
+// pmu_drv_step() is before_step + pmu_step + the interrupt line + after_step, here on
+// the reference model: a 1-cycle period interrupts every cycle it counts.
+TEST(DrvApi, StepOnTheReference)
+{
+    pmu_backend *ref = pmu_ref_create(nullptr);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.latency = 0;
+    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 1);
+    o.every_process = 1;
+    char err[256];
+    pmu_drv *d = pmu_drv_create(ref, &o, err, sizeof err);
+    ASSERT_NE(d, nullptr) << err;
+    StreamBuilder sb;
+    sb.pid = 3;
+    sb.user(20);
+    for (pmu_cycle c : sb.recs)
+        pmu_drv_step(d, &c);
+    pmu_drv_stop(d);
+    uint64_t v = 0;
+    ASSERT_EQ(pmu_drv_read(d, 3, 0, &v), 0);
+    EXPECT_EQ(v, 20u);
+    EXPECT_EQ(v, pmu_ref_total(ref, 4));
+    EXPECT_EQ(pmu_drv_get_stats(d)->interrupts, 20u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->samples, 20u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->records, 20u);
+    pmu_drv_destroy(d);
+    pmu_destroy(ref);
+}
+
+}  // namespace
+
+// ---- symbol tables (sw/drv_syms.c, used by pmusim profile) ------------------------------
+
+namespace {
+
+TEST(DrvSymtab, LoadSortsAndFindsByHalfOpenRange)
+{
+    char path[] = "/tmp/drv_symtab_XXXXXX";
+    int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    const char text[] = "# name ranges, unsorted\n"
+                        "0x3000 0x3010 late\n"
+                        "\n"
+                        "1000 1100 early   \n"
+                        "  1100\t1200 next\n";
+    ASSERT_EQ(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    pmu_err err;
+    drv_symtab *t = drv_symtab_load(path, &err);
+    ASSERT_NE(t, nullptr) << err.msg;
+    ASSERT_EQ(drv_symtab_count(t), 3u);
+    EXPECT_STREQ(drv_symtab_name(t, 0), "early");  // sorted by start, trailing blanks dropped
+    EXPECT_STREQ(drv_symtab_name(t, 1), "next");
+    EXPECT_STREQ(drv_symtab_name(t, 2), "late");
+    EXPECT_EQ(drv_symtab_name(t, 3), nullptr);
+    EXPECT_EQ(drv_symtab_find(t, 0xfff), -1);
+    EXPECT_EQ(drv_symtab_find(t, 0x1000), 0);
+    EXPECT_EQ(drv_symtab_find(t, 0x10ff), 0);
+    EXPECT_EQ(drv_symtab_find(t, 0x1100), 1);  // the end is exclusive
+    EXPECT_EQ(drv_symtab_find(t, 0x1200), -1);
+    EXPECT_EQ(drv_symtab_find(t, 0x300f), 2);
+    EXPECT_EQ(drv_symtab_find(t, 0x3010), -1);
+    EXPECT_EQ(drv_symtab_find(t, ~0ull), -1);
+    drv_symtab_free(t);
+    unlink(path);
+    drv_symtab_free(nullptr);
+}
+
+TEST(DrvSymtab, GeneratorFunctionsMatchItsSymbolFile)
+{
+    pmu_gen_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = 5;
+    o.cycles = 10;
+    pmu_gen *g = pmu_gen_create(&o);
+    ASSERT_NE(g, nullptr);
+    char path[] = "/tmp/drv_symgen_XXXXXX";
+    int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    pmu_err err;
+    ASSERT_EQ(pmu_gen_write_symbols(g, path, &err), 0) << err.msg;
+    drv_symtab *a = drv_symtab_load(path, &err);
+    ASSERT_NE(a, nullptr) << err.msg;
+    drv_symtab *b = drv_symtab_from_gen(g);
+    ASSERT_NE(b, nullptr);
+    ASSERT_EQ(drv_symtab_count(a), drv_symtab_count(b));
+    EXPECT_GT(drv_symtab_count(a), 20u);
+    for (unsigned i = 0; i < drv_symtab_count(a); i++)
+        EXPECT_STREQ(drv_symtab_name(a, i), drv_symtab_name(b, i));
+    drv_symtab_free(a);
+    drv_symtab_free(b);
+    pmu_gen_destroy(g);
+    unlink(path);
+}
+
+}  // namespace

@@ -1,0 +1,446 @@
+// drv_sequences.cpp - the driver's register sequences, access by access, against a
+// scripted register port: session start, the overflow service routine (latency,
+// folding, reload, samples), a spurious interrupt, the context-switch save and
+// restore with an overflow pending (and its replay), and the record hook.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ita/pmu_drv.h"
+#include "drv_test_util.h"
+
+using namespace drv_test;
+
+namespace {
+
+const pmu_model M = PMU_MODEL_ITANIUM2;
+const uint64_t SPAN = UINT64_C(1) << 47;
+const uint64_t FR = PMU_FMASK(PMC0, FR);
+uint64_t ovf(unsigned k) { return UINT64_C(1) << (PMU_F_PMC0_OVF_LSB + k); }
+const uint64_t UP = PMU_FMASK(PSR, UP);
+const uint64_t PP = PMU_FMASK(PSR, PP);
+
+// Counters 0 and 2 sample (periods 100 and 10), counter 1 only counts.
+pmu_drv_config config_a()
+{
+    pmu_drv_config c{};
+    add_counter(&c, M, 0, PMU_EV_CPU_CYCLES, 0x8, 100);
+    add_counter(&c, M, 1, PMU_EV_IA64_INST_RETIRED, 0x9, 0);
+    add_counter(&c, M, 2, PMU_EV_NOPS_RETIRED, 0x8, 10);
+    return c;
+}
+// One counter, another event.
+pmu_drv_config config_b()
+{
+    pmu_drv_config c{};
+    add_counter(&c, M, 3, PMU_EV_LOADS_RETIRED, 0xf, 7);
+    return c;
+}
+
+// The configuration-register writes a restore makes: every context register of the
+// register map in its order, the configuration's value (pm from the session, oi set)
+// or the reset value.
+void expect_restore(MockPmu &m, const pmu_drv_config &cfg, int pm, uint64_t pmc0,
+                    const uint64_t pmd_values[PMU_NCOUNTERS])
+{
+    for (unsigned v = 0; v < PMU_NVIS; v++) {
+        if (v == PMU_VIS_PMC0 || v == PMU_VIS_PSR || v == PMU_VIS_IPSR || v == PMU_VIS_DCR ||
+            (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7))
+            continue;
+        uint16_t a = vis(v);
+        uint64_t val = pmu_reg_lookup(a)->reset[M];
+        for (unsigned r = 0; r < cfg.nregs; r++)
+            if (cfg.reg[r].addr == a)
+                val = PMU_FSET(PMU_FSET(cfg.reg[r].value, PMC_GEN, PM, pm), PMC_GEN, OI, 1);
+        m.expect_write(a, val);
+    }
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        bool used = false;
+        for (unsigned r = 0; r < cfg.nregs; r++)
+            used |= cfg.reg[r].addr == pmc(k);
+        if (used)
+            m.expect_write(pmd(k), pmd_values[k]);
+    }
+    m.expect_write(vis(PMU_VIS_PMC0), pmc0);
+}
+
+uint64_t reload(uint64_t period) { return SPAN - period; }
+
+struct Samples {
+    std::vector<pmu_drv_sample> got;
+    static void fn(void *arg, const pmu_drv_sample *s) { static_cast<Samples *>(arg)->got.push_back(*s); }
+};
+
+pmu_cycle record(uint16_t pid, uint8_t cpl, uint64_t ip)
+{
+    pmu_cycle c;
+    memset(&c, 0, sizeof c);
+    c.pid = pid;
+    c.cpl = cpl;
+    c.nslots = 2;
+    c.slot[0].ip = ip - 16;
+    c.slot[1].ip = ip;
+    return c;
+}
+
+TEST(Sequences, StartProgramsTheSessionThenSwitchesIn)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr) << err;
+    pmu_drv_config a = config_a();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0) << err;
+    EXPECT_TRUE(m.done());
+    EXPECT_TRUE(m.log.empty()) << "create/attach must not touch the PMU";
+
+    m.expect_write(vis(PMU_VIS_PMC0), FR);    // frozen while setting up
+    m.expect_write(vis(PMU_VIS_DCR), 0);      // per-process: DCR.pp = 0
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), 0);
+    m.expect_read(vis(PMU_VIS_PSR), 0);       // switch-in: 1. preserve PSR, clear up/pp
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    const uint64_t start[PMU_NCOUNTERS] = {reload(100), 0, reload(10), 0};
+    expect_restore(m, a, 0, 0, start);         // 3. configuration, counters, PMC0 (unfreeze)
+    m.expect_read(vis(PMU_VIS_IPSR), 0);      // 4b. IPSR.up and PSR.up for A
+    m.expect_write(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), UP);
+    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_current_pid(d), 7);
+    EXPECT_EQ(pmu_drv_get_stats(d)->switches, 0u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->restores, 1u);
+    pmu_drv_destroy(d);
+}
+
+class Isr : public ::testing::Test {
+protected:
+    MockPmu m{M};
+    pmu_drv *d = nullptr;
+    Samples samples;
+    void SetUp() override
+    {
+        pmu_drv_opts o = pmu_drv_opts_default();
+        o.latency = 2;
+        o.on_sample = Samples::fn;
+        o.sample_arg = &samples;
+        char err[256];
+        d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+        ASSERT_NE(d, nullptr) << err;
+        pmu_drv_config a = config_a();
+        ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0) << err;
+        ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0) << err;
+        ASSERT_TRUE(m.done());
+    }
+    void TearDown() override { pmu_drv_destroy(d); }
+};
+
+TEST_F(Isr, ServiceRoutineAfterTheLatency)
+{
+    // Counters 0, 1 and 2 wrapped (counter 1 counts only) and froze the PMU.
+    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(0) | ovf(1) | ovf(2);
+    m.regs[pmd(0)] = 3;  // wrapped by 3 past 2^W: 100 + 3 events since the load
+    m.regs[pmd(1)] = 2;  // 2^W + 2
+    m.regs[pmd(2)] = 1;  // 10 + 1
+
+    // The pulse, then `latency` = 2 more records before the service: no access at all.
+    m.strict = true;
+    pmu_cycle r0 = record(7, 3, 0x4000000000001000);
+    pmu_cycle r1 = record(7, 3, 0x4000000000001010);
+    pmu_cycle r2 = record(7, 0, 0xe000000000400100);
+    pmu_drv_after_step(d, &r0, 1);
+    pmu_drv_after_step(d, &r1, 0);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_get_stats(d)->interrupts, 0u);
+
+    const uint64_t status = FR | ovf(0) | ovf(1) | ovf(2);
+    m.expect_read(vis(PMU_VIS_PMC0), status);    // 1. freeze (keeping the bits)
+    m.expect_write(vis(PMU_VIS_PMC0), status);
+    m.expect_read(vis(PMU_VIS_PMC0), status);    // 2. which counters overflowed
+    m.expect_read(pmd(0), 3);                    // 3. counter 0: fold, reload
+    m.expect_write(pmd(0), reload(100));
+    m.expect_read(pmd(2), 1);                    //    counter 1 counts only: no access
+    m.expect_write(pmd(2), reload(10));
+    m.expect_write(vis(PMU_VIS_PMC0), 0);        // 4. clear the bits, unfreeze
+    pmu_drv_after_step(d, &r2, 0);
+    EXPECT_TRUE(m.done());
+
+    uint64_t v = 0;
+    ASSERT_EQ(pmu_drv_read(d, 7, 0, &v), 0);
+    EXPECT_EQ(v, 103u);
+    ASSERT_EQ(pmu_drv_read(d, 7, 1, &v), 0);
+    EXPECT_EQ(v, SPAN + 2);
+    ASSERT_EQ(pmu_drv_read(d, 7, 2, &v), 0);
+    EXPECT_EQ(v, 11u);
+    ASSERT_EQ(pmu_drv_read(d, 7, 3, &v), 0);
+    EXPECT_EQ(v, 0u);  // not configured
+
+    ASSERT_EQ(samples.got.size(), 2u);  // the sampling counters only
+    for (unsigned i = 0; i < 2; i++) {
+        EXPECT_EQ(samples.got[i].ip, 0xe000000000400100u);  // last slot of the record at the interrupt
+        EXPECT_EQ(samples.got[i].pid, 7u);
+        EXPECT_EQ(samples.got[i].cpl, 0u);
+        EXPECT_EQ(samples.got[i].record, 2u);
+    }
+    EXPECT_EQ(samples.got[0].counter, 0u);
+    EXPECT_EQ(samples.got[1].counter, 2u);
+
+    const pmu_drv_stats *st = pmu_drv_get_stats(d);
+    EXPECT_EQ(st->interrupts, 1u);
+    EXPECT_EQ(st->overflows, 3u);
+    EXPECT_EQ(st->samples, 2u);
+    EXPECT_EQ(st->spurious, 0u);
+    EXPECT_EQ(st->records, 3u);
+    pmu_drv_ctx_info info;
+    ASSERT_EQ(pmu_drv_context_info(d, 7, &info), 0);
+    EXPECT_EQ(info.overflows[0], 1u);
+    EXPECT_EQ(info.overflows[1], 1u);
+    EXPECT_EQ(info.overflows[2], 1u);
+    EXPECT_EQ(info.samples[0], 1u);
+    EXPECT_EQ(info.samples[1], 0u);
+    EXPECT_TRUE(info.loaded);
+}
+
+TEST_F(Isr, LatencyZeroServicesAfterThePulseRecord)
+{
+    pmu_drv_destroy(d);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.latency = 0;
+    char err[256];
+    d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_drv_config a = config_a();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(2);
+    m.regs[pmd(2)] = 0;
+    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(2));
+    m.expect_write(vis(PMU_VIS_PMC0), FR | ovf(2));
+    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(2));
+    m.expect_read(pmd(2), 0);
+    m.expect_write(pmd(2), reload(10));
+    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    pmu_cycle r = record(7, 3, 0x4000000000002000);
+    pmu_drv_after_step(d, &r, 1);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_get_stats(d)->interrupts, 1u);
+}
+
+TEST_F(Isr, SpuriousInterruptOnlyUnfreezes)
+{
+    m.expect_read(vis(PMU_VIS_PMC0), 0);
+    m.expect_write(vis(PMU_VIS_PMC0), FR);
+    m.expect_read(vis(PMU_VIS_PMC0), FR);
+    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    pmu_drv_interrupt(d);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_get_stats(d)->spurious, 1u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->overflows, 0u);
+    EXPECT_TRUE(samples.got.empty());
+}
+
+// A pending overflow at a switch: saved with the outgoing context, cleared from the
+// PMU, restored and replayed when the context comes back.
+TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.latency = 1;
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr) << err;
+    pmu_drv_config a = config_a(), b = config_b();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 9, &b, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    ASSERT_TRUE(m.done());
+
+    // 7 -> 9 with counter 0 of process 7 wrapped (PMU frozen, interrupt pending).
+    const uint64_t pending = FR | ovf(0);
+    m.expect_read(vis(PMU_VIS_PSR), UP);          // 1. preserve PSR.up/pp, clear them
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(PMU_VIS_PMC0), pending);    // 2. preserve PMC0 and the counters
+    m.expect_read(pmd(0), 5);
+    m.expect_read(pmd(1), 1234);
+    m.expect_read(pmd(2), reload(10) + 4);
+    m.expect_write(vis(PMU_VIS_PMC0), 0);         //    the pending overflow leaves with 7
+    const uint64_t b_start[PMU_NCOUNTERS] = {0, 0, 0, reload(7)};
+    expect_restore(m, b, 0, 0, b_start);           // 3. process 9's context
+    m.expect_read(vis(PMU_VIS_IPSR), 0);          // 4b. 9 runs monitored
+    m.expect_write(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), UP);
+    pmu_drv_switch(d, 9);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_get_stats(d)->replays, 0u);
+
+    // 9 -> 11, a process nobody monitors: saved, nothing restored, PSR.up and IPSR.up 0.
+    m.expect_read(vis(PMU_VIS_PSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(PMU_VIS_PMC0), 0);
+    m.expect_read(pmd(3), reload(7) + 2);
+    m.expect_read(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    pmu_drv_switch(d, 11);
+    EXPECT_TRUE(m.done());
+
+    // 11 -> 7: process 7 comes back with its pending overflow, which is replayed.
+    m.expect_read(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    const uint64_t a_saved[PMU_NCOUNTERS] = {5, 1234, reload(10) + 4, 0};
+    expect_restore(m, a, 0, pending, a_saved);     // PMC0 restored frozen with its bit
+    m.expect_read(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), UP);
+    pmu_drv_switch(d, 7);
+    EXPECT_TRUE(m.done());
+    EXPECT_EQ(pmu_drv_get_stats(d)->replays, 1u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->switches, 3u);
+
+    uint64_t v = 0;
+    ASSERT_EQ(pmu_drv_read(d, 9, 3, &v), 0);
+    EXPECT_EQ(v, 2u);
+    ASSERT_EQ(pmu_drv_read(d, 7, 2, &v), 0);
+    EXPECT_EQ(v, 4u);
+    ASSERT_EQ(pmu_drv_read(d, 7, 0, &v), 0);  // live: the pending wrap counts already
+    EXPECT_EQ(v, 105u);
+
+    // The replayed interrupt is delivered like a pulse, `latency` records later.
+    pmu_cycle r = record(7, 0, 0xe000000000400200);
+    m.strict = true;
+    pmu_drv_after_step(d, &r, 0);
+    EXPECT_TRUE(m.done());
+    m.expect_read(vis(PMU_VIS_PMC0), pending);
+    m.expect_write(vis(PMU_VIS_PMC0), pending);
+    m.expect_read(vis(PMU_VIS_PMC0), pending);
+    m.expect_read(pmd(0), 5);
+    m.expect_write(pmd(0), reload(100));
+    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    pmu_drv_after_step(d, &r, 0);
+    EXPECT_TRUE(m.done());
+    ASSERT_EQ(pmu_drv_read(d, 7, 0, &v), 0);
+    EXPECT_EQ(v, 105u);
+    pmu_drv_ctx_info info;
+    ASSERT_EQ(pmu_drv_context_info(d, 7, &info), 0);
+    EXPECT_EQ(info.switch_ins, 2u);
+    pmu_drv_destroy(d);
+}
+
+TEST(Sequences, SystemWideSwitchWithoutBreakdownOnlyKeepsIpsrPp)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.mode = PMU_DRV_SYSTEM_WIDE;
+    o.dcr_pp = 0;
+    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    ASSERT_NE(d, nullptr) << err;
+    m.expect_write(vis(PMU_VIS_PMC0), FR);
+    m.expect_write(vis(PMU_VIS_DCR), 0);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), 0);
+    const uint64_t zero[PMU_NCOUNTERS] = {0, 0, 0, 0};
+    expect_restore(m, o.config, 1, 0, zero);  // pm = 1
+    m.expect_write(vis(PMU_VIS_IPSR), PP);
+    m.expect_write(vis(PMU_VIS_PSR), PP);
+    ASSERT_EQ(pmu_drv_start(d, 3, err, sizeof err), 0);
+    EXPECT_TRUE(m.done());
+    m.expect_read(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), PP);
+    pmu_drv_switch(d, 4);
+    EXPECT_TRUE(m.done());
+    pmu_drv_destroy(d);
+}
+
+// The record hook: the first record starts the session, a pid change switches, the
+// PSR policy strips pp writes always and up writes of unmonitored processes.
+TEST(Sequences, RecordHook)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_drv_config a = config_a();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
+
+    pmu_cycle c = record(7, 3, 0x4000000000001000);
+    c.up_we = c.up = c.pp_we = c.pp = 1;
+    pmu_drv_before_step(d, &c);
+    EXPECT_TRUE(pmu_drv_started(d));
+    EXPECT_EQ(pmu_drv_current_pid(d), 7);
+    EXPECT_EQ(c.up_we, 1u);  // a monitored process's own sum stands
+    EXPECT_EQ(c.up, 1u);
+    EXPECT_EQ(c.pp_we, 0u);  // pp is the driver's
+    EXPECT_EQ(c.pp, 0u);
+
+    pmu_cycle u = record(8, 3, 0x4000000010001000);
+    u.up_we = u.up = 1;
+    size_t before = m.log.size();
+    pmu_drv_before_step(d, &u);
+    EXPECT_GT(m.log.size(), before);  // the switch ran
+    EXPECT_EQ(pmu_drv_current_pid(d), 8);
+    EXPECT_EQ(u.up_we, 0u);  // unmonitored: its sum does not reach PSR.up
+    EXPECT_EQ(u.up, 0u);
+    EXPECT_EQ(pmu_drv_get_stats(d)->switches, 1u);
+
+    before = m.log.size();
+    pmu_cycle same = record(8, 3, 0x4000000010001010);
+    pmu_drv_before_step(d, &same);
+    EXPECT_EQ(m.log.size(), before);  // no pid change, no access
+
+    pmu_drv_stop(d);
+    pmu_cycle after = record(9, 3, 0x4000000010001010);
+    after.pp_we = 1;
+    before = m.log.size();
+    pmu_drv_before_step(d, &after);
+    pmu_drv_after_step(d, &after, 1);
+    EXPECT_EQ(m.log.size(), before);  // a stopped session does nothing
+    EXPECT_EQ(after.pp_we, 1u);
+    pmu_drv_destroy(d);
+}
+
+TEST(Sequences, StopDeliversPendingInterruptSavesAndFreezes)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.latency = 50;
+    char err[256];
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_drv_config a = config_a();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    pmu_cycle r = record(7, 3, 0x4000000000001000);
+    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(0);
+    m.regs[pmd(0)] = 0;
+    pmu_drv_after_step(d, &r, 1);  // pending, 50 records to go
+    EXPECT_EQ(pmu_drv_get_stats(d)->interrupts, 0u);
+    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(0));  // the service, now
+    m.expect_write(vis(PMU_VIS_PMC0), FR | ovf(0));
+    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(0));
+    m.expect_read(pmd(0), 0);
+    m.expect_write(pmd(0), reload(100));
+    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    m.expect_read(vis(PMU_VIS_PSR), UP);           // monitoring off
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(PMU_VIS_PMC0), 0);           // save
+    m.expect_read(pmd(0), reload(100) + 1);
+    m.expect_read(pmd(1), 9);
+    m.expect_read(pmd(2), reload(10));
+    m.expect_write(vis(PMU_VIS_PMC0), FR);         // frozen
+    pmu_drv_stop(d);
+    EXPECT_TRUE(m.done());
+    uint64_t v = 0;
+    ASSERT_EQ(pmu_drv_read(d, 7, 0, &v), 0);
+    EXPECT_EQ(v, 101u);
+    ASSERT_EQ(pmu_drv_read(d, 7, 1, &v), 0);
+    EXPECT_EQ(v, 9u);
+    pmu_drv_ctx_info info;
+    ASSERT_EQ(pmu_drv_context_info(d, 7, &info), 0);
+    EXPECT_FALSE(info.loaded);
+    pmu_drv_stop(d);  // twice: nothing more
+    EXPECT_TRUE(m.done());
+    pmu_drv_destroy(d);
+}
+
+}  // namespace

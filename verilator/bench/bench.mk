@@ -1,0 +1,56 @@
+# bench fragment: `make bench`, the simulation-speed benchmark (docs/bench.md).  It is
+# not a test: `make test` never runs it.
+#
+# Overrides (make bench VAR=...):
+#   BENCH_CYCLES          records of the workload stream for the pmusim runs (5000000)
+#   BENCH_SEED            generator seed (1)
+#   BENCH_REPEAT          runs of each pmusim backend, interleaved; the median is reported (3)
+#   BENCH_ICARUS_RECORDS  prefix of the stream simulated by Icarus and cross-checked (50000)
+#   BENCH_ICARUS_BASE     records of the short Icarus run subtracted from it (1000)
+#   BENCH_CONFIG          the PMU configuration (verilator/bench/bench.cfg)
+#   BENCH_QUAL_CONFIG     the same with every qualification unit in use (verilator/bench/bench_qual.cfg)
+# Everything goes to build/bench/ (results.txt holds the last report).
+
+BENCH_OUT            := $(BUILD)/bench
+BENCH_CYCLES         ?= 5000000
+BENCH_SEED           ?= 1
+BENCH_REPEAT         ?= 3
+BENCH_ICARUS_RECORDS ?= 50000
+BENCH_ICARUS_BASE    ?= 1000
+BENCH_CONFIG         ?= verilator/bench/bench.cfg
+BENCH_QUAL_CONFIG    ?= verilator/bench/bench_qual.cfg
+
+BENCH_VMEM := $(BENCH_OUT)/vmem
+BENCH_TB   := $(BENCH_OUT)/tb_icarus.vvp
+
+# vmem parses and applies the configuration with pmusim's own code (HARNESS_LIB), and
+# records the writes through the reference model (REF_LIB).
+$(BUILD)/obj/verilator/bench/vmem.o: CFLAGS += $(HARNESS_INC)
+$(BENCH_VMEM): $(BUILD)/obj/verilator/bench/vmem.o $(HARNESS_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The testbench holds the whole $readmemh file: one line per register write (vmem makes at
+# most 64) and per record.  The size is a compile-time parameter, so it is kept in a file
+# that changes only when the size does, and the testbench is rebuilt then.
+BENCH_ICARUS_MAX_LINES = $(shell echo $$(( $(BENCH_ICARUS_RECORDS) + 64 )))
+$(BENCH_OUT)/tb_icarus.params: bench-params-check
+	@mkdir -p $(dir $@)
+	@echo "MaxLines=$(BENCH_ICARUS_MAX_LINES)" | cmp -s - $@ || \
+	  echo "MaxLines=$(BENCH_ICARUS_MAX_LINES)" > $@
+
+$(BENCH_TB): verilator/bench/tb_icarus.sv $(RTL_SRCS) $(GEN_VH) $(BENCH_OUT)/tb_icarus.params
+	@mkdir -p $(dir $@)
+	$(IVERILOG) -g2012 -Wall $(RTL_INC) -s tb_icarus -Ptb_icarus.MaxLines=$(BENCH_ICARUS_MAX_LINES) \
+	  -o $@ verilator/bench/tb_icarus.sv $(RTL_SRCS)
+
+.PHONY: bench-build bench-params-check
+bench-params-check:
+bench-build: $(PMUSIM) $(BENCH_VMEM) $(BENCH_TB)
+
+bench: deps
+	@$(MAKE) --no-print-directory bench-build
+	@bash verilator/bench/run_bench.sh --pmusim $(PMUSIM) --vmem $(BENCH_VMEM) --tb $(BENCH_TB) \
+	  --config $(BENCH_CONFIG) --qual-config $(BENCH_QUAL_CONFIG) --out $(BENCH_OUT) --cycles $(BENCH_CYCLES) --seed $(BENCH_SEED) \
+	  --repeat $(BENCH_REPEAT) --icarus-records $(BENCH_ICARUS_RECORDS) \
+	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP)

@@ -1,0 +1,326 @@
+/*
+ * vmem - writes the input of the Icarus benchmark testbench (bench/tb_icarus.sv): a
+ * $readmemh file with one line per clock, first the register writes that
+ * `pmusim run --config FILE` makes before the first record, then the first N cycle
+ * records of a stream.
+ *
+ *   vmem [--config FILE] --stream FILE --records N -o OUT
+ *
+ * The register writes are not re-derived here: the configuration is parsed and applied
+ * by the same code pmusim uses (verilator/config.c), through a backend that records
+ * every write, so Icarus starts from exactly the state the Verilated RTL starts from.
+ *
+ * Line layout, bit 0 first; each field starts where the previous one ends.  The
+ * testbench declares the same layout (localparams V_*), and the benchmark's
+ * cross-check of the final counters fails if the two ever disagree.
+ *   kind   1   0 = register write, 1 = cycle record
+ *   write:  addr PMU_ADDR_BITS, data 64
+ *   record: cpl 2, is 1, power 2, intr 2, up_we 1, up 1, pp_we 1, pp 1, recirc 3,
+ *           nslots 3, then per field all PMU_MAX_SLOTS slots (slot k at k*width):
+ *           ip 64, idx 2, enc 41, unit 2, flags PMU_SF_WIDTH, daddr 64
+ * These are the port widths of rtl/ita_pmu.sv.
+ *
+ * On success prints "OUT: writes=W records=N lines=W+N" (the benchmark reads it).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ita/pmu_config.h"
+#include "ita/pmu_ref.h"
+#include "pmu_stream.h"
+
+enum {
+    V_KIND = 0,
+    V_W_ADDR = V_KIND + 1,
+    V_W_DATA = V_W_ADDR + PMU_ADDR_BITS,
+    V_CPL = V_KIND + 1,
+    V_IS = V_CPL + 2,
+    V_POWER = V_IS + 1,
+    V_INTR = V_POWER + 2,
+    V_UP_WE = V_INTR + 2,
+    V_UP = V_UP_WE + 1,
+    V_PP_WE = V_UP + 1,
+    V_PP = V_PP_WE + 1,
+    V_RECIRC = V_PP + 1,
+    V_NSLOTS = V_RECIRC + 3,
+    V_IP = V_NSLOTS + 3,
+    V_IDX = V_IP + 64 * PMU_MAX_SLOTS,
+    V_ENC = V_IDX + 2 * PMU_MAX_SLOTS,
+    V_UNIT = V_ENC + 41 * PMU_MAX_SLOTS,
+    V_FLAGS = V_UNIT + 2 * PMU_MAX_SLOTS,
+    V_DADDR = V_FLAGS + PMU_SF_WIDTH * PMU_MAX_SLOTS,
+    V_BITS = V_DADDR + 64 * PMU_MAX_SLOTS
+};
+#define LINE_WORDS ((V_BITS + 63) / 64)
+#define LINE_DIGITS ((V_BITS + 3) / 4)
+
+typedef struct line {
+    uint64_t w[LINE_WORDS];
+} line;
+
+typedef struct packer {
+    const char *where; /* record being packed, for messages */
+    pmu_err *err;
+    int bad;           /* a value did not fit its field */
+} packer;
+
+/* Stores v in bits [pos, pos+width) of l; a value wider than its field is an error
+ * (the stream reader validates records, so this catches a layout that is too narrow). */
+static void put(packer *p, line *l, unsigned pos, unsigned width, uint64_t v, const char *field)
+{
+    if (width < 64 && (v >> width) != 0) {
+        if (!p->bad)
+            snprintf(p->err->msg, sizeof p->err->msg,
+                     "%s: %s: expected a value of at most %u bits, found 0x%" PRIx64, p->where,
+                     field, width, v);
+        p->bad = 1;
+        return;
+    }
+    for (unsigned i = 0; i < width; i++, pos++)
+        if ((v >> i) & 1u)
+            l->w[pos / 64] |= UINT64_C(1) << (pos % 64);
+}
+
+static int emit(FILE *f, const line *l)
+{
+    char text[LINE_DIGITS + 1];
+    for (unsigned d = 0; d < LINE_DIGITS; d++) {
+        unsigned pos = 4 * d;
+        unsigned nib = (unsigned)(l->w[pos / 64] >> (pos % 64)) & 0xfu;
+        text[LINE_DIGITS - 1 - d] = "0123456789abcdef"[nib];
+    }
+    text[LINE_DIGITS] = '\n';
+    return fwrite(text, 1, sizeof text, f) == sizeof text ? 0 : -1;
+}
+
+/* ---- a backend that records the register writes made through it --------------------- */
+
+#define MAX_WRITES 64
+
+typedef struct recorder {
+    pmu_backend base;
+    pmu_backend *inner; /* the reference model: reads see what was written */
+    unsigned nwrites;
+    int overflowed;
+    uint16_t addr[MAX_WRITES];
+    uint64_t value[MAX_WRITES];
+} recorder;
+
+static recorder *as_recorder(pmu_backend *b) { return (recorder *)b; }
+
+static void rec_reset(pmu_backend *b)
+{
+    recorder *r = as_recorder(b);
+    pmu_reset(r->inner);
+    r->nwrites = 0;
+}
+
+static void rec_write(pmu_backend *b, uint16_t addr, uint64_t value)
+{
+    recorder *r = as_recorder(b);
+    if (r->nwrites == MAX_WRITES) {
+        r->overflowed = 1;
+        return;
+    }
+    r->addr[r->nwrites] = addr;
+    r->value[r->nwrites] = value;
+    r->nwrites++;
+    pmu_write(r->inner, addr, value);
+}
+
+static uint64_t rec_read(pmu_backend *b, uint16_t addr) { return pmu_read(as_recorder(b)->inner, addr); }
+
+static void rec_step(pmu_backend *b, const void *c)
+{
+    pmu_step(as_recorder(b)->inner, c);
+    b->cycle++;
+}
+
+static void rec_snapshot(pmu_backend *b, pmu_state *s) { pmu_snapshot(as_recorder(b)->inner, s); }
+
+static void rec_destroy(pmu_backend *b)
+{
+    pmu_destroy(as_recorder(b)->inner);
+    free(b);
+}
+
+static const pmu_backend_ops recorder_ops = {
+    .reset = rec_reset,
+    .write = rec_write,
+    .read = rec_read,
+    .step = rec_step,
+    .snapshot = rec_snapshot,
+    .destroy = rec_destroy,
+};
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static int usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "vmem: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: vmem [--config FILE] --stream FILE --records N -o OUT\n");
+    return 2;
+}
+
+static int pack_record(packer *p, line *l, const pmu_cycle *c)
+{
+    memset(l, 0, sizeof *l);
+    put(p, l, V_KIND, 1, 1, "kind");
+    put(p, l, V_CPL, 2, c->cpl, "cpl");
+    put(p, l, V_IS, 1, c->is, "is");
+    put(p, l, V_POWER, 2, c->power, "power");
+    put(p, l, V_INTR, 2, c->intr, "intr");
+    put(p, l, V_UP_WE, 1, c->up_we, "up_we");
+    put(p, l, V_UP, 1, c->up, "up");
+    put(p, l, V_PP_WE, 1, c->pp_we, "pp_we");
+    put(p, l, V_PP, 1, c->pp, "pp");
+    put(p, l, V_RECIRC, 3, c->recirc, "recirc");
+    put(p, l, V_NSLOTS, 3, c->nslots, "nslots");
+    for (unsigned k = 0; k < c->nslots && k < PMU_MAX_SLOTS; k++) {
+        const pmu_slot *s = &c->slot[k];
+        put(p, l, V_IP + 64 * k, 64, s->ip, "slot ip");
+        put(p, l, V_IDX + 2 * k, 2, s->slot, "slot index");
+        put(p, l, V_ENC + 41 * k, 41, s->enc, "slot enc");
+        put(p, l, V_UNIT + 2 * k, 2, s->unit, "slot unit");
+        put(p, l, V_FLAGS + PMU_SF_WIDTH * k, PMU_SF_WIDTH, s->flags, "slot flags");
+        put(p, l, V_DADDR + 64 * k, 64, s->daddr, "slot daddr");
+    }
+    return p->bad ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *config = NULL, *stream = NULL, *out = NULL;
+    unsigned long long records = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (i + 1 >= argc)
+            return usage("%s: expected a value after it", a);
+        const char *v = argv[++i];
+        if (!strcmp(a, "--config"))
+            config = v;
+        else if (!strcmp(a, "--stream"))
+            stream = v;
+        else if (!strcmp(a, "-o"))
+            out = v;
+        else if (!strcmp(a, "--records")) {
+            char *end;
+            errno = 0;
+            records = strtoull(v, &end, 10);
+            if (errno || *end || v[0] == '-' || records == 0)
+                return usage("--records: expected a positive decimal number, found '%s'", v);
+        } else
+            return usage("unknown option '%s'", a);
+    }
+    if (!stream)
+        return usage("%s: missing", "--stream");
+    if (!records)
+        return usage("%s: missing", "--records");
+    if (!out)
+        return usage("%s: missing", "-o");
+
+    /* The configuration, parsed as pmusim parses it. */
+    pmu_err err;
+    pmu_config cfg;
+    const char *cfg_name = config ? config : "<built-in configuration>";
+    int rc = config ? pmu_config_load(config, PMU_MODEL_ITANIUM2, 0, &cfg, &err)
+                    : pmu_config_parse(pmu_config_default_text(PMU_MODEL_ITANIUM2),
+                                       strlen(pmu_config_default_text(PMU_MODEL_ITANIUM2)),
+                                       cfg_name, PMU_MODEL_ITANIUM2, 1, &cfg, &err);
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 2;
+    }
+    if (cfg.model != PMU_MODEL_ITANIUM2) {
+        fprintf(stderr, "%s:%u: model: expected itanium2: the Icarus testbench instantiates the "
+                        "Itanium 2 PMU (Model=1)\n", cfg_name, cfg.model_line);
+        return 2;
+    }
+
+    /* Record the writes pmusim makes after reset. */
+    pmu_params params = pmu_params_default();
+    params.model = cfg.model;
+    recorder *rec = calloc(1, sizeof *rec);
+    if (!rec || !(rec->inner = pmu_ref_create(&params))) {
+        fprintf(stderr, "vmem: out of memory\n");
+        free(rec);
+        return 1;
+    }
+    rec->base.ops = &recorder_ops;
+    rec->base.name = "recorder";
+    rec->base.model = params.model;
+    rec->base.nvis = PMU_NVIS;
+    pmu_config_apply(&cfg, &rec->base);
+    if (rec->overflowed) {
+        fprintf(stderr, "%s: the configuration makes more than %d register writes\n", cfg_name,
+                MAX_WRITES);
+        pmu_destroy(&rec->base);
+        return 2;
+    }
+
+    pmu_stream_reader *r = pmu_stream_open(stream, &err);
+    if (!r) {
+        fprintf(stderr, "%s\n", err.msg);
+        pmu_destroy(&rec->base);
+        return 2;
+    }
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        fprintf(stderr, "vmem: %s: cannot create: %s\n", out, strerror(errno));
+        pmu_stream_close(r);
+        pmu_destroy(&rec->base);
+        return 1;
+    }
+
+    int status = 0, io_error = 0;
+    packer p = {"", &err, 0};
+    line l;
+    for (unsigned i = 0; i < rec->nwrites && !p.bad; i++) {
+        memset(&l, 0, sizeof l);
+        p.where = cfg_name;
+        put(&p, &l, V_W_ADDR, PMU_ADDR_BITS, rec->addr[i], "register address");
+        put(&p, &l, V_W_DATA, 64, rec->value[i], "register value");
+        io_error |= emit(f, &l);
+    }
+    unsigned long long n = 0;
+    pmu_cycle c;
+    while (!p.bad && !io_error && n < records) {
+        int got = pmu_stream_next(r, &c, &err);
+        if (got < 0) {
+            fprintf(stderr, "%s\n", err.msg);
+            status = 2;
+            break;
+        }
+        if (got == 0) {
+            fprintf(stderr, "%s: expected at least %llu records (--records), found %llu\n", stream,
+                    records, n);
+            status = 2;
+            break;
+        }
+        p.where = pmu_stream_where(r);
+        if (pack_record(&p, &l, &c) == 0)
+            io_error |= emit(f, &l);
+        n++;
+    }
+    if (p.bad) {
+        fprintf(stderr, "%s\n", err.msg);
+        status = 2;
+    }
+    if (fclose(f) != 0 || io_error) {
+        fprintf(stderr, "vmem: %s: write error: %s\n", out, strerror(errno));
+        status = 1;
+    }
+    pmu_stream_close(r);
+    unsigned nwrites = rec->nwrites;
+    pmu_destroy(&rec->base);
+    if (status != 0) {
+        remove(out);
+        return status;
+    }
+    printf("%s: writes=%u records=%llu lines=%llu\n", out, nwrites, n, n + nwrites);
+    return 0;
+}

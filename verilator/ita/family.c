@@ -1,0 +1,49 @@
+/*
+ * family.c - the Itanium / Itanium 2 PMU family: its descriptor (include/pmu_family.h).
+ * Everything generic code knows of this family, it learns here.
+ */
+#include "ita/ita_family.h"
+
+#include "ita/pmu_ref.h"
+#include "ita/pmu_regs.h"
+#include "ita/pmu_rtl.h"
+
+static const pmu_model_desc ita_models[] = {
+    [PMU_MODEL_ITANIUM] = {"itanium", "Itanium"},
+    [PMU_MODEL_ITANIUM2] = {"itanium2", "Itanium 2"},
+};
+
+static pmu_params ita_params(unsigned model)
+{
+    pmu_params p = pmu_params_default();
+    p.model = (pmu_model)model;
+    return p;
+}
+
+static pmu_backend *ita_ref_create(unsigned model, pmu_err *err)
+{
+    pmu_params p = ita_params(model);
+    return pmu_ref_new(&p, err);
+}
+
+static pmu_backend *ita_rtl_create(unsigned model, pmu_err *err)
+{
+    pmu_params p = ita_params(model);
+    return pmu_rtl_new(&p, err);
+}
+
+const pmu_family pmu_family_itanium = {
+    .name = "itanium",
+    .title = "Itanium / Itanium 2",
+    .models = ita_models,
+    .nmodels = sizeof ita_models / sizeof ita_models[0],
+    .default_model = PMU_MODEL_ITANIUM2,
+    .vis = pmu_vis_table,
+    .nvis = PMU_NVIS,
+    .fields = pmu_field_table,
+    .nfields = PMU_NFIELDS,
+    .dialect = &pmu_dialect_itanium,
+    .ref_create = ita_ref_create,
+    .rtl_create = ita_rtl_create,
+    .cmds = NULL,
+};
