@@ -26,12 +26,13 @@ typedef enum pmu_err_code {
 } pmu_err_code;
 
 typedef struct pmu_err {
-    pmu_err_code code;
-    char msg[512];
+    int code;      /* a pmu_err_code; a library with finer codes of its own (the event
+                      library's pmulib_err) keeps them here, PMU_OK (0) meaning success */
+    char msg[512]; /* one line, no trailing newline */
 } pmu_err;
 
 /* Fills err (when not NULL) and returns -1, so that `return pmu_errf(...)` reads well. */
-static inline int pmu_verrf(pmu_err *err, pmu_err_code code, const char *fmt, va_list ap)
+static inline int pmu_verrf(pmu_err *err, int code, const char *fmt, va_list ap)
 {
     if (err) {
         err->code = code;
@@ -39,9 +40,9 @@ static inline int pmu_verrf(pmu_err *err, pmu_err_code code, const char *fmt, va
     }
     return -1;
 }
-static inline int pmu_errf(pmu_err *err, pmu_err_code code, const char *fmt, ...)
+static inline int pmu_errf(pmu_err *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static inline int pmu_errf(pmu_err *err, pmu_err_code code, const char *fmt, ...)
+static inline int pmu_errf(pmu_err *err, int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
