@@ -192,9 +192,12 @@ static void cosim_step(pmu_backend *b, const void *c)
     b->cycle++;
 }
 
+/* Only the family's registers are copied: pmu_state has room for the largest family. */
 static void cosim_snapshot(pmu_backend *b, pmu_state *s)
 {
-    *s = ((cosim *)b)->s_ref;
+    const cosim *m = (const cosim *)b;
+    memcpy(s->reg, m->s_ref.reg, m->cmp_bytes);
+    s->pmi = m->s_ref.pmi;
 }
 
 static void cosim_destroy(pmu_backend *b)
