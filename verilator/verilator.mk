@@ -3,21 +3,16 @@
 #
 # Variables for other fragments:
 #   $(PMUSIM)         build/pmusim
-#   $(RTL_LIB)        the Verilated RTL behind include/pmu_rtl.h (both models, the Verilator
-#                     runtime and the glue in one archive); link with $(RTL_LDLIBS)
+#   $(RTL_LIB)        every family's Verilated RTL with its glue and the Verilator runtime,
+#                     in one archive; link with $(RTL_LDLIBS)
 #   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (config.h) and the
 #                     overflow service (isr.h); needs $(STREAM_LIB) for record formatting
 #   $(HARNESS_INC)    -I flag for those headers
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
 #
-# Verilated variants (include/pmu_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and
-# Itanium (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, FineGran2=0, objects under
-# $(BUILD)/verilator/<variant>/.  Verilator runs only when the RTL or the generated
-# headers change (a stamp per variant), so a second `make` does nothing.
+# Verilated variants: each family's verilator/<family>/family.mk declares its own with
+# vlt_variant (below); objects under $(BUILD)/verilator/<variant>/.
 
-RTL_SRCS    ?= $(wildcard rtl/*.sv)
-RTL_INC     ?= -I$(GEN)
-RTL_TOP     ?= ita_pmu
 RTL_WAIVERS ?=
 STREAM_LIB  ?= $(BUILD)/libpmustream.a
 REF_LIB     ?= $(BUILD)/libpmuref.a
@@ -28,21 +23,24 @@ VLT_OUT  := $(BUILD)/verilator
 # -O3 and fast X handling: the RTL resets every register, so X never reaches an output.
 # The time unit is one cycle record = 1 ns (see verilator/ita/rtl_backend.cpp).
 VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
-             --timescale 1ns/1ps --top-module $(RTL_TOP) $(RTL_INC) $(RTL_WAIVERS)
+             --timescale 1ns/1ps $(RTL_WAIVERS)
 
 # The sub-make compiles the generated C++; these override whatever `make OPT=...` passed.
 VLT_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
                VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17
 
-# $(call vlt_variant,<dir>,<prefix>,<Model>)
+# One Verilated variant of a family's RTL top, objects under $(VLT_OUT)/<dir>/:
+#   $(call vlt_variant,<dir>,<prefix>,<top module>,<sources>,<include flags>,<-G parameters>)
+# defines VLT_STAMP_<dir> and VLT_LIB_<dir> and adds the variant to VLT_VARIANTS.
 define vlt_variant
 VLT_STAMP_$(1) := $(VLT_OUT)/$(1)/verilated.stamp
 VLT_LIB_$(1)   := $(VLT_OUT)/$(1)/$(2)__ALL.a
+VLT_VARIANTS   += $(1)
+VLT_PREFIX_$(1) := $(2)
 
-$(VLT_OUT)/$(1)/verilated.stamp: $(RTL_SRCS) $(GEN_VH) $(RTL_WAIVERS) verilator/verilator.mk
+$(VLT_OUT)/$(1)/verilated.stamp: $(4) $(GEN_VH) $(RTL_WAIVERS) verilator/verilator.mk
 	@mkdir -p $(VLT_OUT)/$(1)
-	$(VERILATOR) $(VLT_FLAGS) -GModel=$(3) "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0" --prefix $(2) \
-	  -Mdir $(VLT_OUT)/$(1) $(RTL_SRCS)
+	$(VERILATOR) $(VLT_FLAGS) --top-module $(3) $(5) $(6) --prefix $(2) -Mdir $(VLT_OUT)/$(1) $(4)
 	@touch $$@
 
 # Verilator skips identical regenerations, so the archive is touched to stay newer
@@ -52,32 +50,36 @@ $(VLT_OUT)/$(1)/$(2)__ALL.a: $(VLT_OUT)/$(1)/verilated.stamp
 	@touch $$@
 endef
 
-$(eval $(call vlt_variant,ita2,Vita2_pmu,1))
-$(eval $(call vlt_variant,ita,Vita_pmu,0))
+# Flags for glue that includes Verilated headers: add -I$(VLT_OUT)/<dir> per variant.
+VLT_CXXFLAGS := $(CXXFLAGS) -isystem $(VLT_ROOT)/include -isystem $(VLT_ROOT)/include/vltstd \
+                -DVM_TRACE=1 -DVM_TRACE_FST=1 -faligned-new
 
-# The Verilator runtime, compiled once (in the Itanium 2 directory, with its settings).
-VLT_RUNTIME := $(VLT_OUT)/ita2/libverilated.a
-$(VLT_RUNTIME): $(VLT_LIB_ita2) verilator/vlt_runtime.mk
-	+$(VLT_SUBMAKE) -C $(VLT_OUT)/ita2 -f $(CURDIR)/verilator/vlt_runtime.mk \
-	  VM_MK=Vita2_pmu.mk libverilated.a
+# Each family's fragment (verilator/<family>/family.mk) calls vlt_variant for its tops
+# and adds its glue objects (C++ around the Verilated classes) to RTL_GLUE_OBJS.
+VLT_VARIANTS  :=
+RTL_GLUE_OBJS :=
+include $(sort $(wildcard verilator/*/family.mk))
+
+# The Verilator runtime, compiled once, in the first variant's directory and with its
+# settings (every variant is built with the same tracing options).
+VLT_RUNTIME_DIR := $(firstword $(VLT_VARIANTS))
+VLT_RUNTIME := $(VLT_OUT)/$(VLT_RUNTIME_DIR)/libverilated.a
+$(VLT_RUNTIME): $(VLT_LIB_$(VLT_RUNTIME_DIR)) verilator/vlt_runtime.mk
+	+$(VLT_SUBMAKE) -C $(VLT_OUT)/$(VLT_RUNTIME_DIR) -f $(CURDIR)/verilator/vlt_runtime.mk \
+	  VM_MK=$(VLT_PREFIX_$(VLT_RUNTIME_DIR)).mk libverilated.a
 	@touch $@
-
-VLT_CXXFLAGS := $(CXXFLAGS) -I$(VLT_OUT)/ita2 -I$(VLT_OUT)/ita -isystem $(VLT_ROOT)/include \
-                -isystem $(VLT_ROOT)/include/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -faligned-new
-
-$(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
-	@mkdir -p $(dir $@)
-	$(CXX) $(VLT_CXXFLAGS) -c $< -o $@
 
 RTL_LIB     := $(BUILD)/libpmurtl.a
 RTL_LDLIBS  := -lz -pthread -latomic
+VLT_LIBS    := $(foreach v,$(VLT_VARIANTS),$(VLT_LIB_$(v)))
 
-# One archive: the glue, both models and the runtime (an ar MRI script merges archives).
-$(RTL_LIB): $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME)
+# One archive: every family's glue, every variant and the runtime (an ar MRI script
+# merges archives).
+$(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 	@rm -f $@
-	@printf 'create %s\naddmod %s\naddlib %s\naddlib %s\naddlib %s\nsave\nend\n' \
-	  $@ $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_ita) $(VLT_RUNTIME) \
-	  | $(AR) -M
+	@{ echo "create $@"; for o in $(RTL_GLUE_OBJS); do echo "addmod $$o"; done; \
+	   for l in $(VLT_LIBS) $(VLT_RUNTIME); do echo "addlib $$l"; done; \
+	   echo save; echo end; } | $(AR) -M
 	@echo "AR $@"
 
 HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/config.c \

@@ -1,0 +1,15 @@
+# The Itanium family's Verilated RTL (included by verilator/verilator.mk).
+#
+# Variants (include/ita/pmu_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and Itanium
+# (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, FineGran2=0.  Verilator runs only
+# when the RTL or the generated headers change (a stamp per variant), so a second `make`
+# does nothing.
+ITA_VLT_PARAMS := "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0"
+$(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS)))
+$(eval $(call vlt_variant,ita,Vita_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=0 $(ITA_VLT_PARAMS)))
+
+$(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
+	@mkdir -p $(dir $@)
+	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ita2 -I$(VLT_OUT)/ita -c $< -o $@
+
+RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ita/rtl_backend.o
