@@ -80,8 +80,12 @@ $(RTL_LIB): $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_i
 	  | $(AR) -M
 	@echo "AR $@"
 
-HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/config.c \
-                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c))
+# The configuration reader (verilator/ita/config_*.c) shares the register encodings of
+# the debug-register pairs and constraint registers with the event library: the one
+# pure module sw/ita/ita_encode.c (include/ita/ita_encode.h), built into both archives.
+HARNESS_SRCS := verilator/cosim.c verilator/family.c \
+                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c)) \
+                sw/ita/ita_encode.c
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
 HARNESS_INC  := -Iverilator

@@ -362,11 +362,11 @@ TEST(ConfigErrors, SyntaxOfLines)
     e = must_fail("PMC4 = 1 2\n");
     EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected one value after '=', found '2'")) << e;
     e = must_fail("PMC4 = 12z\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected a number (decimal or 0x hex), found '12z'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected a decimal number or 0x hex, found '12z'")) << e;
     e = must_fail("PMC4 plm\n");
     EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected name=value, found 'plm'")) << e;
     e = must_fail("PMC4 plm=0xg\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: plm: expected a number (decimal or 0x hex), found '0xg'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: plm: expected hex digits after 0x, found '0xg'")) << e;
     e = must_fail("PMC4 plm=\n");
     EXPECT_TRUE(has(e, "test.cfg:1: plm: expected a value after '='")) << e;
     e = must_fail("PMC4 ism=arm\n");

@@ -536,7 +536,7 @@ TEST(ConfigQualErrors, Opcode)
     e = must_fail("opcode PMC8 match=0x8000000 mask=0\n");
     EXPECT_TRUE(has(e, "test.cfg:1: match: expected 0..0x7ffffff (27 bits over instruction bits {40:27,12:0}), found 0x8000000")) << e;
     e = must_fail("opcode PMC8 match=1 mask=zz\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: mask: expected a number (decimal or 0x hex), found 'zz'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: mask: expected a decimal number or 0x hex, found 'zz'")) << e;
     e = must_fail("opcode PMC8 class=nop slots=mx\n");
     EXPECT_TRUE(has(e, "test.cfg:1: slots: expected the units to match in, letters from m, i, f, b (e.g. slots=b or slots=mi), found 'mx'")) << e;
     e = must_fail("opcode PMC8 class=nop slots=mm\n");
