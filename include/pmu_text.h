@@ -21,11 +21,12 @@ static inline int pmu_text_lower(int ch) { return ch >= 'A' && ch <= 'Z' ? ch + 
 /* Whether s[0..len) equals the NUL-terminated name, ignoring ASCII case. */
 static inline int pmu_text_ieq(const char *s, size_t len, const char *name)
 {
-    size_t i = 0;
-    for (; i < len && name[i]; i++)
+    if (strlen(name) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
         if (pmu_text_lower((unsigned char)s[i]) != pmu_text_lower((unsigned char)name[i]))
             return 0;
-    return i == len && name[i] == '\0';
+    return 1;
 }
 
 /* The longest name the edit distance reads; a longer name is cut there (names in the

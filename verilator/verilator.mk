@@ -5,7 +5,7 @@
 #   $(PMUSIM)         build/pmusim
 #   $(RTL_LIB)        the Verilated RTL behind include/pmu_rtl.h (both models, the Verilator
 #                     runtime and the glue in one archive); link with $(RTL_LDLIBS)
-#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (config.h) and the
+#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (pmu_config.h) and the
 #                     overflow service (isr.h); needs $(STREAM_LIB) for record formatting
 #   $(HARNESS_INC)    -I flag for those headers
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
