@@ -111,6 +111,11 @@ static pmulib_err check_opcm(const pmulib_opcm *o, const char *name, pmulib_erro
     return PMULIB_OK;
 }
 
+static pmulib_err check_events(dctx *c);
+static pmulib_err check_combinations(dctx *c);
+
+/* The request's shape (model, counts, flags, matchers), then its events and how they
+ * combine with the ranges and matchers. */
 static pmulib_err check_request(dctx *c)
 {
     const pmulib_request *r = c->rq;
@@ -131,9 +136,19 @@ static pmulib_err check_request(dctx *c)
     pmulib_err e = check_opcm(&r->pmc8, "PMC8", err);
     if (!e)
         e = check_opcm(&r->pmc9, "PMC9", err);
-    if (e)
-        return e;
+    if (!e)
+        e = check_events(c);
+    if (!e)
+        e = check_combinations(c);
+    return e;
+}
 
+/* Each event: valid, on the model, its plm, threshold and ism, the qualifiers in use;
+ * notes the IBR pair whose tag it counts. */
+static pmulib_err check_events(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_error *err = c->err;
     c->model = r->model;
     c->irange = r->nirange > 0;
     c->drange = r->ndrange > 0;
@@ -180,6 +195,14 @@ static pmulib_err check_request(dctx *c)
          * event counts pair 0's tag (Tag(PMC8)). */
         c->tag[i] = is_retired_event(s->event) ? (int)d->umask : 0;
     }
+    return PMULIB_OK;
+}
+
+/* What the events, ranges and matchers of a request need of each other. */
+static pmulib_err check_combinations(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_error *err = c->err;
     if ((c->irange || c->drange)) {
         c->plm = r->events[0].plm;
         for (unsigned i = 1; i < r->nevents; i++)
