@@ -71,7 +71,7 @@ static uint16_t vis_addr(unsigned v) { return pmu_vis_table[v].addr; }
 #define A_DCR vis_addr(PMU_VIS_DCR)
 static uint16_t pmc_addr(unsigned k) { return vis_addr(PMU_VIS_PMC4 + k); }
 static uint16_t pmd_addr(unsigned k) { return vis_addr(PMU_VIS_PMD4 + k); }
-static uint64_t ovf_bit(unsigned k) { return UINT64_C(1) << (PMU_F_PMC0_OVF_LSB + k); }
+static uint64_t ovf_bit(unsigned k) { return PMU_FSET(0, PMC0, OVF, UINT64_C(1) << k); }
 #define PSR_BITS (PMU_FMASK(PSR, UP) | PMU_FMASK(PSR, PP))
 
 pmu_drv_opts pmu_drv_opts_default(void)

@@ -151,5 +151,5 @@ unsigned ita_opcm_slots(uint64_t pmc)
 bool ita_opcm_matches_all(uint64_t pmc)
 {
     return ita_opcm_slots(pmc) == ITA_SLOTS_ALL &&
-           PMU_FGET(pmc, PMC_OPC, MASK) == PMU_FMASK(PMC_OPC, MASK) >> PMU_F_PMC_OPC_MASK_LSB;
+           PMU_FGET(pmc, PMC_OPC, MASK) == ita_field_ones(PMU_FIDX_PMC_OPC_MASK);
 }
