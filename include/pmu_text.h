@@ -61,6 +61,27 @@ static inline unsigned pmu_text_edit_distance(const char *s, size_t len, const c
     return row[nlen];
 }
 
+/* The nearest of n names to s[0..len): the index of the first name at the smallest edit
+ * distance (0 when n is 0), the distance in *distance.  The names are read from a table
+ * of records: `first_name` points at the name member of record 0 and records are
+ * `stride` bytes apart (e.g. &table[0].name, sizeof table[0]), as qsort reads arrays. */
+static inline unsigned pmu_text_nearest(const char *s, size_t len, const char *const *first_name, unsigned n,
+                                        size_t stride, unsigned *distance)
+{
+    unsigned best = 0, best_d = ~0u;
+    for (unsigned i = 0; i < n; i++) {
+        const char *name = *(const char *const *)(const void *)((const char *)first_name + i * stride);
+        unsigned d = pmu_text_edit_distance(s, len, name);
+        if (d < best_d) {
+            best_d = d;
+            best = i;
+        }
+    }
+    if (distance)
+        *distance = best_d;
+    return best;
+}
+
 /* Appends printf-style text to the NUL-terminated buf of `size` bytes, truncating. */
 static inline void pmu_text_appendf(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -243,17 +243,9 @@ const char *pmulib_suggest_event(const char *name)
             if (has_prefix_ci(pmu_event_table[i].name, name))
                 return pmu_event_table[i].name;
     /* Otherwise the nearest name, if at most a third of it differs (and at least 2 edits are allowed). */
-    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2);
-    const char *best = NULL;
-    unsigned best_d = allowed + 1;
-    for (int i = 0; i < PMU_NEVENTS; i++) {
-        unsigned d = pmu_text_edit_distance(name, len, pmu_event_table[i].name);
-        if (d < best_d) {
-            best_d = d;
-            best = pmu_event_table[i].name;
-        }
-    }
-    return best;
+    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2), d;
+    unsigned best = pmu_text_nearest(name, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0], &d);
+    return d <= allowed ? pmu_event_table[best].name : NULL;
 }
 
 pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)

@@ -32,16 +32,9 @@ int config_event_by_code(unsigned es, unsigned umask, pmu_model m)
 /* The event name nearest to s[0..len), for "did you mean". */
 static const char *closest_event(const char *s, size_t len)
 {
-    unsigned best = ~0u;
-    const char *name = pmu_event_table[0].name;
-    for (unsigned e = 0; e < PMU_NEVENTS; e++) {
-        unsigned d = pmu_text_edit_distance(s, len, pmu_event_table[e].name);
-        if (d < best) {
-            best = d;
-            name = pmu_event_table[e].name;
-        }
-    }
-    return name;
+    return pmu_event_table[pmu_text_nearest(s, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0],
+                                            NULL)]
+        .name;
 }
 
 /* "PMC4" or "PMC4, PMC5, PMC6, PMC7" from an event's counter mask. */

@@ -222,6 +222,17 @@ TEST(SharedText, EditDistanceAndCase)
     EXPECT_EQ(nullptr, pmulib_suggest_event(std::string(70, 'Q').c_str()));
     const std::string padded = std::string("CPU_CYCLES") + std::string(60, 'X');
     EXPECT_EQ(60u, pmu_text_edit_distance(padded.c_str(), padded.size(), "CPU_CYCLES"));
+    /* The nearest name of a table of records: the first at the smallest distance. */
+    struct rec {
+        int id;
+        const char *name;
+    } recs[] = {{1, "alpha"}, {2, "beta"}, {3, "betb"}};
+    unsigned d = 99;
+    EXPECT_EQ(1u, pmu_text_nearest("BETX", 4, &recs[0].name, 3, sizeof recs[0], &d));
+    EXPECT_EQ(1u, d);
+    EXPECT_EQ(0u, pmu_text_nearest("alpha", 5, &recs[0].name, 3, sizeof recs[0], &d));
+    EXPECT_EQ(0u, d);
+    EXPECT_EQ(2u, pmu_text_nearest("betb", 4, &recs[0].name, 3, sizeof recs[0], nullptr));
     char buf[8] = "ab";
     pmu_text_appendf(buf, sizeof buf, "%s", "cdefghij");
     EXPECT_STREQ("abcdefg", buf); /* cut to the buffer */
