@@ -7,13 +7,13 @@
 #include "pmu_cosim.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pmu_dialect.h"
 #include "pmu_family.h"
+#include "pmu_text.h"
 
 typedef struct cosim {
     pmu_backend base; /* first member: a pmu_backend* is a cosim* */
@@ -30,19 +30,6 @@ typedef struct cosim {
 
 static const pmu_backend_ops cosim_ops;
 
-static void append(char *buf, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t size, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= size)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, size - len, fmt, ap);
-    va_end(ap);
-}
 
 static void describe_port_op(const cosim *m, pmu_cosim_mismatch *r)
 {
@@ -95,7 +82,7 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
             r->expected = e;
             r->actual = a;
         } else {
-            append(r->others, sizeof r->others, "%s%s", r->others[0] ? ", " : "",
+            pmu_text_appendf(r->others, sizeof r->others, "%s%s", r->others[0] ? ", " : "",
                    m->fam->vis[v].name);
         }
     }
@@ -106,7 +93,7 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
             r->expected = m->s_ref.pmi;
             r->actual = m->s_rtl.pmi;
         } else {
-            append(r->others, sizeof r->others, "%spmi", r->others[0] ? ", " : "");
+            pmu_text_appendf(r->others, sizeof r->others, "%spmi", r->others[0] ? ", " : "");
         }
     }
     if (c)
@@ -287,19 +274,19 @@ size_t pmu_cosim_format(const pmu_cosim_mismatch *r, char *buf, size_t size)
         return 0;
     buf[0] = '\0';
     if (r->clock == PMU_COSIM_STEP)
-        append(buf, size, "mismatch at cycle %" PRIu64 " (step of record %" PRIu64 ")\n",
+        pmu_text_appendf(buf, size, "mismatch at cycle %" PRIu64 " (step of record %" PRIu64 ")\n",
                r->cycle, r->cycle);
     else
-        append(buf, size, "mismatch at cycle %" PRIu64 " (%s before record %" PRIu64 ")\n",
+        pmu_text_appendf(buf, size, "mismatch at cycle %" PRIu64 " (%s before record %" PRIu64 ")\n",
                r->cycle, clock_name(r->clock), r->cycle);
-    append(buf, size, "  register: %s\n", r->reg);
-    append(buf, size, "  field:    %s\n", r->fields);
-    append(buf, size, "  expected: 0x%016" PRIx64 " (reference)\n", r->expected);
-    append(buf, size, "  actual:   0x%016" PRIx64 " (RTL)\n", r->actual);
+    pmu_text_appendf(buf, size, "  register: %s\n", r->reg);
+    pmu_text_appendf(buf, size, "  field:    %s\n", r->fields);
+    pmu_text_appendf(buf, size, "  expected: 0x%016" PRIx64 " (reference)\n", r->expected);
+    pmu_text_appendf(buf, size, "  actual:   0x%016" PRIx64 " (RTL)\n", r->actual);
     if (r->others[0])
-        append(buf, size, "  also differ: %s\n", r->others);
-    append(buf, size, "  record:   %s\n", r->record);
+        pmu_text_appendf(buf, size, "  also differ: %s\n", r->others);
+    pmu_text_appendf(buf, size, "  record:   %s\n", r->record);
     if (r->where[0])
-        append(buf, size, "  where:    %s\n", r->where);
+        pmu_text_appendf(buf, size, "  where:    %s\n", r->where);
     return strlen(buf);
 }

@@ -5,7 +5,7 @@
 #   $(PMUSIM)         build/pmusim
 #   $(RTL_LIB)        every family's Verilated RTL with its glue and the Verilator runtime,
 #                     in one archive; link with $(RTL_LDLIBS)
-#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (config.h) and the
+#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (pmu_config.h) and the
 #                     overflow service (isr.h); needs $(STREAM_LIB) for record formatting
 #   $(HARNESS_INC)    -I flag for those headers
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
@@ -82,8 +82,12 @@ $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 	   echo save; echo end; } | $(AR) -M
 	@echo "AR $@"
 
-HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/config.c \
-                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c))
+# The configuration reader (verilator/ita/config_*.c) shares the register encodings of
+# the debug-register pairs and constraint registers with the event library: the one
+# pure module sw/ita/ita_encode.c (include/ita/ita_encode.h), built into both archives.
+HARNESS_SRCS := verilator/cosim.c verilator/family.c \
+                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c)) \
+                sw/ita/ita_encode.c
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
 HARNESS_INC  := -Iverilator

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "ita/ita_arch.h"
 #include "ita/pmu_ref.h"
 
 /* Where a counter's per-cycle event count n comes from (semantics.md, step 3). */
@@ -65,8 +66,6 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_mode
 #define REF_TAG_R_SHIFT 0u
 #define REF_TAG_O_SHIFT 4u
 #define REF_TAG_D_SHIFT 8u
-#define REF_PAIRS 4u
-#define REF_PAIR_BITS 0xfu
 
 /* How a memory event (dar = 1) is qualified. */
 typedef enum ref_mem_mode {
@@ -93,7 +92,7 @@ typedef struct ref_opcode_matcher {
 /* The qualification registers, decoded. */
 typedef struct ref_qual {
     uint8_t model;       /* pmu_model */
-    ref_br_pair ibr[REF_PAIRS], dbr[REF_PAIRS];
+    ref_br_pair ibr[ITA_NPAIRS], dbr[ITA_NPAIRS];
     ref_opcode_matcher opc[2]; /* [0] PMC8, [1] PMC9 */
     /* Itanium 2 fine mode: ranges A (IBR0..IBR4) and B (IBR2..IBR6). */
     uint8_t fine;
@@ -136,17 +135,17 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
 /* q(s) of counter `cfg` for a slot with tag word `tags`. */
 static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
 {
-    const unsigned d = (tags >> REF_TAG_D_SHIFT) & REF_PAIR_BITS;
+    const unsigned d = (tags >> REF_TAG_D_SHIFT) & ITA_ALL_PAIRS;
     switch (cfg->q_form) {
     case REF_Q_NEED:
         return (tags & cfg->q_need) == cfg->q_need;
     case REF_Q_NEED_ANY_DBR:
         return (tags & cfg->q_need) == cfg->q_need && d != 0;
     default: {
-        const unsigned r = (tags >> REF_TAG_R_SHIFT) & REF_PAIR_BITS;
-        const unsigned o = (tags >> REF_TAG_O_SHIFT) & REF_PAIR_BITS;
+        const unsigned r = (tags >> REF_TAG_R_SHIFT) & ITA_ALL_PAIRS;
+        const unsigned o = (tags >> REF_TAG_O_SHIFT) & ITA_ALL_PAIRS;
         /* inst_q(k) for every k at once; an unsupported qualifier passes. */
-        const unsigned iq = (cfg->iar ? r : REF_PAIR_BITS) & (cfg->opm ? o : REF_PAIR_BITS);
+        const unsigned iq = (cfg->iar ? r : ITA_ALL_PAIRS) & (cfg->opm ? o : ITA_ALL_PAIRS);
         return ((iq & d & q->mem_cfg0) | (iq & q->mem_cfg1) | (d & q->mem_cfg2)) != 0;
     }
     }

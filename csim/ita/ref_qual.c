@@ -23,20 +23,8 @@ _Static_assert(OPC_LOW_BITS + OPC_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
 _Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH,
                "PMC8/9.mask and .match must have the same width");
 
-/* IA-64 bundles are 16 bytes: instruction-address compares ignore bits 3:0. */
-#define BUNDLE_SHIFT 4u
-/* A fine-mode range lies in the 4 KB page of its lower bound. */
-#define FINE_PAGE_SHIFT 12u
-
-/* The model keeps IBR0..7 and DBR0..7 as consecutive visible registers. */
-_Static_assert(PMU_VIS_IBR7 == PMU_VIS_IBR0 + 2 * REF_PAIRS - 1,
-               "IBR0..IBR7 must be consecutive in the visible list of data/pmu_regs.def");
-_Static_assert(PMU_VIS_DBR7 == PMU_VIS_DBR0 + 2 * REF_PAIRS - 1,
-               "DBR0..DBR7 must be consecutive in the visible list of data/pmu_regs.def");
-
-/* Pairs whose tag goes with opcode matcher PMC8 (k even) and PMC9 (k odd). */
-#define PAIRS_OF_PMC8 0x5u
-#define PAIRS_OF_PMC9 0xau
+/* The bundle size, the fine-mode page, the pairs (IBR0..7 and DBR0..7 consecutive in
+ * the visible list) and which matcher each pair's tag goes with: include/ita/ita_arch.h. */
 
 /* Bits msb+1 .. 63 (the address bits a pair always compares). */
 static uint64_t bits_above(unsigned msb)
@@ -48,7 +36,7 @@ static void decode_ibr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 {
     p->addr = addr;
     p->compare = (bits_above(PMU_F_IBR_MASK_MASK_MSB) | (odd & PMU_FMASK(IBR_MASK, MASK))) &
-                 ~((((uint64_t)1) << BUNDLE_SHIFT) - 1);
+                 ~((((uint64_t)1) << ITA_BUNDLE_LOG2) - 1);
     p->plm = (uint8_t)PMU_FGET(odd, IBR_MASK, PLM);
 }
 
@@ -68,7 +56,7 @@ static void decode_matcher(ref_opcode_matcher *o, uint64_t pmc)
                          (PMU_FGET(pmc, PMC_OPC, I) << PMU_UNIT_I) |
                          (PMU_FGET(pmc, PMC_OPC, F) << PMU_UNIT_F) |
                          (PMU_FGET(pmc, PMC_OPC, B) << PMU_UNIT_B));
-    o->all = o->care == 0 && o->units == REF_PAIR_BITS;
+    o->all = o->care == 0 && o->units == ITA_ALL_PAIRS;
 }
 
 /* Itanium 2: PMC14.ibrp_k, PMC15 bit k, PMC13 cfg_dbrp_k / ena_dbrp_k. */
@@ -121,8 +109,8 @@ static void decode_itanium2(ref_qual *q, const uint64_t *reg)
     const unsigned inv = (unsigned)PMU_FGET(pmc8, PMC_OPC, INV);
 
     q->fine = (uint8_t)PMU_FGET(pmc14, PMC14, FINE);
-    for (unsigned k = 0; k < REF_PAIRS; k++) {
-        const unsigned bit = 1u << k, tied_to_pmc8 = (PAIRS_OF_PMC8 & bit) != 0;
+    for (unsigned k = 0; k < ITA_NPAIRS; k++) {
+        const unsigned bit = 1u << k, tied_to_pmc8 = (ITA_PAIRS_OF_PMC8 & bit) != 0;
         if (pmc14_ibrp(pmc14, k) || (tied_to_pmc8 && ig_ad))
             q->r_one |= (uint8_t)bit;
         else if (tied_to_pmc8 && inv)
@@ -150,11 +138,11 @@ static void decode_itanium(ref_qual *q, const uint64_t *reg)
      * matches, for every tag.  pt = 1: memory accesses pass; pt = 0: they
      * must hit some DBR pair.  There is no per-pair selection, no PMC14/15. */
     if (PMU_FGET(reg[PMU_VIS_PMC13], PMC13, TA))
-        q->r_one = REF_PAIR_BITS;
+        q->r_one = ITA_ALL_PAIRS;
     else
         q->r_any = 1;
-    for (unsigned k = 0; k < REF_PAIRS; k++)
-        if (q->opc[(PAIRS_OF_PMC8 >> k) & 1u ? 0 : 1].all)
+    for (unsigned k = 0; k < ITA_NPAIRS; k++)
+        if (q->opc[(ITA_PAIRS_OF_PMC8 >> k) & 1u ? 0 : 1].all)
             q->o_one |= (uint8_t)(1u << k);
     q->mem_mode = PMU_FGET(reg[PMU_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
 }
@@ -163,8 +151,8 @@ void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine
 {
     *q = (ref_qual){0};
     q->model = (uint8_t)model;
-    q->fine_lsb = (uint8_t)(BUNDLE_SHIFT + (fine_2bundle ? 1u : 0u));
-    for (unsigned k = 0; k < REF_PAIRS; k++) {
+    q->fine_lsb = (uint8_t)(ITA_BUNDLE_LOG2 + (fine_2bundle ? 1u : 0u));
+    for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         decode_ibr_pair(&q->ibr[k], reg[PMU_VIS_IBR0 + 2 * k], reg[PMU_VIS_IBR0 + 2 * k + 1]);
         decode_dbr_pair(&q->dbr[k], reg[PMU_VIS_DBR0 + 2 * k], reg[PMU_VIS_DBR0 + 2 * k + 1]);
     }
@@ -177,16 +165,16 @@ void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine
     else
         decode_itanium(q, reg);
 
-    q->need_ibr = q->r_one != REF_PAIR_BITS;
-    q->need_opc = (uint8_t)((((q->o_one & PAIRS_OF_PMC8) != PAIRS_OF_PMC8) ? 1u : 0u) |
-                            (((q->o_one & PAIRS_OF_PMC9) != PAIRS_OF_PMC9) ? 2u : 0u));
+    q->need_ibr = q->r_one != ITA_ALL_PAIRS;
+    q->need_opc = (uint8_t)((((q->o_one & ITA_PAIRS_OF_PMC8) != ITA_PAIRS_OF_PMC8) ? 1u : 0u) |
+                            (((q->o_one & ITA_PAIRS_OF_PMC9) != ITA_PAIRS_OF_PMC9) ? 2u : 0u));
     q->need_dbr = q->mem_mode == REF_MEM_ANY_DBR ||
                   (q->mem_mode == REF_MEM_PAIRS && (q->mem_cfg0 | q->mem_cfg2) != 0);
 
-    const unsigned ibr_used = q->r_any ? REF_PAIR_BITS : (~q->r_one & REF_PAIR_BITS);
-    const unsigned dbr_used = q->mem_mode == REF_MEM_PAIRS ? (q->mem_cfg0 | q->mem_cfg2) : REF_PAIR_BITS;
+    const unsigned ibr_used = q->r_any ? ITA_ALL_PAIRS : (~q->r_one & ITA_ALL_PAIRS);
+    const unsigned dbr_used = q->mem_mode == REF_MEM_PAIRS ? (q->mem_cfg0 | q->mem_cfg2) : ITA_ALL_PAIRS;
     for (unsigned cpl = 0; cpl < 4; cpl++)
-        for (unsigned k = 0; k < REF_PAIRS; k++) {
+        for (unsigned k = 0; k < ITA_NPAIRS; k++) {
             if ((q->ibr[k].plm >> cpl) & (ibr_used >> k) & 1u)
                 q->ibr_live[cpl] |= (uint8_t)(1u << k);
             if ((q->dbr[k].plm >> cpl) & (dbr_used >> k) & 1u)
@@ -201,7 +189,7 @@ static int constrains(const ref_qual *q, const ref_counter_cfg *cfg)
     if (cfg->source != REF_SRC_SLOTS && cfg->source != REF_SRC_SLOT_MATCH)
         return 0;
     /* inst_q(k) that cannot fail, for every k. */
-    const unsigned iq_one = (cfg->iar ? q->r_one : REF_PAIR_BITS) & (cfg->opm ? q->o_one : REF_PAIR_BITS);
+    const unsigned iq_one = (cfg->iar ? q->r_one : ITA_ALL_PAIRS) & (cfg->opm ? q->o_one : ITA_ALL_PAIRS);
     if (!cfg->dar)
         return !((iq_one >> cfg->tag_pair) & 1u);
     switch (q->mem_mode) {
@@ -236,7 +224,7 @@ static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
 {
     const unsigned live = q->ibr_live[cpl];
     unsigned hits = 0;
-    for (unsigned k = 0; k < REF_PAIRS; k++)
+    for (unsigned k = 0; k < ITA_NPAIRS; k++)
         if ((live >> k) & 1u)
             hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
     return hits;
@@ -247,10 +235,10 @@ static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
 static unsigned fine_hit(const ref_qual *q, const ref_br_pair *lo, const ref_br_pair *hi, uint64_t ip,
                          unsigned cpl)
 {
-    const uint64_t in_page = ((((uint64_t)1) << FINE_PAGE_SHIFT) - 1);
+    const uint64_t in_page = ((((uint64_t)1) << ITA_FINE_PAGE_LOG2) - 1);
     const uint64_t at = (ip & in_page) >> q->fine_lsb;
     return ((lo->plm >> cpl) & 1u) && ((hi->plm >> cpl) & 1u) &&
-           (ip >> FINE_PAGE_SHIFT) == (lo->addr >> FINE_PAGE_SHIFT) &&
+           (ip >> ITA_FINE_PAGE_LOG2) == (lo->addr >> ITA_FINE_PAGE_LOG2) &&
            ((lo->addr & in_page) >> q->fine_lsb) <= at && at <= ((hi->addr & in_page) >> q->fine_lsb);
 }
 
@@ -260,9 +248,9 @@ static unsigned fine_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
      * range's hit stands for both of its pairs. */
     unsigned hits = 0;
     if (fine_hit(q, &q->ibr[0], &q->ibr[2], ip, cpl))
-        hits |= PAIRS_OF_PMC8;
+        hits |= ITA_PAIRS_OF_PMC8;
     if (fine_hit(q, &q->ibr[1], &q->ibr[3], ip, cpl))
-        hits |= PAIRS_OF_PMC9;
+        hits |= ITA_PAIRS_OF_PMC9;
     return hits;
 }
 
@@ -278,9 +266,9 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
     if (q->need_ibr) {
         const unsigned hits = q->fine ? fine_hits(q, s->ip, cpl) : ibr_hits(q, s->ip, cpl);
         if (q->r_any)
-            r = hits ? REF_PAIR_BITS : 0; /* Itanium: any pair tags every k */
+            r = hits ? ITA_ALL_PAIRS : 0; /* Itanium: any pair tags every k */
         else
-            r |= (hits ^ q->r_inv) & ~q->r_one & REF_PAIR_BITS;
+            r |= (hits ^ q->r_inv) & ~q->r_one & ITA_ALL_PAIRS;
     }
     if (q->need_opc) {
         const uint32_t e27 =
@@ -288,14 +276,14 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
             (uint32_t)(s->enc & ((((uint64_t)1) << OPC_LOW_BITS) - 1));
         unsigned matched = 0;
         if ((q->need_opc & 1u) && opcode_match(&q->opc[0], s, e27))
-            matched |= PAIRS_OF_PMC8;
+            matched |= ITA_PAIRS_OF_PMC8;
         if ((q->need_opc & 2u) && opcode_match(&q->opc[1], s, e27))
-            matched |= PAIRS_OF_PMC9;
+            matched |= ITA_PAIRS_OF_PMC9;
         o |= matched;
     }
     if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
         const unsigned live = q->dbr_live[cpl];
-        for (unsigned k = 0; k < REF_PAIRS; k++)
+        for (unsigned k = 0; k < ITA_NPAIRS; k++)
             if ((live >> k) & 1u)
                 d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
     }

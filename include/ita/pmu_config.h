@@ -1,5 +1,6 @@
 /*
- * config.h - PMU configuration files for `pmusim run --config` (docs/config-format.md).
+ * pmu_config.h - PMU configuration files for `pmusim run --config` (docs/config-format.md);
+ * the reader is verilator/ita/config_*.c.
  *
  * A configuration gives the initial value of PMU registers, either as a whole value
  * (`PMC4 = 0x800000`) or field by field (`PMC5 event=IA64_INST_RETIRED plm=0x8
@@ -10,7 +11,8 @@
  * the constraint registers (PMC8, PMC11, PMC13, PMC14, PMC15) that make the range
  * or pattern take effect, unless the file gives those registers itself.  Parsing
  * checks every value against the register layout of the selected model
- * (data/pmu_regs.def) and reports the first error as "file:line: field: expected ...".
+ * (include/ita/ita_regs.def) and reports the first error as "file:line: field: expected
+ * ..." (code PMU_E_INPUT; PMU_E_IO when the file cannot be read).
  */
 #ifndef PMU_CONFIG_H
 #define PMU_CONFIG_H
@@ -18,14 +20,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ita/ita_arch.h"
 #include "ita/pmu_regs.h"
-#include "pmu_stream.h" /* pmu_err */
+#include "pmu_err.h"
+#include "pmu_stream.h" /* pmu_gen_hot */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PMU_CONFIG_PAIRS 4 /* IBR pairs IBR0/1..IBR6/7, DBR pairs DBR0/1..DBR6/7 */
+#define PMU_CONFIG_PAIRS ITA_NPAIRS /* IBR pairs IBR0/1..IBR6/7, DBR pairs DBR0/1..DBR6/7 */
 
 /* What a range line did with one IBR or DBR pair. */
 typedef struct pmu_config_pair {

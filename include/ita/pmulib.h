@@ -3,8 +3,10 @@
  * strings, range restriction and dispatch (the register values that make the
  * PMU count what a request asks).  Plain C11; nothing here prints or exits:
  * every failure is a pmulib_err value with a one-line message in a
- * pmulib_error.  docs/event-library.md describes the algorithms and where
- * they differ from libpfm-3.
+ * pmulib_error, which is pmusim's one error type pmu_err (include/pmu_err.h).
+ * docs/event-library.md describes the algorithms and where they differ from
+ * libpfm-3.  The register encodings it writes are include/ita/ita_encode.h's,
+ * shared with the harness's configuration reader.
  *
  * Event ids are enum pmu_event_id values (include/pmu_regs.h).
  */
@@ -14,7 +16,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ita/ita_encode.h"
 #include "ita/pmu_regs.h"
+#include "pmu_err.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,14 +43,16 @@ typedef enum pmulib_err {
     PMULIB_NERRS
 } pmulib_err;
 
-#define PMULIB_MSG_LEN 256
-typedef struct pmulib_error {
-    pmulib_err code;
-    char msg[PMULIB_MSG_LEN];  /* one line, no trailing newline; "" when code == PMULIB_OK */
-} pmulib_error;
+/* The library's errors are pmu_err values: `code` holds a pmulib_err (PMULIB_OK = 0 =
+ * PMU_OK), `msg` one line without a trailing newline ("" when code == PMULIB_OK). */
+typedef pmu_err pmulib_error;
+#define PMULIB_MSG_LEN (sizeof ((pmulib_error *)0)->msg)
 
 /* Short stable name of an error code ("unknown-event", ...); "invalid" out of range. */
 const char *pmulib_err_name(pmulib_err e);
+/* The pmu_err_code class of a library error, for a command's exit status: PMU_OK,
+ * PMU_E_INPUT (every failure is about the request) or PMU_E_INTERNAL (out of range). */
+pmu_err_code pmulib_err_class(pmulib_err e);
 
 /* Every function that takes a `pmulib_error *err` fills it (when err is not
  * NULL) and returns the same code. */
@@ -155,9 +161,9 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
 
 #define PMULIB_MAX_EVENTS 4
 #define PMULIB_MAX_RANGES 4
-#define PMULIB_NPAIRS 4          /* IBR and DBR pairs */
-#define PMULIB_BUNDLE 16u        /* code ranges: 16-byte (bundle) alignment */
-#define PMULIB_FINE_PAGE 0x1000u /* fine mode: both ends in one 4 KB page */
+#define PMULIB_NPAIRS ITA_NPAIRS             /* IBR and DBR pairs */
+#define PMULIB_BUNDLE ITA_BUNDLE_BYTES        /* code ranges: 16-byte (bundle) alignment */
+#define PMULIB_FINE_PAGE ITA_FINE_PAGE_BYTES  /* fine mode: both ends in one 4 KB page */
 
 /* One debug-register pair: the even register's address and the 56-bit mask
  * of the odd register (1 = compare; bits 63:56 are always compared). */
@@ -202,11 +208,11 @@ typedef struct pmulib_range {
 #define PMULIB_RR_FINE_2BUNDLE 0x4u /* fine mode sees two-bundle granularity (first Itanium 2 steppings) */
 
 /* Opcode-matcher slot-type enables (bit = 1 << enum pmu_unit). */
-#define PMULIB_SLOT_M 0x1u
-#define PMULIB_SLOT_I 0x2u
-#define PMULIB_SLOT_F 0x4u
-#define PMULIB_SLOT_B 0x8u
-#define PMULIB_SLOTS_ALL 0xfu
+#define PMULIB_SLOT_M ITA_SLOT_M
+#define PMULIB_SLOT_I ITA_SLOT_I
+#define PMULIB_SLOT_F ITA_SLOT_F
+#define PMULIB_SLOT_B ITA_SLOT_B
+#define PMULIB_SLOTS_ALL ITA_SLOTS_ALL
 
 typedef struct pmulib_opcm {
     bool used;

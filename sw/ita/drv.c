@@ -17,7 +17,6 @@
  */
 #include "ita/pmu_drv.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,19 +71,8 @@ static uint16_t vis_addr(unsigned v) { return pmu_vis_table[v].addr; }
 #define A_DCR vis_addr(PMU_VIS_DCR)
 static uint16_t pmc_addr(unsigned k) { return vis_addr(PMU_VIS_PMC4 + k); }
 static uint16_t pmd_addr(unsigned k) { return vis_addr(PMU_VIS_PMD4 + k); }
-static uint64_t ovf_bit(unsigned k) { return UINT64_C(1) << (PMU_F_PMC0_OVF_LSB + k); }
+static uint64_t ovf_bit(unsigned k) { return PMU_FSET(0, PMC0, OVF, UINT64_C(1) << k); }
 #define PSR_BITS (PMU_FMASK(PSR, UP) | PMU_FMASK(PSR, PP))
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 pmu_drv_opts pmu_drv_opts_default(void)
 {
@@ -107,7 +95,7 @@ static const char *reg_name(uint16_t addr)
 /* Builds a context from a configuration: reset values, the listed registers (pm
  * and oi forced in the counters), reload values, counters at their start. */
 static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_config *cfg,
-                    char *err, size_t errlen)
+                    pmu_err *err)
 {
     memset(c, 0, sizeof *c);
     c->pid = pid;
@@ -115,8 +103,8 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
     for (unsigned i = 0; i < d->ncfg; i++)
         c->cfg[i] = d->cfg_reset[i];
     if (cfg->nregs > PMU_DRV_MAX_REGS) {
-        set_err(err, errlen, "configuration: %u registers, expected at most %u", cfg->nregs,
-                PMU_DRV_MAX_REGS);
+        pmu_errf(err, PMU_E_INPUT, "configuration: %u registers, expected at most %u", cfg->nregs,
+                 PMU_DRV_MAX_REGS);
         return -1;
     }
     for (unsigned r = 0; r < cfg->nregs; r++) {
@@ -126,10 +114,10 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
         while (i < d->ncfg && d->cfg_addr[i] != addr)
             i++;
         if (i == d->ncfg) {
-            set_err(err, errlen,
-                    "configuration: register 0x%03x (%s) is not a context register: expected "
-                    "PMC4..7, PMC8/9/11/13/14/15, IBR0..7 or DBR0..7",
-                    addr, reg_name(addr));
+            pmu_errf(err, PMU_E_INPUT,
+                     "configuration: register 0x%03x (%s) is not a context register: expected "
+                     "PMC4..7, PMC8/9/11/13/14/15, IBR0..7 or DBR0..7",
+                     addr, reg_name(addr));
             return -1;
         }
         for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
@@ -144,14 +132,14 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         uint64_t p = cfg->period[k];
         if (p && !c->used[k]) {
-            set_err(err, errlen, "configuration: a period for PMD%u, but PMC%u is not configured",
-                    PMU_FIRST_COUNTER + k, PMU_FIRST_COUNTER + k);
+            pmu_errf(err, PMU_E_INPUT, "configuration: a period for PMD%u, but PMC%u is not configured",
+                     PMU_FIRST_COUNTER + k, PMU_FIRST_COUNTER + k);
             return -1;
         }
         if (p > d->span) {
-            set_err(err, errlen,
-                    "configuration: PMD%u period %llu, expected 1..2^%u (the counter width)",
-                    PMU_FIRST_COUNTER + k, (unsigned long long)p, d->width);
+            pmu_errf(err, PMU_E_INPUT,
+                     "configuration: PMD%u period %llu, expected 1..2^%u (the counter width)",
+                     PMU_FIRST_COUNTER + k, (unsigned long long)p, d->width);
             return -1;
         }
         c->period[k] = p;
@@ -162,34 +150,34 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
     return 0;
 }
 
-pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, char *err, size_t errlen)
+pmu_drv *pmu_drv_create_err(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
 {
     if (!b || !o) {
-        set_err(err, errlen, "driver: expected a backend and options");
+        pmu_errf(err, PMU_E_INPUT, "driver: expected a backend and options");
         return NULL;
     }
     if (o->mode != PMU_DRV_PER_PROCESS && o->mode != PMU_DRV_SYSTEM_WIDE) {
-        set_err(err, errlen, "driver: mode %d, expected per-process or system-wide", (int)o->mode);
+        pmu_errf(err, PMU_E_INPUT, "driver: mode %d, expected per-process or system-wide", (int)o->mode);
         return NULL;
     }
     if (o->latency > PMU_DRV_MAX_LATENCY) {
-        set_err(err, errlen, "driver: latency %u, expected 0..%u records", o->latency,
-                PMU_DRV_MAX_LATENCY);
+        pmu_errf(err, PMU_E_INPUT, "driver: latency %u, expected 0..%u records", o->latency,
+                 PMU_DRV_MAX_LATENCY);
         return NULL;
     }
     if (o->mode == PMU_DRV_PER_PROCESS && o->per_process) {
-        set_err(err, errlen, "driver: per_process is for system-wide sessions (a per-process "
-                             "session is per process already)");
+        pmu_errf(err, PMU_E_INPUT, "driver: per_process is for system-wide sessions (a per-process "
+                                   "session is per process already)");
         return NULL;
     }
     if (o->mode == PMU_DRV_SYSTEM_WIDE && o->every_process) {
-        set_err(err, errlen, "driver: every_process is for per-process sessions (a system-wide "
-                             "session monitors every process)");
+        pmu_errf(err, PMU_E_INPUT, "driver: every_process is for per-process sessions (a system-wide "
+                                   "session monitors every process)");
         return NULL;
     }
     pmu_drv *d = calloc(1, sizeof *d);
     if (!d) {
-        set_err(err, errlen, "driver: out of memory");
+        pmu_errf(err, PMU_E_NOMEM, "driver: out of memory");
         return NULL;
     }
     d->b = b;
@@ -211,7 +199,7 @@ pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, char *err, size_t
     for (unsigned i = 0; i < NPIDS; i++)
         d->index[i] = -1;
     d->pid = -1;
-    if (ctx_init(d, &d->default_ctx, 0, &o->config, err, errlen) != 0) {
+    if (ctx_init(d, &d->default_ctx, 0, &o->config, err) != 0) {
         free(d);
         return NULL;
     }
@@ -254,23 +242,23 @@ static drv_ctx *ctx_find(const pmu_drv *d, uint32_t pid)
     return d->ctx[d->index[pid]];
 }
 
-int pmu_drv_attach(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *err, size_t errlen)
+int pmu_drv_attach_err(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, pmu_err *err)
 {
     if (d->o.mode != PMU_DRV_PER_PROCESS) {
-        set_err(err, errlen, "attach: a system-wide session monitors every process");
+        pmu_errf(err, PMU_E_INPUT, "attach: a system-wide session monitors every process");
         return -1;
     }
     if (d->started) {
-        set_err(err, errlen, "attach: the session has started; attach processes before it");
+        pmu_errf(err, PMU_E_INPUT, "attach: the session has started; attach processes before it");
         return -1;
     }
     if (ctx_find(d, pid)) {
-        set_err(err, errlen, "attach: process %u is attached already", pid);
+        pmu_errf(err, PMU_E_INPUT, "attach: process %u is attached already", pid);
         return -1;
     }
     drv_ctx tmp;
     if (cfg) {
-        if (ctx_init(d, &tmp, pid, cfg, err, errlen) != 0)
+        if (ctx_init(d, &tmp, pid, cfg, err) != 0)
             return -1;
     } else {
         tmp = d->default_ctx;
@@ -278,7 +266,7 @@ int pmu_drv_attach(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *er
     }
     drv_ctx *c = ctx_add(d, pid);
     if (!c) {
-        set_err(err, errlen, "attach: out of memory");
+        pmu_errf(err, PMU_E_NOMEM, "attach: out of memory");
         return -1;
     }
     *c = tmp;
@@ -441,10 +429,10 @@ void pmu_drv_switch(pmu_drv *d, uint16_t pid)
     d->pid = pid;
 }
 
-int pmu_drv_start(pmu_drv *d, uint16_t pid, char *err, size_t errlen)
+int pmu_drv_start_err(pmu_drv *d, uint16_t pid, pmu_err *err)
 {
     if (d->started) {
-        set_err(err, errlen, "start: the session has started already");
+        pmu_errf(err, PMU_E_INPUT, "start: the session has started already");
         return -1;
     }
     pmu_backend *b = d->b;
@@ -458,7 +446,7 @@ int pmu_drv_start(pmu_drv *d, uint16_t pid, char *err, size_t errlen)
     if (sys && !d->o.per_process) {
         drv_ctx *c = ctx_add(d, PMU_DRV_ALL_PIDS);
         if (!c) {
-            set_err(err, errlen, "start: out of memory");
+            pmu_errf(err, PMU_E_NOMEM, "start: out of memory");
             return -1;
         }
         *c = d->default_ctx;
@@ -483,7 +471,7 @@ void pmu_drv_before_step(pmu_drv *d, pmu_cycle *c)
     if (d->stopped)
         return;
     if (!d->started)
-        pmu_drv_start(d, c->pid, NULL, 0);
+        pmu_drv_start_err(d, c->pid, NULL);
     else if ((int32_t)c->pid != d->pid)
         pmu_drv_switch(d, c->pid);
     /* PSR policy (docs/driver.md): PSR.pp is set only by privileged code, and in a
@@ -603,3 +591,39 @@ int pmu_drv_context_info(const pmu_drv *d, uint32_t pid, pmu_drv_ctx_info *info)
 const pmu_drv_stats *pmu_drv_get_stats(const pmu_drv *d) { return &d->st; }
 int32_t pmu_drv_current_pid(const pmu_drv *d) { return d->pid; }
 int pmu_drv_started(const pmu_drv *d) { return d->started; }
+
+/* ---- the char-buffer forms, for callers written before pmu_err (pmu_drv.h) --------- */
+
+/* Copies a failure's message out to msg[0..size). */
+static void copy_msg(const pmu_err *e, char *msg, size_t size)
+{
+    if (msg && size)
+        snprintf(msg, size, "%s", e->msg);
+}
+
+pmu_drv *pmu_drv_create_msg(pmu_backend *b, const pmu_drv_opts *o, char *msg, size_t size)
+{
+    pmu_err e = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create_err(b, o, &e);
+    if (!d)
+        copy_msg(&e, msg, size);
+    return d;
+}
+
+int pmu_drv_attach_msg(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *msg, size_t size)
+{
+    pmu_err e = {PMU_OK, ""};
+    int rc = pmu_drv_attach_err(d, pid, cfg, &e);
+    if (rc != 0)
+        copy_msg(&e, msg, size);
+    return rc;
+}
+
+int pmu_drv_start_msg(pmu_drv *d, uint16_t pid, char *msg, size_t size)
+{
+    pmu_err e = {PMU_OK, ""};
+    int rc = pmu_drv_start_err(d, pid, &e);
+    if (rc != 0)
+        copy_msg(&e, msg, size);
+    return rc;
+}

@@ -15,16 +15,16 @@
 #include "ita/pmulib.h"
 #include "pmulib_internal.h"
 
-#define NPAIRS PMULIB_NPAIRS
-#define ALL_PAIRS ((1u << NPAIRS) - 1u)
-#define EVEN_PAIRS 0x5u /* pairs 0 and 2: tied to PMC8 */
-#define ODD_PAIRS 0xau  /* pairs 1 and 3: tied to PMC9 */
+#define NPAIRS ITA_NPAIRS
+#define ALL_PAIRS ITA_ALL_PAIRS
+#define EVEN_PAIRS ITA_PAIRS_OF_PMC8 /* pairs 0 and 2: tied to PMC8 */
+#define ODD_PAIRS ITA_PAIRS_OF_PMC9  /* pairs 1 and 3: tied to PMC9 */
 #define NO_RANGE (-1)
 #define MATCH_NOTHING (-2) /* a pair programmed to match no address (plm 0) */
 
-/* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3's iod_tab (facts 2.6):
- * 0 = IBR + opcode + DBR, 1 = IBR + opcode, 2 = DBR only, 3 = no constraint. */
-static const unsigned iod_cfg[8] = {3, 2, 3, 0, 1, 0, 1, 0};
+/* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3's iod_tab (facts 2.6). */
+static const ita_dbrp_cfg iod_cfg[8] = {ITA_DBRP_NONE,    ITA_DBRP_DBR,     ITA_DBRP_NONE,    ITA_DBRP_IBR_OPC_DBR,
+                                        ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR, ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR};
 #define IOD_I 4u
 #define IOD_O 2u
 #define IOD_D 1u
@@ -111,6 +111,11 @@ static pmulib_err check_opcm(const pmulib_opcm *o, const char *name, pmulib_erro
     return PMULIB_OK;
 }
 
+static pmulib_err check_events(dctx *c);
+static pmulib_err check_combinations(dctx *c);
+
+/* The request's shape (model, counts, flags, matchers), then its events and how they
+ * combine with the ranges and matchers. */
 static pmulib_err check_request(dctx *c)
 {
     const pmulib_request *r = c->rq;
@@ -131,9 +136,19 @@ static pmulib_err check_request(dctx *c)
     pmulib_err e = check_opcm(&r->pmc8, "PMC8", err);
     if (!e)
         e = check_opcm(&r->pmc9, "PMC9", err);
-    if (e)
-        return e;
+    if (!e)
+        e = check_events(c);
+    if (!e)
+        e = check_combinations(c);
+    return e;
+}
 
+/* Each event: valid, on the model, its plm, threshold and ism, the qualifiers in use;
+ * notes the IBR pair whose tag it counts. */
+static pmulib_err check_events(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_error *err = c->err;
     c->model = r->model;
     c->irange = r->nirange > 0;
     c->drange = r->ndrange > 0;
@@ -180,6 +195,14 @@ static pmulib_err check_request(dctx *c)
          * event counts pair 0's tag (Tag(PMC8)). */
         c->tag[i] = is_retired_event(s->event) ? (int)d->umask : 0;
     }
+    return PMULIB_OK;
+}
+
+/* What the events, ranges and matchers of a request need of each other. */
+static pmulib_err check_combinations(dctx *c)
+{
+    const pmulib_request *r = c->rq;
+    pmulib_error *err = c->err;
     if ((c->irange || c->drange)) {
         c->plm = r->events[0].plm;
         for (unsigned i = 1; i < r->nevents; i++)
@@ -586,19 +609,8 @@ static void add_write(pmulib_dispatch *o, unsigned space, unsigned index, uint64
 static uint64_t opcm_value(const dctx *c, unsigned index, const pmulib_opcm *u)
 {
     uint64_t v = reset_of(PMU_SPACE_PMC, index, c->model);
-    if (u->used) {
-        v = PMU_FSET(v, PMC_OPC, MASK, u->mask);
-        v = PMU_FSET(v, PMC_OPC, MATCH, u->match);
-        v = PMU_FSET(v, PMC_OPC, M, (u->slots >> PMU_UNIT_M) & 1u);
-        v = PMU_FSET(v, PMC_OPC, I, (u->slots >> PMU_UNIT_I) & 1u);
-        v = PMU_FSET(v, PMC_OPC, F, (u->slots >> PMU_UNIT_F) & 1u);
-        v = PMU_FSET(v, PMC_OPC, B, (u->slots >> PMU_UNIT_B) & 1u);
-    }
-    return v;
+    return u->used ? ita_opcm_set(v, u->match, u->mask, u->slots) : v;
 }
-_Static_assert(PMULIB_SLOT_M == 1u << PMU_UNIT_M && PMULIB_SLOT_I == 1u << PMU_UNIT_I &&
-                   PMULIB_SLOT_F == 1u << PMU_UNIT_F && PMULIB_SLOT_B == 1u << PMU_UNIT_B,
-               "slot bits follow enum pmu_unit");
 
 static void write_pairs(dctx *c, unsigned space, const br_state *s)
 {
@@ -608,10 +620,7 @@ static void write_pairs(dctx *c, unsigned space, const br_state *s)
         uint64_t addr = 0, odd = 0; /* plm 0: matches nothing */
         if (s->range_of[k] != MATCH_NOTHING) {
             addr = s->pair[k].addr;
-            if (space == PMU_SPACE_IBR)
-                odd = PMU_FSET(PMU_FSET(0, IBR_MASK, MASK, s->pair[k].mask), IBR_MASK, PLM, c->plm);
-            else
-                odd = PMU_FSET(PMU_FSET(0, DBR_MASK, MASK, s->pair[k].mask), DBR_MASK, PLM, c->plm);
+            odd = ita_pair_odd(0, s->pair[k].mask, c->plm);
         }
         add_write(c->out, space, 2 * k, addr);
         add_write(c->out, space, 2 * k + 1, odd);
@@ -639,6 +648,29 @@ static uint64_t counter_value(const dctx *c, const pmulib_event_spec *s, unsigne
     return v;
 }
 
+/* PMC13: for each pair, what qualifies memory events through it (iod_cfg) and whether
+ * it is enabled (anything at all). */
+static uint64_t pmc13_value(const dctx *c)
+{
+    uint64_t v = reset_of(PMU_SPACE_PMC, 13, c->model);
+    for (unsigned k = 0; k < NPAIRS; k++) {
+        unsigned iod = (((c->code_lower_pairs >> k) & 1u) ? IOD_I : 0) | ((k & 1u ? c->opc9 : c->opc8) ? IOD_O : 0) |
+                       (((c->data_pairs >> k) & 1u) ? IOD_D : 0);
+        v = ita_pmc13_set_pair(v, k, iod_cfg[iod], iod != 0);
+    }
+    return v;
+}
+
+/* The pairs whose tag also needs its matcher: the pairs of a matcher in use, wherever
+ * their tag is counted (an event's tag pair, or a data-range pair). */
+static unsigned tied_pairs(const dctx *c)
+{
+    unsigned counted = c->data_pairs;
+    for (unsigned i = 0; i < c->rq->nevents; i++)
+        counted |= 1u << c->tag[i];
+    return counted & ((c->opc8 ? EVEN_PAIRS : 0) | (c->opc9 ? ODD_PAIRS : 0));
+}
+
 static void build_writes(dctx *c)
 {
     const pmulib_request *r = c->rq;
@@ -656,46 +688,12 @@ static void build_writes(dctx *c)
             v = PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
             add_write(o, PMU_SPACE_PMC, 9, v);
         }
-        if (c->qualified) {
-            static const unsigned cfg_lsb[NPAIRS] = {PMU_F_PMC13_CFG_DBRP0_LSB, PMU_F_PMC13_CFG_DBRP1_LSB,
-                                                     PMU_F_PMC13_CFG_DBRP2_LSB, PMU_F_PMC13_CFG_DBRP3_LSB};
-            static const unsigned ena_lsb[NPAIRS] = {PMU_F_PMC13_ENA_DBRP0_LSB, PMU_F_PMC13_ENA_DBRP1_LSB,
-                                                     PMU_F_PMC13_ENA_DBRP2_LSB, PMU_F_PMC13_ENA_DBRP3_LSB};
-            const uint64_t cfg_mask = ((uint64_t)1 << PMU_F_PMC13_CFG_DBRP0_WIDTH) - 1;
-            uint64_t v = reset_of(PMU_SPACE_PMC, 13, m);
-            for (unsigned k = 0; k < NPAIRS; k++) {
-                unsigned iod = (((c->code_lower_pairs >> k) & 1u) ? IOD_I : 0) |
-                               ((k & 1u ? c->opc9 : c->opc8) ? IOD_O : 0) |
-                               (((c->data_pairs >> k) & 1u) ? IOD_D : 0);
-                v = (v & ~(cfg_mask << cfg_lsb[k])) | ((uint64_t)iod_cfg[iod] << cfg_lsb[k]);
-                v = (v & ~((uint64_t)1 << ena_lsb[k])) | ((uint64_t)(iod != 0) << ena_lsb[k]);
-            }
-            add_write(o, PMU_SPACE_PMC, 13, v);
-        }
-        if (c->irange) {
-            static const unsigned ibrp_lsb[NPAIRS] = {PMU_F_PMC14_IBRP0_LSB, PMU_F_PMC14_IBRP1_LSB,
-                                                      PMU_F_PMC14_IBRP2_LSB, PMU_F_PMC14_IBRP3_LSB};
-            uint64_t v = reset_of(PMU_SPACE_PMC, 14, m);
-            for (unsigned k = 0; k < NPAIRS; k++) /* 0 = constrained by pair k */
-                v = (v & ~((uint64_t)1 << ibrp_lsb[k])) | ((uint64_t)!((c->code_pairs >> k) & 1u) << ibrp_lsb[k]);
-            v = PMU_FSET(v, PMC14, FINE, c->fine ? 1 : 0);
-            add_write(o, PMU_SPACE_PMC, 14, v);
-        }
-        if (c->opc8 || c->opc9 || c->irange) {
-            static const unsigned tie_lsb[NPAIRS] = {PMU_F_PMC15_IBRP0_PMC8_LSB, PMU_F_PMC15_IBRP1_PMC9_LSB,
-                                                     PMU_F_PMC15_IBRP2_PMC8_LSB, PMU_F_PMC15_IBRP3_PMC9_LSB};
-            uint64_t v = reset_of(PMU_SPACE_PMC, 15, m);
-            for (unsigned k = 0; k < NPAIRS; k++) {
-                /* 0 = pair k's tag also needs its matcher: wherever that tag is counted. */
-                bool tie = (k & 1u) ? c->opc9 : c->opc8;
-                bool counted = (c->data_pairs >> k) & 1u;
-                for (unsigned i = 0; i < r->nevents; i++)
-                    if (c->tag[i] == (int)k)
-                        counted = true;
-                v = (v & ~((uint64_t)1 << tie_lsb[k])) | ((uint64_t)!(tie && counted) << tie_lsb[k]);
-            }
-            add_write(o, PMU_SPACE_PMC, 15, v);
-        }
+        if (c->qualified)
+            add_write(o, PMU_SPACE_PMC, 13, pmc13_value(c));
+        if (c->irange) /* ibrp_k = 0: constrained by pair k */
+            add_write(o, PMU_SPACE_PMC, 14, ita_pmc14_set(reset_of(PMU_SPACE_PMC, 14, m), c->code_pairs, c->fine));
+        if (c->opc8 || c->opc9 || c->irange)
+            add_write(o, PMU_SPACE_PMC, 15, ita_pmc15_set(reset_of(PMU_SPACE_PMC, 15, m), ALL_PAIRS, tied_pairs(c)));
     } else {
         if (c->opc8)
             add_write(o, PMU_SPACE_PMC, 8, opcm_value(c, 8, &r->pmc8));

@@ -3,15 +3,13 @@
  * The events are data/pmu_regs.def's table (pmu_event_table); nothing here
  * repeats a code, umask or mask.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ita/pmulib.h"
+#include "pmu_num.h"
+#include "pmu_text.h"
 #include "pmulib_internal.h"
 
 /* ---- errors -------------------------------------------------------------- */
@@ -39,24 +37,25 @@ const char *pmulib_err_name(pmulib_err e)
     return err_names[e];
 }
 
+pmu_err_code pmulib_err_class(pmulib_err e)
+{
+    if (e == PMULIB_OK)
+        return PMU_OK;
+    return (unsigned)e < PMULIB_NERRS ? PMU_E_INPUT : PMU_E_INTERNAL;
+}
+
 pmulib_err pmulib_fail(pmulib_error *err, pmulib_err code, const char *fmt, ...)
 {
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    pmu_verrf(err, (int)code, fmt, ap);
+    va_end(ap);
     return code;
 }
 
 pmulib_err pmulib_ok(pmulib_error *err)
 {
-    if (err) {
-        err->code = PMULIB_OK;
-        err->msg[0] = '\0';
-    }
+    pmu_err_clear(err);
     return PMULIB_OK;
 }
 
@@ -223,50 +222,12 @@ const char *pmulib_model_name(pmu_model m)
 
 /* ---- lookup -------------------------------------------------------------- */
 
-/* Longest event-name or query length the suggestion considers. */
-#define NAME_MAX_LEN 64
-
-/* Case-insensitive Levenshtein distance, capped by the buffers' length. */
-static unsigned edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > NAME_MAX_LEN)
-        la = NAME_MAX_LEN;
-    if (lb > NAME_MAX_LEN)
-        lb = NAME_MAX_LEN;
-    unsigned row[NAME_MAX_LEN + 1];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        unsigned diag = row[0];
-        row[0] = (unsigned)i;
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned up = row[j];
-            unsigned cost = toupper((unsigned char)a[i - 1]) != toupper((unsigned char)b[j - 1]);
-            unsigned best = diag + cost;
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-static bool streq_ci(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return false;
-    return *a == *b;
-}
+static bool streq_ci(const char *a, const char *b) { return pmu_text_ieq(a, strlen(a), b); }
 
 static bool has_prefix_ci(const char *s, const char *prefix)
 {
     for (; *prefix; s++, prefix++)
-        if (toupper((unsigned char)*s) != toupper((unsigned char)*prefix))
+        if (pmu_text_lower((unsigned char)*s) != pmu_text_lower((unsigned char)*prefix))
             return false;
     return true;
 }
@@ -282,17 +243,9 @@ const char *pmulib_suggest_event(const char *name)
             if (has_prefix_ci(pmu_event_table[i].name, name))
                 return pmu_event_table[i].name;
     /* Otherwise the nearest name, if at most a third of it differs (and at least 2 edits are allowed). */
-    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2);
-    const char *best = NULL;
-    unsigned best_d = allowed + 1;
-    for (int i = 0; i < PMU_NEVENTS; i++) {
-        unsigned d = edit_distance(name, pmu_event_table[i].name);
-        if (d < best_d) {
-            best_d = d;
-            best = pmu_event_table[i].name;
-        }
-    }
-    return best;
+    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2), d;
+    unsigned best = pmu_text_nearest(name, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0], &d);
+    return d <= allowed ? pmu_event_table[best].name : NULL;
 }
 
 pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)
@@ -313,21 +266,10 @@ pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)
 
 /* ---- event strings ------------------------------------------------------- */
 
-/* A decimal or 0x-hex number filling all of s. */
+/* A decimal or 0x-hex number filling all of s: pmusim's one integer syntax (pmu_num.h). */
 bool pmulib_parse_u64(const char *s, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end != '\0')
-        return false;
-    /* strtoull with base 0 reads a leading 0 as octal; the syntax is decimal or 0x hex. */
-    if (s[0] == '0' && s[1] != '\0' && s[1] != 'x' && s[1] != 'X')
-        return false;
-    *out = v;
-    return true;
+    return s && pmu_parse_u64(s, 0, UINT64_MAX, "number", out, NULL) == 0;
 }
 
 #define EVENT_STR_MAX 256
@@ -368,7 +310,7 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
         if (streq_ci(mod, "u") || streq_ci(mod, "k")) {
             if (val)
                 return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "'%s': modifier :%s takes no value", str, mod);
-            spec.plm |= tolower((unsigned char)mod[0]) == 'u' ? PMULIB_PLM_USER : PMULIB_PLM_KERNEL;
+            spec.plm |= pmu_text_lower((unsigned char)mod[0]) == 'u' ? PMULIB_PLM_USER : PMULIB_PLM_KERNEL;
         } else if (streq_ci(mod, "plm")) {
             if (!val || !pmulib_parse_u64(val, &n) || n < 1 || n > PMULIB_PLM_ALL)
                 return pmulib_fail(err, PMULIB_ERR_BAD_ARG,

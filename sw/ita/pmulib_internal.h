@@ -7,6 +7,10 @@
 
 #include "ita/pmulib.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Fill err (when not NULL) and return code. */
 pmulib_err pmulib_fail(pmulib_error *err, pmulib_err code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -14,7 +18,10 @@ pmulib_err pmulib_ok(pmulib_error *err);
 
 const char *pmulib_model_name(pmu_model m);
 bool pmulib_event_unattributed(int ev);
-/* A decimal or 0x-hex number filling all of s (no sign, no leading zeros read as octal). */
+/* A decimal or 0x-hex number filling all of s: pmu_parse_u64's syntax (include/pmu_num.h). */
 bool pmulib_parse_u64(const char *s, uint64_t *out);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -17,12 +17,9 @@
 #include "ita/pmulib.h"
 #include "pmulib_internal.h"
 
-/* Bits 55:0 of an odd IBR/DBR register are the mask; 63:56 are always compared. */
-#define MAX_BLOCK_LOG2 PMU_F_IBR_MASK_MASK_WIDTH
-#define MASK_BITS PMU_FMASK(IBR_MASK, MASK)
-_Static_assert(PMU_F_IBR_MASK_MASK_LSB == 0 && PMU_F_DBR_MASK_MASK_LSB == 0 &&
-                   PMU_F_IBR_MASK_MASK_WIDTH == PMU_F_DBR_MASK_MASK_WIDTH,
-               "IBR and DBR masks are expected to share bits 55:0");
+/* Bits 55:0 of an odd IBR/DBR register are the mask; 63:56 are always compared
+ * (include/ita/ita_arch.h), so no block is larger than 2^56 bytes. */
+#define MAX_BLOCK_LOG2 ITA_PAIR_MAX_BLOCK_LOG2
 
 static unsigned floor_log2(uint64_t x) { return 63u - (unsigned)__builtin_clzll(x); }
 static uint64_t pow2(unsigned k) { return (uint64_t)1 << k; }
@@ -41,14 +38,7 @@ static void emit(cover_ctx *c, uint64_t base, unsigned log2size)
     }
     pmulib_br_pair *p = &c->out->pair[c->out->npairs++];
     p->addr = base;
-    p->mask = ~(pow2(log2size) - 1) & MASK_BITS;
-}
-
-/* log2 of the smallest naturally aligned block that holds [start, end). */
-static unsigned smallest_block_log2(uint64_t start, uint64_t end)
-{
-    uint64_t diff = start ^ (end - 1);
-    return diff ? floor_log2(diff) + 1 : 0;
+    p->mask = ita_block_mask(log2size);
 }
 
 /* do_normal_rr(start, end, nbr, dir), facts 3.7; returns nothing, appends pairs in pre-order. */
@@ -73,7 +63,7 @@ static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, 
         /* libpfm-3 doubles the block toward the open side (dir); that is the smallest
          * aligned block holding the sub-range whenever the sub-range is one-sided,
          * and under-covers otherwise (facts 4.1).  Take that block always. */
-        unsigned k = smallest_block_log2(start, end);
+        unsigned k = ita_smallest_block_log2(start, end);
         emit(c, k > MAX_BLOCK_LOG2 ? start : align_down(start, k), k);
         return;
     }
@@ -86,7 +76,7 @@ static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, 
          * are then one-sided. */
         unsigned h = floor_log2(start ^ (end - 1));
         uint64_t m = align_down(end - 1, h);
-        unsigned kl = smallest_block_log2(start, m), kr = smallest_block_log2(m, end);
+        unsigned kl = ita_smallest_block_log2(start, m), kr = ita_smallest_block_log2(m, end);
         emit(c, m - pow2(kl), kl);
         emit(c, m, kr);
         return;
@@ -110,8 +100,9 @@ static void cover_offsets(pmulib_cover *cv, uint64_t start, uint64_t end)
 {
     uint64_t lo = start, hi_past_end = 0;
     for (unsigned i = 0; i < cv->npairs; i++) {
-        uint64_t size = ((~cv->pair[i].mask) & MASK_BITS) + 1;
-        uint64_t base = cv->pair[i].addr & ~(size - 1);
+        uint64_t base, block_end; /* the pairs emitted here always have contiguous masks */
+        ita_pair_block(cv->pair[i].addr, cv->pair[i].mask, false, &base, &block_end);
+        uint64_t size = block_end - base;
         if (base < lo)
             lo = base;
         if (base < end && end - base < size && size - (end - base) > hi_past_end)
@@ -160,7 +151,7 @@ pmulib_err pmulib_cover_single(uint64_t start, uint64_t end, pmulib_cover *out, 
         return e;
     /* compute_single_rr looks for the first m >= ceil(log2(size)) whose aligned block
      * at start reaches end: the smallest aligned block holding the range. */
-    unsigned m = smallest_block_log2(start, end);
+    unsigned m = ita_smallest_block_log2(start, end);
     if (m > MAX_BLOCK_LOG2)
         return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
                            "range 0x%" PRIx64 "..0x%" PRIx64 " needs one aligned block of 2^%u bytes; a pair "
@@ -169,25 +160,18 @@ pmulib_err pmulib_cover_single(uint64_t start, uint64_t end, pmulib_cover *out, 
     pmulib_cover cv = {0};
     cv.npairs = 1;
     cv.pair[0].addr = align_down(start, m);
-    cv.pair[0].mask = ~(pow2(m) - 1) & MASK_BITS;
+    cv.pair[0].mask = ita_block_mask(m);
     cover_offsets(&cv, start, end);
     *out = cv;
     return pmulib_ok(err);
 }
 
-#define FINE_PAGE_LOG2 12u
-#define BUNDLE_LOG2 4u
-#define TWO_BUNDLE_LOG2 5u
-_Static_assert(PMULIB_FINE_PAGE == 1u << FINE_PAGE_LOG2 && PMULIB_BUNDLE == 1u << BUNDLE_LOG2,
-               "fine-mode constants");
-
 bool pmulib_fine_eligible(uint64_t start, uint64_t end)
 {
-    /* The upper bound is the last bundle, end - 16: a whole aligned page qualifies
-     * (libpfm-3 compares end itself and rejects it, facts 4.2b), and all 64 bits of
-     * the page number count (libpfm-3 compares bits 31:12 only, facts 4.2a). */
-    return start < end && (start % PMULIB_BUNDLE) == 0 && (end % PMULIB_BUNDLE) == 0 &&
-           (start >> FINE_PAGE_LOG2) == ((end - PMULIB_BUNDLE) >> FINE_PAGE_LOG2);
+    /* libpfm-3 compares end itself, rejecting a whole aligned page (facts 4.2b), and
+     * bits 31:12 of the page number only (facts 4.2a); the bounds are those of
+     * ita_fine_eligible. */
+    return ita_fine_eligible(start, end);
 }
 
 pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmulib_cover *out, pmulib_error *err)
@@ -204,23 +188,18 @@ pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmul
                            "code range 0x%" PRIx64 "..0x%" PRIx64 " does not fit fine mode: its first and last "
                            "bundle must lie in one 4 KB page",
                            start, end);
-    /* compute_fine_rr: the upper-bound bundle is inclusive.  With the two-bundle
-     * granularity the hardware compares bits 11:5, so the lower bound is aligned
-     * down to 32 bytes and an upper bundle that starts a 32-byte block also covers
-     * the next bundle (libpfm-3 writes it one bundle higher to say so). */
-    uint64_t lower = start, upper = end - PMULIB_BUNDLE;
-    if (two_bundle) {
-        lower = align_down(start, TWO_BUNDLE_LOG2);
-        if ((upper & (pow2(TWO_BUNDLE_LOG2) - 1)) == 0)
-            upper += PMULIB_BUNDLE;
-    }
+    /* compute_fine_rr: the upper-bound bundle is inclusive; with the two-bundle
+     * granularity libpfm-3 writes an upper bundle that starts a 32-byte block one
+     * bundle higher (ita_fine_bounds). */
+    uint64_t lower, upper;
+    ita_fine_bounds(start, end, two_bundle, &lower, &upper);
     pmulib_cover cv = {0};
     cv.npairs = 2;
     cv.pair[0].addr = lower;
     cv.pair[1].addr = upper;
     /* Fine mode does not use the masks; they hold the 4 KB page mask libpfm-3
      * meant (its 32-bit constant gives 0xfffff000, facts 4.2a). */
-    cv.pair[0].mask = cv.pair[1].mask = ~(pow2(FINE_PAGE_LOG2) - 1) & MASK_BITS;
+    cv.pair[0].mask = cv.pair[1].mask = ita_block_mask(ITA_FINE_PAGE_LOG2);
     cv.soff = start - lower;
     cv.eoff = upper + PMULIB_BUNDLE - end;
     *out = cv;

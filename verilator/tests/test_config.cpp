@@ -362,11 +362,11 @@ TEST(ConfigErrors, SyntaxOfLines)
     e = must_fail("PMC4 = 1 2\n");
     EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected one value after '=', found '2'")) << e;
     e = must_fail("PMC4 = 12z\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected a number (decimal or 0x hex), found '12z'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected a decimal number or 0x hex, found '12z'")) << e;
     e = must_fail("PMC4 plm\n");
     EXPECT_TRUE(has(e, "test.cfg:1: PMC4: expected name=value, found 'plm'")) << e;
     e = must_fail("PMC4 plm=0xg\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: plm: expected a number (decimal or 0x hex), found '0xg'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: plm: expected hex digits after 0x, found '0xg'")) << e;
     e = must_fail("PMC4 plm=\n");
     EXPECT_TRUE(has(e, "test.cfg:1: plm: expected a value after '='")) << e;
     e = must_fail("PMC4 ism=arm\n");
@@ -390,6 +390,49 @@ TEST(ConfigErrors, MissingFile)
     pmu_err err;
     ASSERT_NE(pmu_config_load("/nonexistent/dir/x.cfg", PMU_MODEL_ITANIUM2, 0, &cfg, &err), 0);
     EXPECT_TRUE(has(err.msg, "/nonexistent/dir/x.cfg: cannot open")) << err.msg;
+    EXPECT_EQ(err.code, PMU_E_IO);  // not bad input: the file is not there
+    // A directory opens but cannot be read.
+    ASSERT_NE(pmu_config_load("/", PMU_MODEL_ITANIUM2, 0, &cfg, &err), 0);
+    EXPECT_TRUE(has(err.msg, "/: cannot read")) << err.msg;
+    EXPECT_EQ(err.code, PMU_E_IO);
+}
+
+TEST(ConfigErrors, ParseErrorsAreBadInput)
+{
+    pmu_config cfg;
+    pmu_err err;
+    const std::string text = "PMC4 plm=16\n";
+    ASSERT_NE(pmu_config_parse(text.data(), text.size(), "e.cfg", PMU_MODEL_ITANIUM2, 0, &cfg, &err), 0);
+    EXPECT_EQ(err.code, PMU_E_INPUT);
+    EXPECT_STREQ(err.msg, "e.cfg:1: plm: expected 0..15 (4 bits), found 16");
+    const std::string nul("PMC4 = 0\0\n", 10);
+    ASSERT_NE(pmu_config_parse(nul.data(), nul.size(), "e.cfg", PMU_MODEL_ITANIUM2, 0, &cfg, &err), 0);
+    EXPECT_EQ(err.code, PMU_E_INPUT);
+    EXPECT_STREQ(err.msg, "e.cfg:1: line: expected text, found a NUL byte");
+}
+
+// Every number goes through pmusim's one integer parser (include/pmu_num.h): its
+// messages say what was wrong and never print a raw byte.
+TEST(ConfigErrors, NumbersUseTheOneIntegerSyntax)
+{
+    const struct {
+        const char *line, *message;
+    } cases[] = {
+        {"PMC4 plm=010", "plm: expected a decimal number without leading zeros, or 0x hex, found '010'"},
+        {"PMC4 = -1", "PMC4: expected an unsigned number without a sign, found '-1'"},
+        {"PMC4 = 0x10000000000000000", "PMC4: expected a number that fits in 64 bits, found '0x10000000000000000'"},
+        {"PMC4 plm=1\x01", "plm: expected a decimal number or 0x hex, found '1\\x01'"},
+        {"PMC4 event=CPU_CYCLES period=0x1g", "period: expected hex digits after 0x, found '0x1g'"},
+        {"PMC8 ig_ad=01", "ig_ad: expected a decimal number without leading zeros, or 0x hex, found '01'"},
+        {"irange 010..0x20 pair=0", "range: expected START..END, two addresses (decimal or 0x hex), found '010..0x20'"},
+        {"irange 0x0..0x10 pair=00", "pair: expected a decimal number without leading zeros, or 0x hex, found '00'"},
+        {"opcode PMC8 class=nop inv=01", "inv: expected 0 or 1, found '01'"},
+    };
+    for (const auto &c : cases)
+        EXPECT_EQ(must_fail(std::string(c.line) + "\n"), std::string("test.cfg:1: ") + c.message) << c.line;
+    // Upper-case hex and the largest value still parse.
+    pmu_config cfg = must_parse("DBR0 = 0XFFFFFFFFFFFFFFFF\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_DBR0], ~UINT64_C(0));
 }
 
 TEST(ConfigErrors, LoadReportsFileName)

@@ -152,6 +152,37 @@ TEST(ConfigIrange, ExplicitConstraintRegistersWin)
     EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x10f0));
 }
 
+// The registers an irange, drange or opcode line derives are the event library's
+// encodings (include/ita/ita_encode.h): the values below are what the library wrote for
+// the same range or pattern before the encodings were shared (sw/ita/tests/
+// lib_dispatch_test.cpp and lib_range_test.cpp, the test named in each comment).
+TEST(ConfigShared, SameRegistersAsTheEventLibrary)
+{
+    // Dispatch.SinglePairCodeRange: a 2 KB block at 0x4000 on pair 0, plm 8.
+    pmu_config cfg = must_parse("irange 0x4000..0x4800 pair=0 plm=8\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x4000));
+    EXPECT_EQ(cfg.value[PMU_VIS_IBR1], UINT64_C(0x08fffffffffff800));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC14], UINT64_C(0x0db60db60db60db6) & ~UINT64_C(0x2));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0xffffffff3ffffffc));  // ig_ad = inv = 0
+    // Dispatch.DataRanges: 256 bytes at 0x10000 on DBR pair 0 (cfg 2), plm 8.
+    cfg = must_parse("drange 0x10000..0x10100 pair=0 plm=8\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_DBR1], UINT64_C(0x08ffffffffffff00));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC13], UINT64_C(0x00002078fefefef6));
+    // Dispatch.OpcodeMatcher: br.cloop on B slots (ig_ad = 1 as the library writes it
+    // without a code range), and on Itanium; pairs 1 and 3 tied to PMC9, 0 and 2 not.
+    cfg = must_parse("opcode PMC8 match=0x2000140 mask=0x07ffe3f slots=b ig_ad=1\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0x1400028103fff1fd));
+    cfg = must_parse("opcode PMC8 match=0x2000140 mask=0x07ffe3f slots=b\n", PMU_MODEL_ITANIUM);
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0x1400028003fff1f8));
+    cfg = must_parse("opcode PMC9 match=0 mask=0x7ffffff slots=mi tie=ibrp1,ibrp3\n"
+                     "opcode PMC8 class=nop tie=none\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC15], UINT64_C(0xfffffff5));
+    // RangeLibpfm.FineMode: the bounds of a fine range (the last bundle inclusive).
+    cfg = must_parse("irange 0x40001010..0x40001100 fine pair=0\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x40001010));
+    EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x400010f0));
+}
+
 // ---- drange -------------------------------------------------------------------------------
 
 TEST(ConfigDrange, Itanium2ProgramsPairAndPmc13)
@@ -536,7 +567,7 @@ TEST(ConfigQualErrors, Opcode)
     e = must_fail("opcode PMC8 match=0x8000000 mask=0\n");
     EXPECT_TRUE(has(e, "test.cfg:1: match: expected 0..0x7ffffff (27 bits over instruction bits {40:27,12:0}), found 0x8000000")) << e;
     e = must_fail("opcode PMC8 match=1 mask=zz\n");
-    EXPECT_TRUE(has(e, "test.cfg:1: mask: expected a number (decimal or 0x hex), found 'zz'")) << e;
+    EXPECT_TRUE(has(e, "test.cfg:1: mask: expected a decimal number or 0x hex, found 'zz'")) << e;
     e = must_fail("opcode PMC8 class=nop slots=mx\n");
     EXPECT_TRUE(has(e, "test.cfg:1: slots: expected the units to match in, letters from m, i, f, b (e.g. slots=b or slots=mi), found 'mx'")) << e;
     e = must_fail("opcode PMC8 class=nop slots=mm\n");
@@ -806,6 +837,7 @@ TEST(ConfigDoc, ErrorTablesMatchTheParser)
         pmu_config cfg;
         pmu_err err;
         ASSERT_NE(pmu_config_parse(text.data(), text.size(), "cfg", m, 1, &cfg, &err), 0) << row;
+        EXPECT_EQ(err.code, PMU_E_INPUT) << row;  // every bad line is bad input
         std::string want = msg[0];
         const size_t dots = want.find("...");
         if (dots != std::string::npos) {

@@ -19,15 +19,16 @@ const pmu_model M = PMU_MODEL_ITANIUM2;
 
 std::string create_error(pmu_backend *b, const pmu_drv_opts &o)
 {
-    char err[256] = "";
-    pmu_drv *d = pmu_drv_create(b, &o, err, sizeof err);
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(b, &o, &err);
     if (d) {
         pmu_drv_destroy(d);
         return "";
     }
-    EXPECT_NE(err[0], '\0') << "a failure must say why";
-    EXPECT_EQ(strchr(err, '\n'), nullptr) << "one line";
-    return err;
+    EXPECT_NE(err.msg[0], '\0') << "a failure must say why";
+    EXPECT_EQ(strchr(err.msg, '\n'), nullptr) << "one line";
+    EXPECT_EQ(err.code, PMU_E_INPUT) << err.msg;
+    return err.msg;
 }
 
 TEST(DrvApi, OptsDefault)
@@ -46,10 +47,10 @@ TEST(DrvApi, CreateRejectsBadOptions)
 {
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
-    char err[256];
-    EXPECT_EQ(pmu_drv_create(nullptr, &o, err, sizeof err), nullptr);
-    EXPECT_STREQ(err, "driver: expected a backend and options");
-    EXPECT_EQ(pmu_drv_create(m.backend(), nullptr, err, sizeof err), nullptr);
+    pmu_err err = {PMU_OK, ""};
+    EXPECT_EQ(pmu_drv_create(nullptr, &o, &err), nullptr);
+    EXPECT_STREQ(err.msg, "driver: expected a backend and options");
+    EXPECT_EQ(pmu_drv_create(m.backend(), nullptr, &err), nullptr);
 
     pmu_drv_opts bad = o;
     bad.mode = (pmu_drv_mode)7;
@@ -64,8 +65,8 @@ TEST(DrvApi, CreateRejectsBadOptions)
     bad.mode = PMU_DRV_SYSTEM_WIDE;
     bad.every_process = 1;
     EXPECT_NE(create_error(m.backend(), bad).find("every_process is for per-process"), std::string::npos);
-    // A NULL err buffer is allowed.
-    EXPECT_EQ(pmu_drv_create(m.backend(), &bad, nullptr, 0), nullptr);
+    // A NULL err is allowed.
+    EXPECT_EQ(pmu_drv_create(m.backend(), &bad, nullptr), nullptr);
     EXPECT_TRUE(m.log.empty());
 }
 
@@ -111,34 +112,81 @@ TEST(DrvApi, AttachAndStartErrors)
 {
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(pmu_drv_current_pid(d), -1);
     EXPECT_FALSE(pmu_drv_started(d));
-    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), 0);
-    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), -1);
-    EXPECT_STREQ(err, "attach: process 5 is attached already");
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), 0);
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), -1);
+    EXPECT_STREQ(err.msg, "attach: process 5 is attached already");
     pmu_drv_config bad{};
     bad.period[0] = 3;
-    EXPECT_EQ(pmu_drv_attach(d, 6, &bad, err, sizeof err), -1);
-    EXPECT_STREQ(err, "configuration: a period for PMD4, but PMC4 is not configured");
+    EXPECT_EQ(pmu_drv_attach(d, 6, &bad, &err), -1);
+    EXPECT_STREQ(err.msg, "configuration: a period for PMD4, but PMC4 is not configured");
     EXPECT_EQ(pmu_drv_ncontexts(d), 1u);  // the failed attach left nothing behind
-    EXPECT_EQ(pmu_drv_start(d, 5, err, sizeof err), 0);
+    EXPECT_EQ(pmu_drv_start(d, 5, &err), 0);
     EXPECT_TRUE(pmu_drv_started(d));
-    EXPECT_EQ(pmu_drv_start(d, 5, err, sizeof err), -1);
-    EXPECT_STREQ(err, "start: the session has started already");
-    EXPECT_EQ(pmu_drv_attach(d, 8, nullptr, err, sizeof err), -1);
-    EXPECT_STREQ(err, "attach: the session has started; attach processes before it");
+    EXPECT_EQ(pmu_drv_start(d, 5, &err), -1);
+    EXPECT_STREQ(err.msg, "start: the session has started already");
+    EXPECT_EQ(pmu_drv_attach(d, 8, nullptr, &err), -1);
+    EXPECT_STREQ(err.msg, "attach: the session has started; attach processes before it");
     pmu_drv_destroy(d);
 
     o.mode = PMU_DRV_SYSTEM_WIDE;
-    d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    d = pmu_drv_create(m.backend(), &o, &err);
     ASSERT_NE(d, nullptr);
-    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, err, sizeof err), -1);
-    EXPECT_STREQ(err, "attach: a system-wide session monitors every process");
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), -1);
+    EXPECT_STREQ(err.msg, "attach: a system-wide session monitors every process");
+    EXPECT_EQ(err.code, PMU_E_INPUT);
     pmu_drv_destroy(d);
     pmu_drv_destroy(nullptr);  // allowed
+}
+
+// Every failure of attach and start is a bad call: PMU_E_INPUT in the one error type.
+TEST(DrvApi, ErrorsCarryTheirCode)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
+    ASSERT_EQ(pmu_drv_attach(d, 5, nullptr, &err), 0) << err.msg;
+    err = {PMU_OK, ""};
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), -1);
+    EXPECT_EQ(err.code, PMU_E_INPUT) << err.msg;
+    pmu_drv_config too_many{};
+    too_many.nregs = PMU_DRV_MAX_REGS + 1;
+    err = {PMU_OK, ""};
+    EXPECT_EQ(pmu_drv_attach(d, 6, &too_many, &err), -1);
+    EXPECT_EQ(err.code, PMU_E_INPUT);
+    EXPECT_STREQ(err.msg, "configuration: 33 registers, expected at most 32");
+    ASSERT_EQ(pmu_drv_start(d, 5, &err), 0) << err.msg;
+    err = {PMU_OK, ""};
+    EXPECT_EQ(pmu_drv_start(d, 5, &err), -1);
+    EXPECT_EQ(err.code, PMU_E_INPUT) << err.msg;
+    pmu_drv_destroy(d);
+}
+
+// The char-buffer form of create, attach and start (callers written before pmu_err)
+// gives the same results and messages.
+TEST(DrvApi, CharBufferFormStillWorks)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    char msg[256] = "";
+    EXPECT_EQ(pmu_drv_create(nullptr, &o, msg, sizeof msg), nullptr);
+    EXPECT_STREQ(msg, "driver: expected a backend and options");
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, msg, sizeof msg);
+    ASSERT_NE(d, nullptr) << msg;
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, msg, sizeof msg), 0);
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, msg, sizeof msg), -1);
+    EXPECT_STREQ(msg, "attach: process 5 is attached already");
+    EXPECT_EQ(pmu_drv_attach(d, 6, nullptr, nullptr, 0), 0);  // no buffer: allowed
+    EXPECT_EQ(pmu_drv_start(d, 5, msg, sizeof msg), 0);
+    EXPECT_EQ(pmu_drv_start(d, 5, msg, 8), -1);
+    EXPECT_STREQ(msg, "start: ");  // cut to the buffer
+    pmu_drv_destroy(d);
 }
 
 TEST(DrvApi, CountersGetPmAndOiFromTheDriver)
@@ -151,10 +199,10 @@ TEST(DrvApi, CountersGetPmAndOiFromTheDriver)
         pmu_drv_config &c = o.config;
         add_counter(&c, M, 1, PMU_EV_CPU_CYCLES, 0x8, 0);
         c.reg[0].value = PMU_FSET(c.reg[0].value, PMC_GEN, PM, !sys);  // the wrong pm
-        char err[256];
-        pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-        ASSERT_NE(d, nullptr) << err;
-        ASSERT_EQ(pmu_drv_start(d, 1, err, sizeof err), 0);
+        pmu_err err = {PMU_OK, ""};
+        pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+        ASSERT_NE(d, nullptr) << err.msg;
+        ASSERT_EQ(pmu_drv_start(d, 1, &err), 0);
         uint64_t v = m.regs[pmc(1)];
         EXPECT_EQ(PMU_FGET(v, PMC_GEN, PM), (uint64_t)sys);
         EXPECT_EQ(PMU_FGET(v, PMC_GEN, OI), 1u);
@@ -172,11 +220,11 @@ TEST(DrvApi, ReadsTotalsAndContextQueries)
     o.every_process = 1;
     add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
     add_counter(&o.config, M, 1, PMU_EV_CPU_CYCLES, 0x8, UINT64_C(1) << 47);  // reload 0
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-    ASSERT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
     EXPECT_EQ(pmu_drv_ncontexts(d), 0u);
-    ASSERT_EQ(pmu_drv_start(d, 40, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 40, &err), 0);
     EXPECT_EQ(m.regs[pmd(1)], 0u);  // a full-width period starts (and reloads) at 0
     m.regs[pmd(0)] = 17;
     pmu_drv_switch(d, 41);  // every_process: a context appears at the first switch-in
@@ -221,9 +269,9 @@ TEST(DrvApi, StepOnTheReference)
     o.latency = 0;
     add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 1);
     o.every_process = 1;
-    char err[256];
-    pmu_drv *d = pmu_drv_create(ref, &o, err, sizeof err);
-    ASSERT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(ref, &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
     StreamBuilder sb;
     sb.pid = 3;
     sb.user(20);

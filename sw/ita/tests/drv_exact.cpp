@@ -86,13 +86,13 @@ RunStats run(pmu_backend *b, pmu_backend *ref, pmu_drv_opts o,
     std::pair<RunStats *, std::set<uint32_t> *> arg(&rs, &monitored);
     o.on_sample = on_sample;
     o.sample_arg = &arg;
-    char err[256];
-    pmu_drv *d = pmu_drv_create(b, &o, err, sizeof err);
-    EXPECT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(b, &o, &err);
+    EXPECT_NE(d, nullptr) << err.msg;
     if (!d)
         return rs;
     for (const auto &a : attach)
-        EXPECT_EQ(pmu_drv_attach(d, a.first, &a.second, err, sizeof err), 0) << err;
+        EXPECT_EQ(pmu_drv_attach(d, a.first, &a.second, &err), 0) << err.msg;
     pmu_gen *g = workload();
     pmu_cycle c;
     pmu_state s;

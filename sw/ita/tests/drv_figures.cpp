@@ -121,13 +121,13 @@ protected:
     pmu_drv *run(const Scenario &s, const pmu_drv_opts &o, const std::vector<uint16_t> &attach,
                  const std::function<void(const Tag &, uint64_t)> &psr_check)
     {
-        char err[256];
-        pmu_drv *d = pmu_drv_create(b, &o, err, sizeof err);
-        EXPECT_NE(d, nullptr) << err;
+        pmu_err err = {PMU_OK, ""};
+        pmu_drv *d = pmu_drv_create(b, &o, &err);
+        EXPECT_NE(d, nullptr) << err.msg;
         if (!d)
             return nullptr;
         for (uint16_t pid : attach)
-            EXPECT_EQ(pmu_drv_attach(d, pid, nullptr, err, sizeof err), 0) << err;
+            EXPECT_EQ(pmu_drv_attach(d, pid, nullptr, &err), 0) << err.msg;
         for (size_t i = 0; i < s.sb.recs.size(); i++) {
             pmu_cycle c = s.sb.recs[i];
             pmu_drv_step(d, &c);

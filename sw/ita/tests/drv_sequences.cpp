@@ -87,11 +87,11 @@ TEST(Sequences, StartProgramsTheSessionThenSwitchesIn)
 {
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-    ASSERT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
     pmu_drv_config a = config_a();
-    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0) << err;
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0) << err.msg;
     EXPECT_TRUE(m.done());
     EXPECT_TRUE(m.log.empty()) << "create/attach must not touch the PMU";
 
@@ -106,7 +106,7 @@ TEST(Sequences, StartProgramsTheSessionThenSwitchesIn)
     m.expect_read(vis(PMU_VIS_IPSR), 0);      // 4b. IPSR.up and PSR.up for A
     m.expect_write(vis(PMU_VIS_IPSR), UP);
     m.expect_write(vis(PMU_VIS_PSR), UP);
-    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
     EXPECT_TRUE(m.done());
     EXPECT_EQ(pmu_drv_current_pid(d), 7);
     EXPECT_EQ(pmu_drv_get_stats(d)->switches, 0u);
@@ -125,12 +125,12 @@ protected:
         o.latency = 2;
         o.on_sample = Samples::fn;
         o.sample_arg = &samples;
-        char err[256];
-        d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-        ASSERT_NE(d, nullptr) << err;
+        pmu_err err = {PMU_OK, ""};
+        d = pmu_drv_create(m.backend(), &o, &err);
+        ASSERT_NE(d, nullptr) << err.msg;
         pmu_drv_config a = config_a();
-        ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0) << err;
-        ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0) << err;
+        ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0) << err.msg;
+        ASSERT_EQ(pmu_drv_start(d, 7, &err), 0) << err.msg;
         ASSERT_TRUE(m.done());
     }
     void TearDown() override { pmu_drv_destroy(d); }
@@ -207,11 +207,11 @@ TEST_F(Isr, LatencyZeroServicesAfterThePulseRecord)
     pmu_drv_destroy(d);
     pmu_drv_opts o = pmu_drv_opts_default();
     o.latency = 0;
-    char err[256];
-    d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_err err = {PMU_OK, ""};
+    d = pmu_drv_create(m.backend(), &o, &err);
     pmu_drv_config a = config_a();
-    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
-    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
     m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(2);
     m.regs[pmd(2)] = 0;
     m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(2));
@@ -246,13 +246,13 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
     o.latency = 1;
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-    ASSERT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
     pmu_drv_config a = config_a(), b = config_b();
-    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
-    ASSERT_EQ(pmu_drv_attach(d, 9, &b, err, sizeof err), 0);
-    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 9, &b, &err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
     ASSERT_TRUE(m.done());
 
     // 7 -> 9 with counter 0 of process 7 wrapped (PMU frozen, interrupt pending).
@@ -333,9 +333,9 @@ TEST(Sequences, SystemWideSwitchWithoutBreakdownOnlyKeepsIpsrPp)
     o.mode = PMU_DRV_SYSTEM_WIDE;
     o.dcr_pp = 0;
     add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
-    ASSERT_NE(d, nullptr) << err;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
     m.expect_write(vis(PMU_VIS_PMC0), FR);
     m.expect_write(vis(PMU_VIS_DCR), 0);
     m.expect_write(vis(PMU_VIS_PSR), 0);
@@ -344,7 +344,7 @@ TEST(Sequences, SystemWideSwitchWithoutBreakdownOnlyKeepsIpsrPp)
     expect_restore(m, o.config, 1, 0, zero);  // pm = 1
     m.expect_write(vis(PMU_VIS_IPSR), PP);
     m.expect_write(vis(PMU_VIS_PSR), PP);
-    ASSERT_EQ(pmu_drv_start(d, 3, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 3, &err), 0);
     EXPECT_TRUE(m.done());
     m.expect_read(vis(PMU_VIS_IPSR), 0);
     m.expect_write(vis(PMU_VIS_IPSR), PP);
@@ -359,10 +359,10 @@ TEST(Sequences, RecordHook)
 {
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
     pmu_drv_config a = config_a();
-    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0);
 
     pmu_cycle c = record(7, 3, 0x4000000000001000);
     c.up_we = c.up = c.pp_we = c.pp = 1;
@@ -405,11 +405,11 @@ TEST(Sequences, StopDeliversPendingInterruptSavesAndFreezes)
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
     o.latency = 50;
-    char err[256];
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, err, sizeof err);
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
     pmu_drv_config a = config_a();
-    ASSERT_EQ(pmu_drv_attach(d, 7, &a, err, sizeof err), 0);
-    ASSERT_EQ(pmu_drv_start(d, 7, err, sizeof err), 0);
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0);
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
     pmu_cycle r = record(7, 3, 0x4000000000001000);
     m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(0);
     m.regs[pmd(0)] = 0;

@@ -1,0 +1,102 @@
+/*
+ * pmu_text.h - small text helpers that every part may use (harness, software, commands):
+ * case-insensitive comparison of ASCII names, the edit distance behind "did you mean",
+ * and appending to a fixed buffer.  Names in pmusim are ASCII (registers, fields,
+ * events), so case folding is ASCII only and does not depend on the C locale.
+ */
+#ifndef PMU_TEXT_H
+#define PMU_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+static inline int pmu_text_lower(int ch) { return ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch; }
+
+/* Whether s[0..len) equals the NUL-terminated name, ignoring ASCII case. */
+static inline int pmu_text_ieq(const char *s, size_t len, const char *name)
+{
+    if (strlen(name) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (pmu_text_lower((unsigned char)s[i]) != pmu_text_lower((unsigned char)name[i]))
+            return 0;
+    return 1;
+}
+
+/* The longest name the edit distance reads; a longer name is cut there (names in the
+ * tables are far shorter, and a query is compared in full). */
+#define PMU_TEXT_NAME_MAX 127u
+
+/* Case-insensitive Levenshtein distance between s[0..len) and the NUL-terminated name
+ * (its first PMU_TEXT_NAME_MAX characters). */
+static inline unsigned pmu_text_edit_distance(const char *s, size_t len, const char *name)
+{
+    size_t nlen = strlen(name);
+    unsigned row[PMU_TEXT_NAME_MAX + 1];
+    if (nlen > PMU_TEXT_NAME_MAX)
+        nlen = PMU_TEXT_NAME_MAX;
+    for (size_t j = 0; j <= nlen; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= len; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= nlen; j++) {
+            unsigned up = row[j];
+            unsigned cost = pmu_text_lower((unsigned char)s[i - 1]) != pmu_text_lower((unsigned char)name[j - 1]);
+            unsigned best = diag + cost;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[nlen];
+}
+
+/* The nearest of n names to s[0..len): the index of the first name at the smallest edit
+ * distance (0 when n is 0), the distance in *distance.  The names are read from a table
+ * of records: `first_name` points at the name member of record 0 and records are
+ * `stride` bytes apart (e.g. &table[0].name, sizeof table[0]), as qsort reads arrays. */
+static inline unsigned pmu_text_nearest(const char *s, size_t len, const char *const *first_name, unsigned n,
+                                        size_t stride, unsigned *distance)
+{
+    unsigned best = 0, best_d = ~0u;
+    for (unsigned i = 0; i < n; i++) {
+        const char *name = *(const char *const *)(const void *)((const char *)first_name + i * stride);
+        unsigned d = pmu_text_edit_distance(s, len, name);
+        if (d < best_d) {
+            best_d = d;
+            best = i;
+        }
+    }
+    if (distance)
+        *distance = best_d;
+    return best;
+}
+
+/* Appends printf-style text to the NUL-terminated buf of `size` bytes, truncating. */
+static inline void pmu_text_appendf(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline void pmu_text_appendf(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    if (n + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, size - n, fmt, ap);
+    va_end(ap);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,312 @@
+/*
+ * config_regs.c - register lines of a configuration file (docs/config-format.md):
+ * `REG = VALUE` and `REG field=value ...`, with the counters' extras event= and period=.
+ * Every value is checked against the register layout of the model (ita_regs.def).
+ */
+#include "config_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pmu_num.h"
+
+/* ---- events --------------------------------------------------------------------- */
+
+static int event_by_name(const char *s, size_t len)
+{
+    for (unsigned e = 0; e < PMU_NEVENTS; e++)
+        if (pmu_text_ieq(s, len, pmu_event_table[e].name))
+            return (int)e;
+    return -1;
+}
+
+int config_event_by_code(unsigned es, unsigned umask, pmu_model m)
+{
+    for (unsigned e = 0; e < PMU_NEVENTS; e++)
+        if (pmu_event_code(&pmu_event_table[e], m) == (int)es && pmu_event_table[e].umask == umask)
+            return (int)e;
+    return -1;
+}
+
+/* The event name nearest to s[0..len), for "did you mean". */
+static const char *closest_event(const char *s, size_t len)
+{
+    return pmu_event_table[pmu_text_nearest(s, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0],
+                                            NULL)]
+        .name;
+}
+
+/* "PMC4" or "PMC4, PMC5, PMC6, PMC7" from an event's counter mask. */
+static void counter_list(unsigned mask, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (unsigned i = 0; i < 8; i++)
+        if (mask & (1u << i))
+            pmu_text_appendf(buf, size, "%sPMC%u", buf[0] ? ", " : "", i);
+}
+
+/* ---- fields ---------------------------------------------------------------------- */
+
+/* The field of `group` that the user named s[0..len), or -1.  This is the one lookup by
+ * name: the name comes from the file. */
+static int field_by_name(const char *group, const char *s, size_t len)
+{
+    for (unsigned i = 0; i < PMU_NFIELDS; i++)
+        if (strcmp(pmu_field_table[i].group, group) == 0 && pmu_text_ieq(s, len, pmu_field_table[i].name))
+            return (int)i;
+    return -1;
+}
+
+/* "plm, ev, oi, ...": the fields of a group, lower case. */
+static void field_names(const char *group, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (unsigned i = 0; i < PMU_NFIELDS; i++) {
+        if (strcmp(pmu_field_table[i].group, group) != 0)
+            continue;
+        pmu_text_appendf(buf, size, "%s", buf[0] ? ", " : "");
+        for (const char *c = pmu_field_table[i].name; *c; c++)
+            pmu_text_appendf(buf, size, "%c", pmu_text_lower((unsigned char)*c));
+    }
+}
+
+/* The writable bits of field f in register v on the model, in field position. */
+static uint64_t field_writable(const config_parser *p, unsigned v, enum pmu_field_index f)
+{
+    return (config_reg(v)->wmask[p->model] >> pmu_field_table[f].lsb) & ita_field_ones(f);
+}
+
+/* "7" for small values, "0x7f" otherwise. */
+static void fmt_num(char *buf, size_t size, uint64_t v)
+{
+    if (v < 16)
+        snprintf(buf, size, "%" PRIu64, v);
+    else
+        snprintf(buf, size, "0x%" PRIx64, v);
+}
+
+/* Checks that a field value fits the field's writable bits for the model. */
+static int check_field_value(config_parser *p, unsigned v, enum pmu_field_index f, const char *fname, uint64_t x)
+{
+    const unsigned width = pmu_field_table[f].msb - pmu_field_table[f].lsb + 1;
+    const uint64_t ones = ita_field_ones(f), writable = field_writable(p, v, f);
+    char max[32];
+    if (x > ones) {
+        fmt_num(max, sizeof max, ones);
+        return config_fail(p, fname, "expected 0..%s (%u bits), found %" PRIu64, max, width, x);
+    }
+    if (x & ~writable) {
+        fmt_num(max, sizeof max, writable);
+        if ((writable & (writable + 1)) == 0) /* the writable bits are the low ones */
+            return config_fail(p, fname, "expected 0..%s on %s, found %" PRIu64, max, config_model_title(p->model), x);
+        return config_fail(p, fname, "expected only bits of mask %s on %s, found %" PRIu64, max,
+                           config_model_title(p->model), x);
+    }
+    return 0;
+}
+
+/* A PMC0 overflow bit set before the run would be folded as a wrap that never happened. */
+static int check_pmc0(config_parser *p, const char *fname, uint64_t value)
+{
+    if (PMU_FGET(value, PMC0, OVF) != 0)
+        return config_fail(p, fname,
+                           "expected ovf = 0: the overflow service cannot tell a preset overflow bit "
+                           "from a counter wrap");
+    return 0;
+}
+
+/* ---- REG = VALUE ------------------------------------------------------------------ */
+
+static int raw_line(config_parser *p, pmu_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
+{
+    const char *rname = pmu_vis_table[v].name;
+    const pmu_reg_desc *reg = config_reg(v);
+    uint64_t value;
+    if (ntok == 0)
+        return config_fail(p, rname, "expected a value after '='");
+    if (ntok > 1)
+        return config_fail(p, rname, "expected one value after '=', found '%.*s' after it", (int)tok[1].len,
+                           tok[1].s);
+    if (config_number(p, rname, tok[0].s, tok[0].len, &value) != 0)
+        return -1;
+    uint64_t wmask = reg->wmask[p->model], reset = reg->reset[p->model];
+    uint64_t reserved = (value ^ reset) & ~wmask;
+    if (reserved)
+        return config_fail(p, rname,
+                           "expected no bits outside the writable mask 0x%" PRIx64 " on %s; "
+                           "0x%" PRIx64 " sets reserved bits 0x%" PRIx64,
+                           wmask, config_model_title(p->model), value, reserved);
+    if (v == PMU_VIS_PMC0 && check_pmc0(p, rname, value) != 0)
+        return -1;
+    cfg->value[v] = value;
+    return 0;
+}
+
+/* ---- REG field=value ... ------------------------------------------------------------ */
+
+/* What the fields of one line gave, for the checks after the last field. */
+typedef struct field_line {
+    unsigned v;          /* the visible register */
+    int counter;         /* PMC4..PMC7: the extras event= and period= apply */
+    uint64_t value;      /* from the reset value, field by field */
+    int have_oi, have_es, have_umask, have_thres;
+    int event;           /* event= given: the event, else -1 */
+    uint64_t period;     /* period=, 0 when not given */
+} field_line;
+
+/* ism names what is counted: bit 0 disables IA-64, bit 1 disables IA-32. */
+static int ism_value(config_parser *p, const char *val, size_t vlen, uint64_t *x)
+{
+    static const char *const names[4] = {"both", "ia32", "ia64", "none"};
+    for (unsigned i = 0; i < 4; i++)
+        if (pmu_text_ieq(val, vlen, names[i])) {
+            *x = i;
+            return 0;
+        }
+    return config_fail(p, "ism", "expected both, ia64, ia32, none or 0..3, found '%.*s'", (int)vlen, val);
+}
+
+/* One field=value (not event= or period=) into fl->value. */
+static int field_value(config_parser *p, field_line *fl, const char *fname, const char *val, size_t vlen)
+{
+    const char *group = pmu_vis_table[fl->v].field_group;
+    char names[256];
+    int fi = field_by_name(group, fname, strlen(fname));
+    if (fi < 0) {
+        field_names(group, names, sizeof names);
+        return config_fail(p, fname, "unknown field of %s; expected one of %s%s", pmu_vis_table[fl->v].name, names,
+                           fl->counter ? ", event, period" : "");
+    }
+    const enum pmu_field_index f = (enum pmu_field_index)fi;
+    if (field_writable(p, fl->v, f) == 0) /* e.g. PMC4.enable, PMC8.ig_ad and PMC13.cfg_dbrp* on Itanium */
+        return config_fail(p, fname, "expected a field that %s implements: %s.%s has no writable bits there",
+                           config_model_title(p->model), pmu_vis_table[fl->v].name, fname);
+    uint64_t x;
+    int named = f == PMU_FIDX_PMC_GEN_ISM && !(val[0] >= '0' && val[0] <= '9');
+    if ((named ? ism_value(p, val, vlen, &x) : config_number(p, fname, val, vlen, &x)) != 0)
+        return -1;
+    if (check_field_value(p, fl->v, f, fname, x) != 0)
+        return -1;
+    fl->value = ita_field_set(fl->value, f, x);
+    fl->have_oi |= f == PMU_FIDX_PMC_GEN_OI;
+    fl->have_es |= f == PMU_FIDX_PMC_GEN_ES;
+    fl->have_umask |= f == PMU_FIDX_PMC_GEN_UMASK;
+    fl->have_thres |= f == PMU_FIDX_PMC_GEN_THRES;
+    return 0;
+}
+
+/* The counter extras: event=NAME and period=N. */
+static int counter_item(config_parser *p, field_line *fl, const char *fname, const char *val, size_t vlen)
+{
+    if (strcmp(fname, "event") == 0) {
+        fl->event = event_by_name(val, vlen);
+        if (fl->event < 0)
+            return config_fail(p, "event", "unknown event '%.*s'; did you mean %s?", (int)vlen, val,
+                               closest_event(val, vlen));
+        return 0;
+    }
+    unsigned w = pmu_counter_width(p->model);
+    if (config_number(p, "period", val, vlen, &fl->period) != 0)
+        return -1;
+    if (fl->period == 0 || fl->period > (UINT64_C(1) << w))
+        return config_fail(p, "period", "expected 1..2^%u (2^%u = 0x%" PRIx64 ": the %s counter range), found '%.*s'",
+                           w, w, UINT64_C(1) << w, config_model_title(p->model), (int)vlen, val);
+    return 0;
+}
+
+/* After the fields of a PMC4..PMC7 line: the event (by name or by es/umask) must be
+ * implemented, allowed on this counter and its threshold below maxincr; oi = 1 unless
+ * given, so the overflow service sees every wrap. */
+static int finish_counter_line(config_parser *p, field_line *fl)
+{
+    const unsigned pmc_index = PMU_FIRST_COUNTER + (fl->v - PMU_VIS_PMC4);
+    const char *ev_field = "es";
+    int ev = fl->event;
+    char names[256];
+    if (ev >= 0) {
+        const pmu_event_desc *e = &pmu_event_table[ev];
+        if (fl->have_es || fl->have_umask)
+            return config_fail(p, "event", "sets es and umask itself; give either event= or es=/umask=");
+        int code = pmu_event_code(e, p->model);
+        const char *title = config_model_title(p->model);
+        if (code < 0)
+            return config_fail(p, "event", "%s is not implemented on %s (the event table gives it no %s code)",
+                               e->name, title, title);
+        uint64_t es_writable = field_writable(p, fl->v, PMU_FIDX_PMC_GEN_ES);
+        if ((uint64_t)code & ~es_writable)
+            return config_fail(p, "event", "%s (es 0x%02x) cannot be programmed on %s: es is %d bits there",
+                               e->name, code, title, __builtin_popcountll(es_writable));
+        fl->value = PMU_FSET(PMU_FSET(fl->value, PMC_GEN, ES, (uint64_t)code), PMC_GEN, UMASK, e->umask);
+        ev_field = "event";
+    } else {
+        ev = config_event_by_code((unsigned)PMU_FGET(fl->value, PMC_GEN, ES),
+                                  (unsigned)PMU_FGET(fl->value, PMC_GEN, UMASK), p->model);
+    }
+    if (ev >= 0) {
+        const pmu_event_desc *e = &pmu_event_table[ev];
+        unsigned allowed = pmu_event_counters(e, p->model);
+        if (!(allowed & (1u << pmc_index))) {
+            counter_list(allowed, names, sizeof names);
+            return config_fail(p, ev_field, "%s can only be counted on %s (counter mask 0x%02x), not on PMC%u",
+                               e->name, names, allowed, pmc_index);
+        }
+        uint64_t thres = PMU_FGET(fl->value, PMC_GEN, THRES);
+        if (fl->have_thres && thres >= e->maxincr) {
+            if (e->maxincr <= 1)
+                return config_fail(p, "thres", "expected 0 for %s (maxincr %u: at most one per cycle)", e->name,
+                                   e->maxincr);
+            return config_fail(p, "thres", "expected 0..%u for %s (maxincr %u), found %" PRIu64, e->maxincr - 1u,
+                               e->name, e->maxincr, thres);
+        }
+    }
+    if (!fl->have_oi)
+        fl->value = PMU_FSET(fl->value, PMC_GEN, OI, 1);
+    return 0;
+}
+
+/* One item of a field line: field=value, or a counter's event= or period=. */
+static int field_item(config_parser *p, void *ctx, config_seen *seen, const config_token *t, const char *fname,
+                      const char *val, size_t vlen)
+{
+    field_line *fl = ctx;
+    (void)seen;
+    if (!fname) {
+        char names[256];
+        field_names(pmu_vis_table[fl->v].field_group, names, sizeof names);
+        return config_fail(p, pmu_vis_table[fl->v].name, "expected name=value, found '%.*s' (fields: %s%s)",
+                           (int)t->len, t->s, names, fl->counter ? ", event, period" : "");
+    }
+    int extra = fl->counter && (strcmp(fname, "event") == 0 || strcmp(fname, "period") == 0);
+    return extra ? counter_item(p, fl, fname, val, vlen) : field_value(p, fl, fname, val, vlen);
+}
+
+static int fields_line(config_parser *p, pmu_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
+{
+    const char *rname = pmu_vis_table[v].name;
+    const char *group = pmu_vis_table[v].field_group;
+    field_line fl = {.v = v, .counter = v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7, .value = config_reset(v, p->model),
+                     .event = -1};
+
+    if (strcmp(group, "NONE") == 0)
+        return config_fail(p, rname, "expected '%s = value': a counter has no fields", rname);
+    if (ntok == 0)
+        return config_fail(p, rname, "expected '= value' or fields name=value");
+    if (config_each_item(p, tok, ntok, field_item, &fl) != 0)
+        return -1;
+    if (fl.counter) {
+        if (finish_counter_line(p, &fl) != 0)
+            return -1;
+        cfg->period[v - PMU_VIS_PMC4] = fl.period;
+    }
+    if (v == PMU_VIS_PMC0 && check_pmc0(p, "ovf", fl.value) != 0)
+        return -1;
+    cfg->value[v] = fl.value;
+    return 0;
+}
+
+int config_register_line(config_parser *p, pmu_config *cfg, unsigned v, int raw, const config_token *tok,
+                         unsigned ntok)
+{
+    return raw ? raw_line(p, cfg, v, tok, ntok) : fields_line(p, cfg, v, tok, ntok);
+}
