@@ -56,7 +56,8 @@ int bin_header_check(const pmu_dialect *d, const uint8_t h[BIN_HEADER_LEN], cons
                            "stream does not name its record dialect: generate it again)",
                            BIN_VERSION);
     if (version != BIN_VERSION)
-        return stream_errf(err, PMU_E_INPUT, name, "field 'version': format version %u, expected %u",
+        return stream_errf(err, PMU_E_INPUT, name,
+                           "field 'version': format version %u, expected %u",
                            version, BIN_VERSION);
     if (reserved != 0)
         return stream_errf(err, PMU_E_INPUT, name, "field 'reserved': 0x%x, expected 0", reserved);

@@ -23,7 +23,8 @@ static int opts_valid(const pmu_gen_opts *o, pmu_err *err)
     if (!o)
         return stream_errf(err, PMU_E_INPUT, "generator", "no options");
     if (o->mode != PMU_GEN_WORKLOAD && o->mode != PMU_GEN_RANDOM)
-        return stream_errf(err, PMU_E_INPUT, "generator", "mode %d, expected workload (%d) or random (%d)",
+        return stream_errf(err, PMU_E_INPUT,
+                           "generator", "mode %d, expected workload (%d) or random (%d)",
                            (int)o->mode, PMU_GEN_WORKLOAD, PMU_GEN_RANDOM);
     const pmu_gen_hot *h = o->hot;
     if (h && ((h->ncode && !h->code) || (h->ndata && !h->data) ||

@@ -47,7 +47,8 @@ extern "C" {
 #define IA64_WINDOW (IA64_BITS(40, 27) | IA64_BITS(12, 0))
 
 /* Care masks shared by several classes. */
-#define IA64_CARE_MEM (IA64_BITS(40, 32) | IA64_BITS(29, 27))  /* major, m, x6 size class, hint, x */
+/* major, m, the x6 size class, hint, x */
+#define IA64_CARE_MEM (IA64_BITS(40, 32) | IA64_BITS(29, 27))
 #define IA64_CARE_STORE (IA64_CARE_MEM | IA64_BITS(12, 6))
 #define IA64_CARE_IPREL (IA64_MAJOR_FIELD | (1ull << 35) | IA64_BITS(12, 6)) /* d, p, btype/b1 */
 #define IA64_CARE_IPREL_QP (IA64_CARE_IPREL | IA64_QP)

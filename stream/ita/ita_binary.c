@@ -153,7 +153,8 @@ static int get_varint(decoder *d, const char *field, unsigned slot, uint64_t *ou
         if (get_byte(d, field, slot, &b))
             return -1;
         if (i == 9 && b > 1)
-            return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 64 bits", field);
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field '%s': varint longer than 64 bits", field);
         v |= (uint64_t)(b & 0x7fu) << (7 * i);
         if (!(b & 0x80u)) {
             *out = v;
@@ -255,7 +256,8 @@ static int decode_slot(decoder *d, ita_state *st, pmu_slot *s, unsigned n)
     s->slot = (sh >> 2) & 3u;
     unsigned mode = (sh >> SH_ENC_SHIFT) & 3u;
     if (mode > ENC_CACHED)
-        return pmu_dialect_errf(d->err, d->where, "field 'enc': slot %u encoding mode 3 is reserved",
+        return pmu_dialect_errf(d->err, d->where,
+                                "field 'enc': slot %u encoding mode 3 is reserved",
                                 n);
     if (get_varint(d, "flags", n, &v))
         return -1;

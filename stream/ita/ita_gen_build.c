@@ -23,12 +23,12 @@ typedef struct builder {
 
 static func *func_of(builder *b) { return &b->g->fn[b->fid]; }
 
-/* g->fn is allocated once for every function the model has (build_workload), so
+/* g->fn is allocated once for every function the model has (ita_gen_build_workload), so
  * pointers into it stay valid while building. */
 static int new_func(ita_gen *g, const char *owner, const char *name, int own, int proc, int ia32)
 {
     if (g->nfn == g->capfn) {
-        g->oom = 1; /* cannot happen with the capacity build_workload reserves */
+        g->oom = 1; /* cannot happen with the capacity ita_gen_build_workload reserves */
         return g->nfn - 1;
     }
     func *f = &g->fn[g->nfn];

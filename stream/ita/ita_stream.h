@@ -1,6 +1,6 @@
 /*
  * ita_stream.h - the Itanium cycle-record dialect (pmu_dialect_itanium): the functions
- * stream/ita_dialect.c puts into the descriptor, and what its files share.  Not a public
+ * ita_dialect.c puts into the descriptor, and what its files share.  Not a public
  * interface: generic code reaches them through include/pmu_dialect.h.
  *
  *   ita_text.c      the text form of a record (docs/stream-format.md, "The text form")

@@ -109,7 +109,7 @@ static int enum_value(const line_ctx *lc, const char *key, const char *val, size
                    (int)(vn > 40 ? 40 : vn), val);
 }
 
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+static int is_space(char ch) { return ch == ' ' || ch == '\t'; }
 
 static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
                        int has_val, ita_sticky *st, pmu_cycle *c)

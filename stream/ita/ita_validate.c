@@ -4,7 +4,7 @@
  * names the field, so a bad stream line points at what to fix.
  *
  * Per-cycle limits are the maxincr of the event that counts the occurrences,
- * read from pmu_event_table (data/pmu_regs.def), never retyped here.
+ * read from pmu_event_table (include/ita/ita_regs.def), never retyped here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "ita_stream.h"
 
 const sf_key ita_sf_keys[] = {
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) \
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                                   \
     {key, #name, (lsb), (msb) - (lsb) + 1, (uint16_t)PMU_SF_##name##_MASK},
 #include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
@@ -96,9 +96,9 @@ static int counts_l2_miss(const pmu_slot *s) { return F(s, L2_MISS) != 0; }
 static int counts_l2_ref(const pmu_slot *s) { return F(s, L2_REF) != 0; }
 
 static const struct multiplicity_rule {
-    const char *field;  /* text key named in the message */
-    const char *what;   /* plural noun */
-    int event;          /* enum pmu_event_id whose maxincr is the limit */
+    const char *field; /* text key named in the message */
+    const char *what;  /* plural noun */
+    int event;         /* enum pmu_event_id whose maxincr is the limit */
     int (*counts)(const pmu_slot *);
 } multiplicity_rules[] = {
     {"load", "loads", PMU_EV_LOADS_RETIRED, counts_load},
@@ -117,13 +117,14 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
     uint16_t undefined = (uint16_t)(s->flags & ~ita_sf_defined_mask());
 
     if (undefined)
-        return pmu_dialect_errf(err, where, "field 'flags': slot %u sets undefined flag bits 0x%x", n,
-                                undefined);
+        return pmu_dialect_errf(err, where, "field 'flags': slot %u sets undefined flag bits 0x%x",
+                                n, undefined);
     if (s->unit > PMU_UNIT_B)
         return pmu_dialect_errf(err, where, "field 'u': slot %u unit %u, expected M, I, F or B", n,
                                 s->unit);
     if (s->tlb > 3)
-        return pmu_dialect_errf(err, where, "field 'tlb': slot %u tlb %u, expected 0..3", n, s->tlb);
+        return pmu_dialect_errf(err, where, "field 'tlb': slot %u tlb %u, expected 0..3", n,
+                                s->tlb);
     if (c->is == 0) {
         if (s->slot > 2)
             return pmu_dialect_errf(err, where, "field 's': slot %u syllable %u, expected 0..2", n,
@@ -140,36 +141,40 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
     } else {
         if (s->slot != 0)
             return pmu_dialect_errf(err, where,
-                                    "field 's': slot %u syllable %u in an IA-32 cycle, expected 0", n,
-                                    s->slot);
+                                    "field 's': slot %u syllable %u in an IA-32 cycle, expected 0",
+                                    n, s->slot);
         if (s->enc != 0)
-            return pmu_dialect_errf(err, where,
-                                    "field 'enc': slot %u has an encoding in an IA-32 cycle, expected "
-                                    "none (enc is IA-64 only)",
-                                    n);
+            return pmu_dialect_errf(
+                err, where,
+                "field 'enc': slot %u has an encoding in an IA-32 cycle, expected "
+                "none (enc is IA-64 only)",
+                n);
     }
 
     unsigned load = F(s, LOAD), store = F(s, STORE), br = F(s, BR_TYPE);
     if (F(s, L1D_MISS) && !load)
-        return pmu_dialect_errf(err, where, "field 'l1d_miss': slot %u has l1d_miss without load", n);
+        return pmu_dialect_errf(err, where, "field 'l1d_miss': slot %u has l1d_miss without load",
+                                n);
     if (F(s, RSE) && !load)
-        return pmu_dialect_errf(err, where,
-                                "field 'rse': slot %u has rse without load (an RSE fill is a load)", n);
+        return pmu_dialect_errf(
+            err, where, "field 'rse': slot %u has rse without load (an RSE fill is a load)", n);
     if (F(s, L2_REF) && !load && !store)
-        return pmu_dialect_errf(err, where, "field 'l2_ref': slot %u has l2_ref without load or store",
-                                n);
-    if (F(s, L2_MISS) && !F(s, L2_REF))
         return pmu_dialect_errf(err, where,
-                                "field 'l2_miss': slot %u has l2_miss without l2_ref (an L2 miss is "
-                                "an L2 reference)",
-                                n);
+                                "field 'l2_ref': slot %u has l2_ref without load or store", n);
+    if (F(s, L2_MISS) && !F(s, L2_REF))
+        return pmu_dialect_errf(
+            err, where,
+            "field 'l2_miss': slot %u has l2_miss without l2_ref (an L2 miss is "
+            "an L2 reference)",
+            n);
     if (F(s, NOP) || F(s, PRED_OFF)) {
         const char *key = F(s, NOP) ? "nop" : "squashed";
         if (load || store || F(s, FP) || br)
-            return pmu_dialect_errf(err, where,
-                                    "field '%s': slot %u is %s and also a load, store, fp or branch "
-                                    "(a %s slot carries none of them)",
-                                    key, n, key, key);
+            return pmu_dialect_errf(
+                err, where,
+                "field '%s': slot %u is %s and also a load, store, fp or branch "
+                "(a %s slot carries none of them)",
+                key, n, key, key);
     }
     if (F(s, BR_PRED) && !br)
         return pmu_dialect_errf(err, where, "field 'pred': slot %u has pred=%u without br=1..3", n,
@@ -178,14 +183,14 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
         return pmu_dialect_errf(err, where, "field 'taken': slot %u is taken without br=1..3", n);
     if (br && c->is == 0 && s->unit != PMU_UNIT_B)
         return pmu_dialect_errf(err, where,
-                                "field 'br': slot %u is an IA-64 branch on unit %c, expected u=B", n,
-                                ita_unit_letters[s->unit]);
+                                "field 'br': slot %u is an IA-64 branch on unit %c, expected u=B",
+                                n, ita_unit_letters[s->unit]);
     if (s->daddr != 0 && !load && !store)
         return pmu_dialect_errf(err, where,
                                 "field 'da': slot %u has a data address without load or store", n);
     if (s->target != 0 && !br)
-        return pmu_dialect_errf(err, where, "field 'tgt': slot %u has a branch target without br=1..3",
-                                n);
+        return pmu_dialect_errf(err, where,
+                                "field 'tgt': slot %u has a branch target without br=1..3", n);
     return 0;
 }
 
@@ -218,9 +223,9 @@ int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
                                 "field 'pp': value 1 without a write (pp_we=0), expected 0");
     unsigned max_recirc = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
     if (c->recirc > max_recirc)
-        return pmu_dialect_errf(err, where,
-                                "field 'recirc': %u, expected 0..%u (maxincr of L2_FORCE_RECIRC_ANY)",
-                                c->recirc, max_recirc);
+        return pmu_dialect_errf(
+            err, where, "field 'recirc': %u, expected 0..%u (maxincr of L2_FORCE_RECIRC_ANY)",
+            c->recirc, max_recirc);
     if (c->nslots > PMU_MAX_SLOTS)
         return pmu_dialect_errf(err, where, "field 'nslots': %u slots, expected at most %u",
                                 c->nslots, PMU_MAX_SLOTS);
@@ -241,10 +246,11 @@ int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
             n += (unsigned)m->counts(&c->slot[i]);
         const pmu_event_desc *ev = &pmu_event_table[m->event];
         if (n > ev->maxincr)
-            return pmu_dialect_errf(err, where,
-                                    "field '%s': %u %s in one cycle, expected at most %u (maxincr of "
-                                    "%s)",
-                                    m->field, n, m->what, ev->maxincr, ev->name);
+            return pmu_dialect_errf(
+                err, where,
+                "field '%s': %u %s in one cycle, expected at most %u (maxincr of "
+                "%s)",
+                m->field, n, m->what, ev->maxincr, ev->name);
     }
     return 0;
 }

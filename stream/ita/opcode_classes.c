@@ -8,7 +8,8 @@
 #include "ita/ia64_enc.h"
 
 const pmu_opcode_class pmu_opcode_classes[] = {
-#define IA64_OFFERED(id, name, units, care, enc, desc) {name, units, enc, (care) & IA64_WINDOW, desc},
+#define IA64_OFFERED(id, name, units, care, enc, desc) \
+    {name, units, enc, (care) & IA64_WINDOW, desc},
 #define IA64_INTERNAL(id, name, units, care, enc, desc)
     IA64_CLASS_TABLE(IA64_OFFERED, IA64_INTERNAL)
 #undef IA64_OFFERED

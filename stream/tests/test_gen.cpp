@@ -451,7 +451,7 @@ TEST(Gen, StreamOfASeedIsPinned)
         pmu_gen_mode mode;
         uint64_t hash;
     } pinned[] = {
-        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* exact encodings since issue 3 */
+        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* with the exact encodings (docs/stream-format.md) */
         {PMU_GEN_RANDOM, 0x2fddbe777376a3a0ull},
     };
     for (const auto &p : pinned) {
