@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "pmu_cosim.h"
+#include "pmu_rng.h"
 #include "ita/ita_family.h"
 #include "ita/pmu_isr.h"
 #include "ita/pmu_ref.h"
@@ -41,14 +42,9 @@ typedef struct conform_opts {
     uint64_t wave_from;
 } conform_opts;
 
-/* splitmix64: a small, well-mixed generator whose sequence is the same everywhere. */
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/* splitmix64 (include/pmu_rng.h): a small, well-mixed generator whose sequence is the
+ * same everywhere. */
+static uint64_t rnd(uint64_t *s) { return pmu_splitmix64(s); }
 static unsigned below(uint64_t *s, unsigned n) { return (unsigned)(rnd(s) % n); }
 
 /* A PMC4..7 value: mostly a well-formed programming of an implemented event with
@@ -324,7 +320,7 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
     /* The plan needs the workload's function list, so a first generator (same seed, same
      * stream) provides it; the stream itself comes from a second one that knows the plan. */
     pmu_gen_opts go = {.seed = seed, .cycles = o->cycles, .mode = gmode, .nprocs = 4};
-    pmu_gen *layout = pmu_gen_create(&go);
+    pmu_gen *layout = pmu_gen_create(&pmu_dialect_itanium, &go, NULL);
     uint64_t qs = seed ^ 0x7175616c6966ull;
     qual_plan plan;
     memset(&plan, 0, sizeof plan);
@@ -334,7 +330,7 @@ static int conform_run(const conform_opts *o, uint64_t seed, pmu_model model)
     pmu_gen_hot hot = {plan.code, plan.ncode, plan.data, plan.ndata, plan.opc_match, plan.opc_care,
                        plan.nopc};
     go.hot = &hot;
-    pmu_gen *gen = pmu_gen_create(&go);
+    pmu_gen *gen = pmu_gen_create(&pmu_dialect_itanium, &go, NULL);
     if (!b || !gen) {
         fprintf(stderr, "pmusim conform: cannot create the lock-step pair or the generator\n");
         pmu_destroy(b);

@@ -4,7 +4,15 @@
  *
  * Generic code (stream files, the lock-step checker, the commands) holds records as
  * opaque buffers of `record_size` bytes and reaches their contents only through these
- * functions.  The Itanium dialect is stream/ita/ (record: struct pmu_cycle).
+ * functions.  What is common to every dialect stays in the generic code of stream/
+ * (docs/stream-format.md): detecting the form of a file, lines, comments, line ends and
+ * `repeat=N` in the text form, the binary header, merging identical records, "where"
+ * texts, record sources.  The Itanium dialect is stream/ita/ (record: struct pmu_cycle,
+ * include/ita/pmu_cycle.h).
+ *
+ * Every function that can fail fills a pmu_err and returns -1; none prints.  `where`
+ * texts ("trace.txt:12", "run.bin:record 7") come from the generic code with control
+ * and non-ASCII bytes already escaped; a dialect puts them first in its messages.
  */
 #ifndef PMU_DIALECT_H
 #define PMU_DIALECT_H
@@ -18,16 +26,85 @@
 extern "C" {
 #endif
 
+typedef struct pmu_dialect pmu_dialect;
+typedef struct pmu_gen_opts pmu_gen_opts; /* include/pmu_stream.h */
+
+/* A byte source for decoding: the next byte, or -1 at the end of the data. */
+typedef int (*pmu_getc_fn)(void *ctx);
+
+/* The longest dialect name; the binary header holds it in 16 bytes. */
+#define PMU_DIALECT_NAME_MAX 16
+
 struct pmu_dialect {
-    const char *name;        /* e.g. "itanium" */
+    const char *name;        /* e.g. "itanium": [a-z0-9_], at most PMU_DIALECT_NAME_MAX */
     size_t record_size;      /* bytes of one record */
+
+    /* ---- records ---- */
     /* Checks one record against the dialect's rules; `where` prefixes the message.
      * Returns 0 when valid, -1 with err filled. */
     int (*validate)(const void *rec, const char *where, pmu_err *err);
-    /* The record as one self-contained text line (every field explicit, no newline),
-     * truncated to size-1.  Returns the length the full line needs. */
+    /* The record as one self-contained text line (every sticky field explicit, no
+     * newline), truncated to size-1.  Returns the length the full line needs. */
     size_t (*format)(const void *rec, char *buf, size_t size);
+    /* Copies `in` with everything the record does not use zeroed, so that two records
+     * that mean the same compare equal and encode identically. */
+    void (*canon)(const void *in, void *out);
+    /* 1 when two canonical records are the same record. */
+    int (*equal)(const void *a, const void *b);
+
+    /* ---- the coding state of a stream ----
+     * What the writer and the reader of one stream keep from record to record (sticky
+     * fields, deltas, caches): state_size bytes, set to a stream's initial state by
+     * state_init.  The text and the binary form start from the same state. */
+    size_t state_size;
+    void (*state_init)(void *state);
+
+    /* ---- the text form ----
+     * parse_line: one line that holds a record, as the generic reader passes it:
+     * without its line end, with the comment cut off and `repeat=N` blanked out (so the
+     * columns stay those of the file), not blank before the blanking.  It may be blank
+     * after: a record with nothing but the sticky state.  `where` is "file:line";
+     * parse errors add ":column".  Fills rec (a valid record: parse_line validates),
+     * updates the state.  Returns 0, or -1 with err filled. */
+    int (*parse_line)(void *state, const char *line, size_t len, const char *where, void *rec,
+                      pmu_err *err);
+    /* format_line: the record as the writer writes it after the records before it
+     * (the state): what parse_line needs to give it back, never a blank line, no
+     * newline, truncated to size-1.  Updates the state.  Returns the length the full
+     * line needs; the caller calls again with a larger buffer when it did not fit, with
+     * the state as it was before the first call (format_line changes it only when the
+     * line fitted). */
+    size_t (*format_line)(void *state, const void *rec, char *buf, size_t size);
+
+    /* ---- the binary form ----
+     * encode: one record standing for `repeat` (>= 1) identical cycles, into out
+     * (max_encoded bytes).  Updates the state; returns the length.
+     * decode: the next record from get(ctx): 1 = a record (rec and *repeat >= 1
+     * filled, not yet validated), 0 = the data ended cleanly before its first byte,
+     * -1 = error (`where` is "file:record N"). */
+    size_t max_encoded;
+    size_t (*encode)(void *state, const void *rec, uint64_t repeat, uint8_t *out);
+    int (*decode)(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
+                  uint64_t *repeat, pmu_err *err);
+
+    /* ---- the generator (NULL when the dialect has none) ----
+     * gen_create: NULL with err filled on a bad option or out of memory (the generic
+     * pmu_gen_create has checked the mode and that every hot count has its array).
+     * gen_next: the next record, 1; the generic code counts the records.
+     * gen_nfuncs/gen_func: the workload's functions sorted by start address
+     * (include/pmu_stream.h, pmu_gen_func). */
+    void *(*gen_create)(const pmu_gen_opts *o, pmu_err *err);
+    int (*gen_next)(void *gen, void *rec);
+    unsigned (*gen_nfuncs)(const void *gen);
+    int (*gen_func)(const void *gen, unsigned i, uint64_t *start, uint64_t *end,
+                    const char **name);
+    void (*gen_destroy)(void *gen);
 };
+
+/* For dialects: fills err with "where: " and the formatted text (where may be NULL or
+ * empty) and code PMU_E_INPUT.  Returns -1. */
+int pmu_dialect_errf(pmu_err *err, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #ifdef __cplusplus
 }

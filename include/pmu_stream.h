@@ -1,12 +1,15 @@
 /*
- * pmu_stream.h - instruction streams: sequences of cycle records.
+ * pmu_stream.h - instruction streams: sequences of cycle records, for any PMU family.
  *
  * Two forms (docs/stream-format.md): a text form a person can write by hand and a
  * compact binary form for long runs.  A reader detects the form from the first bytes.
- * Every record a reader returns has passed pmu_cycle_validate().
+ * What one record holds is the family's dialect (include/pmu_dialect.h; the Itanium one
+ * is pmu_dialect_itanium, include/ita/ita_family.h): records are passed as `void *`
+ * buffers of dialect->record_size bytes.  Every record a reader returns has passed the
+ * dialect's validation.
  *
  * Errors: functions that can fail fill a pmu_err with "file:line: field: what was
- * expected" and return non-zero.  No function prints or exits.
+ * expected" and return non-zero (or NULL).  No function prints or exits.
  */
 #ifndef PMU_STREAM_H
 #define PMU_STREAM_H
@@ -15,30 +18,33 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ita/pmu_cycle.h"
+#include "pmu_dialect.h"
 #include "pmu_err.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-
-/* ---- validation ---------------------------------------------------------- */
-/* Checks one record against the rules of docs/stream-format.md (ranges, flag
- * consistency, per-cycle multiplicities <= the events' maxincr).  `where` is
- * prefixed to the message (e.g. "trace.txt:12").  Returns 0 when valid. */
-int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err);
+/* The most cycles one record may stand for (repeat=N in the text form, the repeat
+ * count of the binary form), so that one line of a stream keeps a run going for at most
+ * a couple of minutes of lock-step; a longer idle stretch is several records.  A reader
+ * refuses a larger count at its file:line; a writer starts a new record. */
+#define PMU_STREAM_MAX_REPEAT 100000000u
 
 /* ---- reading ------------------------------------------------------------- */
 typedef struct pmu_stream_reader pmu_stream_reader;
 
-/* Opens a text or binary stream file ("-" = stdin). NULL + err on failure. */
-pmu_stream_reader *pmu_stream_open(const char *path, pmu_err *err);
-/* Reads from memory (text or binary); `name` is used in messages. */
-pmu_stream_reader *pmu_stream_open_mem(const void *data, size_t len, const char *name, pmu_err *err);
-/* Next record: 1 = got one, 0 = end of stream, -1 = error (err filled).
- * A text line with repeat=N yields N records. */
-int pmu_stream_next(pmu_stream_reader *r, pmu_cycle *c, pmu_err *err);
+/* Opens a text or binary stream file ("-" = stdin) of dialect d.  A binary stream of
+ * another dialect is refused.  NULL + err on failure. */
+pmu_stream_reader *pmu_stream_open(const pmu_dialect *d, const char *path, pmu_err *err);
+/* Reads from memory (text or binary), in place: keep data alive until
+ * pmu_stream_close.  `name` is used in messages. */
+pmu_stream_reader *pmu_stream_open_mem(const pmu_dialect *d, const void *data, size_t len,
+                                       const char *name, pmu_err *err);
+/* Next record into rec (d->record_size bytes): 1 = got one, 0 = end of stream,
+ * -1 = error (err filled; every later call repeats it).  A record with repeat=N
+ * yields N records. */
+int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err);
 /* Where the last record came from, e.g. "trace.txt:12" or "trace.bin:record 4711". */
 const char *pmu_stream_where(const pmu_stream_reader *r);
 void pmu_stream_close(pmu_stream_reader *r);
@@ -46,13 +52,17 @@ void pmu_stream_close(pmu_stream_reader *r);
 /* ---- writing ------------------------------------------------------------- */
 typedef enum pmu_stream_form { PMU_STREAM_TEXT = 0, PMU_STREAM_BINARY = 1 } pmu_stream_form;
 typedef struct pmu_stream_writer pmu_stream_writer;
-pmu_stream_writer *pmu_stream_create(const char *path, pmu_stream_form form, pmu_err *err);
-int pmu_stream_write(pmu_stream_writer *w, const pmu_cycle *c, pmu_err *err);
-int pmu_stream_finish(pmu_stream_writer *w, pmu_err *err); /* flushes, closes, frees */
-
-/* One record as a self-contained text line (all fields explicit, no newline).
- * Used in mismatch reports.  Returns the length written (truncated to size-1). */
-size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size);
+/* Writes a stream of dialect d to path ("-" = stdout).  A regular file is written
+ * under a temporary name in its directory and takes its name only when
+ * pmu_stream_finish succeeds, so a failed run leaves what was there before. */
+pmu_stream_writer *pmu_stream_create(const pmu_dialect *d, const char *path,
+                                     pmu_stream_form form, pmu_err *err);
+/* Validates and writes one record (identical consecutive records become one record
+ * with a repeat count).  Returns 0, or -1 with err filled. */
+int pmu_stream_write(pmu_stream_writer *w, const void *rec, pmu_err *err);
+/* Flushes, closes and frees: 0 when the whole stream is written (and has its name),
+ * -1 otherwise (nothing left under a temporary name).  err may be NULL. */
+int pmu_stream_finish(pmu_stream_writer *w, pmu_err *err);
 
 /* ---- generation ---------------------------------------------------------- */
 typedef enum pmu_gen_mode { PMU_GEN_WORKLOAD = 0, PMU_GEN_RANDOM = 1 } pmu_gen_mode;
@@ -63,27 +73,28 @@ typedef struct pmu_gen_hot {
     const uint64_t *code;  unsigned ncode;   /* instruction-address edges (range bounds) */
     const uint64_t *data;  unsigned ndata;   /* data-address edges */
     const uint64_t *opc_match; const uint64_t *opc_care; unsigned nopc;
-                           /* 41-bit encoding patterns: bits set in care must equal match */
+                           /* encoding patterns: bits set in care must equal match */
 } pmu_gen_hot;
 
-typedef struct pmu_gen_opts {
+struct pmu_gen_opts {
     uint64_t seed;
     uint64_t cycles;     /* records to produce */
     pmu_gen_mode mode;
-    unsigned nprocs;     /* workload: processes (default 4) */
+    unsigned nprocs;     /* workload: processes (0 = the dialect's default) */
     /* NULL: no edges.  The arrays are copied by pmu_gen_create; they need not outlive
-     * the call.  Either way the workload uses the exact encodings of
-     * docs/stream-format.md ("Encodings"). */
+     * the call. */
     const pmu_gen_hot *hot;
-} pmu_gen_opts;
+};
 
 typedef struct pmu_gen pmu_gen;
-/* NULL on a bad option (mode, nprocs > 64, a hot count with a NULL array, an opcode
- * pattern wider than 41 bits) or when out of memory. */
-pmu_gen *pmu_gen_create(const pmu_gen_opts *o);
-/* 1 = record produced, 0 = `cycles` records already produced. */
-int pmu_gen_next(pmu_gen *g, pmu_cycle *c);
-/* Symbol file of the workload's functions: "start end name" lines (hex addresses). */
+/* The generator of dialect d.  NULL + err (err may be NULL) on a bad option (mode, a
+ * hot count with a NULL array, what the dialect refuses: for Itanium nprocs > 64 or an
+ * opcode pattern wider than 41 bits), a dialect without a generator, or out of memory. */
+pmu_gen *pmu_gen_create(const pmu_dialect *d, const pmu_gen_opts *o, pmu_err *err);
+/* 1 = record produced into rec, 0 = `cycles` records already produced. */
+int pmu_gen_next(pmu_gen *g, void *rec);
+/* Symbol file of the workload's functions: "start end name" lines (hex addresses),
+ * written under a temporary name and renamed as pmu_stream_create does. */
 int pmu_gen_write_symbols(const pmu_gen *g, const char *path, pmu_err *err);
 /* The same functions as a list, sorted by start address (0 in RANDOM mode).  The list
  * depends only on the seed and nprocs, never on `hot`. */
@@ -97,12 +108,13 @@ void pmu_gen_destroy(pmu_gen *g);
 /* Records from a stream file or from the generator behind one interface, with the text
  * saying where the last record came from (for lock-step reports). */
 typedef struct pmu_source pmu_source;
-/* A stream file; at most `limit` records (0 = all).  NULL + err on failure. */
-pmu_source *pmu_source_file(const char *path, uint64_t limit, pmu_err *err);
-/* The generator with these options.  NULL + err on failure. */
-pmu_source *pmu_source_generator(const pmu_gen_opts *o, pmu_err *err);
-/* 1 = record, 0 = end, -1 = error (err filled). */
-int pmu_source_next(pmu_source *s, pmu_cycle *c, pmu_err *err);
+/* A stream file of dialect d; at most `limit` records (0 = all).  NULL + err on failure. */
+pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t limit,
+                            pmu_err *err);
+/* The generator of dialect d with these options.  NULL + err on failure. */
+pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pmu_err *err);
+/* 1 = record into rec, 0 = end, -1 = error (err filled). */
+int pmu_source_next(pmu_source *s, void *rec, pmu_err *err);
 /* "file:line" / "file:record N" / "generator (mode, seed S), record N" of the last record.
  * Takes the source as void* so that it fits pmu_cosim_where_fn. */
 const char *pmu_source_where(void *s);

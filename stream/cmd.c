@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ita/ita_family.h"
 #include "stream_internal.h"
 
 #define EXIT_ARGS 2
@@ -358,14 +359,14 @@ static int cmd_gen(int argc, char **argv, hot_lists *hl)
     fputc('\n', msg);
     fflush(msg);
 
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, NULL);
     if (!g) {
         fprintf(stderr, "pmusim gen: cannot create the generator (out of memory)\n");
         return EXIT_RUNTIME;
     }
     pmu_err err;
     int rc = 0, created = 0;
-    pmu_stream_writer *w = pmu_stream_create(out, form, &err);
+    pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, out, form, &err);
     if (!w) {
         rc = -1;
     } else {
@@ -438,7 +439,7 @@ int pmusim_cmd_conv(int argc, char **argv)
         return arg_error("conv", conv_usage, "input and output are the same file '%s'", in);
 
     pmu_err err;
-    pmu_stream_reader *r = pmu_stream_open(in, &err);
+    pmu_stream_reader *r = pmu_stream_open(&pmu_dialect_itanium, in, &err);
     if (!r) {
         fprintf(stderr, "pmusim conv: %s\n", err.msg);
         return EXIT_RUNTIME;
@@ -446,7 +447,7 @@ int pmusim_cmd_conv(int argc, char **argv)
     pmu_stream_form from = stream_reader_form(r);
     if (!have_to)
         to = from == PMU_STREAM_TEXT ? PMU_STREAM_BINARY : PMU_STREAM_TEXT;
-    pmu_stream_writer *w = pmu_stream_create(out, to, &err);
+    pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, out, to, &err);
     if (!w) {
         pmu_stream_close(r);
         fprintf(stderr, "pmusim conv: %s\n", err.msg);

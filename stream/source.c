@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_stream.h"
+#include "stream_internal.h"
 
 struct pmu_source {
     pmu_stream_reader *reader; /* a file, or */
@@ -19,14 +19,15 @@ struct pmu_source {
     char where[256];
 };
 
-pmu_source *pmu_source_file(const char *path, uint64_t limit, pmu_err *err)
+pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t limit,
+                            pmu_err *err)
 {
     pmu_source *s = calloc(1, sizeof *s);
     if (!s) {
-        snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
         return NULL;
     }
-    s->reader = pmu_stream_open(path, err);
+    s->reader = pmu_stream_open(d, path, err);
     if (!s->reader) {
         free(s);
         return NULL;
@@ -35,14 +36,16 @@ pmu_source *pmu_source_file(const char *path, uint64_t limit, pmu_err *err)
     return s;
 }
 
-pmu_source *pmu_source_generator(const pmu_gen_opts *o, pmu_err *err)
+pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pmu_err *err)
 {
     pmu_source *s = calloc(1, sizeof *s);
-    if (s)
-        s->gen = pmu_gen_create(o);
-    if (!s || !s->gen) {
+    if (!s) {
+        stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    s->gen = pmu_gen_create(d, o, err);
+    if (!s->gen) {
         free(s);
-        snprintf(err->msg, sizeof err->msg, "cannot create the generator (bad options or out of memory)");
         return NULL;
     }
     s->opts = *o;
@@ -50,15 +53,15 @@ pmu_source *pmu_source_generator(const pmu_gen_opts *o, pmu_err *err)
     return s;
 }
 
-int pmu_source_next(pmu_source *s, pmu_cycle *c, pmu_err *err)
+int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
 {
     int rc;
     if (s->reader) {
         if (s->limit && s->count >= s->limit)
             return 0;
-        rc = pmu_stream_next(s->reader, c, err);
+        rc = pmu_stream_next(s->reader, rec, err);
     } else {
-        rc = pmu_gen_next(s->gen, c);
+        rc = pmu_gen_next(s->gen, rec);
     }
     if (rc == 1)
         s->count++;

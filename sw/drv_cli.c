@@ -310,7 +310,7 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
      * as the session. */
     pmu_err perr;
     if (o->stream) {
-        s->source = pmu_source_file(o->stream, o->cycles_given ? o->cycles : 0, &perr);
+        s->source = pmu_source_file(&pmu_dialect_itanium, o->stream, o->cycles_given ? o->cycles : 0, &perr);
         if (!s->source)
             return fail(o->cmd, perr.msg, DRV_CLI_EXIT_USAGE);
     } else {
@@ -320,7 +320,7 @@ int drv_cli_run(const drv_cli *o, const pmu_drv_config *cfg, pmu_drv_sample_fn f
         g.cycles = o->cycles;
         g.mode = o->mode;
         g.nprocs = o->procs;
-        s->source = pmu_source_generator(&g, &perr);
+        s->source = pmu_source_generator(&pmu_dialect_itanium, &g, &perr);
         if (!s->source)
             return fail(o->cmd, perr.msg, DRV_CLI_EXIT_FAIL);
         s->gen = pmu_source_gen(s->source);

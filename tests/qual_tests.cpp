@@ -11,6 +11,7 @@
 #include "pmu_backend.h"
 #include "ita/pmu_ref.h"
 #include "ita/pmu_rtl.h"
+#include "ita/ita_family.h"
 #include "pmu_stream.h"
 
 namespace {
@@ -279,7 +280,7 @@ TEST_P(Qual, BrCloopInGeneratedWorkload)
     o.cycles = 200000;
     o.mode = PMU_GEN_WORKLOAD;
     o.nprocs = 4;
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
     ASSERT_NE(g, nullptr);
     pmu_cycle c;
     uint64_t expect = 0;

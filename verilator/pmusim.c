@@ -408,7 +408,7 @@ static int cmd_run(int argc, char **argv)
     pmu_source *src = NULL;
     pmu_config_hot hot;
     if (o.stream) {
-        src = pmu_source_file(o.stream, o.cycles_given ? o.cycles : 0, &err);
+        src = pmu_source_file(&pmu_dialect_itanium, o.stream, o.cycles_given ? o.cycles : 0, &err);
         if (!src) {
             fprintf(stderr, "%s\n", err.msg);
             return EXIT_USAGE;
@@ -425,7 +425,7 @@ static int cmd_run(int argc, char **argv)
         go.mode = o.mode;
         go.nprocs = 4;
         go.hot = &hot.hot;
-        src = pmu_source_generator(&go, &err);
+        src = pmu_source_generator(&pmu_dialect_itanium, &go, &err);
         if (!src) {
             fprintf(stderr, "pmusim run: %s\n", err.msg);
             return EXIT_FAIL;

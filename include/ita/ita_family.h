@@ -3,6 +3,7 @@
 #ifndef ITA_FAMILY_H
 #define ITA_FAMILY_H
 
+#include "ita/pmu_cycle.h"
 #include "pmu_dialect.h"
 #include "pmu_family.h"
 

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ita/ia64_enc.h" /* named instruction classes: pmu_opcode_classes */
 #include "ita/ita_arch.h"
 #include "ita/pmu_regs.h"
 #include "pmu_err.h"
@@ -113,22 +114,6 @@ typedef struct pmu_config_hot {
     pmu_gen_hot hot;
 } pmu_config_hot;
 void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_config_hot *h);
-
-/* Named instruction classes for `opcode PMCn class=NAME`: the instruction bits that
- * must match (`care`, a 41-bit mask inside bits {40:27,12:0}, the bits the matchers
- * see) and their values (`enc`), and the units (a subset of "mifb") that the class
- * occupies.  Derived from the encodings of the stream generator (docs/stream-format.md). */
-typedef struct pmu_opcode_class {
-    const char *name;
-    const char *units;
-    uint64_t enc, care;
-    const char *desc;
-} pmu_opcode_class;
-extern const pmu_opcode_class pmu_opcode_classes[];
-extern const unsigned pmu_opcode_nclasses;
-
-/* The 27 bits an opcode matcher compares, {enc[40:27], enc[12:0]}, of a 41-bit encoding. */
-uint32_t pmu_opcode_bits(uint64_t enc);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,10 @@
 #ifndef PMU_CYCLE_H
 #define PMU_CYCLE_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "pmu_err.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,6 +80,16 @@ static inline unsigned pmu_slot_field(const pmu_slot *s, unsigned lsb, unsigned 
     return (unsigned)(s->flags & mask) >> lsb;
 }
 #define PMU_SLOT_GET(s, name) pmu_slot_field((s), PMU_SF_##name##_LSB, PMU_SF_##name##_MASK)
+
+/* The Itanium record dialect's functions on one record (stream/ita/; the dialect
+ * itself is pmu_dialect_itanium, include/ita/ita_family.h). */
+/* Checks one record against the rules of docs/stream-format.md (ranges, flag
+ * consistency, per-cycle multiplicities <= the events' maxincr).  `where` is
+ * prefixed to the message (e.g. "trace.txt:12").  Returns 0 when valid. */
+int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err);
+/* One record as a self-contained text line (all fields explicit, no newline).
+ * Used in mismatch reports.  Returns the length written (truncated to size-1). */
+size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -13,8 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "ita/ita_family.h"
 #include "ita/pmu_regs.h"
 #include "pmu_stream.h"
+
+// The dialect every stream test reads and writes.
+#define ITA (&pmu_dialect_itanium)
 
 struct ReadResult {
     std::vector<pmu_cycle> recs;
@@ -49,14 +53,14 @@ inline ReadResult read_mem(const std::string &data, const char *name = "t.txt")
 {
     pmu_err err;
     err.msg[0] = '\0';
-    return drain(pmu_stream_open_mem(data.data(), data.size(), name, &err), err);
+    return drain(pmu_stream_open_mem(ITA, data.data(), data.size(), name, &err), err);
 }
 
 inline ReadResult read_file(const std::string &path)
 {
     pmu_err err;
     err.msg[0] = '\0';
-    return drain(pmu_stream_open(path.c_str(), &err), err);
+    return drain(pmu_stream_open(ITA, path.c_str(), &err), err);
 }
 
 inline std::string fmt(const pmu_cycle &c)
@@ -117,7 +121,7 @@ inline void write_stream(const std::string &path, pmu_stream_form form,
                          const std::vector<pmu_cycle> &recs)
 {
     pmu_err err;
-    pmu_stream_writer *w = pmu_stream_create(path.c_str(), form, &err);
+    pmu_stream_writer *w = pmu_stream_create(ITA, path.c_str(), form, &err);
     ASSERT_NE(w, nullptr) << err.msg;
     for (const pmu_cycle &c : recs)
         ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
@@ -128,7 +132,7 @@ inline std::vector<pmu_cycle> generate(uint64_t seed, uint64_t cycles, pmu_gen_m
                                        unsigned nprocs = 4)
 {
     pmu_gen_opts o = {seed, cycles, mode, nprocs};
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
     std::vector<pmu_cycle> out;
     if (!g)
         return out;

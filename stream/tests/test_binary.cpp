@@ -1,8 +1,13 @@
 // The binary form: exact round trips with the text form, the header, and every
 // decoding error (truncation, bad magic and version, out-of-range fields).
+#include <dirent.h>
+
 #include "stream_test_util.h"
 
 namespace {
+
+// The header: magic, version, reserved, count, dialect name.
+const size_t kHeaderLen = 40;
 
 // Every field and flag, sticky changes, IA-32, repeats, power states.
 const char *const rich_text = R"(# a hand-written stream touching every field
@@ -128,7 +133,7 @@ TEST(Binary, WhereNamesTheRecord)
 TEST(Binary, EmptyStream)
 {
     std::string bin = binary_of({}, "e.bin");
-    EXPECT_EQ(bin.size(), 24u);
+    EXPECT_EQ(bin.size(), kHeaderLen);
     ReadResult r = read_mem(bin, "e.bin");
     EXPECT_EQ(r.rc, 0) << r.err;
     EXPECT_EQ(r.recs.size(), 0u);
@@ -141,7 +146,7 @@ TEST(Binary, EveryTruncationIsAnError)
         ReadResult r = read_mem(bin.substr(0, cut), "cut.bin");
         ASSERT_EQ(r.rc, -1) << "cut at " << cut << " accepted";
         EXPECT_CONTAINS(r.err, "cut.bin");
-        if (cut < 24) {
+        if (cut < kHeaderLen) {
             EXPECT_CONTAINS(r.err, "field 'header'");
         } else {
             EXPECT_CONTAINS(r.err, "cut.bin:record ");
@@ -183,13 +188,47 @@ TEST(Binary, BadMagicVersionReserved)
     EXPECT_FALSE(r.opened);
     EXPECT_CONTAINS(r.err, "junk.bin: field 'magic'");
     bad = bin;
-    bad[8] = 2;
+    bad[8] = 3;
     r = read_mem(bad, "v.bin");
     EXPECT_CONTAINS(r.err, "v.bin: field 'version'");
     bad = bin;
     bad[12] = 1;
     r = read_mem(bad, "r.bin");
     EXPECT_CONTAINS(r.err, "r.bin: field 'reserved'");
+    // a version 1 stream (before the header named its dialect) says why it is refused
+    bad = bin;
+    bad[8] = 1;
+    r = read_mem(bad, "v1.bin");
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "v1.bin: field 'version': format version 1, expected 2");
+    EXPECT_CONTAINS(r.err, "does not name its record dialect");
+}
+
+// A writer that fails leaves the file that was there, and no temporary file.
+TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
+{
+    std::string path = scratch("keep.bin");
+    spit(path, "precious");
+    pmu_err err;
+    pmu_stream_writer *w = pmu_stream_create(ITA, path.c_str(), PMU_STREAM_BINARY, &err);
+    ASSERT_NE(w, nullptr) << err.msg;
+    pmu_cycle c = base_cycle();
+    ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
+    EXPECT_EQ(slurp(path), "precious"); // the stream is written elsewhere until it is whole
+    c.cpl = 9;
+    EXPECT_NE(pmu_stream_write(w, &c, &err), 0);
+    EXPECT_NE(pmu_stream_finish(w, &err), 0);
+    EXPECT_EQ(slurp(path), "precious");
+    std::string dir = path.substr(0, path.rfind('/') + 1), base = path.substr(dir.size());
+    DIR *dp = opendir(dir.c_str());
+    ASSERT_NE(dp, nullptr);
+    while (const dirent *e = readdir(dp))
+        EXPECT_NE(std::string(e->d_name).rfind(base + ".tmp", 0), 0u) << "left behind: " << e->d_name;
+    closedir(dp);
+    // a writer that succeeds replaces it
+    write_stream(path, PMU_STREAM_BINARY, {base_cycle()});
+    EXPECT_EQ(read_file(path).recs.size(), 1u);
+    remove(path.c_str());
 }
 
 TEST(Binary, OutOfRangeFields)
@@ -207,6 +246,7 @@ TEST(Binary, OutOfRangeFields)
         {{0x10, 0x80, 0x80, 0x04}, "record 1: field 'pid'"}, // 65536
         {{0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, "field 'pid': varint"},
         {{0x20, 0x00}, "record 1: field 'repeat'"},
+        {{0x20, 0x81, 0xc2, 0xd7, 0x2f}, "record 1: field 'repeat': 100000001 cycles, expected at most 100000000"},
         {{0x01, 0x0c, 0x00, 0x00}, "record 1: field 's'"},   // syllable 3
         {{0x01, 0x20, 0x00, 0x00}, "record 1: field 'enc'"}, // cached encoding never sent
         {{0x01, 0x30, 0x00, 0x00}, "record 1: field 'enc'"}, // reserved mode
@@ -229,7 +269,7 @@ TEST(Binary, WriterRejectsInvalidRecords)
 {
     std::string path = scratch("reject.bin");
     pmu_err err;
-    pmu_stream_writer *w = pmu_stream_create(path.c_str(), PMU_STREAM_BINARY, &err);
+    pmu_stream_writer *w = pmu_stream_create(ITA, path.c_str(), PMU_STREAM_BINARY, &err);
     ASSERT_NE(w, nullptr) << err.msg;
     pmu_cycle c = base_cycle();
     ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
@@ -239,7 +279,7 @@ TEST(Binary, WriterRejectsInvalidRecords)
     EXPECT_NE(pmu_stream_finish(w, &err), 0);
     remove(path.c_str());
 
-    pmu_stream_writer *bad = pmu_stream_create("/nonexistent-dir/x.bin", PMU_STREAM_BINARY, &err);
+    pmu_stream_writer *bad = pmu_stream_create(ITA, "/nonexistent-dir/x.bin", PMU_STREAM_BINARY, &err);
     EXPECT_EQ(bad, nullptr);
     EXPECT_CONTAINS(err.msg, "/nonexistent-dir/x.bin: cannot create");
 }
@@ -248,7 +288,7 @@ TEST(Binary, IdenticalRecordsAreCoalesced)
 {
     std::vector<pmu_cycle> recs(1000, base_cycle());
     std::string bin = binary_of(recs, "coal.bin");
-    EXPECT_LT(bin.size(), 24u + 16u);
+    EXPECT_LT(bin.size(), kHeaderLen + 16u);
     ReadResult r = read_mem(bin, "coal.bin");
     ASSERT_EQ(r.rc, 0) << r.err;
     EXPECT_EQ(r.recs.size(), 1000u);

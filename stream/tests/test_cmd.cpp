@@ -183,7 +183,7 @@ TEST(CmdGen, HotOptionsAreInTheRegenerateLine)
                           care = {0x1e0000001c0ull, 0x1ffffffffffull};
     pmu_gen_hot hot = {code.data(), 3, data.data(), 1, match.data(), care.data(), 2};
     pmu_gen_opts o = {3, 3000, PMU_GEN_RANDOM, 4, &hot};
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
     ASSERT_NE(g, nullptr);
     std::vector<pmu_cycle> expect;
     pmu_cycle c;

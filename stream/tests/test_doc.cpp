@@ -130,7 +130,7 @@ TEST(Doc, EncodingTableMatchesTheWorkload)
     std::string first;
     for (uint64_t seed : {1ull, 2ull}) {
         pmu_gen_opts o = {seed, 300000, PMU_GEN_WORKLOAD, 4, &none};
-        pmu_gen *g = pmu_gen_create(&o);
+        pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
         ASSERT_NE(g, nullptr);
         pmu_cycle c;
         while (pmu_gen_next(g, &c) == 1) {

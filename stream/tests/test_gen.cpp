@@ -14,7 +14,7 @@ struct GenPtr {
     explicit GenPtr(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, unsigned nprocs = 4)
     {
         pmu_gen_opts o = {seed, cycles, mode, nprocs};
-        g = pmu_gen_create(&o);
+        g = pmu_gen_create(ITA, &o, nullptr);
     }
     ~GenPtr() { pmu_gen_destroy(g); }
     GenPtr(const GenPtr &) = delete;
@@ -154,10 +154,17 @@ TEST(Gen, ProducesExactlyTheCount)
 TEST(Gen, CreateChecksOptions)
 {
     pmu_gen_opts bad_mode = {1, 10, (pmu_gen_mode)7, 4};
-    EXPECT_EQ(pmu_gen_create(&bad_mode), nullptr);
+    EXPECT_EQ(pmu_gen_create(ITA, &bad_mode, nullptr), nullptr);
     pmu_gen_opts too_many = {1, 10, PMU_GEN_WORKLOAD, 65};
-    EXPECT_EQ(pmu_gen_create(&too_many), nullptr);
-    EXPECT_EQ(pmu_gen_create(nullptr), nullptr);
+    EXPECT_EQ(pmu_gen_create(ITA, &too_many, nullptr), nullptr);
+    EXPECT_EQ(pmu_gen_create(ITA, nullptr, nullptr), nullptr);
+    // each refusal says why
+    pmu_err err;
+    EXPECT_EQ(pmu_gen_create(ITA, &bad_mode, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "generator: mode 7, expected workload (0) or random (1)");
+    EXPECT_EQ(err.code, PMU_E_INPUT);
+    EXPECT_EQ(pmu_gen_create(ITA, &too_many, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "generator: 65 processes, expected 1..64");
     // nprocs 0 means the default, 4 processes
     std::vector<Symbol> syms = symbols_of(3, 0);
     int mains = 0;
@@ -444,7 +451,7 @@ TEST(Gen, StreamOfASeedIsPinned)
         pmu_gen_mode mode;
         uint64_t hash;
     } pinned[] = {
-        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* exact encodings since issue 3 */
+        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* with the exact encodings (docs/stream-format.md) */
         {PMU_GEN_RANDOM, 0x2fddbe777376a3a0ull},
     };
     for (const auto &p : pinned) {

@@ -38,7 +38,7 @@ uint64_t run(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, const pmu_gen_ho
              const std::function<void(const pmu_cycle &, uint64_t)> &f)
 {
     pmu_gen_opts o = {seed, cycles, mode, 4, hot};
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
     EXPECT_NE(g, nullptr);
     if (!g)
         return 0;
@@ -274,7 +274,7 @@ TEST(Hot, WorkloadKeepsItsProgramAndRunsTheSamePath)
     hot.care = {kCloopCare};
     auto functions = [](const pmu_gen_hot *h) {
         pmu_gen_opts o = {31, 0, PMU_GEN_WORKLOAD, 4, h};
-        pmu_gen *g = pmu_gen_create(&o);
+        pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
         std::vector<std::string> out;
         for (unsigned i = 0; g && i < pmu_gen_nfuncs(g); i++) {
             uint64_t a, b;
@@ -449,7 +449,7 @@ TEST(Hot, WorkloadTouchesDataEdges)
 TEST(Hot, FunctionListIsTheSymbolFile)
 {
     pmu_gen_opts o = {9, 0, PMU_GEN_WORKLOAD, 3, nullptr};
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
     ASSERT_NE(g, nullptr);
     std::string path = scratch("hot_sym.txt");
     pmu_err err;
@@ -471,7 +471,7 @@ TEST(Hot, FunctionListIsTheSymbolFile)
     pmu_gen_destroy(g);
 
     pmu_gen_opts r = {9, 10, PMU_GEN_RANDOM, 0, nullptr};
-    g = pmu_gen_create(&r);
+    g = pmu_gen_create(ITA, &r, nullptr);
     ASSERT_NE(g, nullptr);
     EXPECT_EQ(pmu_gen_nfuncs(g), 0u);
     EXPECT_EQ(pmu_gen_func(g, 0, nullptr, nullptr, nullptr), -1);
@@ -485,26 +485,34 @@ TEST(Hot, CreateRejectsBadEdgesAndCopiesGoodOnes)
     pmu_gen_opts o = {1, 10, PMU_GEN_RANDOM, 0, &h};
     h.code = nullptr;
     h.ncode = 1; // a count without an array
-    EXPECT_EQ(pmu_gen_create(&o), nullptr);
+    EXPECT_EQ(pmu_gen_create(ITA, &o, nullptr), nullptr);
     h = *hot.get();
     h.data = nullptr;
     h.ndata = 2;
-    EXPECT_EQ(pmu_gen_create(&o), nullptr);
+    EXPECT_EQ(pmu_gen_create(ITA, &o, nullptr), nullptr);
     uint64_t wide = 1ull << 41, ok = 1;
     h = *hot.get();
     h.opc_match = &wide;
     h.opc_care = &ok;
     h.nopc = 1;
-    EXPECT_EQ(pmu_gen_create(&o), nullptr) << "a match value wider than 41 bits";
+    EXPECT_EQ(pmu_gen_create(ITA, &o, nullptr), nullptr) << "a match value wider than 41 bits";
     h.opc_match = &ok;
     h.opc_care = &wide;
-    EXPECT_EQ(pmu_gen_create(&o), nullptr) << "a care value wider than 41 bits";
+    EXPECT_EQ(pmu_gen_create(ITA, &o, nullptr), nullptr) << "a care value wider than 41 bits";
+    pmu_err err;
+    EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "opcode pattern 1 (0x1/0x20000000000) has bits above bit 40");
+    h = *hot.get();
+    h.code = nullptr;
+    h.ncode = 1;
+    EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "hot edges: a count without its array");
 
     // the generator keeps its own copy: changing the caller's arrays later changes nothing
     std::vector<uint64_t> code = {0x4000000000001000ull};
     pmu_gen_hot mine = {code.data(), 1, nullptr, 0, nullptr, nullptr, 0};
     pmu_gen_opts m = {3, 50000, PMU_GEN_RANDOM, 0, &mine};
-    pmu_gen *g = pmu_gen_create(&m);
+    pmu_gen *g = pmu_gen_create(ITA, &m, nullptr);
     ASSERT_NE(g, nullptr);
     code[0] = 0x1230;
     std::vector<pmu_cycle> after;

@@ -344,7 +344,7 @@ TEST(TextErrors, ReaderStaysFailed)
 {
     std::string text = "cpl=1\ncpl=9\ncpl=2\n";
     pmu_err err;
-    pmu_stream_reader *r = pmu_stream_open_mem(text.data(), text.size(), "s.txt", &err);
+    pmu_stream_reader *r = pmu_stream_open_mem(ITA, text.data(), text.size(), "s.txt", &err);
     ASSERT_NE(r, nullptr);
     pmu_cycle c;
     EXPECT_EQ(pmu_stream_next(r, &c, &err), 1);
@@ -364,4 +364,130 @@ TEST(TextErrors, MissingFile)
     EXPECT_FALSE(r.opened);
     EXPECT_CONTAINS(r.err, "does_not_exist.txt");
     EXPECT_CONTAINS(r.err, "cannot open");
+}
+
+// ---- line ends, repeat=N, the number syntax ------------------------------------------------
+// A file with old-Macintosh line ends (\r only) is as many lines as it has: before, the
+// whole file was one comment line and read as no cycles at all.
+TEST(TextLines, CarriageReturnsEndLines)
+{
+    ReadResult r = read_mem("# written on a classic Mac\rcpl=1\r| ip=0x10\r\rcpl=2", "cr.txt");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 3u);
+    EXPECT_EQ(r.recs[0].cpl, 1);
+    EXPECT_EQ(r.recs[1].nslots, 1);
+    EXPECT_EQ(r.wheres[0], "cr.txt:2");
+    EXPECT_EQ(r.wheres[1], "cr.txt:3");
+    EXPECT_EQ(r.wheres[2], "cr.txt:5"); // the empty line counts
+    // mixed: \r\n is one line end, \n\r two
+    r = read_mem("cpl=1\r\ncpl=2\n\rcpl=0\r\n", "mix.txt");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 3u);
+    EXPECT_EQ(r.wheres[2], "mix.txt:4");
+    // an error names the line counted with \r
+    r = read_mem("cpl=1\rcpl=9\r", "bad.txt");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_CONTAINS(r.err, "bad.txt:2:5: field 'cpl'");
+}
+
+// \r\n split between two reads of the file is still one line end.
+TEST(TextLines, CarriageReturnAtTheEndOfARead)
+{
+    const size_t chunk = 1u << 16; // the reader's buffer
+    std::string text = "#" + std::string(chunk - 2, 'a') + "\r\ncpl=2\n";
+    ASSERT_EQ(text[chunk - 1], '\r');
+    std::string path = scratch("chunk.txt");
+    spit(path, text);
+    ReadResult r = read_file(path);
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 1u);
+    EXPECT_CONTAINS(r.wheres[0], "chunk.txt:2");
+    remove(path.c_str());
+}
+
+TEST(TextLines, RepeatHasAMaximum)
+{
+    const std::string max = std::to_string(PMU_STREAM_MAX_REPEAT);
+    std::string e = parse_error("cpl=1\ncpl=2 repeat=" + std::to_string(PMU_STREAM_MAX_REPEAT + 1ull) + "\n",
+                                "big.txt");
+    EXPECT_CONTAINS(e, "big.txt:2:7: field 'repeat'");
+    EXPECT_CONTAINS(e, "expected a count in 1.." + max);
+    e = parse_error("repeat=99999999999999999999\n", "big.txt");
+    EXPECT_CONTAINS(e, "big.txt:1:1: field 'repeat'");
+    EXPECT_CONTAINS(e, "64 bits");
+    // the maximum itself is fine (the reader does not expand it up front)
+    std::string text = "| ip=0x10 repeat=" + max + "\n";
+    pmu_err err;
+    pmu_stream_reader *r = pmu_stream_open_mem(ITA, text.data(), text.size(), "max.txt", &err);
+    ASSERT_NE(r, nullptr) << err.msg;
+    pmu_cycle c;
+    for (int i = 0; i < 1000; i++)
+        ASSERT_EQ(pmu_stream_next(r, &c, &err), 1) << err.msg;
+    EXPECT_EQ(c.nslots, 1);
+    EXPECT_EQ(std::string(pmu_stream_where(r)), "max.txt:1");
+    pmu_stream_close(r);
+}
+
+TEST(TextLines, RepeatIsAWordOfTheLine)
+{
+    // anywhere on the line, once
+    ReadResult r = read_mem("| ip=0x10 repeat=2 u=I\n");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 2u);
+    EXPECT_EQ(r.recs[1].slot[0].unit, PMU_UNIT_I);
+    std::string e = parse_error("repeat=2 cpl=1 repeat=3\n");
+    EXPECT_CONTAINS(e, "t.txt:1:16: field 'repeat': given twice");
+    e = parse_error("cpl=1 repeat\n");
+    EXPECT_CONTAINS(e, "t.txt:1:7: field 'repeat': expected repeat=N");
+    e = parse_error("repeat=2 # repeat=0 in a comment is a comment\nrepeat=+2\n");
+    EXPECT_CONTAINS(e, "t.txt:2:1: field 'repeat'");
+    EXPECT_CONTAINS(e, "without a sign");
+    // a line with nothing but repeat=N is that many cycles of the sticky state
+    r = read_mem("cpl=1\nrepeat=3\n");
+    ASSERT_EQ(r.recs.size(), 4u);
+    EXPECT_EQ(r.recs[3].cpl, 1);
+    EXPECT_EQ(r.recs[3].nslots, 0);
+}
+
+// Every integer field has the one syntax of include/pmu_num.h and its own range.
+TEST(TextLines, OneNumberSyntax)
+{
+    const char *bad[][3] = {
+        {"cpl=01", "cpl", "leading zeros"},
+        {"pid=00", "pid", "leading zeros"},
+        {"| ip=0x", "ip", "found '0x'"},
+        {"| ip=0x1g", "ip", "hex digits after 0x"},
+        {"| lat=1_000", "lat", "a decimal number or 0x hex"},
+        {"| da=18446744073709551616", "da", "fits in 64 bits"},
+        {"| tgt=-16", "tgt", "without a sign"},
+        {"| tlb=+1", "tlb", "without a sign"},
+        {"recirc=0x", "recirc", "found '0x'"},
+        {"| u=B br=01", "br", "leading zeros"},
+        {"| enc=0x20000000000", "enc", "expected a 41-bit encoding, found '0x20000000000'"},
+        {"up=2", "up", "expected 0 or 1, found '2'"},
+    };
+    for (auto &b : bad) {
+        std::string e = parse_error(std::string(b[0]) + "\n");
+        EXPECT_CONTAINS(e, std::string("t.txt:1:"));
+        EXPECT_CONTAINS(e, std::string("field '") + b[1] + "'");
+        EXPECT_CONTAINS(e, b[2]);
+    }
+    // what is accepted: decimal, hex in either case, 0, the largest values
+    pmu_cycle c = parse_one("cpl=0 pid=0xFFFF | ip=0XFFFFFFFFFFFFFFF0 lat=65535 tlb=0x3");
+    EXPECT_EQ(c.pid, 0xffff);
+    EXPECT_EQ(c.slot[0].ip, 0xfffffffffffffff0ull);
+    EXPECT_EQ(c.slot[0].lat, 65535);
+    EXPECT_EQ(c.slot[0].tlb, 3);
+}
+
+// A message never prints raw control bytes: file names are escaped.
+TEST(TextLines, MessagesEscapeControlBytes)
+{
+    ReadResult r = read_mem("cpl=7\n", "odd\x1b[31mname\n.txt");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_CONTAINS(r.err, "odd\\x1b[31mname\\n.txt:1:5: field 'cpl'");
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
+    EXPECT_EQ(r.err.find('\n'), std::string::npos);
+    r = read_file(scratch("no\tsuch.txt"));
+    EXPECT_CONTAINS(r.err, "no\\tsuch.txt: cannot open");
 }

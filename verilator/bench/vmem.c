@@ -30,6 +30,7 @@
 
 #include "ita/pmu_config.h"
 #include "ita/pmu_ref.h"
+#include "ita/ita_family.h"
 #include "pmu_stream.h"
 
 enum {
@@ -262,7 +263,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    pmu_stream_reader *r = pmu_stream_open(stream, &err);
+    pmu_stream_reader *r = pmu_stream_open(&pmu_dialect_itanium, stream, &err);
     if (!r) {
         fprintf(stderr, "%s\n", err.msg);
         pmu_destroy(&rec->base);

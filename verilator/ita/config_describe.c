@@ -353,11 +353,6 @@ size_t pmu_config_describe_setup(const uint64_t vis[PMU_NVIS], pmu_model model, 
 
 /* ---- hot edges ------------------------------------------------------------------------ */
 
-/* The 41 encoding bits of a 27-bit matcher field (the inverse of pmu_opcode_bits). */
-static uint64_t encoding_bits(uint64_t field)
-{
-    return (field & field_ones(OPC_LOW_BITS)) | ((field >> OPC_LOW_BITS) & field_ones(OPC_HIGH_BITS)) << OPC_HIGH_LSB;
-}
 
 /* The bounds of a pair that can match: both ends of its block, or its address when the
  * mask has holes.  Returns how many it wrote. */
@@ -395,9 +390,9 @@ void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_con
         const uint64_t pmc = matcher(vis, idx);
         if (ita_opcm_matches_all(pmc))
             continue;
-        uint64_t care = encoding_bits(~PMU_FGET(pmc, PMC_OPC, MASK) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH));
+        uint64_t care = ia64_window_enc((uint32_t)~PMU_FGET(pmc, PMC_OPC, MASK) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH));
         h->care[no] = care;
-        h->match[no++] = encoding_bits(PMU_FGET(pmc, PMC_OPC, MATCH)) & care;
+        h->match[no++] = ia64_window_enc((uint32_t)PMU_FGET(pmc, PMC_OPC, MATCH)) & care;
     }
     h->hot.code = h->code;
     h->hot.ncode = nc;

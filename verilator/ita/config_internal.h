@@ -8,7 +8,7 @@
  *                      they derive after the last line
  *   config_describe.c  names for the run summary, the qualification setup, hot edges
  *   config_defaults.c  the built-in configuration text
- *   config_opcode.c    the named instruction classes of `opcode ... class=`
+ *   (the named instruction classes of `opcode ... class=` are include/ita/ia64_enc.h)
  *
  * Register encodings shared with the event library come from include/ita/ita_encode.h.
  */
@@ -23,12 +23,8 @@
 #include "ita/pmu_config.h"
 #include "pmu_text.h"
 
-/* The opcode matchers see instruction bits {40:27,12:0} (docs/semantics.md): matcher
- * field bits 12:0 are instruction bits 12:0, field bits 26:13 instruction bits 40:27. */
-#define OPC_LOW_BITS 13u
-#define OPC_HIGH_LSB 27u
-#define OPC_HIGH_BITS 14u
-_Static_assert(OPC_LOW_BITS + OPC_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
+/* The opcode matchers see instruction bits {40:27,12:0} (include/ita/ia64_enc.h). */
+_Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
                "instruction bits {40:27,12:0} must fill PMC8/9.match");
 
 static inline uint64_t field_ones(unsigned width) { return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1; }

@@ -12,6 +12,7 @@
 
 #include "ita/pmu_config.h"
 #include "harness_util.h"
+#include "ita/ita_family.h"
 #include "ita/pmu_ref.h"
 
 using harness_test::has;
@@ -655,7 +656,7 @@ TEST(ConfigOpcodeClasses, MatchTheGeneratorsEncodings)
     o.mode = PMU_GEN_WORKLOAD;
     o.nprocs = 4;
     o.hot = &hot;
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
     ASSERT_NE(g, nullptr);
     static const char units[] = "mifb";  // enum pmu_unit order
     auto index = [](const char *name) {

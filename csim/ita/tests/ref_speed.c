@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "ita/pmu_ref.h"
+#include "ita/ita_family.h"
 #include "pmu_stream.h"
 
 /* Generated once, stepped round and round; few enough to stay in the cache,
@@ -86,7 +87,7 @@ int main(int argc, char **argv)
     const int only_model = argc > 3 ? atoi(argv[2]) : -1, only_setup = argc > 3 ? atoi(argv[3]) : -1;
     pmu_cycle *recs = malloc(RECORDS * sizeof *recs);
     pmu_gen_opts o = {.seed = 1, .cycles = RECORDS, .mode = PMU_GEN_WORKLOAD, .nprocs = 4, .hot = NULL};
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, NULL);
     if (!recs || !g) {
         fprintf(stderr, "ref_speed: cannot set up the generator\n");
         return 1;

@@ -9,6 +9,7 @@
 #include "cmds.h"
 #include "ita/pmu_drv.h"
 #include "drv_test_util.h"
+#include "ita/ita_family.h"
 #include "pmu_stream.h"
 
 using namespace drv_test;
@@ -334,7 +335,7 @@ TEST(DrvSymtab, GeneratorFunctionsMatchItsSymbolFile)
     memset(&o, 0, sizeof o);
     o.seed = 5;
     o.cycles = 10;
-    pmu_gen *g = pmu_gen_create(&o);
+    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
     ASSERT_NE(g, nullptr);
     char path[] = "/tmp/drv_symgen_XXXXXX";
     int fd = mkstemp(path);

@@ -18,6 +18,7 @@
 
 #include "ita/pmu_drv.h"
 #include "drv_test_util.h"
+#include "ita/ita_family.h"
 #include "pmu_stream.h"
 
 using namespace drv_test;
@@ -38,7 +39,7 @@ pmu_gen *workload()
     o.cycles = kCycles;
     o.mode = PMU_GEN_WORKLOAD;
     o.nprocs = kProcs;
-    return pmu_gen_create(&o);
+    return pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
 }
 
 // The user processes of the workload, in order of first appearance (the idle task,

@@ -9,20 +9,15 @@
 #include <string>
 
 #include "ita/pmulib.h"
+#include "pmu_rng.h"
 
 namespace pmutest {
 
-/* splitmix64: small, seedable, good enough to pick ranges. */
+/* splitmix64 (include/pmu_rng.h): small, seedable, good enough to pick ranges. */
 struct Rng {
     uint64_t s;
     explicit Rng(uint64_t seed) : s(seed) {}
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
+    uint64_t next() { return pmu_splitmix64(&s); }
     uint64_t below(uint64_t n) { return n ? next() % n : 0; }
 };
 

@@ -1,18 +1,20 @@
 /*
- * text.c - the text form of a cycle record: parsing one line, formatting one
- * record (docs/stream-format.md, "Text form").
+ * ita_text.c - the text form of an Itanium cycle record: parsing one line, formatting
+ * one record (docs/stream-format.md, "The text form").  Comments, line ends and
+ * repeat=N are the generic reader's (stream/text_line.c).
  *
  * A line is cycle fields, then zero or more slots each introduced by '|'.
- * Slot-flag keys come from data/pmu_regs.def (sf_keys), so a flag added there
- * is a key here without an edit.
+ * Slot-flag keys come from include/ita/ita_regs.def (ita_sf_keys), so a flag added
+ * there is a key here without an edit.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "stream_internal.h"
+#include "pmu_num.h"
+#include "ita_stream.h"
 
-void text_sticky_init(text_sticky *s)
+void ita_sticky_init(ita_sticky *s)
 {
     s->cpl = 3;
     s->is = 0;
@@ -21,9 +23,9 @@ void text_sticky_init(text_sticky *s)
 }
 
 /* ---- keys ------------------------------------------------------------------ */
-enum cycle_key { CK_CPL, CK_IS, CK_POWER, CK_PID, CK_UP, CK_PP, CK_INTR, CK_RECIRC, CK_REPEAT, CK_N };
-static const char *const cycle_keys[CK_N] = {"cpl", "is",   "power",  "pid",   "up",
-                                             "pp",  "intr", "recirc", "repeat"};
+enum cycle_key { CK_CPL, CK_IS, CK_POWER, CK_PID, CK_UP, CK_PP, CK_INTR, CK_RECIRC, CK_N };
+static const char *const cycle_keys[CK_N] = {"cpl", "is", "power", "pid",
+                                             "up",  "pp", "intr",  "recirc"};
 
 enum slot_key { SK_IP, SK_S, SK_U, SK_ENC, SK_DA, SK_TGT, SK_LAT, SK_TLB, SK_NFIXED };
 static const char *const slot_fixed_keys[SK_NFIXED] = {"ip", "s",   "u",   "enc",
@@ -42,56 +44,19 @@ static int find_cycle_key(const char *tok, size_t n)
     return -1;
 }
 
-/* Returns SK_* for fixed keys, SK_NFIXED + i for sf_keys[i], or -1. */
+/* Returns SK_* for fixed keys, SK_NFIXED + i for ita_sf_keys[i], or -1. */
 static int find_slot_key(const char *tok, size_t n)
 {
     for (int i = 0; i < SK_NFIXED; i++)
         if (key_is(tok, n, slot_fixed_keys[i]))
             return i;
-    for (unsigned i = 0; i < sf_nkeys; i++)
-        if (key_is(tok, n, sf_keys[i].key))
+    for (unsigned i = 0; i < ita_sf_nkeys; i++)
+        if (key_is(tok, n, ita_sf_keys[i].key))
             return SK_NFIXED + (int)i;
     return -1;
 }
 
 /* ---- values ---------------------------------------------------------------- */
-/* Decimal or 0x hex, no sign, no suffix.  0 ok, -1 malformed, -2 more than 64 bits. */
-static int parse_u64(const char *s, size_t n, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (n == 0)
-        return -1;
-    if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        for (size_t i = 2; i < n; i++) {
-            unsigned d;
-            char ch = s[i];
-            if (ch >= '0' && ch <= '9')
-                d = (unsigned)(ch - '0');
-            else if (ch >= 'a' && ch <= 'f')
-                d = (unsigned)(ch - 'a' + 10);
-            else if (ch >= 'A' && ch <= 'F')
-                d = (unsigned)(ch - 'A' + 10);
-            else
-                return -1;
-            if (v >> 60)
-                return -2;
-            v = (v << 4) | d;
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            char ch = s[i];
-            if (ch < '0' || ch > '9')
-                return -1;
-            unsigned d = (unsigned)(ch - '0');
-            if (v > (UINT64_MAX - d) / 10)
-                return -2;
-            v = v * 10 + d;
-        }
-    }
-    *out = v;
-    return 0;
-}
-
 typedef struct line_ctx {
     const char *line;
     const char *where;
@@ -108,24 +73,25 @@ static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return stream_errf(lc->err, NULL, "%s:%u: field '%.*s': %s", lc->where,
-                       (unsigned)(at - lc->line) + 1, (int)(field_len > 40 ? 40 : field_len),
-                       field, what);
+    return pmu_dialect_errf(lc->err, NULL, "%s:%u: field '%.*s': %s", lc->where,
+                            (unsigned)(at - lc->line) + 1, (int)(field_len > 40 ? 40 : field_len),
+                            field, what);
 }
 
-/* A number within [lo, hi]; `expect` describes the accepted values. */
+/* A number (include/pmu_num.h's syntax) within [lo, hi]; `expect` describes the
+ * accepted values. */
 static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
                      uint64_t lo, uint64_t hi, const char *expect, uint64_t *out)
 {
+    char what[700];
     uint64_t v = 0;
-    int rc = parse_u64(val, vn, &v);
-    const int shown = (int)(vn > 40 ? 40 : vn);
-    if (rc == -1)
-        return tok_err(lc, val, key, strlen(key), "expected %s (decimal or 0x hex), got '%.*s'",
-                       expect, shown, val);
-    if (rc == -2 || v < lo || v > hi)
-        return tok_err(lc, val, key, strlen(key), "expected %s, got '%.*s' (out of range)",
-                       expect, shown, val);
+    snprintf(what, sizeof what, "%s:%u: field '%s'", lc->where, (unsigned)(val - lc->line) + 1,
+             key);
+    if (pmu_parse_u64n(val, vn, 0, UINT64_MAX, what, &v, lc->err))
+        return -1;
+    if (v < lo || v > hi)
+        return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
+                       (int)(vn > 40 ? 40 : vn), val);
     *out = v;
     return 0;
 }
@@ -139,14 +105,14 @@ static int enum_value(const line_ctx *lc, const char *key, const char *val, size
             *out = i;
             return 0;
         }
-    return tok_err(lc, val, key, strlen(key), "expected %s, got '%.*s'", expect,
+    return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
                    (int)(vn > 40 ? 40 : vn), val);
 }
 
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+static int is_space(char ch) { return ch == ' ' || ch == '\t'; }
 
 static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
-                       int has_val, text_sticky *st, pmu_cycle *c, uint64_t *repeat)
+                       int has_val, ita_sticky *st, pmu_cycle *c)
 {
     const char *key = cycle_keys[k];
     uint64_t v = 0;
@@ -160,12 +126,12 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         st->cpl = (uint8_t)v;
         break;
     case CK_IS:
-        if (enum_value(lc, key, val, vn, stream_is_names, 0, 2, "ia64 or ia32", &e))
+        if (enum_value(lc, key, val, vn, ita_is_names, 0, 2, "ia64 or ia32", &e))
             return -1;
         st->is = (uint8_t)e;
         break;
     case CK_POWER:
-        if (enum_value(lc, key, val, vn, stream_power_names, 0, 4,
+        if (enum_value(lc, key, val, vn, ita_power_names, 0, 4,
                        "normal, low_power, light_halt or halt", &e))
             return -1;
         st->power = (uint8_t)e;
@@ -189,7 +155,7 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         break;
     case CK_INTR:
         /* "none" is the absence of the key, so it is not accepted as a value */
-        if (enum_value(lc, key, val, vn, stream_intr_names, 1, 3, "entry or return", &e))
+        if (enum_value(lc, key, val, vn, ita_intr_names, 1, 3, "entry or return", &e))
             return -1;
         c->intr = (uint8_t)e;
         break;
@@ -202,11 +168,6 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         c->recirc = (uint8_t)v;
         break;
     }
-    case CK_REPEAT:
-        if (num_value(lc, key, val, vn, 1, UINT64_MAX, "a count >= 1", &v))
-            return -1;
-        *repeat = v;
-        break;
     default:
         break;
     }
@@ -218,7 +179,7 @@ static int slot_field(const line_ctx *lc, int k, const char *tok, size_t tn, con
 {
     uint64_t v = 0;
     if (k >= SK_NFIXED) {
-        const sf_key *f = &sf_keys[k - SK_NFIXED];
+        const sf_key *f = &ita_sf_keys[k - SK_NFIXED];
         if (f->width == 1) {
             if (has_val)
                 return tok_err(lc, tok, f->key, strlen(f->key),
@@ -252,11 +213,11 @@ static int slot_field(const line_ctx *lc, int k, const char *tok, size_t tn, con
         break;
     case SK_U:
         for (unsigned u = 0; u < 4; u++)
-            if (vn == 1 && val[0] == stream_unit_letters[u]) {
+            if (vn == 1 && val[0] == ita_unit_letters[u]) {
                 s->unit = (uint8_t)u;
                 return 0;
             }
-        return tok_err(lc, val, key, 1, "expected M, I, F or B, got '%.*s'",
+        return tok_err(lc, val, key, 1, "expected M, I, F or B, found '%.*s'",
                        (int)(vn > 40 ? 40 : vn), val);
     case SK_ENC:
         if (num_value(lc, key, val, vn, 0, (1ull << 41) - 1, "a 41-bit encoding", &v))
@@ -302,8 +263,8 @@ static void list_keys(char *buf, size_t size, int slot_keys)
     if (slot_keys) {
         for (int i = 0; i < SK_NFIXED; i++)
             ADD(slot_fixed_keys[i]);
-        for (unsigned i = 0; i < sf_nkeys; i++)
-            ADD(sf_keys[i].key);
+        for (unsigned i = 0; i < ita_sf_nkeys; i++)
+            ADD(ita_sf_keys[i].key);
     } else {
         for (int i = 0; i < CK_N; i++)
             ADD(cycle_keys[i]);
@@ -311,31 +272,65 @@ static void list_keys(char *buf, size_t size, int slot_keys)
 #undef ADD
 }
 
-int text_parse_line(const char *line, size_t len, const char *where, text_sticky *sticky,
-                    pmu_cycle *c, uint64_t *repeat, pmu_err *err)
+/* What a line has seen so far: the keys of the cycle part and of the current slot. */
+typedef struct parse_state {
+    ita_sticky st;
+    uint32_t cycle_seen;
+    uint64_t slot_seen;
+    pmu_slot *slot; /* the current slot, NULL in the cycle part */
+} parse_state;
+
+/* One key[=value] token at tok[0..n) (kn: the key's length, eq: its '=' or NULL). */
+static int parse_token(const line_ctx *lc, parse_state *ps, const char *tok, size_t n,
+                       size_t kn, const char *eq, pmu_cycle *c)
 {
+    const char *val = eq ? eq + 1 : tok + n;
+    size_t vn = eq ? (size_t)(tok + n - val) : 0;
+    char keys[256];
+    if (!ps->slot) {
+        int k = find_cycle_key(tok, kn);
+        if (k < 0) {
+            list_keys(keys, sizeof keys, 0);
+            if (find_slot_key(tok, kn) >= 0)
+                return tok_err(lc, tok, tok, kn,
+                               "a slot field before the first '|' (slots start with '|')");
+            return tok_err(lc, tok, tok, kn, "unknown key, expected one of: %s", keys);
+        }
+        if (ps->cycle_seen & (1u << k))
+            return tok_err(lc, tok, tok, kn, "given twice on this line");
+        ps->cycle_seen |= 1u << k;
+        return cycle_field(lc, k, tok, val, vn, eq != NULL, &ps->st, c);
+    }
+    int k = find_slot_key(tok, kn);
+    if (k < 0) {
+        list_keys(keys, sizeof keys, 1);
+        if (find_cycle_key(tok, kn) >= 0)
+            return tok_err(lc, tok, tok, kn,
+                           "a cycle field inside slot %u (cycle fields come before the first '|')",
+                           c->nslots);
+        return tok_err(lc, tok, tok, kn, "unknown slot key, expected one of: %s", keys);
+    }
+    if (ps->slot_seen & (1ull << k))
+        return tok_err(lc, tok, tok, kn, "given twice in slot %u", c->nslots);
+    ps->slot_seen |= 1ull << k;
+    return slot_field(lc, k, tok, kn, val, vn, eq != NULL, ps->slot);
+}
+
+static int not_ascii(const line_ctx *lc, const char *at)
+{
+    return tok_err(lc, at, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)",
+                   (unsigned char)*at);
+}
+
+int ita_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,
+                   pmu_err *err)
+{
+    ita_state *state_ = state;
+    pmu_cycle *c = rec;
     line_ctx lc = {line, where, err};
     const char *p = line, *end = line + len;
-    const char *hash = memchr(line, '#', len);
-    if (hash)
-        end = hash;
-    while (end > p && is_space(end[-1]))
-        end--;
-    {
-        const char *q = p;
-        while (q < end && is_space(*q))
-            q++;
-        if (q == end)
-            return 0; /* blank or comment only */
-    }
-
-    text_sticky st = *sticky;
+    parse_state ps = {state_->sticky, 0, 0, NULL};
     memset(c, 0, sizeof *c);
-    *repeat = 1;
-    uint32_t cycle_seen = 0;
-    uint64_t slot_seen = 0;
-    pmu_slot *slot = NULL;
-
     while (p < end) {
         unsigned char ch = (unsigned char)*p;
         if (is_space((char)ch)) {
@@ -343,75 +338,36 @@ int text_parse_line(const char *line, size_t len, const char *where, text_sticky
             continue;
         }
         if (ch < 0x20 || ch >= 0x7f)
-            return tok_err(&lc, p, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)", ch);
+            return not_ascii(&lc, p);
         if (ch == '|') {
             if (c->nslots == PMU_MAX_SLOTS)
                 return tok_err(&lc, p, "|", 1, "more than %u slots, expected at most %u per cycle",
                                PMU_MAX_SLOTS, PMU_MAX_SLOTS);
-            slot = &c->slot[c->nslots++];
-            slot->unit = PMU_UNIT_M; /* defaults: s=0 u=M, everything else 0 */
-            slot_seen = 0;
+            ps.slot = &c->slot[c->nslots++];
+            ps.slot->unit = PMU_UNIT_M; /* defaults: s=0 u=M, everything else 0 */
+            ps.slot_seen = 0;
             p++;
             continue;
         }
         const char *tok = p;
-        while (p < end && !is_space(*p) && *p != '|') {
-            unsigned char b = (unsigned char)*p;
-            if (b < 0x20 || b >= 0x7f)
-                return tok_err(&lc, p, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)",
-                               b);
-            p++;
-        }
+        for (; p < end && !is_space(*p) && *p != '|'; p++)
+            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+                return not_ascii(&lc, p);
         const char *eq = memchr(tok, '=', (size_t)(p - tok));
         size_t kn = eq ? (size_t)(eq - tok) : (size_t)(p - tok);
-        const char *val = eq ? eq + 1 : p;
-        size_t vn = eq ? (size_t)(p - val) : 0;
         if (kn == 0)
             return tok_err(&lc, tok, tok, (size_t)(p - tok), "expected key=value");
-
-        if (!slot) {
-            int k = find_cycle_key(tok, kn);
-            if (k < 0) {
-                char keys[256];
-                list_keys(keys, sizeof keys, 0);
-                if (find_slot_key(tok, kn) >= 0)
-                    return tok_err(&lc, tok, tok, kn,
-                                   "a slot field before the first '|' (slots start with '|')");
-                return tok_err(&lc, tok, tok, kn, "unknown key, expected one of: %s", keys);
-            }
-            if (cycle_seen & (1u << k))
-                return tok_err(&lc, tok, tok, kn, "given twice on this line");
-            cycle_seen |= 1u << k;
-            if (cycle_field(&lc, k, tok, val, vn, eq != NULL, &st, c, repeat))
-                return -1;
-        } else {
-            int k = find_slot_key(tok, kn);
-            if (k < 0) {
-                char keys[256];
-                list_keys(keys, sizeof keys, 1);
-                if (find_cycle_key(tok, kn) >= 0)
-                    return tok_err(&lc, tok, tok, kn,
-                                   "a cycle field inside slot %u (cycle fields come before the "
-                                   "first '|')",
-                                   c->nslots);
-                return tok_err(&lc, tok, tok, kn, "unknown slot key, expected one of: %s", keys);
-            }
-            if (slot_seen & (1ull << k))
-                return tok_err(&lc, tok, tok, kn, "given twice in slot %u", c->nslots);
-            slot_seen |= 1ull << k;
-            if (slot_field(&lc, k, tok, kn, val, vn, eq != NULL, slot))
-                return -1;
-        }
+        if (parse_token(&lc, &ps, tok, (size_t)(p - tok), kn, eq, c))
+            return -1;
     }
-
-    c->cpl = st.cpl;
-    c->is = st.is;
-    c->power = st.power;
-    c->pid = st.pid;
+    c->cpl = ps.st.cpl;
+    c->is = ps.st.is;
+    c->power = ps.st.power;
+    c->pid = ps.st.pid;
     if (pmu_cycle_validate(c, where, err))
         return -1;
-    *sticky = st;
-    return 1;
+    state_->sticky = ps.st;
+    return 0;
 }
 
 /* ---- formatting -------------------------------------------------------------- */
@@ -450,8 +406,9 @@ static void out_enum(outbuf *o, const char *key, unsigned v, const char *const *
         out_add(o, "%s%s=%u", SEP(o), key, v);
 }
 
-size_t text_format(const pmu_cycle *c, const text_sticky *prev, uint64_t repeat, char *buf,
-                   size_t size)
+/* The text of a record: with `prev` NULL every sticky field, otherwise only those that
+ * differ from *prev. */
+static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf, size_t size)
 {
     outbuf o = {buf, size, 0};
     if (size)
@@ -459,9 +416,9 @@ size_t text_format(const pmu_cycle *c, const text_sticky *prev, uint64_t repeat,
     if (!prev || prev->cpl != c->cpl)
         out_add(&o, "%scpl=%u", SEP(&o), c->cpl);
     if (!prev || prev->is != c->is)
-        out_enum(&o, "is", c->is, stream_is_names, 2);
+        out_enum(&o, "is", c->is, ita_is_names, 2);
     if (!prev || prev->power != c->power)
-        out_enum(&o, "power", c->power, stream_power_names, 4);
+        out_enum(&o, "power", c->power, ita_power_names, 4);
     if (!prev || prev->pid != c->pid)
         out_add(&o, "%spid=%u", SEP(&o), c->pid);
     if (c->up_we)
@@ -469,11 +426,9 @@ size_t text_format(const pmu_cycle *c, const text_sticky *prev, uint64_t repeat,
     if (c->pp_we)
         out_add(&o, "%spp=%u", SEP(&o), c->pp);
     if (c->intr)
-        out_enum(&o, "intr", c->intr, stream_intr_names, 3);
+        out_enum(&o, "intr", c->intr, ita_intr_names, 3);
     if (c->recirc)
         out_add(&o, "%srecirc=%u", SEP(&o), c->recirc);
-    if (repeat > 1)
-        out_add(&o, "%srepeat=%" PRIu64, SEP(&o), repeat);
     if (o.len == 0 && c->nslots == 0)
         out_add(&o, "cpl=%u", c->cpl); /* an empty line would be skipped as blank */
 
@@ -482,7 +437,7 @@ size_t text_format(const pmu_cycle *c, const text_sticky *prev, uint64_t repeat,
         const pmu_slot *s = &c->slot[i];
         out_add(&o, "%s| ip=0x%" PRIx64 " s=%u", SEP(&o), s->ip, s->slot);
         if (s->unit < 4)
-            out_add(&o, " u=%c", stream_unit_letters[s->unit]);
+            out_add(&o, " u=%c", ita_unit_letters[s->unit]);
         else
             out_add(&o, " u=%u", s->unit);
         if (s->enc)
@@ -495,25 +450,44 @@ size_t text_format(const pmu_cycle *c, const text_sticky *prev, uint64_t repeat,
             out_add(&o, " lat=%u", s->lat);
         if (s->tlb)
             out_add(&o, " tlb=%u", s->tlb);
-        for (unsigned f = 0; f < sf_nkeys; f++) {
-            unsigned v = (unsigned)(s->flags & sf_keys[f].mask) >> sf_keys[f].lsb;
+        for (unsigned f = 0; f < ita_sf_nkeys; f++) {
+            unsigned v = (unsigned)(s->flags & ita_sf_keys[f].mask) >> ita_sf_keys[f].lsb;
             if (!v)
                 continue;
-            if (sf_keys[f].width == 1)
-                out_add(&o, " %s", sf_keys[f].key);
+            if (ita_sf_keys[f].width == 1)
+                out_add(&o, " %s", ita_sf_keys[f].key);
             else
-                out_add(&o, " %s=%u", sf_keys[f].key, v);
+                out_add(&o, " %s=%u", ita_sf_keys[f].key, v);
         }
-        uint16_t undefined = (uint16_t)(s->flags & ~sf_defined_mask());
+        uint16_t undefined = (uint16_t)(s->flags & ~ita_sf_defined_mask());
         if (undefined)
             out_add(&o, " flags=0x%x", undefined); /* only an invalid record has these */
     }
     return o.len;
 }
 
+size_t ita_format_line(void *state, const void *rec, char *buf, size_t size)
+{
+    ita_state *st = state;
+    const pmu_cycle *c = rec;
+    size_t need = text_format(c, &st->sticky, buf, size);
+    if (need < size) {
+        st->sticky.cpl = c->cpl;
+        st->sticky.is = c->is;
+        st->sticky.power = c->power;
+        st->sticky.pid = c->pid;
+    }
+    return need;
+}
+
+size_t ita_format(const void *rec, char *buf, size_t size)
+{
+    return text_format(rec, NULL, buf, size);
+}
+
 size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size)
 {
-    size_t need = text_format(c, NULL, 1, buf, size);
+    size_t need = text_format(c, NULL, buf, size);
     if (size == 0)
         return 0;
     return need < size ? need : size - 1;

@@ -1,0 +1,321 @@
+/*
+ * ita_binary.c - the binary form of an Itanium cycle record (docs/stream-format.md,
+ * "The binary form"): one head byte, optional control bytes, then only the
+ * present slots.  Addresses are deltas (zigzag LEB128) against the previous
+ * slot, and an instruction encoding seen before at the same ip and syllable
+ * is sent as a two-bit "same as before" code, so a loop costs a few bytes a slot.
+ */
+#include <string.h>
+
+#include "ita_stream.h"
+
+/* head byte */
+#define HEAD_NSLOTS_MASK 0x07u
+#define HEAD_CTL 0x08u
+#define HEAD_PID 0x10u
+#define HEAD_REPEAT 0x20u
+#define HEAD_RESERVED 0xc0u
+/* control byte 0: cpl[1:0] is[2] power[4:3] intr[6:5]; control byte 1: up_we[0] up[1]
+ * pp_we[2] pp[3] recirc[6:4]; bit 7 of each is reserved */
+#define CTL_RESERVED 0x80u
+/* slot head byte: unit[1:0] s[3:2] enc mode[5:4] ext[6], bit 7 reserved */
+#define SH_ENC_SHIFT 4
+#define SH_EXT 0x40u
+#define SH_RESERVED 0x80u
+enum { ENC_NONE = 0, ENC_EXPLICIT = 1, ENC_CACHED = 2 };
+
+void ita_state_init(void *state)
+{
+    ita_state *s = state;
+    memset(s, 0, sizeof *s);
+    ita_sticky_init(&s->sticky); /* both forms start from the same sticky fields */
+}
+
+unsigned ita_enc_index(uint64_t ip, unsigned slot)
+{
+    uint64_t h = (ip >> 4) ^ (ip >> 24) ^ (ip >> 44);
+    return (unsigned)((h * 3u + slot) & (ITA_ENC_CACHE - 1u));
+}
+
+static uint64_t zigzag(uint64_t delta) { return (delta << 1) ^ (0 - (delta >> 63)); }
+static uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1u)); }
+
+static size_t put_varint(uint8_t *p, uint64_t v)
+{
+    size_t n = 0;
+    while (v >= 0x80) {
+        p[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
+{
+    ita_state *st = state;
+    const pmu_cycle *c = rec;
+    size_t n = 1;
+    uint8_t head = (uint8_t)(c->nslots & HEAD_NSLOTS_MASK);
+    const ita_sticky *sticky = &st->sticky;
+    int ctl = c->cpl != sticky->cpl || c->is != sticky->is || c->power != sticky->power ||
+              c->intr || c->up_we || c->pp_we || c->recirc;
+    if (ctl) {
+        head |= HEAD_CTL;
+        out[n++] = (uint8_t)((c->cpl & 3u) | (c->is & 1u) << 2 | (c->power & 3u) << 3 |
+                             (c->intr & 3u) << 5);
+        out[n++] = (uint8_t)((c->up_we & 1u) | (c->up & 1u) << 1 | (c->pp_we & 1u) << 2 |
+                             (c->pp & 1u) << 3 | (c->recirc & 7u) << 4);
+        st->sticky.cpl = c->cpl;
+        st->sticky.is = c->is;
+        st->sticky.power = c->power;
+    }
+    if (c->pid != st->sticky.pid) {
+        head |= HEAD_PID;
+        n += put_varint(out + n, c->pid);
+        st->sticky.pid = c->pid;
+    }
+    if (repeat > 1) {
+        head |= HEAD_REPEAT;
+        n += put_varint(out + n, repeat);
+    }
+    out[0] = head;
+
+    for (unsigned i = 0; i < c->nslots && i < PMU_MAX_SLOTS; i++) {
+        const pmu_slot *s = &c->slot[i];
+        size_t sh_at = n++;
+        unsigned mode = ENC_NONE;
+        n += put_varint(out + n, s->flags);
+        n += put_varint(out + n, zigzag(s->ip - st->prev_ip));
+        st->prev_ip = s->ip;
+        if (s->enc) {
+            struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(s->ip, s->slot)];
+            if (e->valid && e->ip == s->ip && e->slot == s->slot && e->enc == s->enc) {
+                mode = ENC_CACHED;
+            } else {
+                mode = ENC_EXPLICIT;
+                n += put_varint(out + n, s->enc);
+                e->valid = 1;
+                e->ip = s->ip;
+                e->slot = s->slot;
+                e->enc = s->enc;
+            }
+        }
+        if (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) {
+            n += put_varint(out + n, zigzag(s->daddr - st->prev_daddr));
+            st->prev_daddr = s->daddr;
+        }
+        if (PMU_SLOT_GET(s, BR_TYPE))
+            n += put_varint(out + n, zigzag(s->target - s->ip));
+        int ext = s->lat || s->tlb;
+        if (ext)
+            n += put_varint(out + n, (uint64_t)s->lat << 2 | (s->tlb & 3u));
+        out[sh_at] = (uint8_t)((s->unit & 3u) | (s->slot & 3u) << 2 | mode << SH_ENC_SHIFT |
+                               (ext ? SH_EXT : 0u));
+    }
+    return n;
+}
+
+/* ---- decoding ------------------------------------------------------------------ */
+typedef struct decoder {
+    pmu_getc_fn get;
+    void *ctx;
+    const char *where;
+    pmu_err *err;
+    unsigned nbytes; /* bytes of this record consumed so far */
+} decoder;
+
+static int get_byte(decoder *d, const char *field, unsigned slot, uint8_t *out)
+{
+    int b = d->get(d->ctx);
+    *out = 0;
+    if (b < 0) {
+        if (slot)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field '%s': truncated record (data ends in slot %u, after %u "
+                                    "bytes of the record)",
+                                    field, slot, d->nbytes);
+        return pmu_dialect_errf(d->err, d->where,
+                                "field '%s': truncated record (data ends after %u bytes of the "
+                                "record)",
+                                field, d->nbytes);
+    }
+    d->nbytes++;
+    *out = (uint8_t)b;
+    return 0;
+}
+
+static int get_varint(decoder *d, const char *field, unsigned slot, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < 10; i++) {
+        uint8_t b;
+        if (get_byte(d, field, slot, &b))
+            return -1;
+        if (i == 9 && b > 1)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field '%s': varint longer than 64 bits", field);
+        v |= (uint64_t)(b & 0x7fu) << (7 * i);
+        if (!(b & 0x80u)) {
+            *out = v;
+            return 0;
+        }
+    }
+    return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 10 bytes", field);
+}
+
+/* The head byte (already read), the control bytes, the pid and the repeat count. */
+static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle *c,
+                        uint64_t *repeat)
+{
+    if (head & HEAD_RESERVED)
+        return pmu_dialect_errf(d->err, d->where, "field 'head': reserved bits set (0x%02x)", head);
+    c->nslots = head & HEAD_NSLOTS_MASK;
+    if (c->nslots > PMU_MAX_SLOTS)
+        return pmu_dialect_errf(d->err, d->where, "field 'nslots': %u, expected at most %u",
+                                c->nslots, PMU_MAX_SLOTS);
+    c->cpl = st->sticky.cpl;
+    c->is = st->sticky.is;
+    c->power = st->sticky.power;
+    if (head & HEAD_CTL) {
+        uint8_t c0, c1;
+        if (get_byte(d, "ctl", 0, &c0) || get_byte(d, "ctl", 0, &c1))
+            return -1;
+        if ((c0 | c1) & CTL_RESERVED)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field 'ctl': reserved bit 7 set (0x%02x 0x%02x)", c0, c1);
+        c->cpl = c0 & 3u;
+        c->is = (c0 >> 2) & 1u;
+        c->power = (c0 >> 3) & 3u;
+        c->intr = (c0 >> 5) & 3u;
+        if (c->intr > PMU_INTR_RETURN)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field 'intr': %u, expected none, entry or return", c->intr);
+        c->up_we = c1 & 1u;
+        c->up = (c1 >> 1) & 1u;
+        c->pp_we = (c1 >> 2) & 1u;
+        c->pp = (c1 >> 3) & 1u;
+        c->recirc = (c1 >> 4) & 7u;
+    }
+    c->pid = st->sticky.pid;
+    if (head & HEAD_PID) {
+        uint64_t v;
+        if (get_varint(d, "pid", 0, &v))
+            return -1;
+        if (v > UINT16_MAX)
+            return pmu_dialect_errf(d->err, d->where, "field 'pid': %llu, expected 0..65535",
+                                    (unsigned long long)v);
+        c->pid = (uint16_t)v;
+    }
+    *repeat = 1;
+    if (head & HEAD_REPEAT) {
+        if (get_varint(d, "repeat", 0, repeat))
+            return -1;
+        if (*repeat == 0)
+            return pmu_dialect_errf(d->err, d->where, "field 'repeat': 0, expected a count >= 1");
+    }
+    return 0;
+}
+
+/* The encoding of slot n: explicit (it enters the cache) or the cached one. */
+static int decode_enc(decoder *d, ita_state *st, unsigned mode, pmu_slot *s, unsigned n)
+{
+    struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(s->ip, s->slot)];
+    if (mode == ENC_EXPLICIT) {
+        if (get_varint(d, "enc", n, &s->enc))
+            return -1;
+        if (s->enc == 0)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field 'enc': slot %u explicit encoding 0, expected mode 0", n);
+        e->valid = 1;
+        e->ip = s->ip;
+        e->slot = s->slot;
+        e->enc = s->enc;
+    } else if (mode == ENC_CACHED) {
+        if (!e->valid || e->ip != s->ip || e->slot != s->slot)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field 'enc': slot %u refers to an earlier encoding at ip "
+                                    "0x%llx s=%u, but none was sent",
+                                    n, (unsigned long long)s->ip, s->slot);
+        s->enc = e->enc;
+    }
+    return 0;
+}
+
+/* Slot n (from 1). */
+static int decode_slot(decoder *d, ita_state *st, pmu_slot *s, unsigned n)
+{
+    uint8_t sh;
+    uint64_t v;
+    if (get_byte(d, "slot", n, &sh))
+        return -1;
+    if (sh & SH_RESERVED)
+        return pmu_dialect_errf(d->err, d->where,
+                                "field 'slot': slot %u reserved bit 7 set (0x%02x)", n, sh);
+    s->unit = sh & 3u;
+    s->slot = (sh >> 2) & 3u;
+    unsigned mode = (sh >> SH_ENC_SHIFT) & 3u;
+    if (mode > ENC_CACHED)
+        return pmu_dialect_errf(d->err, d->where,
+                                "field 'enc': slot %u encoding mode 3 is reserved",
+                                n);
+    if (get_varint(d, "flags", n, &v))
+        return -1;
+    if (v > UINT16_MAX)
+        return pmu_dialect_errf(d->err, d->where,
+                                "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
+                                (unsigned long long)v);
+    s->flags = (uint16_t)v;
+    if (get_varint(d, "ip", n, &v))
+        return -1;
+    s->ip = st->prev_ip + unzigzag(v);
+    st->prev_ip = s->ip;
+    if (decode_enc(d, st, mode, s, n))
+        return -1;
+    if (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) {
+        if (get_varint(d, "da", n, &v))
+            return -1;
+        s->daddr = st->prev_daddr + unzigzag(v);
+        st->prev_daddr = s->daddr;
+    }
+    if (PMU_SLOT_GET(s, BR_TYPE)) {
+        if (get_varint(d, "tgt", n, &v))
+            return -1;
+        s->target = s->ip + unzigzag(v);
+    }
+    if (sh & SH_EXT) {
+        if (get_varint(d, "lat", n, &v))
+            return -1;
+        if ((v >> 2) > UINT16_MAX)
+            return pmu_dialect_errf(d->err, d->where,
+                                    "field 'lat': slot %u latency %llu, expected 0..65535", n,
+                                    (unsigned long long)(v >> 2));
+        s->lat = (uint16_t)(v >> 2);
+        s->tlb = (uint8_t)(v & 3u);
+    }
+    return 0;
+}
+
+int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
+               uint64_t *repeat, pmu_err *err)
+{
+    ita_state *st = state;
+    pmu_cycle *c = rec;
+    decoder d = {get, ctx, where, err, 0};
+    int first = get(ctx);
+    if (first < 0)
+        return 0;
+    d.nbytes = 1;
+    memset(c, 0, sizeof *c);
+    if (decode_cycle(&d, (uint8_t)first, st, c, repeat))
+        return -1;
+    for (unsigned i = 0; i < c->nslots; i++)
+        if (decode_slot(&d, st, &c->slot[i], i + 1))
+            return -1;
+    /* Sticky values advance only with a record that decoded completely. */
+    st->sticky.cpl = c->cpl;
+    st->sticky.is = c->is;
+    st->sticky.power = c->power;
+    st->sticky.pid = c->pid;
+    return 1;
+}

@@ -1,0 +1,85 @@
+/*
+ * ita_stream.h - the Itanium cycle-record dialect (pmu_dialect_itanium): the functions
+ * ita_dialect.c puts into the descriptor, and what its files share.  Not a public
+ * interface: generic code reaches them through include/pmu_dialect.h.
+ *
+ *   ita_text.c      the text form of a record (docs/stream-format.md, "The text form")
+ *   ita_binary.c    the binary form of a record ("The binary form")
+ *   ita_validate.c  the rules every record obeys ("Validation")
+ *   ita_gen*.c      the generator ("The generator"; ita_gen.h)
+ *
+ * The text keys of the slot flags, their positions and widths all come from
+ * include/ita/ita_regs.def; nothing here retypes them.
+ */
+#ifndef ITA_STREAM_H
+#define ITA_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ita/pmu_cycle.h"
+#include "ita/pmu_regs.h"
+#include "pmu_dialect.h"
+
+/* ---- slot flags, expanded from the .def ---------------------------------- */
+typedef struct sf_key {
+    const char *key;  /* text key, e.g. "l1d_miss" */
+    const char *name; /* .def name, e.g. "L1D_MISS" */
+    unsigned lsb, width;
+    uint16_t mask;    /* in place */
+} sf_key;
+extern const sf_key ita_sf_keys[];
+extern const unsigned ita_sf_nkeys;
+/* Every bit some PMU_SLOT_FLAG defines. */
+uint16_t ita_sf_defined_mask(void);
+
+/* Names of enumerated values, indexed by value. */
+extern const char *const ita_is_names[2];
+extern const char *const ita_power_names[4];
+extern const char *const ita_intr_names[3];
+extern const char ita_unit_letters[4];
+
+/* ---- the coding state of one stream ---------------------------------------- */
+/* The sticky cycle fields; a stream starts with cpl=3 is=ia64 power=normal pid=0. */
+typedef struct ita_sticky {
+    uint8_t cpl, is, power;
+    uint16_t pid;
+} ita_sticky;
+void ita_sticky_init(ita_sticky *s);
+
+#define ITA_ENC_CACHE 4096u
+#define ITA_MAX_ENCODED 320u /* no encoded record is longer (16 + 6 slots x 47 bytes) */
+
+/* What the writer and the reader of one stream keep in step: the sticky fields (both
+ * forms) and the binary form's deltas and encoding cache. */
+typedef struct ita_state {
+    ita_sticky sticky;
+    uint64_t prev_ip, prev_daddr;
+    struct ita_enc_entry {
+        uint64_t ip, enc;
+        uint8_t slot, valid;
+    } enc_cache[ITA_ENC_CACHE];
+} ita_state;
+void ita_state_init(void *state);
+/* The encoding-cache entry of a slot (docs/stream-format.md, "Delta state"). */
+unsigned ita_enc_index(uint64_t ip, unsigned slot);
+
+/* ---- the dialect's functions (include/pmu_dialect.h says what each does) ---------- */
+int ita_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,
+                   pmu_err *err);
+size_t ita_format_line(void *state, const void *rec, char *buf, size_t size);
+size_t ita_format(const void *rec, char *buf, size_t size);
+size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out);
+int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
+               uint64_t *repeat, pmu_err *err);
+int ita_validate(const void *rec, const char *where, pmu_err *err);
+void ita_canon(const void *in, void *out);
+int ita_equal(const void *a, const void *b);
+
+void *ita_gen_create(const pmu_gen_opts *o, pmu_err *err);
+int ita_gen_next(void *gen, void *rec);
+unsigned ita_gen_nfuncs(const void *gen);
+int ita_gen_func(const void *gen, unsigned i, uint64_t *start, uint64_t *end, const char **name);
+void ita_gen_destroy(void *gen);
+
+#endif

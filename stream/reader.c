@@ -1,0 +1,364 @@
+/*
+ * reader.c - stream readers (pmu_stream.h) for any dialect.
+ *
+ * Readers pull bytes through one buffer, whether the bytes come from a file, a pipe or
+ * memory, so the decoders do not care where they are.  The form is detected from the
+ * first byte: the binary magic starts with 0x89, which no text stream contains.  Text
+ * lines end with \n, \r\n or \r; comments, blank lines and repeat=N are handled here
+ * (text_line.c), the rest of a line by the dialect's parse_line.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream_internal.h"
+
+#define READ_CHUNK (1u << 16)
+
+struct pmu_stream_reader {
+    const pmu_dialect *d;
+    char *name;        /* escaped, for messages */
+    FILE *f;           /* NULL for memory */
+    int own_f;
+    uint8_t *chunk;    /* file buffer */
+    const uint8_t *data;
+    size_t len, pos;
+    int io_errno;      /* errno of a failed read, 0 if none */
+    pmu_stream_form form;
+    int failed;
+    pmu_err last_err;  /* repeated by every call after a failure */
+    char where[600];
+
+    void *cur;         /* a record standing for several cycles (repeat=N) */
+    uint64_t left;     /* and how many of them are still to come */
+    void *state;       /* the dialect's coding state */
+
+    /* text */
+    char *line;
+    size_t line_cap;
+    uint64_t lineno;
+    int after_cr;      /* the last line ended with \r: a \n right after belongs to it */
+
+    /* binary */
+    uint64_t recno, ncycles, header_count;
+};
+
+static int refill(pmu_stream_reader *r)
+{
+    if (!r->f)
+        return 0;
+    size_t n = fread(r->chunk, 1, READ_CHUNK, r->f);
+    if (n == 0) {
+        if (ferror(r->f) && !r->io_errno)
+            r->io_errno = errno ? errno : EIO;
+        return 0;
+    }
+    r->data = r->chunk;
+    r->len = n;
+    r->pos = 0;
+    return 1;
+}
+
+static int rd_getc(void *ctx)
+{
+    pmu_stream_reader *r = ctx;
+    if (r->pos < r->len || refill(r))
+        return r->data[r->pos++];
+    return -1;
+}
+
+static int fail(pmu_stream_reader *r, pmu_err *err)
+{
+    r->failed = 1;
+    if (err && err != &r->last_err)
+        r->last_err = *err;
+    return -1;
+}
+
+static int io_error(pmu_stream_reader *r, pmu_err *err)
+{
+    stream_errf(err, PMU_E_IO, r->name, "read error: %s", strerror(r->io_errno));
+    return fail(r, err);
+}
+
+static int read_header(pmu_stream_reader *r, pmu_err *err)
+{
+    uint8_t h[BIN_HEADER_LEN];
+    for (unsigned i = 0; i < BIN_HEADER_LEN; i++) {
+        int b = rd_getc(r);
+        if (b < 0) {
+            if (r->io_errno)
+                return io_error(r, err);
+            return stream_errf(err, PMU_E_INPUT, r->name,
+                               "field 'header': truncated (%u of %u header bytes)", i,
+                               BIN_HEADER_LEN);
+        }
+        h[i] = (uint8_t)b;
+    }
+    return bin_header_check(r->d, h, r->name, &r->header_count, err);
+}
+
+static pmu_stream_reader *reader_new(const pmu_dialect *d, const char *name, pmu_err *err)
+{
+    if (bin_dialect_check(d, err))
+        return NULL;
+    pmu_stream_reader *r = calloc(1, sizeof *r);
+    if (r) {
+        r->d = d;
+        r->name = stream_escaped_name(name);
+        r->cur = malloc(d->record_size);
+        r->state = malloc(d->state_size);
+    }
+    if (!r || !r->name || !r->cur || !r->state) {
+        pmu_stream_close(r);
+        stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    d->state_init(r->state);
+    snprintf(r->where, sizeof r->where, "%s", r->name);
+    return r;
+}
+
+/* A control or non-ASCII first byte that is no line end: neither form. */
+static int bad_first_byte(int first)
+{
+    return first >= 0 && first != '\t' && first != '\r' && first != '\n' &&
+           (first < 0x20 || first > 0x7e);
+}
+
+/* Detects the form from the first byte and reads the binary header. */
+static pmu_stream_reader *reader_start(pmu_stream_reader *r, pmu_err *err)
+{
+    int first = rd_getc(r);
+    if (first < 0 && r->io_errno) {
+        io_error(r, err);
+        pmu_stream_close(r);
+        return NULL;
+    }
+    if (first >= 0)
+        r->pos--; /* rd_getc just filled the buffer, so the byte is still there */
+    r->form = first == (uint8_t)BIN_MAGIC[0] ? PMU_STREAM_BINARY : PMU_STREAM_TEXT;
+    int rc = 0;
+    if (r->form == PMU_STREAM_BINARY)
+        rc = read_header(r, err);
+    else if (bad_first_byte(first))
+        rc = stream_errf(err, PMU_E_INPUT, r->name,
+                         "field 'magic': bad magic, neither a pmusim binary stream (first byte "
+                         "0x89) nor a text stream (first byte 0x%02x)",
+                         first);
+    if (rc) {
+        pmu_stream_close(r);
+        return NULL;
+    }
+    return r;
+}
+
+pmu_stream_reader *pmu_stream_open(const pmu_dialect *d, const char *path, pmu_err *err)
+{
+    pmu_stream_reader *r = reader_new(d, path, err);
+    if (!r)
+        return NULL;
+    if (strcmp(path, "-") == 0) {
+        r->f = stdin;
+    } else {
+        r->f = fopen(path, "rb");
+        if (!r->f) {
+            stream_errf(err, PMU_E_IO, r->name, "cannot open: %s", strerror(errno));
+            pmu_stream_close(r);
+            return NULL;
+        }
+        r->own_f = 1;
+    }
+    r->chunk = malloc(READ_CHUNK);
+    if (!r->chunk) {
+        stream_errf(err, PMU_E_NOMEM, r->name, "out of memory");
+        pmu_stream_close(r);
+        return NULL;
+    }
+    return reader_start(r, err);
+}
+
+pmu_stream_reader *pmu_stream_open_mem(const pmu_dialect *d, const void *data, size_t len,
+                                       const char *name, pmu_err *err)
+{
+    pmu_stream_reader *r = reader_new(d, name ? name : "<memory>", err);
+    if (!r)
+        return NULL;
+    r->data = data;
+    r->len = data ? len : 0;
+    return reader_start(r, err);
+}
+
+/* Appends `take` bytes to r->line (n bytes long so far).  -1 when out of memory. */
+static int line_append(pmu_stream_reader *r, size_t n, const uint8_t *bytes, size_t take)
+{
+    if (n + take + 1 > r->line_cap) {
+        size_t cap = r->line_cap ? r->line_cap : 256;
+        while (cap < n + take + 1)
+            cap *= 2;
+        char *grown = realloc(r->line, cap);
+        if (!grown)
+            return -1;
+        r->line = grown;
+        r->line_cap = cap;
+    }
+    memcpy(r->line + n, bytes, take);
+    return 0;
+}
+
+/* Reads one line into r->line, without its end (\n, \r\n or \r).  1 = a line, 0 = end
+ * of data, -1 = out of memory. */
+static int read_line(pmu_stream_reader *r, size_t *out_len)
+{
+    size_t n = 0;
+    int got_any = 0;
+    for (;;) {
+        if (r->pos >= r->len && !refill(r))
+            break;
+        if (r->after_cr) {
+            r->after_cr = 0;
+            if (r->data[r->pos] == '\n') {
+                r->pos++;
+                continue;
+            }
+        }
+        got_any = 1;
+        const uint8_t *start = r->data + r->pos;
+        size_t avail = r->len - r->pos;
+        const uint8_t *end = memchr(start, '\n', avail);
+        const uint8_t *cr = memchr(start, '\r', end ? (size_t)(end - start) : avail);
+        if (cr)
+            end = cr;
+        size_t take = end ? (size_t)(end - start) : avail;
+        if (line_append(r, n, start, take))
+            return -1;
+        n += take;
+        r->pos += take + (end ? 1 : 0);
+        if (end) {
+            r->after_cr = *end == '\r';
+            break;
+        }
+    }
+    if (!got_any)
+        return 0;
+    r->line[n] = '\0';
+    *out_len = n;
+    return 1;
+}
+
+static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
+{
+    for (;;) {
+        size_t len = 0;
+        int got = read_line(r, &len);
+        if (got < 0) {
+            stream_errf(err, PMU_E_NOMEM, r->where, "out of memory (line too long)");
+            return fail(r, err);
+        }
+        if (r->io_errno)
+            return io_error(r, err);
+        if (got == 0)
+            return 0;
+        r->lineno++;
+        snprintf(r->where, sizeof r->where, "%s:%" PRIu64, r->name, r->lineno);
+        uint64_t repeat = 1;
+        int rc = text_line_prepare(r->line, &len, r->where, &repeat, err);
+        if (rc < 0)
+            return fail(r, err);
+        if (rc == 0)
+            continue;
+        if (r->d->parse_line(r->state, r->line, len, r->where, rec, err))
+            return fail(r, err);
+        memcpy(r->cur, rec, r->d->record_size);
+        r->left = repeat - 1;
+        return 1;
+    }
+}
+
+/* The end of a binary stream: the header's count, when it gave one, must be met. */
+static int end_binary(pmu_stream_reader *r, const char *where, pmu_err *err)
+{
+    if (r->header_count && r->ncycles != r->header_count) {
+        stream_errf(err, PMU_E_INPUT, where,
+                    "field 'count': truncated stream, the header says %" PRIu64
+                    " cycles but the data ends after %" PRIu64,
+                    r->header_count, r->ncycles);
+        return fail(r, err);
+    }
+    return 0;
+}
+
+static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
+{
+    char where[sizeof r->where];
+    snprintf(where, sizeof where, "%s:record %" PRIu64, r->name, r->recno + 1);
+    uint64_t repeat = 1;
+    int rc = r->d->decode(r->state, rd_getc, r, where, rec, &repeat, err);
+    if (r->io_errno)
+        return io_error(r, err);
+    if (rc == 0)
+        return end_binary(r, where, err);
+    memcpy(r->where, where, sizeof where);
+    if (rc < 0)
+        return fail(r, err);
+    r->recno++;
+    if (r->d->validate(rec, where, err))
+        return fail(r, err);
+    if (repeat > PMU_STREAM_MAX_REPEAT) {
+        stream_errf(err, PMU_E_INPUT, where,
+                    "field 'repeat': %" PRIu64 " cycles, expected at most %u (a record stands "
+                    "for at most %u cycles)",
+                    repeat, PMU_STREAM_MAX_REPEAT, PMU_STREAM_MAX_REPEAT);
+        return fail(r, err);
+    }
+    if (r->header_count && (repeat > r->header_count || r->ncycles > r->header_count - repeat)) {
+        stream_errf(err, PMU_E_INPUT, where,
+                    "field 'count': more cycles than the header's count of %" PRIu64,
+                    r->header_count);
+        return fail(r, err);
+    }
+    r->ncycles += repeat;
+    memcpy(r->cur, rec, r->d->record_size);
+    r->left = repeat - 1;
+    return 1;
+}
+
+int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
+{
+    if (r->failed) {
+        if (err)
+            *err = r->last_err;
+        return -1;
+    }
+    if (r->left) {
+        r->left--;
+        memcpy(rec, r->cur, r->d->record_size);
+        return 1;
+    }
+    pmu_err local;
+    pmu_err *e = err ? err : &local;
+    int rc = r->form == PMU_STREAM_TEXT ? next_text(r, rec, e) : next_binary(r, rec, e);
+    if (rc < 0)
+        r->last_err = *e;
+    return rc;
+}
+
+const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where; }
+
+pmu_stream_form stream_reader_form(const pmu_stream_reader *r) { return r->form; }
+
+void pmu_stream_close(pmu_stream_reader *r)
+{
+    if (!r)
+        return;
+    if (r->own_f && r->f)
+        fclose(r->f);
+    free(r->chunk);
+    free(r->line);
+    free(r->state);
+    free(r->cur);
+    free(r->name);
+    free(r);
+}
