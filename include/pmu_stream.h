@@ -45,6 +45,8 @@ void pmu_stream_close(pmu_stream_reader *r);
 
 /* ---- writing ------------------------------------------------------------- */
 typedef enum pmu_stream_form { PMU_STREAM_TEXT = 0, PMU_STREAM_BINARY = 1 } pmu_stream_form;
+/* The form of an open reader's stream (detected from its first bytes). */
+pmu_stream_form pmu_stream_reader_form(const pmu_stream_reader *r);
 typedef struct pmu_stream_writer pmu_stream_writer;
 pmu_stream_writer *pmu_stream_create(const char *path, pmu_stream_form form, pmu_err *err);
 int pmu_stream_write(pmu_stream_writer *w, const pmu_cycle *c, pmu_err *err);
@@ -111,12 +113,6 @@ uint64_t pmu_source_count(const pmu_source *s);
 /* The generator behind a generator source (for its function list), else NULL. */
 pmu_gen *pmu_source_gen(pmu_source *s);
 void pmu_source_close(pmu_source *s);
-
-/* ---- commands (used by build/pmusim) ------------------------------------- */
-/* `pmusim gen ...` and `pmusim conv ...`: return the process exit code
- * (0 ok, 1 runtime error, 2 bad arguments). */
-int pmusim_cmd_gen(int argc, char **argv);
-int pmusim_cmd_conv(int argc, char **argv);
 
 #ifdef __cplusplus
 }

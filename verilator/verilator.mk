@@ -1,13 +1,16 @@
 # verilator fragment: the Verilated RTL backend, the lock-step checker, PMU configuration
-# files, the minimal overflow service, the `pmusim` command and `make sim`.
+# files, the minimal overflow service, the command layer (verilator/cli/: every `pmusim`
+# command) and `make sim`.
 #
 # Variables for other fragments:
 #   $(PMUSIM)         build/pmusim
-#   $(RTL_LIB)        the Verilated RTL behind include/pmu_rtl.h (both models, the Verilator
-#                     runtime and the glue in one archive); link with $(RTL_LDLIBS)
-#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (config.h) and the
-#                     overflow service (isr.h); needs $(STREAM_LIB) for record formatting
-#   $(HARNESS_INC)    -I flag for those headers
+#   $(RTL_LIB)        the Verilated RTL behind include/ita/pmu_rtl.h (both models, the
+#                     Verilator runtime and the glue in one archive); link with $(RTL_LDLIBS)
+#   $(HARNESS_LIB)    lock-step checker (pmu_cosim.h), the family registry and each family's
+#                     harness parts (configuration files, overflow service, command hooks),
+#                     and the command layer (pmu_cli.h, pmu_outfile.h, pmu_symtab.h) but not
+#                     its main(); link with $(PMUSIM_LIBS) $(COMMON_OBJS)
+#   $(PMUSIM_LIBS)    everything a program running the commands links
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
 #
 # Verilated variants (include/pmu_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and
@@ -21,6 +24,7 @@ RTL_TOP     ?= ita_pmu
 RTL_WAIVERS ?=
 STREAM_LIB  ?= $(BUILD)/libpmustream.a
 REF_LIB     ?= $(BUILD)/libpmuref.a
+SW_LIB      ?= $(BUILD)/libpmusw.a
 
 VLT_ROOT := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 VLT_OUT  := $(BUILD)/verilator
@@ -80,11 +84,11 @@ $(RTL_LIB): $(BUILD)/obj/verilator/ita/rtl_backend.o $(VLT_LIB_ita2) $(VLT_LIB_i
 	  | $(AR) -M
 	@echo "AR $@"
 
+# The command layer's main() stays out of the archive (test binaries bring their own).
 HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/config.c \
-                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c))
+                $(filter-out verilator/bench/% verilator/tests/% verilator/cli/main.c,$(wildcard verilator/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
-HARNESS_INC  := -Iverilator
 
 $(HARNESS_LIB): $(HARNESS_OBJS)
 	@mkdir -p $(dir $@)
@@ -92,10 +96,10 @@ $(HARNESS_LIB): $(HARNESS_OBJS)
 	$(AR) rcs $@ $^
 
 PMUSIM := $(BUILD)/pmusim
-PMUSIM_LIBS := $(HARNESS_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
+PMUSIM_LIBS := $(HARNESS_LIB) $(SW_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
 
 # The $(PMUSIM) link rule is in the top-level Makefile, after every fragment: it links
-# the software library and commands of sw/ too.
+# the software library of sw/ too (count, profile and conform run its driver).
 
 # ---- tests ----------------------------------------------------------------------------
 HARNESS_TEST_SRCS := $(wildcard verilator/tests/*.cpp)
@@ -103,14 +107,14 @@ HARNESS_TEST_OBJS := $(HARNESS_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 HARNESS_TEST_BIN  := $(BUILD)/tests/harness_tests
 
 # The wave tests read FST files with the reader Verilator ships (gtkwave/fstapi.h).
-$(HARNESS_TEST_OBJS): CXXFLAGS += $(HARNESS_INC) -isystem $(VLT_ROOT)/include
+$(HARNESS_TEST_OBJS): CXXFLAGS += -isystem $(VLT_ROOT)/include
 
 $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 GTEST_BINS   += $(HARNESS_TEST_BIN)
-TEST_SCRIPTS += verilator/tests/cli.sh
+TEST_SCRIPTS += verilator/tests/cli.sh verilator/tests/files.sh
 TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
@@ -129,3 +133,4 @@ sim: deps
 harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
 	$(HARNESS_TEST_BIN)
 	bash verilator/tests/cli.sh
+	bash verilator/tests/files.sh

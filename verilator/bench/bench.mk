@@ -25,7 +25,6 @@ BENCH_TB   := $(BENCH_OUT)/tb_icarus.vvp
 
 # vmem parses and applies the configuration with pmusim's own code (HARNESS_LIB), and
 # records the writes through the reference model (REF_LIB).
-$(BUILD)/obj/verilator/bench/vmem.o: CFLAGS += $(HARNESS_INC)
 $(BENCH_VMEM): $(BUILD)/obj/verilator/bench/vmem.o $(HARNESS_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
