@@ -292,6 +292,7 @@ static int check_clash(const pmu_files *fs, const pmu_outfile *o, pmu_err *err)
     for (unsigned i = 0; i < fs->nout; i++) {
         const pmu_outfile *p = fs->out[i];
         int same = (o->has_id && p->has_id && same_id(o->id, p->id)) ||
+                   (strcmp(o->target, "-") == 0 && strcmp(p->target, "-") == 0) ||
                    (o->base && p->base && same_id(o->dir_id, p->dir_id) &&
                     strcmp(o->base, p->base) == 0);
         if (same)
