@@ -314,7 +314,7 @@ static int make_temp(pmu_outfile *o, const char *dir, pmu_err *err)
     o->tmp = malloc(size);
     if (!o->tmp)
         return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", o->opt);
-    snprintf(o->tmp, size, "%s/.%s.pmusim-XXXXXX", in, base);
+    snprintf(o->tmp, size, "%s/.%.100s.pmusim-XXXXXX", in, base); /* room below NAME_MAX */
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;
