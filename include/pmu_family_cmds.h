@@ -6,7 +6,8 @@
  * the encode command -- sits behind these hooks (the Itanium family's are in
  * verilator/ita/cmds.c and its neighbours).
  *
- * Conventions: a hook that can fail returns NULL or non-zero with a pmu_err filled; code
+ * Conventions: a family that has commands sets every hook (one it cannot serve fails with
+ * PMU_E_UNSUPPORTED).  A hook that can fail returns NULL or non-zero with a pmu_err filled; code
  * PMU_E_INPUT means bad input (the command exits 2), anything else a runtime failure
  * (exit 1).  Hooks that print take the stream to print on.  Models are indexes into the
  * family's model list.

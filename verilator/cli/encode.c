@@ -34,8 +34,5 @@ int pmusim_cmd_encode(int argc, char **argv)
     int rc = pmu_cli_target_resolve(&encode_cmd, &t);
     if (rc)
         return rc;
-    if (!t.fam->cmds || !t.fam->cmds->encode)
-        return pmu_cli_fail(&encode_cmd, PMU_EXIT_USAGE, "--family %s: has no event library to encode with",
-                            t.fam->name);
     return t.fam->cmds->encode(argc, argv, stdout, stderr);
 }
