@@ -90,10 +90,7 @@ include tests/tests.mk
 include verilator/bench/bench.mk
 
 # build/pmusim links every part, so its rule comes after every fragment's variables.
-$(BUILD)/obj/verilator/pmusim.o: CFLAGS += -Iconform $(SW_INC)
-$(BUILD)/obj/conform/conform.o: CFLAGS += $(HARNESS_INC)
-$(PMUSIM): $(BUILD)/obj/verilator/pmusim.o $(BUILD)/obj/conform/conform.o $(SW_CMD_OBJS) $(SW_LIB) \
-           $(PMUSIM_LIBS) $(COMMON_OBJS)
+$(PMUSIM): $(BUILD)/obj/verilator/cli/main.o $(PMUSIM_LIBS) $(COMMON_OBJS)
 	$(CXX) $(OPT) -g $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)
 
 clean:

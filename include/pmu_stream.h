@@ -51,6 +51,8 @@ void pmu_stream_close(pmu_stream_reader *r);
 
 /* ---- writing ------------------------------------------------------------- */
 typedef enum pmu_stream_form { PMU_STREAM_TEXT = 0, PMU_STREAM_BINARY = 1 } pmu_stream_form;
+/* The form of an open reader's stream (detected from its first bytes). */
+pmu_stream_form pmu_stream_reader_form(const pmu_stream_reader *r);
 typedef struct pmu_stream_writer pmu_stream_writer;
 /* Writes a stream of dialect d to path ("-" = stdout).  A regular file is written
  * under a temporary name in its directory and takes its name only when
@@ -123,12 +125,6 @@ uint64_t pmu_source_count(const pmu_source *s);
 /* The generator behind a generator source (for its function list), else NULL. */
 pmu_gen *pmu_source_gen(pmu_source *s);
 void pmu_source_close(pmu_source *s);
-
-/* ---- commands (used by build/pmusim) ------------------------------------- */
-/* `pmusim gen ...` and `pmusim conv ...`: return the process exit code
- * (0 ok, 1 runtime error, 2 bad arguments). */
-int pmusim_cmd_gen(int argc, char **argv);
-int pmusim_cmd_conv(int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -347,7 +347,7 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
 
 const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where; }
 
-pmu_stream_form stream_reader_form(const pmu_stream_reader *r) { return r->form; }
+pmu_stream_form pmu_stream_reader_form(const pmu_stream_reader *r) { return r->form; }
 
 void pmu_stream_close(pmu_stream_reader *r)
 {

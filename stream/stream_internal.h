@@ -67,6 +67,5 @@ int stream_errf(pmu_err *err, int code, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Form of an open reader (for `pmusim conv`). */
-pmu_stream_form stream_reader_form(const pmu_stream_reader *r);
 
 #endif

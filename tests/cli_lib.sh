@@ -1,5 +1,8 @@
 # cli_lib.sh - shared by the command-line test scripts (verilator/tests/cli.sh,
-# sw/tests/cmd_count_profile.sh): `check` runs one command and counts it.
+# verilator/tests/files.sh, sw/tests/cmd_count_profile.sh): `check` and `ok` run one
+# command and count it.
+#
+# ok NAME -- COMMAND...: COMMAND succeeds (its own checks print why when it does not).
 #
 # check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
 # EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
@@ -29,5 +32,17 @@ check() {
     else
         echo "ok   $name"
         passed=$((passed + 1))
+    fi
+}
+
+ok() {
+    local name=$1
+    shift 2
+    if "$@"; then
+        echo "ok   $name"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $name"
+        failed=$((failed + 1))
     fi
 }

@@ -22,6 +22,10 @@ TEST_SCRIPTS += tests/conform.sh
 TEST_CHECKS += lint=$(MAKE) --no-print-directory lint;
 TEST_CHECKS += synth=$(MAKE) --no-print-directory synth;
 TEST_CHECKS += register-map-doc-up-to-date=$(BUILD)/gen_defs md | diff -u docs/register-map.md -;
+# The include rules between folders (tools/check-layers.sh), and that the check catches
+# a planted violation of each rule.
+TEST_CHECKS += layers=bash tools/check-layers.sh;
+TEST_CHECKS += layers-check-catches-violations=bash tools/check-layers-test.sh;
 
 .PHONY: test test-build conformance
 test: deps

@@ -1,13 +1,16 @@
 # verilator fragment: the Verilated RTL backend, the lock-step checker, PMU configuration
-# files, the minimal overflow service, the `pmusim` command and `make sim`.
+# files, the minimal overflow service, the command layer (verilator/cli/: every `pmusim`
+# command) and `make sim`.
 #
 # Variables for other fragments:
 #   $(PMUSIM)         build/pmusim
 #   $(RTL_LIB)        every family's Verilated RTL with its glue and the Verilator runtime,
 #                     in one archive; link with $(RTL_LDLIBS)
-#   $(HARNESS_LIB)    lock-step checker (cosim.h), configuration files (pmu_config.h) and the
-#                     overflow service (isr.h); needs $(STREAM_LIB) for record formatting
-#   $(HARNESS_INC)    -I flag for those headers
+#   $(HARNESS_LIB)    lock-step checker (pmu_cosim.h), the family registry and each family's
+#                     harness parts (configuration files, overflow service, command hooks),
+#                     and the command layer (pmu_cli.h, pmu_outfile.h, pmu_symtab.h) but not
+#                     its main(); link with $(PMUSIM_LIBS) $(COMMON_OBJS)
+#   $(PMUSIM_LIBS)    everything a program running the commands links
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)
 #
 # Verilated variants: each family's verilator/<family>/family.mk declares its own with
@@ -16,6 +19,7 @@
 RTL_WAIVERS ?=
 STREAM_LIB  ?= $(BUILD)/libpmustream.a
 REF_LIB     ?= $(BUILD)/libpmuref.a
+SW_LIB      ?= $(BUILD)/libpmusw.a
 
 VLT_ROOT := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 VLT_OUT  := $(BUILD)/verilator
@@ -50,7 +54,8 @@ $(VLT_OUT)/$(1)/$(2)__ALL.a: $(VLT_OUT)/$(1)/verilated.stamp
 	@touch $$@
 endef
 
-# Flags for glue that includes Verilated headers: add -I$(VLT_OUT)/<dir> per variant.
+# Flags for glue that includes Verilated headers; each family adds its variants' output
+# directories ($(VLT_OUT)/<variant>).
 VLT_CXXFLAGS := $(CXXFLAGS) -isystem $(VLT_ROOT)/include -isystem $(VLT_ROOT)/include/vltstd \
                 -DVM_TRACE=1 -DVM_TRACE_FST=1 -faligned-new
 
@@ -82,15 +87,13 @@ $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 	   echo save; echo end; } | $(AR) -M
 	@echo "AR $@"
 
-# The configuration reader (verilator/ita/config_*.c) shares the register encodings of
-# the debug-register pairs and constraint registers with the event library: the one
-# pure module sw/ita/ita_encode.c (include/ita/ita_encode.h), built into both archives.
+# The command layer's main() stays out of the archive (test binaries bring their own).
+# The configuration reader shares the register encodings of the debug-register pairs and
+# constraint registers with the event library (sw/ita/ita_encode.c, in $(SW_LIB)).
 HARNESS_SRCS := verilator/cosim.c verilator/family.c \
-                $(filter-out verilator/bench/% verilator/tests/%,$(wildcard verilator/*/*.c)) \
-                sw/ita/ita_encode.c
+                $(filter-out verilator/bench/% verilator/tests/% verilator/cli/main.c,$(wildcard verilator/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
-HARNESS_INC  := -Iverilator
 
 $(HARNESS_LIB): $(HARNESS_OBJS)
 	@mkdir -p $(dir $@)
@@ -98,10 +101,10 @@ $(HARNESS_LIB): $(HARNESS_OBJS)
 	$(AR) rcs $@ $^
 
 PMUSIM := $(BUILD)/pmusim
-PMUSIM_LIBS := $(HARNESS_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
+PMUSIM_LIBS := $(HARNESS_LIB) $(SW_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
 
 # The $(PMUSIM) link rule is in the top-level Makefile, after every fragment: it links
-# the software library and commands of sw/ too.
+# the software library of sw/ too (count, profile and conform run its driver).
 
 # ---- tests ----------------------------------------------------------------------------
 HARNESS_TEST_SRCS := $(wildcard verilator/tests/*.cpp)
@@ -109,14 +112,14 @@ HARNESS_TEST_OBJS := $(HARNESS_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 HARNESS_TEST_BIN  := $(BUILD)/tests/harness_tests
 
 # The wave tests read FST files with the reader Verilator ships (gtkwave/fstapi.h).
-$(HARNESS_TEST_OBJS): CXXFLAGS += $(HARNESS_INC) -isystem $(VLT_ROOT)/include
+$(HARNESS_TEST_OBJS): CXXFLAGS += -isystem $(VLT_ROOT)/include
 
 $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 GTEST_BINS   += $(HARNESS_TEST_BIN)
-TEST_SCRIPTS += verilator/tests/cli.sh
+TEST_SCRIPTS += verilator/tests/cli.sh verilator/tests/files.sh
 TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
@@ -135,3 +138,4 @@ sim: deps
 harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
 	$(HARNESS_TEST_BIN)
 	bash verilator/tests/cli.sh
+	bash verilator/tests/files.sh

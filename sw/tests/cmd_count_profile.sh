@@ -12,18 +12,6 @@ tmp=$(mktemp -d /tmp/pmusim_cmd.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../tests/cli_lib.sh"
 
-# ok NAME -- COMMAND...: COMMAND succeeds (its own checks printed on failure)
-ok() {
-    local name=$1
-    shift 2
-    if "$@"; then
-        echo "ok   $name"
-        passed=$((passed + 1))
-    else
-        echo "FAIL $name"
-        failed=$((failed + 1))
-    fi
-}
 
 count() { "$PMUSIM" count "$@"; }
 profile() { "$PMUSIM" profile "$@"; }
@@ -43,11 +31,11 @@ check count-unknown-event 2 "unknown event 'CPU_CYCLE'" -- count -e CPU_CYCLE
 check count-bad-modifier 2 "pmusim count: -e CPU_CYCLES:bogus:" -- count -e CPU_CYCLES:bogus
 check count-threshold 2 "pmusim count: -e NOPS_RETIRED:thres=6:" -- count -e NOPS_RETIRED:thres=6
 check count-five-events 2 "at most 4 events" -- count -e CPU_CYCLES -e CPU_CYCLES -e CPU_CYCLES -e CPU_CYCLES -e CPU_CYCLES
-check count-seed-nan 2 "--seed: expected a number (decimal or 0x hex), found 'abc'" -- count -e CPU_CYCLES --seed abc
-check count-cycles-zero 2 "--cycles: expected 1.." -- count -e CPU_CYCLES --cycles 0
-check count-cycles-negative 2 "--cycles: expected a number, found '-5'" -- count -e CPU_CYCLES --cycles -5
+check count-seed-nan 2 "--seed: expected a decimal number or 0x hex, found 'abc'" -- count -e CPU_CYCLES --seed abc
+check count-cycles-zero 2 "--cycles: expected a number >= 1, found '0'" -- count -e CPU_CYCLES --cycles 0
+check count-cycles-negative 2 "--cycles: expected an unsigned number without a sign, found '-5'" -- count -e CPU_CYCLES --cycles -5
 check count-mode 2 "--mode: expected workload or random, found 'fast'" -- count -e CPU_CYCLES --mode fast
-check count-procs-zero 2 "--procs: expected 1..64, found 0" -- count -e CPU_CYCLES --procs 0
+check count-procs-zero 2 "--procs: expected a number in 1..64 (0x40), found '0'" -- count -e CPU_CYCLES --procs 0
 check count-procs-random 2 "--procs: expected --mode workload" -- count -e CPU_CYCLES --mode random --procs 3
 check count-backend 2 "--backend: expected cosim, rtl or ref, found 'spice'" -- count -e CPU_CYCLES --backend spice
 check count-model 2 "--model: expected itanium or itanium2, found 'itanium3'" -- count -e CPU_CYCLES --model itanium3
@@ -56,17 +44,20 @@ check count-mode-with-stream 2 "--mode: not used with --stream" -- count -e CPU_
 check count-procs-with-stream 2 "--procs: not used with --stream" -- count -e CPU_CYCLES --stream x.txt --procs 2
 check count-stream-empty 2 "--stream: expected a file name" -- count -e CPU_CYCLES --stream ""
 check count-stream-missing 2 "$tmp/none.txt" -- count -e CPU_CYCLES --stream "$tmp/none.txt"
-check count-pid-nan 2 "--pid: expected a number (decimal or 0x hex), found 'abc'" -- count -e CPU_CYCLES --pid abc
-check count-pid-range 2 "--pid: expected 0..65535, found 70000" -- count -e CPU_CYCLES --pid 70000
+check count-pid-nan 2 "--pid: expected a decimal number or 0x hex, found 'abc'" -- count -e CPU_CYCLES --pid abc
+check count-pid-range 2 "--pid: expected a number in 0..65535 (0xffff), found '70000'" -- count -e CPU_CYCLES --pid 70000
 check count-pid-twice 2 "--pid: process 5 listed twice" -- count -e CPU_CYCLES --pid 5,5
 check count-pid-trailing-comma 2 "--pid: trailing ',' in '5,'" -- count -e CPU_CYCLES --pid 5,
 check count-pid-empty-item 2 "--pid: expected process ids 0..65535 separated by commas, found '5,,6'" -- count -e CPU_CYCLES --pid 5,,6
 check count-pid-system-wide 2 "--pid: not used with --system-wide" -- count -e CPU_CYCLES --system-wide --pid 5
 check count-dcr-pp-alone 2 "--dcr-pp: expected --system-wide too" -- count -e CPU_CYCLES --dcr-pp 0
 check count-dcr-pp-value 2 "--dcr-pp: expected 0 or 1, found '2'" -- count -e CPU_CYCLES --system-wide --dcr-pp 2
-check count-latency-range 2 "--irq-latency: expected 0..1000000, found 2000000" -- count -e CPU_CYCLES --irq-latency 2000000
+check count-latency-range 2 "--irq-latency: expected a number in 0..1000000 (0xf4240), found '2000000'" -- count -e CPU_CYCLES --irq-latency 2000000
 check count-flag-with-value 2 "--per-process: takes no value" -- count -e CPU_CYCLES --per-process=1
 check count-help 0 "usage: pmusim count -e EVENT" -- count --help
+check count-option-twice 2 "--backend: given twice; expected it once" -- count -e CPU_CYCLES --backend ref --backend rtl
+check count-pid-repeated 2 "--pid: process 5 listed twice" -- count -e CPU_CYCLES --pid 5 --pid 4,5
+check count-family 2 "--family: expected itanium, found 'alpha'" -- count -e CPU_CYCLES --family alpha
 
 # a bad stream line is bad input: exit 2, its file:line
 printf 'cpl=3 bogus=1\n' >"$tmp/bad.txt"
@@ -121,18 +112,20 @@ ok count-dcr-pp-leaves-out-handlers -- dcr_pp_order
 
 # ---- profile: arguments -----------------------------------------------------------------
 check profile-no-period 2 "pmusim profile: --period: expected --period N" -- profile -e CPU_CYCLES
-check profile-period-zero 2 "--period: expected 1.." -- profile -e CPU_CYCLES --period 0
+check profile-period-zero 2 "--period: expected a number >= 1, found '0'" -- profile -e CPU_CYCLES --period 0
 check profile-period-too-big 2 "--period: expected 1..2^47 (the counter width of Itanium 2), found 140737488355329" -- \
     profile -e CPU_CYCLES --period 140737488355329
+check profile-period-hex-as-typed 2 "--period: expected 1..2^47 (the counter width of Itanium 2), found 0x800000000001" -- \
+    profile -e CPU_CYCLES --period 0x800000000001
 check profile-period-itanium 2 "--period: expected 1..2^32 (the counter width of Itanium), found 4294967297" -- \
     profile -e CPU_CYCLES --period 4294967297 --model itanium
 check profile-two-events 2 "-e NOPS_RETIRED: expected one event (a profile samples one), found 2" -- \
     profile -e CPU_CYCLES -e NOPS_RETIRED --period 10
 check profile-no-event 2 "expected at least one -e" -- profile --period 10
 check profile-unknown-arg 2 "unknown argument '--bogus' (see pmusim profile --help)" -- profile -e CPU_CYCLES --period 10 --bogus
-check profile-top-zero 2 "--top: expected 1..1000000, found 0" -- profile -e CPU_CYCLES --period 10 --top 0
+check profile-top-zero 2 "--top: expected a number in 1..1000000 (0xf4240), found '0'" -- profile -e CPU_CYCLES --period 10 --top 0
 check profile-symbols-empty 2 "--symbols: expected a file name" -- profile -e CPU_CYCLES --period 10 --symbols=
-check profile-symbols-missing 2 "none.sym: cannot open the symbol file" -- profile -e CPU_CYCLES --period 10 --symbols "$tmp/none.sym"
+check profile-symbols-missing 2 "none.sym: cannot open: No such file or directory" -- profile -e CPU_CYCLES --period 10 --symbols "$tmp/none.sym"
 printf '# functions\n1000 2000 f\nzz 3000 g\n' >"$tmp/bad1.sym"
 check profile-symbols-bad-start 2 "bad1.sym:3: start: expected 'START END NAME' with hexadecimal addresses" -- \
     profile -e CPU_CYCLES --period 10 --symbols "$tmp/bad1.sym"
@@ -146,6 +139,18 @@ check profile-symbols-overlap 2 "bad4.sym:2: g [0x1800, 0x2800) overlaps f [0x10
     profile -e CPU_CYCLES --period 10 --symbols "$tmp/bad4.sym"
 check profile-bad-event 2 "unknown event 'NOPS'" -- profile -e NOPS --period 10
 check profile-help 0 "usage: pmusim profile -e EVENT" -- profile --help
+check profile-symbols-directory 2 "$tmp: cannot read: Is a directory" -- profile -e CPU_CYCLES --period 10 --symbols "$tmp"
+check profile-symbols-too-big 2 "/dev/zero: larger than 67108864 bytes, the limit for a symbol file" -- profile -e CPU_CYCLES --period 10 --symbols /dev/zero
+: >"$tmp/empty.sym"
+check profile-symbols-empty-file 0 "[outside every function]" -- profile -e CPU_CYCLES --period 997 --cycles 20000 --backend ref --symbols "$tmp/empty.sym"
+
+# ---- encode: the event library's programming, reached through the family --------------------
+check encode-inverse-alone 2 "pmusim encode: --inverse: without a code range (--irange A..B) there is nothing to apply it to" -- \
+    "$PMUSIM" encode -e NOPS_RETIRED --inverse
+check encode-family 0 "PMC4 = 0x0000000000800828" -- "$PMUSIM" encode --family itanium -e IA64_INST_RETIRED
+check encode-family-unknown 2 "pmusim encode: --family: expected itanium, found 'alpha'" -- "$PMUSIM" encode --family=alpha -e IA64_INST_RETIRED
+check encode-range-leading-zero 2 "--irange start: expected a decimal number without leading zeros, or 0x hex, found '0100'" -- \
+    "$PMUSIM" encode -e NOPS_RETIRED --irange 0100..0x200
 
 # ---- profile: runs ------------------------------------------------------------------------
 # The percentages add up to 100 and the samples to the header's count.

@@ -25,10 +25,9 @@ BENCH_TB   := $(BENCH_OUT)/tb_icarus.vvp
 
 # vmem parses and applies the configuration with pmusim's own code (HARNESS_LIB), and
 # records the writes through the reference model (REF_LIB).
-$(BUILD)/obj/verilator/bench/vmem.o: CFLAGS += $(HARNESS_INC)
-$(BENCH_VMEM): $(BUILD)/obj/verilator/bench/vmem.o $(HARNESS_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
+$(BENCH_VMEM): $(BUILD)/obj/verilator/bench/vmem.o $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(OPT) -g $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)
 
 # The testbench holds the whole $readmemh file: one line per register write (vmem makes at
 # most 64) and per record.  The size is a compile-time parameter, so it is kept in a file

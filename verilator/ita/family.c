@@ -4,6 +4,7 @@
  */
 #include "ita/ita_family.h"
 
+#include "cmds_internal.h"
 #include "ita/pmu_ref.h"
 #include "ita/pmu_regs.h"
 #include "ita/pmu_rtl.h"
@@ -45,5 +46,5 @@ const pmu_family pmu_family_itanium = {
     .dialect = &pmu_dialect_itanium,
     .ref_create = ita_ref_create,
     .rtl_create = ita_rtl_create,
-    .cmds = NULL,
+    .cmds = &ita_family_cmds,
 };

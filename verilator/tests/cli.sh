@@ -20,17 +20,32 @@ fi
 
 # ---- arguments ------------------------------------------------------------------
 check no-command 2 "pmusim: expected a command: run, gen, conv" -- "$PMUSIM"
+check program-version 0 "pmusim 1." -- "$PMUSIM" --version
+check program-help 0 "pmusim <command> --help shows the options of a command" -- "$PMUSIM" --help
 check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, encode, count or profile" -- "$PMUSIM" frob
 check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
 check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed
-check seed-not-a-number 2 "--seed: expected a number (decimal or 0x hex), found 'abc'" -- run --seed abc
-check cycles-zero 2 "--cycles: expected 1.." -- run --cycles 0
-check cycles-negative 2 "--cycles: expected a number, found '-5'" -- run --cycles -5
+check seed-not-a-number 2 "--seed: expected a decimal number or 0x hex, found 'abc'" -- run --seed abc
+check seed-leading-zero 2 "--seed: expected a decimal number without leading zeros, or 0x hex, found '010'" -- run --seed 010
+check seed-overflow 2 "--seed: expected a number that fits in 64 bits, found '18446744073709551616'" -- run --seed 18446744073709551616
+check cycles-zero 2 "--cycles: expected a number >= 1, found '0'" -- run --cycles 0
+check cycles-negative 2 "--cycles: expected an unsigned number without a sign, found '-5'" -- run --cycles -5
+check cycles-tab-minus 2 "--cycles: expected a number without surrounding white space, found '\\t-1'" -- run --cycles "$(printf '\t-1')"
+check cycles-space 2 "--cycles: expected a number without surrounding white space, found ' 5'" -- run --cycles " 5"
+check cycles-junk 2 "--cycles: expected a decimal number or 0x hex, found '10k'" -- run --cycles 10k
 check mode 2 "--mode: expected workload or random, found 'fast'" -- run --mode fast
 check backend 2 "--backend: expected cosim, rtl or ref, found 'spice'" -- run --backend spice
 check model 2 "--model: expected itanium or itanium2, found 'itanium3'" -- run --model itanium3
-check irq-latency-range 2 "--irq-latency: expected 0..1000000, found 2000000" -- run --irq-latency 2000000
-check stop-at-zero 2 "--stop-at: expected 1.." -- run --stop-at 0
+check irq-latency-range 2 "--irq-latency: expected a number in 0..1000000 (0xf4240), found '2000000'" -- run --irq-latency 2000000
+check stop-at-zero 2 "--stop-at: expected a number >= 1, found '0'" -- run --stop-at 0
+check option-twice 2 "pmusim run: --cycles: given twice; expected it once" -- run --cycles 10 --cycles 20
+check option-ambiguous 2 "ambiguous argument '--c': --cycles, --config" -- run --c 10
+check option-abbreviated 0 "lock-step: 300 cycles, 0 mismatches" -- run --cyc=300 --qui
+check escaped-message 2 "--mode: expected workload or random, found '\\x1b[31mred\\n.'" -- run --mode "$(printf '\033[31mred\n.')"
+check family-unknown 2 "--family: expected itanium, found 'alpha'" -- run --family alpha
+check family-itanium 0 "lock-step: 300 cycles, 0 mismatches" -- run --family itanium --cycles 300 --quiet
+check version 0 "pmusim 1." -- run --version
+check short-help 0 "usage: pmusim run" -- run -h
 check quiet-with-value 2 "--quiet: takes no value" -- run --quiet=1
 check seed-with-stream 2 "--seed: not used with --stream" -- run --stream x.txt --seed 3
 check mode-with-stream 2 "--mode: not used with --stream" -- run --stream x.txt --mode random
@@ -43,7 +58,12 @@ check waves-unwritable 2 "--waves: cannot write '/nonexistent-dir/w.fst'" \
 check waves-unwritable-late 2 "--waves: cannot write '/nonexistent-dir/w.fst'" \
     -- run --cycles 10 --waves /nonexistent-dir/w.fst --wave-from 5
 check stream-missing 2 "$tmp/none.txt" -- run --stream "$tmp/none.txt"
-check config-missing 2 "$tmp/none.cfg: cannot open" -- run --config "$tmp/none.cfg"
+check config-missing 2 "$tmp/none.cfg: cannot open: No such file or directory" -- run --config "$tmp/none.cfg"
+check config-directory 2 "$tmp: cannot read: Is a directory" -- run --config "$tmp"
+check config-too-big 2 "/dev/zero: larger than 1048576 bytes, the limit for a configuration file" -- run --config /dev/zero
+check config-stdin 0 "NOPS_RETIRED" -- bash -c "printf 'PMC6 event=NOPS_RETIRED plm=0xf period=50\nPSR up=1\n' | \"\$0\" run --cycles 3000 --config -" "$PMUSIM"
+check config-stdin-error 2 "<stdin>:1: plm: expected 0..15 (4 bits), found 99" -- bash -c "echo 'PMC4 plm=99' | \"\$0\" run --cycles 10 --config -" "$PMUSIM"
+check config-and-stream-stdin 2 "--config: '-' (stdin) is the stream's already" -- run --stream - --config -
 check help 0 "usage: pmusim run" -- run --help
 
 # ---- configuration lines ------------------------------------------------------------
@@ -160,7 +180,15 @@ conform() { "$PMUSIM" conform "$@"; }
 check conform-bad-model 2 "--model: expected itanium, itanium2 or both, found 'ia64'" -- conform --model ia64
 check conform-bad-runs 2 "--runs: expected a number >= 1, found '0'" -- conform --runs 0
 check conform-unknown 2 "unknown argument '--frob'" -- conform --frob 1
-check conform-wave-from-alone 2 "--wave-from needs --waves FILE" -- conform --wave-from 10
+check conform-wave-from-alone 2 "--wave-from: expected --waves FILE too" -- conform --wave-from 10
+check conform-seed-leading-zero 2 "--seed: expected a decimal number without leading zeros, or 0x hex, found '010'" -- conform --seed 010
+check conform-seed-overflow 2 "--seed: expected a number that fits in 64 bits, found '99999999999999999999'" -- conform --seed 99999999999999999999
+check conform-runs-overflow 2 "--runs: 3 runs from seed 18446744073709551614 pass the last seed, 2^64-1; expected at most 2" -- conform --seed 0xfffffffffffffffe --runs 3
+check conform-last-seed 0 "1 passed, 0 failed" -- conform --seed 0xffffffffffffffff --runs 1 --cycles 500
+check conform-waves-unwritable 2 "pmusim conform: --waves: cannot write '/nonexistent-dir/d/x.fst': No such file or directory" \
+    -- conform --runs 1 --cycles 500 --waves /nonexistent-dir/d/x.fst
+check conform-bad-service 2 "--service: expected harness or driver, found 'kernel'" -- conform --service kernel
+check conform-driver 0 "2 passed, 0 failed" -- conform --seed 3 --runs 1 --cycles 20000 --model both --service driver
 check conform-missing-value 2 "--cycles: expected a value" -- conform --cycles
 check conform-run 0 "2 passed, 0 failed" -- conform --seed 5 --runs 1 --cycles 3000 --model both
 check conform-waves 0 "1 passed, 0 failed" \

@@ -6,7 +6,7 @@
 
 #include <unistd.h>
 
-#include "cmds.h"
+#include "pmu_symtab.h"
 #include "ita/pmu_drv.h"
 #include "drv_test_util.h"
 #include "ita/ita_family.h"

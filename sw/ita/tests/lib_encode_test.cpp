@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sw_cmds.h"
+#include "ita/ita_cmds.h"
 
 namespace {
 
@@ -116,7 +116,7 @@ TEST(Encode, BadArgumentsExitTwoWithOneLine)
         {{"-e", "NOPS_RETIRED:bogus"}, "unknown modifier ':bogus'"},
         {{"-e", "A", "-e", "B", "-e", "C", "-e", "D", "-e", "E"}, "at most 4 events"},
         {{"-e", "NOPS_RETIRED", "--irange", "0x4000"}, "--irange: expected START..END"},
-        {{"-e", "NOPS_RETIRED", "--irange", "0x4000..zz"}, "decimal or 0x hex"},
+        {{"-e", "NOPS_RETIRED", "--irange", "0x4000..zz"}, "--irange end: expected a decimal number or 0x hex"},
         {{"-e", "NOPS_RETIRED", "--irange", "0x5000..0x4000"}, "start must be below end"},
         {{"-e", "NOPS_RETIRED", "--irange", "0x4008..0x5000"}, "16-byte (bundle) aligned"},
         {{"-e", "LOADS_RETIRED", "--drange", "1..2", "--drange", "3..4", "--drange", "5..6", "--drange", "7..8",

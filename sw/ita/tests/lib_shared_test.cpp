@@ -14,7 +14,6 @@
 
 #include "ita/ita_encode.h"
 #include "ita/pmulib.h"
-#include "ita/pmulib_internal.h"
 #include "pmu_text.h"
 
 namespace {
@@ -240,14 +239,17 @@ TEST(SharedText, EditDistanceAndCase)
 
 TEST(SharedNumbers, EventLibraryNumbersAreThePmusimSyntax)
 {
-    uint64_t v = 0;
-    EXPECT_TRUE(pmulib_parse_u64("0x1F", &v));
-    EXPECT_EQ(0x1fu, v);
-    EXPECT_TRUE(pmulib_parse_u64("18446744073709551615", &v));
-    EXPECT_EQ(~0ull, v);
-    for (const char *bad : {"", "010", "-1", "+1", " 1", "1 ", "0x", "18446744073709551616", "1k", "\t3"})
-        EXPECT_FALSE(pmulib_parse_u64(bad, &v)) << "'" << bad << "'";
-    EXPECT_FALSE(pmulib_parse_u64(nullptr, &v));
+    // Event-string modifiers take their numbers in the one pmusim syntax (pmu_num.h).
+    pmulib_event_spec spec;
+    pmulib_error err;
+    ASSERT_EQ(PMULIB_OK, pmulib_parse_event("CPU_CYCLES:plm=0xF", &spec, &err)) << err.msg;
+    EXPECT_EQ(15u, spec.plm);
+    ASSERT_EQ(PMULIB_OK, pmulib_parse_event("IA64_INST_RETIRED:thres=3", &spec, &err)) << err.msg;
+    EXPECT_EQ(3u, spec.thres);
+    for (const char *bad : {"", "010", "-1", "+1", " 1", "1 ", "0x", "18446744073709551616", "1k", "\t3"}) {
+        std::string ev = std::string("CPU_CYCLES:plm=") + bad;
+        EXPECT_NE(PMULIB_OK, pmulib_parse_event(ev.c_str(), &spec, &err)) << "'" << bad << "'";
+    }
 }
 
 }  // namespace

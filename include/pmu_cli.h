@@ -1,0 +1,202 @@
+/*
+ * pmu_cli.h - the command layer of pmusim (verilator/cli/): one option parser, one way to
+ * report an error, one backend builder, one source of records and one run loop.  Every
+ * `pmusim` command is written on it, and so are a family's own commands
+ * (include/pmu_family_cmds.h).
+ *
+ * Options are parsed by getopt_long: `--opt value`, `--opt=value`, unambiguous
+ * abbreviations, short options where a command has them, `--` ends the options, and
+ * every command takes -h/--help and --version.  Numbers follow include/pmu_num.h.  An
+ * option given twice is an error unless its table entry says it may repeat (the list
+ * options: -e, --irange, --pid, --hot-code, ...).
+ *
+ * Messages: one line on stderr, "pmusim CMD: what", with control and non-ASCII bytes
+ * escaped (pmu_escape).  Exit status: PMU_EXIT_OK, PMU_EXIT_FAIL (a lock-step mismatch,
+ * inexact counts, a runtime error such as a failed write), PMU_EXIT_USAGE (a bad argument
+ * or bad input).
+ */
+#ifndef PMU_CLI_H
+#define PMU_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pmu_backend.h"
+#include "pmu_cosim.h"
+#include "pmu_dialect.h"
+#include "pmu_err.h"
+#include "pmu_family.h"
+#include "pmu_outfile.h"
+#include "pmu_stream.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PMU_EXIT_OK 0
+#define PMU_EXIT_FAIL 1
+#define PMU_EXIT_USAGE 2
+
+/* The command set's version, printed by --version. */
+#define PMUSIM_VERSION "1.0"
+
+/* The most records from an overflow interrupt to its service (--irq-latency). */
+#define PMU_CLI_MAX_LATENCY 1000000u
+
+/* The program's name as invoked (argv[0]), for the reproduce commands; "pmusim" unless
+ * main() set it. */
+extern const char *pmu_cli_program;
+
+/* ---- the commands (argv[0] is the command name; the exit status is returned) ---------- */
+int pmusim_cmd_run(int argc, char **argv);
+int pmusim_cmd_conform(int argc, char **argv);
+int pmusim_cmd_gen(int argc, char **argv);
+int pmusim_cmd_conv(int argc, char **argv);
+int pmusim_cmd_encode(int argc, char **argv);
+int pmusim_cmd_count(int argc, char **argv);
+int pmusim_cmd_profile(int argc, char **argv);
+
+/* ---- options ------------------------------------------------------------------------- */
+typedef enum pmu_opt_kind {
+    PMU_OPT_FLAG,     /* no value: *(int *)dest = 1 */
+    PMU_OPT_U64,      /* a number in [min, max]: *(uint64_t *)dest */
+    PMU_OPT_UNSIGNED, /* the same into *(unsigned *)dest (max <= UINT_MAX) */
+    PMU_OPT_TEXT,     /* any non-empty text: *(const char **)dest */
+    PMU_OPT_FILE,     /* a file name, non-empty: *(const char **)dest */
+    PMU_OPT_CHOICE,   /* one of choices[]: *(int *)dest = its index */
+    PMU_OPT_CALL      /* call(ctx, "--name", value, err): 0, or -1 with err filled */
+} pmu_opt_kind;
+
+typedef struct pmu_opt {
+    const char *name;           /* long name without the dashes, e.g. "seed" */
+    int key;                    /* short option letter ('e', 'o'), or 0 */
+    pmu_opt_kind kind;
+    void *dest;
+    uint64_t min, max;          /* PMU_OPT_U64, PMU_OPT_UNSIGNED */
+    const char *const *choices; /* PMU_OPT_CHOICE: NULL-terminated */
+    int (*call)(void *ctx, const char *opt, const char *value, pmu_err *err);
+    void *ctx;
+    int repeat;                 /* may be given more than once */
+    int *given;                 /* set to 1 when given (may be NULL) */
+    const char **text;          /* the value as typed (may be NULL) */
+} pmu_opt;
+
+typedef struct pmu_cli_cmd {
+    const char *name;            /* "run": messages say "pmusim run: ..." */
+    void (*help)(FILE *f);       /* what -h/--help prints */
+    unsigned min_args, max_args; /* positional arguments */
+    const char *args_what;       /* "an input and an output file", for the message */
+    FILE *out, *err;             /* NULL: stdout, stderr */
+} pmu_cli_cmd;
+
+#define PMU_CLI_DONE (-1) /* pmu_cli_parse printed the help or the version: exit 0 */
+
+/* Parses argv[1..argc).  Returns 0 (the positional arguments are args[0..*nargs), at
+ * most 8), PMU_CLI_DONE, or PMU_EXIT_USAGE after printing the message. */
+int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int argc,
+                  char **argv, const char **args, unsigned *nargs);
+
+/* "pmusim CMD: <message> (see pmusim CMD --help)" on the command's stderr; returns
+ * PMU_EXIT_USAGE. */
+int pmu_cli_usage(const pmu_cli_cmd *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "pmusim CMD: <message>"; returns `status`. */
+int pmu_cli_fail(const pmu_cli_cmd *cmd, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The error's message the same way; the status follows the error's code (bad input:
+ * PMU_EXIT_USAGE, anything else: PMU_EXIT_FAIL). */
+int pmu_cli_error(const pmu_cli_cmd *cmd, const pmu_err *err);
+FILE *pmu_cli_out(const pmu_cli_cmd *cmd);
+
+/* "a, b or c" from a NULL-terminated list. */
+void pmu_cli_or_list(const char *const *names, char *buf, size_t size);
+
+/* ---- what a command runs on: family, model, backend ---------------------------------- */
+typedef enum pmu_backend_kind { PMU_BACKEND_COSIM, PMU_BACKEND_RTL, PMU_BACKEND_REF } pmu_backend_kind;
+extern const char *const pmu_backend_kind_names[]; /* "cosim", "rtl", "ref", NULL */
+
+typedef struct pmu_cli_target {
+    const char *family_name; /* --family; NULL: the first registered family */
+    const char *model_name;  /* --model; NULL: the family's default model */
+    int backend;             /* --backend: a pmu_backend_kind */
+    const pmu_family *fam;   /* resolved by pmu_cli_target_resolve */
+    unsigned model;
+} pmu_cli_target;
+
+/* The options --family, --model and --backend (with_backend) into opts; returns how many. */
+unsigned pmu_cli_target_opts(pmu_cli_target *t, int with_backend, pmu_opt *opts);
+/* Their lines of a command's help, with each family's models. */
+void pmu_cli_target_help(FILE *f, int with_backend);
+/* Finds the family and the model; 0, or PMU_EXIT_USAGE with the message printed. */
+int pmu_cli_target_resolve(const pmu_cli_cmd *cmd, pmu_cli_target *t);
+
+/* A reset backend of `kind` for model `model` of family `fam` through the family's
+ * constructors; a lock-step pair asks `where(where_ctx)` where a record came from.
+ * NULL + err on failure (nothing left allocated). */
+pmu_backend *pmu_cli_backend(const pmu_family *fam, unsigned model, pmu_backend_kind kind,
+                             pmu_cosim_where_fn where, void *where_ctx, pmu_err *err);
+
+/* ---- where records come from ------------------------------------------------------- */
+typedef struct pmu_cli_records {
+    const char *stream;  /* --stream FILE ("-" = stdin); NULL: the generator */
+    uint64_t seed, cycles;
+    int mode;            /* a pmu_gen_mode */
+    unsigned procs;      /* 0: the generator's default */
+    int seed_given, cycles_given, mode_given, procs_given;
+} pmu_cli_records;
+
+extern const char *const pmu_gen_mode_names[]; /* "workload", "random", NULL */
+
+/* The options --stream, --seed, --cycles, --mode, --procs into opts (defaults set);
+ * returns how many. */
+unsigned pmu_cli_records_opts(pmu_cli_records *r, pmu_opt *opts);
+/* Their lines of a command's help. */
+void pmu_cli_records_help(FILE *f);
+/* The options fit together (--seed/--mode/--procs are not for a stream file, --procs
+ * needs workload mode); 0 or PMU_EXIT_USAGE with the message printed. */
+int pmu_cli_records_check(const pmu_cli_cmd *cmd, const pmu_cli_records *r);
+/* The records: the stream file (recorded in `files` as an input, may be NULL; at most
+ * --cycles records when given) or the generator, aimed at `hot` (may be NULL). */
+pmu_source *pmu_cli_source(const pmu_dialect *d, const pmu_cli_records *r, const pmu_gen_hot *hot,
+                           pmu_files *files,
+                           pmu_err *err);
+
+/* ---- the run loop -------------------------------------------------------------------- */
+/* What the loop calls around each record: the software of the run (an overflow service,
+ * a driver, random register activity). */
+typedef struct pmu_record_hooks {
+    void *ctx;
+    /* Before stepping `record` (may change it, e.g. a driver's PSR policy). */
+    void (*before)(void *ctx, void *record);
+    /* After stepping it; `st` is the state after the clock (st->pmi the interrupt line). */
+    void (*after)(void *ctx, const void *record, const pmu_state *st);
+} pmu_record_hooks;
+
+typedef struct pmu_cli_loop {
+    pmu_backend *b;
+    pmu_source *src;
+    size_t record_size;       /* the family's dialect->record_size */
+    pmu_record_hooks hooks;
+    uint64_t stop_at;         /* stop before record stop_at (0: no limit) */
+    const char *wave_path;    /* start a waveform here at record wave_from (NULL: none) */
+    uint64_t wave_from;
+    /* Results. */
+    int tracing;              /* the waveform was started (close it with pmu_trace_close) */
+    uint64_t records;         /* records stepped (b->cycle at the end) */
+    double seconds;
+} pmu_cli_loop;
+
+typedef enum pmu_loop_end { PMU_LOOP_END, PMU_LOOP_MISMATCH, PMU_LOOP_ERROR } pmu_loop_end;
+/* Steps records until the source ends, stop_at, or the first lock-step mismatch.
+ * PMU_LOOP_ERROR: a bad record or an unwritable waveform, err filled. */
+pmu_loop_end pmu_cli_loop_run(pmu_cli_loop *l, pmu_err *err);
+
+/* ---- the reproduce command ------------------------------------------------------------ */
+/* Appends " arg" to buf, quoted for the shell when it needs to be. */
+void pmu_cli_shell_arg(char *buf, size_t size, const char *arg);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

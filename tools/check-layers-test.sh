@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# check-layers-test.sh - the layering check (tools/check-layers.sh) passes on a copy of
+# the tree and fails, naming the file, on each violation planted in a fresh copy.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d /tmp/pmusim_layers.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/base"
+(cd "$here" && tar cf - --exclude=./build Makefile sw csim stream verilator tests tools include) | tar xf - -C "$tmp/base"
+failed=0
+
+if ! bash "$tmp/base/tools/check-layers.sh" "$tmp/base" >"$tmp/out" 2>&1; then
+    echo "FAIL: the unchanged tree is not clean:"; cat "$tmp/out"; failed=1
+fi
+
+# plant NAME FILE LINE EXPECTED: append LINE to FILE in a fresh copy; the check must fail
+# and print EXPECTED.
+plant() {
+    local name=$1 file=$2 line=$3 want=$4
+    rm -rf "$tmp/case"
+    cp -a "$tmp/base" "$tmp/case"
+    printf '%s\n' "$line" >>"$tmp/case/$file"
+    if bash "$tmp/case/tools/check-layers.sh" "$tmp/case" >"$tmp/out" 2>&1; then
+        echo "FAIL $name: the check passed with '$line' in $file"; failed=1
+    elif ! grep -qF -- "$want" "$tmp/out"; then
+        echo "FAIL $name: the output lacks '$want':"; sed 's/^/    /' "$tmp/out"; failed=1
+    else
+        echo "ok   $name"
+    fi
+}
+
+plant sw-stream sw/ita/drv.c '#include "pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
+plant sw-harness sw/ita/pmulib_range.c '#include "pmu_cli.h"' 'includes the harness header "pmu_cli.h"'
+plant sw-csim sw/ita/drv.c '#include "ita/pmu_ref.h"' 'includes the csim header "ita/pmu_ref.h"'
+plant csim-sw csim/ita/ref_qual.c '#include "ita/pmu_drv.h"' 'csim/ita/ref_qual.c: the reference model includes the sw header'
+plant csim-rtl csim/ita/ref_qual.c '#include "ita/pmu_rtl.h"' 'the reference model includes the harness header "ita/pmu_rtl.h"'
+plant generic-cli verilator/cli/loop.c '#include "ita/pmu_regs.h"' 'verilator/cli/loop.c: generic code includes the family header'
+plant generic-cosim verilator/cosim.c '#include "ita/pmu_isr.h"' 'verilator/cosim.c: generic code includes the family header'
+plant generic-stream stream/source.c '#include "ita/pmu_cycle.h"' 'stream/source.c: generic code includes the family header'
+plant dotdot verilator/cli/streams.c '#include "../../stream/stream_internal.h"' 'reaches another folder'
+plant other-folder verilator/cli/streams.c '#include "stream_internal.h"' 'is neither beside it nor in include/'
+plant include-path sw/sw.mk '$(BUILD)/obj/sw/ita/drv.o: CFLAGS += -Isw' 'a per-object include path: -Isw'
+
+[ "$failed" -eq 0 ] && echo "check-layers: every planted violation caught"
+exit "$failed"

@@ -1,0 +1,165 @@
+/*
+ * loop.c - where records come from (a stream file or the generator) and the one run loop
+ * that steps them through a backend for run, count, profile and conform (pmu_cli.h).
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pmu_cli.h"
+
+const char *const pmu_gen_mode_names[] = {[PMU_GEN_WORKLOAD] = "workload",
+                                          [PMU_GEN_RANDOM] = "random", NULL};
+
+#define MAX_PROCS 64
+
+unsigned pmu_cli_records_opts(pmu_cli_records *r, pmu_opt *opts)
+{
+    unsigned n = 0;
+    r->seed = 1;
+    r->cycles = 1000000;
+    r->mode = PMU_GEN_WORKLOAD;
+    opts[n++] = (pmu_opt){.name = "stream", .kind = PMU_OPT_FILE, .dest = &r->stream};
+    opts[n++] = (pmu_opt){.name = "seed", .kind = PMU_OPT_U64, .dest = &r->seed,
+                          .max = UINT64_MAX, .given = &r->seed_given};
+    opts[n++] = (pmu_opt){.name = "cycles", .kind = PMU_OPT_U64, .dest = &r->cycles, .min = 1,
+                          .max = UINT64_MAX, .given = &r->cycles_given};
+    opts[n++] = (pmu_opt){.name = "mode", .kind = PMU_OPT_CHOICE, .dest = &r->mode,
+                          .choices = pmu_gen_mode_names, .given = &r->mode_given};
+    opts[n++] = (pmu_opt){.name = "procs", .kind = PMU_OPT_UNSIGNED, .dest = &r->procs, .min = 1,
+                          .max = MAX_PROCS, .given = &r->procs_given};
+    return n;
+}
+
+void pmu_cli_records_help(FILE *f)
+{
+    fprintf(f,
+            "  --stream FILE      cycle records from a text or binary stream, '-' = stdin\n"
+            "                     (docs/stream-format.md)\n"
+            "  --seed N           generator seed (default 1) when no --stream is given\n"
+            "  --cycles N         records to generate (default 1000000); with --stream, at most N\n"
+            "  --mode M           generator mode: workload (default) or random\n"
+            "  --procs N          generator processes, 1..%d (default 4)\n", MAX_PROCS);
+}
+
+int pmu_cli_records_check(const pmu_cli_cmd *cmd, const pmu_cli_records *r)
+{
+    static const char from_file[] = "not used with --stream (the records come from the file)";
+    if (r->stream && r->seed_given)
+        return pmu_cli_usage(cmd, "--seed: %s", from_file);
+    if (r->stream && r->mode_given)
+        return pmu_cli_usage(cmd, "--mode: %s", from_file);
+    if (r->stream && r->procs_given)
+        return pmu_cli_usage(cmd, "--procs: %s", from_file);
+    if (r->procs_given && r->mode == PMU_GEN_RANDOM)
+        return pmu_cli_usage(cmd, "--procs: expected --mode workload (random records have no processes)");
+    return 0;
+}
+
+pmu_source *pmu_cli_source(const pmu_dialect *d, const pmu_cli_records *r, const pmu_gen_hot *hot,
+                           pmu_files *files,
+                           pmu_err *err)
+{
+    if (r->stream) {
+        pmu_source *s = pmu_source_file(d, r->stream, r->cycles_given ? r->cycles : 0, err);
+        if (s)
+            pmu_files_input(files, "--stream", r->stream);
+        else
+            err->code = PMU_E_INPUT; /* a stream that cannot be read is bad input */
+        return s;
+    }
+    pmu_gen_opts g;
+    memset(&g, 0, sizeof g);
+    g.seed = r->seed;
+    g.cycles = r->cycles;
+    g.mode = (pmu_gen_mode)r->mode;
+    g.nprocs = r->procs;
+    g.hot = hot;
+    pmu_source *s = pmu_source_generator(d, &g, err);
+    if (!s)
+        err->code = PMU_E_NOMEM;
+    return s;
+}
+
+/* ---- the loop ------------------------------------------------------------------------------ */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
+{
+    pmu_backend *b = l->b;
+    pmu_state st;
+    memset(&st, 0, sizeof st);
+    for (;;) {
+        if (l->stop_at && b->cycle >= l->stop_at)
+            return PMU_LOOP_END;
+        if (l->wave_path && !l->tracing && b->cycle >= l->wave_from) {
+            if (pmu_trace_open(b, l->wave_path, err) != 0)
+                return PMU_LOOP_ERROR;
+            l->tracing = 1;
+        }
+        int got = pmu_source_next(l->src, rec, err);
+        if (got == 0)
+            return PMU_LOOP_END;
+        if (got < 0) {
+            err->code = PMU_E_INPUT;
+            return PMU_LOOP_ERROR;
+        }
+        if (l->hooks.before)
+            l->hooks.before(l->hooks.ctx, rec);
+        if (pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
+            return PMU_LOOP_MISMATCH;
+        pmu_step(b, rec);
+        pmu_snapshot(b, &st);
+        if (l->hooks.after)
+            l->hooks.after(l->hooks.ctx, rec, &st);
+        if (pmu_cosim_mismatches(b))
+            return PMU_LOOP_MISMATCH;
+    }
+}
+
+pmu_loop_end pmu_cli_loop_run(pmu_cli_loop *l, pmu_err *err)
+{
+    void *rec = calloc(1, l->record_size);
+    if (!rec) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return PMU_LOOP_ERROR;
+    }
+    uint64_t first = l->b->cycle;
+    double t0 = now_seconds();
+    pmu_loop_end end = loop(l, rec, err);
+    l->seconds = now_seconds() - t0;
+    l->records = l->b->cycle - first;
+    free(rec);
+    return end;
+}
+
+/* ---- the reproduce command --------------------------------------------------------------- */
+
+void pmu_cli_shell_arg(char *buf, size_t size, const char *arg)
+{
+    static const char plain_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "0123456789_./:=+-,@%";
+    int plain = *arg != '\0' && strspn(arg, plain_chars) == strlen(arg);
+    size_t n = strlen(buf);
+    if (plain) {
+        snprintf(buf + n, size - n, " %s", arg);
+        return;
+    }
+    snprintf(buf + n, size - n, " '");
+    for (const char *p = arg; *p; p++) {
+        n = strlen(buf);
+        if (*p == '\'')
+            snprintf(buf + n, size - n, "'\\''");
+        else
+            snprintf(buf + n, size - n, "%c", *p);
+    }
+    n = strlen(buf);
+    snprintf(buf + n, size - n, "'");
+}

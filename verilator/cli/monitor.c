@@ -1,0 +1,161 @@
+/*
+ * monitor.c - what `pmusim count` and `pmusim profile` share (monitor.h).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "pmu_dialect.h"
+#include "pmu_num.h"
+
+static const char *const zero_one[] = {"0", "1", NULL};
+
+static int add_event(void *ctx, const char *opt, const char *val, pmu_err *err)
+{
+    pmu_monitor_request *rq = ctx;
+    if (!*val)
+        return pmu_errf(err, PMU_E_INPUT, "%s: expected EVENT[:mod...], found ''", opt);
+    if (rq->nevents == PMU_MONITOR_MAX_EVENTS)
+        return pmu_errf(err, PMU_E_INPUT, "%s %s: at most %d events", opt, val, PMU_MONITOR_MAX_EVENTS);
+    rq->events[rq->nevents++] = val;
+    return 0;
+}
+
+/* --pid N[,N...]: the processes to monitor (the option may be repeated). */
+static int add_pids(void *ctx, const char *opt, const char *val, pmu_err *err)
+{
+    monitor_opts *o = ctx;
+    char shown[96];
+    pmu_escape(val, strlen(val), shown, sizeof shown);
+    if (!*val)
+        return pmu_errf(err, PMU_E_INPUT, "%s: expected a process id or a comma-separated list, found ''", opt);
+    for (const char *p = val;;) {
+        size_t n = strcspn(p, ",");
+        uint64_t pid = 0;
+        if (n == 0 && p[0] == '\0')
+            return pmu_errf(err, PMU_E_INPUT, "%s: trailing ',' in '%s'", opt, shown);
+        if (n == 0)
+            return pmu_errf(err, PMU_E_INPUT,
+                            "%s: expected process ids 0..65535 separated by commas, found '%s'", opt, shown);
+        if (pmu_parse_u64n(p, n, 0, 65535, opt, &pid, err))
+            return -1;
+        for (unsigned k = 0; k < o->rq.npids; k++)
+            if (o->pids[k] == pid)
+                return pmu_errf(err, PMU_E_INPUT, "%s: process %" PRIu64 " listed twice", opt, pid);
+        if (o->rq.npids == MONITOR_MAX_PIDS)
+            return pmu_errf(err, PMU_E_INPUT, "%s: at most %d processes", opt, MONITOR_MAX_PIDS);
+        o->pids[o->rq.npids++] = (uint16_t)pid;
+        if (p[n] == '\0')
+            return 0;
+        p += n + 1;
+    }
+}
+
+unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opts)
+{
+    memset(o, 0, sizeof *o);
+    o->cmd = cmd;
+    o->dcr_pp = 1;
+    o->rq.latency = 4;
+    o->rq.pids = o->pids;
+    unsigned n = pmu_cli_records_opts(&o->r, opts);
+    n += pmu_cli_target_opts(&o->t, 1, opts + n);
+    opts[n++] = (pmu_opt){.name = "event", .key = 'e', .kind = PMU_OPT_CALL, .call = add_event,
+                          .ctx = &o->rq, .repeat = 1};
+    opts[n++] = (pmu_opt){.name = "per-process", .kind = PMU_OPT_FLAG, .dest = &o->rq.per_process};
+    opts[n++] = (pmu_opt){.name = "system-wide", .kind = PMU_OPT_FLAG, .dest = &o->rq.system_wide};
+    opts[n++] = (pmu_opt){.name = "dcr-pp", .kind = PMU_OPT_CHOICE, .dest = &o->dcr_pp,
+                          .choices = zero_one, .given = &o->dcr_pp_given};
+    opts[n++] = (pmu_opt){.name = "pid", .kind = PMU_OPT_CALL, .call = add_pids, .ctx = o, .repeat = 1};
+    opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->rq.latency,
+                          .max = PMU_CLI_MAX_LATENCY};
+    return n;
+}
+
+int monitor_opts_check(monitor_opts *o)
+{
+    const pmu_cli_cmd *cmd = o->cmd;
+    if (o->rq.nevents == 0)
+        return pmu_cli_usage(cmd, "expected at least one -e EVENT[:mod...]");
+    int rc = pmu_cli_records_check(cmd, &o->r);
+    if (rc)
+        return rc;
+    if (o->dcr_pp_given && !o->rq.system_wide)
+        return pmu_cli_usage(cmd, "--dcr-pp: expected --system-wide too (user monitors ignore PSR.pp)");
+    if (o->rq.npids && o->rq.system_wide)
+        return pmu_cli_usage(cmd, "--pid: not used with --system-wide (it monitors every process)");
+    o->rq.handlers = o->dcr_pp;
+    if ((rc = pmu_cli_target_resolve(cmd, &o->t)))
+        return rc;
+    o->rq.model = o->t.model;
+    return 0;
+}
+
+void monitor_help(FILE *f)
+{
+    pmu_cli_records_help(f);
+    pmu_cli_target_help(f, 1);
+    fprintf(f,
+            "  --system-wide      privileged monitors over every process (pm = 1, PSR.pp);\n"
+            "                     default: user monitors of each process (pm = 0, PSR.up)\n"
+            "  --dcr-pp 0|1       system-wide: interruption handlers count (1, default) or not\n"
+            "  --pid N[,N...]     monitor only these processes (default: every process)\n"
+            "  --irq-latency N    records from the overflow to its interrupt (default 4)\n"
+            "\n"
+            "Numbers are decimal or 0x hex.  Options other than -e and --pid may be given once.\n");
+}
+
+/* ---- the session ------------------------------------------------------------------------ */
+
+int monitor_run(const monitor_opts *o, monitor_session *s)
+{
+    const pmu_family *fam = o->t.fam;
+    pmu_err err;
+    memset(s, 0, sizeof *s);
+    s->cmds = fam->cmds;
+    if (!(s->m = s->cmds->monitor_create(&o->rq, &err)))
+        return pmu_cli_error(o->cmd, &err);
+    /* The lock-step pair asks the source where a record came from: it lives as long as
+     * the session. */
+    if (!(s->src = pmu_cli_source(fam->dialect, &o->r, NULL, NULL, &err)))
+        return pmu_cli_error(o->cmd, &err);
+    s->gen = pmu_source_gen(s->src);
+    s->b = pmu_cli_backend(fam, o->t.model, (pmu_backend_kind)o->t.backend, pmu_source_where, s->src, &err);
+    if (!s->b)
+        return pmu_cli_error(o->cmd, &err);
+    pmu_record_hooks hooks;
+    if (s->cmds->monitor_start(s->m, s->b, &hooks, &err))
+        return pmu_cli_error(o->cmd, &err);
+    s->loop = (pmu_cli_loop){.b = s->b, .src = s->src, .record_size = fam->dialect->record_size,
+                             .hooks = hooks};
+    pmu_loop_end end = pmu_cli_loop_run(&s->loop, &err);
+    if (end == PMU_LOOP_ERROR)
+        return pmu_cli_error(o->cmd, &err);
+    if (end == PMU_LOOP_MISMATCH) {
+        char text[4096];
+        pmu_cosim_format(pmu_cosim_first(s->b), text, sizeof text);
+        fputs(text, stdout);
+        printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); "
+               "`pmusim run` with the same stream reproduces it with a waveform\n",
+               s->loop.records, pmu_cosim_mismatches(s->b));
+        return PMU_EXIT_FAIL;
+    }
+    s->counts = s->cmds->monitor_finish(s->m);
+    return 0;
+}
+
+void monitor_lockstep_line(const monitor_session *s)
+{
+    if (pmu_is_cosim(s->b))
+        printf("lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
+}
+
+void monitor_close(monitor_session *s)
+{
+    if (s->m)
+        s->cmds->monitor_free(s->m);
+    pmu_destroy(s->b);
+    pmu_source_close(s->src); /* and the generator, if it is one */
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,233 @@
+/*
+ * profile.c - `pmusim profile`: sample one event every N occurrences with the family's
+ * overflow driver and print a flat profile by function.  A sample's address is the last
+ * instruction retired when the overflow interrupt was taken (docs/driver.md, "Samples"),
+ * so it lands `--irq-latency` records after the overflowing event.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "pmu_symtab.h"
+
+static void profile_help(FILE *f)
+{
+    fprintf(f, "usage: pmusim profile -e EVENT[:mod...] --period N [--symbols FILE] [--top N]\n"
+               "                      [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
+               "                      [--backend cosim|rtl|ref] [--family NAME] [--model NAME]\n"
+               "                      [--system-wide [--dcr-pp 0|1]] [--pid N[,N...]] [--irq-latency N]\n"
+               "\n"
+               "  -e, --event EV     the event to sample (one); modifiers as for pmusim count\n"
+               "  --period N         a sample every N events (1..2^W, W = 47 on Itanium 2, 32 on Itanium)\n"
+               "  --symbols FILE     'START END NAME' lines, hexadecimal, END exclusive (pmusim gen\n"
+               "                     --symbols writes them); default: the generator's functions when\n"
+               "                     the records are generated, else raw addresses\n"
+               "  --top N            print only the N functions with the most samples\n");
+    monitor_help(f);
+    fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
+}
+
+static const pmu_cli_cmd profile_cmd = {.name = "profile", .help = profile_help};
+
+/* Samples by address (open addressing, cap a power of two); they are mapped to
+ * functions at the end, when the generator's function list is known too. */
+typedef struct tally {
+    uint64_t *ip, *n;
+    size_t cap, used;
+    uint64_t total;
+    int oom;
+} tally;
+
+static size_t slot(uint64_t ip, size_t cap)
+{
+    return (size_t)((ip * UINT64_C(0x9e3779b97f4a7c15)) >> 20) & (cap - 1);
+}
+
+static int grow(tally *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 1024;
+    uint64_t *nip = calloc(cap, sizeof *nip), *nn = calloc(cap, sizeof *nn);
+    if (!nip || !nn) {
+        free(nip);
+        free(nn);
+        return -1;
+    }
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->n[i])
+            continue;
+        size_t h = slot(t->ip[i], cap);
+        while (nn[h])
+            h = (h + 1) & (cap - 1);
+        nip[h] = t->ip[i];
+        nn[h] = t->n[i];
+    }
+    free(t->ip);
+    free(t->n);
+    t->ip = nip;
+    t->n = nn;
+    t->cap = cap;
+    return 0;
+}
+
+static void on_sample(void *arg, uint64_t ip)
+{
+    tally *t = arg;
+    t->total++;
+    if (2 * (t->used + 1) > t->cap && grow(t)) {
+        t->oom = 1;
+        return;
+    }
+    size_t h = slot(ip, t->cap);
+    while (t->n[h] && t->ip[h] != ip)
+        h = (h + 1) & (t->cap - 1);
+    if (!t->n[h]) {
+        t->ip[h] = ip;
+        t->used++;
+    }
+    t->n[h]++;
+}
+
+typedef struct row {
+    uint64_t n;
+    char name[128];
+} row;
+
+static int by_count(const void *a, const void *b)
+{
+    const row *x = a, *y = b;
+    if (x->n != y->n)
+        return x->n > y->n ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* Rows by function with a symbol table (file or generator), else by address; NULL when
+ * out of memory. */
+static row *make_rows(const tally *t, const drv_symtab *syms, size_t *nrows)
+{
+    *nrows = 0;
+    if (!syms) {
+        row *rows = calloc(t->used + 1, sizeof *rows);
+        for (size_t i = 0; rows && i < t->cap; i++)
+            if (t->n[i]) {
+                rows[*nrows].n = t->n[i];
+                snprintf(rows[*nrows].name, sizeof rows[*nrows].name, "0x%016" PRIx64, t->ip[i]);
+                (*nrows)++;
+            }
+        return rows;
+    }
+    unsigned nf = drv_symtab_count(syms);
+    uint64_t *by = calloc(nf + 1, sizeof *by);
+    row *rows = calloc(nf + 1, sizeof *rows);
+    if (!by || !rows) {
+        free(by);
+        free(rows);
+        return NULL;
+    }
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->n[i]) {
+            int f = drv_symtab_find(syms, t->ip[i]);
+            by[f < 0 ? nf : (unsigned)f] += t->n[i];
+        }
+    for (unsigned f = 0; f <= nf; f++)
+        if (by[f]) {
+            rows[*nrows].n = by[f];
+            snprintf(rows[*nrows].name, sizeof rows[*nrows].name, "%s",
+                     f < nf ? drv_symtab_name(syms, f) : "[outside every function]");
+            (*nrows)++;
+        }
+    free(by);
+    return rows;
+}
+
+typedef struct profile_opts {
+    monitor_opts m;
+    const char *symbols;
+    uint64_t top;
+} profile_opts;
+
+static int print_profile(const profile_opts *p, const monitor_session *s, const tally *t,
+                         const drv_symtab *syms)
+{
+    size_t nrows;
+    row *rows = make_rows(t, syms, &nrows);
+    if (!rows)
+        return pmu_cli_fail(&profile_cmd, PMU_EXIT_FAIL, "out of memory");
+    if (nrows > 1)
+        qsort(rows, nrows, sizeof *rows, by_count);
+    const pmu_monitor_counts *c = s->counts;
+    printf("profile: %s, a sample every %" PRIu64 " events, %" PRIu64 " samples, %s\n",
+           p->m.rq.events[0], p->m.rq.period, t->total,
+           p->symbols ? "functions of the symbol file"
+           : syms     ? "functions of the generated workload"
+                      : "by address (no symbols)");
+    printf("%10s %8s  %s\n", "samples", "%", syms ? "function" : "address");
+    size_t shown = p->top && p->top < nrows ? (size_t)p->top : nrows;
+    for (size_t r = 0; r < shown; r++)
+        printf("%10" PRIu64 " %7.2f%%  %s\n", rows[r].n,
+               t->total ? 100.0 * (double)rows[r].n / (double)t->total : 0.0, rows[r].name);
+    if (shown < nrows)
+        printf("(%zu more %s with samples)\n", nrows - shown, syms ? "functions" : "addresses");
+    printf("records: %" PRIu64 ", context switches: %" PRIu64 ", overflow interrupts: %" PRIu64 "\n",
+           s->loop.records, c->switches, c->interrupts);
+    free(rows);
+    int exact = s->cmds->monitor_check(s->m, stdout);
+    monitor_lockstep_line(s);
+    return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
+}
+
+static int parse(int argc, char **argv, profile_opts *p)
+{
+    pmu_opt opts[MONITOR_MAX_OPTS + 3];
+    unsigned n = monitor_opts_init(&p->m, &profile_cmd, opts);
+    p->symbols = NULL;
+    p->top = 0;
+    opts[n++] = (pmu_opt){.name = "period", .kind = PMU_OPT_U64, .dest = &p->m.rq.period, .min = 1,
+                          .max = UINT64_MAX, .text = &p->m.rq.period_text};
+    opts[n++] = (pmu_opt){.name = "symbols", .kind = PMU_OPT_FILE, .dest = &p->symbols};
+    opts[n++] = (pmu_opt){.name = "top", .kind = PMU_OPT_U64, .dest = &p->top, .min = 1, .max = 1000000};
+    const char *args[1];
+    unsigned nargs;
+    int rc = pmu_cli_parse(&profile_cmd, opts, n, argc, argv, args, &nargs);
+    if (rc)
+        return rc;
+    if (p->m.rq.nevents > 1)
+        return pmu_cli_usage(&profile_cmd, "-e %s: expected one event (a profile samples one), found %u",
+                             p->m.rq.events[1], p->m.rq.nevents);
+    if ((rc = monitor_opts_check(&p->m)))
+        return rc;
+    if (!p->m.rq.period)
+        return pmu_cli_usage(&profile_cmd, "--period: expected --period N, the events between samples");
+    return 0;
+}
+
+int pmusim_cmd_profile(int argc, char **argv)
+{
+    profile_opts p;
+    int rc = parse(argc, argv, &p);
+    if (rc)
+        return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
+    tally t;
+    memset(&t, 0, sizeof t);
+    p.m.rq.on_sample = on_sample;
+    p.m.rq.sample_arg = &t;
+    drv_symtab *syms = NULL;
+    pmu_err err;
+    monitor_session s;
+    memset(&s, 0, sizeof s);
+    if (p.symbols && !(syms = drv_symtab_load(p.symbols, &err))) {
+        rc = pmu_cli_error(&profile_cmd, &err);
+    } else if ((rc = monitor_run(&p.m, &s)) == 0) {
+        /* Without a symbol file, the generator's own functions stand in for one. */
+        if (!syms && s.gen && pmu_gen_nfuncs(s.gen))
+            syms = drv_symtab_from_gen(s.gen);
+        rc = t.oom ? pmu_cli_fail(&profile_cmd, PMU_EXIT_FAIL, "out of memory for the samples")
+                   : print_profile(&p, &s, &t, syms);
+    }
+    drv_symtab_free(syms);
+    monitor_close(&s);
+    free(t.ip);
+    free(t.n);
+    return rc;
+}

@@ -1,0 +1,312 @@
+/*
+ * run.c - `pmusim run`: a stream through a backend (reference and RTL in lock-step by
+ * default) with a PMU configuration and the harness's overflow service.  docs/debugging.md
+ * shows a run that finds a mismatch.
+ *
+ * The backend is programmed from the configuration; for each record the loop steps it
+ * and hands the interrupt line to the family's overflow service; the run stops at the
+ * first lock-step mismatch.  At the end the service folds the final counts and, where a
+ * reference model runs, its 64-bit totals must equal the reference's exact totals.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmu_cli.h"
+#include "pmu_dialect.h"
+#include "pmu_family_cmds.h"
+
+#define WAVE_WINDOW 200          /* cycles of waveform before a mismatch in the repro command */
+#define CONFIG_LIMIT (1u << 20)  /* bytes of a configuration file */
+
+typedef struct run_opts {
+    pmu_cli_target t;
+    pmu_cli_records r;
+    const char *config;
+    unsigned irq_latency;
+    int irq_latency_given;
+    const char *waves;
+    uint64_t wave_from;
+    int wave_from_given;
+    uint64_t stop_at;
+    int quiet;
+} run_opts;
+
+/* What a run opened; run_close() frees whatever is set. */
+typedef struct run_state {
+    const pmu_family_cmds *cmds;
+    pmu_files *files;
+    pmu_fam_config *cfg;
+    pmu_source *src;
+    pmu_backend *b;
+    pmu_fam_service *svc;
+    pmu_outfile *waves;
+    pmu_cli_loop loop;
+} run_state;
+
+static void run_help(FILE *f)
+{
+    fprintf(f, "usage: pmusim run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
+               "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
+               "                  [--irq-latency N] [--waves FILE] [--wave-from CYCLE]\n"
+               "                  [--stop-at CYCLE] [--quiet]\n"
+               "\n");
+    pmu_cli_records_help(f);
+    fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/config-format.md);\n"
+               "                     default: built in\n");
+    pmu_cli_target_help(f, 1);
+    fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n"
+               "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n"
+               "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
+               "  --stop-at CYCLE    stop before record CYCLE (records are numbered from 0)\n"
+               "  --quiet            print only the lock-step line and errors\n"
+               "\n"
+               "Numbers are decimal or 0x hex.  Each option may be given once.\n"
+               "exit status: 0 ok, 1 lock-step mismatch, inexact totals or a failed write,\n"
+               "             2 bad arguments or input\n");
+}
+
+static const pmu_cli_cmd run_cmd = {.name = "run", .help = run_help};
+
+static int parse(int argc, char **argv, run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->irq_latency = 4;
+    pmu_opt opts[16];
+    unsigned n = pmu_cli_records_opts(&o->r, opts);
+    n += pmu_cli_target_opts(&o->t, 1, opts + n);
+    opts[n++] = (pmu_opt){.name = "config", .kind = PMU_OPT_FILE, .dest = &o->config};
+    opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->irq_latency,
+                          .max = PMU_CLI_MAX_LATENCY, .given = &o->irq_latency_given};
+    opts[n++] = (pmu_opt){.name = "waves", .kind = PMU_OPT_FILE, .dest = &o->waves};
+    opts[n++] = (pmu_opt){.name = "wave-from", .kind = PMU_OPT_U64, .dest = &o->wave_from,
+                          .max = UINT64_MAX, .given = &o->wave_from_given};
+    opts[n++] = (pmu_opt){.name = "stop-at", .kind = PMU_OPT_U64, .dest = &o->stop_at, .min = 1,
+                          .max = UINT64_MAX};
+    opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
+    const char *args[1];
+    unsigned nargs;
+    int rc = pmu_cli_parse(&run_cmd, opts, n, argc, argv, args, &nargs);
+    if (rc)
+        return rc;
+    if ((rc = pmu_cli_records_check(&run_cmd, &o->r)))
+        return rc;
+    if (o->config && o->r.stream && !strcmp(o->config, "-") && !strcmp(o->r.stream, "-"))
+        return pmu_cli_usage(&run_cmd, "--config: '-' (stdin) is the stream's already");
+    if (o->wave_from_given && !o->waves)
+        return pmu_cli_usage(&run_cmd, "--wave-from: expected --waves FILE too");
+    if (o->waves && o->t.backend == PMU_BACKEND_REF)
+        return pmu_cli_usage(&run_cmd, "--waves: expected --backend cosim or rtl (the reference has no waveform)");
+    if (o->stop_at && o->wave_from_given && o->wave_from >= o->stop_at)
+        return pmu_cli_usage(&run_cmd, "--wave-from: expected a cycle before --stop-at %" PRIu64 ", found %" PRIu64,
+                             o->stop_at, o->wave_from);
+    return pmu_cli_target_resolve(&run_cmd, &o->t);
+}
+
+/* ---- the reproduce command -------------------------------------------------------------- */
+
+static void shell_num(char *buf, size_t size, const char *opt, uint64_t v)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%" PRIu64, v);
+    pmu_cli_shell_arg(buf, size, opt);
+    pmu_cli_shell_arg(buf, size, num);
+}
+
+static void shell_opt(char *buf, size_t size, const char *opt, const char *value)
+{
+    pmu_cli_shell_arg(buf, size, opt);
+    pmu_cli_shell_arg(buf, size, value);
+}
+
+static void repro_command(const run_opts *o, uint64_t cycle, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", pmu_cli_program);
+    pmu_cli_shell_arg(buf, size, "run");
+    if (o->r.stream) {
+        shell_opt(buf, size, "--stream", o->r.stream);
+    } else {
+        shell_num(buf, size, "--seed", o->r.seed);
+        shell_num(buf, size, "--cycles", o->r.cycles);
+        if (o->r.mode == PMU_GEN_RANDOM)
+            shell_opt(buf, size, "--mode", "random");
+        if (o->r.procs_given)
+            shell_num(buf, size, "--procs", o->r.procs);
+    }
+    if (o->config)
+        shell_opt(buf, size, "--config", o->config);
+    if (o->t.family_name)
+        shell_opt(buf, size, "--family", o->t.fam->name);
+    if (o->t.model_name)
+        shell_opt(buf, size, "--model", o->t.fam->models[o->t.model].name);
+    if (o->irq_latency_given)
+        shell_num(buf, size, "--irq-latency", o->irq_latency);
+    shell_opt(buf, size, "--waves", "mismatch.fst");
+    shell_num(buf, size, "--wave-from", cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0);
+    shell_num(buf, size, "--stop-at", cycle + 1);
+}
+
+/* ---- the run ------------------------------------------------------------------------------ */
+
+static void run_close(run_state *s)
+{
+    if (s->loop.tracing)
+        pmu_trace_close(s->b);
+    if (s->svc)
+        s->cmds->service_free(s->svc);
+    pmu_destroy(s->b);
+    pmu_source_close(s->src);
+    if (s->cfg)
+        s->cmds->config_free(s->cfg);
+    pmu_files_free(s->files); /* drops a waveform not committed */
+}
+
+/* The configuration file (or stdin, or the built-in one), parsed for the family. */
+static int load_config(const run_opts *o, run_state *s, pmu_err *err)
+{
+    if (!o->config) {
+        const char *text = s->cmds->config_builtin(o->t.model);
+        s->cfg = s->cmds->config_parse(text, strlen(text), "<built-in configuration>", o->t.model,
+                                       1, err);
+        return s->cfg ? 0 : -1;
+    }
+    char *text;
+    size_t len;
+    if (pmu_files_read(s->files, "--config", o->config, CONFIG_LIMIT, "a configuration file",
+                       &text, &len, err))
+        return -1;
+    const char *name = strcmp(o->config, "-") == 0 ? "<stdin>" : o->config;
+    s->cfg = s->cmds->config_parse(text, len, name, o->t.model, o->t.model_name != NULL, err);
+    free(text);
+    return s->cfg ? 0 : -1;
+}
+
+/* Everything before the first record: configuration, records, backend, waveform file. */
+static int run_open(const run_opts *o, run_state *s, pmu_err *err)
+{
+    if (!(s->files = pmu_files_new()))
+        return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    if (load_config(o, s, err))
+        return -1;
+    unsigned model = s->cmds->config_model(s->cfg);
+    if (!(s->src = pmu_cli_source(o->t.fam->dialect, &o->r, s->cmds->config_hot(s->cfg), s->files, err)))
+        return -1;
+    s->b = pmu_cli_backend(o->t.fam, model, (pmu_backend_kind)o->t.backend, pmu_source_where,
+                           s->src, err);
+    if (!s->b)
+        return -1;
+    if (o->waves && !(s->waves = pmu_files_output(s->files, "--waves", o->waves,
+                                                  PMU_OUT_SEEKABLE, err)))
+        return -1;
+    return 0;
+}
+
+static void print_header(const run_opts *o, const run_state *s)
+{
+    printf("pmusim: %s, backend %s, ", o->t.fam->models[s->b->model].title, s->b->name);
+    if (o->r.stream)
+        printf("stream %s\n", o->r.stream);
+    else
+        printf("generated %s stream, seed %" PRIu64 ", %" PRIu64 " cycles\n",
+               pmu_gen_mode_names[o->r.mode], o->r.seed, o->r.cycles);
+    printf("configuration: %s; overflow service latency %u cycles\n",
+           o->config ? o->config : "built in", o->irq_latency);
+    s->cmds->config_print(s->cfg, stdout);
+}
+
+static void report_mismatch(const run_opts *o, run_state *s)
+{
+    const pmu_cosim_mismatch *m = pmu_cosim_first(s->b);
+    char text[4096], cmd[2048];
+    pmu_cosim_format(m, text, sizeof text);
+    fputs(text, stdout);
+    s->cmds->mismatch_detail(m, s->b, stdout);
+    if (!o->r.stream)
+        printf("  seed:     %" PRIu64 " (%s mode)\n", o->r.seed, pmu_gen_mode_names[o->r.mode]);
+    repro_command(o, m->cycle, cmd, sizeof cmd);
+    printf("reproduce with a waveform of the cycles before it:\n  %s\n", cmd);
+    printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first)\n",
+           s->loop.records, pmu_cosim_mismatches(s->b));
+}
+
+/* The summary of a run that stayed in lock-step; the exit status. */
+static int report_end(const run_opts *o, run_state *s)
+{
+    int exact = s->cmds->service_finish(s->svc, o->quiet, stdout);
+    if (pmu_is_cosim(s->b))
+        printf("lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
+    if (!o->quiet)
+        printf("Simulation speed: %.0f cycles/s (%" PRIu64 " cycles in %.3f s, backend %s)\n",
+               s->loop.seconds > 0 ? (double)s->loop.records / s->loop.seconds : 0.0,
+               s->loop.records, s->loop.seconds, s->b->name);
+    return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
+}
+
+/* The waveform goes in place once the run is over (a mismatch included: it is what the
+ * waveform is for). */
+static int finish_waves(const run_opts *o, run_state *s)
+{
+    if (!s->waves)
+        return 0;
+    if (!s->loop.tracing) {
+        fprintf(stderr, "pmusim run: --wave-from %" PRIu64 ": the run ended at cycle %" PRIu64
+                        " before the waveform started; no waveform written\n",
+                o->wave_from, s->loop.records);
+        return 0;
+    }
+    pmu_trace_close(s->b);
+    s->loop.tracing = 0;
+    uint64_t size;
+    pmu_err err;
+    if (pmu_outfile_commit(s->waves, &size, &err))
+        return pmu_cli_error(&run_cmd, &err);
+    if (!o->quiet)
+        printf("waveform: %s (%.1f MB, from cycle %" PRIu64 ")\n", o->waves, (double)size / 1e6,
+               o->wave_from);
+    return 0;
+}
+
+static int run_body(const run_opts *o, run_state *s)
+{
+    pmu_err err;
+    if (run_open(o, s, &err))
+        return pmu_cli_error(&run_cmd, &err);
+    if (!o->quiet)
+        print_header(o, s);
+    pmu_record_hooks hooks;
+    if (!(s->svc = s->cmds->service_start(s->cfg, s->b, o->irq_latency, &hooks, &err)))
+        return pmu_cli_error(&run_cmd, &err);
+    s->loop = (pmu_cli_loop){.b = s->b, .src = s->src, .record_size = o->t.fam->dialect->record_size,
+                             .hooks = hooks, .stop_at = o->stop_at, .wave_from = o->wave_from,
+                             .wave_path = s->waves ? pmu_outfile_path(s->waves) : NULL};
+    pmu_loop_end end = pmu_cli_loop_run(&s->loop, &err);
+    if (end == PMU_LOOP_ERROR) {
+        if (s->waves)
+            pmu_outfile_fix_msg(s->waves, &err);
+        return pmu_cli_error(&run_cmd, &err);
+    }
+    int status;
+    if (end == PMU_LOOP_MISMATCH) {
+        report_mismatch(o, s);
+        status = PMU_EXIT_FAIL;
+    } else {
+        status = report_end(o, s);
+    }
+    int wrote = finish_waves(o, s);
+    return status ? status : wrote;
+}
+
+int pmusim_cmd_run(int argc, char **argv)
+{
+    run_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
+    run_state s;
+    memset(&s, 0, sizeof s);
+    s.cmds = o.t.fam->cmds;
+    rc = run_body(&o, &s);
+    run_close(&s);
+    return rc;
+}

@@ -1,0 +1,449 @@
+/*
+ * cmd_conform.c - the Itanium family's conformance hooks (include/pmu_family_cmds.h):
+ * everything random in a `pmusim conform` run apart from the stream.
+ *
+ * From the run's seed: the initial programming (counters with random events and
+ * qualifiers, IBR/DBR pairs and opcode matchers aimed at where the stream runs, the
+ * constraint registers), and software activity woven between the records.  Two kinds of
+ * software answer the interrupt line:
+ *   - the harness's overflow service (include/ita/pmu_isr.h) with random register
+ *     activity: writes of any value to any address (implemented or not), reads,
+ *     freezes and unfreezes, counters loaded near the top, PSR/DCR changes;
+ *   - the overflow driver (include/ita/pmu_drv.h, docs/driver.md) with the random
+ *     programming as its configuration, in a random session, while the activity is
+ *     limited to reads and qualification-register writes (the driver owns the counters,
+ *     PMC0, PSR and DCR); at the end its 64-bit counts must equal the reference's
+ *     exact totals, per process.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds_internal.h"
+#include "ita/pmu_isr.h"
+#include "pmu_rng.h"
+
+/* ---- random values ------------------------------------------------------------------------ */
+
+static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
+
+/* A PMC4..7 value: mostly a well-formed programming of an implemented event with
+ * random qualifiers, sometimes any 64-bit value (the writable mask must sort it). */
+static uint64_t random_pmc(pmu_rng *s)
+{
+    if (below(s, 8) == 0)
+        return pmu_rng_next(s);
+    const pmu_event_desc *e = &pmu_event_table[below(s, PMU_NEVENTS)];
+    uint64_t v = 0;
+    v = PMU_FSET(v, PMC_GEN, ES, below(s, 16) == 0 ? below(s, 256) : e->code);
+    v = PMU_FSET(v, PMC_GEN, UMASK, below(s, 16) == 0 ? below(s, 16) : e->umask);
+    v = PMU_FSET(v, PMC_GEN, PLM, below(s, 4) == 0 ? below(s, 16) : 0xf);
+    v = PMU_FSET(v, PMC_GEN, OI, below(s, 4) != 0);
+    v = PMU_FSET(v, PMC_GEN, PM, below(s, 2));
+    v = PMU_FSET(v, PMC_GEN, THRES, below(s, 3) == 0 ? below(s, 8) : 0);
+    v = PMU_FSET(v, PMC_GEN, ISM, below(s, 4) == 0 ? below(s, 4) : 0);
+    v = PMU_FSET(v, PMC_GEN, ENABLE, 1);
+    return v;
+}
+
+/* A counter value: near the top (to overflow soon), small, or anything. */
+static uint64_t random_pmd(pmu_rng *s, unsigned width)
+{
+    uint64_t top = (1ull << width) - 1;
+    switch (below(s, 3)) {
+    case 0: return top - below(s, 64);
+    case 1: return below(s, 1000);
+    default: return pmu_rng_next(s);
+    }
+}
+
+/* ---- where programming goes: the PMU, or the driver's configuration ------------------------- */
+
+typedef struct reg_sink {
+    pmu_backend *b;       /* NULL: collect into cfg */
+    pmu_drv_config *cfg;
+} reg_sink;
+
+static void sink_write(reg_sink *k, uint16_t addr, uint64_t v)
+{
+    if (k->b) {
+        pmu_write(k->b, addr, v);
+        return;
+    }
+    for (unsigned i = 0; i < k->cfg->nregs; i++)
+        if (k->cfg->reg[i].addr == addr) {
+            k->cfg->reg[i].value = v;
+            return;
+        }
+    if (k->cfg->nregs < PMU_DRV_MAX_REGS)
+        k->cfg->reg[k->cfg->nregs++] = (pmu_drv_reg){addr, v};
+}
+
+/* ---- qualification: ranges and opcode patterns aimed at the stream -------------------------- */
+
+/* An opcode pattern in PMC8/PMC9 field terms (27-bit mask: 1 = don't care). */
+typedef struct opc_pattern {
+    uint32_t match, mask;
+    unsigned slots; /* bit 0 b, 1 f, 2 i, 3 m */
+} opc_pattern;
+
+/* The 27 matcher bits sit on instruction bits {40:27, 12:0}. */
+static uint64_t field_to_insn(uint32_t f) { return ((uint64_t)(f >> 13) << 27) | (f & 0x1fffu); }
+
+typedef struct qual_plan {
+    uint64_t code[16], data[16]; /* edges handed to the generator */
+    unsigned ncode, ndata;
+    uint64_t opc_match[4], opc_care[4];
+    unsigned nopc;
+} qual_plan;
+
+static void plan_edge(uint64_t *list, unsigned *n, uint64_t lo, uint64_t hi)
+{
+    if (*n + 2 <= 16) {
+        list[(*n)++] = lo;
+        list[(*n)++] = hi;
+    }
+}
+
+/* An aligned power-of-two block around `near`, as an IBR/DBR pair (address, mask|plm). */
+static void random_block(pmu_rng *s, uint64_t near, unsigned min_log2, unsigned max_log2,
+                         uint64_t *addr, uint64_t *mask, uint64_t *lo, uint64_t *hi)
+{
+    unsigned k = min_log2 + below(s, max_log2 - min_log2 + 1);
+    uint64_t size = 1ull << k;
+    *lo = near & ~(size - 1);
+    *hi = *lo + size;
+    *addr = *lo | (below(s, 4) == 0 ? pmu_rng_next(s) & (size - 1) : 0); /* low bits do not matter */
+    *mask = ~(size - 1) & 0x00ffffffffffffffull;
+}
+
+/* Where the stream's code and data live: the workload's functions, or the random mode's
+ * regions (base + up to 64 KB). */
+static uint64_t code_near(pmu_rng *s, const pmu_gen *gen, int workload)
+{
+    if (workload && pmu_gen_nfuncs(gen) > 0) {
+        uint64_t lo, hi;
+        pmu_gen_func(gen, below(s, pmu_gen_nfuncs(gen)), &lo, &hi, NULL);
+        return below(s, 2) ? lo : hi;
+    }
+    static const uint64_t bases[] = {0x4000000000000000ull, 0x2000000000000000ull,
+                                     0xe000000000000000ull, 0};
+    return bases[below(s, 4)] + (pmu_rng_next(s) & 0xfff0u);
+}
+
+static uint64_t data_near(pmu_rng *s, int workload)
+{
+    static const uint64_t random_bases[] = {0x6000000000000000ull, 0x4000000000000000ull};
+    static const uint64_t workload_bases[] = {0x6000000000100000ull, 0x600000007ff00000ull,
+                                              0xe000000004000000ull, 0x0a000000ull};
+    if (workload)
+        return workload_bases[below(s, 4)] + ((uint64_t)below(s, 4) << 32) + (pmu_rng_next(s) & 0xffff);
+    return random_bases[below(s, 2)] + (pmu_rng_next(s) & 0xffff);
+}
+
+static opc_pattern random_pattern(pmu_rng *s)
+{
+    /* br.cloop (major 4, btype 5), any branch of major 4, loads/stores (major 4 on M),
+     * or a random pattern with a few cared bits. */
+    static const opc_pattern known[] = {
+        {0x2000140u, 0x07ffe3fu, 0x1},
+        {0x2000000u, 0x07fffffu, 0x1},
+        {0x2000000u, 0x07fffffu, 0x8},
+    };
+    if (below(s, 4) != 0)
+        return known[below(s, 3)];
+    opc_pattern p;
+    p.mask = (uint32_t)(pmu_rng_next(s) | pmu_rng_next(s)) & 0x7ffffffu;
+    p.match = (uint32_t)pmu_rng_next(s) & 0x7ffffffu;
+    p.slots = below(s, 16);
+    return p;
+}
+
+static void write_opc(reg_sink *k, pmu_rng *s, unsigned which, const opc_pattern *p, pmu_model m)
+{
+    uint64_t v = ~0ull;
+    v = PMU_FSET(v, PMC_OPC, MASK, p->mask);
+    v = PMU_FSET(v, PMC_OPC, MATCH, p->match);
+    v = PMU_FSET(v, PMC_OPC, B, p->slots & 1);
+    v = PMU_FSET(v, PMC_OPC, F, p->slots >> 1 & 1);
+    v = PMU_FSET(v, PMC_OPC, I, p->slots >> 2 & 1);
+    v = PMU_FSET(v, PMC_OPC, M, p->slots >> 3 & 1);
+    if (m == PMU_MODEL_ITANIUM2) {
+        v = PMU_FSET(v, PMC_OPC, IG_AD, below(s, 2));
+        v = PMU_FSET(v, PMC_OPC, INV, below(s, 5) == 0);
+    }
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, which), v);
+}
+
+/* IBR/DBR pairs as aligned blocks around the stream's code and data. */
+static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int workload, qual_plan *plan)
+{
+    for (unsigned i = 0; i < 4; i++) {
+        uint64_t addr, mask, lo, hi, plm = below(s, 3) == 0 ? below(s, 16) : 0xf;
+        if (below(s, 3) != 0) {
+            random_block(s, code_near(s, gen, workload), 4, 16, &addr, &mask, &lo, &hi);
+            if (below(s, 8) == 0)
+                mask ^= 1ull << (4 + below(s, 52)); /* a non-contiguous mask now and then */
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * i), addr);
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * i + 1), mask | plm << PMU_F_IBR_MASK_PLM_LSB);
+            plan_edge(plan->code, &plan->ncode, lo, hi);
+        }
+        if (below(s, 3) != 0) {
+            random_block(s, data_near(s, workload), 0, 16, &addr, &mask, &lo, &hi);
+            sink_write(k, PMU_ADDR(PMU_SPACE_DBR, 2 * i), addr);
+            sink_write(k, PMU_ADDR(PMU_SPACE_DBR, 2 * i + 1), mask | plm << PMU_F_DBR_MASK_PLM_LSB);
+            plan_edge(plan->data, &plan->ndata, lo, hi);
+        }
+    }
+}
+
+/* Itanium 2: PMC14 (pairs tied to the opcode matchers, fine mode with its page ranges),
+ * PMC13 (the data-range configuration) and PMC15. */
+static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int workload,
+                                    qual_plan *plan)
+{
+    uint64_t v14 = 0;
+    v14 = PMU_FSET(v14, PMC14, IBRP0, below(s, 2));
+    v14 = PMU_FSET(v14, PMC14, IBRP1, below(s, 2));
+    v14 = PMU_FSET(v14, PMC14, IBRP2, below(s, 2));
+    v14 = PMU_FSET(v14, PMC14, IBRP3, below(s, 2));
+    v14 = PMU_FSET(v14, PMC14, FINE, below(s, 4) == 0);
+    if (PMU_FGET(v14, PMC14, FINE)) {
+        /* Fine mode: lower pairs 0/1 and upper pairs 2/3 bound ranges inside a page. */
+        for (unsigned r = 0; r < 2; r++) {
+            uint64_t page = code_near(s, gen, workload) & ~0xfffull;
+            uint64_t a = page + ((uint64_t)below(s, 256) << 4);
+            uint64_t z = a + ((uint64_t)below(s, 64) << 4);
+            if (z > page + 0xff0)
+                z = page + 0xff0;
+            uint64_t plm = 0xf;
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * r), a);
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 1), plm << PMU_F_IBR_MASK_PLM_LSB);
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 4), z);
+            sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * r + 5), plm << PMU_F_IBR_MASK_PLM_LSB);
+            plan_edge(plan->code, &plan->ncode, a, z + 16);
+        }
+    }
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 14), v14);
+    uint64_t v13 = 0;
+    v13 = PMU_FSET(v13, PMC13, CFG_DBRP0, below(s, 4));
+    v13 = PMU_FSET(v13, PMC13, CFG_DBRP1, below(s, 4));
+    v13 = PMU_FSET(v13, PMC13, CFG_DBRP2, below(s, 4));
+    v13 = PMU_FSET(v13, PMC13, CFG_DBRP3, below(s, 4));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP0, below(s, 2));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP1, below(s, 2));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP2, below(s, 2));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP3, below(s, 2));
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), v13);
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 15), below(s, 16));
+}
+
+/* Programs IBR/DBR pairs, opcode matchers and the constraint registers at random, aimed at
+ * where the stream runs, and records the edges and patterns for the generator. */
+static void random_qualification(reg_sink *k, pmu_rng *s, pmu_model m, const pmu_gen *gen,
+                                 int workload, qual_plan *plan)
+{
+    random_pairs(k, s, gen, workload, plan);
+    for (unsigned i = 0; i < 2; i++) {
+        if (below(s, 2))
+            continue; /* leave the match-everything default */
+        opc_pattern p = random_pattern(s);
+        write_opc(k, s, 8 + i, &p, m);
+        plan->opc_match[plan->nopc] = field_to_insn(p.match);
+        plan->opc_care[plan->nopc] = field_to_insn(~p.mask & 0x7ffffffu);
+        plan->nopc++;
+    }
+    if (m == PMU_MODEL_ITANIUM2) {
+        random_ita2_constraints(k, s, gen, workload, plan);
+    } else {
+        sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), below(s, 2));
+        sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 11), below(s, 2) ? 0 : PMU_FMASK(PMC11, PT));
+    }
+}
+
+/* ---- software activity ------------------------------------------------------------------- */
+
+static const uint16_t psr_addr = PMU_ADDR(PMU_SPACE_CPU, 0);
+static const uint16_t dcr_addr = PMU_ADDR(PMU_SPACE_CPU, 1);
+static const uint16_t ipsr_addr = PMU_ADDR(PMU_SPACE_CPU, 2);
+
+static uint64_t random_psr(pmu_rng *s)
+{
+    uint64_t v = below(s, 8) == 0 ? pmu_rng_next(s) : 0;
+    v = PMU_FSET(v, PSR, UP, below(s, 4) != 0);
+    v = PMU_FSET(v, PSR, PP, below(s, 4) != 0);
+    return v;
+}
+
+/* What the driver leaves alone: reads anywhere, writes to the qualification registers. */
+static void random_driver_action(pmu_backend *b, pmu_rng *s)
+{
+    static const unsigned qregs[] = {8, 9, 11, 13, 14, 15};
+    switch (below(s, 4)) {
+    case 0: pmu_write(b, PMU_ADDR(below(s, 2) ? PMU_SPACE_IBR : PMU_SPACE_DBR, below(s, 8)), pmu_rng_next(s)); break;
+    case 1: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, qregs[below(s, 6)]), pmu_rng_next(s)); break;
+    case 2: (void)pmu_read(b, (uint16_t)below(s, 1u << PMU_ADDR_BITS)); break;
+    default: (void)pmu_read(b, pmu_vis_table[below(s, PMU_NVIS)].addr); break;
+    }
+}
+
+/* One software action between two records, beside the harness's overflow service. */
+static void random_action(pmu_backend *b, pmu_rng *s, unsigned width)
+{
+    unsigned ctr = PMU_FIRST_COUNTER + below(s, PMU_NCOUNTERS);
+    switch (below(s, 12)) {
+    case 10:
+    case 11: random_driver_action(b, s); break;
+    case 0: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s)); break;
+    case 1: pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, ctr), random_pmd(s, width)); break;
+    case 2: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), below(s, 2) ? 0 : pmu_rng_next(s)); break;
+    case 3: pmu_write(b, psr_addr, random_psr(s)); break;
+    case 4: pmu_write(b, below(s, 2) ? dcr_addr : ipsr_addr, pmu_rng_next(s)); break;
+    case 5: pmu_write(b, (uint16_t)below(s, 1u << PMU_ADDR_BITS), pmu_rng_next(s)); break;
+    case 6: (void)pmu_read(b, (uint16_t)below(s, 1u << PMU_ADDR_BITS)); break;
+    default: (void)pmu_read(b, pmu_vis_table[below(s, PMU_NVIS)].addr); break;
+    }
+}
+
+/* ---- one run ------------------------------------------------------------------------------- */
+
+struct pmu_fam_conform {
+    pmu_backend *b;
+    pmu_rng rng;      /* everything random below comes from the seed, apart from the stream */
+    unsigned width;
+    unsigned gap;     /* software activity: on average one action every `gap` records */
+    int driver;
+    qual_plan plan;
+    pmu_gen_hot hot;
+    pmu_isr isr;
+    ita_session session;
+    pmu_record_hooks session_hooks; /* the driver's own, called from the driver_ hooks */
+    int session_started;
+};
+
+static void harness_before(void *ctx, void *record)
+{
+    pmu_fam_conform *c = ctx;
+    (void)record;
+    if (below(&c->rng, c->gap) == 0)
+        random_action(c->b, &c->rng, c->width);
+}
+
+static void harness_after(void *ctx, const void *record, const pmu_state *st)
+{
+    (void)record;
+    pmu_isr_tick(&((pmu_fam_conform *)ctx)->isr, st->pmi);
+}
+
+/* The harness's service: counters programmed on the PMU, loaded near the top. */
+static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
+{
+    pmu_backend *b = c->b;
+    uint64_t start[PMU_NCOUNTERS], reload[PMU_NCOUNTERS];
+    for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng));
+        start[i] = random_pmd(&c->rng, c->width);
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, PMU_FIRST_COUNTER + i), start[i]);
+        /* Mostly near the top, so the overflow service runs often. */
+        reload[i] = below(&c->rng, 4) ? (1ull << c->width) - 1 - below(&c->rng, 3000) : 0;
+    }
+    pmu_write(b, psr_addr, random_psr(&c->rng));
+    pmu_write(b, dcr_addr, below(&c->rng, 2));
+    pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
+    pmu_isr_init(&c->isr, b, start, reload, below(&c->rng, 9));
+    c->gap = 50 + below(&c->rng, 2000);
+    *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after};
+}
+
+static void driver_before(void *ctx, void *record)
+{
+    pmu_fam_conform *c = ctx;
+    if (below(&c->rng, c->gap) == 0)
+        random_driver_action(c->b, &c->rng);
+    c->session_hooks.before(c->session_hooks.ctx, record);
+}
+
+static void driver_after(void *ctx, const void *record, const pmu_state *st)
+{
+    pmu_fam_conform *c = ctx;
+    c->session_hooks.after(c->session_hooks.ctx, record, st);
+}
+
+/* The driver: the random programming is its configuration, in a random session.  Small
+ * sampling periods make its service routine run often, even on rare events. */
+static int start_driver(pmu_fam_conform *c, pmu_drv_config *cfg, pmu_record_hooks *hooks,
+                        pmu_err *err)
+{
+    reg_sink sink = {NULL, cfg};
+    for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
+        sink_write(&sink, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng));
+        /* Count only, sample often (rare events too), sample now and then, or a full
+         * 2^W period (the reload is 0). */
+        static const unsigned spans[] = {0, 16, 3000, 0};
+        unsigned kind = below(&c->rng, 4);
+        cfg->period[i] = kind == 3 ? (1ull << c->width) : spans[kind] ? 1 + below(&c->rng, spans[kind]) : 0;
+    }
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.mode = below(&c->rng, 2) ? PMU_DRV_SYSTEM_WIDE : PMU_DRV_PER_PROCESS;
+    o.dcr_pp = (int)below(&c->rng, 2);
+    o.per_process = o.mode == PMU_DRV_SYSTEM_WIDE && below(&c->rng, 2);
+    o.every_process = o.mode == PMU_DRV_PER_PROCESS;
+    o.latency = below(&c->rng, 9);
+    o.config = *cfg;
+    c->gap = 50 + below(&c->rng, 2000);
+    if (ita_session_start(&c->session, c->b, &o, NULL, 0, &c->session_hooks, err))
+        return -1;
+    c->session_started = 1;
+    *hooks = (pmu_record_hooks){.ctx = c, .before = driver_before, .after = driver_after};
+    return 0;
+}
+
+pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
+                                   int workload, int driver, const pmu_gen_hot **hot,
+                                   pmu_record_hooks *hooks, pmu_err *err)
+{
+    pmu_fam_conform *c = calloc(1, sizeof *c);
+    if (!c) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    c->b = b;
+    c->driver = driver;
+    c->width = pmu_counter_width((pmu_model)b->model);
+    pmu_drv_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    reg_sink sink = {driver ? NULL : b, &cfg};
+    pmu_rng qual;
+    pmu_rng_seed(&qual, seed ^ 0x7175616c6966ull);
+    random_qualification(&sink, &qual, (pmu_model)b->model, layout, workload, &c->plan);
+    c->hot = (pmu_gen_hot){c->plan.code, c->plan.ncode, c->plan.data, c->plan.ndata,
+                           c->plan.opc_match, c->plan.opc_care, c->plan.nopc};
+    *hot = &c->hot;
+    pmu_rng_seed(&c->rng, seed ^ 0x636f6e666f726dull);
+    if (!driver) {
+        start_harness(c, hooks);
+    } else if (start_driver(c, &cfg, hooks, err)) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+int ita_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out)
+{
+    if (!c->driver) {
+        *interrupts = c->isr.interrupts;
+        return 1;
+    }
+    pmu_drv_stop(c->session.d);
+    *interrupts = pmu_drv_get_stats(c->session.d)->interrupts;
+    return ita_session_check(&c->session, (1u << PMU_NCOUNTERS) - 1, 0, out);
+}
+
+void ita_conform_free(pmu_fam_conform *c)
+{
+    if (!c)
+        return;
+    if (c->session_started)
+        ita_session_free(&c->session);
+    free(c);
+}

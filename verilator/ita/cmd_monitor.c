@@ -1,0 +1,269 @@
+/*
+ * cmd_monitor.c - the Itanium family's count/profile hooks (include/pmu_family_cmds.h):
+ * events through the event library (include/ita/pmulib.h) become the overflow driver's
+ * configuration (include/ita/pmu_drv.h, docs/driver.md); the driver runs on the backend
+ * while the reference's exact totals are kept per process for the check.  The same
+ * session serves `pmusim conform --service driver` (cmd_conform.c).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds_internal.h"
+#include "ita/pmulib.h"
+
+#define NPIDS 0x10000u
+
+/* ---- the driver session ------------------------------------------------------------------ */
+
+static void session_before(void *ctx, void *record)
+{
+    ita_session *s = ctx;
+    pmu_drv_before_step(s->d, record);
+    for (unsigned k = 0; s->has_total && k < PMU_NCOUNTERS; k++)
+        s->before[k] = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+}
+
+static void session_after(void *ctx, const void *record, const pmu_state *st)
+{
+    ita_session *s = ctx;
+    const pmu_cycle *c = record;
+    s->ran[c->pid] = 1;
+    for (unsigned k = 0; s->has_total && k < PMU_NCOUNTERS; k++)
+        s->truth[c->pid][k] += pmu_total(s->b, PMU_FIRST_COUNTER + k) - s->before[k];
+    pmu_drv_after_step(s->d, c, st->pmi);
+}
+
+int ita_session_start(ita_session *s, pmu_backend *b, const pmu_drv_opts *o,
+                      const uint16_t *pids, unsigned npids, pmu_record_hooks *hooks, pmu_err *err)
+{
+    memset(s, 0, sizeof *s);
+    s->b = b;
+    s->has_total = pmu_has_total(b);
+    s->truth = calloc(NPIDS, sizeof *s->truth);
+    s->ran = calloc(NPIDS, 1);
+    if (!s->truth || !s->ran) {
+        ita_session_free(s);
+        return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    }
+    char why[256];
+    if (!(s->d = pmu_drv_create(b, o, why, sizeof why))) {
+        ita_session_free(s);
+        return pmu_errf(err, PMU_E_INPUT, "%s", why);
+    }
+    for (unsigned k = 0; k < npids; k++)
+        if (pmu_drv_attach(s->d, pids[k], NULL, why, sizeof why) != 0) {
+            ita_session_free(s);
+            return pmu_errf(err, PMU_E_INPUT, "%s", why);
+        }
+    *hooks = (pmu_record_hooks){.ctx = s, .before = session_before, .after = session_after};
+    return 0;
+}
+
+int ita_session_check(const ita_session *s, unsigned used, int say_exact, FILE *out)
+{
+    if (!s->has_total)
+        return 1;
+    unsigned bad = 0;
+    char first[256] = "";
+    uint64_t v;
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        if (!(used >> k & 1u))
+            continue;
+        if (pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, k, &v) == 0) {
+            uint64_t want = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+            if (v != want && !bad++)
+                snprintf(first, sizeof first, "PMD%u: %" PRIu64 " != reference total %" PRIu64,
+                         PMU_FIRST_COUNTER + k, v, want);
+            continue;
+        }
+        for (uint32_t pid = 0; pid < NPIDS; pid++) {
+            if (!s->ran[pid])
+                continue;
+            uint64_t want = s->truth[pid][k];
+            if (pmu_drv_read(s->d, pid, k, &v) != 0)
+                v = 0; /* not monitored: nothing may have counted in its time */
+            if (v != want && !bad++)
+                snprintf(first, sizeof first, "pid %u PMD%u: %" PRIu64 " != reference total %" PRIu64,
+                         pid, PMU_FIRST_COUNTER + k, v, want);
+        }
+    }
+    if (bad) {
+        fprintf(out, "exact: NO, %u counts differ from the reference's; first: %s\n", bad, first);
+        return 0;
+    }
+    if (say_exact)
+        fprintf(out, "exact: the 64-bit counts equal the reference's exact %s totals\n",
+                pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, 0, &v) == 0 ? "event" : "per-process");
+    return 1;
+}
+
+void ita_session_free(ita_session *s)
+{
+    pmu_drv_destroy(s->d);
+    free(s->truth);
+    free(s->ran);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- count and profile ----------------------------------------------------------------- */
+
+struct pmu_fam_monitor {
+    pmu_monitor_request rq;
+    pmu_drv_config cfg;
+    unsigned counter[PMULIB_MAX_EVENTS]; /* 0..3: PMC4..7 of event i */
+    ita_session s;
+    int started;
+    char names[PMULIB_MAX_EVENTS][8];
+    pmu_monitor_counts counts;
+    uint32_t *pids;
+    uint64_t *rows;
+};
+
+/* The events as a driver configuration, through the event library. */
+static int events_config(pmu_fam_monitor *m, pmu_err *err)
+{
+    const pmu_monitor_request *rq = &m->rq;
+    if (rq->nevents > PMULIB_MAX_EVENTS)
+        return pmu_errf(err, PMU_E_INPUT, "-e %s: at most %d events (one per counter PMC4..7)",
+                        rq->events[PMULIB_MAX_EVENTS], PMULIB_MAX_EVENTS);
+    pmulib_request lrq = pmulib_request_init((pmu_model)rq->model);
+    pmulib_error lerr;
+    for (unsigned i = 0; i < rq->nevents; i++) {
+        if (pmulib_parse_event(rq->events[i], &lrq.events[i], &lerr) != PMULIB_OK)
+            return pmu_errf(err, PMU_E_INPUT, "-e %s: %s", rq->events[i], lerr.msg);
+        lrq.events[i].pm = rq->system_wide != 0;
+    }
+    lrq.nevents = rq->nevents;
+    pmulib_dispatch dp;
+    if (pmulib_dispatch_request(&lrq, &dp, &lerr) != PMULIB_OK)
+        return pmu_errf(err, PMU_E_INPUT, "%s", lerr.msg);
+    if (dp.nwrites > PMU_DRV_MAX_REGS)
+        return pmu_errf(err, PMU_E_INPUT, "the events need more than %d registers", PMU_DRV_MAX_REGS);
+    memset(&m->cfg, 0, sizeof m->cfg);
+    for (unsigned w = 0; w < dp.nwrites; w++)
+        m->cfg.reg[m->cfg.nregs++] = (pmu_drv_reg){dp.writes[w].addr, dp.writes[w].value};
+    for (unsigned i = 0; i < rq->nevents; i++) {
+        m->counter[i] = dp.counter[i] - PMU_FIRST_COUNTER;
+        snprintf(m->names[i], sizeof m->names[i], "PMD%u", dp.counter[i]);
+        m->counts.counter[i] = m->names[i];
+    }
+    return 0;
+}
+
+pmu_fam_monitor *ita_monitor_create(const pmu_monitor_request *rq, pmu_err *err)
+{
+    pmu_fam_monitor *m = calloc(1, sizeof *m);
+    if (!m) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    m->rq = *rq;
+    unsigned width = pmu_counter_width((pmu_model)rq->model);
+    if (rq->period > (UINT64_C(1) << width)) {
+        pmu_errf(err, PMU_E_INPUT, "--period: expected 1..2^%u (the counter width of %s), found %s",
+                 width, rq->model == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2",
+                 rq->period_text ? rq->period_text : "?");
+        free(m);
+        return NULL;
+    }
+    if (events_config(m, err)) {
+        free(m);
+        return NULL;
+    }
+    m->cfg.period[m->counter[0]] = rq->period;
+    return m;
+}
+
+const char *ita_monitor_session(const pmu_fam_monitor *m)
+{
+    if (m->rq.system_wide)
+        return m->rq.handlers
+                   ? "system-wide (pm=1, PSR.pp; DCR.pp=1: interruption handlers count)"
+                   : "system-wide (pm=1, PSR.pp; DCR.pp=0: interruption handlers do not count)";
+    return m->rq.npids ? "per-process user monitors (pm=0, PSR.up) of the listed processes"
+                       : "per-process user monitors (pm=0, PSR.up) of every process";
+}
+
+static void on_sample(void *arg, const pmu_drv_sample *smp)
+{
+    const pmu_fam_monitor *m = arg;
+    m->rq.on_sample(m->rq.sample_arg, smp->ip);
+}
+
+int ita_monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hooks, pmu_err *err)
+{
+    const pmu_monitor_request *rq = &m->rq;
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.mode = rq->system_wide ? PMU_DRV_SYSTEM_WIDE : PMU_DRV_PER_PROCESS;
+    o.dcr_pp = rq->handlers;
+    o.per_process = rq->system_wide && rq->per_process;
+    o.every_process = !rq->system_wide && rq->npids == 0;
+    o.latency = rq->latency;
+    o.config = m->cfg;
+    if (rq->on_sample) {
+        o.on_sample = on_sample;
+        o.sample_arg = m;
+    }
+    if (ita_session_start(&m->s, b, &o, rq->pids, rq->npids, hooks, err))
+        return -1;
+    m->started = 1;
+    return 0;
+}
+
+static int by_pid(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+const pmu_monitor_counts *ita_monitor_finish(pmu_fam_monitor *m)
+{
+    pmu_drv *d = m->s.d;
+    pmu_monitor_counts *c = &m->counts;
+    pmu_drv_stop(d);
+    unsigned n = pmu_drv_ncontexts(d), ne = m->rq.nevents;
+    m->pids = calloc(n ? n : 1, sizeof *m->pids);
+    m->rows = calloc(n && ne ? (size_t)n * ne : 1, sizeof *m->rows);
+    if (!m->pids || !m->rows)
+        n = 0; /* the totals stay; the rows are lost */
+    for (unsigned i = 0; i < n; i++)
+        m->pids[i] = pmu_drv_context_pid(d, i);
+    if (n)
+        qsort(m->pids, n, sizeof *m->pids, by_pid);
+    for (unsigned p = 0; p < n; p++)
+        for (unsigned i = 0; i < ne; i++)
+            if (pmu_drv_read(d, m->pids[p], m->counter[i], &m->rows[(size_t)p * ne + i]) != 0)
+                m->rows[(size_t)p * ne + i] = 0;
+    for (unsigned i = 0; i < ne; i++)
+        c->total[i] = pmu_drv_total(d, m->counter[i]);
+    uint64_t v;
+    c->ncontexts = n;
+    c->one_context = ne && pmu_drv_read(d, PMU_DRV_ALL_PIDS, m->counter[0], &v) == 0;
+    c->pid = m->pids;
+    c->count = m->rows;
+    const pmu_drv_stats *st = pmu_drv_get_stats(d);
+    c->switches = st->switches;
+    c->interrupts = st->interrupts;
+    return c;
+}
+
+int ita_monitor_check(pmu_fam_monitor *m, FILE *out)
+{
+    unsigned used = 0;
+    for (unsigned i = 0; i < m->rq.nevents; i++)
+        used |= 1u << m->counter[i];
+    return ita_session_check(&m->s, used, 1, out);
+}
+
+void ita_monitor_free(pmu_fam_monitor *m)
+{
+    if (!m)
+        return;
+    if (m->started)
+        ita_session_free(&m->s);
+    free(m->pids);
+    free(m->rows);
+    free(m);
+}

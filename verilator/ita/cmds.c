@@ -1,0 +1,218 @@
+/*
+ * cmds.c - the Itanium family's command hooks (include/pmu_family_cmds.h): configuration
+ * files (include/ita/pmu_config.h), the harness's overflow service (include/ita/pmu_isr.h)
+ * and the run's summary.  Conformance, count/profile and encode are in cmd_conform.c,
+ * cmd_monitor.c and cmd_encode.c.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds_internal.h"
+#include "ita/ita_cmds.h"
+#include "ita/pmu_config.h"
+#include "ita/pmu_isr.h"
+
+/* ---- configuration files --------------------------------------------------------------- */
+
+struct pmu_fam_config {
+    pmu_config cfg;
+    pmu_config_hot hot; /* points into itself: never copied */
+};
+
+static pmu_fam_config *config_parse(const char *text, size_t len, const char *name,
+                                    unsigned model, int model_fixed, pmu_err *err)
+{
+    pmu_fam_config *c = malloc(sizeof *c);
+    if (!c) {
+        pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
+        return NULL;
+    }
+    if (pmu_config_parse(text, len, name, (pmu_model)model, model_fixed, &c->cfg, err) != 0) {
+        err->code = PMU_E_INPUT;
+        free(c);
+        return NULL;
+    }
+    /* The configuration's range bounds and opcode patterns are the generator's edges
+     * (docs/stream-format.md, "Hot edges"; docs/config-format.md). */
+    uint64_t vis[PMU_NVIS];
+    pmu_config_values(&c->cfg, vis);
+    pmu_config_hot_edges(vis, c->cfg.model, &c->hot);
+    return c;
+}
+
+static const char *config_builtin(unsigned model) { return pmu_config_default_text((pmu_model)model); }
+static unsigned config_model(const pmu_fam_config *c) { return c->cfg.model; }
+static const pmu_gen_hot *config_hot(const pmu_fam_config *c) { return &c->hot.hot; }
+static void config_free(pmu_fam_config *c) { free(c); }
+
+/* The programmed ranges and opcode patterns, under the configuration line. */
+static void config_print(const pmu_fam_config *c, FILE *out)
+{
+    uint64_t vis[PMU_NVIS];
+    char text[2048];
+    pmu_config_values(&c->cfg, vis);
+    if (pmu_config_describe_setup(vis, c->cfg.model, text, sizeof text) == 0)
+        return;
+    const char *line = text;
+    int first = 1;
+    while (*line) {
+        const char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        fprintf(out, "%-15s%.*s\n", first ? "qualification:" : "", len, line);
+        first = 0;
+        line += len + (nl != NULL);
+    }
+}
+
+/* ---- the overflow service ------------------------------------------------------------------ */
+
+struct pmu_fam_service {
+    const pmu_config *cfg;
+    pmu_backend *b;
+    pmu_isr isr;
+};
+
+static void service_after(void *ctx, const void *record, const pmu_state *st)
+{
+    (void)record;
+    pmu_isr_tick(&((pmu_fam_service *)ctx)->isr, st->pmi);
+}
+
+static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
+                                      pmu_record_hooks *hooks, pmu_err *err)
+{
+    pmu_fam_service *s = malloc(sizeof *s);
+    if (!s) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    s->cfg = &c->cfg;
+    s->b = b;
+    pmu_config_apply(&c->cfg, b);
+    pmu_isr_init(&s->isr, b, c->cfg.start, c->cfg.reload, latency);
+    *hooks = (pmu_record_hooks){.ctx = s, .after = service_after};
+    return s;
+}
+
+/* The counter table: event, counter qualifiers and the range/opcode constraints that
+ * apply (docs/config-format.md), 64-bit total, wraps folded.  Columns fit their text. */
+static void print_table(const pmu_config *cfg, const pmu_isr *isr, FILE *out)
+{
+    uint64_t vis[PMU_NVIS];
+    pmu_config_values(cfg, vis);
+    int any = 0;
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        any |= cfg->line[PMU_VIS_PMC4 + k] != 0;
+    char ev[PMU_NCOUNTERS][64], q[PMU_NCOUNTERS][640];
+    int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
+    int n_w = (int)strlen("64-bit count"), o_w = (int)strlen("overflows");
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        uint64_t pmc = vis[PMU_VIS_PMC4 + k];
+        char tags[512], num[32];
+        pmu_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
+        pmu_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
+        pmu_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
+        if (tags[0]) {
+            size_t n = strlen(q[k]);
+            snprintf(q[k] + n, sizeof q[k] - n, " %s", tags);
+        }
+        if (any && !cfg->line[PMU_VIS_PMC4 + k])
+            continue;
+        if ((int)strlen(ev[k]) > ev_w)
+            ev_w = (int)strlen(ev[k]);
+        if ((int)strlen(q[k]) > q_w)
+            q_w = (int)strlen(q[k]);
+        if (snprintf(num, sizeof num, "%" PRIu64, isr->total[k]) > n_w)
+            n_w = (int)strlen(num);
+        if (snprintf(num, sizeof num, "%" PRIu64, isr->overflows[k]) > o_w)
+            o_w = (int)strlen(num);
+    }
+    fprintf(out, "%-8s %-*s %-*s %*s %*s\n", "counter", ev_w, "event", q_w, "qualifiers", n_w,
+            "64-bit count", o_w, "overflows");
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        if (any && !cfg->line[PMU_VIS_PMC4 + k])
+            continue;
+        fprintf(out, "%-8s %-*s %-*s %*" PRIu64 " %*" PRIu64 "\n",
+                pmu_vis_table[PMU_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
+                isr->total[k], o_w, isr->overflows[k]);
+    }
+}
+
+/* The 64-bit virtual counts against the backend's exact event totals. */
+static int check_totals(pmu_fam_service *s, int quiet, FILE *out)
+{
+    if (!pmu_has_total(s->b))
+        return 1;
+    int exact = 1;
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        uint64_t want = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+        if (s->isr.total[k] == want)
+            continue;
+        exact = 0;
+        uint64_t pmc = pmu_read(s->b, pmu_vis_table[PMU_VIS_PMC4 + k].addr);
+        fprintf(out, "totals: %s virtual count %" PRIu64 " != reference total %" PRIu64 "%s\n",
+                pmu_vis_table[PMU_VIS_PMD4 + k].name, s->isr.total[k], want,
+                PMU_FGET(pmc, PMC_GEN, OI) ? ""
+                                           : " (oi=0: wraps without an interrupt are "
+                                             "invisible to the overflow service)");
+    }
+    if (exact && !quiet)
+        fprintf(out, "totals: the 64-bit virtual counts equal the reference totals\n");
+    return exact;
+}
+
+static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
+{
+    pmu_isr_finish(&s->isr);
+    if (!quiet) {
+        print_table(s->cfg, &s->isr, out);
+        fprintf(out, "overflow interrupts serviced: %" PRIu64 "\n", s->isr.interrupts);
+    }
+    return check_totals(s, quiet, out);
+}
+
+static void service_free(pmu_fam_service *s) { free(s); }
+
+/* A counter mismatch is read with the programming that drives it. */
+static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
+{
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        if (strcmp(m->reg, pmu_vis_table[PMU_VIS_PMD4 + k].name) != 0)
+            continue;
+        pmu_state ref_state;
+        pmu_snapshot(pmu_cosim_ref(b), &ref_state);
+        uint64_t pmc = ref_state.reg[PMU_VIS_PMC4 + k];
+        pmu_model model = (pmu_model)b->model;
+        char ev[64], q[96], tags[512];
+        pmu_config_describe_event(pmc, model, ev, sizeof ev);
+        pmu_config_describe_qualifiers(pmc, q, sizeof q);
+        pmu_config_describe_tags(ref_state.reg, model, k, tags, sizeof tags);
+        fprintf(out, "  counter:  %s = 0x%016" PRIx64 " (%s %s%s%s)\n",
+                pmu_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
+    }
+}
+
+const pmu_family_cmds ita_family_cmds = {
+    .config_parse = config_parse,
+    .config_builtin = config_builtin,
+    .config_model = config_model,
+    .config_hot = config_hot,
+    .config_print = config_print,
+    .config_free = config_free,
+    .service_start = service_start,
+    .service_finish = service_finish,
+    .service_free = service_free,
+    .mismatch_detail = mismatch_detail,
+    .conform_start = ita_conform_start,
+    .conform_finish = ita_conform_finish,
+    .conform_free = ita_conform_free,
+    .monitor_create = ita_monitor_create,
+    .monitor_session = ita_monitor_session,
+    .monitor_start = ita_monitor_start,
+    .monitor_finish = ita_monitor_finish,
+    .monitor_check = ita_monitor_check,
+    .monitor_free = ita_monitor_free,
+    .encode = pmusim_encode_main,
+};
