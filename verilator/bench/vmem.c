@@ -31,6 +31,8 @@
 #include "ita/pmu_config.h"
 #include "ita/pmu_ref.h"
 #include "ita/ita_family.h"
+#include "pmu_num.h"
+#include "pmu_outfile.h"
 #include "pmu_stream.h"
 
 enum {
@@ -193,63 +195,70 @@ static int pack_record(packer *p, line *l, const pmu_cycle *c)
     return p->bad ? -1 : 0;
 }
 
-int main(int argc, char **argv)
-{
-    const char *config = NULL, *stream = NULL, *out = NULL;
-    unsigned long long records = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 >= argc)
-            return usage("%s: expected a value after it", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--config"))
-            config = v;
-        else if (!strcmp(a, "--stream"))
-            stream = v;
-        else if (!strcmp(a, "-o"))
-            out = v;
-        else if (!strcmp(a, "--records")) {
-            char *end;
-            errno = 0;
-            records = strtoull(v, &end, 10);
-            if (errno || *end || v[0] == '-' || records == 0)
-                return usage("--records: expected a positive decimal number, found '%s'", v);
-        } else
-            return usage("unknown option '%s'", a);
-    }
-    if (!stream)
-        return usage("%s: missing", "--stream");
-    if (!records)
-        return usage("%s: missing", "--records");
-    if (!out)
-        return usage("%s: missing", "-o");
+typedef struct vmem_args {
+    const char *config, *stream, *out;
+    uint64_t records;
+} vmem_args;
 
-    /* The configuration, parsed as pmusim parses it. */
+/* Options; 0, or the exit status after the message. */
+static int parse_args(int argc, char **argv, vmem_args *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (i + 1 >= argc)
+            return usage("%s: expected a value after it", opt);
+        const char *v = argv[++i];
+        if (!strcmp(opt, "--config"))
+            a->config = v;
+        else if (!strcmp(opt, "--stream"))
+            a->stream = v;
+        else if (!strcmp(opt, "-o"))
+            a->out = v;
+        else if (!strcmp(opt, "--records")) {
+            pmu_err err;
+            if (pmu_parse_u64(v, 1, UINT64_MAX, "--records", &a->records, &err))
+                return usage("%s", err.msg);
+        } else
+            return usage("unknown option '%s'", opt);
+    }
+    if (!a->stream)
+        return usage("%s: missing", "--stream");
+    if (!a->records)
+        return usage("%s: missing", "--records");
+    if (!a->out)
+        return usage("%s: missing", "-o");
+    return 0;
+}
+
+/* The register writes pmusim makes after reset for the configuration, parsed as pmusim
+ * parses it; NULL after the message (*status: the exit status). */
+static recorder *record_config(const char *config, const char **cfg_name, int *status)
+{
     pmu_err err;
     pmu_config cfg;
-    const char *cfg_name = config ? config : "<built-in configuration>";
+    *cfg_name = config ? config : "<built-in configuration>";
+    const char *text = pmu_config_default_text(PMU_MODEL_ITANIUM2);
     int rc = config ? pmu_config_load(config, PMU_MODEL_ITANIUM2, 0, &cfg, &err)
-                    : pmu_config_parse(pmu_config_default_text(PMU_MODEL_ITANIUM2),
-                                       strlen(pmu_config_default_text(PMU_MODEL_ITANIUM2)),
-                                       cfg_name, PMU_MODEL_ITANIUM2, 1, &cfg, &err);
+                    : pmu_config_parse(text, strlen(text), *cfg_name, PMU_MODEL_ITANIUM2, 1, &cfg, &err);
+    *status = 2;
     if (rc != 0) {
         fprintf(stderr, "%s\n", err.msg);
-        return 2;
+        return NULL;
     }
     if (cfg.model != PMU_MODEL_ITANIUM2) {
         fprintf(stderr, "%s:%u: model: expected itanium2: the Icarus testbench instantiates the "
-                        "Itanium 2 PMU (Model=1)\n", cfg_name, cfg.model_line);
-        return 2;
+                        "Itanium 2 PMU (Model=1)\n", *cfg_name, cfg.model_line);
+        return NULL;
     }
-
-    /* Record the writes pmusim makes after reset. */
     pmu_params params = pmu_params_default();
     params.model = cfg.model;
     recorder *rec = calloc(1, sizeof *rec);
     if (!rec || !(rec->inner = pmu_ref_create(&params))) {
         fprintf(stderr, "vmem: out of memory\n");
         free(rec);
-        return 1;
+        *status = 1;
+        return NULL;
     }
     rec->base.ops = &recorder_ops;
     rec->base.name = "recorder";
@@ -257,27 +266,21 @@ int main(int argc, char **argv)
     rec->base.nvis = PMU_NVIS;
     pmu_config_apply(&cfg, &rec->base);
     if (rec->overflowed) {
-        fprintf(stderr, "%s: the configuration makes more than %d register writes\n", cfg_name,
+        fprintf(stderr, "%s: the configuration makes more than %d register writes\n", *cfg_name,
                 MAX_WRITES);
         pmu_destroy(&rec->base);
-        return 2;
+        return NULL;
     }
+    return rec;
+}
 
-    pmu_stream_reader *r = pmu_stream_open(&pmu_dialect_itanium, stream, &err);
-    if (!r) {
-        fprintf(stderr, "%s\n", err.msg);
-        pmu_destroy(&rec->base);
-        return 2;
-    }
-    FILE *f = fopen(out, "w");
-    if (!f) {
-        fprintf(stderr, "vmem: %s: cannot create: %s\n", out, strerror(errno));
-        pmu_stream_close(r);
-        pmu_destroy(&rec->base);
-        return 1;
-    }
-
-    int status = 0, io_error = 0;
+/* The register writes, then `records` records of r, one line each, to f.  Returns the
+ * exit status (0, 1 a write error, 2 a bad record or a short stream); *n: records. */
+static int write_lines(FILE *f, const recorder *rec, const char *cfg_name, pmu_stream_reader *r,
+                       const vmem_args *a, uint64_t *n)
+{
+    pmu_err err;
+    int io_error = 0;
     packer p = {"", &err, 0};
     line l;
     for (unsigned i = 0; i < rec->nwrites && !p.bad; i++) {
@@ -287,41 +290,81 @@ int main(int argc, char **argv)
         put(&p, &l, V_W_DATA, 64, rec->value[i], "register value");
         io_error |= emit(f, &l);
     }
-    unsigned long long n = 0;
     pmu_cycle c;
-    while (!p.bad && !io_error && n < records) {
+    for (*n = 0; !p.bad && !io_error && *n < a->records; (*n)++) {
         int got = pmu_stream_next(r, &c, &err);
         if (got < 0) {
             fprintf(stderr, "%s\n", err.msg);
-            status = 2;
-            break;
+            return 2;
         }
         if (got == 0) {
-            fprintf(stderr, "%s: expected at least %llu records (--records), found %llu\n", stream,
-                    records, n);
-            status = 2;
-            break;
+            fprintf(stderr, "%s: expected at least %" PRIu64 " records (--records), found %" PRIu64 "\n",
+                    a->stream, a->records, *n);
+            return 2;
         }
         p.where = pmu_stream_where(r);
         if (pack_record(&p, &l, &c) == 0)
             io_error |= emit(f, &l);
-        n++;
     }
     if (p.bad) {
         fprintf(stderr, "%s\n", err.msg);
-        status = 2;
+        return 2;
     }
-    if (fclose(f) != 0 || io_error) {
-        fprintf(stderr, "vmem: %s: write error: %s\n", out, strerror(errno));
-        status = 1;
-    }
-    pmu_stream_close(r);
-    unsigned nwrites = rec->nwrites;
-    pmu_destroy(&rec->base);
-    if (status != 0) {
-        remove(out);
+    return io_error ? 1 : 0;
+}
+
+/* The output goes through include/pmu_outfile.h: written to a temporary file and renamed
+ * only when complete, never the stream or the configuration it reads. */
+int main(int argc, char **argv)
+{
+    vmem_args a;
+    int status = parse_args(argc, argv, &a);
+    if (status)
         return status;
+    const char *cfg_name;
+    recorder *rec = record_config(a.config, &cfg_name, &status);
+    if (!rec)
+        return status;
+    pmu_err err;
+    pmu_files *files = pmu_files_new();
+    pmu_stream_reader *r = pmu_stream_open(&pmu_dialect_itanium, a.stream, &err);
+    pmu_outfile *o = NULL;
+    FILE *f = NULL;
+    uint64_t n = 0;
+    status = 2;
+    if (!files) {
+        fprintf(stderr, "vmem: out of memory\n");
+        status = 1;
+    } else if (!r) {
+        fprintf(stderr, "%s\n", err.msg);
+    } else {
+        pmu_files_input(files, "--stream", a.stream);
+        if (a.config)
+            pmu_files_input(files, "--config", a.config);
+        if (!(o = pmu_files_output(files, "-o", a.out, 0, &err)))
+            fprintf(stderr, "vmem: %s\n", err.msg);
+        else if (!(f = fopen(pmu_outfile_path(o), "w"))) {
+            fprintf(stderr, "vmem: %s: cannot create: %s\n", a.out, strerror(errno));
+            status = 1;
+        }
     }
-    printf("%s: writes=%u records=%llu lines=%llu\n", out, nwrites, n, n + nwrites);
-    return 0;
+    if (f) {
+        status = write_lines(f, rec, cfg_name, r, &a, &n);
+        if (fclose(f) != 0 && status == 0)
+            status = 1;
+        if (status == 1)
+            fprintf(stderr, "vmem: %s: write error: %s\n", a.out, strerror(errno));
+        if (status == 0 && pmu_files_commit(files, &err)) {
+            fprintf(stderr, "vmem: %s\n", err.msg);
+            status = 1;
+        }
+    }
+    if (status == 0)
+        printf("%s: writes=%u records=%" PRIu64 " lines=%" PRIu64 "\n", a.out, rec->nwrites, n,
+               n + rec->nwrites);
+    if (r)
+        pmu_stream_close(r);
+    pmu_files_free(files); /* removes the temporary file of a failed run */
+    pmu_destroy(&rec->base);
+    return status;
 }
