@@ -1,6 +1,10 @@
-// directed_tests - the behaviours issue 2 names, run on every backend (reference
-// model, Verilated RTL) and both models, each with exact expected values.  The same
-// scenario must give the same numbers on both: that is the point of running it twice.
+// directed_tests - reset values and writable masks, counting, overflow and freeze,
+// thresholds, privilege-level and instruction-set masks, power states and the monitor
+// set-ups of ITA-PRM Figures 6-6..6-8, run on every backend (reference model, Verilated
+// RTL) and both models, each with exact expected values.  The same scenario must give
+// the same numbers on both: that is the point of running it twice.
+//
+// Sources: docs/sources.md.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -227,7 +231,7 @@ TEST_P(Directed, ThresholdZeroAndMaxincrMinusOne)
     EXPECT_EQ(Count(5), 3u) << "threshold maxincr-1 adds 1 only when n = maxincr";
 }
 
-// Figure 6-6: single-process monitor.  pm=0, plm=1000, DCR.pp=0; process A runs with
+// ITA-PRM Figure 6-6: single-process monitor.  pm=0, plm=1000, DCR.pp=0; process A runs with
 // PSR.up=1, B and C with PSR.up=0 (the context switch code loads each process's PSR).
 TEST_P(Directed, Figure6_6SingleProcessMonitor)
 {
@@ -260,7 +264,7 @@ TEST_P(Directed, Figure6_6SingleProcessMonitor)
     EXPECT_EQ(Count(4), expect) << "only process A's user-level instructions";
 }
 
-// Figure 6-7: multi-process monitor.  pm=0, plm=1001, DCR.pp=0; A and B run with
+// ITA-PRM Figure 6-7: multi-process monitor.  pm=0, plm=1001, DCR.pp=0; A and B run with
 // PSR.up=1, C with 0.  A's and B's user and kernel instructions count.
 TEST_P(Directed, Figure6_7MultiProcessMonitor)
 {
@@ -283,7 +287,7 @@ TEST_P(Directed, Figure6_7MultiProcessMonitor)
     EXPECT_EQ(Count(5), expect);
 }
 
-// Figure 6-8: system-wide monitor.  pm=1, plm=1001, DCR.pp=1, PSR.pp=1 for every
+// ITA-PRM Figure 6-8: system-wide monitor.  pm=1, plm=1001, DCR.pp=1, PSR.pp=1 for every
 // process: user, kernel and interruption handlers all count.  With DCR.pp=0 the
 // handlers drop out, and PSR.pp comes back on return.
 TEST_P(Directed, Figure6_8SystemWideMonitorAndDcrPp)

@@ -1,8 +1,10 @@
-// qual_tests - issue 3's event qualification, run on the reference model and on the
-// Verilated RTL, both models, with exact expected counts: one test per row of the
-// seed's Table 6-3 on each register form, the br.cloop opcode example, range edges,
+// qual_tests - event qualification (docs/qualification.md), run on the reference model
+// and on the Verilated RTL, both models, with exact expected counts: one test per row of
+// ITA-PRM Table 6-3 on each register form, the br.cloop opcode example, range edges,
 // inverted and fine-mode ranges, IA-32 code under a range, and events that lack a
 // qualifier.
+//
+// Sources: docs/sources.md.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -49,7 +51,7 @@ struct Pattern {
 };
 const Pattern kMatchAll = {0, 0x7ffffff, 1, 1, 1, 1};
 const Pattern kMajor4OnM = {0x2000000, 0x07fffff, 0, 0, 0, 1};
-const Pattern kBrCloopPattern = {0x2000140, 0x07ffe3f, 1, 0, 0, 0};  // facts 2.3
+const Pattern kBrCloopPattern = {0x2000140, 0x07ffe3f, 1, 0, 0, 0};  // libpfm-3 ita2_opcode.c
 
 class Qual : public testing::TestWithParam<Param> {
 protected:
@@ -166,7 +168,7 @@ protected:
         for (unsigned i = 0; i < n; i++) pmu_step(b, &c);
     }
 
-    // The Table 6-3 stream: groups of single-slot records (see the counts in each test).
+    // The ITA-PRM Table 6-3 stream: groups of single-slot records (see the counts in each test).
     void TableStream()
     {
         const uint16_t load = PMU_SF_LOAD_MASK, br = 1u << PMU_SF_BR_TYPE_LSB | PMU_SF_TAKEN_MASK;
@@ -195,7 +197,7 @@ protected:
     bool ita2 = false;
 };
 
-// ---- Table 6-3, one test per row; Itanium: PMC13.ta / PMC8 / PMC11.pt, Itanium 2:
+// ---- ITA-PRM Table 6-3, one test per row; Itanium: PMC13.ta / PMC8 / PMC11.pt, Itanium 2:
 // PMC14 (+ PMC8.ig_ad) / PMC8 (+ PMC15 tie, reset) / PMC13 cfg_dbrp0 + ena_dbrp0.
 
 TEST_P(Qual, Row1Unconstrained)
@@ -259,7 +261,7 @@ TEST_P(Qual, Row7OpcodeAndDataRange)
     Expect(16, 14);
 }
 
-// ---- the br.cloop example of facts 2.3 (libpfm's ita2_opcode.c).
+// ---- the br.cloop example (libpfm-3 examples_v3.x/ia64/ita2_opcode.c).
 
 TEST_P(Qual, BrCloopPatternCountsExactlyBrCloop)
 {

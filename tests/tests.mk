@@ -1,14 +1,17 @@
 # tests fragment: `make test` builds everything, then runs every suite through
 # tests/run_all.sh, which ends with "N passed, M failed".
 
-# The behaviours issue 2 names, on the reference model and the Verilated RTL.
+# Reset values and writable masks, counting, overflow and freeze, thresholds, privilege-level
+# and instruction-set masks, power states and the monitor set-ups of ITA-PRM Figures 6-6..6-8
+# (docs/semantics.md), on the reference model and the Verilated RTL.
 DIRECTED_TEST_BIN := $(BUILD)/tests/directed_tests
 $(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(DIRECTED_TEST_BIN)
 
-# Issue 3's event qualification (Table 6-3, br.cloop, range edges) on both backends.
+# Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
+# backends (docs/qualification.md).
 QUAL_TEST_BIN := $(BUILD)/tests/qual_tests
 $(QUAL_TEST_BIN): $(BUILD)/obj/tests/qual_tests.o $(RTL_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)

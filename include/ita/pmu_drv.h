@@ -8,7 +8,7 @@
  * line the harness hands it after each step, so it runs unchanged on the reference
  * model, the RTL and the lock-step pair.
  *
- * Sessions (seeds/itanium-event-qualification.txt, Figures 6-6..6-8):
+ * Sessions (ITA-PRM §6.1.3.2, Figures 6-6..6-8; sources: docs/sources.md):
  *   PER_PROCESS  user monitors (PMCn.pm = 0, enabled by PSR.up).  Each monitored
  *                process has a context: its configuration and counters.  The
  *                context-switch hook saves the outgoing context and restores the

@@ -4,7 +4,7 @@
  * The harness plays the CPU: when the backend's interrupt line pulses after a step,
  * the interrupt is delivered `latency` steps later (the PMU stays frozen meanwhile:
  * an interrupting overflow has set PMC0.fr).  The service then runs the sequence of
- * the architecture manual (seeds/itanium-arch-vol2-perfmon.txt, 7.2.4.1), entirely
+ * the architecture manual (SDM2 §7.2.4.1; sources: docs/sources.md), entirely
  * through pmu_read/pmu_write so it runs unchanged on any backend:
  *
  *   1. freeze:   PMC0.fr = 1 (the overflow bits are written back unchanged)

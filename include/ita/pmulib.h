@@ -8,7 +8,9 @@
  * libpfm-3.  The register encodings it writes are include/ita/ita_encode.h's,
  * shared with the harness's configuration reader.
  *
- * Event ids are enum pmu_event_id values (include/pmu_regs.h).
+ * Event ids are enum pmu_event_id values (include/ita/pmu_regs.h).
+ *
+ * Sources: docs/sources.md.
  */
 #ifndef PMULIB_H
 #define PMULIB_H
@@ -59,8 +61,8 @@ pmu_err_code pmulib_err_class(pmulib_err e);
 
 /* ---- events -------------------------------------------------------------- */
 
-/* Event type, numbered as libpfm-3's vcode type (facts 3.2).  The event table
- * of data/pmu_regs.def has no EAR/BTB units yet: every implemented event is
+/* Event type, numbered as libpfm-3's vcode type (pfmlib_itanium2_priv.h).  The event
+ * table of include/ita/ita_regs.def has no EAR/BTB units yet: every implemented event is
  * NORMAL; the queries below are real functions over this type. */
 typedef enum pmulib_event_type {
     PMULIB_EVT_NORMAL = 0,
@@ -132,7 +134,7 @@ pmulib_err pmulib_event_ear_mode(int ev, pmulib_ear_mode *mode, pmulib_error *er
 
 /* Instruction-set selection.  DEFAULT = both sets without qualification, IA-64
  * only when a code/data range or opcode matcher is in use (IA-32 instructions
- * are not qualified, seed 6.1.3.3). */
+ * are not qualified, ITA-PRM §6.1.3.3). */
 typedef enum pmulib_ism {
     PMULIB_ISM_DEFAULT = 0,
     PMULIB_ISM_BOTH,

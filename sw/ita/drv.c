@@ -14,6 +14,8 @@
  * rules that out); the service routine moves 2^W from ovf into base and, when it
  * reloads the counter, the difference between the old count and the reload value.
  * So a count is read, exactly, from that one formula (counter_value()).
+ *
+ * Sources: docs/sources.md.
  */
 #include "ita/pmu_drv.h"
 
@@ -303,7 +305,7 @@ static void post_interrupt(pmu_drv *d)
     }
 }
 
-/* The service routine (seeds/itanium-arch-vol2-perfmon.txt 7.2.4.1). */
+/* The service routine (SDM2 §7.2.4.1). */
 void pmu_drv_interrupt(pmu_drv *d)
 {
     pmu_backend *b = d->b;
@@ -351,7 +353,7 @@ void pmu_drv_interrupt(pmu_drv *d)
     pmu_write(b, A_PMC0, 0);
 }
 
-/* ---- context switch (seeds: Figure 7-8 of the architecture manual) --------------- */
+/* ---- context switch (SDM2 §7.2.4, Figure 7-8) ------------------------------------ */
 
 /* Step 2: preserve the context's dynamic state.  The hardware never changes the
  * configuration registers, so the context's copy of them is already current. */

@@ -3,9 +3,11 @@
  * ranges) to the register values that make the PMU count exactly that, under
  * the hardware rules of docs/semantics.md ("Event qualification").
  *
- * Order (libpfm-3's, facts 3.4): counters, code ranges, data ranges, opcode
- * matchers.  docs/event-library.md explains each rule and where it differs
- * from libpfm-3.
+ * Order (libpfm-3 pfmlib_itanium2.c pfm_ita2_dispatch_events()): counters, code
+ * ranges, data ranges, opcode matchers.  docs/event-library.md explains each rule
+ * and where it differs from libpfm-3.
+ *
+ * Sources: docs/sources.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,7 +24,8 @@
 #define NO_RANGE (-1)
 #define MATCH_NOTHING (-2) /* a pair programmed to match no address (plm 0) */
 
-/* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3's iod_tab (facts 2.6). */
+/* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3 pfmlib_itanium2.c iod_tab
+ * (meanings: docs/qualification.md). */
 static const ita_dbrp_cfg iod_cfg[8] = {ITA_DBRP_NONE,    ITA_DBRP_DBR,     ITA_DBRP_NONE,    ITA_DBRP_IBR_OPC_DBR,
                                         ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR, ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR};
 #define IOD_I 4u
@@ -306,7 +309,8 @@ static pmulib_err assign_counters(dctx *c)
                 allowed |= 1u << k;
         }
         a.allowed[i] = allowed;
-        /* Groups and sets are Itanium 2 cache-event rules (facts 3.3). */
+        /* Groups and sets are Itanium 2 cache-event rules (libpfm-3
+         * check_cross_groups_and_umasks(), valid_assign()). */
         if (c->model == PMU_MODEL_ITANIUM2 && d->group != PMULIB_GROUP_NONE && d->group <= PMULIB_GROUP_L2) {
             if (set_of_group[d->group] >= 0 && set_of_group[d->group] != d->set)
                 return pmulib_fail(c->err, PMULIB_ERR_INCOMPATIBLE_SETS,
@@ -468,7 +472,8 @@ static pmulib_err code_ranges_ita2(dctx *c)
         }
     } else if (c->retired_only) {
         /* Every pair counts through its own IA64_TAGGED_INST_RETIRED_IBRPk event
-         * (facts 2.7 "Exception 2"), so the usable pairs are the requested tags. */
+         * (libpfm-3 pfm_dispatch_irange(), its "Exception 2" comment), so the usable
+         * pairs are the requested tags. */
         unsigned avail = 0;
         for (unsigned i = 0; i < r->nevents; i++)
             avail |= 1u << c->tag[i];
@@ -485,7 +490,8 @@ static pmulib_err code_ranges_ita2(dctx *c)
         for (unsigned i = 0; i < n; i++)
             c->code_lower_pairs |= o->irange[i].pairs;
     } else {
-        /* Events other than retired instructions see only IBR pair 0 (facts 2.7). */
+        /* Events other than retired instructions see only IBR pair 0 (libpfm-3
+         * pfm_dispatch_irange()). */
         if (n > 1)
             return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
                                "%u code ranges: with events other than IA64_INST_RETIRED / "
@@ -699,7 +705,9 @@ static void build_writes(dctx *c)
             add_write(o, PMU_SPACE_PMC, 8, opcm_value(c, 8, &r->pmc8));
         if (c->opc9)
             add_write(o, PMU_SPACE_PMC, 9, opcm_value(c, 9, &r->pmc9));
-        if (c->drange) /* pt = 0: memory events need a DBR match; before the DBRs (facts 2.10) */
+        /* pt = 0: memory events need a DBR match; written before the DBRs (Linux
+         * perfmon_itanium.h pfm_ita_pmc_check() clears them when pt goes to 0). */
+        if (c->drange)
             add_write(o, PMU_SPACE_PMC, 11, PMU_FSET(reset_of(PMU_SPACE_PMC, 11, m), PMC11, PT, 0));
         if (c->irange) /* ta = 0: instructions need an IBR match */
             add_write(o, PMU_SPACE_PMC, 13, PMU_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));

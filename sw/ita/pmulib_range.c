@@ -5,12 +5,15 @@
  * that contains its address; address bits 63:56 have no mask bits and are
  * always compared, so no block is larger than 2^56 (semantics.md).
  *
- * pmulib_cover_bitmask is libpfm-3's do_normal_rr (facts 3.7) with three
+ * pmulib_cover_bitmask is libpfm-3 pfmlib_itanium2.c do_normal_rr() with three
  * corrections, each active only where libpfm-3 would cover less than the
- * range (facts 4.1): a last pair with uncovered bytes on its sub-range is the
- * smallest aligned block holding the whole sub-range; two pairs for a range
+ * range (docs/event-library.md, "Where and why we differ from libpfm-3"): a
+ * last pair with uncovered bytes on its sub-range is the smallest aligned
+ * block holding the whole sub-range; two pairs for a range
  * with both sides left over split it at its most aligned address; block sizes
  * stop at 2^56.  For one range with 4 pairs it chooses libpfm-3's pairs.
+ *
+ * Sources: docs/sources.md.
  */
 #include <inttypes.h>
 
@@ -41,7 +44,7 @@ static void emit(cover_ctx *c, uint64_t base, unsigned log2size)
     p->mask = ita_block_mask(log2size);
 }
 
-/* do_normal_rr(start, end, nbr, dir), facts 3.7; returns nothing, appends pairs in pre-order. */
+/* libpfm-3 pfmlib_itanium2.c do_normal_rr(start, end, nbr, dir); returns nothing, appends pairs in pre-order. */
 static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, int dir)
 {
     if (nbr < 1 || end <= start || c->too_big)
@@ -62,7 +65,7 @@ static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, 
     if (nbr == 1 && (left || right)) {
         /* libpfm-3 doubles the block toward the open side (dir); that is the smallest
          * aligned block holding the sub-range whenever the sub-range is one-sided,
-         * and under-covers otherwise (facts 4.1).  Take that block always. */
+         * and under-covers otherwise (docs/event-library.md).  Take that block always. */
         unsigned k = ita_smallest_block_log2(start, end);
         emit(c, k > MAX_BLOCK_LOG2 ? start : align_down(start, k), k);
         return;
@@ -168,8 +171,8 @@ pmulib_err pmulib_cover_single(uint64_t start, uint64_t end, pmulib_cover *out, 
 
 bool pmulib_fine_eligible(uint64_t start, uint64_t end)
 {
-    /* libpfm-3 compares end itself, rejecting a whole aligned page (facts 4.2b), and
-     * bits 31:12 of the page number only (facts 4.2a); the bounds are those of
+    /* libpfm-3 pfm_dispatch_irange() compares end itself, rejecting a whole aligned page,
+     * and bits 31:12 of the page number only (its 32-bit FINE_MODE_MASK); the bounds are those of
      * ita_fine_eligible. */
     return ita_fine_eligible(start, end);
 }
@@ -198,7 +201,7 @@ pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmul
     cv.pair[0].addr = lower;
     cv.pair[1].addr = upper;
     /* Fine mode does not use the masks; they hold the 4 KB page mask libpfm-3
-     * meant (its 32-bit constant gives 0xfffff000, facts 4.2a). */
+     * meant (its 32-bit FINE_MODE_MASK gives 0xfffff000; pfmlib_itanium2.c compute_fine_rr()). */
     cv.pair[0].mask = cv.pair[1].mask = ita_block_mask(ITA_FINE_PAGE_LOG2);
     cv.soff = start - lower;
     cv.eoff = upper + PMULIB_BUNDLE - end;

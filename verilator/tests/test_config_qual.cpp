@@ -868,7 +868,7 @@ TEST(ConfigDoc, ClassTableIsTheParsersTable)
 namespace {
 
 // make sim's configurations: PMC6 is range- (Itanium 2) or opcode-qualified (Itanium);
-// the issue-2 counters keep their unconstrained pair 0.
+// the other counters keep their unconstrained pair 0.
 TEST(ConfigBuiltIn, ShowsQualification)
 {
     pmu_config cfg = must_parse(pmu_config_default_text(PMU_MODEL_ITANIUM2));

@@ -1,4 +1,4 @@
-// drv_figures.cpp - the monitor set-ups of seeds/itanium-event-qualification.txt,
+// drv_figures.cpp - the monitor set-ups of ITA-PRM §6.1.3.2,
 // Figures 6-6 (single process), 6-7 (multiple processes) and 6-8 (system wide), on
 // the reference model and the RTL.
 //
@@ -10,6 +10,8 @@
 // own PSR.up off).  After every step the test also checks PSR itself: up set only
 // while a monitored process runs (6-6, 6-7), pp set outside handlers when DCR.pp = 0
 // (6-8).
+//
+// Sources: docs/sources.md.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -149,7 +151,7 @@ uint64_t count_of(pmu_drv *d, uint32_t pid)
 bool up_of(uint64_t psr) { return PMU_FGET(psr, PSR, UP); }
 bool pp_of(uint64_t psr) { return PMU_FGET(psr, PSR, PP); }
 
-// Figure 6-6: PMC.pm = 0, PMC.plm = 1000, DCR.pp = 0; PSR.up = 1 in process A only.
+// ITA-PRM Figure 6-6: PMC.pm = 0, PMC.plm = 1000, DCR.pp = 0; PSR.up = 1 in process A only.
 TEST_P(Figures, SingleProcessMonitor)
 {
     Scenario s;
@@ -173,7 +175,7 @@ TEST_P(Figures, SingleProcessMonitor)
     pmu_drv_destroy(d);
 }
 
-// Figure 6-7: PMC.pm = 0, PMC.plm = 1001, DCR.pp = 0; PSR.up = 1 in A and B.  Their
+// ITA-PRM Figure 6-7: PMC.pm = 0, PMC.plm = 1001, DCR.pp = 0; PSR.up = 1 in A and B.  Their
 // kernel time counts (handlers included: an interruption does not change PSR.up), C's
 // does not, even when C executes `sum`.
 TEST_P(Figures, MultipleProcessMonitor)
@@ -199,7 +201,7 @@ TEST_P(Figures, MultipleProcessMonitor)
     pmu_drv_destroy(d);
 }
 
-// Figure 6-8: PMC.pm = 1, PMC.plm = 1001; PSR.pp = 1 everywhere.  DCR.pp = 1 counts the
+// ITA-PRM Figure 6-8: PMC.pm = 1, PMC.plm = 1001; PSR.pp = 1 everywhere.  DCR.pp = 1 counts the
 // interruption handlers, DCR.pp = 0 leaves them out.  Counts are kept per process.
 TEST_P(Figures, SystemWideMonitor)
 {

@@ -1,6 +1,9 @@
 /*
  * lib_dispatch_test.cpp - dispatch: register values worked out by hand from
- * facts/itanium.md (1.4-1.8, 2.6, 3.3-3.9), and every error.
+ * libpfm-3 (pfmlib_itanium2.h layouts, pfmlib_itanium2.c dispatch rules) and the Linux
+ * register tables (perfmon_mckinley.h pfm_mck_pmc_desc), and every error.
+ *
+ * Sources: docs/sources.md.
  */
 #include <gtest/gtest.h>
 
@@ -75,7 +78,7 @@ constexpr uint64_t kPmc4Enable = 0x800000;
 constexpr uint64_t kOi = 0x20, kPm = 0x40;
 constexpr uint64_t kIsmIa64Only = 0x2000000; /* bit 25: IA-32 off */
 constexpr uint64_t kPmc13Reset = 0x00002078fefefefeull, kPmc14Reset = 0x0db60db60db60db6ull;
-constexpr uint64_t kPmc8RangeDefault = 0xffffffff3ffffffcull; /* facts 3.5 */
+constexpr uint64_t kPmc8RangeDefault = 0xffffffff3ffffffcull; /* libpfm-3 pfm_dispatch_opcm() */
 
 TEST(Dispatch, OneCounterNoQualification)
 {
@@ -125,8 +128,8 @@ TEST(Dispatch, ItaniumCodesAndThresholdWidth)
 
 TEST(Dispatch, ItaniumCounterMasksOfRetiredInstructionsAndNops)
 {
-    /* libpfm-3 gives IA64_INST_RETIRED and NOPS_RETIRED the mask 0x30 on Itanium (facts
-     * 2.2), even with threshold 0: they take PMC4/5 and the others go to PMC6/7. */
+    /* libpfm-3 gives IA64_INST_RETIRED and NOPS_RETIRED the mask 0x30 on Itanium
+     * (itanium_events.h), even with threshold 0: they take PMC4/5 and the others go to PMC6/7. */
     pmulib_dispatch d = dispatch_ok(req({ev(PMU_EV_CPU_CYCLES), ev(PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED),
                                          ev(PMU_EV_IA64_INST_RETIRED), ev(PMU_EV_NOPS_RETIRED)},
                                         PMU_MODEL_ITANIUM));
@@ -147,7 +150,7 @@ TEST(Dispatch, CounterMasksAndGroups)
     pmulib_dispatch d = dispatch_ok(req({ev(PMU_EV_CPU_CYCLES), ev(PMU_EV_L2_FORCE_RECIRC_ANY)}));
     EXPECT_EQ(5u, d.counter[0]);
     EXPECT_EQ(4u, d.counter[1]);
-    /* An L2-group event must sit on PMC4, an L1D-group event on PMC5 (facts 3.3). */
+    /* An L2-group event must sit on PMC4, an L1D-group event on PMC5 (libpfm-3 valid_assign()). */
     d = dispatch_ok(req({ev(PMU_EV_CPU_CYCLES), ev(PMU_EV_L2_REFERENCES)}));
     EXPECT_EQ(5u, d.counter[0]);
     EXPECT_EQ(4u, d.counter[1]);
@@ -315,7 +318,7 @@ TEST(Dispatch, SinglePairCodeRange)
     expect_writes(d, {{pmc(8), kPmc8RangeDefault},
                       {pmc(13), 0x00002078fefefeeeull}, /* pair 0: IBR (cfg 1), enabled */
                       {pmc(14), kPmc14Reset & ~0x2ull}, /* ibrp0 = 0: constrained by pair 0 */
-                      {pmc(15), 0xffffffffull},         /* not tied to PMC8/PMC9 (facts 3.5) */
+                      {pmc(15), 0xffffffffull},         /* not tied to PMC8/PMC9 (libpfm-3 pfm_dispatch_opcm()) */
                       {ibr(0), 0x4000},
                       {ibr(1), 0x08fffffffffff800ull}, /* 2 KB block, plm 8 */
                       {pmc(4), kPmc4Enable | 0x8 | kOi | 0x5000 | kIsmIa64Only}});
@@ -414,7 +417,7 @@ TEST(Dispatch, TwoFineRanges)
     EXPECT_TRUE(d.irange_fine);
     EXPECT_EQ(0x5u, d.irange[0].pairs);
     EXPECT_EQ(0xau, d.irange[1].pairs);
-    EXPECT_EQ(0x10u, d.irange[0].soff); /* both ranges' offsets (libpfm-3 loses the first, facts 4.2c) */
+    EXPECT_EQ(0x10u, d.irange[0].soff); /* both ranges' offsets (libpfm-3 compute_fine_rr() loses the first) */
     EXPECT_EQ(0u, d.irange[0].eoff);
     EXPECT_EQ(0u, d.irange[1].soff);
     EXPECT_EQ(0u, d.irange[1].eoff);
@@ -433,7 +436,7 @@ TEST(Dispatch, TwoFineRanges)
 
 TEST(Dispatch, OpcodeMatcher)
 {
-    /* br.cloop (facts 2.3): mask 0x07ffe3f, match 0x2000140, B slots.  Without a code
+    /* br.cloop (libpfm-3 ita2_opcode.c): mask 0x07ffe3f, match 0x2000140, B slots.  Without a code
      * range ig_ad = 1; bit 2 is 1; bit 32 keeps its reset value 1. */
     pmulib_request r = req({ev(PMU_EV_IA64_INST_RETIRED)});
     r.pmc8 = {true, 0x2000140, 0x07ffe3f, PMULIB_SLOT_B};

@@ -1,7 +1,9 @@
 /*
  * lib_events_test.cpp - errors, event lookup, attribute queries and event
- * strings.  Expected values come from facts/itanium.md section 6 and the
- * seed's man page, not from the library.
+ * strings.  Expected values come from libpfm-3 itanium2_events.h and
+ * libpfm_itanium2(3), not from the library.
+ *
+ * Sources: docs/sources.md.
  */
 #include <gtest/gtest.h>
 
@@ -53,7 +55,7 @@ TEST(Lookup, UnknownNamesSuggest)
     EXPECT_EQ(PMULIB_ERR_UNKNOWN_EVENT, err.code);
     EXPECT_TRUE(has(err, "did you mean CPU_CYCLES?")) << err.msg;
     EXPECT_EQ(123, ev); /* untouched */
-    /* Names that do not exist in libpfm-3's table either (facts 3.2). */
+    /* Names that do not exist in libpfm-3's table either (itanium2_events.h). */
     EXPECT_STREQ("BR_MISPRED_DETAIL_ALL_ALL_PRED", pmulib_suggest_event("BR_MISPRED_DETAIL"));
     EXPECT_STREQ("L1D_READ_MISSES_ALL", pmulib_suggest_event("l1d_read_misses"));
     EXPECT_STREQ("NOPS_RETIRED", pmulib_suggest_event("NOP_RETIRED"));
@@ -92,7 +94,8 @@ TEST(Attributes, TypesAreNormalUntilEarAndBtbExist)
 
 TEST(Attributes, QualifierSupport)
 {
-    /* facts 6: CPU_CYCLES 0/0/0, IA64_INST_RETIRED 1/1/0, FP_OPS_RETIRED 1/0/0, LOADS_RETIRED 1/1/1. */
+    /* libpfm-3 itanium2_events.h, iar/opm/dar: CPU_CYCLES 0/0/0, IA64_INST_RETIRED 1/1/0,
+     * FP_OPS_RETIRED 1/0/0, LOADS_RETIRED 1/1/1. */
     EXPECT_FALSE(pmulib_supports_iarr(PMU_EV_CPU_CYCLES));
     EXPECT_FALSE(pmulib_supports_opcm(PMU_EV_CPU_CYCLES));
     EXPECT_FALSE(pmulib_supports_darr(PMU_EV_CPU_CYCLES));

@@ -27,7 +27,7 @@ std::string range_text(uint64_t s, uint64_t e)
     return b;
 }
 
-/* ---- hand-computed examples (facts 3.7 / 3.8 followed step by step) ---- */
+/* ---- hand-computed examples (libpfm-3 do_normal_rr() / pfm_dispatch_irange() followed step by step) ---- */
 
 TEST(RangeLibpfm, BitmaskExactThreePairs)
 {
@@ -108,7 +108,7 @@ TEST(RangeLibpfm, FineMode)
 
 TEST(RangeLibpfm, ModelReproducesFactsWorkedExample)
 {
-    /* facts 4.1: libpfm-3 covers range #2 with one unaligned pair and under-covers. */
+    /* libpfm-3 compute_normal_rr() covers range #2 with one unaligned pair and under-covers. */
     libpfm::Cover lp = libpfm::compute_normal_rr(0x60000000026e3db3ull, 0x60000000026f25d4ull, 1);
     ASSERT_EQ(1u, lp.pairs.size());
     EXPECT_EQ(0x60000000026e25d4ull, lp.pairs[0].addr);
@@ -178,13 +178,13 @@ TEST(RangeErrors, Arguments)
 
 TEST(RangeFine, Eligibility)
 {
-    EXPECT_TRUE(pmulib_fine_eligible(0x1000, 0x2000));  /* a whole page (libpfm-3: no, facts 4.2b) */
+    EXPECT_TRUE(pmulib_fine_eligible(0x1000, 0x2000));  /* a whole page (libpfm-3 pfm_dispatch_irange(): no) */
     EXPECT_FALSE(libpfm::fine_eligible(0x1000, 0x2000));
     EXPECT_TRUE(pmulib_fine_eligible(0x1ff0, 0x2000));
     EXPECT_FALSE(pmulib_fine_eligible(0x1ff0, 0x2010));
     EXPECT_FALSE(pmulib_fine_eligible(0x1008, 0x1010));
     EXPECT_FALSE(pmulib_fine_eligible(0x1010, 0x1010));
-    /* Bits above 31 count (libpfm-3 compares 31:12 only, facts 4.2a). */
+    /* Bits above 31 count (libpfm-3's 32-bit FINE_MODE_MASK compares 31:12 only). */
     EXPECT_FALSE(pmulib_fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
     EXPECT_TRUE(libpfm::fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
 }

@@ -214,7 +214,7 @@ TEST(RefModel, SinglePairRangeCountsItsBlock)
 
 TEST(RefModel, OpcodeMatcherBrCloop)
 {
-    /* br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5, in a B slot (facts 2.3). */
+    /* br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5, in a B slot (libpfm-3 ita2_opcode.c). */
     pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
     rq.events[rq.nevents++] = spec(PMU_EV_IA64_INST_RETIRED);
     rq.pmc8 = {true, 0x2000140, 0x07ffe3f, PMULIB_SLOT_B};
@@ -485,7 +485,7 @@ TEST(RefModelProperty, ItaniumCodeRanges)
            t.reasons().c_str(), t.samples);
 }
 
-/* The kernel's check_case1 (facts 2.10) never fires on what dispatch writes:
+/* The kernel's check_case1 (Linux perfmon_mckinley.h pfm_mck_pmc_check()) never fires on what dispatch writes:
  * PMC13.ena all 0 with PMC8.ig_ad = 0 and pair 0 or 1 constrained in PMC14. */
 TEST(RefModelProperty, KernelCheckCase1NeverFires)
 {

@@ -1,7 +1,10 @@
 /*
- * libpfm_model.h - libpfm-3's range-restriction algorithms written from their
- * description in facts/itanium.md 3.7 and 3.8, bugs included, to check that
+ * libpfm_model.h - libpfm-3's range-restriction algorithms (pfmlib_itanium2.c
+ * do_normal_rr(), compute_normal_rr(), compute_single_rr(), compute_fine_rr() and the
+ * fine-mode test of pfm_dispatch_irange()), bugs included, to check that
  * pmulib agrees with them where they are right.  Test code only.
+ *
+ * Sources: docs/sources.md.
  */
 #ifndef LIBPFM_MODEL_H
 #define LIBPFM_MODEL_H
@@ -35,7 +38,7 @@ inline unsigned fls(uint64_t x)
 
 inline uint64_t p2v(unsigned k) { return k >= 64 ? 0 : (uint64_t)1 << k; }
 
-/* do_normal_rr (facts 3.7), steps 1-8. */
+/* libpfm-3 pfmlib_itanium2.c do_normal_rr(). */
 inline void normal_rr(uint64_t start, uint64_t end, unsigned nbr, int dir, std::vector<Pair> &out)
 {
     if (nbr < 1 || end <= start)
@@ -89,7 +92,7 @@ inline Cover compute_normal_rr(uint64_t start, uint64_t end, unsigned nbr)
     return c;
 }
 
-/* compute_single_rr (facts 3.8 step 5). */
+/* libpfm-3 pfmlib_itanium2.c compute_single_rr(). */
 inline Cover compute_single_rr(uint64_t start, uint64_t end)
 {
     Cover c;
@@ -114,7 +117,7 @@ inline Cover compute_single_rr(uint64_t start, uint64_t end)
     return c;
 }
 
-/* FINE_MODE_MASK is an unsigned int: only bits 31:12 are compared (facts 4.2a). */
+/* libpfm-3 pfmlib_itanium2.c FINE_MODE_MASK is an unsigned int: only bits 31:12 are compared. */
 constexpr uint64_t kFineModeMask = (uint64_t)(uint32_t)~((1u << 12) - 1);
 
 inline bool fine_eligible(uint64_t start, uint64_t end)
@@ -122,7 +125,7 @@ inline bool fine_eligible(uint64_t start, uint64_t end)
     return (start & kFineModeMask) == (end & kFineModeMask);
 }
 
-/* compute_fine_rr for one range (facts 3.8 step 3); pairs[0] lower, pairs[1] upper. */
+/* libpfm-3 pfmlib_itanium2.c compute_fine_rr() for one range; pairs[0] lower, pairs[1] upper. */
 inline Cover compute_fine_rr(uint64_t start, uint64_t end, bool has_fine_mode_bug)
 {
     Cover c;
