@@ -51,7 +51,7 @@ help:
 deps:
 	@bash tools/install-deps.sh
 
-# ---- generated definitions (one source per family: include/<family>/*.def) ----------------
+# ---- generated definitions (one source per family: include/<family>/<family>_regs.def) -------
 COMMON_SRCS := include/ita/ita_defs.c
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 
@@ -63,22 +63,28 @@ $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
-$(BUILD)/gen_defs: tools/gen_defs.c $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@
+# One generator per family: tools/gen_defs.c (generic) with tools/<family>/gen_<family>.c
+# (tools/gen_defs.h), linked with the family's tables.  It writes the family's RTL includes
+# to $(GEN)/<family>/ (`gen_defs --list` names them) and its register map.
+# $(call gen_defs_family,<family>)
+define gen_defs_family
+$(BUILD)/$(1)/gen_defs: $(BUILD)/obj/tools/gen_defs.o $(BUILD)/obj/tools/$(1)/gen_$(1).o $(COMMON_OBJS)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CFLAGS) $$^ -o $$@
 
-$(GEN)/pmu_defs.vh: $(BUILD)/gen_defs
-	@mkdir -p $(GEN)
-	$(BUILD)/gen_defs vh > $@.tmp && mv $@.tmp $@
+$(GEN)/$(1)/%: $(BUILD)/$(1)/gen_defs
+	@mkdir -p $$(dir $$@)
+	$(BUILD)/$(1)/gen_defs $$* -o $$@
+endef
+$(BUILD)/obj/tools/%.o: CFLAGS += -Itools
 
-$(GEN)/pmu_defines.vh: $(BUILD)/gen_defs
-	@mkdir -p $(GEN)
-	$(BUILD)/gen_defs defines > $@.tmp && mv $@.tmp $@
+$(eval $(call gen_defs_family,ita))
 
-GEN_VH := $(GEN)/pmu_defs.vh $(GEN)/pmu_defines.vh
+# The Itanium family's RTL includes (rtl/rtl.mk: RTL_INC).
+GEN_VH := $(addprefix $(GEN)/ita/,pmu_defs.vh pmu_defines.vh pmu_evt_rows.svh pmu_qual_regs.svh)
 
-docs: $(BUILD)/gen_defs
-	$(BUILD)/gen_defs md > docs/register-map.md
+docs: $(BUILD)/ita/gen_defs
+	$(BUILD)/ita/gen_defs register-map.md -o docs/register-map.md
 
 include rtl/rtl.mk
 include csim/csim.mk

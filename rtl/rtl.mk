@@ -1,18 +1,23 @@
-# rtl fragment: the Itanium / Itanium 2 PMU RTL, its lint and its synthesis.
+# rtl fragment: the Itanium / Itanium 2 PMU RTL (rtl/common + rtl/ita), its lint and its synthesis.
 #
 # Variables used by other fragments:
-#   RTL_TOP   the top module
-#   RTL_SRCS  every RTL source, leaves first
-#   RTL_INC   include path of the generated pmu_defs.vh / pmu_defines.vh
+#   RTL_TOP          the top module
+#   RTL_COMMON_SRCS  the modules every family shares (rtl/common/): no family's includes
+#   RTL_ITA_SRCS     the Itanium family's modules (rtl/ita/), leaves first
+#   RTL_SRCS         every RTL source of the Itanium PMU
+#   RTL_INC          include path of its generated includes (build/gen/ita: pmu_defs.vh,
+#                    pmu_defines.vh, pmu_evt_rows.svh, pmu_qual_regs.svh)
 # Every RTL build must depend on $(GEN_VH).
 
-RTL_TOP  := ita_pmu
-RTL_SRCS := rtl/common/pmu_counter.sv rtl/ita/pmu_pmc_gen.sv rtl/common/pmu_ovf_ctrl.sv \
-            rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv rtl/ita/pmu_dbr_match.sv \
-            rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv rtl/ita/pmu_tag_qual.sv \
-            rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv rtl/ita/pmu_cnt_qual.sv rtl/ita/ita_pmu.sv
-RTL_INC  := -I$(GEN)
-RTL_WAIVERS := rtl/lint/waivers.vlt
+RTL_TOP         := ita_pmu
+RTL_COMMON_SRCS := rtl/common/pmu_counter.sv rtl/common/pmu_ovf_ctrl.sv
+RTL_ITA_SRCS    := rtl/ita/pmu_pmc_gen.sv rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv \
+                   rtl/ita/pmu_dbr_match.sv rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv \
+                   rtl/ita/pmu_tag_qual.sv rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv \
+                   rtl/ita/pmu_cnt_qual.sv rtl/ita/ita_pmu.sv
+RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
+RTL_INC         := -I$(GEN)/ita
+RTL_WAIVERS     := rtl/lint/waivers.vlt
 
 RTL_MODELS := 0 1
 RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Builds and runs every sv_tests testbench under Verilator (--binary --timing) and Icarus
 # (-g2012). Prints one line per testbench x simulator and ends with "N passed, M failed".
-# Outputs (builds and logs) go to build/sv_tests/<simulator>/<testbench>/.
+# Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv; sv_tests/common/ for
+# the shared modules of rtl/common/); each folder's testbenches compile with the sources and
+# generated includes the Makefile names for it (make sv-test-families). Outputs (builds and
+# logs) go to build/sv_tests/<simulator>/<family>/<testbench>/; a build is redone only when
+# one of its inputs is newer.
 #
-# Usage: bash sv_tests/run.sh [testbench ...]     (default: every sv_tests/tb_*.sv)
+# Usage: bash sv_tests/run.sh [testbench ...]     (default: every sv_tests/*/tb_*.sv)
 # Environment: VERILATOR, IVERILOG, VVP override the tools; SV_TESTS_SIMS="verilator icarus"
 # selects the simulators.
 set -u
@@ -15,22 +19,45 @@ VVP=${VVP:-vvp}
 SIMS=${SV_TESTS_SIMS:-verilator icarus}
 OUT=build/sv_tests
 
-# The RTL source list and the generated includes come from the Makefile (rtl/rtl.mk).
 mkdir -p "$OUT"
-if ! rtl_srcs=$(make --no-print-directory -s sv-test-rtl-srcs 2> "$OUT/make.log"); then
-    echo "FAIL sv_tests: could not build the generated includes / list RTL_SRCS:" >&2
+if ! families=$(make --no-print-directory -s sv-test-families 2> "$OUT/make.log"); then
+    echo "FAIL sv_tests: could not build the generated includes / list the RTL sources:" >&2
     cat "$OUT/make.log" >&2
     echo "0 passed, 1 failed"
     exit 1
 fi
-read -r -a RTL_SRCS <<< "$rtl_srcs"
-INC=(-Isv_tests -Ibuild/gen)
+
+# Per family folder: include directory, generated includes, RTL sources.
+declare -A FAM_INC FAM_GEN FAM_SRCS
+FAMILIES=()
+while IFS='|' read -r fam inc gen srcs; do
+    [ -n "$fam" ] || continue
+    FAMILIES+=("$fam")
+    FAM_INC[$fam]=$inc
+    FAM_GEN[$fam]=$gen
+    FAM_SRCS[$fam]=$srcs
+done <<< "$families"
+
+# The family folder of testbench $1 (its name), or nothing.
+family_of() {
+    local fam
+    for fam in "${FAMILIES[@]}"; do
+        if [ -f "sv_tests/$fam/$1.sv" ]; then
+            echo "$fam"
+            return
+        fi
+    done
+}
 
 if [ $# -gt 0 ]; then
     TBS=("$@")
 else
     TBS=()
-    for f in sv_tests/tb_*.sv; do TBS+=("$(basename "$f" .sv)"); done
+    for fam in "${FAMILIES[@]}"; do
+        for f in sv_tests/"$fam"/tb_*.sv; do
+            [ -e "$f" ] && TBS+=("$(basename "$f" .sv)")
+        done
+    done
 fi
 
 passed=0
@@ -47,12 +74,17 @@ up_to_date() {
     return 0
 }
 
-# Runs one testbench on one simulator; sets the verdict line.
+# Runs testbench $3 of family folder $2 on simulator $1; sets the verdict line.
 run_one() {
-    local sim=$1 tb=$2
-    local dir=$OUT/$sim/$tb
-    local deps=("sv_tests/$tb.sv" sv_tests/tb_common.svh sv_tests/run.sh build/gen/pmu_defs.vh
-                build/gen/pmu_defines.vh "${RTL_SRCS[@]}")
+    local sim=$1 fam=$2 tb=$3
+    local dir=$OUT/$sim/$fam/$tb
+    local src=sv_tests/$fam/$tb.sv
+    local -a srcs gen inc
+    read -r -a srcs <<< "${FAM_SRCS[$fam]}"
+    read -r -a gen <<< "${FAM_GEN[$fam]}"
+    inc=(-Isv_tests)
+    [ -n "${FAM_INC[$fam]}" ] && inc+=("-I${FAM_INC[$fam]}")
+    local deps=("$src" sv_tests/tb_common.svh sv_tests/run.sh "${gen[@]}" "${srcs[@]}")
     local exe run_cmd
     mkdir -p "$dir"
     case $sim in
@@ -63,8 +95,8 @@ run_one() {
                 rm -rf "$dir/obj"
                 if ! "$VERILATOR" --binary --timing -j 2 --unroll-count 4 \
                         -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
-                        "${INC[@]}" --top-module "$tb" -Mdir "$dir/obj" -o tb \
-                        "sv_tests/$tb.sv" "${RTL_SRCS[@]}" > "$dir/build.log" 2>&1; then
+                        "${inc[@]}" --top-module "$tb" -Mdir "$dir/obj" -o tb \
+                        "$src" "${srcs[@]}" > "$dir/build.log" 2>&1; then
                     verdict="FAIL $tb $sim (build failed, see $dir/build.log)"
                     return 1
                 fi
@@ -74,8 +106,8 @@ run_one() {
         icarus)
             exe=$dir/tb.vvp
             if ! up_to_date "$exe" "${deps[@]}"; then
-                if ! "$IVERILOG" -g2012 -Wall -Wno-floating-nets "${INC[@]}" -s "$tb" -o "$exe" \
-                        "sv_tests/$tb.sv" "${RTL_SRCS[@]}" > "$dir/build.log" 2>&1; then
+                if ! "$IVERILOG" -g2012 -Wall -Wno-floating-nets "${inc[@]}" -s "$tb" -o "$exe" \
+                        "$src" "${srcs[@]}" > "$dir/build.log" 2>&1; then
                     rm -f "$exe"
                     verdict="FAIL $tb $sim (build failed, see $dir/build.log)"
                     return 1
@@ -106,14 +138,15 @@ run_one() {
 }
 
 for tb in "${TBS[@]}"; do
-    if [ ! -f "sv_tests/$tb.sv" ]; then
-        echo "FAIL $tb (no sv_tests/$tb.sv)"
+    fam=$(family_of "$tb")
+    if [ -z "$fam" ]; then
+        echo "FAIL $tb (no sv_tests/<family>/$tb.sv for the families ${FAMILIES[*]})"
         failed=$((failed + 1))
         continue
     fi
     for sim in $SIMS; do
         verdict=""
-        if run_one "$sim" "$tb"; then
+        if run_one "$sim" "$fam" "$tb"; then
             passed=$((passed + 1))
         else
             failed=$((failed + 1))

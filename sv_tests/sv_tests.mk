@@ -1,13 +1,18 @@
 # sv_tests fragment: self-checking SystemVerilog testbenches of the RTL, each run under
-# Verilator and Icarus by sv_tests/run.sh (outputs in $(BUILD)/sv_tests/).
+# Verilator and Icarus by sv_tests/run.sh (outputs in $(BUILD)/sv_tests/).  A family's
+# testbenches live in sv_tests/<family>/ and compile with its sources and generated
+# includes; sv_tests/common/ tests the shared modules of rtl/common/ alone.
 
 TEST_SCRIPTS += sv_tests/run.sh
 
-.PHONY: sv-test sv-test-rtl-srcs
+.PHONY: sv-test sv-test-families
 
 sv-test: $(GEN_VH)
 	@bash sv_tests/run.sh
 
-# run.sh asks for the RTL source list here (and gets the generated includes built).
-sv-test-rtl-srcs: $(GEN_VH)
-	@echo $(RTL_SRCS)
+# run.sh asks here, one line per testbench folder, for what its testbenches compile with:
+#   <folder>|<include directory or empty>|<generated includes>|<RTL sources>
+# (and gets the generated includes built).
+sv-test-families: $(GEN_VH)
+	@echo "common|||$(RTL_COMMON_SRCS)"
+	@echo "ita|$(GEN)/ita|$(GEN_VH)|$(RTL_SRCS)"

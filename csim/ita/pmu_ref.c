@@ -15,7 +15,6 @@
  *
  * docs/reference-model.md explains the organisation.
  */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "ref_internal.h"
@@ -23,9 +22,9 @@
 /* The model keeps its state as the visible registers (pmu_state order):
  * counters and their configurations are found by offset from PMC4 / PMD4. */
 _Static_assert(PMU_VIS_PMC7 == PMU_VIS_PMC4 + PMU_NCOUNTERS - 1,
-               "PMC4..7 must be consecutive in the visible list of data/pmu_regs.def");
+               "PMC4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
 _Static_assert(PMU_VIS_PMD7 == PMU_VIS_PMD4 + PMU_NCOUNTERS - 1,
-               "PMD4..7 must be consecutive in the visible list of data/pmu_regs.def");
+               "PMD4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
 
 typedef struct ref_pmu {
     pmu_backend base; /* first member: a pmu_backend* is a ref_pmu* */
@@ -44,6 +43,7 @@ typedef struct ref_pmu {
     uint64_t total[PMU_NCOUNTERS];
 
     /* Constant for the model and parameters. */
+    uint8_t is_qual[PMU_NVIS]; /* a ROLE(QUAL) register: ref_qual decodes it */
     uint64_t reset_value[PMU_NVIS];
     uint64_t write_mask[PMU_NVIS];
     uint64_t count_mask; /* the W counter bits */
@@ -67,24 +67,6 @@ static int visible_index(uint16_t addr)
 
 static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
-
-/* PMC8/9/11/13/14/15 and the IBR/DBR pairs: the registers ref_qual decodes. */
-static int is_qualification_register(int v)
-{
-    switch (v) {
-    case PMU_VIS_PMC8:
-    case PMU_VIS_PMC9:
-    case PMU_VIS_PMC11:
-    case PMU_VIS_PMC13:
-    case PMU_VIS_PMC14:
-    case PMU_VIS_PMC15:
-        return 1;
-    default: {
-        unsigned space = PMU_ADDR_SPACE(pmu_vis_table[v].addr);
-        return space == PMU_SPACE_IBR || space == PMU_SPACE_DBR;
-    }
-    }
-}
 
 static void decode_config(ref_pmu *m, unsigned k)
 {
@@ -129,7 +111,7 @@ static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     m->reg[v] = (value & m->write_mask[v]) | (m->reset_value[v] & ~m->write_mask[v]);
     if (is_counter_config(v))
         decode_config(m, (unsigned)(v - PMU_VIS_PMC4));
-    else if (is_qualification_register(v))
+    else if (m->is_qual[v])
         decode_qualification(m);
 }
 
@@ -322,7 +304,8 @@ static void ref_step(pmu_backend *b, const void *record)
             if (cfg->oi) {
                 fr_d = 1;
                 /* Edge-triggered: a new interrupt only on the 0->1 of the
-                 * overflow bit (facts 2.1). */
+                 * overflow bit (Itanium Architecture Software Developer's
+                 * Manual Vol. 2, section 7.2.2; docs/semantics.md step 5). */
                 if (!(ovf_q & bit))
                     m->pmi = 1;
             }
@@ -401,6 +384,7 @@ pmu_backend *pmu_ref_new(const pmu_params *p, pmu_err *err)
             free(m);
             return NULL;
         }
+        m->is_qual[v] = d->role == PMU_ROLE_QUAL;
         m->reset_value[v] = d->reset[params.model];
         m->write_mask[v] = d->wmask[params.model];
     }

@@ -5,21 +5,19 @@
  * the event count n comes from.  It runs when a PMC is written or reset,
  * never per cycle.
  *
- * The event rules below are docs/semantics.md step 3, one case per event.
+ * The event rules below are docs/semantics.md step 3, one case per kind of
+ * event (the KIND column of include/ita/ita_regs.def).
  */
 #include <string.h>
 
 #include "ref_internal.h"
 
-/* BR_MISPRED_DETAIL umask = branch type << 2 | prediction (facts section 6):
- * type 0 ALL, 1 IPREL, 2 RETURN, 3 NTRETIND; prediction 0 ALL_PRED,
- * 1 CORRECT_PRED, 2 WRONG_PATH, 3 WRONG_TARGET.  The umask layout is not in
- * data/pmu_regs.def (it is an event attribute, not a register field). */
+/* BR_MISPRED_DETAIL umask = branch type << 2 | prediction (libpfm-3
+ * lib/itanium2_events.h; docs/semantics.md step 3): type 0 ALL, 1 IPREL,
+ * 2 RETURN, 3 NTRETIND; prediction 0 ALL_PRED, 1 CORRECT_PRED, 2 WRONG_PATH,
+ * 3 WRONG_TARGET.  The umask layout is not a register field, so it is not in
+ * include/ita/ita_regs.def. */
 #define BR_UMASK_PRED_BITS 2u
-
-_Static_assert(PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET -
-                       PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED + 1 == 16,
-               "the 16 BR_MISPRED_DETAIL events must be consecutive in data/pmu_regs.def");
 
 /* The event the model implements with this (es, umask), or -1.  es is
  * compared with the model's code (Itanium: the "Itanium code" column; an
@@ -65,64 +63,59 @@ static void count_branches(ref_counter_cfg *cfg, unsigned umask)
     }
 }
 
-/* Sets cfg->source (and its matcher) for implemented event `id`. */
+/* Sets cfg->source (and its matcher) for implemented event `id`, by its kind. */
 static void decode_event(ref_counter_cfg *cfg, int id)
 {
-    if (id >= PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED &&
-        id <= PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET) {
-        count_branches(cfg, pmu_event_table[id].umask);
-        return;
-    }
-    switch (id) {
-    case PMU_EV_CPU_CYCLES:
+    const pmu_event_desc *e = &pmu_event_table[id];
+    switch (e->kind) {
+    case PMU_KIND_CYCLES:
         cfg->source = REF_SRC_CYCLE;
         cfg->power_gated = 1; /* architected: NORMAL or LOW-POWER only */
         break;
-    case PMU_EV_IA64_INST_RETIRED:
-    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8:
-    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9:
-    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8:
-    case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9:
+    case PMU_KIND_INST_RET:
         /* Nops and predicated-off included.  Umask k selects the tag of IBR
          * pair k and its opcode matcher; umask 0 is IA64_INST_RETIRED.  The
          * tagged variants are the same retirement event, so they share its
          * power gating (no valid stream retires in the halt states). */
         cfg->source = REF_SRC_SLOTS;
         cfg->power_gated = 1;
-        cfg->tag_pair = pmu_event_table[id].umask;
+        cfg->tag_pair = e->umask;
         break;
-    case PMU_EV_NOPS_RETIRED:
+    case PMU_KIND_NOPS:
         count_slots_with(cfg, PMU_SF_NOP_MASK);
         break;
-    case PMU_EV_PREDICATE_SQUASHED_RETIRED:
+    case PMU_KIND_PRED_OFF:
         count_slots_with(cfg, PMU_SF_PRED_OFF_MASK);
         break;
-    case PMU_EV_FP_OPS_RETIRED:
+    case PMU_KIND_FP_OPS:
         count_slots_with(cfg, PMU_SF_FP_MASK);
         break;
-    case PMU_EV_LOADS_RETIRED:
+    case PMU_KIND_LOADS:
         count_slots_with(cfg, PMU_SF_LOAD_MASK);
         break;
-    case PMU_EV_STORES_RETIRED:
+    case PMU_KIND_STORES:
         count_slots_with(cfg, PMU_SF_STORE_MASK);
         break;
-    case PMU_EV_L1D_READ_MISSES_ALL:
+    case PMU_KIND_BR_DETAIL:
+        count_branches(cfg, e->umask);
+        break;
+    case PMU_KIND_L1D_MISS:
         count_slots_with(cfg, PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK);
         break;
-    case PMU_EV_L1D_READ_MISSES_RSE_FILL:
+    case PMU_KIND_L1D_RSE:
         count_slots_with(cfg, PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK | PMU_SF_RSE_MASK);
         break;
-    case PMU_EV_L2_MISSES:
+    case PMU_KIND_L2_MISS:
         count_slots_with(cfg, PMU_SF_L2_MISS_MASK);
         break;
-    case PMU_EV_L2_REFERENCES:
+    case PMU_KIND_L2_REF:
         count_slots_with(cfg, PMU_SF_L2_REF_MASK);
         break;
-    case PMU_EV_L2_FORCE_RECIRC_ANY:
+    case PMU_KIND_RECIRC:
         cfg->source = REF_SRC_RECIRC; /* not attributed to an instruction */
         break;
     default:
-        /* An event added to the .def without a rule here counts nothing; the
+        /* A kind added to the .def without a rule here counts nothing; the
          * csim test EveryEventHasARule catches that. */
         cfg->source = REF_SRC_NONE;
         break;

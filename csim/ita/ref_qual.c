@@ -13,8 +13,10 @@
 #include "ref_internal.h"
 
 /* The opcode matchers' 27-bit fields cover instruction bits {40:27,12:0}
- * (facts 2.3): field[12:0] = instr{12:0}, field[26:13] = instr{40:27}.  This
- * is the instruction format, not a register layout, so it is not in the .def. */
+ * (docs/semantics.md, "Primitive matches"; libpfm-3
+ * include/perfmon/pfmlib_itanium.h): field[12:0] = instr{12:0},
+ * field[26:13] = instr{40:27}.  This is the instruction format, not a
+ * register layout, so it is not in the .def. */
 #define OPC_LOW_BITS 13u
 #define OPC_HIGH_LSB 27u
 #define OPC_HIGH_BITS 14u
@@ -97,7 +99,8 @@ static unsigned pmc13_ena(uint64_t v, unsigned k)
     }
 }
 
-/* PMC13 cfg_dbrp encodings (facts 2.6). */
+/* PMC13 cfg_dbrp encodings (docs/semantics.md, "Tags"; libpfm-3
+ * lib/pfmlib_itanium2.c, iod_tab). */
 enum { CFG_IBR_OPC_DBR = 0, CFG_IBR_OPC = 1, CFG_DBR = 2, CFG_NONE = 3 };
 
 static void decode_itanium2(ref_qual *q, const uint64_t *reg)

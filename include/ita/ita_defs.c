@@ -1,12 +1,21 @@
 /* ita_defs.c - the Itanium family's tables, expanded from ita_regs.def (see pmu_regs.h),
- * and its default model parameters.  Every layer links this one object. */
+ * and its default model parameters.  Every layer links this one object.  The tables read
+ * every named column of the PMU_REG and PMU_EVENT rows through PMU_COL (include/pmu_def.h),
+ * so a row with a column out of place does not compile here. */
 #include "ita/pmu_regs.h"
 
 #include <stddef.h>
 
 const pmu_reg_desc pmu_reg_table[] = {
-#define PMU_REG(name, space, first, count, rst_ita, wm_ita, rst_ita2, wm_ita2, desc) \
-    {#name, PMU_SPACE_##space, first, count, {rst_ita, rst_ita2}, {wm_ita, wm_ita2}, desc},
+#define PMU_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
+    {#name,                                                                                          \
+     PMU_COL(SPACE, space),                                                                          \
+     PMU_COL(FIRST, first),                                                                          \
+     PMU_COL(COUNT, count),                                                                          \
+     PMU_COL(ROLE, role),                                                                            \
+     {PMU_COL(RESET_ITA, rst_ita), PMU_COL(RESET_ITA2, rst_ita2)},                                   \
+     {PMU_COL(WMASK_ITA, wm_ita), PMU_COL(WMASK_ITA2, wm_ita2)},                                     \
+     desc},
 #include "ita/ita_regs.def"
 #undef PMU_REG
 };
@@ -26,8 +35,22 @@ const pmu_vis_desc pmu_vis_table[PMU_NVIS] = {
 };
 
 const pmu_event_desc pmu_event_table[PMU_NEVENTS] = {
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
-    {#name, code, umask, maxincr, counters, iar, opm, dar, grp, set, desc, code_ita, counters_ita},
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, \
+                  kind, desc)                                                                          \
+    {#name,                                                                                            \
+     PMU_COL(CODE, code),                                                                              \
+     PMU_COL(UMASK, umask),                                                                            \
+     PMU_COL(MAXINCR, maxincr),                                                                        \
+     PMU_COL(COUNTERS, counters),                                                                      \
+     PMU_COL(IAR, iar),                                                                                \
+     PMU_COL(OPM, opm),                                                                                \
+     PMU_COL(DAR, dar),                                                                                \
+     PMU_COL(GROUP, grp),                                                                              \
+     PMU_COL(SET, set),                                                                                \
+     desc,                                                                                             \
+     PMU_COL(CODE_ITA, code_ita),                                                                      \
+     PMU_COL(COUNTERS_ITA, counters_ita),                                                              \
+     PMU_COL(KIND, kind)},
 #include "ita/ita_regs.def"
 #undef PMU_EVENT
 };

@@ -1,5 +1,5 @@
 /*
- * pmu_regs.h - C view of data/pmu_regs.def: register addresses, field
+ * pmu_regs.h - C view of include/ita/ita_regs.def: register addresses, field
  * positions, reset values, writable masks, the visible-state list and the
  * implemented-event table.  Nothing here repeats a position: every constant
  * is expanded from the .def file.
@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "pmu_backend.h"
+#include "pmu_def.h"
 #include "pmu_family.h"
 #include "ita/pmu_cycle.h"
 
@@ -62,12 +63,44 @@ enum pmu_field_pos {
     (((uint64_t)(v) & ~PMU_FMASK(group, name)) |                               \
      (((uint64_t)(x) << PMU_F_##group##_##name##_LSB) & PMU_FMASK(group, name)))
 
+/* The named columns of the .def's PMU_REG and PMU_EVENT rows (include/pmu_def.h): a row
+ * with another column in a place fails to compile in ita_defs.c, which reads every one. */
+#define PMU_COL_SPACE_SPACE(space) PMU_SPACE_##space
+#define PMU_COL_FIRST_FIRST(x) (x)
+#define PMU_COL_COUNT_COUNT(x) (x)
+#define PMU_COL_ROLE_ROLE(role) PMU_ROLE_##role
+#define PMU_COL_RESET_ITA_RESET_ITA(x) (x)
+#define PMU_COL_WMASK_ITA_WMASK_ITA(x) (x)
+#define PMU_COL_RESET_ITA2_RESET_ITA2(x) (x)
+#define PMU_COL_WMASK_ITA2_WMASK_ITA2(x) (x)
+#define PMU_COL_CODE_CODE(x) (x)
+#define PMU_COL_CODE_ITA_CODE_ITA(x) (x)
+#define PMU_COL_UMASK_UMASK(x) (x)
+#define PMU_COL_MAXINCR_MAXINCR(x) (x)
+#define PMU_COL_COUNTERS_COUNTERS(x) (x)
+#define PMU_COL_COUNTERS_ITA_COUNTERS_ITA(x) (x)
+#define PMU_COL_IAR_IAR(x) (x)
+#define PMU_COL_OPM_OPM(x) (x)
+#define PMU_COL_DAR_DAR(x) (x)
+#define PMU_COL_GROUP_GROUP(x) (x)
+#define PMU_COL_SET_SET(x) (x)
+#define PMU_COL_KIND_KIND(kind) PMU_KIND_##kind
+
+/* What implements a register (PMU_ROLE). */
+#define PMU_ROLE(name, desc) PMU_ROLE_##name,
+typedef enum pmu_reg_role {
+#include "ita_regs.def"
+    PMU_NROLES
+} pmu_reg_role;
+#undef PMU_ROLE
+
 /* Register descriptors, in .def order. */
 typedef struct pmu_reg_desc {
     const char *name;   /* e.g. "PMC6_7" */
     unsigned space;
     unsigned first;     /* first index */
     unsigned count;     /* number of consecutive registers */
+    pmu_reg_role role;
     uint64_t reset[2];  /* by pmu_model */
     uint64_t wmask[2];  /* by pmu_model */
     const char *desc;
@@ -99,8 +132,18 @@ extern const pmu_vis_desc pmu_vis_table[PMU_NVIS];
 #error "the Itanium visible state does not fit in pmu_state (PMU_VIS_MAX)"
 #endif
 
+/* What one occurrence of an event is (PMU_EVENT_KIND); 0 counts nothing. */
+#define PMU_EVENT_KIND(name, desc) PMU_KIND_##name,
+typedef enum pmu_event_kind {
+    PMU_KIND_NONE = 0,
+#include "ita_regs.def"
+    PMU_NKINDS
+} pmu_event_kind;
+#undef PMU_EVENT_KIND
+
 /* Implemented events. */
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, desc) \
+#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, \
+                  kind, desc)                                                                          \
     PMU_EV_##name,
 enum pmu_event_id {
 #include "ita_regs.def"
@@ -114,12 +157,13 @@ typedef struct pmu_event_desc {
     const char *desc;
     uint8_t code_ita;   /* the code on Itanium; PMU_NO_CODE when not implemented there */
     uint8_t counters_ita; /* counters software may use on Itanium (libpfm-3's mask) */
+    uint8_t kind;       /* enum pmu_event_kind */
 } pmu_event_desc;
 extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
 #define PMU_NO_CODE 0xffu
 /* The counters software may program the event on, for a model (bit i = PMCi).  The
  * hardware counts it on every counter of `counters`; libpfm-3 restricts some events
- * further on Itanium (data/pmu_regs.def). */
+ * further on Itanium (include/ita/ita_regs.def). */
 static inline unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m)
 {
     return m == PMU_MODEL_ITANIUM ? e->counters_ita : e->counters;

@@ -1,5 +1,6 @@
-// PMC0: the freeze bit fr and the sticky overflow bits ovf[i] of the generic counters, and the
-// performance-monitor interrupt.
+// The overflow-control register (the Itanium's PMC0): the freeze bit fr and the sticky overflow
+// bits ovf[i] of the generic counters, and the performance-monitor interrupt. The family gives
+// the register's layout as parameters (fr at bit FrBit, counter k's ovf bit at OvfLsb + k).
 //  - A counter carry sets its ovf bit; hardware never clears it.
 //  - A carry of a counter whose PMC has oi = 1 sets fr, and raises the interrupt only when that
 //    counter's ovf bit was 0 before the clock (edge-triggered on the 0->1 of the sticky bit).
@@ -9,32 +10,32 @@
 module pmu_ovf_ctrl #(
   parameter logic [63:0] ResetValue = 64'h1,
   parameter logic [63:0] WriteMask  = 64'h0,
-  parameter int          NCounters  = 4
+  parameter int          NCounters  = 4,
+  parameter int          FrBit      = 0,  // position of fr
+  parameter int          OvfLsb     = 4   // position of counter 0's overflow bit
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  logic                 we_i,      // register-port write of PMC0
+  input  logic                 we_i,      // register-port write of the register
   input  logic [63:0]          wdata_i,
   input  logic [NCounters-1:0] carry_i,   // counter k wrapped in this clock
-  input  logic [NCounters-1:0] oi_i,      // PMC(first+k).oi
+  input  logic [NCounters-1:0] oi_i,      // counter k's overflow interrupt enable
   output logic [63:0]          pmc0_o,    // stored value (the register read value)
   output logic                 fr_o,      // freeze, as stored (takes effect from the next step)
   output logic                 pmi_o
 );
 
-  `include "pmu_defs.vh"
-
   logic [63:0]          pmc0_q, pmc0_d, pmc0_step;
   logic [NCounters-1:0] ovf_q, raise;
   logic                 pmi_q, pmi_d;
 
-  assign ovf_q = pmc0_q[PMU_F_PMC0_OVF_LSB +: NCounters];
+  assign ovf_q = pmc0_q[OvfLsb +: NCounters];
   assign raise = carry_i & oi_i;
 
   // A carry sets its sticky bit; an oi carry also sets fr. Everything else is kept.
   assign pmc0_step = pmc0_q
-                   | ({{(64 - NCounters){1'b0}}, carry_i} << PMU_F_PMC0_OVF_LSB)
-                   | ({{63{1'b0}}, |raise} << PMU_F_PMC0_FR_LSB);
+                   | ({{(64 - NCounters){1'b0}}, carry_i} << OvfLsb)
+                   | ({{63{1'b0}}, |raise} << FrBit);
 
   // The write wins over a carry of the same clock (the harness never does both).
   assign pmc0_d = we_i ? ((wdata_i & WriteMask) | (ResetValue & ~WriteMask)) : pmc0_step;
@@ -54,7 +55,7 @@ module pmu_ovf_ctrl #(
   end
 
   assign pmc0_o = pmc0_q;
-  assign fr_o   = pmc0_q[PMU_F_PMC0_FR_LSB];
+  assign fr_o   = pmc0_q[FrBit];
   assign pmi_o  = pmi_q;
 
 endmodule

@@ -49,7 +49,7 @@ module ita_pmu #(
 
   `include "pmu_defs.vh"
 
-  // ---- model parameters (data/pmu_regs.def) --------------------------------------------
+  // ---- model parameters (include/ita/ita_regs.def) ---------------------------------------
   localparam bit Ita = (Model == 0);
 
   // Counter width: the PMD writable mask is 2^W - 1.
@@ -65,12 +65,6 @@ module ita_pmu #(
 
   localparam logic [63:0] Pmc0Reset  = Ita ? PMU_PMC0_RESET_ITA   : PMU_PMC0_RESET_ITA2;
   localparam logic [63:0] Pmc0Wmask  = Ita ? PMU_PMC0_WMASK_ITA   : PMU_PMC0_WMASK_ITA2;
-  localparam logic [63:0] Pmc4Reset  = Ita ? PMU_PMC4_RESET_ITA   : PMU_PMC4_RESET_ITA2;
-  localparam logic [63:0] Pmc4Wmask  = Ita ? PMU_PMC4_WMASK_ITA   : PMU_PMC4_WMASK_ITA2;
-  localparam logic [63:0] Pmc5Reset  = Ita ? PMU_PMC5_RESET_ITA   : PMU_PMC5_RESET_ITA2;
-  localparam logic [63:0] Pmc5Wmask  = Ita ? PMU_PMC5_WMASK_ITA   : PMU_PMC5_WMASK_ITA2;
-  localparam logic [63:0] Pmc67Reset = Ita ? PMU_PMC6_7_RESET_ITA : PMU_PMC6_7_RESET_ITA2;
-  localparam logic [63:0] Pmc67Wmask = Ita ? PMU_PMC6_7_WMASK_ITA : PMU_PMC6_7_WMASK_ITA2;
   localparam logic [63:0] PsrReset   = Ita ? PMU_PSR_RESET_ITA    : PMU_PSR_RESET_ITA2;
   localparam logic [63:0] PsrWmask   = Ita ? PMU_PSR_WMASK_ITA    : PMU_PSR_WMASK_ITA2;
   localparam logic [63:0] IpsrReset  = Ita ? PMU_IPSR_RESET_ITA   : PMU_IPSR_RESET_ITA2;
@@ -78,7 +72,7 @@ module ita_pmu #(
   localparam logic [63:0] DcrReset   = Ita ? PMU_DCR_RESET_ITA    : PMU_DCR_RESET_ITA2;
   localparam logic [63:0] DcrWmask   = Ita ? PMU_DCR_WMASK_ITA    : PMU_DCR_WMASK_ITA2;
 
-  // Register indices within their space (PMU_REG first_index in data/pmu_regs.def; PMC0..7
+  // Register indices within their space (PMU_REG FIRST in include/ita/ita_regs.def; PMC0..7
   // and PMD4..7 share the counter numbering).
   localparam logic [7:0] IdxPmc0 = PMU_PMC0_FIRST;
   localparam logic [7:0] IdxPsr  = PMU_PSR_FIRST;
@@ -129,16 +123,17 @@ module ita_pmu #(
   );
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
-  // Each one stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable
-  // mask, like PMC4..7, and reads back (and shows in obs_vis_o) as stored. QREG(J, name, SPACE,
-  // NAME) declares name_q, decodes the address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST} into
+  // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/pmu_qual_regs.svh. Each one
+  // stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable mask, like
+  // PMC4..7, and reads back (and shows in obs_vis_o) as stored. PMU_QUAL_REG(J, name, NAME,
+  // SPACE) declares name_q, decodes the address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST} into
   // qreg_sel[J] and drives the register's obs_vis_o entry PMU_VIS_<NAME>.
-  localparam int NQreg = 22;
+  localparam int NQreg = PMU_NQUAL;
 
   logic [NQreg-1:0]    qreg_sel;
   logic [NQreg*64-1:0] qreg_q;   // register J at [J*64 +: 64], for the read mux
 
-`define QREG(J, name, SPACE, NAME)                                                          \
+`define PMU_QUAL_REG(J, name, NAME, SPACE)                                                  \
   logic [63:0] name``_q;                                                                    \
   assign qreg_sel[J] = (reg_addr_i == {PMU_SPACE_``SPACE, PMU_``NAME``_FIRST});             \
   pmu_pmc_gen #(                                                                           \
@@ -154,31 +149,11 @@ module ita_pmu #(
   assign qreg_q[J*64 +: 64] = name``_q;                                                     \
   assign obs_vis_o[PMU_VIS_``NAME*64 +: 64] = name``_q;
 
-  `QREG(0,  pmc8,  PMC, PMC8)
-  `QREG(1,  pmc9,  PMC, PMC9)
-  `QREG(2,  pmc11, PMC, PMC11)
-  `QREG(3,  pmc13, PMC, PMC13)
-  `QREG(4,  pmc14, PMC, PMC14)
-  `QREG(5,  pmc15, PMC, PMC15)
-  `QREG(6,  ibr0,  IBR, IBR0)
-  `QREG(7,  ibr1,  IBR, IBR1)
-  `QREG(8,  ibr2,  IBR, IBR2)
-  `QREG(9,  ibr3,  IBR, IBR3)
-  `QREG(10, ibr4,  IBR, IBR4)
-  `QREG(11, ibr5,  IBR, IBR5)
-  `QREG(12, ibr6,  IBR, IBR6)
-  `QREG(13, ibr7,  IBR, IBR7)
-  `QREG(14, dbr0,  DBR, DBR0)
-  `QREG(15, dbr1,  DBR, DBR1)
-  `QREG(16, dbr2,  DBR, DBR2)
-  `QREG(17, dbr3,  DBR, DBR3)
-  `QREG(18, dbr4,  DBR, DBR4)
-  `QREG(19, dbr5,  DBR, DBR5)
-  `QREG(20, dbr6,  DBR, DBR6)
-  `QREG(21, dbr7,  DBR, DBR7)
+  `include "pmu_qual_regs.svh"
 
-`undef QREG
+`undef PMU_QUAL_REG
 
+  // The qualification datapath's view of them.
   logic [8*64-1:0] ibr_q, dbr_q;  // IBR j / DBR j at [j*64 +: 64]
   assign ibr_q = {ibr7_q, ibr6_q, ibr5_q, ibr4_q, ibr3_q, ibr2_q, ibr1_q, ibr0_q};
   assign dbr_q = {dbr7_q, dbr6_q, dbr5_q, dbr4_q, dbr3_q, dbr2_q, dbr1_q, dbr0_q};
@@ -229,11 +204,14 @@ module ita_pmu #(
   for (genvar k = 0; k < NCnt; k++) begin : g_cnt
     localparam int         Counter = FirstCounter + k;
     localparam logic [7:0] Idx     = Counter[7:0];
-    // The .def describes PMC4, PMC5 and PMC6_7 separately (PMC4 has the power-enable bit).
-    localparam logic [63:0] PmcReset = (k == 0) ? Pmc4Reset :
-                                       (k == 1) ? Pmc5Reset : Pmc67Reset;
-    localparam logic [63:0] PmcWmask = (k == 0) ? Pmc4Wmask :
-                                       (k == 1) ? Pmc5Wmask : Pmc67Wmask;
+    // PMC(Counter) and PMD(Counter) are entry k of the .def's ROLE(CNT_CFG) and ROLE(COUNTER)
+    // registers (the generator checks that they start at PMC0.ovf's first counter).
+    localparam logic [63:0] PmcReset = Ita ? PMU_CNT_CFG_RESET_ITA[k*64 +: 64]
+                                           : PMU_CNT_CFG_RESET_ITA2[k*64 +: 64];
+    localparam logic [63:0] PmcWmask = Ita ? PMU_CNT_CFG_WMASK_ITA[k*64 +: 64]
+                                           : PMU_CNT_CFG_WMASK_ITA2[k*64 +: 64];
+    localparam int          VisPmc   = PMU_CNT_CFG_VIS[k*32 +: 32];
+    localparam int          VisPmd   = PMU_COUNTER_VIS[k*32 +: 32];
 
     logic [63:0]   pmc;
     logic [NW-1:0] n, inc;
@@ -303,12 +281,17 @@ module ita_pmu #(
     assign pmc_q[k*64 +: 64]   = pmc;
     // Bits 63:W read as bit W-1 (sign extension) or as zero.
     assign pmd_rd[k*64 +: 64]  = {{(64 - W){PmdSext && cnt[W-1]}}, cnt};
+
+    assign obs_vis_o[VisPmc*64 +: 64] = pmc;
+    assign obs_vis_o[VisPmd*64 +: 64] = pmd_rd[k*64 +: 64];
   end
 
   pmu_ovf_ctrl #(
     .ResetValue (Pmc0Reset),
     .WriteMask  (Pmc0Wmask),
-    .NCounters  (NCnt)
+    .NCounters  (NCnt),
+    .FrBit      (PMU_F_PMC0_FR_LSB),
+    .OvfLsb     (PMU_F_PMC0_OVF_LSB)
   ) u_ovf_ctrl (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -339,16 +322,9 @@ module ita_pmu #(
   end
 
   // ---- observation: every visible register, as a read returns it ----------------------------
-  // (The qualification registers' entries are driven where they are declared, by QREG.)
+  // (The qualification registers' entries are driven where they are declared, by
+  // PMU_QUAL_REG; the counters' and their configurations' in g_cnt.)
   assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_q;
-  assign obs_vis_o[PMU_VIS_PMC4*64 +: 64] = pmc_q[0*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMC5*64 +: 64] = pmc_q[1*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMC6*64 +: 64] = pmc_q[2*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMC7*64 +: 64] = pmc_q[3*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMD4*64 +: 64] = pmd_rd[0*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMD5*64 +: 64] = pmd_rd[1*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMD6*64 +: 64] = pmd_rd[2*64 +: 64];
-  assign obs_vis_o[PMU_VIS_PMD7*64 +: 64] = pmd_rd[3*64 +: 64];
   assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_q;
   assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_q;
   assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_q;

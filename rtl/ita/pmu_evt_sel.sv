@@ -9,7 +9,7 @@
 //
 // Qualification (semantics.md, "Event qualification ..."): the slots' tags come from the
 // shared pmu_slot_qual instances, one per slot, for every qualifier set c = {iar, opm}. The
-// selected event's iar / opm / dar columns (data/pmu_regs.def) pick its bit: the memory
+// selected event's iar / opm / dar columns (include/ita/ita_regs.def) pick its bit: the memory
 // qualification mem_q(c) for dar = 1 events, otherwise inst_q(c, k) with k = the umask for
 // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08) and k = 0 (Tag(PMC8)) for every other event.
 // Events not attributed to an instruction (CPU_CYCLES, L2_FORCE_RECIRC_ANY) are never
@@ -47,25 +47,9 @@ module pmu_evt_sel #(
   localparam int NPairs = 4;
   localparam int NSets  = 4;
 
-  // Event kinds: what one slot contributes (or, for cycles/recirc, what the cycle gives).
-  localparam logic [3:0] EvNone     = 4'd0;
-  localparam logic [3:0] EvCycles   = 4'd1;
-  localparam logic [3:0] EvInstRet  = 4'd2;   // IA64_INST_RETIRED / IA64_TAGGED_INST_RETIRED_*
-  localparam logic [3:0] EvNops     = 4'd3;
-  localparam logic [3:0] EvPredOff  = 4'd4;
-  localparam logic [3:0] EvFpOps    = 4'd5;
-  localparam logic [3:0] EvLoads    = 4'd6;
-  localparam logic [3:0] EvStores   = 4'd7;
-  localparam logic [3:0] EvBrDetail = 4'd8;
-  localparam logic [3:0] EvL1dMiss  = 4'd9;
-  localparam logic [3:0] EvL1dRse   = 4'd10;
-  localparam logic [3:0] EvL2Miss   = 4'd11;
-  localparam logic [3:0] EvL2Ref    = 4'd12;
-  localparam logic [3:0] EvRecirc   = 4'd13;
-
   logic [PMU_F_PMC_GEN_ES_W-1:0]    es;
   logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask;
-  logic [3:0]                       kind;
+  logic [PMU_KIND_W-1:0]            kind;                    // PMU_KIND_* of the selected event
   logic                             ev_iar, ev_opm, ev_dar;  // the event's qualifier columns
   logic [1:0]                       qual_set;                // {iar, opm}
   logic [1:0]                       tag_pair;                // k of inst_q(k)
@@ -85,58 +69,28 @@ module pmu_evt_sel #(
   // Slots 0 .. nslots_i-1 are valid (more than PMU_MAX_SLOTS means all of them).
   assign slot_valid = ~({`PMU_MAX_SLOTS{1'b1}} << nslots_i);
 
-  // One row of the event table: its (es, umask) pair selects the kind, and the row gives the
+  // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per PMU_EVENT of
+  // include/ita/ita_regs.def). A row's (es, umask) pair selects its kind and gives its
   // qualifier columns. The code is the model's; an event not implemented on Itanium (no
   // Itanium code) never matches there. An event whose counter mask excludes this counter
-  // counts 0 here.
-`define PMU_EVT_ROW(NAME, KIND)                                                           \
+  // counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and
+  // IA64_TAGGED_INST_RETIRED_IBRP0_PMC8) are one event under two names.
+`define PMU_EVT_ROW(NAME)                                                                  \
     if ((Ita ? (PMU_EV_``NAME``_ON_ITA && es == PMU_EV_``NAME``_CODE_ITA)                  \
              : (es == PMU_EV_``NAME``_CODE)) &&                                            \
         umask == PMU_EV_``NAME``_UMASK) begin                                              \
-      kind   = PMU_EV_``NAME``_COUNTERS[Counter] ? KIND : EvNone;                            \
+      kind   = PMU_EV_``NAME``_COUNTERS[Counter] ? PMU_EV_``NAME``_KIND : PMU_KIND_NONE;   \
       ev_iar = PMU_EV_``NAME``_IAR;                                                          \
       ev_opm = PMU_EV_``NAME``_OPM;                                                          \
       ev_dar = PMU_EV_``NAME``_DAR;                                                          \
     end
 
   always_comb begin
-    kind   = EvNone;
+    kind   = PMU_KIND_NONE;
     ev_iar = 1'b0;
     ev_opm = 1'b0;
     ev_dar = 1'b0;
-    `PMU_EVT_ROW(CPU_CYCLES,                              EvCycles)
-    `PMU_EVT_ROW(IA64_INST_RETIRED,                       EvInstRet)
-    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP0_PMC8,     EvInstRet)
-    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,     EvInstRet)
-    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP2_PMC8,     EvInstRet)
-    `PMU_EVT_ROW(IA64_TAGGED_INST_RETIRED_IBRP3_PMC9,     EvInstRet)
-    `PMU_EVT_ROW(NOPS_RETIRED,                            EvNops)
-    `PMU_EVT_ROW(PREDICATE_SQUASHED_RETIRED,              EvPredOff)
-    `PMU_EVT_ROW(FP_OPS_RETIRED,                          EvFpOps)
-    `PMU_EVT_ROW(LOADS_RETIRED,                           EvLoads)
-    `PMU_EVT_ROW(STORES_RETIRED,                          EvStores)
-    // BR_MISPRED_DETAIL: one row per umask; the umask then filters type and prediction.
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_ALL_PRED,          EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_CORRECT_PRED,      EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_WRONG_PATH,        EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_ALL_WRONG_TARGET,      EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_ALL_PRED,        EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_CORRECT_PRED,    EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_WRONG_PATH,      EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_IPREL_WRONG_TARGET,    EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_ALL_PRED,       EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_CORRECT_PRED,   EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_WRONG_PATH,     EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_RETURN_WRONG_TARGET,   EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_ALL_PRED,     EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_CORRECT_PRED, EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_WRONG_PATH,   EvBrDetail)
-    `PMU_EVT_ROW(BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET, EvBrDetail)
-    `PMU_EVT_ROW(L1D_READ_MISSES_ALL,                     EvL1dMiss)
-    `PMU_EVT_ROW(L1D_READ_MISSES_RSE_FILL,                EvL1dRse)
-    `PMU_EVT_ROW(L2_MISSES,                               EvL2Miss)
-    `PMU_EVT_ROW(L2_REFERENCES,                           EvL2Ref)
-    `PMU_EVT_ROW(L2_FORCE_RECIRC_ANY,                     EvRecirc)
+    `include "pmu_evt_rows.svh"
   end
 
 `undef PMU_EVT_ROW
@@ -144,7 +98,7 @@ module pmu_evt_sel #(
   // The qualifier set of the event, and the IBR pair whose tag it counts: umask k for
   // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08, umask k), pair 0 = Tag(PMC8) otherwise.
   assign qual_set = {ev_iar, ev_opm};
-  assign tag_pair = (kind == EvInstRet) ? umask[1:0] : 2'd0;
+  assign tag_pair = (kind == PMU_KIND_INST_RET) ? umask[1:0] : 2'd0;
 
   // Does slot k carry one qualified occurrence of the selected event?
   for (genvar k = 0; k < `PMU_MAX_SLOTS; k++) begin : g_slot
@@ -177,18 +131,18 @@ module pmu_evt_sel #(
 
     always_comb begin
       case (kind)
-        EvInstRet:  evt_match = power_counts;
-        EvNops:     evt_match = nop;
-        EvPredOff:  evt_match = pred_off;
-        EvFpOps:    evt_match = fp;
-        EvLoads:    evt_match = load;
-        EvStores:   evt_match = store;
-        EvBrDetail: evt_match = br_match;
-        EvL1dMiss:  evt_match = load && l1d_miss;
-        EvL1dRse:   evt_match = load && l1d_miss && rse;
-        EvL2Miss:   evt_match = l2_miss;
-        EvL2Ref:    evt_match = l2_ref;
-        default:    evt_match = 1'b0;  // cycle-level events and unimplemented pairs
+        PMU_KIND_INST_RET:  evt_match = power_counts;
+        PMU_KIND_NOPS:      evt_match = nop;
+        PMU_KIND_PRED_OFF:  evt_match = pred_off;
+        PMU_KIND_FP_OPS:    evt_match = fp;
+        PMU_KIND_LOADS:     evt_match = load;
+        PMU_KIND_STORES:    evt_match = store;
+        PMU_KIND_BR_DETAIL: evt_match = br_match;
+        PMU_KIND_L1D_MISS:  evt_match = load && l1d_miss;
+        PMU_KIND_L1D_RSE:   evt_match = load && l1d_miss && rse;
+        PMU_KIND_L2_MISS:   evt_match = l2_miss;
+        PMU_KIND_L2_REF:    evt_match = l2_ref;
+        default:            evt_match = 1'b0;  // cycle-level events and unimplemented pairs
       endcase
     end
 
@@ -210,9 +164,9 @@ module pmu_evt_sel #(
   // Cycle-level events are not attributed to an instruction: no tag constrains them.
   always_comb begin
     case (kind)
-      EvCycles: n_o = {{(NW - 1){1'b0}}, power_counts};
-      EvRecirc: n_o = recirc_i;
-      default:  n_o = count_hits(slot_hit);
+      PMU_KIND_CYCLES: n_o = {{(NW - 1){1'b0}}, power_counts};
+      PMU_KIND_RECIRC: n_o = recirc_i;
+      default:         n_o = count_hits(slot_hit);
     endcase
   end
 

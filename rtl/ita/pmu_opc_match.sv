@@ -19,8 +19,9 @@ module pmu_opc_match (
   localparam logic [1:0] UnitF = 2'd2;
   localparam logic [1:0] UnitB = 2'd3;
 
-  // The 27-bit match / mask fields cover instruction bits {40:27, 12:0} (facts 2.3): the low
-  // part is enc[12:0], the high part the top bits of the 41-bit encoding.
+  // The 27-bit match / mask fields cover instruction bits {40:27, 12:0} (docs/semantics.md,
+  // "Primitive matches"; libpfm-3 include/perfmon/pfmlib_itanium.h): the low part is
+  // enc[12:0], the high part the top bits of the 41-bit encoding.
   localparam int EncW    = 41;
   localparam int OpcW    = PMU_F_PMC_OPC_MASK_W;
   localparam int EncLoW  = 13;

@@ -3,7 +3,7 @@
 // instruction tags inst_q(k) of the four IBR pairs and the memory qualification, for each
 // set of qualifiers an event supports.
 //
-// An event's iar / opm columns (data/pmu_regs.def) select the qualifier set c = {iar, opm}:
+// An event's iar / opm columns (include/ita/ita_regs.def) select the qualifier set c = {iar, opm}:
 //   inst_q_o[c*4 + k] = (iar ? r_k : 1) && (opm ? o_k : 1)
 //   mem_q_o[c]        = the memory qualification (dar = 1 events) built on those inst_q(k)
 // so that the event select of every counter only picks bits and the tag logic exists once per
@@ -70,7 +70,8 @@ module pmu_tag_qual #(
 
   end else begin : g_ita2
     // ---- Itanium 2: per-pair selection by PMC14, PMC15 and PMC13 ---------------------------
-    // PMC13.cfg_dbrp_k: what an active pair k requires of a memory access (facts 2.6).
+    // PMC13.cfg_dbrp_k: what an active pair k requires of a memory access (docs/semantics.md,
+    // "Tags"; libpfm-3 lib/pfmlib_itanium2.c, iod_tab).
     localparam logic [1:0] CfgInstAndData = 2'd0;  // IBR + opcode + DBR
     localparam logic [1:0] CfgInst        = 2'd1;  // IBR + opcode
     localparam logic [1:0] CfgData        = 2'd2;  // DBR only

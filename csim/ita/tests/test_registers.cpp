@@ -42,7 +42,8 @@ TEST(RefCreate, BadParametersAreRejected)
 }
 
 namespace {
-// The qualification registers (facts 1.5-1.8): reset value, the value read
+// The qualification registers (docs/register-map.md, from the Linux kernel's
+// arch/ia64/kernel/perfmon_mckinley.h and perfmon_itanium.h): reset value, the value read
 // after writing all ones, and after writing zero, for [Itanium, Itanium 2].
 // Read back = (v & wmask) | (reset & ~wmask), written out by hand.
 struct QualReg {

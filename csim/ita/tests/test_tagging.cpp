@@ -16,7 +16,7 @@ const uint16_t LOAD = PMU_SF_LOAD_MASK, STORE = PMU_SF_STORE_MASK, FP = PMU_SF_F
                NOP = PMU_SF_NOP_MASK, L2_REF = PMU_SF_L2_REF_MASK;
 
 // ---- instruction encodings (41 bits) -----------------------------------------
-// Major opcode instr{40:37}; branch type instr{8:6} (the br.cloop example, facts 2.3).
+// Major opcode instr{40:37}; branch type instr{8:6} (the br.cloop example of libpfm-3 examples_v3.x/ia64/ita2_opcode.c).
 constexpr unsigned MAJOR_LSB = 37, BTYPE_LSB = 6;
 uint64_t insn(unsigned major, unsigned btype = 0, uint64_t other = 0)
 {
@@ -295,7 +295,7 @@ TEST_P(Tagging, TheOtherModelsFormHasNoEffect)
     EXPECT_EQ(c.v[3], 4u);
 }
 
-// ---- the br.cloop example (facts 2.3, libpfm's ita2_opcode.c) ---------------------
+// ---- the br.cloop example (libpfm-3 examples_v3.x/ia64/ita2_opcode.c) ---------------------
 
 TEST_P(Tagging, BrCloopExampleCountsExactlyTheCloops)
 {

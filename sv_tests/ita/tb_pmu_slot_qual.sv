@@ -137,7 +137,7 @@ module tb_pmu_slot_qual;
     #1;
   endtask
 
-  // br.cloop (libpfm examples_v3.x/ia64/ita2_opcode.c, facts 2.3): major opcode instr{40:37} = 4,
+  // br.cloop (libpfm-3 examples_v3.x/ia64/ita2_opcode.c): major opcode instr{40:37} = 4,
   // btype instr{8:6} = 5. PMC8 match field 0x2000140, mask field 0x07ffe3f, b enabled.
   localparam logic [26:0] CloopMatch = 27'h2000140;
   localparam logic [26:0] CloopMask  = 27'h07ffe3f;

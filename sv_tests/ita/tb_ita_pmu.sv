@@ -74,7 +74,7 @@ module tb_ita_pmu;
   `TB_DUT(5, 1, 1'b1, 1'b0, 1'b1)
 
   // ---- addresses, values ---------------------------------------------------------------------
-  // Register indices (data/pmu_regs.def first_index): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
+  // Register indices (include/ita/ita_regs.def, FIRST): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
   function automatic logic [11:0] pmc(input int i);
     pmc = {PMU_SPACE_PMC, i[7:0]};
   endfunction
@@ -123,7 +123,7 @@ module tb_ita_pmu;
 
   // ---- qualification registers ---------------------------------------------------------------
   // The 22 qualification registers in obs_vis_o order from PMU_VIS_PMC8 on: address, the
-  // visible index, and reset value / writable mask per model (data/pmu_regs.def).
+  // visible index, and reset value / writable mask per model (include/ita/ita_regs.def).
   localparam int NQreg = 22;
   logic [11:0] qreg_addr [NQreg];
   int          qreg_vis [NQreg];
@@ -184,7 +184,8 @@ module tb_ita_pmu;
   localparam logic [63:0] Fine   = 64'd1 << PMU_F_PMC14_FINE_LSB;
   localparam logic [63:0] Ta     = 64'd1 << PMU_F_PMC13_TA_LSB;
   localparam logic [63:0] Pt     = 64'd1 << PMU_F_PMC11_PT_LSB;
-  // br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5 (facts 2.3), and br.cond.
+  // br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5 (libpfm-3
+  // examples_v3.x/ia64/ita2_opcode.c), and br.cond.
   localparam logic [40:0] EncCloop = (41'd4 << 37) | (41'd5 << 6);
   localparam logic [40:0] EncBrCond = (41'd4 << 37);
   localparam logic [26:0] CloopMatch = 27'h2000140;

@@ -1,0 +1,206 @@
+`include "pmu_defines.vh"
+
+// pmu_evt_sel against every row of the event table: the generated rows
+// (build/gen/ita/pmu_evt_rows.svh, one per PMU_EVENT of include/ita/ita_regs.def) are included
+// here too, each calling check_row with the row's columns, so every event the .def lists is
+// checked on the RTL, and a row the RTL lost or read with another row's column fails.
+// Eight instances share the inputs: Itanium (Model=0) and Itanium 2 (Model=1), each on
+// PMC4..PMC7. Per row and instance:
+//  - the row's code (Itanium: its Itanium code) and umask count the occurrences its kind
+//    names (docs/semantics.md step 3, written here from that page) on the counters of its
+//    counter mask, and nothing elsewhere or on Itanium without an Itanium code;
+//  - a slot that lacks one of the kind's flags does not count;
+//  - the qualification bit the row's iar / opm / dar columns select (and, for the
+//    retired-instruction kind, its umask's IBR pair) is the one that gates the slots; cycle-level
+//    kinds ignore qualification;
+//  - CPU cycles and retired instructions count nothing in the HALT state.
+module tb_pmu_evt_sel;
+
+  `define TB_NAME "tb_pmu_evt_sel"
+  `include "tb_common.svh"
+  `include "pmu_defs.vh"
+
+  localparam int NSlots = `PMU_MAX_SLOTS;
+  localparam int SfW    = `PMU_SF_WIDTH;
+  localparam int NW     = 3;
+  localparam int NDut   = 8;  // instance m*4 + c: Model m, counter PMC(4+c)
+
+  localparam logic [1:0] PowerNormal = 2'd0;
+  localparam logic [1:0] PowerHalt   = 2'd3;
+
+  // The stimulus the tasks set (stim); a clock edge applies it to the instances (stim_q):
+  // under --timing, Verilator 5.006 leaves this combinational module's output stale when an
+  // initial block drives its inputs directly (an event kind selected after a power-state
+  // change counted 0), so the inputs come from flops, as they do in ita_pmu.
+  typedef struct packed {
+    logic [63:0]           pmc_ita, pmc_ita2;  // by model: the code column differs
+    logic [1:0]            power;
+    logic [2:0]            recirc;
+    logic [2:0]            nslots;
+    logic [NSlots*SfW-1:0] slot_flags;
+    logic [NSlots*16-1:0]  slot_inst_q;
+    logic [NSlots*4-1:0]   slot_mem_q;
+  } stim_t;
+
+  logic          clk = 1'b0;
+  stim_t         stim = '0, stim_q = '0;
+  logic [NW-1:0] n [NDut];
+
+  always #5 clk = ~clk;
+
+  always_ff @(posedge clk) stim_q <= stim;
+
+  for (genvar m = 0; m < 2; m++) begin : g_model
+    logic [63:0] pmc;
+    assign pmc = (m == 0) ? stim_q.pmc_ita : stim_q.pmc_ita2;
+    for (genvar c = 0; c < 4; c++) begin : g_ctr
+      pmu_evt_sel #(.Model(m), .Counter(4 + c), .NW(NW)) u_dut (
+        .pmc_i         (pmc),
+        .power_i       (stim_q.power),
+        .recirc_i      (stim_q.recirc),
+        .nslots_i      (stim_q.nslots),
+        .slot_flags_i  (stim_q.slot_flags),
+        .slot_inst_q_i (stim_q.slot_inst_q),
+        .slot_mem_q_i  (stim_q.slot_mem_q),
+        .n_o           (n[m*4 + c])
+      );
+    end
+  end
+
+  // A PMC4..7 value selecting (es, umask); every other field 0.
+  function automatic logic [63:0] event_pmc(input logic [7:0] es, input logic [3:0] umask);
+    event_pmc = '0;
+    event_pmc[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB]       = es;
+    event_pmc[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB] = umask;
+  endfunction
+
+  function automatic logic [15:0] flag(input int lsb);
+    flag = 16'd1 << lsb;
+  endfunction
+
+  // The flags of a slot that carries one occurrence of `kind` (0: any slot does), written
+  // from docs/semantics.md step 3. A branch of type 0 or prediction 0 in the umask means any.
+  function automatic logic [15:0] kind_flags(input logic [PMU_KIND_W-1:0] kind, input logic [3:0] umask);
+    logic [1:0] br_type, br_pred;
+    br_type = (umask[3:2] == 2'd0) ? 2'd2 : umask[3:2];
+    br_pred = (umask[1:0] == 2'd0) ? 2'd3 : umask[1:0];
+    case (kind)
+      PMU_KIND_NOPS:      kind_flags = flag(PMU_SF_NOP_LSB);
+      PMU_KIND_PRED_OFF:  kind_flags = flag(PMU_SF_PRED_OFF_LSB);
+      PMU_KIND_FP_OPS:    kind_flags = flag(PMU_SF_FP_LSB);
+      PMU_KIND_LOADS:     kind_flags = flag(PMU_SF_LOAD_LSB);
+      PMU_KIND_STORES:    kind_flags = flag(PMU_SF_STORE_LSB);
+      PMU_KIND_BR_DETAIL: kind_flags = (16'(br_type) << PMU_SF_BR_TYPE_LSB) | (16'(br_pred) << PMU_SF_BR_PRED_LSB);
+      PMU_KIND_L1D_MISS:  kind_flags = flag(PMU_SF_LOAD_LSB) | flag(PMU_SF_L1D_MISS_LSB);
+      PMU_KIND_L1D_RSE:   kind_flags = flag(PMU_SF_LOAD_LSB) | flag(PMU_SF_L1D_MISS_LSB) | flag(PMU_SF_RSE_LSB);
+      PMU_KIND_L2_MISS:   kind_flags = flag(PMU_SF_L2_MISS_LSB);
+      PMU_KIND_L2_REF:    kind_flags = flag(PMU_SF_L2_REF_LSB);
+      default:            kind_flags = 16'd0;  // cycles, retired instructions, recirculations
+    endcase
+  endfunction
+
+  function automatic logic is_cycle_level(input logic [PMU_KIND_W-1:0] kind);
+    is_cycle_level = (kind == PMU_KIND_CYCLES) || (kind == PMU_KIND_RECIRC);
+  endfunction
+
+  // The kinds this testbench knows; a kind added to the .def needs its rule here too.
+  function automatic logic known_kind(input logic [PMU_KIND_W-1:0] kind);
+    known_kind = is_cycle_level(kind) || kind == PMU_KIND_INST_RET || kind_flags(kind, 4'h0) != 16'd0;
+  endfunction
+
+  // Every slot carries `flags`; all slots valid; the given qualification bits in every slot.
+  // Applies them (with pmc_*, power, recirc) at the next clock edge.
+  task automatic drive(input logic [15:0] flags, input logic [15:0] inst_q, input logic [3:0] mem_q);
+    stim.nslots      = 3'(NSlots);
+    stim.slot_flags  = {NSlots{flags}};
+    stim.slot_inst_q = {NSlots{inst_q}};
+    stim.slot_mem_q  = {NSlots{mem_q}};
+    @(posedge clk);
+    #1;
+  endtask
+
+  // n of every instance against `full` where the row counts (0 elsewhere).
+  task automatic expect_n(input int row, input logic [7:0] counters, input logic on_ita,
+                          input int full, input string what);
+    for (int d = 0; d < NDut; d++) begin
+      automatic int  m       = d / 4;
+      automatic int  ctr     = 4 + d % 4;
+      automatic bit  counts  = counters[ctr] && (m == 1 || on_ita);
+      check_eq(64'(n[d]), counts ? 64'(full) : 64'd0,
+               $sformatf("row %0d, %s, Model=%0d PMC%0d", row, what, m, ctr));
+    end
+  endtask
+
+  int rows = 0;
+
+  task automatic check_row(input logic [7:0] code, input logic [7:0] code_ita, input logic on_ita,
+                           input logic [3:0] umask, input logic [7:0] counters, input logic iar,
+                           input logic opm, input logic dar, input logic [PMU_KIND_W-1:0] kind,
+                           input string name);
+    logic [15:0] flags, q_bit;
+    logic [3:0]  m_bit;
+    logic [1:0]  set;
+    int          full;
+    int          row;
+    row  = rows++;
+    check(known_kind(kind), $sformatf("row %0d (%s): kind %0d has a rule in this testbench", row, name, kind));
+    stim.pmc_ita2 = event_pmc(code, umask);
+    stim.pmc_ita  = event_pmc(on_ita ? code_ita : 8'h00, umask);
+    flags  = kind_flags(kind, umask);
+    full   = (kind == PMU_KIND_CYCLES) ? 1 : (kind == PMU_KIND_RECIRC) ? 5 : NSlots;
+    stim.recirc = 3'd5;
+    stim.power  = PowerNormal;
+
+    // Every qualification bit 1: the kind's occurrences count in full.
+    drive(flags, '1, '1);
+    expect_n(row, counters, on_ita, full, {name, ": every slot carries the event"});
+
+    // A slot without one of the kind's flags (type 0 for a branch) does not count.
+    if (flags != 16'd0) begin
+      drive(flags & ~(flags & -flags), '1, '1);
+      expect_n(row, counters, on_ita, 0, {name, ": one required flag missing"});
+    end
+
+    // The qualification bit the row's columns select: memory events (dar) mem_q[{iar, opm}],
+    // the others inst_q[{iar, opm}, k], k = the umask's IBR pair for retired instructions.
+    set   = {iar, opm};
+    q_bit = 16'd1 << {set, (kind == PMU_KIND_INST_RET) ? umask[1:0] : 2'd0};
+    m_bit = 4'd1 << set;
+    if (dar) begin
+      drive(flags, '1, ~m_bit);
+      expect_n(row, counters, on_ita, is_cycle_level(kind) ? full : 0, {name, ": its mem_q bit 0"});
+      drive(flags, '0, m_bit);
+      expect_n(row, counters, on_ita, full, {name, ": only its mem_q bit 1"});
+    end else begin
+      drive(flags, ~q_bit, '1);
+      expect_n(row, counters, on_ita, is_cycle_level(kind) ? full : 0, {name, ": its inst_q bit 0"});
+      drive(flags, q_bit, '0);
+      expect_n(row, counters, on_ita, full, {name, ": only its inst_q bit 1"});
+    end
+
+    // HALT: cycles and retired instructions do not count; the others are not power gated.
+    stim.power = PowerHalt;
+    drive(flags, '1, '1);
+    expect_n(row, counters, on_ita,
+             (kind == PMU_KIND_CYCLES || kind == PMU_KIND_INST_RET) ? 0 : full, {name, ": HALT"});
+    stim.power = PowerNormal;
+  endtask
+
+  initial begin
+    #1;
+    // No event selected (es = 0, umask = 0 is not in the table): nothing counts.
+    drive('1, '1, '1);
+    expect_n(-1, 8'h00, 1'b1, 0, "es 0");
+
+`define PMU_EVT_ROW(NAME)                                                                     \
+    check_row(PMU_EV_``NAME``_CODE, PMU_EV_``NAME``_CODE_ITA, PMU_EV_``NAME``_ON_ITA,          \
+              PMU_EV_``NAME``_UMASK, PMU_EV_``NAME``_COUNTERS, PMU_EV_``NAME``_IAR,           \
+              PMU_EV_``NAME``_OPM, PMU_EV_``NAME``_DAR, PMU_EV_``NAME``_KIND, `"NAME`");
+    `include "pmu_evt_rows.svh"
+`undef PMU_EVT_ROW
+
+    check(rows == PMU_NEVENTS, $sformatf("%0d rows checked, the .def has %0d events", rows, PMU_NEVENTS));
+    tb_done();
+  end
+
+endmodule

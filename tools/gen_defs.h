@@ -1,0 +1,38 @@
+/*
+ * gen_defs.h - what a family's part of the definitions generator provides, and the
+ * helpers the generic driver (tools/gen_defs.c) offers it.
+ *
+ * One generator is built per family: tools/gen_defs.c linked with
+ * tools/<family>/gen_<family>.c and the family's tables.  It writes the family's
+ * generated files (the RTL includes under build/gen/<family>/, its register-map
+ * document) from the family's .def, so a new family adds its own part and its own
+ * outputs without touching another family's.
+ */
+#ifndef GEN_DEFS_H
+#define GEN_DEFS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pmu_err.h"
+
+/* One file the family's generator writes. */
+typedef struct gen_output {
+    const char *name;    /* the file's name, e.g. "pmu_defs.vh"; the command's argument */
+    const char *what;    /* one line for the usage text */
+    const char *comment; /* how the file's language starts a comment: "//", or "<!--" */
+    /* Writes the file's text after the banner line (what wrote it, from what) that the
+     * driver writes first.  Returns 0, or -1 with err filled when the .def breaks a rule
+     * the output relies on (the message names the row). */
+    int (*emit)(FILE *out, pmu_err *err);
+} gen_output;
+
+/* Provided by tools/<family>/gen_<family>.c. */
+extern const char gen_family_def[]; /* the family's .def, e.g. "include/ita/ita_regs.def" */
+extern const gen_output gen_outputs[];
+extern const unsigned gen_noutputs;
+
+/* localparam logic [n*width-1:0] name = {...}: entry k of v[] at [k*width +: width]. */
+void gen_packed_table(FILE *out, const char *name, unsigned width, unsigned n, const uint64_t *v);
+
+#endif

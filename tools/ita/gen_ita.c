@@ -1,0 +1,422 @@
+/*
+ * gen_ita.c - the Itanium family's part of the definitions generator (tools/gen_defs.h):
+ * from include/ita/ita_regs.def (through the tables of include/ita/ita_defs.c) it writes
+ *
+ *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
+ *   pmu_defs.vh        the RTL's localparams (included inside module bodies)
+ *   pmu_evt_rows.svh   the event-select rows of rtl/ita/pmu_evt_sel.sv, one per event
+ *   pmu_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
+ *   register-map.md    docs/register-map.md
+ *
+ * The build puts the RTL files in build/gen/ita/ (Makefile, gen_defs_family).
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "gen_defs.h"
+#include "ita/pmu_cycle.h"
+#include "ita/pmu_regs.h"
+
+const char gen_family_def[] = "include/ita/ita_regs.def";
+
+/* The models' columns of pmu_reg_desc.reset / .wmask, and their localparam suffixes. */
+static const char *const model_suffix[2] = {[PMU_MODEL_ITANIUM] = "ITA", [PMU_MODEL_ITANIUM2] = "ITA2"};
+
+static const char *space_name(unsigned s)
+{
+#define PMU_SPACE(name, value, desc) if (s == (value)) return #name;
+#include "ita/ita_regs.def"
+#undef PMU_SPACE
+    return "?";
+}
+
+/* The register roles and event kinds of the .def: names and descriptions. */
+static const char *const role_names[PMU_NROLES] = {
+#define PMU_ROLE(name, desc) #name,
+#include "ita/ita_regs.def"
+#undef PMU_ROLE
+};
+static const char *const role_descs[PMU_NROLES] = {
+#define PMU_ROLE(name, desc) desc,
+#include "ita/ita_regs.def"
+#undef PMU_ROLE
+};
+static const char *const kind_names[PMU_NKINDS] = {
+    "NONE",
+#define PMU_EVENT_KIND(name, desc) #name,
+#include "ita/ita_regs.def"
+#undef PMU_EVENT_KIND
+};
+static const char *const kind_descs[PMU_NKINDS] = {
+    "nothing: the event counts nothing",
+#define PMU_EVENT_KIND(name, desc) desc,
+#include "ita/ita_regs.def"
+#undef PMU_EVENT_KIND
+};
+
+static const char *role_name(unsigned r) { return r < PMU_NROLES ? role_names[r] : "?"; }
+static const char *kind_name(unsigned k) { return k < PMU_NKINDS ? kind_names[k] : "?"; }
+
+/* The visible register at (space, index), or -1. */
+static int vis_of(unsigned space, unsigned index)
+{
+    for (int v = 0; v < PMU_NVIS; v++)
+        if (pmu_vis_table[v].addr == PMU_ADDR(space, index))
+            return v;
+    return -1;
+}
+
+/* ---- pmu_defines.vh ------------------------------------------------------------------ */
+
+static int emit_defines(FILE *out, pmu_err *err)
+{
+    (void)err;
+    fputs("// Macros for port widths; include before a module header.\n"
+          "`ifndef PMU_DEFINES_VH\n"
+          "`define PMU_DEFINES_VH\n", out);
+    fprintf(out, "`define PMU_NVIS %d\n", PMU_NVIS);
+    fprintf(out, "`define PMU_MAX_SLOTS %d\n", PMU_MAX_SLOTS);
+    fprintf(out, "`define PMU_SF_WIDTH %d\n", PMU_SF_WIDTH);
+    fputs("`endif\n", out);
+    return 0;
+}
+
+/* ---- pmu_defs.vh --------------------------------------------------------------------- */
+
+static void vh_registers(FILE *out)
+{
+#define PMU_SPACE(name, value, desc) fprintf(out, "localparam [3:0] PMU_SPACE_%s = 4'd%d;\n", #name, value);
+#include "ita/ita_regs.def"
+#undef PMU_SPACE
+    fprintf(out, "localparam integer PMU_ADDR_BITS = %d;\n", PMU_ADDR_BITS);
+    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
+        const pmu_reg_desc *d = &pmu_reg_table[i];
+        fprintf(out, "localparam [7:0] PMU_%s_FIRST = 8'd%u;\n", d->name, d->first);
+        fprintf(out, "localparam integer PMU_%s_COUNT = %u;\n", d->name, d->count);
+        for (unsigned m = 0; m < 2; m++) {
+            fprintf(out, "localparam [63:0] PMU_%s_RESET_%s = 64'h%016llx;\n", d->name, model_suffix[m],
+                    (unsigned long long)d->reset[m]);
+            fprintf(out, "localparam [63:0] PMU_%s_WMASK_%s = 64'h%016llx;\n", d->name, model_suffix[m],
+                    (unsigned long long)d->wmask[m]);
+        }
+    }
+    for (unsigned i = 0; i < pmu_field_table_len; i++) {
+        const pmu_field_desc *f = &pmu_field_table[i];
+        fprintf(out, "localparam integer PMU_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
+        fprintf(out, "localparam integer PMU_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
+        fprintf(out, "localparam integer PMU_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
+    }
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                               \
+    fprintf(out, "localparam integer PMU_SF_%s_LSB = %d;\n", #name, lsb);     \
+    fprintf(out, "localparam integer PMU_SF_%s_MSB = %d;\n", #name, msb);
+#include "ita/ita_regs.def"
+#undef PMU_SLOT_FLAG
+    fprintf(out, "localparam integer PMU_SF_WIDTH = %d;\n", PMU_SF_WIDTH);
+    fprintf(out, "localparam integer PMU_MAX_SLOTS = %d;\n", PMU_MAX_SLOTS);
+}
+
+/* Bits that hold every kind. */
+static unsigned kind_width(void)
+{
+    unsigned w = 1;
+    while ((1u << w) < PMU_NKINDS)
+        w++;
+    return w;
+}
+
+static void vh_events(FILE *out)
+{
+    const unsigned kw = kind_width();
+    fprintf(out, "localparam integer PMU_KIND_W = %u;\n", kw);
+    for (unsigned k = 0; k < PMU_NKINDS; k++)
+        fprintf(out, "localparam [%u:0] PMU_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    for (unsigned i = 0; i < PMU_NEVENTS; i++) {
+        const pmu_event_desc *e = &pmu_event_table[i];
+        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", e->name, e->code);
+        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, e->code_ita);
+        fprintf(out, "localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", e->name, e->code_ita != PMU_NO_CODE);
+        fprintf(out, "localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", e->name, e->umask);
+        fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", e->name, e->counters);
+        fprintf(out, "localparam integer PMU_EV_%s_MAXINCR = %u;\n", e->name, e->maxincr);
+        fprintf(out, "localparam [0:0] PMU_EV_%s_IAR = 1'b%u;\n", e->name, e->iar);
+        fprintf(out, "localparam [0:0] PMU_EV_%s_OPM = 1'b%u;\n", e->name, e->opm);
+        fprintf(out, "localparam [0:0] PMU_EV_%s_DAR = 1'b%u;\n", e->name, e->dar);
+        fprintf(out, "localparam [%u:0] PMU_EV_%s_KIND = PMU_KIND_%s;\n", kw - 1, e->name, kind_name(e->kind));
+    }
+    fprintf(out, "localparam integer PMU_NEVENTS = %d;\n", PMU_NEVENTS);
+    for (unsigned v = 0; v < PMU_NVIS; v++)
+        fprintf(out, "localparam integer PMU_VIS_%s = %u;\n", pmu_vis_table[v].name, v);
+    fprintf(out, "localparam integer PMU_NVIS = %d;\n", PMU_NVIS);
+}
+
+/* One register of a role, expanded from its .def row. */
+typedef struct role_reg {
+    unsigned space, index;
+    uint64_t reset[2], wmask[2];
+    uint64_t vis;
+} role_reg;
+
+#define MAX_ROLE_REGS 64u
+
+/* The registers of `role` in .def order; each must be visible and, with `consecutive`,
+ * they must be consecutive indices of one space (the RTL numbers them from the first). */
+static int role_registers(pmu_reg_role role, int consecutive, role_reg *r, unsigned *n, pmu_err *err)
+{
+    *n = 0;
+    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
+        const pmu_reg_desc *d = &pmu_reg_table[i];
+        if (d->role != role)
+            continue;
+        for (unsigned j = 0; j < d->count; j++) {
+            const int v = vis_of(d->space, d->first + j);
+            if (v < 0)
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: %s[%u] has ROLE(%s) but no PMU_VISIBLE entry",
+                                gen_family_def, d->name, space_name(d->space), d->first + j, role_name(role));
+            if (*n == MAX_ROLE_REGS)
+                return pmu_errf(err, PMU_E_INPUT, "%s: more than %u registers of ROLE(%s)", gen_family_def,
+                                MAX_ROLE_REGS, role_name(role));
+            if (consecutive && *n > 0 && (d->space != r[0].space || d->first + j != r[0].index + *n))
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: the ROLE(%s) registers must be consecutive "
+                                "indices of one space, expected %s[%u]", gen_family_def, d->name,
+                                role_name(role), space_name(r[0].space), r[0].index + *n);
+            role_reg *x = &r[(*n)++];
+            *x = (role_reg){d->space, d->first + j, {d->reset[0], d->reset[1]}, {d->wmask[0], d->wmask[1]},
+                            (uint64_t)v};
+        }
+    }
+    if (*n == 0)
+        return pmu_errf(err, PMU_E_INPUT, "%s: no register has ROLE(%s)", gen_family_def, role_name(role));
+    return 0;
+}
+
+/* PMU_<ROLE>_N, _FIRST, the per-register tables of reset values, writable masks and
+ * visible indices, for a role whose registers are consecutive (the counters and their
+ * configurations: ita_pmu.sv's g_cnt[k] takes entry k). */
+static int vh_role_table(FILE *out, pmu_reg_role role, pmu_err *err)
+{
+    role_reg r[MAX_ROLE_REGS];
+    unsigned n;
+    if (role_registers(role, 1, r, &n, err) != 0)
+        return -1;
+    const char *name = role_name(role);
+    char tname[64];
+    uint64_t v[MAX_ROLE_REGS];
+    fprintf(out, "localparam integer PMU_%s_N = %u;\n", name, n);
+    fprintf(out, "localparam [7:0] PMU_%s_FIRST = 8'd%u;\n", name, r[0].index);
+    for (unsigned m = 0; m < 2; m++) {
+        for (unsigned k = 0; k < n; k++)
+            v[k] = r[k].reset[m];
+        snprintf(tname, sizeof tname, "PMU_%s_RESET_%s", name, model_suffix[m]);
+        gen_packed_table(out, tname, 64, n, v);
+        for (unsigned k = 0; k < n; k++)
+            v[k] = r[k].wmask[m];
+        snprintf(tname, sizeof tname, "PMU_%s_WMASK_%s", name, model_suffix[m]);
+        gen_packed_table(out, tname, 64, n, v);
+    }
+    for (unsigned k = 0; k < n; k++)
+        v[k] = r[k].vis;
+    snprintf(tname, sizeof tname, "PMU_%s_VIS", name);
+    gen_packed_table(out, tname, 32, n, v);
+    return 0;
+}
+
+/* PMC0 bit i is the overflow bit of counter i (PMD i, configured by PMC i): the RTL numbers
+ * the counters by PMC0.ovf and takes entry k of the CNT_CFG and COUNTER tables for counter
+ * PMU_F_PMC0_OVF_LSB + k. */
+static int check_counters(pmu_err *err)
+{
+    static const pmu_reg_role roles[2] = {PMU_ROLE_CNT_CFG, PMU_ROLE_COUNTER};
+    role_reg r[MAX_ROLE_REGS];
+    unsigned n;
+    for (unsigned i = 0; i < 2; i++) {
+        if (role_registers(roles[i], 1, r, &n, err) != 0)
+            return -1;
+        if (r[0].index != PMU_F_PMC0_OVF_LSB || n != PMU_F_PMC0_OVF_WIDTH)
+            return pmu_errf(err, PMU_E_INPUT, "%s: the ROLE(%s) registers are %s[%u..%u]; expected one per "
+                            "PMC0.OVF bit, indices %d..%d", gen_family_def, role_name(roles[i]),
+                            space_name(r[0].space), r[0].index, r[0].index + n - 1, PMU_F_PMC0_OVF_LSB,
+                            PMU_F_PMC0_OVF_MSB);
+    }
+    return 0;
+}
+
+static int emit_defs(FILE *out, pmu_err *err)
+{
+    role_reg r[MAX_ROLE_REGS];
+    unsigned nqual;
+    if (check_counters(err) != 0)
+        return -1;
+    fputs("// Included inside module bodies: localparams only (port widths: pmu_defines.vh).\n", out);
+    vh_registers(out);
+    vh_events(out);
+    if (role_registers(PMU_ROLE_QUAL, 0, r, &nqual, err) != 0 ||
+        vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0)
+        return -1;
+    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual);
+    return 0;
+}
+
+/* ---- pmu_evt_rows.svh, pmu_qual_regs.svh ------------------------------------------------- */
+
+static int emit_evt_rows(FILE *out, pmu_err *err)
+{
+    (void)err;
+    fputs("// The event table of rtl/ita/pmu_evt_sel.sv: one row per PMU_EVENT, in .def order,\n"
+          "// included where the module defines PMU_EVT_ROW(NAME) (its PMU_EV_<NAME>_* localparams\n"
+          "// are in pmu_defs.vh).\n", out);
+    for (unsigned i = 0; i < PMU_NEVENTS; i++)
+        fprintf(out, "`PMU_EVT_ROW(%s)\n", pmu_event_table[i].name);
+    return 0;
+}
+
+/* Each ROLE(QUAL) row is one visible register of the same name: the top declares
+ * <name>_q for it and drives its obs_vis_o entry PMU_VIS_<NAME>. */
+static int emit_qual_regs(FILE *out, pmu_err *err)
+{
+    fputs("// The qualification registers (ROLE(QUAL)) of rtl/ita/ita_pmu.sv, in .def order, included\n"
+          "// where the module defines PMU_QUAL_REG(J, name, NAME, SPACE): register J of the list,\n"
+          "// <name>_q, at address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST}, visible as PMU_VIS_<NAME>.\n", out);
+    unsigned j = 0;
+    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
+        const pmu_reg_desc *d = &pmu_reg_table[i];
+        if (d->role != PMU_ROLE_QUAL)
+            continue;
+        const int v = vis_of(d->space, d->first);
+        if (d->count != 1 || v < 0 || strcmp(pmu_vis_table[v].name, d->name) != 0)
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: a ROLE(QUAL) row must be COUNT(1) and have "
+                            "a PMU_VISIBLE entry of the same name and address", gen_family_def, d->name);
+        char lower[32];
+        size_t k = 0;
+        for (; d->name[k] && k + 1 < sizeof lower; k++)
+            lower[k] = (char)tolower((unsigned char)d->name[k]);
+        lower[k] = '\0';
+        fprintf(out, "`PMU_QUAL_REG(%u, %s, %s, %s)\n", j++, lower, d->name, space_name(d->space));
+    }
+    return 0;
+}
+
+/* ---- register-map.md ---------------------------------------------------------------------- */
+
+/* "PMC4,PMC5" for a counter mask. */
+static void counter_names(unsigned mask, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int k = 0; k < 8; k++)
+        if (mask & (1u << k)) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, size - n, "%sPMC%d", n ? "," : "", k);
+        }
+}
+
+/* A two-column table body: names[i] | descs[i] for i = first .. n-1. */
+static void md_name_table(FILE *out, const char *const *names, const char *const *descs, unsigned first,
+                          unsigned n)
+{
+    for (unsigned i = first; i < n; i++)
+        fprintf(out, "| %s | %s |\n", names[i], descs[i]);
+}
+
+static void md_registers(FILE *out)
+{
+    fputs("## Register port address spaces\n\n"
+          "The register port address is `{space[3:0], index[7:0]}`.\n\n"
+          "| space | value | holds |\n|---|---|---|\n", out);
+#define PMU_SPACE(name, value, desc) fprintf(out, "| %s | %d | %s |\n", #name, value, desc);
+#include "ita/ita_regs.def"
+#undef PMU_SPACE
+    fputs("\n## Registers\n\n"
+          "A write stores `(value & wmask) | (reset & ~wmask)`. Registers not listed read 0 and\n"
+          "ignore writes. The role says what implements the register:\n\n"
+          "| role | meaning |\n|---|---|\n", out);
+    md_name_table(out, role_names, role_descs, 0, PMU_NROLES);
+    fputs("\n| register | address | role | Itanium reset | Itanium wmask | Itanium 2 reset | Itanium 2 wmask "
+          "| description |\n|---|---|---|---|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
+        const pmu_reg_desc *d = &pmu_reg_table[i];
+        char where[64];
+        if (d->count == 1)
+            snprintf(where, sizeof where, "%s[%u]", space_name(d->space), d->first);
+        else
+            snprintf(where, sizeof where, "%s[%u..%u]", space_name(d->space), d->first, d->first + d->count - 1);
+        fprintf(out, "| %s | %s | %s | 0x%llx | 0x%llx | 0x%llx | 0x%llx | %s |\n", d->name, where,
+                role_name(d->role), (unsigned long long)d->reset[0], (unsigned long long)d->wmask[0],
+                (unsigned long long)d->reset[1], (unsigned long long)d->wmask[1], d->desc);
+    }
+}
+
+static void md_fields_and_state(FILE *out)
+{
+    fputs("\n## Fields\n\n| group | field | bits | meaning |\n|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < pmu_field_table_len; i++) {
+        const pmu_field_desc *f = &pmu_field_table[i];
+        if (f->msb == f->lsb)
+            fprintf(out, "| %s | %s | %u | %s |\n", f->group, f->name, f->lsb, f->desc);
+        else
+            fprintf(out, "| %s | %s | %u:%u | %s |\n", f->group, f->name, f->msb, f->lsb, f->desc);
+    }
+    fputs("\nPMC_GEN is the layout of PMC4..PMC7. PSR fields apply to PSR and IPSR.\n\n"
+          "## Cycle-record slot flags\n\n| flag | bits | text key | meaning |\n|---|---|---|---|\n", out);
+#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                              \
+    if ((msb) == (lsb))                                                                       \
+        fprintf(out, "| %s | %d | `%s` | %s |\n", #name, lsb, key, desc);                    \
+    else                                                                                      \
+        fprintf(out, "| %s | %d:%d | `%s=N` | %s |\n", #name, msb, lsb, key, desc);
+#include "ita/ita_regs.def"
+#undef PMU_SLOT_FLAG
+    fputs("\n## State compared in lock-step\n\n"
+          "Every cycle the checker compares these registers (as a register read returns them)\n"
+          "and the interrupt line.\n\n| # | register | fields |\n|---|---|---|\n", out);
+    for (unsigned i = 0; i < PMU_NVIS; i++)
+        fprintf(out, "| %u | %s | %s |\n", i, pmu_vis_table[i].name, pmu_vis_table[i].field_group);
+}
+
+static void md_events(FILE *out)
+{
+    fputs("\n## Implemented events\n\n"
+          "Codes and umasks are the Itanium 2 ones (libpfm-3 `itanium2_events.h`). An event code\n"
+          "or umask not in this table counts nothing. The Itanium column is the code the Itanium\n"
+          "model decodes: 0x12 and 0x08 are sourced; the others are pmusim's choice (the Itanium 2\n"
+          "code with bit 7 cleared, `-` where that would collide), because the Itanium event codes\n"
+          "were not found (docs/architecture.md).\n\n"
+          "The counters column is where the event is wired; \"Itanium software\" is where libpfm-3 lets\n"
+          "software program it on Itanium, which the event library and configuration files enforce.\n"
+          "The kind is what one occurrence is (docs/semantics.md, step 3):\n\n"
+          "| kind | one occurrence |\n|---|---|\n", out);
+    md_name_table(out, kind_names, kind_descs, 1, PMU_NKINDS);
+    fputs("\n| event | code | Itanium code | umask | maxincr | counters | Itanium software | iar | opm | dar "
+          "| group | set | kind | meaning |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < PMU_NEVENTS; i++) {
+        const pmu_event_desc *e = &pmu_event_table[i];
+        char ctr[48], ctr_ita[48];
+        counter_names(e->counters, ctr, sizeof ctr);
+        counter_names(e->counters_ita, ctr_ita, sizeof ctr_ita);
+        char ita[8] = "-";
+        if (e->code_ita != PMU_NO_CODE)
+            snprintf(ita, sizeof ita, "0x%02x", e->code_ita);
+        fprintf(out, "| %s | 0x%02x | %s | 0x%x | %u | %s | %s | %u | %u | %u | %u | 0x%x | %s | %s |\n", e->name,
+                e->code, ita, e->umask, e->maxincr, ctr, ctr_ita, e->iar, e->opm, e->dar, e->group, e->set,
+                kind_name(e->kind), e->desc);
+    }
+}
+
+static int emit_md(FILE *out, pmu_err *err)
+{
+    (void)err;
+    fputs("# Register map\n\n"
+          "Every position below comes from `include/ita/ita_regs.def`, the same file the RTL\n"
+          "(`build/gen/ita/pmu_defs.vh` and the other files `tools/gen_defs.c` writes there) and the\n"
+          "C code (`include/ita/pmu_regs.h`, `include/ita/ita_defs.c`) are built from.\n\n", out);
+    md_registers(out);
+    md_fields_and_state(out);
+    md_events(out);
+    return 0;
+}
+
+const gen_output gen_outputs[] = {
+    {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines},
+    {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs},
+    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/pmu_evt_sel.sv", "//", emit_evt_rows},
+    {"pmu_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs},
+    {"register-map.md", "docs/register-map.md (make docs)", "<!--", emit_md},
+};
+const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

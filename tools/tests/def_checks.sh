@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# def_checks.sh - proves that a slip in include/ita/ita_regs.def fails the build:
+#
+#   columns     a PMU_EVENT or PMU_REG row with two named columns swapped does not compile
+#               (include/ita/ita_defs.c reads every column through PMU_COL, include/pmu_def.h),
+#               and the compiler names the column that was found in the wrong place;
+#   generator   a .def that breaks a rule the generated RTL relies on (a ROLE(QUAL) register
+#               without a visible entry, counters that do not follow PMC0.ovf) makes the
+#               Itanium generator (tools/gen_defs.c + tools/ita/gen_ita.c) fail with a message.
+#
+# Each case edits a copy of include/ under build/def-checks/ and compiles it there; the tree
+# is never touched.  An unmodified copy must compile and generate, so a failure is the edit's.
+#
+# Usage: bash tools/tests/def_checks.sh [columns|generator]   (default both; ends with
+#        "N passed, M failed")
+set -u
+cd "$(dirname "$0")/../.."
+
+# The compiler may be a command with arguments ("ccache gcc", as make test passes it).
+read -r -a cc <<< "${CC:-gcc}"
+what=${1:-all}
+work=build/def-checks
+passed=0 failed=0
+
+ok()   { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# A fresh copy of include/; prints nothing.
+fresh_copy() {
+    rm -rf "$work/include"
+    mkdir -p "$work"
+    cp -r include "$work/include"
+}
+
+compile_defs() {
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/include/ita/ita_defs.c" -o "$work/ita_defs.o" \
+        > "$work/cc.log" 2>&1
+}
+
+build_generator() {
+    compile_defs &&
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -Itools tools/gen_defs.c tools/ita/gen_ita.c \
+        "$work/ita_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
+}
+
+# swap_case NAME SED_EXPR EXPECTED: the edited .def must not compile, and the log must name
+# EXPECTED (the PMU_COL_<place>_<found> the slip produced).
+swap_case() {
+    local name=$1 expr=$2 expected=$3
+    fresh_copy
+    sed -i "$expr" "$work/include/ita/ita_regs.def"
+    if cmp -s include/ita/ita_regs.def "$work/include/ita/ita_regs.def"; then
+        fail "$name (the edit changed nothing: the test is stale)"
+    elif compile_defs; then
+        fail "$name (compiled with the columns swapped)"
+    elif ! grep -q "$expected" "$work/cc.log"; then
+        fail "$name (failed, but the messages do not name $expected; see $work/cc.log)"
+    else
+        ok "$name: $expected"
+    fi
+}
+
+# gen_case NAME SED_EXPR OUTPUT EXPECTED: with the edit the generator builds, but writing
+# OUTPUT fails with a message containing EXPECTED.
+gen_case() {
+    local name=$1 expr=$2 output=$3 expected=$4
+    fresh_copy
+    sed -i "$expr" "$work/include/ita/ita_regs.def"
+    if cmp -s include/ita/ita_regs.def "$work/include/ita/ita_regs.def"; then
+        fail "$name (the edit changed nothing: the test is stale)"
+    elif ! build_generator; then
+        fail "$name (the generator did not build; see $work/cc.log)"
+    elif "$work/gen_defs" "$output" > "$work/out" 2> "$work/err"; then
+        fail "$name (gen_defs $output succeeded)"
+    elif ! grep -q "$expected" "$work/err"; then
+        fail "$name (gen_defs failed, but not with '$expected': $(cat "$work/err"))"
+    else
+        ok "$name: $(cat "$work/err")"
+    fi
+}
+
+columns() {
+    fresh_copy
+    if compile_defs; then ok "unmodified .def compiles"; else fail "unmodified .def (see $work/cc.log)"; fi
+    swap_case "PMU_EVENT CODE <-> UMASK" \
+        '0,/CODE(0x12), CODE_ITA(0x12), UMASK(0x0)/s//UMASK(0x0), CODE_ITA(0x12), CODE(0x12)/' \
+        PMU_COL_CODE_UMASK
+    swap_case "PMU_EVENT COUNTERS <-> COUNTERS_ITA" \
+        '0,/COUNTERS(0xf0), COUNTERS_ITA(0x30)/s//COUNTERS_ITA(0x30), COUNTERS(0xf0)/' \
+        PMU_COL_COUNTERS_COUNTERS_ITA
+    swap_case "PMU_EVENT IAR <-> DAR" \
+        '0,/IAR(1), OPM(1), DAR(1)/s//DAR(1), OPM(1), IAR(1)/' \
+        PMU_COL_IAR_DAR
+    swap_case "PMU_EVENT a column left out" \
+        '0,/MAXINCR(1), COUNTERS(0xf0)/s//COUNTERS(0xf0), COUNTERS(0xf0)/' \
+        PMU_COL_MAXINCR_COUNTERS
+    swap_case "PMU_REG RESET_ITA <-> WMASK_ITA" \
+        '0,/RESET_ITA(0x0ull),       WMASK_ITA(0x37f7f7full)/s//WMASK_ITA(0x37f7f7full), RESET_ITA(0x0ull)/' \
+        PMU_COL_RESET_ITA_WMASK_ITA
+    swap_case "PMU_REG model columns ITA <-> ITA2" \
+        's/RESET_ITA(0x1ull),  WMASK_ITA(0xf1ull)/RESET_ITA2(0x1ull), WMASK_ITA(0xf1ull)/' \
+        PMU_COL_RESET_ITA_RESET_ITA2
+    swap_case "PMU_REG FIRST <-> COUNT" \
+        's/PMU_REG(PMC6_7, SPACE(PMC), FIRST(6), COUNT(2)/PMU_REG(PMC6_7, SPACE(PMC), COUNT(2), FIRST(6)/' \
+        PMU_COL_FIRST_COUNT
+}
+
+generator() {
+    fresh_copy
+    if build_generator && "$work/gen_defs" pmu_defs.vh > /dev/null && "$work/gen_defs" pmu_qual_regs.svh > /dev/null
+    then ok "unmodified .def generates"; else fail "unmodified .def (see $work/cc.log)"; fi
+    gen_case "ROLE(QUAL) register without a visible entry" \
+        '/^PMU_VISIBLE(PMC15, PMC, 15, PMC15)$/d' pmu_qual_regs.svh "PMU_REG PMC15"
+    gen_case "counter configurations not where PMC0.ovf puts them" \
+        's/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(CNT_CFG)/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(QUAL)/' \
+        pmu_defs.vh "ROLE(CNT_CFG) registers are PMC\[5..7\]"
+}
+
+case $what in
+    columns) columns ;;
+    generator) generator ;;
+    all) columns; generator ;;
+    *)
+        echo "usage: bash tools/tests/def_checks.sh [columns|generator]" >&2
+        exit 2
+        ;;
+esac
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
