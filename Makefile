@@ -64,7 +64,7 @@ $(BUILD)/obj/%.o: %.cpp
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
 # One generator per family: tools/gen_defs.c (generic) with tools/<family>/gen_<family>.c
-# (tools/gen_defs.h), linked with the family's tables.  It writes the family's RTL includes
+# (include/pmu_gen_defs.h), linked with the family's tables.  It writes the family's RTL includes
 # to $(GEN)/<family>/ (`gen_defs --list` names them) and its register map.
 # $(call gen_defs_family,<family>)
 define gen_defs_family
@@ -76,15 +76,13 @@ $(GEN)/$(1)/%: $(BUILD)/$(1)/gen_defs
 	@mkdir -p $$(dir $$@)
 	$(BUILD)/$(1)/gen_defs $$* -o $$@
 endef
-$(BUILD)/obj/tools/%.o: CFLAGS += -Itools
 
-$(eval $(call gen_defs_family,ita))
+$(foreach f,$(patsubst tools/%/,%,$(dir $(wildcard tools/*/gen_*.c))),$(eval $(call gen_defs_family,$(f))))
 
-# The Itanium family's RTL includes (rtl/rtl.mk: RTL_INC).
-GEN_VH := $(addprefix $(GEN)/ita/,pmu_defs.vh pmu_defines.vh pmu_evt_rows.svh pmu_qual_regs.svh)
-
-docs: $(BUILD)/ita/gen_defs
-	$(BUILD)/ita/gen_defs register-map.md -o docs/register-map.md
+# Filled in by each family's rtl/<family>/family.mk.
+GEN_VH    :=
+GEN_TOOLS :=
+DOCS_GEN  :=
 
 include rtl/rtl.mk
 include csim/csim.mk
@@ -94,6 +92,8 @@ include sw/sw.mk
 include sv_tests/sv_tests.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
+
+docs: $(DOCS_GEN)
 
 # build/pmusim links every part, so its rule comes after every fragment's variables.
 $(PMUSIM): $(BUILD)/obj/verilator/cli/main.o $(PMUSIM_LIBS) $(COMMON_OBJS)

@@ -1,69 +1,18 @@
-# rtl fragment: the Itanium / Itanium 2 PMU RTL (rtl/common + rtl/ita), its lint and its synthesis.
-#
-# Variables used by other fragments:
-#   RTL_TOP          the top module
-#   RTL_COMMON_SRCS  the modules every family shares (rtl/common/): no family's includes
-#   RTL_ITA_SRCS     the Itanium family's modules (rtl/ita/), leaves first
-#   RTL_SRCS         every RTL source of the Itanium PMU
-#   RTL_INC          include path of its generated includes (build/gen/ita: pmu_defs.vh,
-#                    pmu_defines.vh, pmu_evt_rows.svh, pmu_qual_regs.svh)
-# Every RTL build must depend on $(GEN_VH).
+# rtl fragment: every family's RTL.  The shared modules are here; each family's
+# rtl/<family>/family.mk gives its sources, generated includes, lint and synthesis, and adds
+#   RTL_LINT, RTL_SYNTH   its lint and synthesis targets (run by `make lint`, `make synth`)
+#   GEN_VH, GEN_TOOLS     its generated includes and generator (built before the RTL and tests)
+#   DOCS_GEN              its `make docs` target (the register map)
+#   SV_FAMILY_LINES       its sv_tests folder line (sv_tests/sv_tests.mk)
 
-RTL_TOP         := ita_pmu
 RTL_COMMON_SRCS := rtl/common/pmu_counter.sv rtl/common/pmu_ovf_ctrl.sv
-RTL_ITA_SRCS    := rtl/ita/pmu_pmc_gen.sv rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv \
-                   rtl/ita/pmu_dbr_match.sv rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv \
-                   rtl/ita/pmu_tag_qual.sv rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv \
-                   rtl/ita/pmu_cnt_qual.sv rtl/ita/ita_pmu.sv
-RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
-RTL_INC         := -I$(GEN)/ita
 RTL_WAIVERS     := rtl/lint/waivers.vlt
+RTL_LINT  :=
+RTL_SYNTH :=
+SV_FAMILY_LINES :=
 
-RTL_MODELS := 0 1
-RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)
-RTL_IVERILOG_OUTS := $(foreach m,$(RTL_MODELS),$(BUILD)/rtl/$(RTL_TOP)_model$(m).vvp)
+include $(sort $(wildcard rtl/*/family.mk))
 
-.PHONY: lint synth rtl-iverilog
-
-# Lint: both models, every warning on; waivers only in rtl/lint/waivers.vlt. The Icarus
-# compile of both models (below) must be warning-free too.
-lint: $(GEN_VH) $(RTL_SRCS) $(RTL_WAIVERS) $(RTL_IVERILOG_OUTS)
-	@set -e; for m in $(RTL_MODELS); do \
-	  echo "verilator --lint-only -Wall -GModel=$$m $(RTL_TOP)"; \
-	  $(VERILATOR) --lint-only -Wall $(RTL_INC) -GModel=$$m --top-module $(RTL_TOP) \
-	    $(RTL_WAIVERS) $(RTL_SRCS); \
-	done
-	@echo "verilator --lint-only -Wall -GModel=1 -GFineGran2=1 $(RTL_TOP)"
-	@$(VERILATOR) --lint-only -Wall $(RTL_INC) -GModel=1 "-GFineGran2=1'b1" --top-module $(RTL_TOP) \
-	  $(RTL_WAIVERS) $(RTL_SRCS)
-	@echo "lint: clean (verilator -Wall and iverilog -Wall, Model=0 and Model=1, FineGran2=1)"
-
-# Synthesis: one Yosys run per model; logs in $(BUILD)/synth/.
-
-$(BUILD)/synth/$(RTL_TOP)_model%.log: $(GEN_VH) $(RTL_SRCS)
-	@mkdir -p $(dir $@)
-	@$(YOSYS) -q -l $@.tmp -p "read_verilog -sv $(RTL_INC) $(RTL_SRCS); \
-	  chparam -set Model $* $(RTL_TOP); synth -flatten -top $(RTL_TOP); stat" > /dev/null \
-	  || { echo "yosys failed for Model=$*: see $@.tmp"; exit 1; }
-	@mv $@.tmp $@
-
-# Cells: the total of the final stat. Flip-flops: the $_*DFF*_ cells of that stat.
-synth: $(RTL_SYNTH_LOGS)
-	@for m in $(RTL_MODELS); do \
-	  log=$(BUILD)/synth/$(RTL_TOP)_model$$m.log; \
-	  cells=$$(awk '/Number of cells:/ { n = $$4 } END { print n }' $$log); \
-	  ffs=$$(awk '/Printing statistics/ { f = 0 } /\$$_.*DFF.*_/ { f += $$2 } END { print f + 0 }' $$log); \
-	  case $$m in 0) name="Itanium";; *) name="Itanium 2";; esac; \
-	  echo "synth $(RTL_TOP) Model=$$m ($$name): cells $$cells"; \
-	  echo "synth $(RTL_TOP) Model=$$m ($$name): flip-flops $$ffs"; \
-	done
-
-# Icarus must compile the RTL of both models on its own (the Icarus bench and sv_tests rely on
-# it). -Wno-floating-nets: compiled alone, the top's inputs have no drivers.
-rtl-iverilog: $(RTL_IVERILOG_OUTS)
-$(BUILD)/rtl/$(RTL_TOP)_model%.vvp: $(GEN_VH) $(RTL_SRCS)
-	@mkdir -p $(dir $@)
-	@echo "iverilog -g2012 -Wall -P$(RTL_TOP).Model=$* $(RTL_TOP)"
-	@$(IVERILOG) -g2012 -Wall -Wno-floating-nets $(RTL_INC) -s $(RTL_TOP) -P$(RTL_TOP).Model=$* \
-	  -o $@ $(RTL_SRCS) 2> $@.log || { cat $@.log; exit 1; }
-	@if [ -s $@.log ]; then cat $@.log; echo "iverilog: warnings for Model=$*"; rm -f $@; exit 1; fi
+.PHONY: lint synth
+lint: $(RTL_LINT)
+synth: $(RTL_SYNTH)

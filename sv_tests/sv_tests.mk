@@ -15,4 +15,4 @@ sv-test: $(GEN_VH)
 # (and gets the generated includes built).
 sv-test-families: $(GEN_VH)
 	@echo "common|||$(RTL_COMMON_SRCS)"
-	@echo "ita|$(GEN)/ita|$(GEN_VH)|$(RTL_SRCS)"
+	@for l in $(SV_FAMILY_LINES); do echo "$$l"; done

@@ -93,12 +93,12 @@ while IFS= read -r f; do
 done < <(find sw csim stream verilator tests tools include -type f \
     \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) 2>/dev/null | sort)
 
-# -I flags: include/ for C, the generated Verilog headers ($(GEN)) and the Verilated
+# -I flags: include/ for C, the generated Verilog headers ($(GEN), $(GEN)/<family>) and the Verilated
 # model's output directory are the only ones.
 while IFS= read -r hit; do
     violation "${hit%%:*}" "a per-object include path: ${hit#*:}"
 done < <(grep -HoE -- '(^|[[:space:]])-I[^[:space:]]*' Makefile $(find . -name '*.mk' -not -path './build/*') 2>/dev/null |
-    grep -vE -- '-I(include|\$\(GEN\)|\$\(VLT_OUT\)/[a-z0-9]*)$' | sed 's/:[[:space:]]*/:/')
+    grep -vE -- '-I(include|\$\(GEN\)(/[a-z0-9]+)?|\$\(VLT_OUT\)/[a-z0-9]*)$' | sed 's/:[[:space:]]*/:/')
 
 for f in $waived; do
     if [ -f "$f" ] && ! grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"('"${families// /|}"')/' "$f"; then

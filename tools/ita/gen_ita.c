@@ -1,5 +1,5 @@
 /*
- * gen_ita.c - the Itanium family's part of the definitions generator (tools/gen_defs.h):
+ * gen_ita.c - the Itanium family's part of the definitions generator (include/pmu_gen_defs.h):
  * from include/ita/ita_regs.def (through the tables of include/ita/ita_defs.c) it writes
  *
  *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
@@ -13,7 +13,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "gen_defs.h"
+#include "pmu_gen_defs.h"
 #include "ita/pmu_cycle.h"
 #include "ita/pmu_regs.h"
 

@@ -39,7 +39,7 @@ compile_defs() {
 
 build_generator() {
     compile_defs &&
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -Itools tools/gen_defs.c tools/ita/gen_ita.c \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" tools/gen_defs.c tools/ita/gen_ita.c \
         "$work/ita_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
 }
 
