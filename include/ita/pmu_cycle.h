@@ -18,7 +18,7 @@ extern "C" {
 
 #define PMU_MAX_SLOTS 6 /* two bundles of three syllables retire per cycle */
 
-/* Slot flag bit positions and widths, from data/pmu_regs.def. */
+/* Slot flag bit positions and widths, from include/ita/ita_regs.def. */
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                         \
     PMU_SF_##name##_LSB = (lsb), PMU_SF_##name##_MSB = (msb),            \
     PMU_SF_##name##_MASK = (int)((((1u << ((msb) - (lsb) + 1)) - 1u)) << (lsb)),

@@ -34,7 +34,7 @@ module pmu_evt_sel #(
 
   localparam bit Ita = (Model == 0);
 
-  // enum pmu_power of include/pmu_cycle.h
+  // enum pmu_power of include/ita/pmu_cycle.h
   localparam logic [1:0] PowerNormal   = 2'd0;
   localparam logic [1:0] PowerLowPower = 2'd1;
 

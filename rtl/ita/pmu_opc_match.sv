@@ -13,7 +13,7 @@ module pmu_opc_match (
 
   `include "pmu_defs.vh"
 
-  // enum pmu_unit of include/pmu_cycle.h
+  // enum pmu_unit of include/ita/pmu_cycle.h
   localparam logic [1:0] UnitM = 2'd0;
   localparam logic [1:0] UnitI = 2'd1;
   localparam logic [1:0] UnitF = 2'd2;

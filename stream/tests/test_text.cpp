@@ -5,7 +5,7 @@
 
 namespace {
 
-// The slot flags as data/pmu_regs.def defines them (key, position, width).
+// The slot flags as include/ita/ita_regs.def defines them (key, position, width).
 struct DefFlag {
     const char *key;
     unsigned lsb, width;

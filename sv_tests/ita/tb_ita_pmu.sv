@@ -190,7 +190,7 @@ module tb_ita_pmu;
   localparam logic [40:0] EncBrCond = (41'd4 << 37);
   localparam logic [26:0] CloopMatch = 27'h2000140;
   localparam logic [26:0] CloopMask  = 27'h07ffe3f;
-  // enum pmu_unit of include/pmu_cycle.h
+  // enum pmu_unit of include/ita/pmu_cycle.h
   localparam logic [1:0] UnitM = 2'd0, UnitB = 2'd3;
 
   function automatic logic [63:0] vis_of(input int d, input int v);

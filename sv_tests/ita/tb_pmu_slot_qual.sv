@@ -22,7 +22,7 @@ module tb_pmu_slot_qual;
   localparam int NDut = 3;
   localparam int Q2 = 0, Q2G = 1, Q1 = 2;
 
-  // enum pmu_unit of include/pmu_cycle.h
+  // enum pmu_unit of include/ita/pmu_cycle.h
   localparam logic [1:0] UnitM = 2'd0, UnitI = 2'd1, UnitF = 2'd2, UnitB = 2'd3;
 
   // ---- shared stimulus ------------------------------------------------------------------

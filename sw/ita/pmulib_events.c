@@ -1,6 +1,6 @@
 /*
  * pmulib_events.c - errors, event lookup and attributes, event strings.
- * The events are data/pmu_regs.def's table (pmu_event_table); nothing here
+ * The events are include/ita/ita_regs.def's table (pmu_event_table); nothing here
  * repeats a code, umask or mask.
  */
 #include <inttypes.h>

@@ -1,16 +1,16 @@
 // tb_icarus - the Icarus side of `make bench`: drives ita_pmu (Itanium 2) from a $readmemh
-// file written by bench/vmem.c, one line per clock (the layout is described there and
+// file written by verilator/bench/vmem.c, one line per clock (the layout is described there and
 // declared below as V_*), and prints the final counters so that the benchmark can check
 // that Icarus and Verilator counted the same.
 //
 // Plusargs:
-//   +vmem=FILE  the file from bench/vmem.c
+//   +vmem=FILE  the file from verilator/bench/vmem.c
 //   +lines=L    its number of lines (vmem prints it); all L are loaded
 //   +run=R      simulate only the first R lines (default L).  The benchmark times a run
 //               of L lines and one of a few lines; both load the same file, so the
 //               difference is the simulation of the records in between.
 //
-// Output ("icarus:" lines, read by bench/run_bench.sh):
+// Output ("icarus:" lines, read by verilator/bench/run_bench.sh):
 //   icarus: writes=W records=N pmi=P PMC0=0x...
 //   icarus: PMD4 start=0x... final=0x... count=C      (and PMD5..7)
 // count is final - start modulo 2^W, start being the counter when the first record arrives:

@@ -1,5 +1,5 @@
 /*
- * vmem - writes the input of the Icarus benchmark testbench (bench/tb_icarus.sv): a
+ * vmem - writes the input of the Icarus benchmark testbench (verilator/bench/tb_icarus.sv): a
  * $readmemh file with one line per clock, first the register writes that
  * `pmusim run --config FILE` makes before the first record, then the first N cycle
  * records of a stream.
@@ -18,7 +18,7 @@
  *   record: cpl 2, is 1, power 2, intr 2, up_we 1, up 1, pp_we 1, pp 1, recirc 3,
  *           nslots 3, then per field all PMU_MAX_SLOTS slots (slot k at k*width):
  *           ip 64, idx 2, enc 41, unit 2, flags PMU_SF_WIDTH, daddr 64
- * These are the port widths of rtl/ita_pmu.sv.
+ * These are the port widths of rtl/ita/ita_pmu.sv.
  *
  * On success prints "OUT: writes=W records=N lines=W+N" (the benchmark reads it).
  */

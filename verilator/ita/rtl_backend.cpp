@@ -1,4 +1,4 @@
-// rtl_backend.cpp - the Verilated rtl/ita_pmu.sv behind include/pmu_rtl.h.
+// rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/ita/pmu_rtl.h.
 //
 // Thin glue: one template over the two Verilated variants (Itanium 2: Vita2_pmu,
 // Itanium: Vita_pmu) maps the pmu_backend operations onto the top's ports.  Every
@@ -67,7 +67,7 @@ struct RtlModel {
     uint64_t *cycle = nullptr; // &handle->base.cycle
 
     static_assert(sizeof(Top::obs_vis_o) == PMU_NVIS * sizeof(uint64_t),
-                  "obs_vis_o must hold PMU_NVIS 64-bit registers (data/pmu_regs.def)");
+                  "obs_vis_o must hold PMU_NVIS 64-bit registers (include/ita/ita_regs.def)");
     static_assert(sizeof(Top::slot_ip_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_ip_i width");
     static_assert(sizeof(Top::slot_daddr_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_daddr_i");
     static_assert(PMU_SF_WIDTH == 16 && sizeof(Top::slot_flags_i) == PMU_MAX_SLOTS * 2,

@@ -18,7 +18,7 @@ using namespace harness_test;
 
 namespace {
 
-const uint64_t kPsPerRecord = 1000;  // verilator/rtl_backend.cpp: 1 ns per record
+const uint64_t kPsPerRecord = 1000;  // verilator/ita/rtl_backend.cpp: 1 ns per record
 
 // The signals of an FST file by their GTKWave names ("TOP.ita_pmu.cpl_i[1:0]").
 class Fst {
