@@ -109,37 +109,19 @@ typedef struct pmu_drv pmu_drv;
 
 /* A driver for the PMU behind `b` (which it does not own).  Checks the options and
  * the configuration against b's model; NULL + err on a bad one.  Writes nothing to
- * the PMU until pmu_drv_start().  Call it as pmu_drv_create(b, o, err) (below). */
-pmu_drv *pmu_drv_create_err(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err);
+ * the PMU until pmu_drv_start(). */
+pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err);
 void pmu_drv_destroy(pmu_drv *d);
 
 /* PER_PROCESS: monitor process `pid` with `cfg` (NULL = the session's configuration).
  * Before pmu_drv_start() only.  -1 + err on a bad configuration, a second attach of
- * the same pid, or in a system-wide session.  Call it as pmu_drv_attach(d, pid, cfg, err). */
-int pmu_drv_attach_err(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, pmu_err *err);
+ * the same pid, or in a system-wide session. */
+int pmu_drv_attach(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, pmu_err *err);
 
 /* Programs the PMU for the session with process `pid` running: freeze, DCR.pp, PSR and
  * IPSR cleared, then the switch-in of `pid`.  pmu_drv_before_step() calls it with the
- * first record's pid when the harness has not.  -1 + err when already started.  Call it
- * as pmu_drv_start(d, pid, err). */
-int pmu_drv_start_err(pmu_drv *d, uint16_t pid, pmu_err *err);
-
-/* The same with the message copied into a char buffer, the form these functions had
- * before pmu_err, for callers not moved yet (sw/drv_cli.c). */
-pmu_drv *pmu_drv_create_msg(pmu_backend *b, const pmu_drv_opts *o, char *msg, size_t size);
-int pmu_drv_attach_msg(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *msg, size_t size);
-int pmu_drv_start_msg(pmu_drv *d, uint16_t pid, char *msg, size_t size);
-
-/* pmu_drv_create / attach / start take either error form: a pmu_err * (one argument)
- * or, as before, a char buffer and its size (two).  When every caller passes a pmu_err,
- * the _msg functions and these macros go, and the _err functions take the plain names. */
-#define PMU_DRV_ERR_FORM_(err_arg, size_arg, fn, ...) fn
-#define pmu_drv_create(b, o, ...) \
-    PMU_DRV_ERR_FORM_(__VA_ARGS__, pmu_drv_create_msg, pmu_drv_create_err, )(b, o, __VA_ARGS__)
-#define pmu_drv_attach(d, pid, cfg, ...) \
-    PMU_DRV_ERR_FORM_(__VA_ARGS__, pmu_drv_attach_msg, pmu_drv_attach_err, )(d, pid, cfg, __VA_ARGS__)
-#define pmu_drv_start(d, pid, ...) \
-    PMU_DRV_ERR_FORM_(__VA_ARGS__, pmu_drv_start_msg, pmu_drv_start_err, )(d, pid, __VA_ARGS__)
+ * first record's pid when the harness has not.  -1 + err when already started. */
+int pmu_drv_start(pmu_drv *d, uint16_t pid, pmu_err *err);
 
 /* The context switch to `pid` (the save and restore sequences of docs/driver.md);
  * nothing when `pid` is already running.  The record hook calls it; a harness that

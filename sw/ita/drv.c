@@ -152,7 +152,7 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
     return 0;
 }
 
-pmu_drv *pmu_drv_create_err(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
+pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
 {
     if (!b || !o) {
         pmu_errf(err, PMU_E_INPUT, "driver: expected a backend and options");
@@ -244,7 +244,7 @@ static drv_ctx *ctx_find(const pmu_drv *d, uint32_t pid)
     return d->ctx[d->index[pid]];
 }
 
-int pmu_drv_attach_err(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, pmu_err *err)
+int pmu_drv_attach(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, pmu_err *err)
 {
     if (d->o.mode != PMU_DRV_PER_PROCESS) {
         pmu_errf(err, PMU_E_INPUT, "attach: a system-wide session monitors every process");
@@ -431,7 +431,7 @@ void pmu_drv_switch(pmu_drv *d, uint16_t pid)
     d->pid = pid;
 }
 
-int pmu_drv_start_err(pmu_drv *d, uint16_t pid, pmu_err *err)
+int pmu_drv_start(pmu_drv *d, uint16_t pid, pmu_err *err)
 {
     if (d->started) {
         pmu_errf(err, PMU_E_INPUT, "start: the session has started already");
@@ -473,7 +473,7 @@ void pmu_drv_before_step(pmu_drv *d, pmu_cycle *c)
     if (d->stopped)
         return;
     if (!d->started)
-        pmu_drv_start_err(d, c->pid, NULL);
+        pmu_drv_start(d, c->pid, NULL);
     else if ((int32_t)c->pid != d->pid)
         pmu_drv_switch(d, c->pid);
     /* PSR policy (docs/driver.md): PSR.pp is set only by privileged code, and in a
@@ -593,39 +593,3 @@ int pmu_drv_context_info(const pmu_drv *d, uint32_t pid, pmu_drv_ctx_info *info)
 const pmu_drv_stats *pmu_drv_get_stats(const pmu_drv *d) { return &d->st; }
 int32_t pmu_drv_current_pid(const pmu_drv *d) { return d->pid; }
 int pmu_drv_started(const pmu_drv *d) { return d->started; }
-
-/* ---- the char-buffer forms, for callers written before pmu_err (pmu_drv.h) --------- */
-
-/* Copies a failure's message out to msg[0..size). */
-static void copy_msg(const pmu_err *e, char *msg, size_t size)
-{
-    if (msg && size)
-        snprintf(msg, size, "%s", e->msg);
-}
-
-pmu_drv *pmu_drv_create_msg(pmu_backend *b, const pmu_drv_opts *o, char *msg, size_t size)
-{
-    pmu_err e = {PMU_OK, ""};
-    pmu_drv *d = pmu_drv_create_err(b, o, &e);
-    if (!d)
-        copy_msg(&e, msg, size);
-    return d;
-}
-
-int pmu_drv_attach_msg(pmu_drv *d, uint16_t pid, const pmu_drv_config *cfg, char *msg, size_t size)
-{
-    pmu_err e = {PMU_OK, ""};
-    int rc = pmu_drv_attach_err(d, pid, cfg, &e);
-    if (rc != 0)
-        copy_msg(&e, msg, size);
-    return rc;
-}
-
-int pmu_drv_start_msg(pmu_drv *d, uint16_t pid, char *msg, size_t size)
-{
-    pmu_err e = {PMU_OK, ""};
-    int rc = pmu_drv_start_err(d, pid, &e);
-    if (rc != 0)
-        copy_msg(&e, msg, size);
-    return rc;
-}

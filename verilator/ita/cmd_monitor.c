@@ -47,15 +47,14 @@ int ita_session_start(ita_session *s, pmu_backend *b, const pmu_drv_opts *o,
         ita_session_free(s);
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     }
-    char why[256];
-    if (!(s->d = pmu_drv_create(b, o, why, sizeof why))) {
+    if (!(s->d = pmu_drv_create(b, o, err))) {
         ita_session_free(s);
-        return pmu_errf(err, PMU_E_INPUT, "%s", why);
+        return -1;
     }
     for (unsigned k = 0; k < npids; k++)
-        if (pmu_drv_attach(s->d, pids[k], NULL, why, sizeof why) != 0) {
+        if (pmu_drv_attach(s->d, pids[k], NULL, err) != 0) {
             ita_session_free(s);
-            return pmu_errf(err, PMU_E_INPUT, "%s", why);
+            return -1;
         }
     *hooks = (pmu_record_hooks){.ctx = s, .before = session_before, .after = session_after};
     return 0;

@@ -169,24 +169,23 @@ TEST(DrvApi, ErrorsCarryTheirCode)
     pmu_drv_destroy(d);
 }
 
-// The char-buffer form of create, attach and start (callers written before pmu_err)
-// gives the same results and messages.
-TEST(DrvApi, CharBufferFormStillWorks)
+// The messages of create, attach and start name what was wrong.
+TEST(DrvApi, ErrorMessagesNameTheProblem)
 {
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
-    char msg[256] = "";
-    EXPECT_EQ(pmu_drv_create(nullptr, &o, msg, sizeof msg), nullptr);
-    EXPECT_STREQ(msg, "driver: expected a backend and options");
-    pmu_drv *d = pmu_drv_create(m.backend(), &o, msg, sizeof msg);
-    ASSERT_NE(d, nullptr) << msg;
-    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, msg, sizeof msg), 0);
-    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, msg, sizeof msg), -1);
-    EXPECT_STREQ(msg, "attach: process 5 is attached already");
-    EXPECT_EQ(pmu_drv_attach(d, 6, nullptr, nullptr, 0), 0);  // no buffer: allowed
-    EXPECT_EQ(pmu_drv_start(d, 5, msg, sizeof msg), 0);
-    EXPECT_EQ(pmu_drv_start(d, 5, msg, 8), -1);
-    EXPECT_STREQ(msg, "start: ");  // cut to the buffer
+    pmu_err err = {PMU_OK, ""};
+    EXPECT_EQ(pmu_drv_create(nullptr, &o, &err), nullptr);
+    EXPECT_STREQ(err.msg, "driver: expected a backend and options");
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), 0);
+    EXPECT_EQ(pmu_drv_attach(d, 5, nullptr, &err), -1);
+    EXPECT_STREQ(err.msg, "attach: process 5 is attached already");
+    EXPECT_EQ(pmu_drv_attach(d, 6, nullptr, nullptr), 0);  // no error wanted: allowed
+    EXPECT_EQ(pmu_drv_start(d, 5, &err), 0);
+    EXPECT_EQ(pmu_drv_start(d, 5, &err), -1);
+    EXPECT_EQ(err.code, PMU_E_INPUT);
     pmu_drv_destroy(d);
 }
 
