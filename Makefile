@@ -52,7 +52,9 @@ deps:
 	@bash tools/install-deps.sh
 
 # ---- generated definitions (one source per family: include/<family>/<family>_regs.def) -------
-COMMON_SRCS := include/ita/ita_defs.c
+# Each family's tables, expanded from its .def (include/<family>/<family>_defs.c): every layer
+# links them.
+COMMON_SRCS := $(wildcard include/*/*_defs.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 
 $(BUILD)/obj/%.o: %.c

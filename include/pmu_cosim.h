@@ -68,7 +68,7 @@ const pmu_cosim_mismatch *pmu_cosim_first(const pmu_backend *b);
 /* The report as text, several lines, each ending in '\n'. Returns the length. */
 size_t pmu_cosim_format(const pmu_cosim_mismatch *m, char *buf, size_t size);
 
-/* The two backends inside (for pmu_ref_total and pmu_rtl_trace_open). */
+/* The two backends inside (the pair's own total() and trace_open() already reach them). */
 pmu_backend *pmu_cosim_ref(pmu_backend *b);
 pmu_backend *pmu_cosim_rtl(pmu_backend *b);
 /* 1 when b is a lock-step pair. */

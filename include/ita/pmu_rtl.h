@@ -17,10 +17,8 @@ pmu_backend *pmu_rtl_create(const pmu_params *p, char *err, size_t errlen);
 /* The same with the message in a pmu_err (may be NULL). */
 pmu_backend *pmu_rtl_new(const pmu_params *p, pmu_err *err);
 
-/* Start dumping an FST waveform to `path` from now on; 0 on success.  Works on any
- * backend with a waveform (pmu_trace_open): the RTL, or a lock-step pair. */
-int pmu_rtl_trace_open(pmu_backend *b, const char *path);
-void pmu_rtl_trace_close(pmu_backend *b);
+/* Waveforms: pmu_trace_open() / pmu_trace_close() of include/pmu_backend.h, on the RTL
+ * or on a lock-step pair. */
 
 #ifdef __cplusplus
 }

@@ -18,10 +18,11 @@ RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 
 # The generated includes (tools/ita/gen_ita.c), the register map, and what the tests ask.
-GEN_VH += $(addprefix $(GEN)/ita/,pmu_defs.vh pmu_defines.vh pmu_evt_rows.svh pmu_qual_regs.svh)
+ITA_GEN_VH := $(addprefix $(GEN)/ita/,pmu_defs.vh pmu_defines.vh pmu_evt_rows.svh pmu_qual_regs.svh)
+GEN_VH += $(ITA_GEN_VH)
 GEN_TOOLS += $(BUILD)/ita/gen_defs
 DOCS_GEN += docs-ita
-SV_FAMILY_LINES += "ita|$(GEN)/ita|$(GEN)/ita/pmu_defs.vh $(GEN)/ita/pmu_defines.vh $(GEN)/ita/pmu_evt_rows.svh $(GEN)/ita/pmu_qual_regs.svh|$(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)"
+SV_FAMILY_LINES += "ita|$(GEN)/ita|$(ITA_GEN_VH)|$(RTL_SRCS)"
 TEST_CHECKS += register-map-doc-up-to-date=$(BUILD)/ita/gen_defs register-map.md | diff -u docs/register-map.md -;
 RTL_LINT += lint-ita
 RTL_SYNTH += synth-ita

@@ -8,7 +8,7 @@
 //   step   cyc_valid_i = 1 with the cycle record on the record ports
 // read() sets reg_addr_i and evaluates the combinational read port, with no clock.
 //
-// Waveforms (pmu_rtl_trace_open): the FST time axis counts cycle records, 1 ns per
+// Waveforms (pmu_trace_open): the FST time axis counts cycle records, 1 ns per
 // record.  Record T is presented at T ns (clk_i low) and clocked at T.5 ns; the register
 // writes software makes before record T are short clocks (20 ps apart) in the last
 // 0.4 ns before it, so GTKWave's cursor at "T ns" shows record T.
@@ -355,15 +355,4 @@ extern "C" pmu_backend *pmu_rtl_new(const pmu_params *p, pmu_err *err)
         pmu_errf(err, PMU_E_NOMEM, "rtl backend: out of memory");
         return nullptr;
     }
-}
-
-extern "C" int pmu_rtl_trace_open(pmu_backend *b, const char *path)
-{
-    if (!b || !path) return -1;
-    return pmu_trace_open(b, path, nullptr);
-}
-
-extern "C" void pmu_rtl_trace_close(pmu_backend *b)
-{
-    if (b) pmu_trace_close(b);
 }

@@ -153,13 +153,13 @@ TEST(RtlBackend, TraceFileGetsWritten)
         pmu_cycle c = random_record(r);
         pmu_step(b, &c);
     }
-    ASSERT_EQ(pmu_rtl_trace_open(b, path.c_str()), 0);
+    ASSERT_EQ(pmu_trace_open(b, path.c_str(), nullptr), 0);
     for (int i = 0; i < 500; i++) {
         pmu_cycle c = random_record(r);
         pmu_step(b, &c);
         if (i % 50 == 0) pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
     }
-    pmu_rtl_trace_close(b);
+    pmu_trace_close(b);
     const off_t size = file_size(path);
     EXPECT_GT(size, 200);
     // An FST file starts with its header block (type 0) of 329 bytes.
@@ -173,11 +173,11 @@ TEST(RtlBackend, TraceFileGetsWritten)
     for (int i = 1; i <= 8; i++) len = len << 8 | head[i];
     EXPECT_EQ(len, 329u);
     // A second trace on the same model works too, and closing twice is harmless.
-    ASSERT_EQ(pmu_rtl_trace_open(b, path.c_str()), 0);
+    ASSERT_EQ(pmu_trace_open(b, path.c_str(), nullptr), 0);
     pmu_cycle c = simple_record(0, 1);
     pmu_step(b, &c);
-    pmu_rtl_trace_close(b);
-    pmu_rtl_trace_close(b);
+    pmu_trace_close(b);
+    pmu_trace_close(b);
     EXPECT_GT(file_size(path), 0);
     std::remove(path.c_str());
     pmu_destroy(b);
@@ -187,9 +187,9 @@ TEST(RtlBackend, TraceOpenFailures)
 {
     pmu_backend *b = rtl_for(PMU_MODEL_ITANIUM);
     ASSERT_NE(b, nullptr);
-    EXPECT_NE(pmu_rtl_trace_open(b, "/nonexistent-dir/x.fst"), 0);
+    EXPECT_NE(pmu_trace_open(b, "/nonexistent-dir/x.fst", nullptr), 0);
     pmu_backend *ref = pmu_ref_create(nullptr);
-    EXPECT_NE(pmu_rtl_trace_open(ref, temp_path("_ref.fst").c_str()), 0);  // not an RTL backend
+    EXPECT_NE(pmu_trace_open(ref, temp_path("_ref.fst").c_str(), nullptr), 0);  // not an RTL backend
     EXPECT_EQ(file_size(temp_path("_ref.fst")), -1);
     pmu_destroy(ref);
     pmu_destroy(b);

@@ -99,7 +99,7 @@ std::vector<pmu_cycle> traced_run(const std::string &path, pmu_model m, unsigned
     Rng r(99);
     for (unsigned i = 0; i < records; i++) {
         if (i == from) {
-            EXPECT_EQ(pmu_rtl_trace_open(b, path.c_str()), 0);
+            EXPECT_EQ(pmu_trace_open(b, path.c_str(), nullptr), 0);
         }
         if (i % 10 == 0) {
             pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
@@ -108,7 +108,7 @@ std::vector<pmu_cycle> traced_run(const std::string &path, pmu_model m, unsigned
         out.push_back(random_record(r));
         pmu_step(b, &out.back());
     }
-    pmu_rtl_trace_close(b);
+    pmu_trace_close(b);
     pmu_destroy(b);
     return out;
 }
