@@ -17,6 +17,8 @@ extern "C" {
 #endif
 
 #define PMU_MAX_SLOTS 6 /* two bundles of three syllables retire per cycle */
+#define PMU_MAX_XEV 4   /* general events per cycle (docs/stream-format.md) */
+#define PMU_XEV_NO_SLOT 0xffu /* a general event not attributed to a slot */
 
 /* Slot flag bit positions and widths, from include/ita/ita_regs.def. */
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                         \
@@ -60,6 +62,18 @@ typedef struct pmu_slot {
     uint8_t  pad;
 } pmu_slot;
 
+/* A general event: any event of the family's tables by its stream event id
+ * (include/ita/ita_events.h), `count` occurrences in this cycle, attributed to slot
+ * `slot` (then qualified like that instruction) or to none (PMU_XEV_NO_SLOT). */
+typedef struct pmu_xev {
+    uint16_t id;
+    uint8_t  count;  /* 1..the event's maxincr */
+    uint8_t  slot;   /* 0..nslots-1, or PMU_XEV_NO_SLOT */
+} pmu_xev;
+
+/* TLB outcome of an access or a fetch (pmu_slot.tlb, pmu_cycle.if_tlb). */
+enum pmu_tlb { PMU_TLB_L1 = 0, PMU_TLB_L2 = 1, PMU_TLB_VHPT = 2, PMU_TLB_FAULT = 3 };
+
 typedef struct pmu_cycle {
     uint8_t  cpl;      /* current privilege level 0..3 (PSR.cpl) */
     uint8_t  is;       /* PSR.is: 0 IA-64, 1 IA-32 */
@@ -72,6 +86,14 @@ typedef struct pmu_cycle {
     uint8_t  recirc;   /* L2 forced recirculations this cycle, 0..4 (not per instruction) */
     uint8_t  nslots;   /* retired slots in slot[0..nslots-1] */
     uint16_t pid;      /* process id (bookkeeping for software; the PMU ignores it) */
+    /* The instruction fetch that completed in this cycle, for the I-EAR: none when
+     * if_lat, if_tlb and if_rab are all 0 (an L1I hit in the L1 ITLB). */
+    uint64_t if_addr;  /* fetch address (bundle address; the I-EAR keeps its line, bits 63:5) */
+    uint16_t if_lat;   /* L1I miss latency in cycles; 0 = the fetch hit L1I */
+    uint8_t  if_tlb;   /* enum pmu_tlb: how the fetch translated */
+    uint8_t  if_rab;   /* 1: the miss was served by the request address buffer (RAB) */
+    uint8_t  nxev;     /* general events in xev[0..nxev-1] */
+    pmu_xev  xev[PMU_MAX_XEV];
     pmu_slot slot[PMU_MAX_SLOTS];
 } pmu_cycle;
 

@@ -243,16 +243,17 @@ static int check_counters(pmu_err *err)
 static int emit_defs(FILE *out, pmu_err *err)
 {
     role_reg r[MAX_ROLE_REGS];
-    unsigned nqual;
+    unsigned nqual, ncap;
     if (check_counters(err) != 0)
         return -1;
     fputs("// Included inside module bodies: localparams only (port widths: pmu_defines.vh).\n", out);
     vh_registers(out);
     vh_events(out);
     if (role_registers(PMU_ROLE_QUAL, 0, r, &nqual, err) != 0 ||
+        role_registers(PMU_ROLE_CAPTURE, 0, r, &ncap, err) != 0 ||
         vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0)
         return -1;
-    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual);
+    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual + ncap);
     return 0;
 }
 
@@ -279,7 +280,7 @@ static int emit_qual_regs(FILE *out, pmu_err *err)
     unsigned j = 0;
     for (unsigned i = 0; i < pmu_reg_table_len; i++) {
         const pmu_reg_desc *d = &pmu_reg_table[i];
-        if (d->role != PMU_ROLE_QUAL)
+        if (d->role != PMU_ROLE_QUAL && d->role != PMU_ROLE_CAPTURE)
             continue;
         const int v = vis_of(d->space, d->first);
         if (d->count != 1 || v < 0 || strcmp(pmu_vis_table[v].name, d->name) != 0)
