@@ -1,13 +1,15 @@
 /*
  * pmu_ref.c - the cycle-exact reference model of the Itanium / Itanium 2
  * generic counters PMC4..7/PMD4..7, with PMC0 (freeze and sticky overflow
- * bits) and the CPU state the PMU observes (PSR, DCR, IPSR).
+ * bits), the CPU state the PMU observes (PSR, DCR, IPSR), the event address
+ * registers (ref_ear.c) and the branch trace buffer (ref_btb.c).
  *
  * Written from docs/semantics.md and the architecture manual (seed Figure
  * 6-4), not from the RTL.  A step follows the manual's chain:
  *
  *   1. CPU state      interruption entry / return, sum/rum/ssm/rsm
- *   2. qualification  freeze, privilege level, instruction set, monitor enable
+ *   2. qualification  freeze, privilege level, instruction set, monitor enable;
+ *                     the EARs and the BTB capture (docs/ear-btb.md)
  *   3. event count    n occurrences of the selected event in this cycle, each
  *                     slot passing its IBR / opcode / DBR tags (ref_qual.c)
  *   4. threshold      n, or 1 when n passes the threshold
@@ -17,6 +19,7 @@
  */
 #include <stdlib.h>
 
+#include "ita/ita_events.h"
 #include "ref_internal.h"
 
 /* The model keeps its state as the visible registers (pmu_state order):
@@ -25,6 +28,13 @@ _Static_assert(PMU_VIS_PMC7 == PMU_VIS_PMC4 + PMU_NCOUNTERS - 1,
                "PMC4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
 _Static_assert(PMU_VIS_PMD7 == PMU_VIS_PMD4 + PMU_NCOUNTERS - 1,
                "PMD4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
+
+/* A stream event id as the model resolves it (ita_event_id_row): whether it is a
+ * general event here (a NORMAL row of KIND NONE), its code and umask, and the
+ * REF_OCC index of its qualifier columns. */
+typedef struct ref_general_event {
+    uint8_t counts, code, umask, occ;
+} ref_general_event;
 
 typedef struct ref_pmu {
     pmu_backend base; /* first member: a pmu_backend* is a ref_pmu* */
@@ -38,6 +48,7 @@ typedef struct ref_pmu {
      * qual when a qualification register is written; both on reset. */
     ref_counter_cfg cfg[PMU_NCOUNTERS];
     ref_qual qual;
+    ref_units units; /* PMC10..12, decoded with the qualification registers */
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
@@ -51,6 +62,8 @@ typedef struct ref_pmu {
     uint8_t pmd_sext;
     uint8_t thr_ge;
     uint8_t fine_2bundle;
+    ref_general_event *general; /* by stream event id */
+    unsigned ngeneral;
 } ref_pmu;
 
 static const pmu_backend_ops ref_ops;
@@ -79,6 +92,9 @@ static void decode_qualification(ref_pmu *m)
     ref_qual_decode(&m->qual, m->reg, m->base.model, m->fine_2bundle);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
         ref_qual_bind(&m->qual, &m->cfg[k]);
+    ref_occ_bind(m->units.occ, &m->qual);
+    ref_ear_decode(&m->units, m->reg, m->base.model);
+    ref_btb_decode(&m->units, m->reg, m->base.model);
 }
 
 /* ---- clocks without a cycle record ----------------------------------------- */
@@ -174,19 +190,7 @@ static inline uint64_t update_cpu_state(ref_pmu *m, const pmu_cycle *c)
 static inline int counter_qualified(const ref_counter_cfg *cfg, const pmu_cycle *c,
                                     unsigned psr_up, unsigned psr_pp)
 {
-    /* Privilege level: plm[cpl]. */
-    if (c->cpl >= PMU_F_PMC_GEN_PLM_WIDTH || !((cfg->plm >> c->cpl) & 1u))
-        return 0;
-    /* Instruction set: an ism bit set excludes that instruction set. */
-    if (c->is >= PMU_F_PMC_GEN_ISM_WIDTH || ((cfg->ism >> c->is) & 1u))
-        return 0;
-    /* Monitor enable: user monitors follow PSR.up, system monitors PSR.pp. */
-    return cfg->pm ? psr_pp : psr_up;
-}
-
-static inline unsigned retired_slots(const pmu_cycle *c)
-{
-    return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+    return ref_enabled(cfg->plm, cfg->ism, cfg->pm, c, psr_up, psr_pp);
 }
 
 static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
@@ -194,34 +198,22 @@ static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
     return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
 }
 
-/* The tag words of this cycle's slots, computed at most once per step and
- * only when some counter needs them. */
-typedef struct slot_tags {
-    unsigned ready;
-    uint16_t word[PMU_MAX_SLOTS];
-} slot_tags;
-
 /* n of a slot event whose slots must pass their qualification. */
 static unsigned count_qualified_slots(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                      slot_tags *tags)
+                                      ref_step_tags *tags)
 {
-    const unsigned nslots = retired_slots(c);
-    if (!tags->ready) {
-        for (unsigned s = 0; s < nslots; s++)
-            tags->word[s] = (uint16_t)ref_slot_tags(&m->qual, &c->slot[s], c->cpl);
-        tags->ready = 1;
-    }
+    const unsigned nslots = ref_retired_slots(c);
     const int every_slot = cfg->source == REF_SRC_SLOTS;
     unsigned n = 0;
     for (unsigned s = 0; s < nslots; s++)
         n += (every_slot || slot_matches(cfg, c->slot[s].flags)) &&
-             ref_slot_passes(&m->qual, cfg, tags->word[s]);
+             ref_slot_passes(&m->qual, cfg, ref_tag_word(&m->qual, c, tags, s));
     return n;
 }
 
 static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
 {
-    const unsigned nslots = retired_slots(c);
+    const unsigned nslots = ref_retired_slots(c);
     unsigned n = 0;
     for (unsigned s = 0; s < nslots; s++)
         n += slot_matches(cfg, c->slot[s].flags);
@@ -231,7 +223,7 @@ static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pm
 /* 3. Event count n of counter `cfg` in this cycle.  Called only for a
  * counter that passed step 2, so c->cpl and c->is are in range. */
 static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                   slot_tags *tags)
+                                   ref_step_tags *tags, unsigned captured)
 {
     if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
         return 0;
@@ -242,14 +234,40 @@ static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg,
     case REF_SRC_CYCLE:
         return 1;
     case REF_SRC_SLOTS:
-        return qualify ? count_qualified_slots(m, cfg, c, tags) : retired_slots(c);
+        return qualify ? count_qualified_slots(m, cfg, c, tags) : ref_retired_slots(c);
     case REF_SRC_SLOT_MATCH:
         return qualify ? count_qualified_slots(m, cfg, c, tags) : count_matching_slots(cfg, c);
     case REF_SRC_RECIRC:
         return c->recirc;
+    case REF_SRC_CAPTURE:
+        return (captured >> cfg->unit) & 1u;
     default:
         return 0;
     }
+}
+
+/* 3b. The general events of the record that counter `cfg` selects: entries whose id
+ * resolves on this model to a general event with the counter's es and umask, each
+ * attributed one qualified like its slot for the event's iar/opm/dar. */
+static unsigned general_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
+                              ref_step_tags *tags)
+{
+    const unsigned nxev = c->nxev < PMU_MAX_XEV ? c->nxev : PMU_MAX_XEV;
+    const unsigned nslots = ref_retired_slots(c);
+    unsigned n = 0;
+    for (unsigned i = 0; i < nxev; i++) {
+        const pmu_xev *x = &c->xev[i];
+        if (x->id >= m->ngeneral)
+            continue;
+        const ref_general_event *g = &m->general[x->id];
+        if (!g->counts || g->code != cfg->es || g->umask != cfg->umask)
+            continue;
+        /* An entry without a slot (or naming no retired slot) is not qualified. */
+        if (x->slot < nslots && !ref_occ_passes(&m->qual, &m->units.occ[g->occ], c, tags, x->slot))
+            continue;
+        n += x->count;
+    }
+    return n;
 }
 
 /* 4. Threshold: t = 0 adds n; otherwise 1 in a cycle where n passes t. */
@@ -280,8 +298,12 @@ static void ref_step(pmu_backend *b, const void *record)
 
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
     unsigned ovf_d = ovf_q, fr_d = 0;
-    slot_tags tags;
+    ref_step_tags tags;
     tags.ready = 0;
+
+    /* The EARs and the BTB capture before the counters count their captures. */
+    const unsigned captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
+                              ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         const ref_counter_cfg *cfg = &m->cfg[k];
@@ -290,7 +312,10 @@ static void ref_step(pmu_backend *b, const void *record)
         if (!counter_qualified(cfg, c, psr_up, psr_pp))
             continue;
         /* 3. event count, 4. threshold */
-        unsigned inc = apply_threshold(event_count(m, cfg, c, &tags), cfg->thres, m->thr_ge);
+        unsigned n = event_count(m, cfg, c, &tags, captured);
+        if (c->nxev)
+            n += general_count(m, cfg, c, &tags);
+        unsigned inc = apply_threshold(n, cfg->thres, m->thr_ge);
         if (inc == 0)
             continue;
 
@@ -322,7 +347,28 @@ static void ref_step(pmu_backend *b, const void *record)
 
 static void ref_destroy(pmu_backend *b)
 {
+    free(((ref_pmu *)b)->general);
     free(b);
+}
+
+/* Resolves every stream event id for the model once, so that a step only indexes. */
+static int resolve_general_events(ref_pmu *m, pmu_model model, pmu_err *err)
+{
+    m->ngeneral = ita_event_id_count();
+    m->general = calloc(m->ngeneral ? m->ngeneral : 1, sizeof *m->general);
+    if (!m->general)
+        return pmu_errf(err, PMU_E_NOMEM, "pmu_ref_create: out of memory");
+    for (unsigned id = 0; id < m->ngeneral; id++) {
+        const ita_event_row *r = ita_event_id_row(id, (int)model);
+        if (!r || r->type != ITA_EVT_NORMAL || r->kind != PMU_KIND_NONE)
+            continue;
+        ref_general_event *g = &m->general[id];
+        g->counts = 1;
+        g->code = r->code;
+        g->umask = r->umask;
+        g->occ = (uint8_t)REF_OCC(r->iar, r->opm, r->dar);
+    }
+    return 0;
 }
 
 static uint64_t ref_total(pmu_backend *b, unsigned ctr);
@@ -404,6 +450,10 @@ pmu_backend *pmu_ref_new(const pmu_params *p, pmu_err *err)
     m->pmd_sext = (uint8_t)params.pmd_sext;
     m->thr_ge = (uint8_t)params.thr_ge;
     m->fine_2bundle = (uint8_t)params.fine_2bundle;
+    if (resolve_general_events(m, params.model, err) != 0) {
+        free(m);
+        return NULL;
+    }
 
     ref_reset(&m->base);
     return &m->base;

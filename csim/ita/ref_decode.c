@@ -114,6 +114,19 @@ static void decode_event(ref_counter_cfg *cfg, int id)
     case PMU_KIND_RECIRC:
         cfg->source = REF_SRC_RECIRC; /* not attributed to an instruction */
         break;
+    case PMU_KIND_IEAR:
+        /* 1 in a cycle the unit captures; the capture was qualified by the unit. */
+        cfg->source = REF_SRC_CAPTURE;
+        cfg->unit = REF_UNIT_IEAR;
+        break;
+    case PMU_KIND_DEAR:
+        cfg->source = REF_SRC_CAPTURE;
+        cfg->unit = REF_UNIT_DEAR;
+        break;
+    case PMU_KIND_BTB:
+        cfg->source = REF_SRC_CAPTURE;
+        cfg->unit = REF_UNIT_BTB;
+        break;
     default:
         /* A kind added to the .def without a rule here counts nothing; the
          * csim test EveryEventHasARule catches that. */
@@ -131,8 +144,9 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_mode
     cfg->oi = (uint8_t)PMU_FGET(pmc, PMC_GEN, OI);
     cfg->thres = (uint8_t)PMU_FGET(pmc, PMC_GEN, THRES);
 
-    cfg->event = find_event((unsigned)PMU_FGET(pmc, PMC_GEN, ES),
-                            (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK), model);
+    cfg->es = (uint8_t)PMU_FGET(pmc, PMC_GEN, ES);
+    cfg->umask = (uint8_t)PMU_FGET(pmc, PMC_GEN, UMASK);
+    cfg->event = find_event(cfg->es, cfg->umask, model);
     cfg->source = REF_SRC_NONE;
     /* An event wired to a subset of the counters (its counter mask, e.g.
      * L2_FORCE_RECIRC_ANY on PMC4 only) gives n = 0 on the others. */

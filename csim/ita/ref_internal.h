@@ -22,8 +22,12 @@ typedef enum ref_event_source {
     REF_SRC_CYCLE,      /* n = 1 */
     REF_SRC_SLOTS,      /* n = number of retired slots */
     REF_SRC_SLOT_MATCH, /* n = number of retired slots whose flags match */
-    REF_SRC_RECIRC      /* n = the record's L2 recirculation count */
+    REF_SRC_RECIRC,     /* n = the record's L2 recirculation count */
+    REF_SRC_CAPTURE     /* n = 1 when the unit `unit` (enum ref_unit) captured in this cycle */
 } ref_event_source;
+
+/* The capture units (docs/ear-btb.md); bit u of a step's capture mask is unit u. */
+typedef enum ref_unit { REF_UNIT_IEAR = 0, REF_UNIT_DEAR, REF_UNIT_BTB, REF_NUNITS } ref_unit;
 
 /* One PMC4..PMC7 as a step needs it. */
 typedef struct ref_counter_cfg {
@@ -35,6 +39,8 @@ typedef struct ref_counter_cfg {
     uint8_t power_gated;  /* 1: n = 0 outside the NORMAL and LOW_POWER states */
     uint8_t source;       /* enum ref_event_source */
     int event;            /* PMU_EV_* selected by (es, umask), or -1 */
+    uint8_t es, umask;    /* as written: general events (pmu_xev) are matched against them */
+    uint8_t unit;         /* REF_SRC_CAPTURE: enum ref_unit */
     /* Event qualification (semantics.md "Event qualification"): the
      * qualifiers the event supports, and the IBR pair / opcode matcher whose
      * tag it uses (k of IA64_TAGGED_INST_RETIRED_IBRPk, 0 for every other
@@ -150,5 +156,119 @@ static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg 
     }
     }
 }
+
+/* ---- a step's shared helpers ------------------------------------------------ */
+
+static inline unsigned ref_retired_slots(const pmu_cycle *c)
+{
+    return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+}
+
+/* Whether a unit or counter with these plm / ism / pm fields is enabled in cycle `c`
+ * with the effective PSR.up and PSR.pp (docs/semantics.md step 2). */
+static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const pmu_cycle *c,
+                              unsigned psr_up, unsigned psr_pp)
+{
+    /* Privilege level: plm[cpl]. */
+    if (c->cpl >= PMU_F_PMC_GEN_PLM_WIDTH || !((plm >> c->cpl) & 1u))
+        return 0;
+    /* Instruction set: an ism bit set excludes that instruction set. */
+    if (c->is >= PMU_F_PMC_GEN_ISM_WIDTH || ((ism >> c->is) & 1u))
+        return 0;
+    /* Monitor enable: user monitors follow PSR.up, system monitors PSR.pp. */
+    return pm ? psr_pp : psr_up;
+}
+
+/* The tag words of a cycle's slots, computed at most once per step and only when
+ * something constrained needs them. */
+typedef struct ref_step_tags {
+    unsigned ready;
+    uint16_t word[PMU_MAX_SLOTS];
+} ref_step_tags;
+
+static inline unsigned ref_tag_word(const ref_qual *q, const pmu_cycle *c, ref_step_tags *t, unsigned s)
+{
+    if (!t->ready) {
+        const unsigned nslots = ref_retired_slots(c);
+        for (unsigned i = 0; i < nslots; i++)
+            t->word[i] = (uint16_t)ref_slot_tags(q, &c->slot[i], c->cpl);
+        t->ready = 1;
+    }
+    return t->word[s];
+}
+
+/* The qualification of one occurrence of an event by the event's qualifier columns
+ * (iar, opm, dar) with Tag(PMC8) (pair 0): the EAR and BTB captures and the general
+ * events attributed to a slot.  Index REF_OCC(iar, opm, dar). */
+#define REF_NOCC 8u
+#define REF_OCC(iar, opm, dar) ((((iar) ? 1u : 0u) << 2) | (((opm) ? 1u : 0u) << 1) | ((dar) ? 1u : 0u))
+/* Fills occ[REF_NOCC] for the qualification `q` (after every ref_qual_decode). */
+void ref_occ_bind(ref_counter_cfg occ[REF_NOCC], const ref_qual *q);
+
+/* Whether slot `s` of `c` passes the occurrence qualification `occ` (cpl in 0..3: the
+ * caller has checked a plm).  In an IA-32 cycle every tag is 1. */
+static inline int ref_occ_passes(const ref_qual *q, const ref_counter_cfg *occ, const pmu_cycle *c,
+                                 ref_step_tags *t, unsigned s)
+{
+    if (!occ->constrained || c->is != 0)
+        return 1;
+    return (int)ref_slot_passes(q, occ, ref_tag_word(q, c, t, s));
+}
+
+/* The bundle address (>> 4) a D-EAR or BTB record names for slot `s`, and whether
+ * it is the dispersal window's second bundle: the window is slot 0's bundle; an
+ * instruction at window + 16 is recorded as {window, second = 1}, any other as its
+ * own bundle with second = 0 (docs/ear-btb.md, D-EAR). */
+static inline uint64_t ref_window_bundle(const pmu_cycle *c, unsigned s, unsigned *second)
+{
+    const uint64_t window = c->slot[0].ip, ip = c->slot[s].ip;
+    *second = ip == window + ITA_BUNDLE_BYTES;
+    return (*second ? window : ip) >> ITA_BUNDLE_LOG2;
+}
+
+/* ---- EARs and BTB (ref_ear.c, ref_btb.c) ------------------------------------ */
+
+/* What a cache- or TLB-mode EAR captures. */
+typedef enum ref_ear_mode {
+    REF_EAR_OFF = 0, /* nothing monitored, or an undefined umask */
+    REF_EAR_LAT,     /* a miss with latency >= min_lat (min_lat >= 1) */
+    REF_EAR_BINS,    /* Itanium 2 I-EAR: latency >= 4 in a bin of `bins` */
+    REF_EAR_RAB,     /* Itanium 2 I-EAR: a fetch served by the RAB */
+    REF_EAR_TLB,     /* a TLB outcome t != 0 with bit t of tlb_mask set */
+    REF_EAR_ALAT     /* Itanium 2 D-EAR: a check load whose ALAT lookup missed */
+} ref_ear_mode;
+
+/* PMC10 or PMC11 (or PMC12's enables) as a step needs them. */
+typedef struct ref_unit_cfg {
+    uint8_t plm, ism, pm;
+    uint8_t mode;      /* enum ref_ear_mode (EARs) */
+    uint8_t bins;      /* REF_EAR_BINS */
+    uint8_t tlb_mask;  /* REF_EAR_TLB */
+    uint16_t min_lat;  /* REF_EAR_LAT */
+    /* BTB: the filters (docs/ear-btb.md, "Which branches"). */
+    uint8_t ds, tm, ptm, ppm, brt;
+    uint8_t occ;       /* REF_OCC index of the unit's counter event */
+} ref_unit_cfg;
+
+/* All three units, decoded from PMC10..12 with the qualification registers. */
+typedef struct ref_units {
+    uint8_t model;
+    ref_unit_cfg iear, dear, btb;
+    ref_counter_cfg occ[REF_NOCC];
+    /* Saturation limits of the latency fields for the model (from the writable masks). */
+    uint16_t iear_lat_max, dear_lat_max;
+} ref_units;
+
+/* Decodes PMC10 and PMC11 (ref_ear.c) and PMC12 (ref_btb.c) from the visible
+ * registers `reg`. */
+void ref_ear_decode(ref_units *u, const uint64_t *reg, pmu_model model);
+void ref_btb_decode(ref_units *u, const uint64_t *reg, pmu_model model);
+
+/* One step's captures into `reg` (the visible registers), for a cycle that starts
+ * unfrozen; return the units that captured as a mask of 1 << enum ref_unit. */
+unsigned ref_ear_step(const ref_units *u, const ref_qual *q, const pmu_cycle *c, unsigned psr_up,
+                      unsigned psr_pp, ref_step_tags *t, uint64_t *reg);
+unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const pmu_cycle *c, unsigned psr_up,
+                      unsigned psr_pp, ref_step_tags *t, uint64_t *reg);
 
 #endif

@@ -292,3 +292,19 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
     }
     return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT) | (d << REF_TAG_D_SHIFT);
 }
+
+void ref_occ_bind(ref_counter_cfg occ[REF_NOCC], const ref_qual *q)
+{
+    for (unsigned i = 0; i < REF_NOCC; i++) {
+        ref_counter_cfg *o = &occ[i];
+        *o = (ref_counter_cfg){0};
+        /* An occurrence attributed to a slot, qualified by Tag(PMC8) like an instruction
+         * or memory event with these columns. */
+        o->source = REF_SRC_SLOT_MATCH;
+        o->event = -1;
+        o->iar = (uint8_t)((i >> 2) & 1u);
+        o->opm = (uint8_t)((i >> 1) & 1u);
+        o->dar = (uint8_t)(i & 1u);
+        ref_qual_bind(q, o);
+    }
+}
