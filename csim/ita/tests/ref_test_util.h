@@ -170,6 +170,68 @@ inline std::string model_param_name(const ::testing::TestParamInfo<pmu_model> &i
                              reftest::model_param_name)
 
 
+// ---- EAR and BTB configurations (docs/ear-btb.md), field by field ----------------
+
+// Privilege and instruction-set enables of a unit.
+struct UnitEnable {
+    unsigned plm = 0xf, pm = 0, ism = 0;
+};
+// PMC10 in cache mode with `umask` (Itanium 2: ct = 1x, umask bits 12:5, so umask bit 7
+// is ct bit 0; Itanium: tlb = 0, umask bits 19:16).
+inline uint64_t iear_cache(pmu_model m, unsigned umask, UnitEnable e = UnitEnable())
+{
+    if (m == PMU_MODEL_ITANIUM2) {
+        uint64_t x = PMU_FSET(0, PMC10, PLM, e.plm);
+        x = PMU_FSET(x, PMC10, PM, e.pm);
+        x = PMU_FSET(x, PMC10, ISM, e.ism);
+        x = PMU_FSET(x, PMC10, UMASK, umask);
+        return PMU_FSET(x, PMC10, CT, 2u | (umask >> 7));
+    }
+    uint64_t x = PMU_FSET(0, PMC10_ITA, PLM, e.plm);
+    x = PMU_FSET(x, PMC10_ITA, PM, e.pm);
+    x = PMU_FSET(x, PMC10_ITA, ISM, e.ism);
+    return PMU_FSET(x, PMC10_ITA, UMASK, umask);
+}
+// PMC10 in TLB mode (Itanium 2: ct = 00, umask bits 11:5; Itanium: tlb = 1).
+inline uint64_t iear_tlb(pmu_model m, unsigned umask, UnitEnable e = UnitEnable())
+{
+    if (m == PMU_MODEL_ITANIUM2) {
+        uint64_t x = PMU_FSET(0, PMC10, PLM, e.plm);
+        x = PMU_FSET(x, PMC10, PM, e.pm);
+        x = PMU_FSET(x, PMC10, ISM, e.ism);
+        x = PMU_FSET(x, PMC10, UMASK, umask);
+        return PMU_FSET(x, PMC10, CT, 0);
+    }
+    return PMU_FSET(iear_cache(m, umask, e), PMC10_ITA, TLB, 1);
+}
+enum DearMode { DEAR_CACHE = 0, DEAR_TLB = 1, DEAR_ALAT = 2, DEAR_NONE = 3 };
+// PMC11 (Itanium: DEAR_TLB sets tlb; pt = 1, so the data-address tags pass).
+inline uint64_t dear_cfg(pmu_model m, DearMode mode, unsigned umask, UnitEnable e = UnitEnable())
+{
+    uint64_t x = PMU_FSET(0, PMC11, PLM, e.plm);
+    x = PMU_FSET(x, PMC11, PM, e.pm);
+    x = PMU_FSET(x, PMC11, ISM, e.ism);
+    x = PMU_FSET(x, PMC11, UMASK, umask);
+    if (m == PMU_MODEL_ITANIUM2)
+        return PMU_FSET(x, PMC11, MODE, unsigned(mode));
+    x = PMU_FSET(x, PMC11, PT, 1);
+    return PMU_FSET(x, PMC11_ITA, TLB, mode == DEAR_TLB ? 1u : 0u);
+}
+// PMC12 (ds and brt exist on Itanium 2 only).
+struct Btb {
+    unsigned plm = 0xf, pm = 0, ds = 0, tm = 3, ptm = 3, ppm = 3, brt = 0;
+    uint64_t value() const
+    {
+        uint64_t x = PMU_FSET(0, PMC12, PLM, plm);
+        x = PMU_FSET(x, PMC12, PM, pm);
+        x = PMU_FSET(x, PMC12, DS, ds);
+        x = PMU_FSET(x, PMC12, TM, tm);
+        x = PMU_FSET(x, PMC12, PTM, ptm);
+        x = PMU_FSET(x, PMC12, PPM, ppm);
+        return PMU_FSET(x, PMC12, BRT, brt);
+    }
+};
+
 } // namespace reftest
 
 #endif

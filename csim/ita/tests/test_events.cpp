@@ -124,6 +124,22 @@ bool record_with_n(int ev, unsigned n, pmu_cycle *out)
             use_slots = false;
             c.recirc = uint8_t(n);
             break;
+        // The capture events, with the units armed by arm_capture_units(): a fetch
+        // that missed L1I, a load over the latency threshold, a taken branch.
+        case PMU_EV_L1I_EAR_EVENTS:
+            use_slots = false;
+            c.if_addr = 0x4000000000002000ull;
+            c.if_lat = uint16_t(n ? 100 : 0);
+            break;
+        case PMU_EV_DATA_EAR_EVENTS:
+            use_slots = false;
+            c = cycle_with({LOAD});
+            c.slot[0].lat = uint16_t(n ? 100 : 3);
+            break;
+        case PMU_EV_BRANCH_EVENT:
+            use_slots = false;
+            c = cycle_with({n ? uint16_t(br(1, 1) | TAKEN) : LOAD});
+            break;
         default:
             return false;
         }
@@ -306,10 +322,20 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
 // Every implemented event has a rule: with its largest per-cycle count it
 // adds maxincr.  Fails when an event is added to the .def and the model (or
 // this test) lacks its rule.
+// The I-EAR on every L1I miss, the D-EAR on loads of latency 4 or more, the BTB on
+// every branch.
+void arm_capture_units(Ref &r, pmu_model m)
+{
+    r.write(pmc(10), iear_cache(m, m == PMU_MODEL_ITANIUM2 ? 0x40 : 0xf));
+    r.write(pmc(11), dear_cfg(m, DEAR_CACHE, 0));
+    r.write(pmc(12), Btb().value());
+}
+
 TEST_P(Events, EveryEventHasARule)
 {
     Ref r(params(model()));
     r.start();
+    arm_capture_units(r, model());
     for (int ev = 0; ev < PMU_NEVENTS; ev++) {
         if (!implemented(model(), ev))
             continue;

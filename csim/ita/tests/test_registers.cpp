@@ -59,8 +59,13 @@ const QualReg kQualRegs[] = {
      {0xfffffffe3ffffff8ull, 0xffffffff3fffffffull}, {0, 0x4}},
     {"PMC9", pmc(9), {0xf00000003ffffff8ull, 0xffffffff3ffffffcull},
      {0xfffffffe3ffffff8ull, 0xffffffff3fffffffull}, {0, 0x4}},
-    // Itanium: pt only.  Itanium 2: the D-EAR configuration bits.
-    {"PMC11", pmc(11), {0x10000000ull, 0}, {0x10000000ull, 0x30f01cfull}, {0, 0}},
+    // The I-EAR configuration: Itanium plm, pm, tlb, umask 19:16, ism; Itanium 2 bits 15:0.
+    {"PMC10", pmc(10), {0, 0}, {0x30f00cfull, 0xffffull}, {0, 0}},
+    // Itanium: the D-EAR configuration (plm, pm, tlb, umask, ism) and pt, which resets
+    // to 1.  Itanium 2: the D-EAR configuration bits (mode 8:7).
+    {"PMC11", pmc(11), {0x10000000ull, 0}, {0x130f00cfull, 0x30f01cfull}, {0, 0}},
+    // The BTB configuration: Itanium has no bits 5:4; Itanium 2 bits 15:0.
+    {"PMC12", pmc(12), {0, 0}, {0xffcfull, 0xffffull}, {0, 0}},
     // Itanium: ta only; the other bits keep their reset value.  Itanium 2:
     // cfg_dbrp0..3 and ena_dbrp0..3; the ignored bits keep their special values.
     {"PMC13", pmc(13), {0x0003ffff00000001ull, 0x2078fefefefeull},
@@ -85,6 +90,27 @@ const QualReg kQualRegs[] = {
     {"DBR5", dbr(5), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
     {"DBR6", dbr(6), {0, 0}, {ALL, ALL}, {0, 0}},
     {"DBR7", dbr(7), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
+    // The EAR and BTB data registers (docs/ear-btb.md): software restores them on a
+    // context switch, so every field is writable; bits no field holds read 0.
+    // PMD0: address 63:5, stat / tlb+v 1:0 (4:2 read 0).
+    {"PMD0", pmd(0), {0, 0}, {0xffffffffffffffe3ull, 0xffffffffffffffe3ull}, {0, 0}},
+    // PMD1: latency 11:0 (Itanium 2: and ov, bit 12).
+    {"PMD1", pmd(1), {0, 0}, {0xfffull, 0x1fffull}, {0, 0}},
+    {"PMD2", pmd(2), {0, 0}, {ALL, ALL}, {0, 0}},
+    // PMD3: Itanium level 63:62 and latency 11:0; Itanium 2 stat, ov, latency 15:0.
+    {"PMD3", pmd(3), {0, 0}, {0xc000000000000fffull, 0xffffull}, {0, 0}},
+    {"PMD8", pmd(8), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD9", pmd(9), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD10", pmd(10), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD11", pmd(11), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD12", pmd(12), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD13", pmd(13), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD14", pmd(14), {0, 0}, {ALL, ALL}, {0, 0}},
+    {"PMD15", pmd(15), {0, 0}, {ALL, ALL}, {0, 0}},
+    // PMD16: bbi 2:0, full 3, four extension bits per entry 35:4.
+    {"PMD16", pmd(16), {0, 0}, {0xfffffffffull, 0xfffffffffull}, {0, 0}},
+    // PMD17: Itanium bit 1 reads 0; Itanium 2 every bit.
+    {"PMD17", pmd(17), {0, 0}, {0xfffffffffffffffdull, ALL}, {0, 0}},
 };
 } // namespace
 
@@ -118,7 +144,7 @@ TEST_P(Registers, QualificationRegistersResetAndWritableMasks)
         EXPECT_TRUE(found) << q.name << " is in the visible list";
         checked++;
     }
-    EXPECT_EQ(checked, 22u);
+    EXPECT_EQ(checked, 38u);
 }
 
 TEST_P(Registers, ResetValues)
@@ -150,7 +176,13 @@ TEST_P(Registers, ResetValues)
         EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
     for (int v = PMU_VIS_DBR0; v <= PMU_VIS_DBR7; v++)
         EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
-    EXPECT_EQ(PMU_NVIS, 34);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC10], 0u);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC12], 0u);
+    for (int v : {PMU_VIS_PMD0, PMU_VIS_PMD1, PMU_VIS_PMD2, PMU_VIS_PMD3, PMU_VIS_PMD16, PMU_VIS_PMD17})
+        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+    for (int v = PMU_VIS_PMD8; v <= PMU_VIS_PMD15; v++)
+        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+    EXPECT_EQ(PMU_NVIS, 50);
 }
 
 TEST_P(Registers, WritableMasks)
