@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pmu_backend.h"
+#include "ita/ita_events.h"
 #include "ita/pmu_ref.h"
 #include "ita/pmu_rtl.h"
 
@@ -109,8 +110,8 @@ TEST_P(Directed, ResetValues)
 
 TEST_P(Directed, UnimplementedRegistersReadZeroAndIgnoreWrites)
 {
-    const uint16_t addrs[] = {PMC(1), PMC(2), PMC(3), PMC(16), PMC(255), PMD(0), PMD(3), PMD(8),
-                              PMD(17), PMU_ADDR(PMU_SPACE_IBR, 8), PMU_ADDR(PMU_SPACE_DBR, 200),
+    const uint16_t addrs[] = {PMC(1), PMC(2), PMC(3), PMC(16), PMC(255), PMD(18), PMD(19), PMD(32),
+                              PMD(255), PMU_ADDR(PMU_SPACE_IBR, 8), PMU_ADDR(PMU_SPACE_DBR, 200),
                               PMU_ADDR(PMU_SPACE_CPU, 7), PMU_ADDR(0xf, 0)};
     for (uint16_t a : addrs) {
         Wr(a, ~0ull);
@@ -376,6 +377,141 @@ TEST_P(Directed, UnknownEventCodeCountsNothing)
     Step(Cycle(3, 6), 10);
     EXPECT_EQ(Count(4), 0u);
     EXPECT_EQ(Count(5), 0u) << "CPU_CYCLES with a umask the table lacks";
+}
+
+// ---- EARs, BTB and general events (docs/ear-btb.md; the brief's general-event rule) --
+
+// A PMC4..7 value with the model's code of the event (Itanium codes differ).
+uint64_t GenOn(pmu_model m, pmu_event_id ev, unsigned plm)
+{
+    return PMU_FSET(Gen(ev, plm), PMC_GEN, ES, (unsigned)pmu_event_code(&Ev(ev), m));
+}
+
+TEST_P(Directed, EarAndBtbRegistersResetToZeroAndTakeTheirWritableMasks)
+{
+    const bool ita = GetParam().model == PMU_MODEL_ITANIUM;
+    struct Row {
+        uint16_t addr;
+        uint64_t ones[2]; // [Itanium, Itanium 2], from docs/register-map.md
+    } rows[] = {
+        {PMC(10), {0x30f00cfull, 0xffffull}},
+        {PMC(12), {0xffcfull, 0xffffull}},
+        {PMD(0), {0xffffffffffffffe3ull, 0xffffffffffffffe3ull}},
+        {PMD(1), {0xfffull, 0x1fffull}},
+        {PMD(2), {~0ull, ~0ull}},
+        {PMD(3), {0xc000000000000fffull, 0xffffull}},
+        {PMD(8), {~0ull, ~0ull}},
+        {PMD(15), {~0ull, ~0ull}},
+        {PMD(16), {0xfffffffffull, 0xfffffffffull}},
+        {PMD(17), {0xfffffffffffffffdull, ~0ull}},
+    };
+    for (const Row &r : rows) {
+        EXPECT_EQ(R(r.addr), 0u) << "reset of 0x" << std::hex << r.addr;
+        Wr(r.addr, ~0ull);
+        EXPECT_EQ(R(r.addr), r.ones[ita ? 0 : 1]) << "0x" << std::hex << r.addr;
+    }
+}
+
+TEST_P(Directed, IEarCapturesAMissAndItsCounterCounts)
+{
+    const pmu_model m = GetParam().model;
+    // Every L1I miss: Itanium 2 ct = 1x with umask 0x40 (LAT0); Itanium umask 0xf (LAT_NONE).
+    Wr(PMC(10), m == PMU_MODEL_ITANIUM2 ? 0x280fu : 0xf000fu);
+    Wr(PMC(4), GenOn(m, PMU_EV_L1I_EAR_EVENTS, 0xf));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    pmu_cycle c = Cycle(3);
+    c.if_addr = 0x4000000000002468ull;
+    c.if_lat = 5000;
+    Step(c);
+    EXPECT_EQ(R(PMD(0)), 0u) << "nothing is captured while frozen";
+    Unfreeze();
+    Step(c);
+    // Line address 63:5; Itanium 2 stat = 1 (miss), Itanium v = 1: both bit 0.
+    EXPECT_EQ(R(PMD(0)), 0x4000000000002461ull);
+    // Latency saturated at 4095; Itanium 2 also sets ov (bit 12).
+    EXPECT_EQ(R(PMD(1)), m == PMU_MODEL_ITANIUM2 ? 0x1fffu : 0xfffu);
+    EXPECT_EQ(Count(4), 1u);
+    c.if_lat = 0; // an L1I hit: no capture, no count
+    Step(c);
+    EXPECT_EQ(Count(4), 1u);
+}
+
+TEST_P(Directed, DEarCapturesTheFirstQualifyingLoad)
+{
+    const pmu_model m = GetParam().model;
+    // Cache mode, umask 0 (LAT4), plm 0xf; Itanium pt = 1 (bit 28: no data-range check).
+    Wr(PMC(11), m == PMU_MODEL_ITANIUM2 ? 0xfu : 0x1000000fu);
+    Wr(PMC(5), GenOn(m, PMU_EV_DATA_EAR_EVENTS, 0xf));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    pmu_cycle c = Cycle(3, 3);
+    const uint16_t load = PMU_SF_LOAD_MASK;
+    c.slot[0].flags = load;
+    c.slot[0].lat = 3; // below the threshold
+    c.slot[1].ip = 0x4000000000001010ull; // the window's second bundle
+    c.slot[1].slot = 1;
+    c.slot[1].flags = load;
+    c.slot[1].lat = 20;
+    c.slot[1].daddr = 0x6000000000000abcull;
+    c.slot[2].ip = 0x4000000000001010ull;
+    c.slot[2].flags = load;
+    c.slot[2].lat = 100; // qualifies too, but the first slot wins
+    Step(c);
+    EXPECT_EQ(R(PMD(2)), 0x6000000000000abcull);
+    if (m == PMU_MODEL_ITANIUM2) {
+        EXPECT_EQ(R(PMD(3)), 0x4014u) << "stat 1 (15:14), latency 20";
+        EXPECT_EQ(R(PMD(17)), 0x400000000000100dull) << "window 63:4, vl, bn, slot 1";
+    } else {
+        EXPECT_EQ(R(PMD(3)), 0x14u) << "level 0, latency 20";
+        EXPECT_EQ(R(PMD(17)), 0x4000000000001015ull) << "ip 63:4, slot 1 (3:2), vl (0)";
+    }
+    EXPECT_EQ(Count(5), 1u);
+}
+
+TEST_P(Directed, BtbRecordsABranchAndItsTargetAndWraps)
+{
+    const pmu_model m = GetParam().model;
+    Wr(PMC(12), 0x3f0fu); // plm 0xf, tm = ptm = ppm = 3, brt 0, ds 0
+    Wr(PMC(6), GenOn(m, PMU_EV_BRANCH_EVENT, 0xf));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    pmu_cycle c = Cycle(3, 2);
+    c.slot[1].ip = 0x4000000000001010ull;
+    c.slot[1].slot = 2;
+    // An ip-relative branch, mispredicted in direction (pred 2), taken.
+    c.slot[1].flags = (uint16_t)((1u << PMU_SF_BR_TYPE_LSB) | (2u << PMU_SF_BR_PRED_LSB) | PMU_SF_TAKEN_MASK);
+    c.slot[1].target = 0x4000000000008884ull;
+    Step(c);
+    EXPECT_EQ(R(PMD(8)), 0x400000000000100bull) << "window bundle, slot 2, mp, b";
+    EXPECT_EQ(R(PMD(9)), 0x4000000000008882ull) << "target bundle, mp";
+    EXPECT_EQ(R(PMD(16)), 0x32u) << "entry 0: b1 and bruflush; bbi 2";
+    Step(c, 3);
+    EXPECT_EQ(R(PMD(16)), 0x30303038ull) << "four branches: entries 0, 2, 4, 6 b1+bruflush; bbi wraps to 0, full";
+    EXPECT_EQ(Count(6), 4u);
+    Wr(PMD(16), 0);
+    EXPECT_EQ(R(PMD(16)), 0u) << "full stays until software writes it";
+}
+
+TEST_P(Directed, GeneralEventsCountOnTheirCodeAndUmask)
+{
+    const pmu_model m = GetParam().model;
+    const int flush = ita_event_id_find("FP_FLUSH_TO_ZERO"); // 0x0b/0 on both models
+    const int backsnp = ita_event_id_find("BUS_BACKSNP_REQ_THIS"); // Itanium 2 only, 0x8e/1
+    ASSERT_GE(flush, 0);
+    ASSERT_GE(backsnp, 0);
+    Wr(PMC(4), PMU_FSET(PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x0b), PMC_GEN, UMASK, 0));
+    // Itanium keeps 7 bits of es: 0x8e reads 0x0e there.
+    Wr(PMC(5), PMU_FSET(PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x8e), PMC_GEN, UMASK, 1));
+    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Unfreeze();
+    pmu_cycle c = Cycle(3, 2);
+    c.nxev = 3;
+    c.xev[0] = {(uint16_t)flush, 2, 1};
+    c.xev[1] = {(uint16_t)flush, 1, PMU_XEV_NO_SLOT};
+    c.xev[2] = {(uint16_t)backsnp, 1, PMU_XEV_NO_SLOT};
+    Step(c, 2);
+    EXPECT_EQ(Count(4), 6u);
+    EXPECT_EQ(Count(5), m == PMU_MODEL_ITANIUM2 ? 2u : 0u) << "an id the model lacks counts nowhere";
 }
 
 std::vector<Param> AllParams()
