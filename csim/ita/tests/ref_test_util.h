@@ -170,6 +170,82 @@ inline std::string model_param_name(const ::testing::TestParamInfo<pmu_model> &i
                              reftest::model_param_name)
 
 
+// ---- qualification registers from named fields (docs/semantics.md) -------------
+inline const uint32_t OPC_ALL = uint32_t((uint64_t(1) << PMU_F_PMC_OPC_MASK_WIDTH) - 1);
+
+struct Opc {
+    uint32_t match = 0, mask = OPC_ALL; // mask: 1 = don't care
+    unsigned m = 1, i = 1, f = 1, b = 1;
+    unsigned ig_ad = 1, inv = 0; // Itanium 2 PMC8 only
+    Opc &units(unsigned mm, unsigned ii, unsigned ff, unsigned bb)
+    {
+        m = mm; i = ii; f = ff; b = bb;
+        return *this;
+    }
+    Opc &with_ig_ad(unsigned v) { ig_ad = v; return *this; }
+    Opc &with_inv(unsigned v) { inv = v; return *this; }
+    uint64_t value() const
+    {
+        uint64_t x = 0;
+        x = PMU_FSET(x, PMC_OPC, MATCH, match);
+        x = PMU_FSET(x, PMC_OPC, MASK, mask);
+        x = PMU_FSET(x, PMC_OPC, M, m);
+        x = PMU_FSET(x, PMC_OPC, I, i);
+        x = PMU_FSET(x, PMC_OPC, F, f);
+        x = PMU_FSET(x, PMC_OPC, B, b);
+        x = PMU_FSET(x, PMC_OPC, IG_AD, ig_ad);
+        x = PMU_FSET(x, PMC_OPC, INV, inv);
+        return x;
+    }
+};
+// Field bits 26:23 hold instr{40:37} (field[26:13] = instr{40:27}).
+constexpr unsigned FIELD_MAJOR_LSB = 23;
+inline const uint32_t MAJOR_CARE = 0xfu << FIELD_MAJOR_LSB;
+// "Desired opcodes": major opcode `major` in M (or I) slots only.
+inline Opc major_opcode(unsigned major, unsigned unit)
+{
+    Opc o;
+    o.match = major << FIELD_MAJOR_LSB;
+    o.mask = OPC_ALL & ~MAJOR_CARE;
+    o.units(unit == PMU_UNIT_M, unit == PMU_UNIT_I, unit == PMU_UNIT_F, unit == PMU_UNIT_B);
+    return o;
+}
+// A pattern no slot has: B slots of major opcode 15.
+inline Opc matches_nothing() { return major_opcode(15, PMU_UNIT_B); }
+
+inline uint64_t block_mask(uint64_t size) { return ~(size - 1) & PMU_FMASK(IBR_MASK, MASK); }
+inline uint64_t ibr_odd(uint64_t mask, unsigned plm, unsigned x = 0)
+{
+    return PMU_FSET(PMU_FSET(PMU_FSET(0, IBR_MASK, MASK, mask), IBR_MASK, PLM, plm), IBR_MASK, X, x);
+}
+inline uint64_t dbr_odd(uint64_t mask, unsigned plm, unsigned r = 0, unsigned w = 0)
+{
+    uint64_t v = PMU_FSET(PMU_FSET(0, DBR_MASK, MASK, mask), DBR_MASK, PLM, plm);
+    return PMU_FSET(PMU_FSET(v, DBR_MASK, R, r), DBR_MASK, W, w);
+}
+// IBR / DBR pair k covering the aligned block [addr, addr + size).
+inline void set_ibr_pair(Ref &r, unsigned k, uint64_t addr, uint64_t size, unsigned plm = 0xf)
+{
+    r.write(ibr(2 * k), addr);
+    r.write(ibr(2 * k + 1), ibr_odd(block_mask(size), plm));
+}
+inline void set_dbr_pair(Ref &r, unsigned k, uint64_t addr, uint64_t size, unsigned plm = 0xf)
+{
+    r.write(dbr(2 * k), addr);
+    r.write(dbr(2 * k + 1), dbr_odd(block_mask(size), plm));
+}
+
+// Itanium 2 PMC14: bit k of `free` = ibrp_k (1 = not constrained by pair k).
+inline uint64_t pmc14(unsigned free, unsigned fine = 0)
+{
+    uint64_t v = 0;
+    v = PMU_FSET(v, PMC14, IBRP0, (free >> 0) & 1);
+    v = PMU_FSET(v, PMC14, IBRP1, (free >> 1) & 1);
+    v = PMU_FSET(v, PMC14, IBRP2, (free >> 2) & 1);
+    v = PMU_FSET(v, PMC14, IBRP3, (free >> 3) & 1);
+    return PMU_FSET(v, PMC14, FINE, fine);
+}
+
 // ---- EAR and BTB configurations (docs/ear-btb.md), field by field ----------------
 
 // Privilege and instruction-set enables of a unit.
