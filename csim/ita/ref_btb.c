@@ -48,13 +48,16 @@ void ref_btb_decode(ref_units *u, const uint64_t *reg, pmu_model model)
     b->occ = (uint8_t)REF_OCC(be->iar, be->opm, be->dar);
 }
 
+static unsigned branch_pred(unsigned f) { return (f & PMU_SF_BR_PRED_MASK) >> PMU_SF_BR_PRED_LSB; }
+/* A squashed branch is a not-taken branch. */
+static int branch_taken(unsigned f) { return (f & PMU_SF_TAKEN_MASK) && !(f & PMU_SF_PRED_OFF_MASK); }
+
 /* Whether branch slot `f` (flags) passes PMC12's tm, ptm, ppm and brt filters. */
 static int filters_pass(const ref_unit_cfg *b, unsigned f)
 {
     const unsigned type = (f & PMU_SF_BR_TYPE_MASK) >> PMU_SF_BR_TYPE_LSB;
-    const unsigned pred = (f & PMU_SF_BR_PRED_MASK) >> PMU_SF_BR_PRED_LSB;
-    /* A squashed branch is a not-taken branch. */
-    const int taken = (f & PMU_SF_TAKEN_MASK) && !(f & PMU_SF_PRED_OFF_MASK);
+    const unsigned pred = branch_pred(f);
+    const int taken = branch_taken(f);
     const unsigned tm = taken ? MASK_BIT1 : MASK_BIT0;
     const unsigned ptm = pred == PRED_WRONG_TARGET ? MASK_BIT0 : MASK_BIT1;
     const unsigned ppm = pred == PRED_WRONG_PATH ? MASK_BIT0 : MASK_BIT1;
@@ -64,9 +67,8 @@ static int filters_pass(const ref_unit_cfg *b, unsigned f)
 static void record(const ref_unit_cfg *b, const pmu_cycle *c, unsigned s, uint64_t *reg)
 {
     const pmu_slot *sl = &c->slot[s];
-    const unsigned f = sl->flags;
-    const unsigned pred = (f & PMU_SF_BR_PRED_MASK) >> PMU_SF_BR_PRED_LSB;
-    const int taken = (f & PMU_SF_TAKEN_MASK) && !(f & PMU_SF_PRED_OFF_MASK);
+    const unsigned pred = branch_pred(sl->flags);
+    const int taken = branch_taken(sl->flags);
     const unsigned mp = pred == PRED_WRONG_PATH || pred == PRED_WRONG_TARGET;
     unsigned second;
     const uint64_t bundle = ref_window_bundle(c, s, &second);

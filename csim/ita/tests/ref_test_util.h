@@ -115,6 +115,28 @@ inline pmu_cycle cycle_with(std::initializer_list<uint16_t> slot_flags, unsigned
     return c;
 }
 
+// One retired slot.
+inline pmu_slot slot(uint64_t ip, unsigned unit, uint64_t enc, uint16_t flags = 0, uint64_t daddr = 0)
+{
+    pmu_slot s;
+    std::memset(&s, 0, sizeof s);
+    s.ip = ip;
+    s.unit = uint8_t(unit);
+    s.enc = enc;
+    s.flags = flags;
+    s.daddr = daddr;
+    return s;
+}
+
+// A record of these retired slots.
+inline pmu_cycle rec(std::initializer_list<pmu_slot> slots, unsigned cpl = 3)
+{
+    pmu_cycle c = cycle(cpl);
+    for (const pmu_slot &s : slots)
+        c.slot[c.nslots++] = s;
+    return c;
+}
+
 // Owns one reference model.
 class Ref {
 public:

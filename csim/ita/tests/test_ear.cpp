@@ -6,6 +6,8 @@
 // Every expected register value is written by hand from the page.
 #include "ref_test_util.h"
 
+#include <functional>
+
 using namespace reftest;
 
 namespace {
@@ -25,31 +27,19 @@ pmu_cycle fetch(unsigned lat, unsigned tlb = 0, unsigned rab = 0, unsigned cpl =
     return c;
 }
 
-// One retired slot in bundle `ip`, syllable `syl`.
+// One retired memory slot in bundle `ip`, syllable `syl`.
 pmu_slot mem(uint16_t flags, unsigned lat, uint64_t ip = WINDOW, unsigned syl = 0, unsigned tlb = 0,
              uint64_t daddr = 0x6000000000000abcull)
 {
-    pmu_slot s;
-    std::memset(&s, 0, sizeof s);
-    s.ip = ip;
+    pmu_slot s = slot(ip, PMU_UNIT_M, 0, flags, daddr);
     s.slot = uint8_t(syl);
-    s.unit = PMU_UNIT_M;
-    s.flags = flags;
     s.lat = uint16_t(lat);
     s.tlb = uint8_t(tlb);
-    s.daddr = daddr;
     return s;
-}
-pmu_cycle slots(std::initializer_list<pmu_slot> list, unsigned cpl = 3)
-{
-    pmu_cycle c = cycle(cpl);
-    for (const pmu_slot &s : list)
-        c.slot[c.nslots++] = s;
-    return c;
 }
 
 class Ear : public ModelTest {
-protected:
+public:
     void SetUp() override { r.start(); }
     bool ita2() const { return model() == PMU_MODEL_ITANIUM2; }
     // The I-EAR TLB umask of every outcome (Itanium 2: bits 0..2; Itanium: bits 1..3).
@@ -83,6 +73,36 @@ protected:
         } else {
             r.write(pmc(13), 0);
         }
+    }
+    // Every plm x cpl, pm x PSR.up/pp and ism x instruction set, for the unit configured
+    // at `addr` by cfg(enables) and a cycle `c` it captures when enabled.
+    void check_enables(uint16_t addr, const std::function<uint64_t(UnitEnable)> &cfg, pmu_cycle c,
+                       bool (Ear::*captures)(const pmu_cycle &))
+    {
+        for (unsigned plm = 0; plm < 16; plm++)
+            for (unsigned cpl = 0; cpl < 4; cpl++) {
+                UnitEnable e;
+                e.plm = plm;
+                r.write(addr, cfg(e));
+                c.cpl = uint8_t(cpl);
+                EXPECT_EQ((this->*captures)(c), ((plm >> cpl) & 1u) != 0) << "plm " << plm << " cpl " << cpl;
+            }
+        c.cpl = 3;
+        UnitEnable sys;
+        sys.pm = 1;
+        r.write(addr, cfg(sys));
+        EXPECT_FALSE((this->*captures)(c)) << "pm = 1 follows PSR.pp";
+        r.write(psr_addr(), psr_value(0, 1));
+        EXPECT_TRUE((this->*captures)(c));
+        r.write(psr_addr(), psr_value(1, 0));
+        for (unsigned ism = 0; ism < 4; ism++)
+            for (unsigned is = 0; is < 2; is++) {
+                UnitEnable e;
+                e.ism = ism;
+                r.write(addr, cfg(e));
+                c.is = uint8_t(is);
+                EXPECT_EQ((this->*captures)(c), ((ism >> is) & 1u) == 0) << "ism " << ism << " is " << is;
+            }
     }
     Ref r{params(GetParam())};
 };
@@ -196,30 +216,8 @@ TEST_P(Ear, IEarTlbModeEveryUmaskAndOutcome)
 
 TEST_P(Ear, IEarPrivilegeMonitorAndInstructionSet)
 {
-    for (unsigned plm = 0; plm < 16; plm++)
-        for (unsigned cpl = 0; cpl < 4; cpl++) {
-            UnitEnable e;
-            e.plm = plm;
-            r.write(pmc(10), iear_tlb(model(), all_tlb(), e));
-            EXPECT_EQ(iear_captures(fetch(0, PMU_TLB_FAULT, 0, cpl)), ((plm >> cpl) & 1u) != 0);
-        }
-    UnitEnable sys;
-    sys.pm = 1;
-    r.write(pmc(10), iear_tlb(model(), all_tlb(), sys));
-    r.write(psr_addr(), psr_value(1, 0));
-    EXPECT_FALSE(iear_captures(fetch(0, PMU_TLB_FAULT))) << "pm = 1 follows PSR.pp";
-    r.write(psr_addr(), psr_value(0, 1));
-    EXPECT_TRUE(iear_captures(fetch(0, PMU_TLB_FAULT)));
-    r.write(psr_addr(), psr_value(1, 0));
-    for (unsigned ism = 0; ism < 4; ism++)
-        for (unsigned is = 0; is < 2; is++) {
-            UnitEnable e;
-            e.ism = ism;
-            r.write(pmc(10), iear_tlb(model(), all_tlb(), e));
-            pmu_cycle c = fetch(0, PMU_TLB_FAULT);
-            c.is = uint8_t(is);
-            EXPECT_EQ(iear_captures(c), ((ism >> is) & 1u) == 0) << "ism " << ism << " is " << is;
-        }
+    check_enables(pmc(10), [this](UnitEnable e) { return iear_tlb(model(), all_tlb(), e); },
+                  fetch(0, PMU_TLB_FAULT), &Ear::iear_captures);
 }
 
 TEST_P(Ear, IEarInstructionRangeQualification)
@@ -247,8 +245,8 @@ TEST_P(Ear, DEarCacheThresholdsAtTheBoundary)
     for (unsigned umask = 0; umask <= 0xa; umask++) {
         const unsigned t = ita2() ? 4u << umask : ita_t[umask];
         r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, umask));
-        EXPECT_FALSE(dear_captures(slots({mem(LOAD, t - 1)}))) << umask;
-        ASSERT_TRUE(dear_captures(slots({mem(LOAD, t)}))) << umask;
+        EXPECT_FALSE(dear_captures(rec({mem(LOAD, t - 1)}))) << umask;
+        ASSERT_TRUE(dear_captures(rec({mem(LOAD, t)}))) << umask;
         const unsigned max = ita2() ? 8191 : 4095;
         const uint64_t expect = t > max ? (ita2() ? 0xffffu - 0x8000u : 0xfffu) : dear_cache_pmd3(t);
         EXPECT_EQ(r.read(pmd(3)), expect) << umask;
@@ -257,31 +255,31 @@ TEST_P(Ear, DEarCacheThresholdsAtTheBoundary)
     for (unsigned umask = 0xb; umask <= 0xf; umask++) {
         r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, umask));
         const bool lat_none = !ita2() && umask == 0xf; // Itanium LAT_NONE: every missing load
-        EXPECT_EQ(dear_captures(slots({mem(LOAD, 1)})), lat_none) << umask;
-        EXPECT_FALSE(dear_captures(slots({mem(LOAD, 0)}))) << umask;
-        EXPECT_EQ(dear_captures(slots({mem(LOAD, 65535)})), lat_none) << umask;
+        EXPECT_EQ(dear_captures(rec({mem(LOAD, 1)})), lat_none) << umask;
+        EXPECT_FALSE(dear_captures(rec({mem(LOAD, 0)}))) << umask;
+        EXPECT_EQ(dear_captures(rec({mem(LOAD, 65535)})), lat_none) << umask;
     }
 }
 
 TEST_P(Ear, DEarLatencySaturates)
 {
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0));
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 9000)})));
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 9000)})));
     // Itanium 2: stat 1, ov, 8191.  Itanium: 4095, no ov.
     EXPECT_EQ(r.read(pmd(3)), ita2() ? 0x7fffu : 0xfffu);
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 8191)})));
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 8191)})));
     EXPECT_EQ(r.read(pmd(3)), ita2() ? 0x5fffu : 0xfffu);
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 4095)})));
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 4095)})));
     EXPECT_EQ(r.read(pmd(3)), ita2() ? 0x4fffu : 0xfffu);
 }
 
 TEST_P(Ear, DEarCacheModeTakesOnlyLoadsThatRetire)
 {
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0));
-    EXPECT_FALSE(dear_captures(slots({mem(STORE, 100)}))) << "a store in cache mode";
-    EXPECT_FALSE(dear_captures(slots({mem(uint16_t(LOAD | SQUASHED), 100)}))) << "a squashed load";
-    EXPECT_FALSE(dear_captures(slots({mem(ALAT, 100)})));
-    EXPECT_TRUE(dear_captures(slots({mem(uint16_t(LOAD | ALAT), 100)})));
+    EXPECT_FALSE(dear_captures(rec({mem(STORE, 100)}))) << "a store in cache mode";
+    EXPECT_FALSE(dear_captures(rec({mem(uint16_t(LOAD | SQUASHED), 100)}))) << "a squashed load";
+    EXPECT_FALSE(dear_captures(rec({mem(ALAT, 100)})));
+    EXPECT_TRUE(dear_captures(rec({mem(uint16_t(LOAD | ALAT), 100)})));
 }
 
 TEST_P(Ear, DEarTlbModeEveryUmaskAndOutcome)
@@ -291,15 +289,15 @@ TEST_P(Ear, DEarTlbModeEveryUmaskAndOutcome)
         for (unsigned tlb = 0; tlb < 4; tlb++)
             for (uint16_t kind : {LOAD, STORE}) {
                 const bool expect = tlb != 0 && ((umask >> tlb) & 1u); // L2 0x2, VHPT 0x4, FAULT 0x8
-                ASSERT_EQ(dear_captures(slots({mem(kind, 77, WINDOW, 0, tlb)})), expect)
+                ASSERT_EQ(dear_captures(rec({mem(kind, 77, WINDOW, 0, tlb)})), expect)
                     << "umask " << umask << " tlb " << tlb;
                 if (expect) {
                     EXPECT_EQ(r.read(pmd(3)), ita2() ? PMU_FSET(0, PMD3, STAT, tlb) : uint64_t(tlb) << 62)
                         << "stat / level = tlb, no latency";
                 }
             }
-        EXPECT_FALSE(dear_captures(slots({mem(uint16_t(LOAD | SQUASHED), 77, WINDOW, 0, 3)})));
-        EXPECT_FALSE(dear_captures(slots({mem(0, 77, WINDOW, 0, 3)}))) << "not a memory access";
+        EXPECT_FALSE(dear_captures(rec({mem(uint16_t(LOAD | SQUASHED), 77, WINDOW, 0, 3)})));
+        EXPECT_FALSE(dear_captures(rec({mem(0, 77, WINDOW, 0, 3)}))) << "not a memory access";
     }
 }
 
@@ -308,12 +306,12 @@ TEST_P(Ear, DEarAlatModeAndModeThree)
     if (!ita2())
         GTEST_SKIP() << "Itanium has no ALAT mode";
     r.write(pmc(11), dear_cfg(model(), DEAR_ALAT, 0));
-    EXPECT_FALSE(dear_captures(slots({mem(LOAD, 500, WINDOW, 0, 3)})));
-    ASSERT_TRUE(dear_captures(slots({mem(ALAT, 0)})));
+    EXPECT_FALSE(dear_captures(rec({mem(LOAD, 500, WINDOW, 0, 3)})));
+    ASSERT_TRUE(dear_captures(rec({mem(ALAT, 0)})));
     EXPECT_EQ(r.read(pmd(3)), 0x4000u) << "stat 1, no latency";
-    EXPECT_FALSE(dear_captures(slots({mem(uint16_t(ALAT | SQUASHED), 0)})));
+    EXPECT_FALSE(dear_captures(rec({mem(uint16_t(ALAT | SQUASHED), 0)})));
     r.write(pmc(11), dear_cfg(model(), DEAR_NONE, 0));
-    EXPECT_FALSE(dear_captures(slots({mem(uint16_t(LOAD | ALAT), 5000, WINDOW, 0, 3)})));
+    EXPECT_FALSE(dear_captures(rec({mem(uint16_t(LOAD | ALAT), 5000, WINDOW, 0, 3)})));
 }
 
 TEST_P(Ear, DEarInstructionAddressLayouts)
@@ -324,7 +322,7 @@ TEST_P(Ear, DEarInstructionAddressLayouts)
     const uint64_t pad_ip[3] = {WINDOW, WINDOW, WINDOW};
     const uint64_t load_ip[3] = {WINDOW, WINDOW + 16, WINDOW + 32};
     for (unsigned k = 0; k < 3; k++) {
-        ASSERT_TRUE(dear_captures(slots({mem(0, 0, pad_ip[k], 0), mem(LOAD, 9, load_ip[k], 2)})));
+        ASSERT_TRUE(dear_captures(rec({mem(0, 0, pad_ip[k], 0), mem(LOAD, 9, load_ip[k], 2)})));
         uint64_t expect;
         if (ita2()) // {iaddr, vl, bn, slot}
             expect = (k == 1 ? WINDOW : load_ip[k]) | 0x8u | (k == 1 ? 0x4u : 0u) | 2u;
@@ -337,42 +335,21 @@ TEST_P(Ear, DEarInstructionAddressLayouts)
 TEST_P(Ear, DEarFirstSlotWinsAndLatestCaptureWins)
 {
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 1)); // LAT8
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 7, WINDOW, 0), mem(LOAD, 8, WINDOW, 1, 0, 0x111),
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 7, WINDOW, 0), mem(LOAD, 8, WINDOW, 1, 0, 0x111),
                                      mem(LOAD, 300, WINDOW, 2, 0, 0x222)})));
     EXPECT_EQ(r.read(pmd(2)), 0x111u);
     EXPECT_EQ(r.read(pmd(3)), dear_cache_pmd3(8));
-    r.step(slots({mem(LOAD, 40, WINDOW, 0, 0, 0x333)}));
+    r.step(rec({mem(LOAD, 40, WINDOW, 0, 0, 0x333)}));
     EXPECT_EQ(r.read(pmd(2)), 0x333u) << "the next capture overwrites";
     EXPECT_EQ(r.read(pmd(3)), dear_cache_pmd3(40));
-    r.step(slots({mem(LOAD, 2, WINDOW, 0, 0, 0x444)}));
+    r.step(rec({mem(LOAD, 2, WINDOW, 0, 0, 0x444)}));
     EXPECT_EQ(r.read(pmd(2)), 0x333u) << "a cycle without capture leaves it";
 }
 
 TEST_P(Ear, DEarPrivilegeMonitorAndInstructionSet)
 {
-    for (unsigned plm = 0; plm < 16; plm++)
-        for (unsigned cpl = 0; cpl < 4; cpl++) {
-            UnitEnable e;
-            e.plm = plm;
-            r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0, e));
-            EXPECT_EQ(dear_captures(slots({mem(LOAD, 10)}, cpl)), ((plm >> cpl) & 1u) != 0);
-        }
-    UnitEnable sys;
-    sys.pm = 1;
-    r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0, sys));
-    EXPECT_FALSE(dear_captures(slots({mem(LOAD, 10)})));
-    r.write(psr_addr(), psr_value(0, 1));
-    EXPECT_TRUE(dear_captures(slots({mem(LOAD, 10)})));
-    r.write(psr_addr(), psr_value(1, 0));
-    for (unsigned ism = 0; ism < 4; ism++)
-        for (unsigned is = 0; is < 2; is++) {
-            UnitEnable e;
-            e.ism = ism;
-            r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0, e));
-            pmu_cycle c = slots({mem(LOAD, 10)});
-            c.is = uint8_t(is);
-            EXPECT_EQ(dear_captures(c), ((ism >> is) & 1u) == 0) << "ism " << ism << " is " << is;
-        }
+    check_enables(pmc(11), [this](UnitEnable e) { return dear_cfg(model(), DEAR_CACHE, 0, e); },
+                  rec({mem(LOAD, 10)}), &Ear::dear_captures);
 }
 
 TEST_P(Ear, DEarRangeOpcodeAndDataQualification)
@@ -381,14 +358,14 @@ TEST_P(Ear, DEarRangeOpcodeAndDataQualification)
     const uint64_t in = 0x4000000000002000ull, out = 0x4000000000005000ull;
     // Instruction range on pair 0: the first load is outside, the second inside.
     constrain_to_range(in, 0x1000);
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 10, out, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)})));
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 10, out, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)})));
     EXPECT_EQ(r.read(pmd(2)), 0x2u);
-    EXPECT_FALSE(dear_captures(slots({mem(LOAD, 10, out, 0)})));
+    EXPECT_FALSE(dear_captures(rec({mem(LOAD, 10, out, 0)})));
     // Opcode matcher PMC8 (pair 0's tie): M-unit major opcode 4 only.
     r.write(pmc(13), ita2() ? 0x2078fefefefeull : 1u); // range off again (Itanium ta = 1)
     r.write(pmc(14), ita2() ? pmc14(0xf) : 0u);
     r.write(pmc(8), major_opcode(4, PMU_UNIT_M).value());
-    pmu_cycle c = slots({mem(LOAD, 10, in, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)});
+    pmu_cycle c = rec({mem(LOAD, 10, in, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)});
     c.slot[1].enc = uint64_t(4) << 37; // major opcode 4: instr{40:37}
     ASSERT_TRUE(dear_captures(c));
     EXPECT_EQ(r.read(pmd(2)), 0x2u);
@@ -399,7 +376,7 @@ TEST_P(Ear, DEarRangeOpcodeAndDataQualification)
         r.write(pmc(13), PMU_FSET(PMU_FSET(0, PMC13, CFG_DBRP0, 2), PMC13, ENA_DBRP0, 1));
     else
         r.write(pmc(11), PMU_FSET(dear_cfg(model(), DEAR_CACHE, 0), PMC11, PT, 0));
-    ASSERT_TRUE(dear_captures(slots({mem(LOAD, 10, in, 0, 0, 0x7000000000000100ull),
+    ASSERT_TRUE(dear_captures(rec({mem(LOAD, 10, in, 0, 0, 0x7000000000000100ull),
                                      mem(LOAD, 10, in, 1, 0, 0x70000000000000f8ull)})));
     EXPECT_EQ(r.read(pmd(2)), 0x70000000000000f8ull);
 }
@@ -411,7 +388,7 @@ TEST_P(Ear, NothingIsCapturedWhileFrozen)
     r.write(pmc(10), iear_tlb(model(), all_tlb()));
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0));
     r.write(pmc(0), fr_bit());
-    pmu_cycle c = slots({mem(LOAD, 10)});
+    pmu_cycle c = rec({mem(LOAD, 10)});
     c.if_addr = FETCH;
     c.if_tlb = PMU_TLB_FAULT;
     r.step(c);
@@ -430,7 +407,7 @@ TEST_P(Ear, CounterEventsCountCapturesAndSampleOnOverflow)
     r.program(4, event_pmc(PMU_EV_L1I_EAR_EVENTS, model()));
     r.program(5, event_pmc(PMU_EV_DATA_EAR_EVENTS, model()).with_oi(1));
     r.write(pmd(5), wmax(model()) - 1); // overflows on the second capture
-    pmu_cycle c = slots({mem(LOAD, 10, WINDOW, 0, 0, 0x10)});
+    pmu_cycle c = rec({mem(LOAD, 10, WINDOW, 0, 0, 0x10)});
     c.if_addr = FETCH;
     c.if_lat = 30;
     r.step(c);

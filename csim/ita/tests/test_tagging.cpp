@@ -23,25 +23,6 @@ uint64_t insn(unsigned major, unsigned btype = 0, uint64_t other = 0)
     return (uint64_t(major) << MAJOR_LSB) | (uint64_t(btype) << BTYPE_LSB) | other;
 }
 
-pmu_slot slot(uint64_t ip, unsigned unit, uint64_t enc, uint16_t flags = 0, uint64_t daddr = 0)
-{
-    pmu_slot s;
-    std::memset(&s, 0, sizeof s);
-    s.ip = ip;
-    s.unit = uint8_t(unit);
-    s.enc = enc;
-    s.flags = flags;
-    s.daddr = daddr;
-    return s;
-}
-
-pmu_cycle rec(std::initializer_list<pmu_slot> slots, unsigned cpl = 3)
-{
-    pmu_cycle c = cycle(cpl);
-    for (const pmu_slot &s : slots)
-        c.slot[c.nslots++] = s;
-    return c;
-}
 
 // Itanium 2 PMC15: bit k = 1: pair k not tied to its opcode matcher.
 uint64_t pmc15(unsigned untied)

@@ -34,16 +34,13 @@ pmu_xev xev(int id, unsigned count, unsigned slot = PMU_XEV_NO_SLOT)
     x.slot = uint8_t(slot);
     return x;
 }
+// Three loads: slot 0 at OUT, slots 1 and 2 at IN; slot 2's data address 0x7000000000000010.
 pmu_cycle with_xev(std::initializer_list<pmu_xev> list, unsigned cpl = 3)
 {
-    pmu_cycle c = cycle(cpl);
-    for (unsigned s = 0; s < 3; s++) {
-        c.slot[s].ip = s == 0 ? OUT : IN;
-        c.slot[s].unit = PMU_UNIT_M;
-        c.slot[s].flags = PMU_SF_LOAD_MASK;
-        c.slot[s].daddr = s == 2 ? 0x7000000000000010ull : 0x1000;
-    }
-    c.nslots = 3;
+    const uint16_t load = PMU_SF_LOAD_MASK;
+    pmu_cycle c = rec({slot(OUT, PMU_UNIT_M, 0, load, 0x1000), slot(IN, PMU_UNIT_M, 0, load, 0x1000),
+                       slot(IN, PMU_UNIT_M, 0, load, 0x7000000000000010ull)},
+                      cpl);
     for (const pmu_xev &x : list)
         c.xev[c.nxev++] = x;
     return c;
