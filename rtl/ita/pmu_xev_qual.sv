@@ -1,7 +1,7 @@
 `include "pmu_defines.vh"
 
-// Qualification of the cycle's general events (combinational; the general-event rule of
-// docs/ear-btb.md's companion, docs/semantics.md): an entry attributed to a slot is qualified
+// Qualification of the cycle's general events (combinational; docs/ear-btb.md, "General
+// events"): an entry attributed to a slot is qualified
 // like that slot for the event's own iar / opm / dar (the memory qualification of set
 // {iar, opm} for dar = 1, else inst_q({iar, opm}, pair 0), as the modelled events are); an
 // unattributed entry (slot PMU_XEV_NO_SLOT) is not constrained, like L2_FORCE_RECIRC_ANY. An
