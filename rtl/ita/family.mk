@@ -13,7 +13,9 @@ RTL_TOP         := ita_pmu
 RTL_ITA_SRCS    := rtl/ita/pmu_pmc_gen.sv rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv \
                    rtl/ita/pmu_dbr_match.sv rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv \
                    rtl/ita/pmu_tag_qual.sv rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv \
-                   rtl/ita/pmu_cnt_qual.sv rtl/ita/ita_pmu.sv
+                   rtl/ita/pmu_cnt_qual.sv rtl/ita/pmu_unit_en.sv rtl/ita/pmu_first_slot.sv \
+                   rtl/ita/pmu_window_addr.sv rtl/ita/pmu_iear.sv rtl/ita/pmu_dear.sv \
+                   rtl/ita/pmu_btb.sv rtl/ita/pmu_xev_qual.sv rtl/ita/ita_pmu.sv
 RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 

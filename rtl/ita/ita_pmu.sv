@@ -2,7 +2,8 @@
 
 // Itanium / Itanium 2 PMU: PMC0 (freeze, sticky overflow bits), four generic counters
 // PMC4..7 / PMD4..7, the event-qualification registers (opcode matchers PMC8/9, PMC11,
-// PMC13..15, IBR0..7, DBR0..7) and the PSR/IPSR/DCR shadow the PMU observes.
+// PMC13..15, IBR0..7, DBR0..7), the EARs and the branch trace buffer (PMC10..12, PMD0..3,
+// PMD8..17: docs/ear-btb.md) and the PSR/IPSR/DCR shadow the PMU observes.
 // docs/semantics.md is the normative model of a clock; docs/rtl.md describes this
 // implementation.
 //
@@ -41,6 +42,22 @@ module ita_pmu #(
   input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
   input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
   input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_daddr_i,  // data address of a load / store
+  input  logic [`PMU_MAX_SLOTS*16-1:0]  slot_lat_i,    // memory latency (the D-EAR), [k*16 +: 16]
+  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_tlb_i,    // enum pmu_tlb of the access, [k*2 +: 2]
+  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_target_i, // branch target (the BTB), [k*64 +: 64]
+  // the fetch that completed in this cycle (the I-EAR)
+  input  logic [63:0]                   if_addr_i,
+  input  logic [15:0]                   if_lat_i,      // L1I miss latency, 0 = hit
+  input  logic [1:0]                    if_tlb_i,      // enum pmu_tlb
+  input  logic                          if_rab_i,      // served by the RAB
+  // general events: entry i valid, its event's code / umask (the model's table), count,
+  // slot (PMU_XEV_NO_SLOT: none) and {iar, opm, dar}; an id the model lacks is not valid
+  input  logic [`PMU_MAX_XEV-1:0]       xev_valid_i,
+  input  logic [`PMU_MAX_XEV*8-1:0]     xev_code_i,    // [i*8 +: 8]
+  input  logic [`PMU_MAX_XEV*4-1:0]     xev_umask_i,   // [i*4 +: 4]
+  input  logic [`PMU_MAX_XEV*8-1:0]     xev_count_i,   // [i*8 +: 8]
+  input  logic [`PMU_MAX_XEV*8-1:0]     xev_slot_i,    // [i*8 +: 8]
+  input  logic [`PMU_MAX_XEV*3-1:0]     xev_iod_i,     // {iar, opm, dar} at [i*3 +: 3]
   // interrupt and observation
   output logic                          pmi_o,         // one-clock pulse after a step that raised it
   output logic [`PMU_NVIS*64-1:0]       obs_vis_o      // visible register v at [v*64 +: 64],
@@ -60,8 +77,8 @@ module ita_pmu #(
   localparam int NCnt         = PMU_F_PMC0_OVF_W;
   localparam int FirstCounter = PMU_F_PMC0_OVF_LSB;
 
-  // n <= max(PMU_MAX_SLOTS, largest recirc_i) = 7.
-  localparam int NW = 3;
+  // n <= PMU_MAX_SLOTS, the largest recirc_i, or PMU_MAX_XEV general events of up to 255.
+  localparam int NW = 10;
 
   localparam logic [63:0] Pmc0Reset  = Ita ? PMU_PMC0_RESET_ITA   : PMU_PMC0_RESET_ITA2;
   localparam logic [63:0] Pmc0Wmask  = Ita ? PMU_PMC0_WMASK_ITA   : PMU_PMC0_WMASK_ITA2;
@@ -192,10 +209,169 @@ module ita_pmu #(
     );
   end
 
+  // ---- the EARs and the BTB (docs/ear-btb.md) ---------------------------------------------
+  logic fr_q;  // PMC0.fr before the clock (pmu_ovf_ctrl below): nothing captures when frozen
+  // Each unit is qualified like its counter event's row: the qualifier set {iar, opm} of
+  // the row picks inst_q(set, pair 0), or the memory qualification of the set for dar = 1.
+  localparam logic [1:0] IearSet = {PMU_EV_L1I_EAR_EVENTS_IAR, PMU_EV_L1I_EAR_EVENTS_OPM};
+  localparam logic [1:0] DearSet = {PMU_EV_DATA_EAR_EVENTS_IAR, PMU_EV_DATA_EAR_EVENTS_OPM};
+  localparam logic [1:0] BtbSet  = {PMU_EV_BRANCH_EVENT_IAR, PMU_EV_BRANCH_EVENT_OPM};
+  localparam bit         IearDar = PMU_EV_L1I_EAR_EVENTS_DAR;
+  localparam bit         DearDar = PMU_EV_DATA_EAR_EVENTS_DAR;
+  localparam bit         BtbDar  = PMU_EV_BRANCH_EVENT_DAR;
+
+  // The fetch, qualified as a slot at ip = if_addr that is not a memory access and has no
+  // encoding.
+  logic [15:0] fetch_inst_q;
+  logic [3:0]  fetch_mem_q;
+  logic        fetch_qual;
+
+  pmu_slot_qual #(
+    .Model     (Model),
+    .FineGran2 (FineGran2)
+  ) u_fetch_qual (
+    .is_i     (is_i),
+    .cpl_i    (cpl_i),
+    .ip_i     (if_addr_i),
+    .enc_i    (41'd0),
+    .unit_i   (2'd0),
+    .mem_i    (1'b0),
+    .daddr_i  (64'd0),
+    .ibr_i    (ibr_q),
+    .dbr_i    (dbr_q),
+    .pmc8_i   (pmc8_q),
+    .pmc9_i   (pmc9_q),
+    .pmc11_i  (pmc11_q),
+    .pmc13_i  (pmc13_q),
+    .pmc14_i  (pmc14_q),
+    .pmc15_i  (pmc15_q),
+    .inst_q_o (fetch_inst_q),
+    .mem_q_o  (fetch_mem_q)
+  );
+
+  assign fetch_qual = IearDar ? fetch_mem_q[IearSet] : fetch_inst_q[IearSet*4];
+
+  logic [`PMU_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
+  for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_unit_q
+    assign dear_slot_q[s] = DearDar ? slot_mem_q[s*4 + DearSet] : slot_inst_q[s*16 + DearSet*4];
+    assign btb_slot_q[s]  = BtbDar  ? slot_mem_q[s*4 + BtbSet]  : slot_inst_q[s*16 + BtbSet*4];
+  end
+
+  // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
+  localparam int NBtbRegs = {24'd0, PMU_PMD16_FIRST} - {24'd0, PMU_PMD8_FIRST} + 1;  // PMD8..PMD16
+  logic                 pmd0_we, pmd1_we, pmd2_we, pmd3_we, pmd17_we;
+  logic [NBtbRegs-1:0]  btb_we, btb_sel;
+  logic [63:0]          pmd0_q, pmd1_q, pmd2_q, pmd3_q, pmd17_q;
+  logic [NBtbRegs*64-1:0] btb_q;
+  logic                 iear_cap, dear_cap, btb_cap;
+
+  assign pmd0_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD0_FIRST});
+  assign pmd1_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD1_FIRST});
+  assign pmd2_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD2_FIRST});
+  assign pmd3_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD3_FIRST});
+  assign pmd17_we = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD17_FIRST});
+  for (genvar j = 0; j < NBtbRegs; j++) begin : g_btb_we
+    localparam logic [7:0] Idx = PMU_PMD8_FIRST + j;
+    assign btb_sel[j] = (reg_addr_i == {PMU_SPACE_PMD, Idx});
+    assign btb_we[j]  = reg_we_i && btb_sel[j];
+  end
+
+
+  pmu_iear #(
+    .Model (Model)
+  ) u_iear (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .pmc10_i   (pmc10_q),
+    .step_i    (cyc_valid_i),
+    .fr_i      (fr_q),
+    .cpl_i     (cpl_i),
+    .is_i      (is_i),
+    .psr_up_i  (eff_up),
+    .psr_pp_i  (eff_pp),
+    .qual_i    (fetch_qual),
+    .if_addr_i (if_addr_i),
+    .if_lat_i  (if_lat_i),
+    .if_tlb_i  (if_tlb_i),
+    .if_rab_i  (if_rab_i),
+    .pmd0_we_i (pmd0_we),
+    .pmd1_we_i (pmd1_we),
+    .wdata_i   (reg_wdata_i),
+    .pmd0_o    (pmd0_q),
+    .pmd1_o    (pmd1_q),
+    .cap_o     (iear_cap)
+  );
+
+  pmu_dear #(
+    .Model (Model)
+  ) u_dear (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .pmc11_i      (pmc11_q),
+    .step_i       (cyc_valid_i),
+    .fr_i         (fr_q),
+    .cpl_i        (cpl_i),
+    .is_i         (is_i),
+    .psr_up_i     (eff_up),
+    .psr_pp_i     (eff_pp),
+    .nslots_i     (nslots_i),
+    .slot_flags_i (slot_flags_i),
+    .slot_lat_i   (slot_lat_i),
+    .slot_tlb_i   (slot_tlb_i),
+    .slot_ip_i    (slot_ip_i),
+    .slot_idx_i   (slot_idx_i),
+    .slot_daddr_i (slot_daddr_i),
+    .slot_qual_i  (dear_slot_q),
+    .pmd2_we_i    (pmd2_we),
+    .pmd3_we_i    (pmd3_we),
+    .pmd17_we_i   (pmd17_we),
+    .wdata_i      (reg_wdata_i),
+    .pmd2_o       (pmd2_q),
+    .pmd3_o       (pmd3_q),
+    .pmd17_o      (pmd17_q),
+    .cap_o        (dear_cap)
+  );
+
+  pmu_btb #(
+    .Model (Model),
+    .NRegs (NBtbRegs)
+  ) u_btb (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .pmc12_i       (pmc12_q),
+    .step_i        (cyc_valid_i),
+    .fr_i          (fr_q),
+    .cpl_i         (cpl_i),
+    .is_i          (is_i),
+    .psr_up_i      (eff_up),
+    .psr_pp_i      (eff_pp),
+    .nslots_i      (nslots_i),
+    .slot_flags_i  (slot_flags_i),
+    .slot_ip_i     (slot_ip_i),
+    .slot_idx_i    (slot_idx_i),
+    .slot_target_i (slot_target_i),
+    .slot_qual_i   (btb_slot_q),
+    .pmd_we_i      (btb_we),
+    .wdata_i       (reg_wdata_i),
+    .pmd_o         (btb_q),
+    .cap_o         (btb_cap)
+  );
+
+  // ---- general events: qualification shared by the counters ---------------------------------
+  logic [`PMU_MAX_XEV-1:0] xev_qual;
+
+  pmu_xev_qual u_xev_qual (
+    .nslots_i      (nslots_i),
+    .xev_slot_i    (xev_slot_i),
+    .xev_iod_i     (xev_iod_i),
+    .slot_inst_q_i (slot_inst_q),
+    .slot_mem_q_i  (slot_mem_q),
+    .xev_qual_o    (xev_qual)
+  );
+
   // ---- generic counters --------------------------------------------------------------------
 
   logic [63:0]       pmc0_q;
-  logic              fr_q;
   logic [NCnt-1:0]   carry, oi;
   logic [NCnt*64-1:0] pmc_q;   // PMC(FirstCounter+k) at [k*64 +: 64]
   logic [NCnt*64-1:0] pmd_rd;  // PMD(FirstCounter+k) read value
@@ -244,6 +420,14 @@ module ita_pmu #(
       .slot_flags_i  (slot_flags_i),
       .slot_inst_q_i (slot_inst_q),
       .slot_mem_q_i  (slot_mem_q),
+      .iear_cap_i    (iear_cap),
+      .dear_cap_i    (dear_cap),
+      .btb_cap_i     (btb_cap),
+      .xev_valid_i   (xev_valid_i),
+      .xev_code_i    (xev_code_i),
+      .xev_umask_i   (xev_umask_i),
+      .xev_count_i   (xev_count_i),
+      .xev_qual_i    (xev_qual),
       .n_o           (n)
     );
 
@@ -319,6 +503,14 @@ module ita_pmu #(
     for (int j = 0; j < NQreg; j++) begin
       if (qreg_sel[j]) reg_rdata_o = qreg_q[j*64 +: 64];
     end
+    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD0_FIRST})  reg_rdata_o = pmd0_q;
+    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD1_FIRST})  reg_rdata_o = pmd1_q;
+    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD2_FIRST})  reg_rdata_o = pmd2_q;
+    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD3_FIRST})  reg_rdata_o = pmd3_q;
+    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD17_FIRST}) reg_rdata_o = pmd17_q;
+    for (int j = 0; j < NBtbRegs; j++) begin
+      if (btb_sel[j]) reg_rdata_o = btb_q[j*64 +: 64];
+    end
   end
 
   // ---- observation: every visible register, as a read returns it ----------------------------
@@ -328,5 +520,12 @@ module ita_pmu #(
   assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_q;
   assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_q;
   assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_q;
+  assign obs_vis_o[PMU_VIS_PMD0*64 +: 64]  = pmd0_q;
+  assign obs_vis_o[PMU_VIS_PMD1*64 +: 64]  = pmd1_q;
+  assign obs_vis_o[PMU_VIS_PMD2*64 +: 64]  = pmd2_q;
+  assign obs_vis_o[PMU_VIS_PMD3*64 +: 64]  = pmd3_q;
+  assign obs_vis_o[PMU_VIS_PMD17*64 +: 64] = pmd17_q;
+  // PMD8..PMD16 are consecutive visible entries (include/ita/ita_regs.def).
+  assign obs_vis_o[PMU_VIS_PMD8*64 +: NBtbRegs*64] = btb_q;
 
 endmodule

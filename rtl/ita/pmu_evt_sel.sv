@@ -17,7 +17,8 @@
 module pmu_evt_sel #(
   parameter int Model   = 1,  // 0 = Itanium (the table's Itanium codes), 1 = Itanium 2
   parameter int Counter = 4,  // PMC index of this counter (the event table's counter mask)
-  parameter int NW      = 3   // width of n: holds PMU_MAX_SLOTS and the largest recirc_i
+  parameter int NW      = 10  // width of n: holds PMU_MAX_SLOTS, the largest recirc_i and
+                              // PMU_MAX_XEV general events of up to 255 each
 ) (
   input  logic [63:0]                             pmc_i,         // PMC<Counter> stored value
   input  logic [1:0]                              power_i,
@@ -27,6 +28,16 @@ module pmu_evt_sel #(
   // Per-slot qualification (pmu_tag_qual): slot s at [s*16 +: 16] / [s*4 +: 4].
   input  logic [`PMU_MAX_SLOTS*16-1:0]            slot_inst_q_i,
   input  logic [`PMU_MAX_SLOTS*4-1:0]             slot_mem_q_i,
+  // The EARs and the BTB capture in this clock (docs/ear-btb.md, "The counter events").
+  input  logic                                    iear_cap_i,
+  input  logic                                    dear_cap_i,
+  input  logic                                    btb_cap_i,
+  // General events (pmu_xev_qual.sv): entry i at [i*8 +: 8] / [i*4 +: 4] / [i*3 +: 3].
+  input  logic [`PMU_MAX_XEV-1:0]                 xev_valid_i,
+  input  logic [`PMU_MAX_XEV*8-1:0]               xev_code_i,
+  input  logic [`PMU_MAX_XEV*4-1:0]               xev_umask_i,
+  input  logic [`PMU_MAX_XEV*8-1:0]               xev_count_i,
+  input  logic [`PMU_MAX_XEV-1:0]                 xev_qual_i,    // passes its slot's qualification
   output logic [NW-1:0]                           n_o
 );
 
@@ -161,13 +172,32 @@ module pmu_evt_sel #(
     count_hits = sum;
   endfunction
 
-  // Cycle-level events are not attributed to an instruction: no tag constrains them.
+  // General events (docs/ear-btb.md and the stream's xev entries): every entry whose event
+  // has code == es and umask == umask and passes its qualification adds its count.
+  logic [NW-1:0] n_xev, n_kind;
+  always_comb begin
+    n_xev = '0;
+    for (int i = 0; i < `PMU_MAX_XEV; i++) begin
+      if (xev_valid_i[i] && xev_qual_i[i] && xev_code_i[i*8 +: 8] == es &&
+          xev_umask_i[i*4 +: 4] == umask) begin
+        n_xev = n_xev + {{(NW - 8){1'b0}}, xev_count_i[i*8 +: 8]};
+      end
+    end
+  end
+
+  // Cycle-level events are not attributed to an instruction: no tag constrains them. The EAR
+  // and BTB events count the unit's capture, which is qualified by the unit itself.
   always_comb begin
     case (kind)
-      PMU_KIND_CYCLES: n_o = {{(NW - 1){1'b0}}, power_counts};
-      PMU_KIND_RECIRC: n_o = recirc_i;
-      default:         n_o = count_hits(slot_hit);
+      PMU_KIND_CYCLES: n_kind = {{(NW - 1){1'b0}}, power_counts};
+      PMU_KIND_RECIRC: n_kind = {{(NW - 3){1'b0}}, recirc_i};
+      PMU_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};
+      PMU_KIND_DEAR:   n_kind = {{(NW - 1){1'b0}}, dear_cap_i};
+      PMU_KIND_BTB:    n_kind = {{(NW - 1){1'b0}}, btb_cap_i};
+      default:         n_kind = count_hits(slot_hit);
     endcase
   end
+
+  assign n_o = n_kind + n_xev;
 
 endmodule

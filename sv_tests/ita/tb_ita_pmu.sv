@@ -17,6 +17,9 @@
 // through the top: IA64_TAGGED_INST_RETIRED umask 0..3 with IBR pairs and opcode matchers
 // (Itanium 2 per pair, Itanium by ta), fine mode at both granularities, memory events with
 // DBR pairs (PMC13 / PMC11.pt), an opm = 0 event, untagged cycle-level events, IA-32 cycles.
+// PMC10, PMC12 and the capture registers PMD0..3, PMD8..17: reset values, writable masks and
+// reads; the EAR / BTB counter events and general events (unattributed, on a slot, on an
+// invalid slot, another umask, not valid) through the top, and the freeze.
 module tb_ita_pmu;
 
   `define TB_NAME "tb_ita_pmu"
@@ -48,6 +51,18 @@ module tb_ita_pmu;
   logic [NSlots*2-1:0]     slot_unit = '0;
   logic [NSlots*SfW-1:0]   slot_flags = '0;
   logic [NSlots*64-1:0]    slot_daddr = '0;
+  logic [NSlots*16-1:0]    slot_lat = '0;
+  logic [NSlots*2-1:0]     slot_tlb = '0;
+  logic [NSlots*64-1:0]    slot_target = '0;
+  logic [63:0]             if_addr = '0;
+  logic [15:0]             if_lat = '0;
+  logic [1:0]              if_tlb = '0;
+  logic                    if_rab = 1'b0;
+  localparam int NXev = `PMU_MAX_XEV;
+  logic [NXev-1:0]         xev_valid = '0;
+  logic [NXev*8-1:0]       xev_code = '0, xev_count = '0, xev_slot = '0;
+  logic [NXev*4-1:0]       xev_umask = '0;
+  logic [NXev*3-1:0]       xev_iod = '0;
 
   always #5 clk = ~clk;
 
@@ -64,6 +79,10 @@ module tb_ita_pmu;
       .up_i(up), .pp_we_i(pp_we), .pp_i(pp), .recirc_i(recirc), .nslots_i(nslots),      \
       .slot_ip_i(slot_ip), .slot_idx_i(slot_idx), .slot_enc_i(slot_enc),                \
       .slot_unit_i(slot_unit), .slot_flags_i(slot_flags), .slot_daddr_i(slot_daddr),    \
+      .slot_lat_i(slot_lat), .slot_tlb_i(slot_tlb), .slot_target_i(slot_target),        \
+      .if_addr_i(if_addr), .if_lat_i(if_lat), .if_tlb_i(if_tlb), .if_rab_i(if_rab),     \
+      .xev_valid_i(xev_valid), .xev_code_i(xev_code), .xev_umask_i(xev_umask),          \
+      .xev_count_i(xev_count), .xev_slot_i(xev_slot), .xev_iod_i(xev_iod),              \
       .pmi_o(pmi[IDX]), .obs_vis_o(vis[IDX]));
 
   `TB_DUT(0, 1, 1'b1, 1'b0, 1'b0)
@@ -122,9 +141,11 @@ module tb_ita_pmu;
   endfunction
 
   // ---- qualification registers ---------------------------------------------------------------
-  // The 22 qualification registers in obs_vis_o order from PMU_VIS_PMC8 on: address, the
-  // visible index, and reset value / writable mask per model (include/ita/ita_regs.def).
-  localparam int NQreg = 22;
+  // The 22 qualification registers, then PMC10, PMC12 and the EAR / BTB capture registers
+  // PMD0..3, PMD8..17 (stored as written, with the writable mask, when nothing captures):
+  // address, the visible index, and reset value / writable mask per model
+  // (include/ita/ita_regs.def).
+  localparam int NQreg = 38;
   logic [11:0] qreg_addr [NQreg];
   int          qreg_vis [NQreg];
   logic [63:0] qreg_reset_ita [NQreg], qreg_wmask_ita [NQreg];
@@ -161,6 +182,22 @@ module tb_ita_pmu;
     qreg_set(19, {PMU_SPACE_DBR, PMU_DBR5_FIRST}, PMU_VIS_DBR5, PMU_DBR5_RESET_ITA, PMU_DBR5_WMASK_ITA, PMU_DBR5_RESET_ITA2, PMU_DBR5_WMASK_ITA2);
     qreg_set(20, {PMU_SPACE_DBR, PMU_DBR6_FIRST}, PMU_VIS_DBR6, PMU_DBR6_RESET_ITA, PMU_DBR6_WMASK_ITA, PMU_DBR6_RESET_ITA2, PMU_DBR6_WMASK_ITA2);
     qreg_set(21, {PMU_SPACE_DBR, PMU_DBR7_FIRST}, PMU_VIS_DBR7, PMU_DBR7_RESET_ITA, PMU_DBR7_WMASK_ITA, PMU_DBR7_RESET_ITA2, PMU_DBR7_WMASK_ITA2);
+    qreg_set(22, {PMU_SPACE_PMC, PMU_PMC10_FIRST}, PMU_VIS_PMC10, PMU_PMC10_RESET_ITA, PMU_PMC10_WMASK_ITA, PMU_PMC10_RESET_ITA2, PMU_PMC10_WMASK_ITA2);
+    qreg_set(23, {PMU_SPACE_PMC, PMU_PMC12_FIRST}, PMU_VIS_PMC12, PMU_PMC12_RESET_ITA, PMU_PMC12_WMASK_ITA, PMU_PMC12_RESET_ITA2, PMU_PMC12_WMASK_ITA2);
+    qreg_set(24, {PMU_SPACE_PMD, PMU_PMD0_FIRST}, PMU_VIS_PMD0, PMU_PMD0_RESET_ITA, PMU_PMD0_WMASK_ITA, PMU_PMD0_RESET_ITA2, PMU_PMD0_WMASK_ITA2);
+    qreg_set(25, {PMU_SPACE_PMD, PMU_PMD1_FIRST}, PMU_VIS_PMD1, PMU_PMD1_RESET_ITA, PMU_PMD1_WMASK_ITA, PMU_PMD1_RESET_ITA2, PMU_PMD1_WMASK_ITA2);
+    qreg_set(26, {PMU_SPACE_PMD, PMU_PMD2_FIRST}, PMU_VIS_PMD2, PMU_PMD2_RESET_ITA, PMU_PMD2_WMASK_ITA, PMU_PMD2_RESET_ITA2, PMU_PMD2_WMASK_ITA2);
+    qreg_set(27, {PMU_SPACE_PMD, PMU_PMD3_FIRST}, PMU_VIS_PMD3, PMU_PMD3_RESET_ITA, PMU_PMD3_WMASK_ITA, PMU_PMD3_RESET_ITA2, PMU_PMD3_WMASK_ITA2);
+    qreg_set(28, {PMU_SPACE_PMD, PMU_PMD8_FIRST}, PMU_VIS_PMD8, PMU_PMD8_RESET_ITA, PMU_PMD8_WMASK_ITA, PMU_PMD8_RESET_ITA2, PMU_PMD8_WMASK_ITA2);
+    qreg_set(29, {PMU_SPACE_PMD, PMU_PMD9_FIRST}, PMU_VIS_PMD9, PMU_PMD9_RESET_ITA, PMU_PMD9_WMASK_ITA, PMU_PMD9_RESET_ITA2, PMU_PMD9_WMASK_ITA2);
+    qreg_set(30, {PMU_SPACE_PMD, PMU_PMD10_FIRST}, PMU_VIS_PMD10, PMU_PMD10_RESET_ITA, PMU_PMD10_WMASK_ITA, PMU_PMD10_RESET_ITA2, PMU_PMD10_WMASK_ITA2);
+    qreg_set(31, {PMU_SPACE_PMD, PMU_PMD11_FIRST}, PMU_VIS_PMD11, PMU_PMD11_RESET_ITA, PMU_PMD11_WMASK_ITA, PMU_PMD11_RESET_ITA2, PMU_PMD11_WMASK_ITA2);
+    qreg_set(32, {PMU_SPACE_PMD, PMU_PMD12_FIRST}, PMU_VIS_PMD12, PMU_PMD12_RESET_ITA, PMU_PMD12_WMASK_ITA, PMU_PMD12_RESET_ITA2, PMU_PMD12_WMASK_ITA2);
+    qreg_set(33, {PMU_SPACE_PMD, PMU_PMD13_FIRST}, PMU_VIS_PMD13, PMU_PMD13_RESET_ITA, PMU_PMD13_WMASK_ITA, PMU_PMD13_RESET_ITA2, PMU_PMD13_WMASK_ITA2);
+    qreg_set(34, {PMU_SPACE_PMD, PMU_PMD14_FIRST}, PMU_VIS_PMD14, PMU_PMD14_RESET_ITA, PMU_PMD14_WMASK_ITA, PMU_PMD14_RESET_ITA2, PMU_PMD14_WMASK_ITA2);
+    qreg_set(35, {PMU_SPACE_PMD, PMU_PMD15_FIRST}, PMU_VIS_PMD15, PMU_PMD15_RESET_ITA, PMU_PMD15_WMASK_ITA, PMU_PMD15_RESET_ITA2, PMU_PMD15_WMASK_ITA2);
+    qreg_set(36, {PMU_SPACE_PMD, PMU_PMD16_FIRST}, PMU_VIS_PMD16, PMU_PMD16_RESET_ITA, PMU_PMD16_WMASK_ITA, PMU_PMD16_RESET_ITA2, PMU_PMD16_WMASK_ITA2);
+    qreg_set(37, {PMU_SPACE_PMD, PMU_PMD17_FIRST}, PMU_VIS_PMD17, PMU_PMD17_RESET_ITA, PMU_PMD17_WMASK_ITA, PMU_PMD17_RESET_ITA2, PMU_PMD17_WMASK_ITA2);
   endtask
 
   function automatic logic [11:0] ibr(input int j);
@@ -223,6 +260,9 @@ module tb_ita_pmu;
     up_we = 1'b0; up = 1'b0; pp_we = 1'b0; pp = 1'b0;
     recirc = 3'd0; nslots = 3'd0; slot_flags = '0;
     slot_ip = '0; slot_enc = '0; slot_unit = '0; slot_daddr = '0;
+    slot_lat = '0; slot_tlb = '0; slot_target = '0;
+    if_addr = '0; if_lat = '0; if_tlb = '0; if_rab = 1'b0;
+    xev_valid = '0; xev_code = '0; xev_umask = '0; xev_count = '0; xev_slot = '0; xev_iod = '0;
   endtask
 
   task automatic set_slot(input int k, input logic [15:0] flags);
@@ -367,8 +407,8 @@ module tb_ita_pmu;
     begin
       logic [11:0] ignored [10];
       logic [`PMU_NVIS*64-1:0] snap;
-      ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(10);
-      ignored[4] = pmc(255); ignored[5] = pmd(0); ignored[6] = pmd(8);
+      ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(16);
+      ignored[4] = pmc(255); ignored[5] = pmd(18); ignored[6] = pmd(255);
       ignored[7] = ibr(8); ignored[8] = dbr(8); ignored[9] = 12'hf04;
       snap = vis[ITA2];
       for (int j = 0; j < 10; j++) begin
@@ -928,6 +968,65 @@ module tb_ita_pmu;
       rec_clear();
       check_vis_matches_reads("after qualification");
     end
+
+    // ---- the EAR / BTB counter events and general events through the top --------------------
+    @(negedge clk);
+    rst_n = 1'b0;
+    #1;
+    rst_n = 1'b1;
+    rec_clear();
+    wr(PSR, PsrUp);
+    wr(pmc(0), 64'h0);
+    wr(pmc(4), ev(8'h58, 4'h3));  // a general event (no modelled kind has this pair)
+    wr(pmc(5), ev(PMU_EV_L1I_EAR_EVENTS_CODE, PMU_EV_L1I_EAR_EVENTS_UMASK));
+    wr(pmc(6), ev(PMU_EV_DATA_EAR_EVENTS_CODE, PMU_EV_DATA_EAR_EVENTS_UMASK));
+    wr(pmc(7), ev(PMU_EV_BRANCH_EVENT_CODE, PMU_EV_BRANCH_EVENT_UMASK));
+    // I-EAR: Itanium 2 cache mode, LAT0 (umask 0x40); D-EAR: cache mode LAT4; BTB: all.
+    wr(pmc(10), 64'hf | (64'h40 << PMU_F_PMC10_UMASK_LSB) | (64'd1 << PMU_F_PMC10_CT_MSB));
+    wr(pmc(11), 64'hf);
+    wr(pmc(12), 64'hf | (64'h3f << PMU_F_PMC12_TM_LSB));
+    zero_counters();
+    if_addr = 64'h1000_0000_0000_0040; if_lat = 16'd7;
+    nslots = 3'd2;
+    set_slot_q(0, 64'h1000_0000_0000_0100, 41'd0, UnitM, 64'h8000);
+    set_slot_q(1, 64'h1000_0000_0000_0110, 41'd0, UnitB, 64'h0);
+    set_slot(0, sf(PMU_SF_LOAD_LSB));
+    slot_lat[0 +: 16] = 16'd9;
+    set_slot(1, br(2'd1, 2'd1) | sf(PMU_SF_TAKEN_LSB));
+    slot_target[64 +: 64] = 64'h1000_0000_0000_2000;
+    // xev 0: unattributed, 2; xev 1: slot 1, 3 (iar, opm); xev 2: another umask; xev 3: not
+    // valid (an id the model lacks).
+    xev_valid = 4'b0111;
+    xev_code  = {8'h58, 8'h58, 8'h58, 8'h58};
+    xev_umask = {4'h3, 4'h2, 4'h3, 4'h3};
+    xev_count = {8'd5, 8'd4, 8'd3, 8'd2};
+    xev_slot  = {8'hff, 8'hff, 8'd1, PMU_XEV_NO_SLOT};
+    xev_iod   = {3'b000, 3'b000, 3'b110, 3'b000};
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd5, "general events: 2 unattributed + 3 on slot 1");
+    check_eq(pmd_of(ITA2, 5), 64'd1, "L1I_EAR_EVENTS counts the I-EAR capture");
+    check_eq(pmd_of(ITA2, 6), 64'd1, "DATA_EAR_EVENTS counts the D-EAR capture");
+    check_eq(pmd_of(ITA2, 7), 64'd1, "BRANCH_EVENT counts the BTB record");
+    check_eq(vis_of(ITA2, PMU_VIS_PMD0), 64'h1000_0000_0000_0041, "I-EAR PMD0");
+    check_eq(vis_of(ITA2, PMU_VIS_PMD1), 64'd7, "I-EAR PMD1");
+    check_eq(vis_of(ITA2, PMU_VIS_PMD2), 64'h8000, "D-EAR PMD2");
+    check_eq(vis_of(ITA2, PMU_VIS_PMD16), 64'd2 | (64'd1 << PMU_F_PMD16_EXT_LSB), "BTB PMD16: bbi 2, entry 0 in the window's second bundle");
+    check_eq(vis_of(ITA2, PMU_VIS_PMD9), 64'h1000_0000_0000_2000, "BTB target record");
+    // The slot-attributed entry names a slot that is not valid: it counts nowhere.
+    nslots = 3'd1;
+    if_lat = 16'd0;
+    step();
+    check_eq(pmd_of(ITA2, 4), 64'd7, "general events: an entry on an invalid slot counts nothing");
+    check_eq(pmd_of(ITA2, 5), 64'd1, "no fetch, no I-EAR capture");
+    check_eq(pmd_of(ITA2, 7), 64'd1, "no branch, no BTB record");
+    // Frozen: nothing captures, nothing counts.
+    wr(pmc(0), Fr);
+    if_lat = 16'd9;
+    step();
+    check_eq(vis_of(ITA2, PMU_VIS_PMD1), 64'd7, "frozen: the I-EAR keeps its capture");
+    check_eq(pmd_of(ITA2, 4), 64'd7, "frozen: general events do not count");
+    rec_clear();
+    check_vis_matches_reads("after the EARs, the BTB and general events");
 
     // ---- reset again ---------------------------------------------------------------------------
     @(negedge clk);

@@ -13,7 +13,10 @@
 //  - the qualification bit the row's iar / opm / dar columns select (and, for the
 //    retired-instruction kind, its umask's IBR pair) is the one that gates the slots; cycle-level
 //    kinds ignore qualification;
-//  - CPU cycles and retired instructions count nothing in the HALT state.
+//  - CPU cycles and retired instructions count nothing in the HALT state;
+//  - the EAR / BTB kinds count 1 when their own unit captures (not another unit's capture).
+// Then general events: entries whose code / umask equal (es, umask) add their counts (up to
+// 4 x 255); invalid, unqualified, other-code and other-umask entries count nothing.
 module tb_pmu_evt_sel;
 
   `define TB_NAME "tb_pmu_evt_sel"
@@ -22,7 +25,8 @@ module tb_pmu_evt_sel;
 
   localparam int NSlots = `PMU_MAX_SLOTS;
   localparam int SfW    = `PMU_SF_WIDTH;
-  localparam int NW     = 3;
+  localparam int NW     = 10;
+  localparam int NXev   = `PMU_MAX_XEV;
   localparam int NDut   = 8;  // instance m*4 + c: Model m, counter PMC(4+c)
 
   localparam logic [1:0] PowerNormal = 2'd0;
@@ -40,6 +44,10 @@ module tb_pmu_evt_sel;
     logic [NSlots*SfW-1:0] slot_flags;
     logic [NSlots*16-1:0]  slot_inst_q;
     logic [NSlots*4-1:0]   slot_mem_q;
+    logic [2:0]            cap;        // {btb, dear, iear} capture in this cycle
+    logic [NXev-1:0]       xev_valid, xev_qual;
+    logic [NXev*8-1:0]     xev_code, xev_count;
+    logic [NXev*4-1:0]     xev_umask;
   } stim_t;
 
   logic          clk = 1'b0;
@@ -62,6 +70,14 @@ module tb_pmu_evt_sel;
         .slot_flags_i  (stim_q.slot_flags),
         .slot_inst_q_i (stim_q.slot_inst_q),
         .slot_mem_q_i  (stim_q.slot_mem_q),
+        .iear_cap_i    (stim_q.cap[0]),
+        .dear_cap_i    (stim_q.cap[1]),
+        .btb_cap_i     (stim_q.cap[2]),
+        .xev_valid_i   (stim_q.xev_valid),
+        .xev_code_i    (stim_q.xev_code),
+        .xev_umask_i   (stim_q.xev_umask),
+        .xev_count_i   (stim_q.xev_count),
+        .xev_qual_i    (stim_q.xev_qual),
         .n_o           (n[m*4 + c])
       );
     end
@@ -99,8 +115,13 @@ module tb_pmu_evt_sel;
     endcase
   endfunction
 
+  // The EAR and BTB kinds count their unit's capture (1), qualified by the unit itself.
+  function automatic logic is_capture(input logic [PMU_KIND_W-1:0] kind);
+    is_capture = (kind == PMU_KIND_IEAR) || (kind == PMU_KIND_DEAR) || (kind == PMU_KIND_BTB);
+  endfunction
+
   function automatic logic is_cycle_level(input logic [PMU_KIND_W-1:0] kind);
-    is_cycle_level = (kind == PMU_KIND_CYCLES) || (kind == PMU_KIND_RECIRC);
+    is_cycle_level = (kind == PMU_KIND_CYCLES) || (kind == PMU_KIND_RECIRC) || is_capture(kind);
   endfunction
 
   // The kinds this testbench knows; a kind added to the .def needs its rule here too.
@@ -147,9 +168,18 @@ module tb_pmu_evt_sel;
     stim.pmc_ita2 = event_pmc(code, umask);
     stim.pmc_ita  = event_pmc(on_ita ? code_ita : 8'h00, umask);
     flags  = kind_flags(kind, umask);
-    full   = (kind == PMU_KIND_CYCLES) ? 1 : (kind == PMU_KIND_RECIRC) ? 5 : NSlots;
+    full   = (kind == PMU_KIND_CYCLES || is_capture(kind)) ? 1 : (kind == PMU_KIND_RECIRC) ? 5 : NSlots;
     stim.recirc = 3'd5;
     stim.power  = PowerNormal;
+    stim.cap    = 3'b111;
+
+    // A capture kind counts its own unit's capture only.
+    if (is_capture(kind)) begin
+      stim.cap = (kind == PMU_KIND_IEAR) ? 3'b110 : (kind == PMU_KIND_DEAR) ? 3'b101 : 3'b011;
+      drive(flags, '1, '1);
+      expect_n(row, counters, on_ita, 0, {name, ": its unit did not capture"});
+      stim.cap = 3'b111;
+    end
 
     // Every qualification bit 1: the kind's occurrences count in full.
     drive(flags, '1, '1);
@@ -200,6 +230,26 @@ module tb_pmu_evt_sel;
 `undef PMU_EVT_ROW
 
     check(rows == PMU_NEVENTS, $sformatf("%0d rows checked, the .def has %0d events", rows, PMU_NEVENTS));
+
+    // ---- general events: entries whose code / umask equal (es, umask) add their counts ------
+    // (0x58, 0x3) is no modelled row; the Itanium instances see es bit 7 clear, so 0x58 too.
+    stim.pmc_ita2 = event_pmc(8'h58, 4'h3);
+    stim.pmc_ita  = event_pmc(8'h58, 4'h3);
+    stim.cap = '0;
+    stim.xev_valid = 4'b1111; stim.xev_qual = 4'b1111;
+    stim.xev_code  = {8'h58, 8'h58, 8'h58, 8'h58};
+    stim.xev_umask = {4'h3, 4'h3, 4'h3, 4'h3};
+    stim.xev_count = {8'd255, 8'd200, 8'd100, 8'd1};
+    drive(16'd0, '1, '1);
+    expect_n(-2, 8'hf0, 1'b1, 556, "four general events, up to 255 each, on every counter");
+    stim.xev_valid = 4'b1110;                      // entry 0 not valid
+    stim.xev_qual  = 4'b1011;                      // entry 2 not qualified
+    stim.xev_umask = {4'h2, 4'h3, 4'h3, 4'h3};     // entry 3 another umask
+    drive(16'd0, '1, '1);
+    expect_n(-2, 8'hf0, 1'b1, 100, "invalid, unqualified and other-umask entries count nothing");
+    stim.xev_code  = {8'h58, 8'h58, 8'hd8, 8'h58}; // entry 1 another code
+    drive(16'd0, '1, '1);
+    expect_n(-2, 8'hf0, 1'b1, 0, "another code counts nothing");
     tb_done();
   end
 

@@ -77,6 +77,7 @@ static int emit_defines(FILE *out, pmu_err *err)
     fprintf(out, "`define PMU_NVIS %d\n", PMU_NVIS);
     fprintf(out, "`define PMU_MAX_SLOTS %d\n", PMU_MAX_SLOTS);
     fprintf(out, "`define PMU_SF_WIDTH %d\n", PMU_SF_WIDTH);
+    fprintf(out, "`define PMU_MAX_XEV %d\n", PMU_MAX_XEV);
     fputs("`endif\n", out);
     return 0;
 }
@@ -113,6 +114,8 @@ static void vh_registers(FILE *out)
 #undef PMU_SLOT_FLAG
     fprintf(out, "localparam integer PMU_SF_WIDTH = %d;\n", PMU_SF_WIDTH);
     fprintf(out, "localparam integer PMU_MAX_SLOTS = %d;\n", PMU_MAX_SLOTS);
+    fprintf(out, "localparam integer PMU_MAX_XEV = %d;\n", PMU_MAX_XEV);
+    fprintf(out, "localparam [7:0] PMU_XEV_NO_SLOT = 8'h%02x;\n", PMU_XEV_NO_SLOT);
 }
 
 /* Bits that hold every kind. */
@@ -253,7 +256,10 @@ static int emit_defs(FILE *out, pmu_err *err)
         role_registers(PMU_ROLE_CAPTURE, 0, r, &ncap, err) != 0 ||
         vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0)
         return -1;
-    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual + ncap);
+    /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/pmu_iear.sv,
+     * pmu_dear.sv, pmu_btb.sv); role_registers() only checks that each is visible. */
+    (void)ncap;
+    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual);
     return 0;
 }
 
@@ -280,7 +286,7 @@ static int emit_qual_regs(FILE *out, pmu_err *err)
     unsigned j = 0;
     for (unsigned i = 0; i < pmu_reg_table_len; i++) {
         const pmu_reg_desc *d = &pmu_reg_table[i];
-        if (d->role != PMU_ROLE_QUAL && d->role != PMU_ROLE_CAPTURE)
+        if (d->role != PMU_ROLE_QUAL)
             continue;
         const int v = vis_of(d->space, d->first);
         if (d->count != 1 || v < 0 || strcmp(pmu_vis_table[v].name, d->name) != 0)

@@ -23,6 +23,8 @@
 #include "Vita_pmu.h"
 #include "Vita2_pmu___024root.h"
 #include "Vita_pmu___024root.h"
+#include "ita/ita_events.h"
+#include "ita/pmu_regs.h"
 #include "ita/pmu_rtl.h"
 
 namespace {
@@ -51,6 +53,13 @@ constexpr int64_t kStepHigh = 500;      // posedge of a step, after the record's
 constexpr int64_t kWriteLead = 400;     // writes start this long before the next record
 constexpr int64_t kWriteSpacing = 20;   // one write clock every 20 ps
 
+// A stream event id as the xev ports take it on one model: resolved once, at create, with
+// ita_event_id_row(); an id whose row is not a general event on the model (absent, an EAR /
+// BTB type or a modelled kind) has valid = 0 and counts nowhere.
+struct XevRow {
+    uint8_t valid, code, umask, iod;  // iod = {iar, opm, dar}
+};
+
 // The C side holds &base; impl points to the C++ model of the right variant.
 struct RtlHandle {
     pmu_backend base;
@@ -65,6 +74,8 @@ struct RtlModel {
     int64_t last_dump = -1;    // time of the last FST sample (ps)
     unsigned gap_clocks = 0;   // write/reset clocks since the last step
     uint64_t *cycle = nullptr; // &handle->base.cycle
+    XevRow *xev_rows = nullptr; // indexed by stream event id
+    unsigned nxev_rows = 0;
 
     static_assert(sizeof(Top::obs_vis_o) == PMU_NVIS * sizeof(uint64_t),
                   "obs_vis_o must hold PMU_NVIS 64-bit registers (include/ita/ita_regs.def)");
@@ -73,9 +84,21 @@ struct RtlModel {
     static_assert(PMU_SF_WIDTH == 16 && sizeof(Top::slot_flags_i) == PMU_MAX_SLOTS * 2,
                   "slot_flags_i packing assumes 16-bit flags, two slots a word");
     static_assert(sizeof(Top::slot_enc_i) == (PMU_MAX_SLOTS * 41 + 31) / 32 * 4, "slot_enc_i width");
+    static_assert(sizeof(Top::slot_lat_i) == PMU_MAX_SLOTS * 2, "slot_lat_i: 16 bits a slot");
+    static_assert(sizeof(Top::slot_target_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_target_i");
+    static_assert(PMU_MAX_XEV == 4, "xev ports are packed for four entries (one 32-bit word of bytes)");
 
-    RtlModel()
+    explicit RtlModel(int model)
     {
+        nxev_rows = ita_event_id_count();
+        xev_rows = new XevRow[nxev_rows ? nxev_rows : 1]();
+        for (unsigned id = 0; id < nxev_rows; id++) {
+            const ita_event_row *r = ita_event_id_row(id, model);
+            if (!r || r->type != ITA_EVT_NORMAL || r->kind != PMU_KIND_NONE) continue;
+            xev_rows[id] = XevRow{1, r->code, static_cast<uint8_t>(r->umask & 0xfu),
+                                  static_cast<uint8_t>((r->iar & 1u) << 2 | (r->opm & 1u) << 1 |
+                                                       (r->dar & 1u))};
+        }
         ctx.traceEverOn(true);  // a waveform may be opened at any cycle
         top = new Top(&ctx, "TOP");
         top->clk_i = 0;
@@ -87,6 +110,7 @@ struct RtlModel {
         trace_close();
         top->final();
         delete top;
+        delete[] xev_rows;
     }
 
     void dump(int64_t planned)
@@ -197,8 +221,56 @@ struct RtlModel {
                                 static_cast<uint32_t>(c->slot[2 * i + 1].flags) << 16;
         t.slot_idx_i = static_cast<uint16_t>(idx);
         t.slot_unit_i = static_cast<uint16_t>(unit);
+        drive_ears(c);
+        drive_xev(c);
         clock(true);
         t.cyc_valid_i = 0;
+    }
+
+    // The fetch and the slots' latency, TLB outcome and branch target (the EARs, the BTB).
+    void drive_ears(const pmu_cycle *c)
+    {
+        Top &t = *top;
+        t.if_addr_i = c->if_addr;
+        t.if_lat_i = c->if_lat;
+        t.if_tlb_i = c->if_tlb & 3u;
+        t.if_rab_i = c->if_rab & 1u;
+        uint32_t tlb = 0;
+        for (unsigned k = 0; k < PMU_MAX_SLOTS; k++) {
+            const pmu_slot &s = c->slot[k];
+            t.slot_target_i[2 * k] = static_cast<uint32_t>(s.target);
+            t.slot_target_i[2 * k + 1] = static_cast<uint32_t>(s.target >> 32);
+            tlb |= (s.tlb & 3u) << (2 * k);
+        }
+        for (unsigned i = 0; i < PMU_MAX_SLOTS / 2; i++)
+            t.slot_lat_i[i] = static_cast<uint32_t>(c->slot[2 * i].lat) |
+                              static_cast<uint32_t>(c->slot[2 * i + 1].lat) << 16;
+        t.slot_tlb_i = static_cast<uint16_t>(tlb);
+    }
+
+    // The general events, resolved through the model's table.
+    void drive_xev(const pmu_cycle *c)
+    {
+        Top &t = *top;
+        uint32_t valid = 0, code = 0, umask = 0, count = 0, slot = 0, iod = 0;
+        const unsigned n = c->nxev < PMU_MAX_XEV ? c->nxev : PMU_MAX_XEV;
+        for (unsigned i = 0; i < n; i++) {
+            const pmu_xev &x = c->xev[i];
+            if (x.id >= nxev_rows || !xev_rows[x.id].valid) continue;
+            const XevRow &r = xev_rows[x.id];
+            valid |= 1u << i;
+            code |= static_cast<uint32_t>(r.code) << (8 * i);
+            umask |= static_cast<uint32_t>(r.umask) << (4 * i);
+            count |= static_cast<uint32_t>(x.count) << (8 * i);
+            slot |= static_cast<uint32_t>(x.slot) << (8 * i);
+            iod |= static_cast<uint32_t>(r.iod) << (3 * i);
+        }
+        t.xev_valid_i = static_cast<uint8_t>(valid);
+        t.xev_code_i = code;
+        t.xev_umask_i = static_cast<uint16_t>(umask);
+        t.xev_count_i = count;
+        t.xev_slot_i = slot;
+        t.xev_iod_i = static_cast<uint16_t>(iod);
     }
 
     void snapshot(pmu_state *s)
@@ -310,7 +382,7 @@ template <class Top>
 pmu_backend *create(const pmu_params &p)
 {
     RtlHandle *h = new RtlHandle();
-    RtlModel<Top> *m = new RtlModel<Top>();
+    RtlModel<Top> *m = new RtlModel<Top>(p.model);
     h->base.ops = &rtl_ops<Top>;
     h->base.name = "rtl";
     h->base.model = p.model;

@@ -1,0 +1,204 @@
+`include "pmu_defines.vh"
+
+// The branch trace buffer (docs/ear-btb.md, "Branch trace buffer"): PMC12 configures it,
+// PMD8..15 are its ring of eight entries and PMD16 the ring index (bbi), the full bit and
+// the per-entry extension bits. A branch qualifies when it is a valid IA-64 branch slot that
+// passes PMC12's filters (tm, ptm, ppm and, on Itanium 2, brt) and BRANCH_EVENT's
+// qualification (slot_qual_i); in a clock in which the unit may capture (pmu_unit_en on
+// PMC12's plm / pm; PMC12 has no ism) the first qualifying branch in slot order writes a
+// branch record at PMD(8 + bbi) and a target record at PMD(8 + bbi + 1), and bbi advances
+// by two. cap_o is 1 then (the counter event BRANCH_EVENT).
+module pmu_btb #(
+  parameter int Model = 1,  // 0 = Itanium, 1 = Itanium 2
+  parameter int NRegs = 9   // PMD8..PMD15 and PMD16 (the generator's ring: 2^PMD16.bbi + 1)
+) (
+  input  logic                                    clk_i,
+  input  logic                                    rst_ni,
+  input  logic [63:0]                             pmc12_i,
+  input  logic                                    step_i,
+  input  logic                                    fr_i,
+  input  logic [1:0]                              cpl_i,
+  input  logic                                    is_i,
+  input  logic                                    psr_up_i,
+  input  logic                                    psr_pp_i,
+  input  logic [2:0]                              nslots_i,
+  input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i,
+  input  logic [`PMU_MAX_SLOTS*64-1:0]            slot_ip_i,
+  input  logic [`PMU_MAX_SLOTS*2-1:0]             slot_idx_i,
+  input  logic [`PMU_MAX_SLOTS*64-1:0]            slot_target_i,
+  input  logic [`PMU_MAX_SLOTS-1:0]               slot_qual_i,  // passes the qualification
+  input  logic [NRegs-1:0]                        pmd_we_i,     // PMD8..15, PMD16
+  input  logic [63:0]                             wdata_i,
+  output logic [NRegs*64-1:0]                     pmd_o,        // PMD(8+j) at [j*64 +: 64]
+  output logic                                    cap_o
+);
+
+  `include "pmu_defs.vh"
+
+  localparam bit Ita    = (Model == 0);
+  localparam int NSlots = `PMU_MAX_SLOTS;
+  localparam int BbiW   = PMU_F_PMD16_BBI_W;
+  localparam int NEnt   = 1 << BbiW;            // the ring: PMD8..PMD15
+  localparam int ExtW   = PMU_F_PMD16_EXT_W / NEnt;  // PMD16 bits per entry
+  // Within an entry's PMD16 bits: b1 (window second bundle), then bruflush.
+  localparam int ExtB1 = 0, ExtBruflush = 1;
+
+  // BR_PRED slot flag: 2 wrong path, 3 wrong target (0 none, 1 correct).
+  localparam logic [1:0] PredPath = 2'd2, PredTarget = 2'd3;
+
+  logic [3:0] plm;
+  logic       pm, ds, en, any;
+  logic [1:0] tm, ptm, ppm, brt;
+  logic [2:0] sel;
+  logic [NSlots-1:0] slot_valid, hit;
+
+  assign plm = pmc12_i[PMU_F_PMC12_PLM_MSB:PMU_F_PMC12_PLM_LSB];
+  assign pm  = pmc12_i[PMU_F_PMC12_PM_LSB];
+  assign tm  = pmc12_i[PMU_F_PMC12_TM_MSB:PMU_F_PMC12_TM_LSB];
+  assign ptm = pmc12_i[PMU_F_PMC12_PTM_MSB:PMU_F_PMC12_PTM_LSB];
+  assign ppm = pmc12_i[PMU_F_PMC12_PPM_MSB:PMU_F_PMC12_PPM_LSB];
+  // Itanium: bits 7, 14, 15 are tar, bpt, bac (stored, no filter): no ds, no brt.
+  assign ds  = Ita ? 1'b0 : pmc12_i[PMU_F_PMC12_DS_LSB];
+  assign brt = Ita ? 2'd0 : pmc12_i[PMU_F_PMC12_BRT_MSB:PMU_F_PMC12_BRT_LSB];
+
+  assign slot_valid = ~({NSlots{1'b1}} << nslots_i);
+
+  for (genvar k = 0; k < NSlots; k++) begin : g_slot
+    logic [`PMU_SF_WIDTH-1:0] flags;
+    logic [1:0]               br, pred;
+    logic                     taken, pass;
+
+    assign flags = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+    assign br    = flags[PMU_SF_BR_TYPE_MSB:PMU_SF_BR_TYPE_LSB];
+    assign pred  = flags[PMU_SF_BR_PRED_MSB:PMU_SF_BR_PRED_LSB];
+    // A squashed branch is a not-taken branch; pred 0 (no information) counts as correct.
+    assign taken = flags[PMU_SF_TAKEN_LSB] && !flags[PMU_SF_PRED_OFF_LSB];
+    assign pass  = ((tm[1] && taken) || (tm[0] && !taken)) &&
+                   ((ptm[0] && pred == PredTarget) || (ptm[1] && pred != PredTarget)) &&
+                   ((ppm[0] && pred == PredPath) || (ppm[1] && pred != PredPath)) &&
+                   (brt == 2'd0 || br == brt);
+
+    assign hit[k] = slot_valid[k] && (br != 2'd0) && pass && slot_qual_i[k];
+  end
+
+  pmu_first_slot #(
+    .NSlots (NSlots),
+    .IdxW   (3)
+  ) u_first (
+    .hit_i (hit),
+    .any_o (any),
+    .idx_o (sel)
+  );
+
+  pmu_unit_en u_en (
+    .step_i   (step_i),
+    .fr_i     (fr_i),
+    .cpl_i    (cpl_i),
+    .is_i     (is_i),
+    .psr_up_i (psr_up_i),
+    .psr_pp_i (psr_pp_i),
+    .plm_i    (plm),
+    .pm_i     (pm),
+    .ism_i    (2'b10),  // no ism: only IA-64 branches are recorded
+    .en_o     (en)
+  );
+
+  assign cap_o = en && any;
+
+  // ---- the two records of the selected branch ---------------------------------------------
+  logic [63:0] sel_ip, sel_tgt, br_rec, tgt_rec;
+  logic [1:0]  sel_pred, sel_s, rec_slot;
+  logic        sel_taken, mp, bruflush, b1;
+  logic [59:0] iaddr;
+
+  assign sel_ip    = slot_ip_i[sel*64 +: 64];
+  assign sel_tgt   = slot_target_i[sel*64 +: 64];
+  assign sel_s     = slot_idx_i[sel*2 +: 2];
+  assign sel_pred  = slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_BR_PRED_LSB +: 2];
+  assign sel_taken = slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_TAKEN_LSB] &&
+                     !slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_PRED_OFF_LSB];
+  assign mp        = (sel_pred == PredPath) || (sel_pred == PredTarget);
+  assign bruflush  = (sel_pred == PredPath);
+  assign rec_slot  = sel_taken ? sel_s : 2'd3;
+
+  pmu_window_addr u_window (
+    .ip_i     (sel_ip),
+    .window_i (slot_ip_i[63:0]),
+    .iaddr_o  (iaddr),
+    .second_o (b1)
+  );
+
+  localparam logic [63:0] LoAddrMask =
+    64'(((65'd1 << PMU_F_BTB_DETAIL_LOADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_LOADDR_LSB);
+  localparam logic [63:0] HiAddrMask =
+    64'(((65'd1 << PMU_F_BTB_DETAIL_HIADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_HIADDR_LSB);
+  localparam logic [63:0] AddrMask =
+    64'(((65'd1 << PMU_F_BTB_ENTRY_ADDR_W) - 65'd1) << PMU_F_BTB_ENTRY_ADDR_LSB);
+
+  logic [63:0] common;  // b = 0 and mp, shared by both records
+  assign common  = {63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB;
+  assign br_rec  = common | ({iaddr, 4'd0} & AddrMask) | (64'd1 << PMU_F_BTB_ENTRY_B_LSB)
+                 | ({62'd0, rec_slot} << PMU_F_BTB_ENTRY_SLOT_LSB);
+  assign tgt_rec = common | (ds ? (sel_tgt & (HiAddrMask | LoAddrMask)) : (sel_tgt & AddrMask));
+
+  // ---- the ring and PMD16 -------------------------------------------------------------------
+  logic [63:0]     pmd16_q, pmd16_cap;
+  logic [BbiW-1:0] bbi, bbi_tgt;
+  logic [BbiW:0]   bbi_next;   // with the wrap carry
+
+  assign bbi      = pmd16_q[PMU_F_PMD16_BBI_MSB:PMU_F_PMD16_BBI_LSB];
+  assign bbi_tgt  = bbi + 1'b1;
+  assign bbi_next = {1'b0, bbi} + {{(BbiW - 1){1'b0}}, 2'd2};
+
+  // The capture rewrites bbi, sets full on the wrap (the carry out of bbi + 2) and writes the
+  // PMD16 bits of both entries: {0, 0, bruflush, b1} for the branch record, 0 for the target.
+  localparam logic [63:0] EntBits = 64'((1 << ExtW) - 1);
+  localparam logic [63:0] BbiMask = 64'(((1 << BbiW) - 1) << PMU_F_PMD16_BBI_LSB);
+  logic [63:0] ext_clear, ext_set;
+  assign ext_clear = (EntBits << (PMU_F_PMD16_EXT_LSB + bbi * ExtW))
+                   | (EntBits << (PMU_F_PMD16_EXT_LSB + bbi_tgt * ExtW));
+  assign ext_set   = (({63'd0, b1} << ExtB1) | ({63'd0, bruflush} << ExtBruflush))
+                     << (PMU_F_PMD16_EXT_LSB + bbi * ExtW);
+  assign pmd16_cap = (pmd16_q & ~(ext_clear | BbiMask)) | ext_set
+                   | ({{(64 - BbiW){1'b0}}, bbi_next[BbiW-1:0]} << PMU_F_PMD16_BBI_LSB)
+                   | ({63'd0, bbi_next[BbiW]} << PMU_F_PMD16_FULL_LSB);
+
+  // The eight entries share PMD8's reset value and writable mask (PMD8..15 are alike in
+  // include/ita/ita_regs.def; tb_pmu_btb checks every entry against its own row).
+  for (genvar j = 0; j < NEnt; j++) begin : g_ent
+    localparam logic [63:0] Reset = Ita ? PMU_PMD8_RESET_ITA : PMU_PMD8_RESET_ITA2;
+    localparam logic [63:0] Wmask = Ita ? PMU_PMD8_WMASK_ITA : PMU_PMD8_WMASK_ITA2;
+    logic is_br, is_tgt;
+    assign is_br  = (bbi == j[BbiW-1:0]);
+    assign is_tgt = (bbi_tgt == j[BbiW-1:0]);
+
+    pmu_cap_reg #(
+      .ResetValue (Reset),
+      .WriteMask  (Wmask)
+    ) u_ent (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .we_i       (pmd_we_i[j]),
+      .wdata_i    (wdata_i),
+      .cap_i      (cap_o && (is_br || is_tgt)),
+      .cap_data_i (is_br ? br_rec : tgt_rec),
+      .q_o        (pmd_o[j*64 +: 64])
+    );
+  end
+
+  pmu_cap_reg #(
+    .ResetValue (Ita ? PMU_PMD16_RESET_ITA : PMU_PMD16_RESET_ITA2),
+    .WriteMask  (Ita ? PMU_PMD16_WMASK_ITA : PMU_PMD16_WMASK_ITA2)
+  ) u_pmd16 (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .we_i       (pmd_we_i[NEnt]),
+    .wdata_i    (wdata_i),
+    .cap_i      (cap_o),
+    .cap_data_i (pmd16_cap),
+    .q_o        (pmd16_q)
+  );
+
+  assign pmd_o[NEnt*64 +: 64] = pmd16_q;
+
+endmodule
