@@ -240,7 +240,16 @@ pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
         const pmu_reg_desc *r = pmu_reg_lookup(pmu_vis_table[v].addr);
         if (!r || r->role == PMU_ROLE_OVF_CTRL || r->role == PMU_ROLE_COUNTER || r->role == PMU_ROLE_CPU)
             continue;
-        if (r->role == PMU_ROLE_CAPTURE && d->ndata < MAX_DATA_REGS) {
+        if ((r->role == PMU_ROLE_CAPTURE && d->ndata == MAX_DATA_REGS) ||
+            (r->role != PMU_ROLE_CAPTURE && d->ncfg == MAX_CFG_REGS)) {
+            /* Never silently: a register left out would leak between contexts. */
+            pmu_errf(err, PMU_E_INTERNAL, "driver: include/ita/ita_regs.def: %s does not fit in a context "
+                     "(at most %u configuration and %u EAR/BTB data registers)", pmu_vis_table[v].name,
+                     MAX_CFG_REGS, MAX_DATA_REGS);
+            free(d);
+            return NULL;
+        }
+        if (r->role == PMU_ROLE_CAPTURE) {
             d->data_addr[d->ndata] = pmu_vis_table[v].addr;
             d->data_reset[d->ndata++] = r->reset[b->model];
             for (unsigned i = d->ndata - 1; i > 0 && d->data_addr[i - 1] > d->data_addr[i]; i--) {
@@ -249,7 +258,7 @@ pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
                 d->data_addr[i] = d->data_addr[i - 1], d->data_reset[i] = d->data_reset[i - 1];
                 d->data_addr[i - 1] = a, d->data_reset[i - 1] = x;
             }
-        } else if (r->role != PMU_ROLE_CAPTURE && d->ncfg < MAX_CFG_REGS) {
+        } else {
             d->cfg_addr[d->ncfg] = pmu_vis_table[v].addr;
             d->cfg_reset[d->ncfg++] = r->reset[b->model];
         }
