@@ -37,6 +37,8 @@ typedef struct pmu_fam_monitor pmu_fam_monitor; /* a count/profile session */
 #define PMU_MONITOR_MAX_EVENTS 16 /* -e options a command keeps; the family says how many fit */
 
 /* count and profile: what to monitor, as the user asked. */
+struct pmu_monitor_capture;
+
 typedef struct pmu_monitor_request {
     unsigned model;
     const char *events[PMU_MONITOR_MAX_EVENTS]; /* -e strings as given */
@@ -51,7 +53,23 @@ typedef struct pmu_monitor_request {
     unsigned latency;         /* records from an overflow to its interrupt */
     void (*on_sample)(void *arg, uint64_t ip); /* profile: each sample's address */
     void *sample_arg;
+    /* profile --sample: an event of a capture unit (an EAR or a branch trace buffer, the
+     * family's names) sampled through the counter event that counts the unit's captures,
+     * every `period` captures; events[0] is then that counter event, made by the family.
+     * NULL: events[0] as given. */
+    const char *sample_unit;
+    /* With sample_unit: each sample's capture, decoded, instead of on_sample. */
+    void (*on_capture)(void *arg, const struct pmu_monitor_capture *c);
 } pmu_monitor_request;
+
+/* One sample of a capture unit (profile --sample), decoded by the family. */
+#define PMU_CAPTURE_TEXT 2048
+typedef struct pmu_monitor_capture {
+    uint64_t ip;        /* where the flat profile attributes it: the captured instruction
+                           (an EAR's, the newest branch's), else the interrupt's address */
+    char text[PMU_CAPTURE_TEXT]; /* the decoded sample, one or more lines, each ending in \n */
+    char json[PMU_CAPTURE_TEXT]; /* the raw registers and the decoded fields: one JSON object */
+} pmu_monitor_capture;
 
 /* count's numbers at the end of a session (valid until the monitor is freed). */
 typedef struct pmu_monitor_counts {

@@ -96,6 +96,47 @@ static inline void pmu_text_appendf(char *buf, size_t size, const char *fmt, ...
     va_end(ap);
 }
 
+/* The trailing decimal number of a name ("PMC12" -> 12) and the length of its prefix;
+ * -1 when the name does not end in a digit. */
+static inline int pmu_text_name_number(const char *name, size_t *prefix_len)
+{
+    size_t n = strlen(name), i = n;
+    int num = 0;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+        i--;
+    *prefix_len = i;
+    if (i == n)
+        return -1;
+    for (size_t k = i; k < n && num < 100000; k++)
+        num = num * 10 + (name[k] - '0');
+    return num;
+}
+
+/* Appends names[0..n) to buf as "PMC0, PMC4..PMC9, PMC11, IBR0..IBR7": runs of three or
+ * more names with one prefix and consecutive numbers are folded. */
+static inline void pmu_text_fold_names(char *buf, size_t size, const char *const *names, unsigned n)
+{
+    unsigned v = 0;
+    while (v < n) {
+        size_t plen;
+        int num = pmu_text_name_number(names[v], &plen);
+        unsigned last = v;
+        while (num >= 0 && last + 1 < n) {
+            size_t plen2;
+            int next = pmu_text_name_number(names[last + 1], &plen2);
+            if (next != num + (int)(last + 1 - v) || plen2 != plen || strncmp(names[v], names[last + 1], plen) != 0)
+                break;
+            last++;
+        }
+        if (last >= v + 2)
+            pmu_text_appendf(buf, size, "%s%s..%s", buf[0] ? ", " : "", names[v], names[last]);
+        else
+            for (unsigned k = v; k <= last; k++)
+                pmu_text_appendf(buf, size, "%s%s", buf[0] ? ", " : "", names[k]);
+        v = last + 1;
+    }
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -64,16 +64,34 @@ typedef struct pmu_drv_reg {
     uint64_t value;
 } pmu_drv_reg;
 
+/* What a sample of a counter reads besides the counter: the EAR or the BTB whose
+ * captures the counter's event counts (L1I_EAR_EVENTS, DATA_EAR_EVENTS, BRANCH_EVENT;
+ * docs/ear-btb.md). */
+typedef enum pmu_drv_capture {
+    PMU_DRV_CAPTURE_NONE = 0,
+    PMU_DRV_CAPTURE_IEAR = 1,  /* PMD0, PMD1 */
+    PMU_DRV_CAPTURE_DEAR = 2,  /* PMD2, PMD3, PMD17 */
+    PMU_DRV_CAPTURE_BTB = 3    /* PMD8..PMD16; the BTB is emptied (PMD16 = 0) after the read */
+} pmu_drv_capture;
+#define PMU_DRV_MAX_CAPTURE_REGS 9
+
+/* The registers a capture kind reads, in the order a sample holds them; returns how
+ * many (0 for PMU_DRV_CAPTURE_NONE or a bad kind). */
+unsigned pmu_drv_capture_regs(pmu_drv_capture k, uint16_t addr[PMU_DRV_MAX_CAPTURE_REGS]);
+
 /* What one context programs: its configuration registers (PMC4..7 and the
- * qualification registers PMC8/9/11/13/14/15, IBR0..7, DBR0..7, e.g. a pmulib
- * dispatch's writes) and, per counter, a sampling period.  A configuration register
- * not listed is restored at its reset value.  The driver sets PMCn.pm (from the
- * session) and PMCn.oi (always: every wrap must interrupt, or it could go unseen) in
- * the counters listed. */
+ * qualification and EAR/BTB configuration registers PMC8..15, IBR0..7, DBR0..7, e.g.
+ * a pmulib dispatch's writes) and, per counter, a sampling period and what its samples
+ * read.  A configuration register not listed is restored at its reset value.  The
+ * driver sets PMCn.pm (from the session) and PMCn.oi (always: every wrap must
+ * interrupt, or it could go unseen) in the counters listed.  The EAR and BTB data
+ * registers (PMD0..3, PMD8..17) are no configuration: every context starts them at
+ * their reset values and keeps its own across switches, as it keeps its counters. */
 typedef struct pmu_drv_config {
     unsigned nregs;
     pmu_drv_reg reg[PMU_DRV_MAX_REGS];
     uint64_t period[PMU_NCOUNTERS];  /* 0: count only; 1..2^W: sample every period events */
+    uint8_t capture[PMU_NCOUNTERS];  /* pmu_drv_capture, for a sampling counter */
 } pmu_drv_config;
 
 /* One sample: an overflow of a sampling counter, taken by the service routine. */
@@ -83,6 +101,10 @@ typedef struct pmu_drv_sample {
     uint32_t pid;      /* process whose context was loaded */
     uint8_t cpl;       /* privilege level of that record */
     uint8_t counter;   /* 0..3 */
+    uint8_t capture;   /* the counter's pmu_drv_capture */
+    uint8_t nregs;     /* registers read (pmu_drv_capture_regs), while the PMU was frozen */
+    uint16_t addr[PMU_DRV_MAX_CAPTURE_REGS];
+    uint64_t value[PMU_DRV_MAX_CAPTURE_REGS];
 } pmu_drv_sample;
 
 typedef void (*pmu_drv_sample_fn)(void *arg, const pmu_drv_sample *s);

@@ -23,8 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pmu_text.h"
+
 #define NPIDS 0x10001u    /* pids 0..65535 and PMU_DRV_ALL_PIDS */
 #define MAX_CFG_REGS 32
+#define MAX_DATA_REGS 16  /* the EAR and BTB data registers (ROLE(CAPTURE)): 14 */
 
 typedef struct drv_ctx {
     uint32_t pid;
@@ -35,6 +38,8 @@ typedef struct drv_ctx {
     uint64_t base[PMU_NCOUNTERS];
     uint64_t pmc0;                     /* saved overflow status (fr = interrupt pending) */
     uint64_t pmd[PMU_NCOUNTERS];       /* saved counts, W bits */
+    uint64_t data[MAX_DATA_REGS];      /* saved EAR and BTB registers */
+    uint8_t capture[PMU_NCOUNTERS];    /* pmu_drv_capture: what a sample of the counter reads */
     uint8_t psr_up;                    /* per-process: the process's own PSR.up */
     uint64_t overflows[PMU_NCOUNTERS];
     uint64_t samples[PMU_NCOUNTERS];
@@ -48,10 +53,14 @@ struct pmu_drv {
     uint64_t cmask;                    /* 2^W - 1 */
     uint64_t span;                     /* 2^W */
     /* The configuration registers a context owns: every visible register except
-     * PMC0, the counters and the CPU registers, in pmu_vis_table order. */
-    unsigned ncfg;
+     * PMC0, the counters, the CPU registers and the EAR/BTB data, in pmu_vis_table
+     * order.  The EAR/BTB data registers (the .def's ROLE(CAPTURE)) are dynamic state,
+     * saved and restored like the counters, in register-number order. */
+    unsigned ncfg, ndata;
     uint16_t cfg_addr[MAX_CFG_REGS];
     uint64_t cfg_reset[MAX_CFG_REGS];
+    uint16_t data_addr[MAX_DATA_REGS];
+    uint64_t data_reset[MAX_DATA_REGS];
     drv_ctx default_ctx;               /* the session's configuration, prepared once */
     drv_ctx **ctx;
     unsigned nctx, cap;
@@ -94,6 +103,40 @@ static const char *reg_name(uint16_t addr)
     return "an unimplemented register";
 }
 
+unsigned pmu_drv_capture_regs(pmu_drv_capture k, uint16_t addr[PMU_DRV_MAX_CAPTURE_REGS])
+{
+    unsigned first = 0, n = 0;
+    switch (k) {
+    case PMU_DRV_CAPTURE_IEAR: /* PMD0, PMD1 */
+        first = PMU_VIS_PMD0, n = 2;
+        break;
+    case PMU_DRV_CAPTURE_DEAR: /* PMD2, PMD3, then PMD17 */
+        first = PMU_VIS_PMD2, n = 2;
+        addr[2] = vis_addr(PMU_VIS_PMD17);
+        break;
+    case PMU_DRV_CAPTURE_BTB: /* PMD8..PMD16 */
+        first = PMU_VIS_PMD8, n = PMU_VIS_PMD16 - PMU_VIS_PMD8 + 1;
+        break;
+    default:
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++)
+        addr[i] = vis_addr(first + i);
+    return k == PMU_DRV_CAPTURE_DEAR ? 3 : n;
+}
+
+/* "configuration: register 0x00a (...) is not a context register: expected PMC4..PMC15, ..." */
+static void not_a_context_register(const pmu_drv *d, uint16_t addr, pmu_err *err)
+{
+    const char *names[MAX_CFG_REGS];
+    char list[256] = "";
+    for (unsigned i = 0; i < d->ncfg; i++)
+        names[i] = reg_name(d->cfg_addr[i]);
+    pmu_text_fold_names(list, sizeof list, names, d->ncfg);
+    pmu_errf(err, PMU_E_INPUT, "configuration: register 0x%03x (%s) is not a context register: expected one of %s",
+             addr, reg_name(addr), list);
+}
+
 /* Builds a context from a configuration: reset values, the listed registers (pm
  * and oi forced in the counters), reload values, counters at their start. */
 static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_config *cfg,
@@ -104,6 +147,8 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
     c->psr_up = 1;  /* monitoring starts on, as a monitoring tool starts it */
     for (unsigned i = 0; i < d->ncfg; i++)
         c->cfg[i] = d->cfg_reset[i];
+    for (unsigned i = 0; i < d->ndata; i++)
+        c->data[i] = d->data_reset[i];
     if (cfg->nregs > PMU_DRV_MAX_REGS) {
         pmu_errf(err, PMU_E_INPUT, "configuration: %u registers, expected at most %u", cfg->nregs,
                  PMU_DRV_MAX_REGS);
@@ -116,10 +161,7 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
         while (i < d->ncfg && d->cfg_addr[i] != addr)
             i++;
         if (i == d->ncfg) {
-            pmu_errf(err, PMU_E_INPUT,
-                     "configuration: register 0x%03x (%s) is not a context register: expected "
-                     "PMC4..7, PMC8/9/11/13/14/15, IBR0..7 or DBR0..7",
-                     addr, reg_name(addr));
+            not_a_context_register(d, addr, err);
             return -1;
         }
         for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
@@ -144,6 +186,13 @@ static int ctx_init(const pmu_drv *d, drv_ctx *c, uint32_t pid, const pmu_drv_co
                      PMU_FIRST_COUNTER + k, (unsigned long long)p, d->width);
             return -1;
         }
+        if (cfg->capture[k] > PMU_DRV_CAPTURE_BTB || (cfg->capture[k] && !p)) {
+            pmu_errf(err, PMU_E_INPUT, "configuration: PMD%u capture %u, expected %s",
+                     PMU_FIRST_COUNTER + k, cfg->capture[k],
+                     p ? "0..3 (none, I-EAR, D-EAR, BTB)" : "none: the counter does not sample");
+            return -1;
+        }
+        c->capture[k] = cfg->capture[k];
         c->period[k] = p;
         c->reload[k] = (d->span - p) & d->cmask; /* a full 2^W period reloads 0 */
         c->pmd[k] = p ? c->reload[k] : 0;
@@ -188,15 +237,31 @@ pmu_drv *pmu_drv_create(pmu_backend *b, const pmu_drv_opts *o, pmu_err *err)
     d->span = UINT64_C(1) << d->width;
     d->cmask = d->span - 1;
     for (unsigned v = 0; v < PMU_NVIS; v++) {
-        if (v == PMU_VIS_PMC0 || v == PMU_VIS_PSR || v == PMU_VIS_IPSR || v == PMU_VIS_DCR ||
-            (v >= PMU_VIS_PMD4 && v < PMU_VIS_PMD4 + PMU_NCOUNTERS))
-            continue;
         const pmu_reg_desc *r = pmu_reg_lookup(pmu_vis_table[v].addr);
-        if (!r || d->ncfg == MAX_CFG_REGS)
+        if (!r || r->role == PMU_ROLE_OVF_CTRL || r->role == PMU_ROLE_COUNTER || r->role == PMU_ROLE_CPU)
             continue;
-        d->cfg_addr[d->ncfg] = pmu_vis_table[v].addr;
-        d->cfg_reset[d->ncfg] = r->reset[b->model];
-        d->ncfg++;
+        if ((r->role == PMU_ROLE_CAPTURE && d->ndata == MAX_DATA_REGS) ||
+            (r->role != PMU_ROLE_CAPTURE && d->ncfg == MAX_CFG_REGS)) {
+            /* Never silently: a register left out would leak between contexts. */
+            pmu_errf(err, PMU_E_INTERNAL, "driver: include/ita/ita_regs.def: %s does not fit in a context "
+                     "(at most %u configuration and %u EAR/BTB data registers)", pmu_vis_table[v].name,
+                     MAX_CFG_REGS, MAX_DATA_REGS);
+            free(d);
+            return NULL;
+        }
+        if (r->role == PMU_ROLE_CAPTURE) {
+            d->data_addr[d->ndata] = pmu_vis_table[v].addr;
+            d->data_reset[d->ndata++] = r->reset[b->model];
+            for (unsigned i = d->ndata - 1; i > 0 && d->data_addr[i - 1] > d->data_addr[i]; i--) {
+                uint16_t a = d->data_addr[i]; /* register-number order, whatever the .def's */
+                uint64_t x = d->data_reset[i];
+                d->data_addr[i] = d->data_addr[i - 1], d->data_reset[i] = d->data_reset[i - 1];
+                d->data_addr[i - 1] = a, d->data_reset[i - 1] = x;
+            }
+        } else {
+            d->cfg_addr[d->ncfg] = pmu_vis_table[v].addr;
+            d->cfg_reset[d->ncfg++] = r->reset[b->model];
+        }
     }
     for (unsigned i = 0; i < NPIDS; i++)
         d->index[i] = -1;
@@ -305,6 +370,20 @@ static void post_interrupt(pmu_drv *d)
     }
 }
 
+/* A sample's EAR or BTB registers, read while the PMU is frozen (docs/ear-btb.md: the
+ * capture of the overflowing cycle is the sample).  The BTB is then emptied (PMD16 = 0,
+ * the rest of PMD16 at its reset value) so that each sample holds the branches recorded
+ * since the previous one. */
+static void read_capture(pmu_drv *d, uint8_t kind, pmu_drv_sample *s)
+{
+    s->capture = kind;
+    s->nregs = (uint8_t)pmu_drv_capture_regs((pmu_drv_capture)kind, s->addr);
+    for (unsigned i = 0; i < s->nregs; i++)
+        s->value[i] = pmu_read(d->b, s->addr[i]);
+    if (kind == PMU_DRV_CAPTURE_BTB)
+        pmu_write(d->b, vis_addr(PMU_VIS_PMD16), pmu_reg_lookup(vis_addr(PMU_VIS_PMD16))->reset[d->b->model]);
+}
+
 /* The service routine (SDM2 §7.2.4.1). */
 void pmu_drv_interrupt(pmu_drv *d)
 {
@@ -339,8 +418,10 @@ void pmu_drv_interrupt(pmu_drv *d)
         pmu_write(b, pmd_addr(k), c->reload[k]);
         c->samples[k]++;
         d->st.samples++;
+        pmu_drv_sample s;
+        memset(&s, 0, sizeof s);
+        read_capture(d, c->capture[k], &s);  /* still frozen: the capture of the overflow */
         if (d->o.on_sample) {
-            pmu_drv_sample s;
             s.record = d->st.records ? d->st.records - 1 : 0;
             s.ip = d->last_ip;
             s.pid = c->pid;
@@ -355,33 +436,62 @@ void pmu_drv_interrupt(pmu_drv *d)
 
 /* ---- context switch (SDM2 §7.2.4, Figure 7-8) ------------------------------------ */
 
-/* Step 2: preserve the context's dynamic state.  The hardware never changes the
- * configuration registers, so the context's copy of them is already current. */
+/* The PMDs of a context in register-number order (SDM2 Figure 7-8 preserves and reloads
+ * "the PMDs"): the EAR/BTB data below the counters (PMD0..3), the counters the
+ * configuration uses, the data above them (PMD8..17).  Reads them into the context
+ * (save) or writes them from it (restore). */
+static void ctx_pmds(pmu_drv *d, drv_ctx *c, int save)
+{
+    pmu_backend *b = d->b;
+    unsigned i = 0;
+    for (; i < d->ndata && PMU_ADDR_INDEX(d->data_addr[i]) < PMU_FIRST_COUNTER; i++) {
+        if (save)
+            c->data[i] = pmu_read(b, d->data_addr[i]);
+        else
+            pmu_write(b, d->data_addr[i], c->data[i]);
+    }
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        if (!c->used[k])
+            continue;
+        if (save)
+            c->pmd[k] = pmu_read(b, pmd_addr(k)) & d->cmask;
+        else
+            pmu_write(b, pmd_addr(k), c->pmd[k]);
+    }
+    for (; i < d->ndata; i++) {
+        if (save)
+            c->data[i] = pmu_read(b, d->data_addr[i]);
+        else
+            pmu_write(b, d->data_addr[i], c->data[i]);
+    }
+}
+
+/* Step 2: preserve the context's dynamic state, the PMU frozen (PMC0.fr stops the EARs
+ * and the BTB too: docs/ear-btb.md).  The hardware never changes the configuration
+ * registers, so the context's copy of them is already current. */
 static void ctx_save(pmu_drv *d, drv_ctx *c, uint64_t psr)
 {
     pmu_backend *b = d->b;
     c->psr_up = (uint8_t)PMU_FGET(psr, PSR, UP);
     c->pmc0 = pmu_read(b, A_PMC0);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-        if (c->used[k])
-            c->pmd[k] = pmu_read(b, pmd_addr(k)) & d->cmask;
-    /* A pending overflow now belongs to the saved context (and is replayed when it
-     * comes back); the PMU must not show it to whoever runs next. */
-    if (c->pmc0 & (PMU_FMASK(PMC0, FR) | PMU_FMASK(PMC0, OVF)))
-        pmu_write(b, A_PMC0, 0);
+    /* Freeze, and clear the overflow bits: a pending overflow now belongs to the saved
+     * context (and is replayed when it comes back); the PMU must not show it to whoever
+     * runs next.  The PMU stays frozen until a context is restored. */
+    pmu_write(b, A_PMC0, PMU_FSET(0, PMC0, FR, 1));
+    ctx_pmds(d, c, 1);
     d->st.saves++;
 }
 
-/* Steps 3 and 4a: restore configuration, counters and overflow status; replay an
- * interrupt that was pending when the context was saved. */
+/* Steps 3 and 4a: restore configuration, PMDs (counters, EAR and BTB data) and the
+ * overflow status, which unfreezes; replay an interrupt that was pending when the
+ * context was saved.  The PMU is frozen until that last write (the save, or the
+ * session's start, froze it). */
 static void ctx_restore(pmu_drv *d, drv_ctx *c)
 {
     pmu_backend *b = d->b;
     for (unsigned i = 0; i < d->ncfg; i++)
         pmu_write(b, d->cfg_addr[i], c->cfg[i]);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-        if (c->used[k])
-            pmu_write(b, pmd_addr(k), c->pmd[k]);
+    ctx_pmds(d, c, 0);
     pmu_write(b, A_PMC0, c->pmc0);
     if (PMU_FGET(c->pmc0, PMC0, FR)) {
         post_interrupt(d);
@@ -527,10 +637,11 @@ void pmu_drv_stop(pmu_drv *d)
     uint64_t psr = pmu_read(b, A_PSR);
     pmu_write(b, A_PSR, psr & ~PSR_BITS);
     if (d->cur) {
-        ctx_save(d, d->cur, psr);
+        ctx_save(d, d->cur, psr); /* which leaves the PMU frozen */
         d->cur = NULL;
+    } else {
+        pmu_write(b, A_PMC0, PMU_FSET(0, PMC0, FR, 1));
     }
-    pmu_write(b, A_PMC0, PMU_FSET(0, PMC0, FR, 1));
     d->stopped = 1;
 }
 

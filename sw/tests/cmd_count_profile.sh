@@ -185,5 +185,53 @@ same_profile() {
 }
 ok profile-file-equals-generator -- same_profile
 
+# ---- profile --sample: a capture unit (EAR or BTB, docs/ear-btb.md) --------------------
+check profile-sample-counter-event 2 "--sample CPU_CYCLES: expected an EAR or BTB event (e.g. DATA_EAR_CACHE_LAT64, BRANCH_EVENT); CPU_CYCLES is a counter event: sample it with -e" -- \
+    profile --sample CPU_CYCLES --period 10
+check profile-sample-unknown 2 "--sample DATA_EAR_CACHE_LAT5: unknown event 'DATA_EAR_CACHE_LAT5' on Itanium 2" -- \
+    profile --sample DATA_EAR_CACHE_LAT5 --period 10
+check profile-sample-model-name 2 "--sample L1I_EAR_CACHE_LAT4: unknown event 'L1I_EAR_CACHE_LAT4' on Itanium" -- \
+    profile --sample L1I_EAR_CACHE_LAT4 --period 10 --model itanium
+check profile-sample-and-event 2 "--sample BRANCH_EVENT: expected either -e or --sample" -- \
+    profile --sample BRANCH_EVENT -e CPU_CYCLES --period 10
+check profile-sample-bad-modifier 2 "-e DATA_EAR_EVENTS:bogus:" -- profile --sample DATA_EAR_CACHE_LAT64:bogus --period 10
+check profile-sample-runs 0 "profile: INSTRUCTION_EAR_CACHE_LAT4:u (capture unit), a sample every 7 captures" -- \
+    profile --sample INSTRUCTION_EAR_CACHE_LAT4:u --period 7 --model itanium --cycles 5000 --backend ref
+json_ok() {
+    local out
+    out=$(profile "$@" 2>/dev/null) || { echo "    exit $?"; return 1; }
+    printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["total"] == sum(f["samples"] for f in d["functions"]), "functions do not add up"
+for s in d["samples"]:
+    assert "regs" in s and "unit" in s, s
+if len(sys.argv) > 1:
+    assert d["samples"] and all(sys.argv[1] in s for s in d["samples"]), "no decoded " + sys.argv[1]
+' $JSON_FIELD || { echo "    not the expected JSON"; return 1; }
+}
+JSON_FIELD= ok profile-json -- json_ok -e CPU_CYCLES --period 997 --cycles 20000 --backend ref --json
+
+# Decoded samples end to end.  These need the hardware's EAR and BTB capture logic
+# (csim/ita/ref_ear.c, ref_btb.c and the RTL's pmu_iear/pmu_dear/pmu_btb) and a workload
+# with L1I misses, load latencies and branches.
+samples_decoded() {
+    local want=$1 out
+    shift
+    out=$(profile "$@") || { echo "    exit $?"; return 1; }
+    printf '%s\n' "$out" | grep -q -- "$want" || { echo "    no '$want' line"; printf '%s\n' "$out" | head -5 | sed 's/^/    /'; return 1; }
+    printf '%s\n' "$out" | awk '/^profile:/ { for (i = 1; i <= NF; i++) if ($(i+1) == "samples,") n = $i }
+        END { exit !(n > 0) }' || { echo "    no samples"; return 1; }
+}
+ok profile-sample-dear -- samples_decoded "^sample .*: D-EAR: instruction 0x[0-9a-f]* data 0x[0-9a-f]* latency [0-9]" \
+    --sample DATA_EAR_CACHE_LAT4 --period 5 --seed 3 --cycles 200000
+ok profile-sample-iear -- samples_decoded "^sample .*: I-EAR: fetch 0x[0-9a-f]* latency [0-9]" \
+    --sample L1I_EAR_CACHE_LAT4 --period 5 --seed 3 --cycles 200000
+ok profile-sample-btb -- samples_decoded "^  0x[0-9a-f]* -> 0x[0-9a-f]* taken" \
+    --sample BRANCH_EVENT --period 20 --seed 3 --cycles 200000
+ok profile-sample-btb-itanium -- samples_decoded "^sample .*: BTB: [1-4] branch" \
+    --sample BRANCH_EVENT --period 20 --seed 3 --cycles 200000 --model itanium
+JSON_FIELD=daddr ok profile-sample-json -- json_ok --sample DATA_EAR_CACHE_LAT4 --period 5 --seed 3 --cycles 200000 --backend ref --json
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -83,7 +83,7 @@ int pmusim_cmd_count(int argc, char **argv)
                ", processes monitored: %s\n",
                s.loop.records, c->switches, c->interrupts, monitored);
         rc = s.cmds->monitor_check(s.m, stdout) ? PMU_EXIT_OK : PMU_EXIT_FAIL;
-        monitor_lockstep_line(&s);
+        monitor_lockstep_line(&s, stdout);
     }
     monitor_close(&s);
     return rc;

@@ -145,10 +145,10 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
     return 0;
 }
 
-void monitor_lockstep_line(const monitor_session *s)
+void monitor_lockstep_line(const monitor_session *s, FILE *out)
 {
     if (pmu_is_cosim(s->b))
-        printf("lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
+        fprintf(out, "lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
 }
 
 void monitor_close(monitor_session *s)

@@ -47,7 +47,7 @@ typedef struct monitor_session {
  * mismatch report). */
 int monitor_run(const monitor_opts *o, monitor_session *s);
 /* "lock-step: N cycles, 0 mismatches" when the backend is a lock-step pair. */
-void monitor_lockstep_line(const monitor_session *s);
+void monitor_lockstep_line(const monitor_session *s, FILE *out);
 void monitor_close(monitor_session *s);
 
 #endif

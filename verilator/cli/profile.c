@@ -2,7 +2,9 @@
  * profile.c - `pmusim profile`: sample one event every N occurrences with the family's
  * overflow driver and print a flat profile by function.  A sample's address is the last
  * instruction retired when the overflow interrupt was taken (docs/driver.md, "Samples"),
- * so it lands `--irq-latency` records after the overflowing event.
+ * so it lands `--irq-latency` records after the overflowing event.  With --sample the
+ * samples come from a capture unit (an EAR or the BTB, docs/ear-btb.md): each one is
+ * printed decoded, and attributed to the instruction the unit captured.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,17 +16,25 @@
 
 static void profile_help(FILE *f)
 {
-    fprintf(f, "usage: pmusim profile -e EVENT[:mod...] --period N [--symbols FILE] [--top N]\n"
+    fprintf(f, "usage: pmusim profile -e EVENT[:mod...] --period N [--symbols FILE] [--top N] [--json]\n"
+               "       pmusim profile --sample EVENT[:mod...] --period N [the same options]\n"
                "                      [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
                "                      [--backend cosim|rtl|ref] [--family NAME] [--model NAME]\n"
                "                      [--system-wide [--dcr-pp 0|1]] [--pid N[,N...]] [--irq-latency N]\n"
                "\n"
                "  -e, --event EV     the event to sample (one); modifiers as for pmusim count\n"
+               "  --sample EV        sample with a capture unit: an EAR or BTB event (Itanium:\n"
+               "                     DATA_EAR_CACHE_LAT64, L1I_EAR_CACHE_LAT4, BRANCH_EVENT, ...);\n"
+               "                     a counter counts the unit's captures, and each sample prints\n"
+               "                     the unit's registers decoded; modifiers as for -e\n"
                "  --period N         a sample every N events (1..2^W, W = 47 on Itanium 2, 32 on Itanium)\n"
                "  --symbols FILE     'START END NAME' lines, hexadecimal, END exclusive (pmusim gen\n"
                "                     --symbols writes them); default: the generator's functions when\n"
                "                     the records are generated, else raw addresses\n"
-               "  --top N            print only the N functions with the most samples\n");
+               "  --top N            print only the N functions with the most samples\n"
+               "  --json             print one JSON object: the samples (with --sample: raw registers\n"
+               "                     and decoded fields) and the functions; the exactness and\n"
+               "                     lock-step lines go to stderr\n");
     monitor_help(f);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
 }
@@ -38,6 +48,9 @@ typedef struct tally {
     size_t cap, used;
     uint64_t total;
     int oom;
+    int json;        /* keep the samples' JSON, else their text */
+    char **capture;  /* --sample: each sample, decoded */
+    size_t ncapture, capcap;
 } tally;
 
 static size_t slot(uint64_t ip, size_t cap)
@@ -87,6 +100,32 @@ static void on_sample(void *arg, uint64_t ip)
         t->used++;
     }
     t->n[h]++;
+}
+
+static void on_capture(void *arg, const pmu_monitor_capture *c)
+{
+    tally *t = arg;
+    on_sample(t, c->ip);
+    if (t->oom)
+        return;
+    if (t->ncapture == t->capcap) {
+        size_t cap = t->capcap ? t->capcap * 2 : 256;
+        char **n = realloc(t->capture, cap * sizeof *n);
+        if (!n) {
+            t->oom = 1;
+            return;
+        }
+        t->capture = n;
+        t->capcap = cap;
+    }
+    const char *text = t->json ? c->json : c->text;
+    char *copy = malloc(strlen(text) + 1);
+    if (!copy) {
+        t->oom = 1;
+        return;
+    }
+    strcpy(copy, text);
+    t->capture[t->ncapture++] = copy;
 }
 
 typedef struct row {
@@ -145,7 +184,42 @@ typedef struct profile_opts {
     monitor_opts m;
     const char *symbols;
     uint64_t top;
+    const char *sample;  /* --sample EVENT */
+    int json;
 } profile_opts;
+
+/* A JSON string's contents (names come from symbol files: quote what must be). */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", (unsigned)(unsigned char)*s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void print_json(const profile_opts *p, const monitor_session *s, const tally *t, const row *rows,
+                       size_t shown)
+{
+    printf("{\"event\":");
+    json_string(stdout, p->sample ? p->sample : p->m.rq.events[0]);
+    printf(",\"period\":%" PRIu64 ",\"total\":%" PRIu64 ",\"samples\":[", p->m.rq.period, t->total);
+    for (size_t i = 0; i < t->ncapture; i++)
+        printf("%s\n%s", i ? "," : "", t->capture[i]);
+    printf("],\n\"functions\":[");
+    for (size_t r = 0; r < shown; r++) {
+        printf("%s\n{\"name\":", r ? "," : "");
+        json_string(stdout, rows[r].name);
+        printf(",\"samples\":%" PRIu64 "}", rows[r].n);
+    }
+    printf("],\n\"records\":%" PRIu64 ",\"context_switches\":%" PRIu64 ",\"interrupts\":%" PRIu64 "}\n",
+           s->loop.records, s->counts->switches, s->counts->interrupts);
+}
 
 static int print_profile(const profile_opts *p, const monitor_session *s, const tally *t,
                          const drv_symtab *syms)
@@ -157,13 +231,23 @@ static int print_profile(const profile_opts *p, const monitor_session *s, const 
     if (nrows > 1)
         qsort(rows, nrows, sizeof *rows, by_count);
     const pmu_monitor_counts *c = s->counts;
-    printf("profile: %s, a sample every %" PRIu64 " events, %" PRIu64 " samples, %s\n",
-           p->m.rq.events[0], p->m.rq.period, t->total,
+    size_t shown = p->top && p->top < nrows ? (size_t)p->top : nrows;
+    if (p->json) {
+        print_json(p, s, t, rows, shown);
+        free(rows);
+        int exact = s->cmds->monitor_check(s->m, stderr);
+        monitor_lockstep_line(s, stderr);
+        return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
+    }
+    printf("profile: %s%s, a sample every %" PRIu64 " %s, %" PRIu64 " samples, %s\n",
+           p->sample ? p->sample : p->m.rq.events[0], p->sample ? " (capture unit)" : "", p->m.rq.period,
+           p->sample ? "captures" : "events", t->total,
            p->symbols ? "functions of the symbol file"
            : syms     ? "functions of the generated workload"
                       : "by address (no symbols)");
+    for (size_t i = 0; i < t->ncapture; i++)
+        fputs(t->capture[i], stdout);
     printf("%10s %8s  %s\n", "samples", "%", syms ? "function" : "address");
-    size_t shown = p->top && p->top < nrows ? (size_t)p->top : nrows;
     for (size_t r = 0; r < shown; r++)
         printf("%10" PRIu64 " %7.2f%%  %s\n", rows[r].n,
                t->total ? 100.0 * (double)rows[r].n / (double)t->total : 0.0, rows[r].name);
@@ -173,16 +257,20 @@ static int print_profile(const profile_opts *p, const monitor_session *s, const 
            s->loop.records, c->switches, c->interrupts);
     free(rows);
     int exact = s->cmds->monitor_check(s->m, stdout);
-    monitor_lockstep_line(s);
+    monitor_lockstep_line(s, stdout);
     return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
 }
 
 static int parse(int argc, char **argv, profile_opts *p)
 {
-    pmu_opt opts[MONITOR_MAX_OPTS + 3];
+    pmu_opt opts[MONITOR_MAX_OPTS + 5];
     unsigned n = monitor_opts_init(&p->m, &profile_cmd, opts);
     p->symbols = NULL;
     p->top = 0;
+    p->sample = NULL;
+    p->json = 0;
+    opts[n++] = (pmu_opt){.name = "sample", .kind = PMU_OPT_TEXT, .dest = &p->sample};
+    opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &p->json};
     opts[n++] = (pmu_opt){.name = "period", .kind = PMU_OPT_U64, .dest = &p->m.rq.period, .min = 1,
                           .max = UINT64_MAX, .text = &p->m.rq.period_text};
     opts[n++] = (pmu_opt){.name = "symbols", .kind = PMU_OPT_FILE, .dest = &p->symbols};
@@ -192,6 +280,15 @@ static int parse(int argc, char **argv, profile_opts *p)
     int rc = pmu_cli_parse(&profile_cmd, opts, n, argc, argv, args, &nargs);
     if (rc)
         return rc;
+    if (p->sample && p->m.rq.nevents)
+        return pmu_cli_usage(&profile_cmd, "--sample %s: expected either -e or --sample (a profile samples one "
+                                           "event), found -e %s too",
+                             p->sample, p->m.rq.events[0]);
+    if (p->sample) {
+        /* The family makes events[0], the counter event of the unit's captures. */
+        p->m.rq.sample_unit = p->sample;
+        p->m.rq.events[p->m.rq.nevents++] = p->sample;
+    }
     if (p->m.rq.nevents > 1)
         return pmu_cli_usage(&profile_cmd, "-e %s: expected one event (a profile samples one), found %u",
                              p->m.rq.events[1], p->m.rq.nevents);
@@ -210,7 +307,9 @@ int pmusim_cmd_profile(int argc, char **argv)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
     tally t;
     memset(&t, 0, sizeof t);
+    t.json = p.json;
     p.m.rq.on_sample = on_sample;
+    p.m.rq.on_capture = on_capture;
     p.m.rq.sample_arg = &t;
     drv_symtab *syms = NULL;
     pmu_err err;
@@ -229,5 +328,8 @@ int pmusim_cmd_profile(int argc, char **argv)
     monitor_close(&s);
     free(t.ip);
     free(t.n);
+    for (size_t i = 0; i < t.ncapture; i++)
+        free(t.capture[i]);
+    free(t.capture);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmds_internal.h"
+#include "ita/ita_events.h"
 #include "ita/pmulib.h"
 
 #define NPIDS 0x10000u
@@ -118,6 +119,8 @@ struct pmu_fam_monitor {
     pmu_monitor_counts counts;
     uint32_t *pids;
     uint64_t *rows;
+    char unit_event[128];  /* --sample: the counter event that counts the unit's captures */
+    uint64_t unit_pmc;     /* --sample: the unit's configuration register, for decoding */
 };
 
 /* The events as a driver configuration, through the event library. */
@@ -167,7 +170,18 @@ pmu_fam_monitor *ita_monitor_create(const pmu_monitor_request *rq, pmu_err *err)
         free(m);
         return NULL;
     }
-    if (events_config(m, err)) {
+    const ita_event_row *unit = NULL;
+    if (rq->sample_unit) {
+        if (ita_sample_unit_resolve(rq->model, rq->sample_unit, m->unit_event, sizeof m->unit_event, &unit, err)) {
+            free(m);
+            return NULL;
+        }
+        m->rq.events[0] = m->unit_event;
+        m->rq.nevents = 1;
+    }
+    if (events_config(m, err) ||
+        (unit && ita_sample_unit_program(rq->model, unit, rq->system_wide != 0, &m->cfg, m->counter[0],
+                                         &m->unit_pmc, err))) {
         free(m);
         return NULL;
     }
@@ -188,7 +202,14 @@ const char *ita_monitor_session(const pmu_fam_monitor *m)
 static void on_sample(void *arg, const pmu_drv_sample *smp)
 {
     const pmu_fam_monitor *m = arg;
-    m->rq.on_sample(m->rq.sample_arg, smp->ip);
+    if (m->rq.on_capture && smp->capture != PMU_DRV_CAPTURE_NONE) {
+        pmu_monitor_capture c;
+        ita_capture_format(m->rq.model, m->unit_pmc, smp, &c);
+        m->rq.on_capture(m->rq.sample_arg, &c);
+        return;
+    }
+    if (m->rq.on_sample)
+        m->rq.on_sample(m->rq.sample_arg, smp->ip);
 }
 
 int ita_monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hooks, pmu_err *err)
@@ -201,7 +222,7 @@ int ita_monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hook
     o.every_process = !rq->system_wide && rq->npids == 0;
     o.latency = rq->latency;
     o.config = m->cfg;
-    if (rq->on_sample) {
+    if (rq->on_sample || rq->on_capture) {
         o.on_sample = on_sample;
         o.sample_arg = m;
     }

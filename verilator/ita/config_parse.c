@@ -96,44 +96,16 @@ static int vis_by_name(const char *s, size_t len)
     return -1;
 }
 
-/* The trailing decimal number of a register name and the length of its prefix. */
-static int name_number(const char *name, size_t *prefix_len)
-{
-    size_t n = strlen(name), i = n;
-    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
-        i--;
-    *prefix_len = i;
-    return i == n ? -1 : atoi(name + i);
-}
-
-/* "PMC0, PMC4..PMC9, PMC11, ..., IBR0..IBR7": runs of consecutive numbers folded. */
+/* "PMC0, PMC4..PMC9, PMC11, ..., IBR0..IBR7": every register name a line may give, in
+ * the order of the .def's visible list, runs of consecutive numbers folded. */
 static void vis_names(char *buf, size_t size)
 {
+    const char *names[PMU_NVIS];
+    for (unsigned v = 0; v < PMU_NVIS; v++)
+        names[v] = pmu_vis_table[v].name;
     buf[0] = '\0';
-    unsigned v = 0;
-    while (v < PMU_NVIS) {
-        size_t plen;
-        int num = name_number(pmu_vis_table[v].name, &plen);
-        unsigned last = v;
-        while (num >= 0 && last + 1 < PMU_NVIS) {
-            size_t plen2;
-            int next = name_number(pmu_vis_table[last + 1].name, &plen2);
-            if (next != num + (int)(last + 1 - v) || plen2 != plen ||
-                strncmp(pmu_vis_table[v].name, pmu_vis_table[last + 1].name, plen) != 0)
-                break;
-            last++;
-        }
-        if (last >= v + 2)
-            pmu_text_appendf(buf, size, "%s%s..%s", buf[0] ? ", " : "", pmu_vis_table[v].name,
-                             pmu_vis_table[last].name);
-        else
-            for (unsigned k = v; k <= last; k++)
-                pmu_text_appendf(buf, size, "%s%s", buf[0] ? ", " : "", pmu_vis_table[k].name);
-        v = last + 1;
-    }
+    pmu_text_fold_names(buf, size, names, PMU_NVIS);
 }
-
-/* ---- one line ------------------------------------------------------------------------ */
 
 static int is_space(int ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
 

@@ -48,22 +48,45 @@ static void counter_list(unsigned mask, char *buf, size_t size)
 
 /* ---- fields ---------------------------------------------------------------------- */
 
+/* Whether field i is a field of `group` on model m.  The .def gives a group's Itanium 2
+ * layout and, in group_ITA, the Itanium fields that differ: on Itanium a group_ITA field
+ * replaces the group's fields of the same name or on the same bits (PMC12.brt gives way
+ * to bpt and bac, PMD17.bn to slot), and the group's other fields stay. */
+static int field_in(const char *group, unsigned i, pmu_model m)
+{
+    const pmu_field_desc *f = &pmu_field_table[i];
+    size_t glen = strlen(group);
+    int ita_form = strncmp(f->group, group, glen) == 0 && strcmp(f->group + glen, "_ITA") == 0;
+    if (m != PMU_MODEL_ITANIUM || ita_form)
+        return ita_form ? m == PMU_MODEL_ITANIUM : strcmp(f->group, group) == 0;
+    if (strcmp(f->group, group) != 0)
+        return 0;
+    for (unsigned k = 0; k < PMU_NFIELDS; k++) {
+        const pmu_field_desc *o = &pmu_field_table[k];
+        if (strncmp(o->group, group, glen) != 0 || strcmp(o->group + glen, "_ITA") != 0)
+            continue;
+        if (strcmp(o->name, f->name) == 0 || (o->lsb <= f->msb && f->lsb <= o->msb))
+            return 0;
+    }
+    return 1;
+}
+
 /* The field of `group` that the user named s[0..len), or -1.  This is the one lookup by
  * name: the name comes from the file. */
-static int field_by_name(const char *group, const char *s, size_t len)
+static int field_by_name(const char *group, pmu_model m, const char *s, size_t len)
 {
     for (unsigned i = 0; i < PMU_NFIELDS; i++)
-        if (strcmp(pmu_field_table[i].group, group) == 0 && pmu_text_ieq(s, len, pmu_field_table[i].name))
+        if (field_in(group, i, m) && pmu_text_ieq(s, len, pmu_field_table[i].name))
             return (int)i;
     return -1;
 }
 
-/* "plm, ev, oi, ...": the fields of a group, lower case. */
-static void field_names(const char *group, char *buf, size_t size)
+/* "plm, ev, oi, ...": the fields of a group on model m, lower case. */
+static void field_names(const char *group, pmu_model m, char *buf, size_t size)
 {
     buf[0] = '\0';
     for (unsigned i = 0; i < PMU_NFIELDS; i++) {
-        if (strcmp(pmu_field_table[i].group, group) != 0)
+        if (!field_in(group, i, m))
             continue;
         pmu_text_appendf(buf, size, "%s", buf[0] ? ", " : "");
         for (const char *c = pmu_field_table[i].name; *c; c++)
@@ -172,9 +195,9 @@ static int field_value(config_parser *p, field_line *fl, const char *fname, cons
 {
     const char *group = pmu_vis_table[fl->v].field_group;
     char names[256];
-    int fi = field_by_name(group, fname, strlen(fname));
+    int fi = field_by_name(group, p->model, fname, strlen(fname));
     if (fi < 0) {
-        field_names(group, names, sizeof names);
+        field_names(group, p->model, names, sizeof names);
         return config_fail(p, fname, "unknown field of %s; expected one of %s%s", pmu_vis_table[fl->v].name, names,
                            fl->counter ? ", event, period" : "");
     }
@@ -273,7 +296,7 @@ static int field_item(config_parser *p, void *ctx, config_seen *seen, const conf
     (void)seen;
     if (!fname) {
         char names[256];
-        field_names(pmu_vis_table[fl->v].field_group, names, sizeof names);
+        field_names(pmu_vis_table[fl->v].field_group, p->model, names, sizeof names);
         return config_fail(p, pmu_vis_table[fl->v].name, "expected name=value, found '%.*s' (fields: %s%s)",
                            (int)t->len, t->s, names, fl->counter ? ", event, period" : "");
     }
@@ -289,7 +312,8 @@ static int fields_line(config_parser *p, pmu_config *cfg, unsigned v, const conf
                      .event = -1};
 
     if (strcmp(group, "NONE") == 0)
-        return config_fail(p, rname, "expected '%s = value': a counter has no fields", rname);
+        return config_fail(p, rname, "expected '%s = value': %s has no fields", rname,
+                           v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7 ? "a counter" : rname);
     if (ntok == 0)
         return config_fail(p, rname, "expected '= value' or fields name=value");
     if (config_each_item(p, tok, ntok, field_item, &fl) != 0)

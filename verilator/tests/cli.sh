@@ -70,8 +70,8 @@ check help 0 "usage: pmusim run" -- run --help
 cfg() { printf '%b' "$2" >"$tmp/$1.cfg"; echo "$tmp/$1.cfg"; }
 check cfg-range 2 "bad1.cfg:2: plm: expected 0..15 (4 bits), found 99" \
     -- run --cycles 10 --config "$(cfg bad1 '# counters\nPMC4 plm=99\n')"
-check cfg-register 2 "bad2.cfg:1: register: unknown register 'PMC12'" \
-    -- run --cycles 10 --config "$(cfg bad2 'PMC12 = 0\n')"
+check cfg-register 2 "bad2.cfg:1: register: unknown register 'PMC16'" \
+    -- run --cycles 10 --config "$(cfg bad2 'PMC16 = 0\n')"
 check cfg-field 2 "bad3.cfg:1: colour: unknown field of PMC5" \
     -- run --cycles 10 --config "$(cfg bad3 'PMC5 colour=1\n')"
 check cfg-event 2 "bad4.cfg:3: event: unknown event 'IA64_INST_RETIRE'; did you mean IA64_INST_RETIRED?" \

@@ -205,12 +205,49 @@ TEST(Config, Describe)
 
 TEST(ConfigErrors, UnknownRegister)
 {
-    std::string e = must_fail("PMC4 = 0\nPMC10 = 0\n");
-    EXPECT_TRUE(has(e, "test.cfg:2: register: unknown register 'PMC10'; expected model, irange, drange, opcode or one of")) << e;
-    // Lists the names, runs of consecutive registers folded.
-    EXPECT_TRUE(has(e, "PMC0, PMC4..PMC9, PMC11, PMC13..PMC15, PMD4..PMD7, PSR, DCR, IPSR, IBR0..IBR7, DBR0..DBR7")) << e;
+    std::string e = must_fail("PMC4 = 0\nPMC16 = 0\n");
+    EXPECT_TRUE(has(e, "test.cfg:2: register: unknown register 'PMC16'; expected model, irange, drange, opcode or one of")) << e;
+    // Lists the names of the .def's visible list, runs of consecutive registers folded.
+    EXPECT_TRUE(has(e, "PMC0, PMC4..PMC15, PMD4..PMD7, PMD0..PMD3, PMD8..PMD17, PSR, DCR, IPSR, IBR0..IBR7, "
+                       "DBR0..DBR7")) << e;
+    e = must_fail("PMD18 = 0\n");
+    EXPECT_TRUE(has(e, "test.cfg:1: register: unknown register 'PMD18'")) << e;
     e = must_fail("PMC2 = 0\n");
     EXPECT_TRUE(has(e, "test.cfg:1: register: unknown register 'PMC2'")) << e;
+}
+
+// The EAR and BTB registers are registers like the others: raw values, and fields in the
+// model's own layout (the .def's group_ITA forms on Itanium).
+TEST(ConfigEarBtb, RegistersAndFieldsOfEachModel)
+{
+    pmu_config cfg = must_parse("PMC10 plm=8 pm=1 ct=2 umask=0xfc\nPMC12 plm=8 tm=3 ptm=3 ppm=3 brt=1\n"
+                                "PMD2 = 0x1234\nPMD16 bbi=2 full=1\nPMD17 iaddr=0x400 vl=1 bn=1 slot=2\n");
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC10], UINT64_C(0x2000) | (UINT64_C(0xfc) << 5) | 0x10 | 0x8);
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC12], UINT64_C(0x7f08));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMD2], UINT64_C(0x1234));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMD16], UINT64_C(0xa));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMD17], UINT64_C(0x400e));
+    // Itanium: PMC10.pm is bit 6, umask bits 19:16; PMC12 has bpt/bac where brt was.
+    cfg = must_parse("PMC10 plm=8 pm=1 tlb=1 umask=0x4\nPMC12 tm=3 bpt=1 bac=1\nPMD17 iaddr=0x400 vl=1 slot=2\n",
+                     PMU_MODEL_ITANIUM);
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC10], UINT64_C(0x40000) | 0x80 | 0x40 | 0x8);
+    EXPECT_EQ(cfg.value[PMU_VIS_PMC12], UINT64_C(0xc300));
+    EXPECT_EQ(cfg.value[PMU_VIS_PMD17], UINT64_C(0x4009));
+    const struct {
+        const char *text;
+        pmu_model model;
+        const char *error;
+    } bad[] = {
+        {"PMC12 brt=1\n", PMU_MODEL_ITANIUM,
+         "test.cfg:1: brt: unknown field of PMC12; expected one of plm, pm, tm, ptm, ppm, tar, bpt, bac"},
+        {"PMD17 bn=1\n", PMU_MODEL_ITANIUM, "test.cfg:1: bn: unknown field of PMD17; expected one of iaddr, vl, slot"},
+        {"PMC12 bpt=1\n", PMU_MODEL_ITANIUM2, "test.cfg:1: bpt: unknown field of PMC12"},
+        {"PMD2 addr=1\n", PMU_MODEL_ITANIUM2, "test.cfg:1: PMD2: expected 'PMD2 = value': PMD2 has no fields"},
+    };
+    for (const auto &b : bad) {
+        std::string e = must_fail(b.text, b.model);
+        EXPECT_TRUE(has(e, b.error)) << e;
+    }
 }
 
 TEST(ConfigErrors, UnknownField)

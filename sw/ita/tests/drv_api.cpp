@@ -76,8 +76,10 @@ TEST(DrvApi, ConfigurationChecks)
     MockPmu m(M);
     pmu_drv_opts o = pmu_drv_opts_default();
     // Registers the driver owns, or that are no configuration register.
+    // The EAR/BTB data registers are the context's dynamic state, not configuration.
     for (unsigned v : {(unsigned)PMU_VIS_PMC0, (unsigned)PMU_VIS_PMD4, (unsigned)PMU_VIS_PSR,
-                       (unsigned)PMU_VIS_DCR, (unsigned)PMU_VIS_IPSR}) {
+                       (unsigned)PMU_VIS_DCR, (unsigned)PMU_VIS_IPSR, (unsigned)PMU_VIS_PMD0,
+                       (unsigned)PMU_VIS_PMD16, (unsigned)PMU_VIS_PMD17}) {
         pmu_drv_opts bad = o;
         bad.config.nregs = 1;
         bad.config.reg[0].addr = vis(v);
@@ -88,8 +90,19 @@ TEST(DrvApi, ConfigurationChecks)
     }
     pmu_drv_opts bad = o;
     bad.config.nregs = 1;
-    bad.config.reg[0].addr = PMU_ADDR(PMU_SPACE_PMC, 10);  // not implemented
-    EXPECT_NE(create_error(m.backend(), bad).find("0x00a (an unimplemented register)"), std::string::npos);
+    bad.config.reg[0].addr = PMU_ADDR(PMU_SPACE_PMC, 16);  // not implemented
+    // The context registers are listed from the register map (the .def's visible list).
+    EXPECT_EQ(create_error(m.backend(), bad),
+              "configuration: register 0x010 (an unimplemented register) is not a context register: expected one "
+              "of PMC4..PMC15, IBR0..IBR7, DBR0..DBR7");
+    bad = o;
+    add_counter(&bad.config, M, 1, PMU_EV_DATA_EAR_EVENTS, 8, 0);
+    bad.config.capture[1] = PMU_DRV_CAPTURE_DEAR;
+    EXPECT_EQ(create_error(m.backend(), bad),
+              "configuration: PMD5 capture 2, expected none: the counter does not sample");
+    bad.config.period[1] = 10;
+    bad.config.capture[1] = 4;
+    EXPECT_EQ(create_error(m.backend(), bad), "configuration: PMD5 capture 4, expected 0..3 (none, I-EAR, D-EAR, BTB)");
     bad = o;
     bad.config.nregs = PMU_DRV_MAX_REGS + 1;
     EXPECT_EQ(create_error(m.backend(), bad), "configuration: 33 registers, expected at most 32");

@@ -4,6 +4,8 @@
 // restore with an overflow pending (and its replay), and the record hook.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <vector>
 
 #include "ita/pmu_drv.h"
@@ -37,30 +39,78 @@ pmu_drv_config config_b()
     return c;
 }
 
-// The configuration-register writes a restore makes: every context register of the
-// register map in its order, the configuration's value (pm from the session, oi set)
-// or the reset value.
+bool is_data(unsigned v) { return pmu_reg_lookup(vis(v))->role == PMU_ROLE_CAPTURE; }
+
+// The EAR and BTB data registers, in register-number order, with the values a context
+// holds for them (the reset values unless the test gives others).
+struct Data {
+    std::vector<unsigned> v;
+    std::map<unsigned, uint64_t> value;
+    Data()
+    {
+        for (unsigned i = 0; i < PMU_NVIS; i++)
+            if (is_data(i))
+                v.push_back(i);
+        std::sort(v.begin(), v.end(), [](unsigned a, unsigned b) { return vis(a) < vis(b); });
+        for (unsigned i : v)
+            value[i] = pmu_reg_lookup(vis(i))->reset[M];
+    }
+};
+
+bool uses(const pmu_drv_config &cfg, unsigned k)
+{
+    for (unsigned r = 0; r < cfg.nregs; r++)
+        if (cfg.reg[r].addr == pmc(k))
+            return true;
+    return false;
+}
+
+// The PMD accesses of a save (reads) or a restore (writes): register-number order, the
+// data below the counters, the counters the configuration uses, the data above them.
+void expect_pmds(MockPmu &m, bool write, const pmu_drv_config &cfg, const uint64_t pmd_values[PMU_NCOUNTERS],
+                 const Data &data)
+{
+    auto one = [&](uint16_t a, uint64_t val) { write ? m.expect_write(a, val) : m.expect_read(a, val); };
+    for (unsigned v : data.v)
+        if (PMU_ADDR_INDEX(vis(v)) < PMU_FIRST_COUNTER)
+            one(vis(v), data.value.at(v));
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+        if (uses(cfg, k))
+            one(pmd(k), pmd_values[k]);
+    for (unsigned v : data.v)
+        if (PMU_ADDR_INDEX(vis(v)) > PMU_FIRST_COUNTER)
+            one(vis(v), data.value.at(v));
+}
+
+// The save: PMC0 read, the PMU frozen with the overflow bits cleared, the PMDs read.
+void expect_save(MockPmu &m, const pmu_drv_config &cfg, uint64_t pmc0, const uint64_t pmd_values[PMU_NCOUNTERS],
+                 const Data &data = Data())
+{
+    m.expect_read(vis(PMU_VIS_PMC0), pmc0);
+    m.expect_write(vis(PMU_VIS_PMC0), FR);
+    expect_pmds(m, false, cfg, pmd_values, data);
+}
+
+// The writes a restore makes: every configuration register of the register map in its
+// order, the configuration's value (pm from the session, oi set) or the reset value;
+// the PMDs; PMC0 last (unfreezing, or restoring a pending overflow).
 void expect_restore(MockPmu &m, const pmu_drv_config &cfg, int pm, uint64_t pmc0,
-                    const uint64_t pmd_values[PMU_NCOUNTERS])
+                    const uint64_t pmd_values[PMU_NCOUNTERS], const Data &data = Data())
 {
     for (unsigned v = 0; v < PMU_NVIS; v++) {
         if (v == PMU_VIS_PMC0 || v == PMU_VIS_PSR || v == PMU_VIS_IPSR || v == PMU_VIS_DCR ||
-            (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7))
+            (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7) || is_data(v))
             continue;
         uint16_t a = vis(v);
         uint64_t val = pmu_reg_lookup(a)->reset[M];
         for (unsigned r = 0; r < cfg.nregs; r++)
             if (cfg.reg[r].addr == a)
-                val = PMU_FSET(PMU_FSET(cfg.reg[r].value, PMC_GEN, PM, pm), PMC_GEN, OI, 1);
+                val = a >= pmc(0) && a <= pmc(3)
+                          ? PMU_FSET(PMU_FSET(cfg.reg[r].value, PMC_GEN, PM, pm), PMC_GEN, OI, 1)
+                          : cfg.reg[r].value;
         m.expect_write(a, val);
     }
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
-        bool used = false;
-        for (unsigned r = 0; r < cfg.nregs; r++)
-            used |= cfg.reg[r].addr == pmc(k);
-        if (used)
-            m.expect_write(pmd(k), pmd_values[k]);
-    }
+    expect_pmds(m, true, cfg, pmd_values, data);
     m.expect_write(vis(PMU_VIS_PMC0), pmc0);
 }
 
@@ -259,11 +309,9 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     const uint64_t pending = FR | ovf(0);
     m.expect_read(vis(PMU_VIS_PSR), UP);          // 1. preserve PSR.up/pp, clear them
     m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_read(vis(PMU_VIS_PMC0), pending);    // 2. preserve PMC0 and the counters
-    m.expect_read(pmd(0), 5);
-    m.expect_read(pmd(1), 1234);
-    m.expect_read(pmd(2), reload(10) + 4);
-    m.expect_write(vis(PMU_VIS_PMC0), 0);         //    the pending overflow leaves with 7
+    const uint64_t a_saved[PMU_NCOUNTERS] = {5, 1234, reload(10) + 4, 0};
+    expect_save(m, a, pending, a_saved);           // 2. PMC0, freeze (the pending overflow
+                                                   //    leaves with 7), the PMDs
     const uint64_t b_start[PMU_NCOUNTERS] = {0, 0, 0, reload(7)};
     expect_restore(m, b, 0, 0, b_start);           // 3. process 9's context
     m.expect_read(vis(PMU_VIS_IPSR), 0);          // 4b. 9 runs monitored
@@ -276,8 +324,8 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     // 9 -> 11, a process nobody monitors: saved, nothing restored, PSR.up and IPSR.up 0.
     m.expect_read(vis(PMU_VIS_PSR), UP);
     m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_read(vis(PMU_VIS_PMC0), 0);
-    m.expect_read(pmd(3), reload(7) + 2);
+    const uint64_t b_saved[PMU_NCOUNTERS] = {0, 0, 0, reload(7) + 2};
+    expect_save(m, b, 0, b_saved);                 // the PMU stays frozen for 11
     m.expect_read(vis(PMU_VIS_IPSR), UP);
     m.expect_write(vis(PMU_VIS_IPSR), 0);
     m.expect_write(vis(PMU_VIS_PSR), 0);
@@ -287,7 +335,6 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     // 11 -> 7: process 7 comes back with its pending overflow, which is replayed.
     m.expect_read(vis(PMU_VIS_PSR), 0);
     m.expect_write(vis(PMU_VIS_PSR), 0);
-    const uint64_t a_saved[PMU_NCOUNTERS] = {5, 1234, reload(10) + 4, 0};
     expect_restore(m, a, 0, pending, a_saved);     // PMC0 restored frozen with its bit
     m.expect_read(vis(PMU_VIS_IPSR), 0);
     m.expect_write(vis(PMU_VIS_IPSR), UP);
@@ -323,6 +370,159 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     pmu_drv_ctx_info info;
     ASSERT_EQ(pmu_drv_context_info(d, 7, &info), 0);
     EXPECT_EQ(info.switch_ins, 2u);
+    pmu_drv_destroy(d);
+}
+
+// Process 7 samples the D-EAR, process 9 the BTB: each one's configuration (PMC11,
+// PMC12) is restored with its context, and each one's EAR/BTB data (values the test puts
+// in the PMU as the capture logic would) is saved at its switch-out and restored at its
+// switch-in, the PMU frozen throughout.
+pmu_drv_config config_dear()
+{
+    pmu_drv_config c{};
+    add_counter(&c, M, 0, PMU_EV_DATA_EAR_EVENTS, 0x8, 50);
+    c.capture[0] = PMU_DRV_CAPTURE_DEAR;
+    uint64_t pmc11 = PMU_FSET(PMU_FSET(0, PMC11, PLM, 0x8), PMC11, UMASK, 4);  // cache mode, >= 64 cycles
+    c.reg[c.nregs++] = {vis(PMU_VIS_PMC11), pmc11};
+    return c;
+}
+pmu_drv_config config_btb()
+{
+    pmu_drv_config c{};
+    add_counter(&c, M, 1, PMU_EV_BRANCH_EVENT, 0x8, 20);
+    c.capture[1] = PMU_DRV_CAPTURE_BTB;
+    uint64_t pmc12 = PMU_FSET(0, PMC12, PLM, 0x8);
+    pmc12 = PMU_FSET(PMU_FSET(PMU_FSET(pmc12, PMC12, TM, 3), PMC12, PTM, 3), PMC12, PPM, 3);
+    c.reg[c.nregs++] = {vis(PMU_VIS_PMC12), pmc12};
+    return c;
+}
+
+// A per-process switch between two monitored processes, both with PSR.up on: PSR off,
+// the outgoing context saved, the incoming one restored (unfrozen), PSR.up back on.
+struct Side {
+    const pmu_drv_config &cfg;
+    const uint64_t *pmds;
+    const Data &data;
+};
+void expect_switch(MockPmu &m, const Side &out, const Side &in)
+{
+    m.expect_read(vis(PMU_VIS_PSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    expect_save(m, out.cfg, 0, out.pmds, out.data);
+    expect_restore(m, in.cfg, 0, 0, in.pmds, in.data);
+    m.expect_read(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), UP);
+}
+
+TEST(Sequences, EarAndBtbStateTravelsWithItsContext)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
+    pmu_drv_config a = config_dear(), b = config_btb();
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0) << err.msg;
+    ASSERT_EQ(pmu_drv_attach(d, 9, &b, &err), 0) << err.msg;
+
+    m.expect_write(vis(PMU_VIS_PMC0), FR);
+    m.expect_write(vis(PMU_VIS_DCR), 0);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), 0);
+    m.expect_read(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(PMU_VIS_PSR), 0);
+    const uint64_t a_start[PMU_NCOUNTERS] = {reload(50), 0, 0, 0};
+    expect_restore(m, a, 0, 0, a_start);  // PMC11 from the configuration, EAR/BTB data at reset
+    m.expect_read(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(PMU_VIS_IPSR), UP);
+    m.expect_write(vis(PMU_VIS_PSR), UP);
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
+    ASSERT_TRUE(m.done());
+
+    // 7 runs; its D-EAR captured a load.  7 -> 9: all of it saved, 9's state restored.
+    Data a_data, b_data;
+    a_data.value[PMU_VIS_PMD2] = 0x6000000000001230;
+    a_data.value[PMU_VIS_PMD3] = PMU_FSET(PMU_FSET(0, PMD3, STAT, 1), PMD3, LAT, 70);
+    a_data.value[PMU_VIS_PMD17] = PMU_FSET(PMU_FSET(0, PMD17, IADDR, 0x400000000000100), PMD17, VL, 1);
+    const uint64_t a_saved[PMU_NCOUNTERS] = {reload(50) + 3, 0, 0, 0};
+    const uint64_t b_start[PMU_NCOUNTERS] = {0, reload(20), 0, 0};
+    expect_switch(m, {a, a_saved, a_data}, {b, b_start, b_data});
+    pmu_drv_switch(d, 9);
+    EXPECT_TRUE(m.done());
+
+    // 9 runs; its BTB recorded two branches.  9 -> 7: 9's BTB saved, 7's D-EAR back.
+    b_data.value[PMU_VIS_PMD8] = PMU_FSET(PMU_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, ADDR, 0x400000000000200);
+    b_data.value[PMU_VIS_PMD9] = PMU_FSET(0, BTB_ENTRY, ADDR, 0x400000000000300);
+    b_data.value[PMU_VIS_PMD10] = PMU_FSET(PMU_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, MP, 1);
+    b_data.value[PMU_VIS_PMD11] = PMU_FSET(0, BTB_ENTRY, ADDR, 0x400000000000500);
+    b_data.value[PMU_VIS_PMD16] = PMU_FSET(0, PMD16, BBI, 4);
+    const uint64_t b_saved[PMU_NCOUNTERS] = {0, reload(20) + 2, 0, 0};
+    expect_switch(m, {b, b_saved, b_data}, {a, a_saved, a_data});
+    pmu_drv_switch(d, 7);
+    EXPECT_TRUE(m.done());
+
+    // 7 -> 9 again: 9 gets its own BTB back, not 7's EAR.
+    expect_switch(m, {a, a_saved, a_data}, {b, b_saved, b_data});
+    pmu_drv_switch(d, 9);
+    EXPECT_TRUE(m.done());
+    pmu_drv_destroy(d);
+}
+
+// A sample of an EAR or BTB counter reads the unit's registers after the reload and
+// before the unfreeze; the BTB is emptied after it is read.
+TEST(Sequences, SampleReadsTheEarOrBtbBeforeUnfreezing)
+{
+    MockPmu m(M);
+    pmu_drv_opts o = pmu_drv_opts_default();
+    o.latency = 0;
+    Samples samples;
+    o.on_sample = Samples::fn;
+    o.sample_arg = &samples;
+    pmu_err err = {PMU_OK, ""};
+    pmu_drv *d = pmu_drv_create(m.backend(), &o, &err);
+    ASSERT_NE(d, nullptr) << err.msg;
+    pmu_drv_config a = config_dear();
+    pmu_drv_config b = config_btb();
+    a.reg[a.nregs++] = b.reg[0];  // counter 1 on BRANCH_EVENT
+    a.reg[a.nregs++] = b.reg[1];  // PMC12
+    a.period[1] = b.period[1];
+    a.capture[1] = b.capture[1];
+    ASSERT_EQ(pmu_drv_attach(d, 7, &a, &err), 0) << err.msg;
+    ASSERT_EQ(pmu_drv_start(d, 7, &err), 0);
+    ASSERT_TRUE(m.done());
+
+    const uint64_t status = FR | ovf(0) | ovf(1);
+    m.expect_read(vis(PMU_VIS_PMC0), status);
+    m.expect_write(vis(PMU_VIS_PMC0), status);
+    m.expect_read(vis(PMU_VIS_PMC0), status);
+    m.expect_read(pmd(0), 0);
+    m.expect_write(pmd(0), reload(50));
+    m.expect_read(vis(PMU_VIS_PMD2), 0x6000000000001230);  // the D-EAR
+    m.expect_read(vis(PMU_VIS_PMD3), 0x4046);
+    m.expect_read(vis(PMU_VIS_PMD17), 0x4000000000001008);
+    m.expect_read(pmd(1), 1);
+    m.expect_write(pmd(1), reload(20));
+    for (unsigned v = PMU_VIS_PMD8; v <= PMU_VIS_PMD16; v++)  // the BTB
+        m.expect_read(vis(v), v - PMU_VIS_PMD8 + 1);
+    m.expect_write(vis(PMU_VIS_PMD16), 0);                  // emptied
+    m.expect_write(vis(PMU_VIS_PMC0), 0);                   // then unfrozen
+    pmu_cycle r = record(7, 3, 0x4000000000001010);
+    pmu_drv_after_step(d, &r, 1);
+    EXPECT_TRUE(m.done());
+    ASSERT_EQ(samples.got.size(), 2u);
+    EXPECT_EQ(samples.got[0].capture, PMU_DRV_CAPTURE_DEAR);
+    ASSERT_EQ(samples.got[0].nregs, 3u);
+    EXPECT_EQ(samples.got[0].addr[2], vis(PMU_VIS_PMD17));
+    EXPECT_EQ(samples.got[0].value[0], 0x6000000000001230u);
+    EXPECT_EQ(samples.got[0].value[1], 0x4046u);
+    EXPECT_EQ(samples.got[0].value[2], 0x4000000000001008u);
+    EXPECT_EQ(samples.got[1].capture, PMU_DRV_CAPTURE_BTB);
+    ASSERT_EQ(samples.got[1].nregs, 9u);
+    for (unsigned i = 0; i < 9; i++) {
+        EXPECT_EQ(samples.got[1].addr[i], vis(PMU_VIS_PMD8 + i));
+        EXPECT_EQ(samples.got[1].value[i], i + 1u);
+    }
     pmu_drv_destroy(d);
 }
 
@@ -423,11 +623,8 @@ TEST(Sequences, StopDeliversPendingInterruptSavesAndFreezes)
     m.expect_write(vis(PMU_VIS_PMC0), 0);
     m.expect_read(vis(PMU_VIS_PSR), UP);           // monitoring off
     m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_read(vis(PMU_VIS_PMC0), 0);           // save
-    m.expect_read(pmd(0), reload(100) + 1);
-    m.expect_read(pmd(1), 9);
-    m.expect_read(pmd(2), reload(10));
-    m.expect_write(vis(PMU_VIS_PMC0), FR);         // frozen
+    const uint64_t saved[PMU_NCOUNTERS] = {reload(100) + 1, 9, reload(10), 0};
+    expect_save(m, a, 0, saved);                   // save, and frozen
     pmu_drv_stop(d);
     EXPECT_TRUE(m.done());
     uint64_t v = 0;
