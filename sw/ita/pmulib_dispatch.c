@@ -567,8 +567,8 @@ static pmulib_err code_ranges_ita2(dctx *c)
         for (unsigned i = 0; i < n; i++)
             c->code_lower_pairs |= o->irange[i].pairs;
     } else {
-        /* Events other than retired instructions see only IBR pair 0 (libpfm-3
-         * pfm_dispatch_irange()). */
+        /* Events other than retired instructions see only IBR pair 0, the prefetch
+         * events only pair 1 (libpfm-3 pfm_dispatch_irange()). */
         if (n > 1)
             return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
                                "%u code ranges: with events other than IA64_INST_RETIRED / "
@@ -579,8 +579,9 @@ static pmulib_err code_ranges_ita2(dctx *c)
         pmulib_err e = pmulib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
         if (e)
             return e;
-        place_cover(&c->ibr, &cv, 1u, 0, &o->irange[0]);
-        c->code_lower_pairs |= 1u;
+        unsigned pair = c->prefetch ? 1u : 0u;
+        place_cover(&c->ibr, &cv, 1u << pair, 0, &o->irange[0]);
+        c->code_lower_pairs |= 1u << pair;
     }
 
     /* Every range's pairs are counted by some event: the pairs come from the tags. */
