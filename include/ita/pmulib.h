@@ -8,7 +8,9 @@
  * libpfm-3.  The register encodings it writes are include/ita/ita_encode.h's,
  * shared with the harness's configuration reader.
  *
- * Event ids are enum pmu_event_id values (include/ita/pmu_regs.h).
+ * Event ids are the stream event ids of include/ita/ita_events.h: one id per event name
+ * over the full Itanium 2 (497) and Itanium (230) tables of libpfm-3.10, the same on
+ * both models; pmulib_event_row() gives an id's row on a model.
  *
  * Sources: docs/sources.md.
  */
@@ -19,6 +21,7 @@
 #include <stdint.h>
 
 #include "ita/ita_encode.h"
+#include "ita/ita_events.h"
 #include "ita/pmu_regs.h"
 #include "pmu_err.h"
 
@@ -42,6 +45,7 @@ typedef enum pmulib_err {
     PMULIB_ERR_RANGE_TOO_BIG,    /* the range needs a block larger than a pair can match */
     PMULIB_ERR_RANGE_INVALID,    /* start >= end */
     PMULIB_ERR_FEATURE_COMBINATION, /* features that cannot be combined */
+    PMULIB_ERR_EVENT_INCOMPATIBLE, /* events that exclude each other (D-EAR TLB/ALAT with the BTB) */
     PMULIB_NERRS
 } pmulib_err;
 
@@ -61,9 +65,8 @@ pmu_err_code pmulib_err_class(pmulib_err e);
 
 /* ---- events -------------------------------------------------------------- */
 
-/* Event type, numbered as libpfm-3's vcode type (pfmlib_itanium2_priv.h).  The event
- * table of include/ita/ita_regs.def has no EAR/BTB units yet: every implemented event is
- * NORMAL; the queries below are real functions over this type. */
+/* Event type, numbered as libpfm-3's vcode type (pfmlib_itanium2_priv.h) and the
+ * tables' TYPE column (enum ita_evt_type). */
 typedef enum pmulib_event_type {
     PMULIB_EVT_NORMAL = 0,
     PMULIB_EVT_BTB = 1,
@@ -87,8 +90,14 @@ typedef enum pmulib_group {
 } pmulib_group;
 #define PMULIB_NO_SET (-1)
 
-unsigned pmulib_num_events(void);  /* = PMU_NEVENTS */
+/* Ids are below pmulib_num_events(); some ids are unused (pmulib_event_valid false). */
+unsigned pmulib_num_events(void);
 bool pmulib_event_valid(int ev);
+/* The event's row on a model (code, umask, type, counters, maxincr, qualifiers, group,
+ * set), NULL when the model does not have the event or ev is not an event.  The
+ * model-free queries below answer from the Itanium 2 row, or the Itanium row for an
+ * event only Itanium has. */
+const ita_event_row *pmulib_event_row(int ev, pmu_model m);
 /* Name of an event, NULL for an invalid id. */
 const char *pmulib_event_name(int ev);
 
@@ -115,15 +124,15 @@ bool pmulib_is_btb(int ev);
 bool pmulib_supports_opcm(int ev);
 bool pmulib_supports_iarr(int ev);
 bool pmulib_supports_darr(int ev);
-/* Whether the event exists on a model (pmu_event_code() >= 0). */
+/* Whether the event exists on a model (it has a row there). */
 bool pmulib_event_on_model(int ev, pmu_model m);
 
 /* Values; PMULIB_ERR_BAD_ARG for an invalid id or NULL output. */
 pmulib_err pmulib_event_maxincr(int ev, unsigned *maxincr, pmulib_error *err);
 pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err);
 pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err); /* NOT_ON_MODEL */
-/* The counters software may program the event on, for a model: bit i = PMCi (Itanium:
- * libpfm-3's mask, e.g. PMC4/5 only for IA64_INST_RETIRED and NOPS_RETIRED). */
+/* The counters software may program the event on, for a model: bit i = PMCi (the
+ * table's mask, e.g. Itanium PMC4/5 only for IA64_INST_RETIRED and NOPS_RETIRED). */
 pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err);
 pmulib_err pmulib_event_group(int ev, pmulib_group *grp, pmulib_error *err);
 pmulib_err pmulib_event_set(int ev, int *set, pmulib_error *err); /* PMULIB_NO_SET when none */
@@ -223,9 +232,34 @@ typedef struct pmulib_opcm {
     unsigned slots;  /* PMULIB_SLOT_* */
 } pmulib_opcm;
 
+/* An EAR's explicit configuration (libpfm's pfmlib_ita2_ear_t).  `used` = false: the EAR
+ * is programmed from an EAR event of the request, if any (methods 1 and 3 of
+ * docs/event-library.md); true: from these fields, with or without an EAR event
+ * (methods 2 and 4, free running). */
+typedef struct pmulib_ear {
+    bool used;
+    pmulib_ear_mode mode;  /* I-EAR: CACHE or TLB; D-EAR: also ALAT (Itanium 2) */
+    unsigned umask;        /* the EAR's umask (an EAR event's umask column) */
+    unsigned plm;          /* 0 = the default: the first event's plm, else user level */
+    pmulib_ism ism;        /* DEFAULT = both */
+    bool pm;
+} pmulib_ear;
+
+/* The BTB's explicit configuration (libpfm's pfmlib_ita2_btb_t / pfmlib_ita_btb_t), with
+ * the same `used` rule as pmulib_ear and BRANCH_EVENT as its event. */
+typedef struct pmulib_btb {
+    bool used;
+    bool ds;                  /* Itanium 2: record prediction detail instead of the target */
+    unsigned tm, ptm, ppm;    /* 2-bit masks (0..3) */
+    unsigned brt;             /* Itanium 2: branch type 0..3 */
+    bool tar, bpt, bac;       /* Itanium: predictor-source filters */
+    unsigned plm;             /* 0 = the default, as pmulib_ear */
+    bool pm;
+} pmulib_btb;
+
 typedef struct pmulib_request {
     pmu_model model;
-    unsigned nevents;                      /* 1..4 */
+    unsigned nevents;                      /* 1..4; 0 when only a free-running EAR/BTB is used */
     pmulib_event_spec events[PMULIB_MAX_EVENTS];
     pmulib_opcm pmc8, pmc9;
     unsigned nirange;                      /* 0..4 */
@@ -233,6 +267,8 @@ typedef struct pmulib_request {
     unsigned irange_flags;                 /* PMULIB_RR_* */
     unsigned ndrange;                      /* 0..4 */
     pmulib_range drange[PMULIB_MAX_RANGES];
+    pmulib_ear iear, dear;
+    pmulib_btb btb;
 } pmulib_request;
 
 /* A request with model Itanium 2, no events, no ranges, no matchers. */
@@ -251,9 +287,10 @@ typedef struct pmulib_range_result {
 
 #define PMULIB_MAX_WRITES 40
 typedef struct pmulib_dispatch {
-    /* In write order: qualification PMCs, IBRs, DBRs, then the counter PMCs,
-     * so a counter starts only once its qualification is in place.  Registers
-     * not listed are assumed at their reset values. */
+    /* In write order: qualification PMCs (PMC8, PMC9, PMC11 pt on Itanium, PMC13..15),
+     * the EAR and BTB configurations (PMC10, PMC11, PMC12), IBRs, DBRs, then the counter
+     * PMCs, so a counter starts only once its qualification is in place.  Registers not
+     * listed are assumed at their reset values. */
     unsigned nwrites;
     pmulib_reg_write writes[PMULIB_MAX_WRITES];
     unsigned counter[PMULIB_MAX_EVENTS]; /* PMC/PMD index 4..7 of events[i] */

@@ -3,8 +3,8 @@
  * ranges) to the register values that make the PMU count exactly that, under
  * the hardware rules of docs/semantics.md ("Event qualification").
  *
- * Order (libpfm-3 pfmlib_itanium2.c pfm_ita2_dispatch_events()): counters, code
- * ranges, data ranges, opcode matchers.  docs/event-library.md explains each rule
+ * Order (libpfm-3 pfmlib_itanium2.c pfm_ita2_dispatch_events()): counters, I-EAR,
+ * D-EAR, code ranges, data ranges, opcode matchers, BTB.  docs/event-library.md explains each rule
  * and where it differs from libpfm-3.
  *
  * Sources: docs/sources.md.
@@ -47,6 +47,9 @@ typedef struct dctx {
     bool fine, inverse;
     unsigned plm;              /* the events' common plm when ranges are used */
     int tag[PMULIB_MAX_EVENTS]; /* IBR pair whose tag counts event i (Itanium 2) */
+    const ita_event_row *row[PMULIB_MAX_EVENTS]; /* events[i]'s row on the model */
+    bool prefetch;             /* a code-prefetch event is requested */
+    pmulib_ear_regs ears;      /* PMC10, PMC11 (D-EAR), PMC12 */
     unsigned code_pairs;       /* IBR pairs holding (part of) a code range */
     unsigned code_lower_pairs; /* of those, the pairs the code tag uses for PMC13 */
     unsigned data_pairs;       /* DBR pairs holding a data range */
@@ -64,12 +67,25 @@ static uint64_t wmask_of(unsigned space, unsigned index, pmu_model m)
     return d ? d->wmask[m] : 0;
 }
 
-static bool is_retired_event(int ev)
+/* IA64_INST_RETIRED and its tagged variants: the event code of IA64_INST_RETIRED. */
+static bool is_retired_row(const ita_event_row *r, pmu_model m)
 {
-    return pmu_event_table[ev].code == pmu_event_table[PMU_EV_IA64_INST_RETIRED].code;
+    const ita_event_row *ret = ita_event_find(m, "IA64_INST_RETIRED");
+    return ret && r->code == ret->code && r->type == ITA_EVT_NORMAL;
 }
 
-static const char *ev_name(const dctx *c, unsigned i) { return pmu_event_table[c->rq->events[i].event].name; }
+/* The code-prefetch events, which libpfm-3's pfm_dispatch_irange() qualifies through IBR
+ * pair 1. */
+static bool is_prefetch_row(const ita_event_row *r)
+{
+    static const char *const names[] = {"L1I_PREFETCHES", "L1I_STRM_PREFETCHES", "L2_INST_PREFETCHES"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(r->name, names[i]) == 0)
+            return true;
+    return false;
+}
+
+static const char *ev_name(const dctx *c, unsigned i) { return pmulib_event_name(c->rq->events[i].event); }
 
 pmulib_request pmulib_request_init(pmu_model m)
 {
@@ -125,8 +141,11 @@ static pmulib_err check_request(dctx *c)
     pmulib_error *err = c->err;
     if (r->model != PMU_MODEL_ITANIUM && r->model != PMU_MODEL_ITANIUM2)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)r->model);
-    if (r->nevents < 1 || r->nevents > PMULIB_MAX_EVENTS)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%u events: expected 1..%d (one per counter PMC4..PMC7)",
+    bool free_running = r->iear.used || r->dear.used || r->btb.used;
+    if (r->nevents > PMULIB_MAX_EVENTS || (r->nevents < 1 && !free_running))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+                           "%u events: expected 1..%d (one per counter PMC4..PMC7; 0 only with a free-running "
+                           "EAR or BTB)",
                            r->nevents, PMULIB_MAX_EVENTS);
     if (r->nirange > PMULIB_MAX_RANGES || r->ndrange > PMULIB_MAX_RANGES)
         return pmulib_fail(err, PMULIB_ERR_TOO_MANY_RANGES, "%u code and %u data ranges: at most %d of each",
@@ -164,12 +183,13 @@ static pmulib_err check_events(dctx *c)
     for (unsigned i = 0; i < r->nevents; i++) {
         const pmulib_event_spec *s = &r->events[i];
         if (!pmulib_event_valid(s->event))
-            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event #%u: id %d is not an event (expected 0..%d)", i + 1,
-                               s->event, PMU_NEVENTS - 1);
-        const pmu_event_desc *d = &pmu_event_table[s->event];
-        if (!pmulib_event_on_model(s->event, c->model))
-            return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s", d->name,
-                               pmulib_model_name(c->model));
+            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event #%u: id %d is not an event (ids are below %u)", i + 1,
+                               s->event, pmulib_num_events());
+        const ita_event_row *d = pmulib_event_row(s->event, c->model);
+        if (!d)
+            return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s",
+                               pmulib_event_name(s->event), pmulib_model_name(c->model));
+        c->row[i] = d;
         if (s->plm < 1 || s->plm > PMULIB_PLM_ALL)
             return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: plm 0x%x: expected a mask 0x1..0xf", d->name,
                                s->plm);
@@ -184,19 +204,26 @@ static pmulib_err check_events(dctx *c)
                                "event %s: ism=%s with range restriction or opcode matching: IA-32 instructions are "
                                "not qualified, so they would count unrestricted (use ism=ia64)",
                                d->name, s->ism == PMULIB_ISM_BOTH ? "both" : "ia32");
-        if (c->irange && !pmulib_supports_iarr(s->event))
+        if (c->irange && !pmulib_row_supports(d, s->event, 'i'))
             return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support code range restriction",
                                d->name);
-        if (c->drange && !pmulib_supports_darr(s->event))
+        if (c->drange && !pmulib_row_supports(d, s->event, 'd'))
             return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support data range restriction",
                                d->name);
-        if ((c->opc8 || c->opc9) && !pmulib_supports_opcm(s->event))
+        if ((c->opc8 || c->opc9) && !pmulib_row_supports(d, s->event, 'o'))
             return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support opcode matching", d->name);
-        if (!is_retired_event(s->event))
+        bool retired = is_retired_row(d, c->model);
+        if (!retired)
             c->retired_only = false;
-        /* IA64_TAGGED_INST_RETIRED umask k counts the tag of pair k; every other
-         * event counts pair 0's tag (Tag(PMC8)). */
-        c->tag[i] = is_retired_event(s->event) ? (int)d->umask : 0;
+        /* Itanium 2: IA64_TAGGED_INST_RETIRED umask k counts the tag of pair k, a prefetch
+         * event pair 1's, every other event pair 0's (Tag(PMC8)).  Itanium: only the
+         * matcher matters, IA64_TAGGED_INST_RETIRED_PMC9 (umask 2) is PMC9's (odd). */
+        if (c->model == PMU_MODEL_ITANIUM)
+            c->tag[i] = retired && d->umask == 2 ? 1 : 0;
+        else
+            c->tag[i] = retired ? (int)d->umask : is_prefetch_row(d) ? 1 : 0;
+        if (is_prefetch_row(d))
+            c->prefetch = true;
     }
     return PMULIB_OK;
 }
@@ -215,6 +242,16 @@ static pmulib_err check_combinations(dctx *c)
                                    "needs the same privilege levels (the debug registers' plm)",
                                    ev_name(c, 0), c->plm, ev_name(c, i), r->events[i].plm);
     }
+    /* libpfm-3 pfm_dispatch_irange(): the prefetch events are qualified through IBR pair 1,
+     * so with a code range every other event must count that pair too. */
+    if (c->irange && c->prefetch && c->model == PMU_MODEL_ITANIUM2)
+        for (unsigned i = 0; i < r->nevents; i++)
+            if (c->tag[i] != 1)
+                return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                                   "event %s: with a code range the prefetch events (L1I_PREFETCHES, "
+                                   "L1I_STRM_PREFETCHES, L2_INST_PREFETCHES) are qualified by IBR pair 1, so every "
+                                   "other event must be one of them or IA64_TAGGED_INST_RETIRED_IBRP1_PMC9",
+                                   ev_name(c, i));
     /* A matcher must qualify something: PMC8 the even pairs' tags, PMC9 the odd ones'. */
     unsigned tag_parities = 0;
     for (unsigned i = 0; i < r->nevents; i++)
@@ -252,17 +289,32 @@ typedef struct assign_ctx {
     bool need_l1d_on_pmc5, need_l2_on_pmc4;
 } assign_ctx;
 
+/* libpfm-3 valid_assign(): an L1D-group event on PMC5, an L2-group event on PMC4, and for
+ * L2 sets other than 1 and 2 the PMC4 event's umask is every L2 event's (an L2 event
+ * with another non-zero umask conflicts). */
 static bool assignment_ok(const assign_ctx *a)
 {
-    bool l1d_on_5 = false, l2_on_4 = false;
-    for (unsigned i = 0; i < a->c->rq->nevents; i++) {
-        unsigned grp = pmu_event_table[a->c->rq->events[i].event].group;
+    const dctx *c = a->c;
+    int l1d_on_5 = -1, l2_on_4 = -1;
+    for (unsigned i = 0; i < c->rq->nevents; i++) {
+        unsigned grp = c->row[i]->group;
         if (grp == PMULIB_GROUP_L1D && a->counter[i] == PMU_FIRST_COUNTER + 1)
-            l1d_on_5 = true;
+            l1d_on_5 = (int)i;
         if (grp == PMULIB_GROUP_L2 && a->counter[i] == PMU_FIRST_COUNTER)
-            l2_on_4 = true;
+            l2_on_4 = (int)i;
     }
-    return (!a->need_l1d_on_pmc5 || l1d_on_5) && (!a->need_l2_on_pmc4 || l2_on_4);
+    if ((a->need_l1d_on_pmc5 && l1d_on_5 < 0) || (a->need_l2_on_pmc4 && l2_on_4 < 0))
+        return false;
+    if (l2_on_4 < 0)
+        return true;
+    const ita_event_row *key = c->row[l2_on_4];
+    if (key->set == 1 || key->set == 2)
+        return true;
+    for (unsigned i = 0; i < c->rq->nevents; i++)
+        if ((int)i != l2_on_4 && c->row[i]->group == PMULIB_GROUP_L2 && c->row[i]->umask != 0 &&
+            c->row[i]->umask != key->umask)
+            return false;
+    return true;
 }
 
 /* First valid assignment in lexicographic order (event order, lowest counter first). */
@@ -278,6 +330,26 @@ static bool assign_from(assign_ctx *a, unsigned i, unsigned taken)
             return true;
     }
     return false;
+}
+
+/* libpfm-3 check_cancel_events(): at most one of the L2_OZQ_CANCELS0/1/2 events (their
+ * three codes) can be measured at a time. */
+static pmulib_err check_cancel_events(const dctx *c)
+{
+    static const char *const keys[] = {"L2_OZQ_CANCELS0_ANY", "L2_OZQ_CANCELS1_REL", "L2_OZQ_CANCELS2_ACQ"};
+    int first = -1;
+    for (unsigned i = 0; i < c->rq->nevents; i++)
+        for (unsigned j = 0; j < sizeof keys / sizeof keys[0]; j++) {
+            const ita_event_row *k = ita_event_find(c->model, keys[j]);
+            if (!k || c->row[i]->code != k->code)
+                continue;
+            if (first >= 0)
+                return pmulib_fail(c->err, PMULIB_ERR_BAD_ARG,
+                                   "events %s and %s: only one L2_OZQ_CANCELS0/1/2 event can be measured at a time",
+                                   ev_name(c, (unsigned)first), ev_name(c, i));
+            first = (int)i;
+        }
+    return PMULIB_OK;
 }
 
 static void counters_text(unsigned mask, char *buf, size_t len)
@@ -300,12 +372,12 @@ static pmulib_err assign_counters(dctx *c)
     int set_of_group[3] = {-1, -1, -1};
     int first_of_group[3] = {-1, -1, -1};
     for (unsigned i = 0; i < r->nevents; i++) {
-        const pmu_event_desc *d = &pmu_event_table[r->events[i].event];
+        const ita_event_row *d = c->row[i];
         unsigned allowed = 0;
         for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
             /* Itanium PMC6/7 hold a 2-bit threshold: the writable mask says how wide. */
             uint64_t max_thres = PMU_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
-            if (((pmu_event_counters(d, c->model) >> k) & 1u) && r->events[i].thres <= max_thres)
+            if (((d->counters >> k) & 1u) && r->events[i].thres <= max_thres)
                 allowed |= 1u << k;
         }
         a.allowed[i] = allowed;
@@ -326,6 +398,11 @@ static pmulib_err assign_counters(dctx *c)
             else
                 a.need_l2_on_pmc4 = true;
         }
+    }
+    if (c->model == PMU_MODEL_ITANIUM2) {
+        pmulib_err e = check_cancel_events(c);
+        if (e)
+            return e;
     }
     if (!assign_from(&a, 0, 0)) {
         char msg[PMULIB_MSG_LEN];
@@ -490,8 +567,8 @@ static pmulib_err code_ranges_ita2(dctx *c)
         for (unsigned i = 0; i < n; i++)
             c->code_lower_pairs |= o->irange[i].pairs;
     } else {
-        /* Events other than retired instructions see only IBR pair 0 (libpfm-3
-         * pfm_dispatch_irange()). */
+        /* Events other than retired instructions see only IBR pair 0, the prefetch
+         * events only pair 1 (libpfm-3 pfm_dispatch_irange()). */
         if (n > 1)
             return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
                                "%u code ranges: with events other than IA64_INST_RETIRED / "
@@ -502,8 +579,9 @@ static pmulib_err code_ranges_ita2(dctx *c)
         pmulib_err e = pmulib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
         if (e)
             return e;
-        place_cover(&c->ibr, &cv, 1u, 0, &o->irange[0]);
-        c->code_lower_pairs |= 1u;
+        unsigned pair = c->prefetch ? 1u : 0u;
+        place_cover(&c->ibr, &cv, 1u << pair, 0, &o->irange[0]);
+        c->code_lower_pairs |= 1u << pair;
     }
 
     /* Every range's pairs are counted by some event: the pairs come from the tags. */
@@ -633,22 +711,31 @@ static void write_pairs(dctx *c, unsigned space, const br_state *s)
     }
 }
 
-static uint64_t counter_value(const dctx *c, const pmulib_event_spec *s, unsigned pmc)
+/* The ism field (PMC4..7, PMC10, PMC11: bit 0 set = IA-64 off, bit 1 set = IA-32 off) of
+ * an ism; `dflt_ia64`: DEFAULT means IA-64 only. */
+static unsigned ism_field_of(pmulib_ism ism, bool dflt_ia64)
 {
-    const pmu_event_desc *d = &pmu_event_table[s->event];
-    unsigned ism_field;
-    switch (s->ism) {
-    case PMULIB_ISM_IA32: ism_field = 1; break; /* bit 24 set: IA-64 off */
-    case PMULIB_ISM_IA64: ism_field = 2; break; /* bit 25 set: IA-32 off */
-    case PMULIB_ISM_BOTH: ism_field = 0; break;
-    default: ism_field = c->qualified ? 2 : 0; break;
+    switch (ism) {
+    case PMULIB_ISM_IA32: return 1;
+    case PMULIB_ISM_IA64: return 2;
+    case PMULIB_ISM_BOTH: return 0;
+    default: return dflt_ia64 ? 2 : 0;
     }
+}
+
+static uint64_t counter_value(const dctx *c, unsigned i, unsigned pmc)
+{
+    const pmulib_event_spec *s = &c->rq->events[i];
+    const ita_event_row *d = c->row[i];
+    unsigned ism_field = ism_field_of(s->ism, c->qualified);
     uint64_t v = reset_of(PMU_SPACE_PMC, pmc, c->model); /* keeps Itanium 2 PMC4's power-enable bit */
     v = PMU_FSET(v, PMC_GEN, PLM, s->plm);
     v = PMU_FSET(v, PMC_GEN, OI, 1);
     v = PMU_FSET(v, PMC_GEN, PM, s->pm ? 1 : 0);
-    v = PMU_FSET(v, PMC_GEN, ES, (unsigned)pmu_event_code(d, c->model));
-    v = PMU_FSET(v, PMC_GEN, UMASK, d->umask);
+    v = PMU_FSET(v, PMC_GEN, ES, d->code);
+    /* An EAR event's umask is the EAR's (libpfm-3 pfm_ita2_dispatch_counters()). */
+    bool ear = d->type != ITA_EVT_NORMAL && d->type != ITA_EVT_BTB;
+    v = PMU_FSET(v, PMC_GEN, UMASK, ear ? 0u : d->umask);
     v = PMU_FSET(v, PMC_GEN, THRES, s->thres);
     v = PMU_FSET(v, PMC_GEN, ISM, ism_field);
     return v;
@@ -706,12 +793,21 @@ static void build_writes(dctx *c)
         if (c->opc9)
             add_write(o, PMU_SPACE_PMC, 9, opcm_value(c, 9, &r->pmc9));
         /* pt = 0: memory events need a DBR match; written before the DBRs (Linux
-         * perfmon_itanium.h pfm_ita_pmc_check() clears them when pt goes to 0). */
-        if (c->drange)
-            add_write(o, PMU_SPACE_PMC, 11, PMU_FSET(reset_of(PMU_SPACE_PMC, 11, m), PMC11, PT, 0));
+         * perfmon_itanium.h pfm_ita_pmc_check() clears them when pt goes to 0).  PMC11
+         * is also the D-EAR's: one write carries both. */
+        if (c->drange || c->ears.dear) {
+            uint64_t v = c->ears.dear ? c->ears.pmc11 : reset_of(PMU_SPACE_PMC, 11, m);
+            add_write(o, PMU_SPACE_PMC, 11, c->drange ? PMU_FSET(v, PMC11, PT, 0) : v);
+        }
         if (c->irange) /* ta = 0: instructions need an IBR match */
             add_write(o, PMU_SPACE_PMC, 13, PMU_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));
     }
+    if (c->ears.iear)
+        add_write(o, PMU_SPACE_PMC, 10, c->ears.pmc10);
+    if (c->ears.dear && m == PMU_MODEL_ITANIUM2)
+        add_write(o, PMU_SPACE_PMC, 11, c->ears.pmc11);
+    if (c->ears.btb)
+        add_write(o, PMU_SPACE_PMC, 12, c->ears.pmc12);
     if (c->irange)
         write_pairs(c, PMU_SPACE_IBR, &c->ibr);
     if (c->drange)
@@ -719,7 +815,7 @@ static void build_writes(dctx *c)
     for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
         for (unsigned i = 0; i < r->nevents; i++)
             if (o->counter[i] == k)
-                add_write(o, PMU_SPACE_PMC, k, counter_value(c, &r->events[i], k));
+                add_write(o, PMU_SPACE_PMC, k, counter_value(c, i, k));
 }
 
 pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *out, pmulib_error *err)
@@ -739,8 +835,10 @@ pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *o
         res.tag_pair[i] = -1;
 
     pmulib_err e = check_request(&c);
-    if (!e)
+    if (!e && req->nevents)
         e = assign_counters(&c);
+    if (!e)
+        e = pmulib_dispatch_ears(&c.ears, req, err);
     if (!e && c.irange)
         e = code_ranges(&c);
     if (!e && c.drange)

@@ -1,6 +1,7 @@
 /*
  * pmulib_events.c - errors, event lookup and attributes, event strings.
- * The events are include/ita/ita_regs.def's table (pmu_event_table); nothing here
+ * The events are the full tables of include/ita/ita_events.h (libpfm-3.10's, both models);
+ * an event id is the tables' stream event id, the same on both models.  Nothing here
  * repeats a code, umask or mask.
  */
 #include <inttypes.h>
@@ -28,6 +29,7 @@ static const char *const err_names[PMULIB_NERRS] = {
     [PMULIB_ERR_RANGE_TOO_BIG] = "range-too-big",
     [PMULIB_ERR_RANGE_INVALID] = "range-invalid",
     [PMULIB_ERR_FEATURE_COMBINATION] = "feature-combination",
+    [PMULIB_ERR_EVENT_INCOMPATIBLE] = "event-incompatible",
 };
 
 const char *pmulib_err_name(pmulib_err e)
@@ -61,23 +63,39 @@ pmulib_err pmulib_ok(pmulib_error *err)
 
 /* ---- events -------------------------------------------------------------- */
 
-unsigned pmulib_num_events(void) { return PMU_NEVENTS; }
+unsigned pmulib_num_events(void) { return ita_event_id_count(); }
 
-bool pmulib_event_valid(int ev) { return ev >= 0 && ev < PMU_NEVENTS; }
+bool pmulib_event_valid(int ev) { return ev >= 0 && ita_event_id_name((unsigned)ev) != NULL; }
 
 const char *pmulib_event_name(int ev)
 {
-    return pmulib_event_valid(ev) ? pmu_event_table[ev].name : NULL;
+    return pmulib_event_valid(ev) ? ita_event_id_name((unsigned)ev) : NULL;
 }
 
-/* The .def table has no EAR/BTB type column yet (those units come later), so
- * every implemented event is NORMAL.  When the column arrives, this is the one
- * place that reads it. */
+const ita_event_row *pmulib_event_row(int ev, pmu_model m)
+{
+    if (!pmulib_event_valid(ev) || (m != PMU_MODEL_ITANIUM && m != PMU_MODEL_ITANIUM2))
+        return NULL;
+    return ita_event_id_row((unsigned)ev, m);
+}
+
+/* The row that answers the model-free queries: Itanium 2's, or Itanium's for an event
+ * only Itanium has. */
+const ita_event_row *pmulib_home_row(int ev)
+{
+    const ita_event_row *r = pmulib_event_row(ev, PMU_MODEL_ITANIUM2);
+    return r ? r : pmulib_event_row(ev, PMU_MODEL_ITANIUM);
+}
+
 pmulib_event_type pmulib_event_type_of(int ev)
 {
-    (void)ev;
-    return PMULIB_EVT_NORMAL;
+    const ita_event_row *r = pmulib_home_row(ev);
+    return r ? (pmulib_event_type)r->type : PMULIB_EVT_NORMAL;
 }
+
+_Static_assert((int)PMULIB_EVT_BTB == (int)ITA_EVT_BTB && (int)PMULIB_EVT_DEAR_ALAT == (int)ITA_EVT_DEAR_ALAT &&
+                   (int)PMULIB_EVT_IEAR_TLB == (int)ITA_EVT_IEAR_TLB,
+               "the library's event types are the tables' (libpfm-3's vcode types)");
 
 static bool type_in(int ev, unsigned type_bits)
 {
@@ -102,32 +120,28 @@ bool pmulib_is_btb(int ev) { return type_in(ev, TBIT(PMULIB_EVT_BTB)); }
  * table says. */
 bool pmulib_event_unattributed(int ev)
 {
-    return ev == PMU_EV_L2_FORCE_RECIRC_ANY;
+    const char *n = pmulib_event_name(ev);
+    return n && strcmp(n, "L2_FORCE_RECIRC_ANY") == 0;
 }
 
-bool pmulib_supports_opcm(int ev)
+bool pmulib_row_supports(const ita_event_row *r, int ev, char qual)
 {
-    return pmulib_event_valid(ev) && pmu_event_table[ev].opm && !pmulib_event_unattributed(ev);
-}
-bool pmulib_supports_iarr(int ev)
-{
-    return pmulib_event_valid(ev) && pmu_event_table[ev].iar && !pmulib_event_unattributed(ev);
-}
-bool pmulib_supports_darr(int ev)
-{
-    return pmulib_event_valid(ev) && pmu_event_table[ev].dar && !pmulib_event_unattributed(ev);
+    if (!r || pmulib_event_unattributed(ev))
+        return false;
+    return qual == 'o' ? r->opm : qual == 'i' ? r->iar : r->dar;
 }
 
-bool pmulib_event_on_model(int ev, pmu_model m)
-{
-    return pmulib_event_valid(ev) && (m == PMU_MODEL_ITANIUM || m == PMU_MODEL_ITANIUM2) &&
-           pmu_event_code(&pmu_event_table[ev], m) >= 0;
-}
+bool pmulib_supports_opcm(int ev) { return pmulib_row_supports(pmulib_home_row(ev), ev, 'o'); }
+bool pmulib_supports_iarr(int ev) { return pmulib_row_supports(pmulib_home_row(ev), ev, 'i'); }
+bool pmulib_supports_darr(int ev) { return pmulib_row_supports(pmulib_home_row(ev), ev, 'd'); }
+
+bool pmulib_event_on_model(int ev, pmu_model m) { return pmulib_event_row(ev, m) != NULL; }
 
 static pmulib_err check_ev(int ev, const void *out, pmulib_error *err)
 {
     if (!pmulib_event_valid(ev))
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event id %d: expected 0..%d", ev, PMU_NEVENTS - 1);
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event id %d: not an event (ids are below %u; some are unused)",
+                           ev, ita_event_id_count());
     if (!out)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "output pointer is NULL");
     return PMULIB_OK;
@@ -138,7 +152,7 @@ pmulib_err pmulib_event_maxincr(int ev, unsigned *maxincr, pmulib_error *err)
     pmulib_err e = check_ev(ev, maxincr, err);
     if (e)
         return e;
-    *maxincr = pmu_event_table[ev].maxincr;
+    *maxincr = pmulib_home_row(ev)->maxincr;
     return pmulib_ok(err);
 }
 
@@ -147,31 +161,42 @@ pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err)
     pmulib_err e = check_ev(ev, umask, err);
     if (e)
         return e;
-    *umask = pmu_event_table[ev].umask;
+    *umask = pmulib_home_row(ev)->umask;
     return pmulib_ok(err);
 }
 
-pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err)
+/* The event's row on model m, or an error (bad model, not on the model). */
+static pmulib_err model_row(int ev, pmu_model m, const void *out, const ita_event_row **row, pmulib_error *err)
 {
-    pmulib_err e = check_ev(ev, code, err);
+    pmulib_err e = check_ev(ev, out, err);
     if (e)
         return e;
     if (m != PMU_MODEL_ITANIUM && m != PMU_MODEL_ITANIUM2)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)m);
-    int c = pmu_event_code(&pmu_event_table[ev], m);
-    if (c < 0)
+    *row = pmulib_event_row(ev, m);
+    if (!*row)
         return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s",
-                           pmu_event_table[ev].name, pmulib_model_name(m));
-    *code = (unsigned)c;
+                           pmulib_event_name(ev), pmulib_model_name(m));
+    return PMULIB_OK;
+}
+
+pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err)
+{
+    const ita_event_row *r;
+    pmulib_err e = model_row(ev, m, code, &r, err);
+    if (e)
+        return e;
+    *code = r->code;
     return pmulib_ok(err);
 }
 
 pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err)
 {
-    pmulib_err e = check_ev(ev, counter_mask, err);
+    const ita_event_row *r;
+    pmulib_err e = model_row(ev, m, counter_mask, &r, err);
     if (e)
         return e;
-    *counter_mask = pmu_event_counters(&pmu_event_table[ev], m);
+    *counter_mask = r->counters;
     return pmulib_ok(err);
 }
 
@@ -180,20 +205,21 @@ pmulib_err pmulib_event_group(int ev, pmulib_group *grp, pmulib_error *err)
     pmulib_err e = check_ev(ev, grp, err);
     if (e)
         return e;
-    *grp = (pmulib_group)pmu_event_table[ev].group;
+    *grp = (pmulib_group)pmulib_home_row(ev)->group;
     return pmulib_ok(err);
 }
 
-/* The .def writes "no set" as 0xf, libpfm's encoding. */
-#define DEF_NO_SET 0xfu
+/* The tables write "no set" as 0xf, libpfm's encoding. */
+#define TABLE_NO_SET 0xfu
+
+int pmulib_row_set(const ita_event_row *r) { return r->set == TABLE_NO_SET ? PMULIB_NO_SET : (int)r->set; }
 
 pmulib_err pmulib_event_set(int ev, int *set, pmulib_error *err)
 {
     pmulib_err e = check_ev(ev, set, err);
     if (e)
         return e;
-    unsigned s = pmu_event_table[ev].set;
-    *set = s == DEF_NO_SET ? PMULIB_NO_SET : (int)s;
+    *set = pmulib_row_set(pmulib_home_row(ev));
     return pmulib_ok(err);
 }
 
@@ -210,7 +236,7 @@ pmulib_err pmulib_event_ear_mode(int ev, pmulib_ear_mode *mode, pmulib_error *er
     case PMULIB_EVT_DEAR_ALAT: *mode = PMULIB_EAR_ALAT; break;
     default:
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s is not an EAR event: it has no EAR mode",
-                           pmu_event_table[ev].name);
+                           pmulib_event_name(ev));
     }
     return pmulib_ok(err);
 }
@@ -232,35 +258,61 @@ static bool has_prefix_ci(const char *s, const char *prefix)
     return true;
 }
 
+/* Calls visit(name, ctx) for every event name (both tables, each name once) until it returns true. */
+static const char *each_name(bool (*visit)(const char *name, void *ctx), void *ctx)
+{
+    for (unsigned id = 0; id < ita_event_id_count(); id++) {
+        const char *n = ita_event_id_name(id);
+        if (n && visit(n, ctx))
+            return n;
+    }
+    return NULL;
+}
+
+static bool visit_prefix(const char *n, void *ctx) { return has_prefix_ci(n, ctx); }
+
 const char *pmulib_suggest_event(const char *name)
 {
     if (!name || !*name)
         return NULL;
     size_t len = strlen(name);
     /* A name that starts an event name ("BR_MISPRED_DETAIL") suggests the first such event. */
-    if (len >= 3)
-        for (int i = 0; i < PMU_NEVENTS; i++)
-            if (has_prefix_ci(pmu_event_table[i].name, name))
-                return pmu_event_table[i].name;
-    /* Otherwise the nearest name, if at most a third of it differs (and at least 2 edits are allowed). */
-    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2), d;
-    unsigned best = pmu_text_nearest(name, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0], &d);
-    return d <= allowed ? pmu_event_table[best].name : NULL;
+    if (len >= 3) {
+        const char *p = each_name(visit_prefix, (void *)name);
+        if (p)
+            return p;
+    }
+    /* Otherwise the nearest name of either table, if at most a third of it differs (and
+     * at least 2 edits are allowed). */
+    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2), best_d = ~0u;
+    const char *best = NULL;
+    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2; m++) {
+        unsigned n, d;
+        const ita_event_row *rows = ita_event_rows(m, &n);
+        unsigned i = pmu_text_nearest(name, len, &rows[0].name, n, sizeof rows[0], &d);
+        if (d < best_d) {
+            best_d = d;
+            best = rows[i].name;
+        }
+    }
+    return best_d <= allowed ? best : NULL;
 }
 
 pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)
 {
     if (!name || !ev)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event name or output pointer is NULL");
-    for (int i = 0; i < PMU_NEVENTS; i++)
-        if (streq_ci(pmu_event_table[i].name, name)) {
-            *ev = i;
+    for (unsigned id = 0; id < ita_event_id_count(); id++) {
+        const char *n = ita_event_id_name(id);
+        if (n && streq_ci(n, name)) {
+            *ev = (int)id;
             return pmulib_ok(err);
         }
+    }
     const char *s = pmulib_suggest_event(name);
     if (s)
         return pmulib_fail(err, PMULIB_ERR_UNKNOWN_EVENT, "unknown event '%s' (did you mean %s?)", name, s);
-    return pmulib_fail(err, PMULIB_ERR_UNKNOWN_EVENT, "unknown event '%s' (pmusim encode --list-events lists them)",
+    return pmulib_fail(err, PMULIB_ERR_UNKNOWN_EVENT, "unknown event '%s' (pmusim encode --list lists them)",
                        name);
 }
 
@@ -292,7 +344,7 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
     pmulib_err e = pmulib_find_event(buf, &spec.event, err);
     if (e)
         return e;
-    const pmu_event_desc *d = &pmu_event_table[spec.event];
+    const ita_event_row *d = pmulib_home_row(spec.event);
 
     bool thres_given = false, ism_given = false;
     while (mods) {

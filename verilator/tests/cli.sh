@@ -199,5 +199,24 @@ else
     echo "FAIL conform-waves-file-written: $tmp/c.fst is missing or empty"; failed=$((failed + 1))
 fi
 
+# ---- encode: the event tables, EARs and BTB --------------------------------------------
+encode() { "$PMUSIM" encode "$@"; }
+# The number of event objects in `encode --list --json` and whether it parses as JSON.
+json_events() {
+    encode --list --json "$@" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["events"]))'
+}
+check encode-list 0 "DATA_EAR_ALAT                             0xc8  0x00 dear-alat" -- encode --list
+check encode-list-itanium 0 "LOADS_RETIRED                             0x6c  0x00 normal" -- encode --list --model itanium
+check encode-list-json 0 "497" -- json_events
+check encode-list-json-itanium 0 "230" -- json_events --model itanium
+check encode-ear-event 0 "PMC10 = 0x0000000000003fe8" -- encode -e L1I_EAR_CACHE_LAT4
+check encode-ear-itanium 0 "PMC4 = 0x0000000000002328" -- encode -e INSTRUCTION_EAR_CACHE_LAT4 --model itanium
+check encode-btb-all 0 "PMC12 = 0x0000000000003f08" -- encode -e BRANCH_EVENT
+check encode-dear-free 0 "PMC11 = 0x00000000000e0081" -- encode --dear mode=tlb,umask=0xe,plm=1
+check encode-dear-tlb-btb 2 "cannot be used with the branch trace buffer" -- encode -e DATA_EAR_TLB_ALL -e BRANCH_EVENT
+check encode-iear-alat 2 "I-EAR: mode 2" -- encode --iear mode=alat,umask=0
+check encode-btb-bad-key 2 "unknown key 'foo'" -- encode --btb foo=1
+check encode-ozq-cancels 2 "only one L2_OZQ_CANCELS0/1/2" -- encode -e L2_OZQ_CANCELS0_ANY -e L2_OZQ_CANCELS1_REL
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,6 +4,7 @@
  */
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -65,7 +66,7 @@ TEST(Encode, RegisterLines)
     EXPECT_EQ("PMC11 = 0x0000000000000000\n"
               "DBR0 = 0x0000000000010000\n"
               "DBR1 = 0x01ffffffffffff00\n"
-              "PMC4 = 0x0000000002004d21\n",
+              "PMC4 = 0x0000000002006c21\n",
               r.out);
     /* --system-wide sets pm; the opcode matcher's fields. */
     r = run({"-e", "IA64_INST_RETIRED", "--system-wide", "--opcode", "PMC8:match=0x2000140,mask=0x07ffe3f,slots=B"});
@@ -95,10 +96,109 @@ TEST(Encode, HelpAndList)
     Result r = run({"--help"});
     EXPECT_EQ(0, r.rc);
     EXPECT_NE(std::string::npos, r.out.find("usage: pmusim encode"));
-    r = run({"--list-events"});
+    EXPECT_NE(std::string::npos, r.out.find("--list"));
+    EXPECT_NE(std::string::npos, r.out.find("--iear"));
+    r = run({"--list"});
     EXPECT_EQ(0, r.rc);
     EXPECT_NE(std::string::npos, r.out.find("L2_FORCE_RECIRC_ANY"));
-    EXPECT_NE(std::string::npos, r.out.find("STORES_RETIRED                            0xd1     -"));
+    /* name, code, umask, type, counters, maxincr, iar/opm/dar, group, set */
+    EXPECT_NE(std::string::npos, r.out.find("STORES_RETIRED                            0xd1  0x00 normal     4,5,6,7"
+                                            "        2 1/1/1       L1D   4\n"))
+        << r.out;
+    EXPECT_NE(std::string::npos, r.out.find("DATA_EAR_ALAT                             0xc8  0x00 dear-alat"));
+    EXPECT_EQ(1u + 497u, (unsigned)std::count(r.out.begin(), r.out.end(), '\n'));
+    r = run({"--list", "--model", "itanium"});
+    EXPECT_EQ(0, r.rc);
+    EXPECT_NE(std::string::npos, r.out.find("LOADS_RETIRED                             0x6c  0x00 normal"));
+    EXPECT_NE(std::string::npos, r.out.find("INSTRUCTION_EAR_EVENTS                    0x23"));
+    EXPECT_EQ(1u + 230u, (unsigned)std::count(r.out.begin(), r.out.end(), '\n'));
+    EXPECT_EQ(0, run({"--list-events"}).rc); /* the older name */
+}
+
+/* A small JSON checker: balanced structure, strings closed, and the number of objects in
+ * the "events" array. */
+unsigned json_event_objects(const std::string &j, bool *ok)
+{
+    int depth = 0;
+    bool in_str = false;
+    unsigned objects_at_2 = 0;
+    *ok = true;
+    for (size_t i = 0; i < j.size(); i++) {
+        char c = j[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+            else if ((unsigned char)c < 0x20)
+                *ok = false;
+            continue;
+        }
+        if (c == '"')
+            in_str = true;
+        else if (c == '{' || c == '[') {
+            if (c == '{' && depth == 2)
+                objects_at_2++;
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth < 0)
+                *ok = false;
+        }
+    }
+    if (depth != 0 || in_str)
+        *ok = false;
+    return objects_at_2;
+}
+
+TEST(Encode, ListJson)
+{
+    for (auto m : {std::make_pair("itanium2", 497u), std::make_pair("itanium", 230u)}) {
+        Result r = run({"--list", "--json", "--model", m.first});
+        EXPECT_EQ(0, r.rc) << r.err;
+        bool ok;
+        EXPECT_EQ(m.second, json_event_objects(r.out, &ok)) << m.first;
+        EXPECT_TRUE(ok) << r.out;
+        EXPECT_EQ(m.second, (unsigned)std::count(r.out.begin(), r.out.end(), '\n') - 6u); /* one line each */
+        EXPECT_NE(std::string::npos, r.out.find("\"count\": " + std::to_string(m.second)));
+        EXPECT_NE(std::string::npos, r.out.find("{\"name\": \"CPU_CYCLES\", \"code\": \"0x12\", \"umask\": \"0x00\", "
+                                                "\"type\": \"normal\", \"counters\": [4, 5, 6, 7], \"maxincr\": 1, "
+                                                "\"iar\": false, \"opm\": false, \"dar\": false, \"group\": \"none\", "
+                                                "\"set\": null}"))
+            << r.out.substr(0, 2000);
+    }
+}
+
+TEST(Encode, EarAndBtb)
+{
+    /* Method 1: the EAR event programs PMC10 (cache: ct = 1x, umask 12:5) and counts
+     * L1I_EAR_EVENTS (0x43, umask 0). */
+    Result r = run({"-e", "L1I_EAR_CACHE_LAT4"});
+    EXPECT_EQ(0, r.rc) << r.err;
+    EXPECT_EQ("PMC10 = 0x0000000000003fe8\n"
+              "PMC4 = 0x0000000000804328\n",
+              r.out);
+    /* Method 4: free-running D-EAR, TLB mode, kernel level; and the BTB by keys. */
+    r = run({"--dear", "mode=tlb,umask=0xe,plm=1"});
+    EXPECT_EQ(0, r.rc) << r.err;
+    EXPECT_EQ("PMC11 = 0x00000000000e0081\n", r.out);
+    r = run({"-e", "BRANCH_EVENT", "--btb", "tm=2,ppm=1,brt=1"});
+    EXPECT_EQ(0, r.rc) << r.err;
+    EXPECT_EQ("PMC12 = 0x0000000000005e08\n", r.out.substr(0, r.out.find('\n') + 1)) << r.out;
+    r = run({"-e", "BRANCH_EVENT", "--model", "itanium"});
+    EXPECT_EQ(0, r.rc) << r.err;
+    EXPECT_NE(std::string::npos, r.out.find("PMC12 = 0x000000000000ff88\n")) << r.out;
+    r = run({"-e", "DATA_EAR_TLB_ALL", "-e", "BRANCH_EVENT"});
+    EXPECT_EQ(2, r.rc);
+    EXPECT_NE(std::string::npos, r.err.find("cannot be used with the branch trace buffer")) << r.err;
+    r = run({"--iear", "mode=alat,umask=0"});
+    EXPECT_EQ(2, r.rc);
+    EXPECT_NE(std::string::npos, r.err.find("mode 2")) << r.err;
+    r = run({"--iear", "umask=1"});
+    EXPECT_EQ(2, r.rc);
+    EXPECT_NE(std::string::npos, r.err.find("expected mode=cache|tlb and umask=N")) << r.err;
+    r = run({"--btb", "tm=4"});
+    EXPECT_EQ(2, r.rc);
+    EXPECT_NE(std::string::npos, r.err.find("--btb: tm")) << r.err;
 }
 
 TEST(Encode, BadArgumentsExitTwoWithOneLine)
@@ -125,7 +225,7 @@ TEST(Encode, BadArgumentsExitTwoWithOneLine)
         {{"-e", "CPU_CYCLES", "--irange", "0x4000..0x5000"}, "does not support code range restriction"},
         {{"-e", "NOPS_RETIRED", "--irange", "0x4000..0x5000", "--irange", "0x8000..0x9000"}, "only IBR pair 0"},
         {{"-e", "NOPS_RETIRED", "--model", "itanium3"}, "--model: expected itanium or itanium2"},
-        {{"-e", "STORES_RETIRED", "--model", "itanium"}, "not implemented on Itanium"},
+        {{"-e", "BACK_END_BUBBLE_ALL", "--model", "itanium"}, "not implemented on Itanium"},
         {{"-e", "NOPS_RETIRED", "--opcode", "PMC7:match=1"}, "expected PMC8 or PMC9"},
         {{"-e", "NOPS_RETIRED", "--opcode", "PMC8:match=0x8000000"}, "27 bits"},
         {{"-e", "NOPS_RETIRED", "--opcode", "PMC8:slots=MX"}, "letters of MIFB"},

@@ -14,6 +14,7 @@
 
 #include "ita/ita_encode.h"
 #include "ita/pmulib.h"
+#include "lib_test_util.h"
 #include "pmu_text.h"
 
 namespace {
@@ -197,7 +198,7 @@ TEST(SharedErrors, PmulibErrorIsPmuErr)
     EXPECT_EQ(PMU_E_INPUT, pmulib_err_class(PMULIB_ERR_FEATURE_COMBINATION));
     EXPECT_EQ(PMU_E_INTERNAL, pmulib_err_class(PMULIB_NERRS));
     EXPECT_EQ(PMULIB_OK, pmulib_find_event("cpu_cycles", &ev, &err));
-    EXPECT_EQ(PMU_EV_CPU_CYCLES, ev);
+    EXPECT_EQ(EV(CPU_CYCLES), ev);
     EXPECT_EQ(PMU_OK, err.code);
     EXPECT_STREQ("", err.msg);
     EXPECT_GE(PMULIB_MSG_LEN, 256u); /* at least what callers sized for */

@@ -38,6 +38,15 @@ inline std::string replay(uint64_t seed, const char *test)
     return "replay: PMULIB_SEED=" + std::to_string(seed) + " build/tests/sw_tests --gtest_filter=" + test;
 }
 
+/* An event's id by name (the library's ids are the tables' stream event ids). */
+inline int ev_id(const char *name)
+{
+    int ev = -1;
+    pmulib_find_event(name, &ev, nullptr);
+    return ev;
+}
+#define EV(name) pmutest::ev_id(#name)
+
 /* Address bits 63:56 have no mask bits: a pair always compares them. */
 constexpr uint64_t kAlwaysCompared = 0xff00000000000000ull;
 constexpr uint64_t kMask56 = 0x00ffffffffffffffull;

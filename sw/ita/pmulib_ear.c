@@ -1,0 +1,208 @@
+/*
+ * pmulib_ear.c - the event address registers (I-EAR PMC10, D-EAR PMC11) and the branch
+ * trace buffer (PMC12) of a request, by the four methods of the libpfm_itanium2(3) man
+ * page (docs/event-library.md, "EARs and the BTB"):
+ *   1. an EAR/BTB event in the list, `used` clear: the unit is programmed from the
+ *      event (its type and umask; the BTB records all branches) at the event's plm;
+ *   2. an event and `used` set: from the request's pmulib_ear / pmulib_btb;
+ *   3. neither: the unit is not programmed;
+ *   4. `used` set without an event: from the request (free running).
+ * The event itself is counted by a counter like any event (the counters' part of the
+ * dispatch).  Register layouts are the .def's fields (docs/ear-btb.md, register-map.md).
+ */
+#include <string.h>
+
+#include "ita/pmulib.h"
+#include "pmulib_internal.h"
+
+static uint64_t reset_pmc(unsigned index, pmu_model m)
+{
+    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(PMU_SPACE_PMC, index));
+    return d ? d->reset[m] : 0;
+}
+
+/* The first event of the request whose type is in `types` (bit = 1 << type), or -1. */
+static int first_of_types(const pmulib_request *rq, unsigned types)
+{
+    for (unsigned i = 0; i < rq->nevents; i++) {
+        const ita_event_row *r = pmulib_event_row(rq->events[i].event, rq->model);
+        if (r && ((types >> r->type) & 1u))
+            return (int)i;
+    }
+    return -1;
+}
+
+#define TBIT(t) (1u << (t))
+#define IEAR_TYPES (TBIT(ITA_EVT_IEAR_TLB) | TBIT(ITA_EVT_IEAR_CACHE))
+#define DEAR_TYPES (TBIT(ITA_EVT_DEAR_TLB) | TBIT(ITA_EVT_DEAR_CACHE) | TBIT(ITA_EVT_DEAR_ALAT))
+
+/* The plm a unit takes when its configuration gives none: the first event's, else user
+ * level (pfmon's default). */
+static unsigned default_plm(const pmulib_request *rq)
+{
+    return rq->nevents ? rq->events[0].plm : PMULIB_PLM_USER;
+}
+
+/* The configuration of an EAR, by method: from the event (1) or the request (2, 4).
+ * False when the EAR is not programmed (3). */
+static bool ear_config(const pmulib_request *rq, const pmulib_ear *given, unsigned types, pmulib_ear *cfg)
+{
+    int ev = first_of_types(rq, types);
+    if (given->used) {
+        *cfg = *given;
+        if (!cfg->plm)
+            cfg->plm = default_plm(rq);
+        return true;
+    }
+    if (ev < 0)
+        return false;
+    const pmulib_event_spec *s = &rq->events[ev];
+    const ita_event_row *r = pmulib_event_row(s->event, rq->model);
+    memset(cfg, 0, sizeof *cfg);
+    cfg->used = true;
+    cfg->mode = r->type == ITA_EVT_IEAR_TLB || r->type == ITA_EVT_DEAR_TLB ? PMULIB_EAR_TLB
+                : r->type == ITA_EVT_DEAR_ALAT                             ? PMULIB_EAR_ALAT
+                                                                           : PMULIB_EAR_CACHE;
+    cfg->umask = r->umask;
+    cfg->plm = s->plm;
+    cfg->ism = PMULIB_ISM_BOTH; /* libpfm-3 forces both instruction sets */
+    cfg->pm = s->pm;
+    return true;
+}
+
+static unsigned ear_ism_field(pmulib_ism ism)
+{
+    return ism == PMULIB_ISM_IA32 ? 1u : ism == PMULIB_ISM_IA64 ? 2u : 0u;
+}
+
+static pmulib_err check_ear(const pmulib_ear *e, const char *what, bool alat_ok, unsigned umask_max,
+                            pmulib_error *err)
+{
+    if (e->mode != PMULIB_EAR_CACHE && e->mode != PMULIB_EAR_TLB && !(alat_ok && e->mode == PMULIB_EAR_ALAT))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s: mode %d: expected cache (0), TLB (1)%s", what, (int)e->mode,
+                           alat_ok ? " or ALAT (2)" : "");
+    if (e->umask > umask_max)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s: umask 0x%x: at most 0x%x in this mode", what, e->umask,
+                           umask_max);
+    if (e->plm > PMULIB_PLM_ALL || (unsigned)e->ism > PMULIB_ISM_IA64)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s: plm 0x%x / ism %d: expected plm 0..0xf and a pmulib_ism",
+                           what, e->plm, (int)e->ism);
+    return PMULIB_OK;
+}
+
+#define FIELD_MAX(group, name) ((1u << PMU_F_##group##_##name##_WIDTH) - 1u)
+
+static pmulib_err iear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmulib_error *err)
+{
+    uint64_t x = reset_pmc(10, m);
+    if (m == PMU_MODEL_ITANIUM) {
+        pmulib_err rc = check_ear(e, "I-EAR", false, FIELD_MAX(PMC10_ITA, UMASK), err);
+        if (rc)
+            return rc;
+        x = PMU_FSET(x, PMC10_ITA, PLM, e->plm);
+        x = PMU_FSET(x, PMC10_ITA, PM, e->pm);
+        x = PMU_FSET(x, PMC10_ITA, TLB, e->mode == PMULIB_EAR_TLB);
+        x = PMU_FSET(x, PMC10_ITA, UMASK, e->umask);
+        *v = PMU_FSET(x, PMC10_ITA, ISM, ear_ism_field(e->ism));
+        return PMULIB_OK;
+    }
+    /* Cache mode: umask bits 12:5 and ct bit 13 = 1 (ct = 1x); TLB mode: umask bits 11:5
+     * and ct = 00.  The umask's top bit is ct's low bit in cache mode. */
+    bool tlb = e->mode == PMULIB_EAR_TLB;
+    pmulib_err rc = check_ear(e, "I-EAR", false, FIELD_MAX(PMC10, UMASK) >> (tlb ? 1 : 0), err);
+    if (rc)
+        return rc;
+    x = PMU_FSET(x, PMC10, PLM, e->plm);
+    x = PMU_FSET(x, PMC10, PM, e->pm);
+    x = PMU_FSET(x, PMC10, CT, tlb ? 0u : 2u);
+    x = PMU_FSET(x, PMC10, UMASK, e->umask);
+    *v = PMU_FSET(x, PMC10, ISM, ear_ism_field(e->ism));
+    return PMULIB_OK;
+}
+
+static pmulib_err dear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmulib_error *err)
+{
+    pmulib_err rc = check_ear(e, "D-EAR", m == PMU_MODEL_ITANIUM2, FIELD_MAX(PMC11, UMASK), err);
+    if (rc)
+        return rc;
+    uint64_t x = reset_pmc(11, m);
+    x = PMU_FSET(x, PMC11, PLM, e->plm);
+    x = PMU_FSET(x, PMC11, PM, e->pm);
+    if (m == PMU_MODEL_ITANIUM)
+        x = PMU_FSET(x, PMC11_ITA, TLB, e->mode == PMULIB_EAR_TLB);
+    else
+        x = PMU_FSET(x, PMC11, MODE, (unsigned)e->mode);
+    x = PMU_FSET(x, PMC11, UMASK, e->umask);
+    *v = PMU_FSET(x, PMC11, ISM, ear_ism_field(e->ism));
+    return PMULIB_OK;
+}
+
+/* BRANCH_EVENT without a configuration records every branch (libpfm-3
+ * pfm_dispatch_btb(); Itanium: pfmon's default, every predictor source too). */
+static pmulib_btb btb_all_branches(const pmulib_event_spec *s, pmu_model m)
+{
+    bool ita = m == PMU_MODEL_ITANIUM;
+    return (pmulib_btb){.used = true, .ds = false, .tm = 3, .ptm = 3, .ppm = 3, .brt = 0,
+                        .tar = ita, .bpt = ita, .bac = ita, .plm = s->plm, .pm = s->pm};
+}
+
+static pmulib_err btb_value(const pmulib_btb *b, pmu_model m, uint64_t *v, pmulib_error *err)
+{
+    if (b->tm > 3 || b->ptm > 3 || b->ppm > 3 || b->brt > 3 || b->plm > PMULIB_PLM_ALL)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+                           "BTB: tm %u, ptm %u, ppm %u, brt %u, plm 0x%x: expected 2-bit masks and plm 0..0xf", b->tm,
+                           b->ptm, b->ppm, b->brt, b->plm);
+    if (m == PMU_MODEL_ITANIUM && (b->ds || b->brt))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "BTB: ds and brt are Itanium 2 fields (Itanium has tar, bpt, bac)");
+    if (m == PMU_MODEL_ITANIUM2 && (b->tar || b->bpt || b->bac))
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "BTB: tar, bpt and bac are Itanium fields (Itanium 2 has ds, brt)");
+    uint64_t x = reset_pmc(12, m);
+    x = PMU_FSET(x, PMC12, PLM, b->plm);
+    x = PMU_FSET(x, PMC12, PM, b->pm);
+    x = PMU_FSET(x, PMC12, TM, b->tm);
+    x = PMU_FSET(x, PMC12, PTM, b->ptm);
+    x = PMU_FSET(x, PMC12, PPM, b->ppm);
+    if (m == PMU_MODEL_ITANIUM) {
+        x = PMU_FSET(x, PMC12_ITA, TAR, b->tar);
+        x = PMU_FSET(x, PMC12_ITA, BPT, b->bpt);
+        x = PMU_FSET(x, PMC12_ITA, BAC, b->bac);
+    } else {
+        x = PMU_FSET(x, PMC12, DS, b->ds);
+        x = PMU_FSET(x, PMC12, BRT, b->brt);
+    }
+    *v = x;
+    return PMULIB_OK;
+}
+
+pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, pmulib_error *err)
+{
+    memset(out, 0, sizeof *out);
+    pmulib_ear cfg;
+    pmulib_err e = PMULIB_OK;
+    if (ear_config(rq, &rq->iear, IEAR_TYPES, &cfg)) {
+        out->iear = true;
+        e = iear_value(&cfg, rq->model, &out->pmc10, err);
+    }
+    pmulib_ear_mode dear_mode = PMULIB_EAR_CACHE;
+    if (!e && ear_config(rq, &rq->dear, DEAR_TYPES, &cfg)) {
+        out->dear = true;
+        dear_mode = cfg.mode;
+        e = dear_value(&cfg, rq->model, &out->pmc11, err);
+    }
+    if (e)
+        return e;
+    int bev = first_of_types(rq, TBIT(ITA_EVT_BTB));
+    if (!rq->btb.used && bev < 0)
+        return PMULIB_OK;
+    pmulib_btb b = rq->btb.used ? rq->btb : btb_all_branches(&rq->events[bev], rq->model);
+    if (rq->btb.used && !b.plm)
+        b.plm = default_plm(rq);
+    /* A D-EAR in TLB or ALAT mode needs PMC12 = 0: with the BTB it records the wrong
+     * instruction address after a mispredicted branch (libpfm-3 pfm_dispatch_btb()). */
+    if (rq->model == PMU_MODEL_ITANIUM2 && out->dear && dear_mode != PMULIB_EAR_CACHE)
+        return pmulib_fail(err, PMULIB_ERR_EVENT_INCOMPATIBLE,
+                           "the D-EAR in %s mode cannot be used with the branch trace buffer (it needs PMC12 = 0)",
+                           dear_mode == PMULIB_EAR_TLB ? "TLB" : "ALAT");
+    out->btb = true;
+    return btb_value(&b, rq->model, &out->pmc12, err);
+}
