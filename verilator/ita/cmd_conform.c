@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cmds_internal.h"
+#include "ita/ita_events.h"
 #include "ita/pmu_isr.h"
 #include "pmu_rng.h"
 
@@ -237,6 +238,111 @@ static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen,
     sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 15), below(s, 16));
 }
 
+/* ---- EARs and the branch trace buffer (docs/ear-btb.md) ------------------------------------ */
+
+/* An EAR umask: mostly that of one of the model's virtual EAR events of the type (so the
+ * thresholds and TLB masks software uses are exercised), sometimes any `bits`-bit value. */
+static unsigned random_ear_umask(pmu_rng *s, pmu_model m, ita_evt_type type, unsigned bits)
+{
+    if (below(s, 6) == 0)
+        return below(s, 1u << bits);
+    unsigned n, seen = 0, pick = 0;
+    const ita_event_row *rows = ita_event_rows(m, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (rows[i].type == type && below(s, ++seen) == 0) /* uniform over the matches */
+            pick = rows[i].umask;
+    return seen ? pick : below(s, 1u << bits);
+}
+
+static unsigned random_plm(pmu_rng *s) { return below(s, 4) == 0 ? below(s, 16) : 0xf; }
+static unsigned random_ism(pmu_rng *s) { return below(s, 4) == 0 ? below(s, 4) : 0; }
+
+/* PMC10: cache mode (ct = 1x), TLB mode (ct = 00) or nothing (ct = 01); Itanium: the tlb bit. */
+static uint64_t random_iear(pmu_rng *s, pmu_model m)
+{
+    const unsigned mode = below(s, 8); /* 0..3 cache, 4..6 TLB, 7 off */
+    uint64_t v = 0;
+    if (m == PMU_MODEL_ITANIUM) {
+        const int tlb = mode >= 4;
+        v = PMU_FSET(v, PMC10_ITA, TLB, tlb);
+        v = PMU_FSET(v, PMC10_ITA, UMASK, random_ear_umask(s, m, tlb ? ITA_EVT_IEAR_TLB : ITA_EVT_IEAR_CACHE,
+                                                            PMU_F_PMC10_ITA_UMASK_WIDTH));
+        v = PMU_FSET(v, PMC10_ITA, PLM, random_plm(s));
+        v = PMU_FSET(v, PMC10_ITA, PM, below(s, 2));
+        return PMU_FSET(v, PMC10_ITA, ISM, random_ism(s));
+    }
+    if (mode < 4) {
+        /* The cache-mode umask's bit 7 shares bit 12 with ct, whose bit 13 says "cache". */
+        v = PMU_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_CACHE, PMU_F_PMC10_UMASK_WIDTH));
+        v = PMU_FSET(v, PMC10, CT, PMU_FGET(v, PMC10, CT) | 2u);
+    } else if (mode < 7) {
+        v = PMU_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_TLB, PMU_F_PMC10_UMASK_WIDTH - 1));
+        v = PMU_FSET(v, PMC10, CT, 0);
+    } else {
+        v = PMU_FSET(v, PMC10, CT, 1);
+    }
+    v = PMU_FSET(v, PMC10, PLM, random_plm(s));
+    v = PMU_FSET(v, PMC10, PM, below(s, 2));
+    return PMU_FSET(v, PMC10, ISM, random_ism(s));
+}
+
+/* PMC11's D-EAR fields (Itanium's pt is the qualification's). */
+static uint64_t random_dear(pmu_rng *s, pmu_model m)
+{
+    static const ita_evt_type types[] = {ITA_EVT_DEAR_CACHE, ITA_EVT_DEAR_TLB, ITA_EVT_DEAR_ALAT,
+                                         ITA_EVT_DEAR_CACHE};
+    uint64_t v = 0;
+    unsigned mode = below(s, 8) == 0 ? 3 : below(s, m == PMU_MODEL_ITANIUM ? 2 : 3);
+    if (m == PMU_MODEL_ITANIUM) {
+        mode &= 1;
+        v = PMU_FSET(v, PMC11_ITA, TLB, mode);
+    } else {
+        v = PMU_FSET(v, PMC11, MODE, mode);
+    }
+    v = PMU_FSET(v, PMC11, UMASK, random_ear_umask(s, m, types[mode], PMU_F_PMC11_UMASK_WIDTH));
+    v = PMU_FSET(v, PMC11, PLM, random_plm(s));
+    v = PMU_FSET(v, PMC11, PM, below(s, 2));
+    return PMU_FSET(v, PMC11, ISM, random_ism(s));
+}
+
+/* PMC12: mostly every mask bit set (record everything of a type), sometimes narrow filters. */
+static uint64_t random_btb(pmu_rng *s, pmu_model m)
+{
+    uint64_t v = 0;
+    v = PMU_FSET(v, PMC12, PLM, random_plm(s));
+    v = PMU_FSET(v, PMC12, PM, below(s, 2));
+    v = PMU_FSET(v, PMC12, TM, below(s, 2) ? 3 : below(s, 4));
+    v = PMU_FSET(v, PMC12, PTM, below(s, 2) ? 3 : below(s, 4));
+    v = PMU_FSET(v, PMC12, PPM, below(s, 2) ? 3 : below(s, 4));
+    if (m == PMU_MODEL_ITANIUM) {
+        v = PMU_FSET(v, PMC12_ITA, TAR, below(s, 2));
+        v = PMU_FSET(v, PMC12_ITA, BPT, below(s, 2));
+        return PMU_FSET(v, PMC12_ITA, BAC, below(s, 2));
+    }
+    v = PMU_FSET(v, PMC12, DS, below(s, 2));
+    return PMU_FSET(v, PMC12, BRT, below(s, 2) ? 0 : below(s, 4));
+}
+
+/* Programs the EARs and the BTB, each left off now and then; `pmc11` holds what the
+ * qualification put in PMC11 (Itanium: pt). Sometimes a register gets any value (the
+ * writable mask must sort it). */
+static void random_ears_btb(reg_sink *k, pmu_rng *s, pmu_model m, uint64_t pmc11)
+{
+    const uint64_t any = below(s, 8) == 0 ? pmu_rng_next(s) : 0;
+    uint64_t iear = below(s, 5) ? random_iear(s, m) : 0;
+    uint64_t dear = below(s, 5) ? random_dear(s, m) : 0;
+    uint64_t btb = below(s, 5) ? random_btb(s, m) : 0;
+    switch (any ? below(s, 3) : 3) {
+    case 0: iear = any; break;
+    case 1: dear = any; break;
+    case 2: btb = any; break;
+    default: break;
+    }
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 10), iear);
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 11), dear | pmc11);
+    sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 12), btb);
+}
+
 /* Programs IBR/DBR pairs, opcode matchers and the constraint registers at random, aimed at
  * where the stream runs, and records the edges and patterns for the generator. */
 static void random_qualification(reg_sink *k, pmu_rng *s, pmu_model m, const pmu_gen *gen,
@@ -252,12 +358,14 @@ static void random_qualification(reg_sink *k, pmu_rng *s, pmu_model m, const pmu
         plan->opc_care[plan->nopc] = field_to_insn(~p.mask & 0x7ffffffu);
         plan->nopc++;
     }
+    uint64_t pmc11 = 0;
     if (m == PMU_MODEL_ITANIUM2) {
         random_ita2_constraints(k, s, gen, workload, plan);
     } else {
         sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), below(s, 2));
-        sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 11), below(s, 2) ? 0 : PMU_FMASK(PMC11, PT));
+        pmc11 = below(s, 2) ? 0 : PMU_FMASK(PMC11, PT);
     }
+    random_ears_btb(k, s, m, pmc11);
 }
 
 /* ---- software activity ------------------------------------------------------------------- */
@@ -286,6 +394,19 @@ static void random_driver_action(pmu_backend *b, pmu_rng *s)
     }
 }
 
+/* One of the EAR and BTB data registers (ROLE(CAPTURE)): software clearing or restoring
+ * them races the captures. */
+static uint16_t random_capture_reg(pmu_rng *s)
+{
+    uint16_t regs[PMU_NVIS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < pmu_reg_table_len; i++)
+        if (pmu_reg_table[i].role == PMU_ROLE_CAPTURE)
+            for (unsigned j = 0; j < pmu_reg_table[i].count; j++)
+                regs[n++] = PMU_ADDR(pmu_reg_table[i].space, pmu_reg_table[i].first + j);
+    return regs[below(s, n)];
+}
+
 /* One software action between two records, beside the harness's overflow service. */
 static void random_action(pmu_backend *b, pmu_rng *s, unsigned width)
 {
@@ -300,6 +421,7 @@ static void random_action(pmu_backend *b, pmu_rng *s, unsigned width)
     case 4: pmu_write(b, below(s, 2) ? dcr_addr : ipsr_addr, pmu_rng_next(s)); break;
     case 5: pmu_write(b, (uint16_t)below(s, 1u << PMU_ADDR_BITS), pmu_rng_next(s)); break;
     case 6: (void)pmu_read(b, (uint16_t)below(s, 1u << PMU_ADDR_BITS)); break;
+    case 7: pmu_write(b, random_capture_reg(s), below(s, 2) ? 0 : pmu_rng_next(s)); break;
     default: (void)pmu_read(b, pmu_vis_table[below(s, PMU_NVIS)].addr); break;
     }
 }
