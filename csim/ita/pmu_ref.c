@@ -302,8 +302,11 @@ static void ref_step(pmu_backend *b, const void *record)
     tags.ready = 0;
 
     /* The EARs and the BTB capture before the counters count their captures. */
-    const unsigned captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
-                              ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
+    const int has_general = c->nxev != 0;
+    unsigned captured = 0;
+    if (m->units.armed)
+        captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
+                   ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         const ref_counter_cfg *cfg = &m->cfg[k];
@@ -313,7 +316,7 @@ static void ref_step(pmu_backend *b, const void *record)
             continue;
         /* 3. event count, 4. threshold */
         unsigned n = event_count(m, cfg, c, &tags, captured);
-        if (c->nxev)
+        if (has_general)
             n += general_count(m, cfg, c, &tags);
         unsigned inc = apply_threshold(n, cfg->thres, m->thr_ge);
         if (inc == 0)

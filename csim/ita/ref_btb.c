@@ -46,6 +46,10 @@ void ref_btb_decode(ref_units *u, const uint64_t *reg, pmu_model model)
         b->brt = (uint8_t)PMU_FGET(pmc12, PMC12, BRT);
     }
     b->occ = (uint8_t)REF_OCC(be->iar, be->opm, be->dar);
+    /* tm, ptm or ppm = 0 records nothing. */
+    u->armed &= (uint8_t)~(1u << REF_UNIT_BTB);
+    if (b->plm && b->tm && b->ptm && b->ppm)
+        u->armed |= 1u << REF_UNIT_BTB;
 }
 
 static unsigned branch_pred(unsigned f) { return (f & PMU_SF_BR_PRED_MASK) >> PMU_SF_BR_PRED_LSB; }

@@ -130,6 +130,11 @@ void ref_ear_decode(ref_units *u, const uint64_t *reg, pmu_model model)
     u->dear = (ref_unit_cfg){0};
     decode_iear(&u->iear, reg[PMU_VIS_PMC10], model);
     decode_dear(&u->dear, reg[PMU_VIS_PMC11], model);
+    u->armed &= (uint8_t)~((1u << REF_UNIT_IEAR) | (1u << REF_UNIT_DEAR));
+    if (u->iear.plm && u->iear.mode != REF_EAR_OFF)
+        u->armed |= 1u << REF_UNIT_IEAR;
+    if (u->dear.plm && u->dear.mode != REF_EAR_OFF)
+        u->armed |= 1u << REF_UNIT_DEAR;
     u->iear.occ = (uint8_t)REF_OCC(ie->iar, ie->opm, ie->dar);
     u->dear.occ = (uint8_t)REF_OCC(de->iar, de->opm, de->dar);
     /* The latency fields saturate at what the model's register holds (Itanium 2 PMD3

@@ -253,6 +253,7 @@ typedef struct ref_unit_cfg {
 /* All three units, decoded from PMC10..12 with the qualification registers. */
 typedef struct ref_units {
     uint8_t model;
+    uint8_t armed; /* bit u (enum ref_unit): the unit may capture (some plm bit, a mode) */
     ref_unit_cfg iear, dear, btb;
     ref_counter_cfg occ[REF_NOCC];
     /* Saturation limits of the latency fields for the model (from the writable masks). */
