@@ -1,10 +1,10 @@
 /*
- * ear_btb.c - EAR and BTB programming and decoding (include/ita/ear_btb.h).  The model is
+ * ear_btb.c - EAR and BTB programming and decoding (include/ita/ear_btb_sw.h).  The model is
  * docs/ear-btb.md; the decoding is pfmon's (docs/sources.md): an EAR is valid when its
  * status says so, an instruction address is ((bundle + bn) << 4) | slot, and the BTB is
  * read from `full ? bbi : 0` round to bbi, a branch record followed by its target.
  */
-#include "ita/ear_btb.h"
+#include "ita/ear_btb_sw.h"
 
 #include <string.h>
 

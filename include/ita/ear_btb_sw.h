@@ -1,5 +1,5 @@
 /*
- * ear_btb.h - programming the Itanium / Itanium 2 event address registers and branch
+ * ear_btb_sw.h - programming the Itanium / Itanium 2 event address registers and branch
  * trace buffer from an EAR/BTB event, and decoding what they captured, as pfmon decodes
  * them.  docs/ear-btb.md gives the registers' model; every layout comes from
  * include/ita/ita_regs.def (PMU_FGET/PMU_FSET).  Nothing here prints or exits.
