@@ -44,16 +44,7 @@ const pmu_monitor_counts *ita_monitor_finish(pmu_fam_monitor *m);
 int ita_monitor_check(pmu_fam_monitor *m, FILE *out);
 void ita_monitor_free(pmu_fam_monitor *m);
 
-/* profile --sample (cmd_ear.c): the EAR/BTB event `spec` (EVENT[:mod...]) resolved to its
- * row and the counter event that counts its unit's captures, with the modifiers, into
- * buf; the unit's configuration register added to cfg (at counter k's plm and ism) and
- * its value into *pmc; a sample's registers decoded. */
-struct ita_event_row;
-int ita_sample_unit_resolve(unsigned model, const char *spec, char *buf, size_t size,
-                            const struct ita_event_row **row, pmu_err *err);
-int ita_sample_unit_program(unsigned model, const struct ita_event_row *row, int pm, pmu_drv_config *cfg,
-                            unsigned k, uint64_t *pmc, pmu_err *err);
-void ita_capture_format(unsigned model, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c);
+#include "ita/ita_sample.h" /* profile --sample (cmd_ear.c) */
 
 pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
                                    int workload, int driver, const pmu_gen_hot **hot,

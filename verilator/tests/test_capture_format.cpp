@@ -5,9 +5,7 @@
 
 #include <string>
 
-extern "C" {
-#include "../ita/cmds_internal.h"
-}
+#include "ita/ita_sample.h"
 #include "ita/ear_btb_sw.h"
 
 namespace {
