@@ -579,12 +579,10 @@ static pmulib_err code_ranges_ita2(dctx *c)
         pmulib_err e = pmulib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
         if (e)
             return e;
-        unsigned pair = c->prefetch ? 1u : 0u;
-        place_cover(&c->ibr, &cv, 1u << pair, 0, &o->irange[0]);
-        c->code_lower_pairs |= 1u << pair;
+        place_cover(&c->ibr, &cv, c->prefetch ? 2u : 1u, 0, &o->irange[0]);
+        c->code_lower_pairs |= c->prefetch ? 2u : 1u;
     }
 
-    /* Every range's pairs are counted by some event: the pairs come from the tags. */
     /* A tagged event whose pair holds no range counts nothing: its pair matches no address. */
     for (unsigned i = 0; i < r->nevents; i++) {
         unsigned k = (unsigned)c->tag[i];
