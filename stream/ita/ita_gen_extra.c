@@ -43,7 +43,8 @@ static void random_fetch(ita_gen *g, pmu_cycle *c)
     c->if_rab = (uint8_t)pmu_rng_chance(r, 200);
     if (!c->if_lat && !c->if_tlb && !c->if_rab)
         return;
-    c->if_addr = c->nslots && pmu_rng_chance(r, 500) ? c->slot[0].ip : pmu_rng_next(r) & ~(uint64_t)15;
+    /* not from the slots: hot edges replace slot ips from a sequence of their own */
+    c->if_addr = pmu_rng_next(r) & ~(uint64_t)15;
 }
 
 /* The workload's fetches: mostly short L1I misses, now and then an L2 miss or worse, a

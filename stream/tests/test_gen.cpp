@@ -485,8 +485,9 @@ TEST(Gen, StreamOfASeedIsPinned)
         pmu_gen_mode mode;
         uint64_t hash;
     } pinned[] = {
-        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* with the exact encodings (docs/stream-format.md) */
-        {PMU_GEN_RANDOM, 0x2fddbe777376a3a0ull},
+        /* with the exact encodings, fetches, ALAT misses and general events (docs/stream-format.md) */
+        {PMU_GEN_WORKLOAD, 0xed1bb7d7fd8d5182ull},
+        {PMU_GEN_RANDOM, 0x80b53d3a07e751aeull},
     };
     for (const auto &p : pinned) {
         uint64_t h = 0xcbf29ce484222325ull;
