@@ -2,7 +2,7 @@
  * pmu_def.h - reading a named column of a row of a family's .def.
  *
  * The rows of a family's .def name their columns, e.g.
- *     PMU_EVENT(CPU_CYCLES, CODE(0x12), CODE_ITA(0x12), UMASK(0x0), ...)
+ *     PMU_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0), ...)
  * so that a column moved to another place fails the build.  An expansion reads the
  * column it expects in a place with PMU_COL(COLUMN, arg): the column's name is pasted
  * in front of the first token of what the row has in that place,

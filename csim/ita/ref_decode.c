@@ -6,7 +6,7 @@
  * never per cycle.
  *
  * The event rules below are docs/semantics.md step 3, one case per kind of
- * event (the KIND column of include/ita/ita_regs.def).
+ * event (the KIND column of the model's event table, include/ita/ita_events.h).
  */
 #include <string.h>
 
@@ -19,16 +19,14 @@
  * include/ita/ita_regs.def. */
 #define BR_UMASK_PRED_BITS 2u
 
-/* The event the model implements with this (es, umask), or -1.  es is
- * compared with the model's code (Itanium: the "Itanium code" column; an
- * event without one is not implemented there).  The first match wins:
- * IA64_INST_RETIRED and IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 are one event
- * under two names. */
-static int find_event(unsigned es, unsigned umask, pmu_model model)
+/* The index in the model's event table (ita_event_rows) of the modelled row (KIND not
+ * NONE) with this (es, umask), or -1.  The first match wins: IA64_INST_RETIRED and
+ * IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 are one event under two names. */
+static int find_event(const ita_event_row *rows, unsigned n, unsigned es, unsigned umask)
 {
-    for (int id = 0; id < PMU_NEVENTS; id++)
-        if (pmu_event_code(&pmu_event_table[id], model) == (int)es && pmu_event_table[id].umask == umask)
-            return id;
+    for (unsigned i = 0; i < n; i++)
+        if (pmu_event_row_modelled(&rows[i]) && rows[i].code == es && rows[i].umask == umask)
+            return (int)i;
     return -1;
 }
 
@@ -63,10 +61,9 @@ static void count_branches(ref_counter_cfg *cfg, unsigned umask)
     }
 }
 
-/* Sets cfg->source (and its matcher) for implemented event `id`, by its kind. */
-static void decode_event(ref_counter_cfg *cfg, int id)
+/* Sets cfg->source (and its matcher) for modelled event row `e`, by its kind. */
+static void decode_event(ref_counter_cfg *cfg, const ita_event_row *e)
 {
-    const pmu_event_desc *e = &pmu_event_table[id];
     switch (e->kind) {
     case PMU_KIND_CYCLES:
         cfg->source = REF_SRC_CYCLE;
@@ -146,15 +143,17 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_mode
 
     cfg->es = (uint8_t)PMU_FGET(pmc, PMC_GEN, ES);
     cfg->umask = (uint8_t)PMU_FGET(pmc, PMC_GEN, UMASK);
-    cfg->event = find_event(cfg->es, cfg->umask, model);
+    unsigned nrows;
+    const ita_event_row *rows = ita_event_rows(model, &nrows);
+    cfg->event = find_event(rows, nrows, cfg->es, cfg->umask);
     cfg->source = REF_SRC_NONE;
     /* An event wired to a subset of the counters (its counter mask, e.g.
      * L2_FORCE_RECIRC_ANY on PMC4 only) gives n = 0 on the others. */
-    if (cfg->event >= 0 && (pmu_event_table[cfg->event].counters >> index) & 1u) {
-        const pmu_event_desc *e = &pmu_event_table[cfg->event];
+    if (cfg->event >= 0 && (rows[cfg->event].counters >> index) & 1u) {
+        const ita_event_row *e = &rows[cfg->event];
         cfg->iar = e->iar;
         cfg->opm = e->opm;
         cfg->dar = e->dar;
-        decode_event(cfg, cfg->event);
+        decode_event(cfg, e);
     }
 }

@@ -38,7 +38,7 @@ typedef struct ref_counter_cfg {
     uint8_t thres;        /* threshold t (0: add n) */
     uint8_t power_gated;  /* 1: n = 0 outside the NORMAL and LOW_POWER states */
     uint8_t source;       /* enum ref_event_source */
-    int event;            /* PMU_EV_* selected by (es, umask), or -1 */
+    int event;            /* the model's modelled row (ita_event_rows index) selected by (es, umask), or -1 */
     uint8_t es, umask;    /* as written: general events (pmu_xev) are matched against them */
     uint8_t unit;         /* REF_SRC_CAPTURE: enum ref_unit */
     /* Event qualification (semantics.md "Event qualification"): the

@@ -1,6 +1,6 @@
 /* ita_defs.c - the Itanium family's tables, expanded from ita_regs.def (see pmu_regs.h),
  * and its default model parameters.  Every layer links this one object.  The tables read
- * every named column of the PMU_REG and PMU_EVENT rows through PMU_COL (include/pmu_def.h),
+ * every named column of the PMU_REG and PMU_EVT rows through PMU_COL (include/pmu_def.h),
  * so a row with a column out of place does not compile here. */
 #include "ita/pmu_regs.h"
 
@@ -34,26 +34,43 @@ const pmu_vis_desc pmu_vis_table[PMU_NVIS] = {
 #undef PMU_VISIBLE
 };
 
+/* The Itanium 2 modelled rows (pmu_regs.h), copied from the full table's rows. */
 const pmu_event_desc pmu_event_table[PMU_NEVENTS] = {
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, \
-                  kind, desc)                                                                          \
-    {#name,                                                                                            \
-     PMU_COL(CODE, code),                                                                              \
-     PMU_COL(UMASK, umask),                                                                            \
-     PMU_COL(MAXINCR, maxincr),                                                                        \
-     PMU_COL(COUNTERS, counters),                                                                      \
-     PMU_COL(IAR, iar),                                                                                \
-     PMU_COL(OPM, opm),                                                                                \
-     PMU_COL(DAR, dar),                                                                                \
-     PMU_COL(GROUP, grp),                                                                              \
-     PMU_COL(SET, set),                                                                                \
-     desc,                                                                                             \
-     PMU_COL(CODE_ITA, code_ita),                                                                      \
-     PMU_COL(COUNTERS_ITA, counters_ita),                                                              \
-     PMU_COL(KIND, kind)},
-#include "ita/ita_regs.def"
-#undef PMU_EVENT
+#define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind)         \
+    PMU_IF_MODELLED(kind, {#name, PMU_COL(CODE, code), PMU_COL(UMASK, umask), PMU_COL(TYPE, type), \
+                           PMU_COL(COUNTERS, counters), PMU_COL(MAXINCR, maxincr), PMU_COL(IAR, iar), \
+                           PMU_COL(OPM, opm), PMU_COL(DAR, dar), PMU_COL(GROUP, grp), PMU_COL(SET, set), \
+                           PMU_COL(KIND, kind)}, )
+#include "ita/ita2_events.def"
+#undef PMU_EVT
 };
+
+const ita_event_row *pmu_event_itanium_row(const pmu_event_desc *e)
+{
+    unsigned n;
+    const ita_event_row *rows = ita_event_rows(PMU_MODEL_ITANIUM, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (pmu_event_row_modelled(&rows[i]) && rows[i].kind == e->kind && rows[i].umask == e->umask)
+            return &rows[i];
+    return NULL;
+}
+
+static const ita_event_row *model_row(const pmu_event_desc *e, pmu_model m)
+{
+    return m == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(e) : e;
+}
+
+unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m)
+{
+    const ita_event_row *r = model_row(e, m);
+    return r ? r->counters : 0u;
+}
+
+int pmu_event_code(const pmu_event_desc *e, pmu_model m)
+{
+    const ita_event_row *r = model_row(e, m);
+    return r ? r->code : -1;
+}
 
 const pmu_reg_desc *pmu_reg_lookup(uint16_t addr)
 {

@@ -1,7 +1,7 @@
 /*
  * pmu_regs.h - C view of include/ita/ita_regs.def: register addresses, field
  * positions, reset values, writable masks, the visible-state list and the
- * implemented-event table.  Nothing here repeats a position: every constant
+ * modelled events.  Nothing here repeats a position: every constant
  * is expanded from the .def file.
  */
 #ifndef PMU_REGS_H
@@ -13,6 +13,7 @@
 #include "pmu_def.h"
 #include "pmu_family.h"
 #include "ita/pmu_cycle.h"
+#include "ita/ita_events.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,7 +64,7 @@ enum pmu_field_pos {
     (((uint64_t)(v) & ~PMU_FMASK(group, name)) |                               \
      (((uint64_t)(x) << PMU_F_##group##_##name##_LSB) & PMU_FMASK(group, name)))
 
-/* The named columns of the .def's PMU_REG and PMU_EVENT rows (include/pmu_def.h): a row
+/* The named columns of the .def's PMU_REG rows and the event tables' PMU_EVT rows (include/pmu_def.h): a row
  * with another column in a place fails to compile in ita_defs.c, which reads every one. */
 #define PMU_COL_SPACE_SPACE(space) PMU_SPACE_##space
 #define PMU_COL_FIRST_FIRST(x) (x)
@@ -74,11 +75,9 @@ enum pmu_field_pos {
 #define PMU_COL_RESET_ITA2_RESET_ITA2(x) (x)
 #define PMU_COL_WMASK_ITA2_WMASK_ITA2(x) (x)
 #define PMU_COL_CODE_CODE(x) (x)
-#define PMU_COL_CODE_ITA_CODE_ITA(x) (x)
 #define PMU_COL_UMASK_UMASK(x) (x)
 #define PMU_COL_MAXINCR_MAXINCR(x) (x)
 #define PMU_COL_COUNTERS_COUNTERS(x) (x)
-#define PMU_COL_COUNTERS_ITA_COUNTERS_ITA(x) (x)
 #define PMU_COL_IAR_IAR(x) (x)
 #define PMU_COL_OPM_OPM(x) (x)
 #define PMU_COL_DAR_DAR(x) (x)
@@ -141,40 +140,44 @@ typedef enum pmu_event_kind {
 } pmu_event_kind;
 #undef PMU_EVENT_KIND
 
-/* Implemented events. */
-#define PMU_EVENT(name, code, code_ita, umask, maxincr, counters, counters_ita, iar, opm, dar, grp, set, \
-                  kind, desc)                                                                          \
-    PMU_EV_##name,
+/* The modelled events: the events the hardware derives from the cycle record, i.e. the
+ * rows of a model's full table (include/ita/ita_events.h) whose KIND is not NONE.  The
+ * table is the one source: pmu_event_table lists the Itanium 2 modelled rows (PMU_EV_<name>
+ * is a row's index), and an event's Itanium counterpart is the Itanium modelled row of the
+ * same kind and umask (e.g. L1I_EAR_EVENTS is INSTRUCTION_EAR_EVENTS there); an event
+ * without one is not implemented on Itanium.  docs/architecture.md, "Modelled events". */
+#define PMU_PP_SECOND_(a, b, ...) b
+#define PMU_PP_SECOND(...) PMU_PP_SECOND_(__VA_ARGS__, ~)
+#define PMU_PP_PROBE_NONE ~, 0
+#define PMU_PP_KIND_KIND(k) k
+#define PMU_PP_MODELLED_(k) PMU_PP_SECOND(PMU_PP_PROBE_##k, 1)
+#define PMU_PP_MODELLED(k) PMU_PP_MODELLED_(k)
+#define PMU_PP_IF_0(...)
+#define PMU_PP_IF_1(...) __VA_ARGS__
+#define PMU_PP_IF__(c) PMU_PP_IF_##c
+#define PMU_PP_IF_(c) PMU_PP_IF__(c)
+/* Expands to the remaining arguments when a PMU_EVT row's KIND(kind) column is not NONE. */
+#define PMU_IF_MODELLED(kind, ...) PMU_PP_IF_(PMU_PP_MODELLED(PMU_PP_KIND_##kind))(__VA_ARGS__)
+
+#define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
+    PMU_IF_MODELLED(kind, PMU_EV_##name, )
 enum pmu_event_id {
-#include "ita_regs.def"
+#include "ita2_events.def"
     PMU_NEVENTS
 };
-#undef PMU_EVENT
-typedef struct pmu_event_desc {
-    const char *name;
-    uint8_t code, umask, maxincr, counters;
-    uint8_t iar, opm, dar, group, set;
-    const char *desc;
-    uint8_t code_ita;   /* the code on Itanium; PMU_NO_CODE when not implemented there */
-    uint8_t counters_ita; /* counters software may use on Itanium (libpfm-3's mask) */
-    uint8_t kind;       /* enum pmu_event_kind */
-} pmu_event_desc;
+#undef PMU_EVT
+typedef ita_event_row pmu_event_desc;
 extern const pmu_event_desc pmu_event_table[PMU_NEVENTS];
-#define PMU_NO_CODE 0xffu
-/* The counters software may program the event on, for a model (bit i = PMCi).  The
- * hardware counts it on every counter of `counters`; libpfm-3 restricts some events
- * further on Itanium (include/ita/ita_regs.def). */
-static inline unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m)
-{
-    return m == PMU_MODEL_ITANIUM ? e->counters_ita : e->counters;
-}
+/* The Itanium modelled row that stands for Itanium 2 modelled event `e` (same kind and
+ * umask), or NULL when Itanium does not implement it. */
+const ita_event_row *pmu_event_itanium_row(const pmu_event_desc *e);
+/* The counters the event is wired to on a model (bit i = PMCi): its row's counter mask
+ * (0 when the model does not implement it). */
+unsigned pmu_event_counters(const pmu_event_desc *e, pmu_model m);
 /* The event's code on a model, or -1 when the model does not implement it. */
-static inline int pmu_event_code(const pmu_event_desc *e, pmu_model m)
-{
-    if (m == PMU_MODEL_ITANIUM)
-        return e->code_ita == PMU_NO_CODE ? -1 : e->code_ita;
-    return e->code;
-}
+int pmu_event_code(const pmu_event_desc *e, pmu_model m);
+/* A model's modelled rows are its table's rows with a kind (ita_event_rows). */
+static inline int pmu_event_row_modelled(const ita_event_row *r) { return r->kind != PMU_KIND_NONE; }
 
 /* Counter width in bits for a model (Itanium 32, Itanium 2 47). */
 static inline unsigned pmu_counter_width(pmu_model m) { return m == PMU_MODEL_ITANIUM ? 32u : 47u; }

@@ -4,18 +4,17 @@
 // PMC and the cycle record give n, the number of occurrences of the selected event in this
 // cycle (semantics.md, "A step clock", step 3). Multi-slot events add over the valid slots
 // that pass the event's qualification. Only the (es, umask) pairs of the event table count;
-// any other pair gives n = 0. Itanium 2 compares es with the table's code, Itanium with its
-// Itanium code; an event without an Itanium code counts nothing on Itanium.
+// any other pair gives n = 0. Each model has its own rows (the modelled events of its table).
 //
 // Qualification (semantics.md, "Event qualification ..."): the slots' tags come from the
 // shared pmu_slot_qual instances, one per slot, for every qualifier set c = {iar, opm}. The
-// selected event's iar / opm / dar columns (include/ita/ita_regs.def) pick its bit: the memory
+// selected event's iar / opm / dar columns (its event table row) pick its bit: the memory
 // qualification mem_q(c) for dar = 1 events, otherwise inst_q(c, k) with k = the umask for
 // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08) and k = 0 (Tag(PMC8)) for every other event.
 // Events not attributed to an instruction (CPU_CYCLES, L2_FORCE_RECIRC_ANY) are never
 // constrained.
 module pmu_evt_sel #(
-  parameter int Model   = 1,  // 0 = Itanium (the table's Itanium codes), 1 = Itanium 2
+  parameter int Model   = 1,  // 0 = Itanium (ita_events.def rows), 1 = Itanium 2 (ita2_events.def)
   parameter int Counter = 4,  // PMC index of this counter (the event table's counter mask)
   parameter int NW      = 10  // width of n: holds PMU_MAX_SLOTS, the largest recirc_i and
                               // PMU_MAX_XEV general events of up to 255 each
@@ -42,8 +41,6 @@ module pmu_evt_sel #(
 );
 
   `include "pmu_defs.vh"
-
-  localparam bit Ita = (Model == 0);
 
   // enum pmu_power of include/ita/pmu_cycle.h
   localparam logic [1:0] PowerNormal   = 2'd0;
@@ -80,20 +77,18 @@ module pmu_evt_sel #(
   // Slots 0 .. nslots_i-1 are valid (more than PMU_MAX_SLOTS means all of them).
   assign slot_valid = ~({`PMU_MAX_SLOTS{1'b1}} << nslots_i);
 
-  // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per PMU_EVENT of
-  // include/ita/ita_regs.def). A row's (es, umask) pair selects its kind and gives its
-  // qualifier columns. The code is the model's; an event not implemented on Itanium (no
-  // Itanium code) never matches there. An event whose counter mask excludes this counter
+  // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per modelled event, i.e.
+  // per row with a kind, of each model's table include/ita/ita_events.def (MODEL 0) and
+  // ita2_events.def (MODEL 1)). The rows of this instance's Model select by (es, umask) the
+  // kind and give the qualifier columns; an event whose counter mask excludes this counter
   // counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and
   // IA64_TAGGED_INST_RETIRED_IBRP0_PMC8) are one event under two names.
-`define PMU_EVT_ROW(NAME)                                                                  \
-    if ((Ita ? (PMU_EV_``NAME``_ON_ITA && es == PMU_EV_``NAME``_CODE_ITA)                  \
-             : (es == PMU_EV_``NAME``_CODE)) &&                                            \
-        umask == PMU_EV_``NAME``_UMASK) begin                                              \
-      kind   = PMU_EV_``NAME``_COUNTERS[Counter] ? PMU_EV_``NAME``_KIND : PMU_KIND_NONE;   \
-      ev_iar = PMU_EV_``NAME``_IAR;                                                          \
-      ev_opm = PMU_EV_``NAME``_OPM;                                                          \
-      ev_dar = PMU_EV_``NAME``_DAR;                                                          \
+`define PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)           \
+    if (Model == MODEL && es == CODE && umask == UMASK) begin                            \
+      kind   = (((COUNTERS) >> Counter) & 8'h01) != 8'h00 ? KIND : PMU_KIND_NONE;           \
+      ev_iar = IAR;                                                                      \
+      ev_opm = OPM;                                                                      \
+      ev_dar = DAR;                                                                      \
     end
 
   always_comb begin

@@ -14,7 +14,8 @@
 #define HEAD_CTL 0x08u
 #define HEAD_PID 0x10u
 #define HEAD_REPEAT 0x20u
-#define HEAD_RESERVED 0xc0u
+#define HEAD_FETCH 0x40u /* the I-EAR fetch: varint if_addr, varint if_lat << 3 | if_tlb << 1 | if_rab */
+#define HEAD_XEV 0x80u   /* general events: count byte, then per event varint id, count byte, slot byte */
 /* control byte 0: cpl[1:0] is[2] power[4:3] intr[6:5]; control byte 1: up_we[0] up[1]
  * pp_we[2] pp[3] recirc[6:4]; bit 7 of each is reserved */
 #define CTL_RESERVED 0x80u
@@ -78,6 +79,20 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     if (repeat > 1) {
         head |= HEAD_REPEAT;
         n += put_varint(out + n, repeat);
+    }
+    if (c->if_addr || c->if_lat || c->if_tlb || c->if_rab) {
+        head |= HEAD_FETCH;
+        n += put_varint(out + n, c->if_addr);
+        n += put_varint(out + n, (uint64_t)c->if_lat << 3 | (c->if_tlb & 3u) << 1 | (c->if_rab & 1u));
+    }
+    if (c->nxev) {
+        head |= HEAD_XEV;
+        out[n++] = c->nxev;
+        for (unsigned i = 0; i < c->nxev && i < PMU_MAX_XEV; i++) {
+            n += put_varint(out + n, c->xev[i].id);
+            out[n++] = c->xev[i].count;
+            out[n++] = c->xev[i].slot;
+        }
     }
     out[0] = head;
 
@@ -164,12 +179,46 @@ static int get_varint(decoder *d, const char *field, unsigned slot, uint64_t *ou
     return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 10 bytes", field);
 }
 
+/* The fetch of the I-EAR (HEAD_FETCH). */
+static int decode_fetch(decoder *d, pmu_cycle *c)
+{
+    uint64_t v;
+    if (get_varint(d, "if_addr", 0, &c->if_addr) || get_varint(d, "if_lat", 0, &v))
+        return -1;
+    if ((v >> 3) > UINT16_MAX)
+        return pmu_dialect_errf(d->err, d->where, "field 'if_lat': %llu, expected 0..65535",
+                                (unsigned long long)(v >> 3));
+    c->if_lat = (uint16_t)(v >> 3);
+    c->if_tlb = (uint8_t)((v >> 1) & 3u);
+    c->if_rab = (uint8_t)(v & 1u);
+    return 0;
+}
+
+/* The general events (HEAD_XEV); validation checks the ids, counts and slots. */
+static int decode_xev(decoder *d, pmu_cycle *c)
+{
+    uint64_t id;
+    if (get_byte(d, "ev", 0, &c->nxev))
+        return -1;
+    if (c->nxev == 0 || c->nxev > PMU_MAX_XEV)
+        return pmu_dialect_errf(d->err, d->where, "field 'ev': %u general events, expected 1..%u",
+                                c->nxev, PMU_MAX_XEV);
+    for (unsigned i = 0; i < c->nxev; i++) {
+        pmu_xev *x = &c->xev[i];
+        if (get_varint(d, "ev", 0, &id) || get_byte(d, "ev", 0, &x->count) || get_byte(d, "ev", 0, &x->slot))
+            return -1;
+        if (id >= ita_event_id_count())
+            return pmu_dialect_errf(d->err, d->where, "field 'ev': event id %llu, expected below %u",
+                                    (unsigned long long)id, ita_event_id_count());
+        x->id = (uint16_t)id;
+    }
+    return 0;
+}
+
 /* The head byte (already read), the control bytes, the pid and the repeat count. */
 static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle *c,
                         uint64_t *repeat)
 {
-    if (head & HEAD_RESERVED)
-        return pmu_dialect_errf(d->err, d->where, "field 'head': reserved bits set (0x%02x)", head);
     c->nslots = head & HEAD_NSLOTS_MASK;
     if (c->nslots > PMU_MAX_SLOTS)
         return pmu_dialect_errf(d->err, d->where, "field 'nslots': %u, expected at most %u",
@@ -214,6 +263,10 @@ static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle
         if (*repeat == 0)
             return pmu_dialect_errf(d->err, d->where, "field 'repeat': 0, expected a count >= 1");
     }
+    if (head & HEAD_FETCH && decode_fetch(d, c))
+        return -1;
+    if (head & HEAD_XEV && decode_xev(d, c))
+        return -1;
     return 0;
 }
 

@@ -136,6 +136,7 @@ void *ita_gen_create(const pmu_gen_opts *o, pmu_err *err)
     /* a state of its own, so hot decisions never shift the main sequence */
     if (o->hot)
         pmu_rng_seed(&g->hr, o->seed ^ 0x686f742065646765ull);
+    ita_gen_extras_init(g);
     if ((o->hot && hot_copy(g, o->hot)) || (o->mode == PMU_GEN_WORKLOAD && build(g))) {
         ita_gen_destroy(g);
         pmu_errf(err, PMU_E_NOMEM, "generator: out of memory");
@@ -159,6 +160,7 @@ int ita_gen_next(void *gen, void *rec)
         ita_gen_workload_next(g, rec);
     else
         ita_gen_random_next(g, rec);
+    ita_gen_extras(g, rec);
     g->produced++;
     return 1;
 }

@@ -149,6 +149,11 @@ typedef struct ita_gen {
 
     /* hot edges: private copies, and the generator every hot decision draws from */
     pmu_rng hr;
+    /* the fetches, ALAT misses and general events (ita_gen_extra.c): a state of its own, so
+     * they never shift the main sequence */
+    pmu_rng xr;
+    int xev_ids[8]; /* workload mode: the general events it produces */
+    unsigned nxev_ids;
     pmu_gen_hot hot;
     uint64_t *hot_mem;      /* one allocation behind the arrays of `hot` */
     uint8_t *hot_units;     /* per opcode pattern: units its instruction classes use */
@@ -197,5 +202,8 @@ unsigned ita_gen_pattern_units(uint64_t match, uint64_t care);
 /* ---- the two modes --------------------------------------------------------------------- */
 void ita_gen_workload_next(ita_gen *g, pmu_cycle *c); /* ita_gen_run.c */
 void ita_gen_random_next(ita_gen *g, pmu_cycle *c);   /* ita_gen_random.c */
+/* Adds the I-EAR fetch, ALAT misses and general events to a record of either mode. */
+void ita_gen_extras_init(ita_gen *g);                  /* ita_gen_extra.c */
+void ita_gen_extras(ita_gen *g, pmu_cycle *c);
 
 #endif

@@ -75,6 +75,8 @@ static void random_slot(ita_gen *g, const pmu_cycle *c, pmu_slot *s, counts *n,
         if ((load || store) && pmu_rng_chance(r, 900))
             s->daddr = random_addr(r);
     }
+    if (!PMU_SLOT_GET(s, LOAD) && !PMU_SLOT_GET(s, STORE))
+        s->lat = 0, s->tlb = 0; /* latency and TLB outcome belong to memory accesses */
     ita_gen_count_slot(n, s);
 }
 

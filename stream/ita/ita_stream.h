@@ -39,6 +39,16 @@ extern const char *const ita_power_names[4];
 extern const char *const ita_intr_names[3];
 extern const char ita_unit_letters[4];
 
+/* ---- general events (ita_validate.c) ---------------------------------------------- */
+/* The row that decides how a stream may use event id `id` (either model's row when it is
+ * modelled or not a counter event, else the Itanium 2 row, else the Itanium one); NULL for
+ * an unused id.  A general event's row is TYPE NORMAL with KIND NONE. */
+const ita_event_row *ita_xev_row(unsigned id);
+static inline int ita_xev_general(const ita_event_row *r)
+{
+    return r && r->type == ITA_EVT_NORMAL && r->kind == PMU_KIND_NONE;
+}
+
 /* ---- the coding state of one stream ---------------------------------------- */
 /* The sticky cycle fields; a stream starts with cpl=3 is=ia64 power=normal pid=0. */
 typedef struct ita_sticky {
@@ -48,7 +58,8 @@ typedef struct ita_sticky {
 void ita_sticky_init(ita_sticky *s);
 
 #define ITA_ENC_CACHE 4096u
-#define ITA_MAX_ENCODED 320u /* no encoded record is longer (16 + 6 slots x 47 bytes) */
+#define ITA_MAX_ENCODED 384u /* no encoded record is longer (16 + 23 fetch + 1 + 4 x 5 general events
+                                * + 6 slots x 47 bytes) */
 
 /* What the writer and the reader of one stream keep in step: the sticky fields (both
  * forms) and the binary form's deltas and encoding cache. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pmu_num.h"
+#include "pmu_text.h"
 #include "ita_stream.h"
 
 void ita_sticky_init(ita_sticky *s)
@@ -23,13 +24,17 @@ void ita_sticky_init(ita_sticky *s)
 }
 
 /* ---- keys ------------------------------------------------------------------ */
-enum cycle_key { CK_CPL, CK_IS, CK_POWER, CK_PID, CK_UP, CK_PP, CK_INTR, CK_RECIRC, CK_N };
-static const char *const cycle_keys[CK_N] = {"cpl", "is", "power", "pid",
-                                             "up",  "pp", "intr",  "recirc"};
+enum cycle_key {
+    CK_CPL, CK_IS, CK_POWER, CK_PID, CK_UP, CK_PP, CK_INTR, CK_RECIRC,
+    CK_IF_ADDR, CK_IF_LAT, CK_IF_TLB, CK_IF_RAB, CK_EV, CK_N
+};
+static const char *const cycle_keys[CK_N] = {"cpl",     "is",     "power",  "pid",    "up",
+                                             "pp",      "intr",   "recirc", "if_addr", "if_lat",
+                                             "if_tlb",  "if_rab", "ev"};
 
-enum slot_key { SK_IP, SK_S, SK_U, SK_ENC, SK_DA, SK_TGT, SK_LAT, SK_TLB, SK_NFIXED };
-static const char *const slot_fixed_keys[SK_NFIXED] = {"ip", "s",   "u",   "enc",
-                                                       "da", "tgt", "lat", "tlb"};
+enum slot_key { SK_IP, SK_S, SK_U, SK_ENC, SK_DA, SK_TGT, SK_LAT, SK_TLB, SK_EV, SK_NFIXED };
+static const char *const slot_fixed_keys[SK_NFIXED] = {"ip", "s",   "u",   "enc", "da",
+                                                       "tgt", "lat", "tlb", "ev"};
 
 static int key_is(const char *tok, size_t n, const char *key)
 {
@@ -111,12 +116,83 @@ static int enum_value(const line_ctx *lc, const char *key, const char *val, size
 
 static int is_space(char ch) { return ch == ' ' || ch == '\t'; }
 
+/* The nearest event name of either table to s[0..len), for a "did you mean"; NULL when none
+ * is close (more than a third of the name differs). */
+static const char *nearest_event(const char *s, size_t len)
+{
+    const char *best = NULL;
+    unsigned best_d = ~0u;
+    for (unsigned id = 0; id < ita_event_id_count(); id++) {
+        const char *name = ita_event_id_name(id);
+        if (!name)
+            continue;
+        unsigned d = pmu_text_edit_distance(s, len, name);
+        if (d < best_d) {
+            best_d = d;
+            best = name;
+        }
+    }
+    return best_d <= 2 + len / 3 ? best : NULL;
+}
+
+/* One NAME[:count] of an ev= list at item[0..n): appended to c->xev, attributed to `slot`. */
+static int ev_item(const line_ctx *lc, const char *item, size_t n, unsigned slot, pmu_cycle *c)
+{
+    const char *colon = memchr(item, ':', n);
+    size_t nn = colon ? (size_t)(colon - item) : n;
+    char name[96];
+    uint64_t count = 1;
+    if (nn == 0)
+        return tok_err(lc, item, "ev", 2, "expected an event name, found '%.*s'", (int)(n > 40 ? 40 : n), item);
+    snprintf(name, sizeof name, "%.*s", (int)(nn < sizeof name ? nn : sizeof name - 1), item);
+    int id = nn < sizeof name ? ita_event_id_find(name) : -1;
+    if (id < 0) {
+        const char *near = nearest_event(item, nn);
+        return tok_err(lc, item, "ev", 2, "unknown event '%.*s'%s%s%s (expected a name of include/ita/ita2_events.def "
+                       "or ita_events.def)", (int)(nn > 60 ? 60 : nn), item, near ? ", did you mean '" : "",
+                       near ? near : "", near ? "'?" : "");
+    }
+    if (colon && num_value(lc, "ev", colon + 1, n - nn - 1, 1, UINT8_MAX, "a count 1..255", &count))
+        return -1;
+    if (c->nxev == PMU_MAX_XEV)
+        return tok_err(lc, item, "ev", 2, "more than %u general events in one cycle, expected at most %u",
+                       PMU_MAX_XEV, PMU_MAX_XEV);
+    pmu_xev *x = &c->xev[c->nxev++];
+    x->id = (uint16_t)id;
+    x->count = (uint8_t)count;
+    x->slot = (uint8_t)slot;
+    return 0;
+}
+
+/* ev=NAME[:count][,NAME[:count]...] (docs/stream-format.md, "General events"). */
+static int ev_list(const line_ctx *lc, const char *val, size_t vn, unsigned slot, pmu_cycle *c)
+{
+    const char *p = val, *end = val + vn;
+    if (vn == 0)
+        return tok_err(lc, val, "ev", 2, "expected ev=NAME[:count][,NAME[:count]...]");
+    for (;;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *item_end = comma ? comma : end;
+        if (ev_item(lc, p, (size_t)(item_end - p), slot, c))
+            return -1;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
 static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
                        int has_val, ita_sticky *st, pmu_cycle *c)
 {
     const char *key = cycle_keys[k];
     uint64_t v = 0;
     unsigned e = 0;
+    if (k == CK_IF_RAB) {
+        if (has_val)
+            return tok_err(lc, tok, key, strlen(key), "a flag takes no value: write '%s' alone", key);
+        c->if_rab = 1;
+        return 0;
+    }
     if (!has_val)
         return tok_err(lc, tok, key, strlen(key), "expected %s=value", key);
     switch (k) {
@@ -168,6 +244,23 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         c->recirc = (uint8_t)v;
         break;
     }
+    case CK_IF_ADDR:
+        if (num_value(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
+            return -1;
+        c->if_addr = v;
+        break;
+    case CK_IF_LAT:
+        if (num_value(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
+            return -1;
+        c->if_lat = (uint16_t)v;
+        break;
+    case CK_IF_TLB:
+        if (num_value(lc, key, val, vn, 0, PMU_TLB_FAULT, "0..3", &v))
+            return -1;
+        c->if_tlb = (uint8_t)v;
+        break;
+    case CK_EV:
+        return ev_list(lc, val, vn, PMU_XEV_NO_SLOT, c);
     default:
         break;
     }
@@ -313,6 +406,11 @@ static int parse_token(const line_ctx *lc, parse_state *ps, const char *tok, siz
     if (ps->slot_seen & (1ull << k))
         return tok_err(lc, tok, tok, kn, "given twice in slot %u", c->nslots);
     ps->slot_seen |= 1ull << k;
+    if (k == SK_EV) {
+        if (!eq)
+            return tok_err(lc, tok, tok, kn, "expected ev=NAME[:count][,NAME[:count]...]");
+        return ev_list(lc, val, vn, c->nslots - 1u, c);
+    }
     return slot_field(lc, k, tok, kn, val, vn, eq != NULL, ps->slot);
 }
 
@@ -406,6 +504,29 @@ static void out_enum(outbuf *o, const char *key, unsigned v, const char *const *
         out_add(o, "%s%s=%u", SEP(o), key, v);
 }
 
+/* " ev=NAME[:count],..." of the general events attributed to `slot` (PMU_XEV_NO_SLOT: the
+ * unattributed ones), in record order; nothing when there are none. */
+static void out_events(outbuf *o, const pmu_cycle *c, unsigned slot)
+{
+    unsigned k = 0;
+    for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++) {
+        const pmu_xev *e = &c->xev[x];
+        if (e->slot != slot)
+            continue;
+        const char *name = ita_event_id_name(e->id);
+        if (k++)
+            out_add(o, ",");
+        else
+            out_add(o, "%sev=", SEP(o));
+        if (name)
+            out_add(o, "%s", name);
+        else
+            out_add(o, "#%u", e->id); /* only an invalid record has an unused id */
+        if (e->count != 1)
+            out_add(o, ":%u", e->count);
+    }
+}
+
 /* The text of a record: with `prev` NULL every sticky field, otherwise only those that
  * differ from *prev. */
 static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf, size_t size)
@@ -429,6 +550,15 @@ static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf,
         out_enum(&o, "intr", c->intr, ita_intr_names, 3);
     if (c->recirc)
         out_add(&o, "%srecirc=%u", SEP(&o), c->recirc);
+    if (c->if_addr)
+        out_add(&o, "%sif_addr=0x%" PRIx64, SEP(&o), c->if_addr);
+    if (c->if_lat)
+        out_add(&o, "%sif_lat=%u", SEP(&o), c->if_lat);
+    if (c->if_tlb)
+        out_add(&o, "%sif_tlb=%u", SEP(&o), c->if_tlb);
+    if (c->if_rab)
+        out_add(&o, "%sif_rab", SEP(&o)); /* a flag: 1 (validation refuses other values) */
+    out_events(&o, c, PMU_XEV_NO_SLOT);
     if (o.len == 0 && c->nslots == 0)
         out_add(&o, "cpl=%u", c->cpl); /* an empty line would be skipped as blank */
 
@@ -459,10 +589,15 @@ static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf,
             else
                 out_add(&o, " %s=%u", ita_sf_keys[f].key, v);
         }
+        out_events(&o, c, i);
         uint16_t undefined = (uint16_t)(s->flags & ~ita_sf_defined_mask());
         if (undefined)
             out_add(&o, " flags=0x%x", undefined); /* only an invalid record has these */
     }
+    /* Only an invalid record attributes an event to a slot it does not have. */
+    for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++)
+        if (c->xev[x].slot != PMU_XEV_NO_SLOT && c->xev[x].slot >= n)
+            out_add(&o, "%sxev=%u@slot%u", SEP(&o), c->xev[x].id, c->xev[x].slot + 1u);
     return o.len;
 }
 

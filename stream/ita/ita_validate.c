@@ -34,6 +34,23 @@ const char *const ita_power_names[4] = {"normal", "low_power", "light_halt", "ha
 const char *const ita_intr_names[3] = {"none", "entry", "return"};
 const char ita_unit_letters[4] = {'M', 'I', 'F', 'B'};
 
+/* The general events in the order the text form writes them: the unattributed ones, then
+ * slot by slot, each group in record order (so a record and its text read back compare
+ * equal).  Returns their number. */
+static unsigned xev_text_order(const pmu_cycle *c, pmu_xev out[PMU_MAX_XEV])
+{
+    unsigned n = c->nxev <= PMU_MAX_XEV ? c->nxev : PMU_MAX_XEV, k = 0;
+    for (unsigned pass = 0; pass <= PMU_MAX_SLOTS; pass++) /* pass 0: unattributed */
+        for (unsigned i = 0; i < n; i++) {
+            unsigned slot = c->xev[i].slot;
+            unsigned want = pass == 0 ? PMU_XEV_NO_SLOT : pass - 1u;
+            int other = slot != PMU_XEV_NO_SLOT && slot >= PMU_MAX_SLOTS; /* invalid: kept last */
+            if (slot == want || (other && pass == PMU_MAX_SLOTS))
+                out[k++] = c->xev[i];
+        }
+    return k;
+}
+
 void ita_canon(const void *rec, void *out)
 {
     const pmu_cycle *in = rec;
@@ -50,6 +67,11 @@ void ita_canon(const void *rec, void *out)
     c.recirc = in->recirc;
     c.nslots = in->nslots;
     c.pid = in->pid;
+    c.if_addr = in->if_addr;
+    c.if_lat = in->if_lat;
+    c.if_tlb = in->if_tlb;
+    c.if_rab = in->if_rab;
+    c.nxev = (uint8_t)xev_text_order(in, c.xev);
     unsigned n = in->nslots <= PMU_MAX_SLOTS ? in->nslots : PMU_MAX_SLOTS;
     for (unsigned i = 0; i < n; i++) {
         const pmu_slot *s = &in->slot[i];
@@ -72,8 +94,16 @@ int ita_equal(const void *ra, const void *rb)
     const pmu_cycle *a = ra, *b = rb;
     if (a->cpl != b->cpl || a->is != b->is || a->power != b->power || a->intr != b->intr ||
         a->up_we != b->up_we || a->up != b->up || a->pp_we != b->pp_we || a->pp != b->pp ||
-        a->recirc != b->recirc || a->nslots != b->nslots || a->pid != b->pid)
+        a->recirc != b->recirc || a->nslots != b->nslots || a->pid != b->pid ||
+        a->if_addr != b->if_addr || a->if_lat != b->if_lat || a->if_tlb != b->if_tlb ||
+        a->if_rab != b->if_rab || a->nxev != b->nxev)
         return 0;
+    pmu_xev xa[PMU_MAX_XEV], xb[PMU_MAX_XEV];
+    unsigned nx = xev_text_order(a, xa);
+    xev_text_order(b, xb);
+    for (unsigned i = 0; i < nx; i++)
+        if (xa[i].id != xb[i].id || xa[i].count != xb[i].count || xa[i].slot != xb[i].slot)
+            return 0;
     for (unsigned i = 0; i < a->nslots && i < PMU_MAX_SLOTS; i++) {
         const pmu_slot *x = &a->slot[i], *y = &b->slot[i];
         if (x->ip != y->ip || x->enc != y->enc || x->daddr != y->daddr || x->target != y->target ||
@@ -188,9 +218,109 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
     if (s->daddr != 0 && !load && !store)
         return pmu_dialect_errf(err, where,
                                 "field 'da': slot %u has a data address without load or store", n);
+    if ((s->lat || s->tlb) && !load && !store)
+        return pmu_dialect_errf(err, where,
+                                "field '%s': slot %u has a memory %s without load or store", s->lat ? "lat" : "tlb",
+                                n, s->lat ? "latency" : "TLB outcome");
+    if (F(s, ALAT_MISS) && !load)
+        return pmu_dialect_errf(err, where,
+                                "field 'alat_miss': slot %u has alat_miss without load (an ALAT lookup is a "
+                                "check load's)", n);
     if (s->target != 0 && !br)
         return pmu_dialect_errf(err, where,
                                 "field 'tgt': slot %u has a branch target without br=1..3", n);
+    return 0;
+}
+
+/* The I-EAR's fetch (docs/ear-btb.md, "What the cycle record gives"). */
+static int check_fetch(const pmu_cycle *c, const char *where, pmu_err *err)
+{
+    if (c->if_tlb > PMU_TLB_FAULT)
+        return pmu_dialect_errf(err, where, "field 'if_tlb': %u, expected 0..3", c->if_tlb);
+    if (c->if_rab > 1)
+        return pmu_dialect_errf(err, where, "field 'if_rab': %u, expected 0 or 1", c->if_rab);
+    if (c->if_addr && !c->if_lat && !c->if_tlb && !c->if_rab)
+        return pmu_dialect_errf(err, where,
+                                "field 'if_addr': a fetch address without a fetch event, expected "
+                                "if_lat, if_tlb or if_rab with it");
+    return 0;
+}
+
+/* What counts a modelled event instead (by kind), named in the message that refuses it
+ * as a general event. */
+static const char *const kind_source[PMU_NKINDS] = {
+    [PMU_KIND_CYCLES] = "every cycle (no field)",
+    [PMU_KIND_INST_RET] = "every retired slot (no field)",
+    [PMU_KIND_NOPS] = "the slot flag 'nop'",
+    [PMU_KIND_PRED_OFF] = "the slot flag 'squashed'",
+    [PMU_KIND_FP_OPS] = "the slot flag 'fp'",
+    [PMU_KIND_LOADS] = "the slot flag 'load'",
+    [PMU_KIND_STORES] = "the slot flag 'store'",
+    [PMU_KIND_BR_DETAIL] = "the slot fields 'br' and 'pred'",
+    [PMU_KIND_L1D_MISS] = "the slot flag 'l1d_miss'",
+    [PMU_KIND_L1D_RSE] = "the slot flags 'l1d_miss' and 'rse'",
+    [PMU_KIND_L2_MISS] = "the slot flag 'l2_miss'",
+    [PMU_KIND_L2_REF] = "the slot flag 'l2_ref'",
+    [PMU_KIND_RECIRC] = "the cycle field 'recirc'",
+    [PMU_KIND_IEAR] = "the I-EAR's captures (the cycle fields 'if_lat', 'if_tlb', 'if_rab')",
+    [PMU_KIND_DEAR] = "the D-EAR's captures (the slot fields 'lat', 'tlb', 'alat_miss')",
+    [PMU_KIND_BTB] = "the branch trace buffer (the slot field 'br')",
+};
+
+/* The row that decides how a stream may use event `id`: either model's row that is
+ * modelled or not a counter event, else the Itanium 2 row (the Itanium one when the
+ * name is only there). */
+const ita_event_row *ita_xev_row(unsigned id)
+{
+    const ita_event_row *r2 = ita_event_id_row(id, PMU_MODEL_ITANIUM2);
+    const ita_event_row *r1 = ita_event_id_row(id, PMU_MODEL_ITANIUM);
+    const ita_event_row *rows[2] = {r2, r1};
+    for (unsigned i = 0; i < 2; i++)
+        if (rows[i] && (rows[i]->kind != PMU_KIND_NONE || rows[i]->type != ITA_EVT_NORMAL))
+            return rows[i];
+    return r2 ? r2 : r1;
+}
+
+static int check_one_xev(const pmu_cycle *c, unsigned i, const char *where, pmu_err *err)
+{
+    const pmu_xev *x = &c->xev[i];
+    const ita_event_row *r = ita_xev_row(x->id);
+    if (!r)
+        return pmu_dialect_errf(err, where, "field 'ev': event id %u names no event", x->id);
+    if (r->type != ITA_EVT_NORMAL)
+        return pmu_dialect_errf(err, where,
+                                "field 'ev': %s is an EAR/BTB configuration event, not a counter "
+                                "event (docs/ear-btb.md)", r->name);
+    if (r->kind != PMU_KIND_NONE) {
+        const char *src = r->kind < PMU_NKINDS && kind_source[r->kind] ? kind_source[r->kind] : "its slot flags";
+        return pmu_dialect_errf(err, where,
+                                "field 'ev': %s is counted from the record, not as a general "
+                                "event: use %s", r->name, src);
+    }
+    if (x->slot != PMU_XEV_NO_SLOT && x->slot >= c->nslots)
+        return pmu_dialect_errf(err, where,
+                                "field 'ev': %s attributed to slot %u, but the cycle has %u slots",
+                                r->name, x->slot + 1u, c->nslots);
+    unsigned sum = 0;
+    for (unsigned j = 0; j < c->nxev; j++)
+        if (c->xev[j].id == x->id)
+            sum += c->xev[j].count;
+    if (x->count == 0 || sum > r->maxincr)
+        return pmu_dialect_errf(err, where,
+                                "field 'ev': %s count %u in one cycle, expected 1..%u (its maxincr)",
+                                r->name, x->count == 0 ? 0u : sum, r->maxincr);
+    return 0;
+}
+
+/* The general events (docs/stream-format.md, "General events"). */
+static int check_xev(const pmu_cycle *c, const char *where, pmu_err *err)
+{
+    if (c->nxev > PMU_MAX_XEV)
+        return pmu_dialect_errf(err, where, "field 'ev': %u general events in one cycle, expected at most %u",
+                                c->nxev, PMU_MAX_XEV);
+    for (unsigned i = 0; i < c->nxev; i++)
+        if (check_one_xev(c, i, where, err))
+            return -1;
     return 0;
 }
 
@@ -238,6 +368,8 @@ int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
     for (unsigned i = 0; i < c->nslots; i++)
         if (check_slot(c, i, where, err))
             return -1;
+    if (check_fetch(c, where, err) || check_xev(c, where, err))
+        return -1;
 
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         const struct multiplicity_rule *m = &multiplicity_rules[r];

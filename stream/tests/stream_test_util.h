@@ -7,10 +7,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ita/ita_family.h"
@@ -75,7 +77,19 @@ inline bool same_cycle(const pmu_cycle &x, const pmu_cycle &y)
 {
     bool eq = x.cpl == y.cpl && x.is == y.is && x.power == y.power && x.intr == y.intr &&
               x.up_we == y.up_we && x.up == y.up && x.pp_we == y.pp_we && x.pp == y.pp &&
-              x.recirc == y.recirc && x.nslots == y.nslots && x.pid == y.pid;
+              x.recirc == y.recirc && x.nslots == y.nslots && x.pid == y.pid &&
+              x.if_addr == y.if_addr && x.if_lat == y.if_lat && x.if_tlb == y.if_tlb &&
+              x.if_rab == y.if_rab && x.nxev == y.nxev;
+    // the general events as a multiset: the text form groups them by slot
+    auto key = [](const pmu_xev &e) { return std::make_tuple(e.slot, e.id, e.count); };
+    std::vector<std::tuple<uint8_t, uint16_t, uint8_t>> ex, ey;
+    for (unsigned k = 0; eq && k < x.nxev && k < PMU_MAX_XEV; k++) {
+        ex.push_back(key(x.xev[k]));
+        ey.push_back(key(y.xev[k]));
+    }
+    std::sort(ex.begin(), ex.end());
+    std::sort(ey.begin(), ey.end());
+    eq = eq && ex == ey;
     for (unsigned k = 0; eq && k < x.nslots && k < PMU_MAX_SLOTS; k++) {
         const pmu_slot &s = x.slot[k], &t = y.slot[k];
         eq = s.ip == t.ip && s.enc == t.enc && s.daddr == t.daddr && s.target == t.target &&

@@ -21,7 +21,11 @@ power=low_power | ip=0x8048000 u=I
 cpl=0 is=ia64 power=light_halt repeat=5
 power=halt pp=0
 power=normal cpl=1 pid=0 | ip=0xffffffffffffff00 s=2 u=B enc=0x1ffffffffff br=1 tgt=0x0 | ip=0x0 s=0 u=M enc=0x1ffffffffff
-cpl=2 | ip=0x2000000000000000 s=1 u=M enc=0x1ffffffffff | ip=0x2000000000000010 s=0 u=M lat=65535 tlb=3 | ip=0x2000000000000010 s=1 u=I | ip=0x2000000000000010 s=2 u=I | ip=0x2000000000000020 s=0 u=M | ip=0x2000000000000020 s=1 u=I
+cpl=2 | ip=0x2000000000000000 s=1 u=M enc=0x1ffffffffff | ip=0x2000000000000010 s=0 u=M da=0x8 lat=65535 tlb=3 load | ip=0x2000000000000010 s=1 u=I | ip=0x2000000000000010 s=2 u=I | ip=0x2000000000000020 s=0 u=M | ip=0x2000000000000020 s=1 u=I
+if_addr=0x4000000000001230 if_lat=5000 if_tlb=2 if_rab ev=L1I_READS,FE_BUBBLE_ALL | ip=0x4000000000001230 s=0 u=M da=0x6000000000000100 lat=7 load alat_miss ev=L2_DATA_REFERENCES_L2_ALL:3 | ip=0x4000000000001230 s=1 u=I ev=ISB_BUNPAIRS_IN
+if_addr=0x10 if_tlb=3
+if_rab
+if_lat=65535 ev=SERIALIZATION_EVENTS | ip=0x4000000000001240 s=0 u=M ev=L1I_FILLS
 )";
 
 std::vector<pmu_cycle> rich_records()
@@ -188,7 +192,7 @@ TEST(Binary, BadMagicVersionReserved)
     EXPECT_FALSE(r.opened);
     EXPECT_CONTAINS(r.err, "junk.bin: field 'magic'");
     bad = bin;
-    bad[8] = 3;
+    bad[8] = 4;
     r = read_mem(bad, "v.bin");
     EXPECT_CONTAINS(r.err, "v.bin: field 'version'");
     bad = bin;
@@ -200,7 +204,7 @@ TEST(Binary, BadMagicVersionReserved)
     bad[8] = 1;
     r = read_mem(bad, "v1.bin");
     EXPECT_FALSE(r.opened);
-    EXPECT_CONTAINS(r.err, "v1.bin: field 'version': format version 1, expected 2");
+    EXPECT_CONTAINS(r.err, "v1.bin: field 'version': format version 1, expected 3");
     EXPECT_CONTAINS(r.err, "does not name its record dialect");
 }
 
@@ -239,7 +243,13 @@ TEST(Binary, OutOfRangeFields)
     };
     const Case cases[] = {
         {{0x07}, "record 1: field 'nslots'"},
-        {{0x40}, "record 1: field 'head'"},
+        {{0x40}, "record 1: field 'if_addr'"},                   // truncated
+        {{0x40, 0x00, 0x80, 0x80, 0x20}, "record 1: field 'if_lat'"}, // 65536
+        {{0x40, 0x10, 0x00}, "record 1: field 'if_addr'"},       // no fetch event: validation
+        {{0x80, 0x00}, "record 1: field 'ev': 0 general events"},
+        {{0x80, 0x05}, "record 1: field 'ev': 5 general events"},
+        {{0x80, 0x01, 0xff, 0x7f, 0x01, 0xff}, "record 1: field 'ev': event id 16383"},
+        {{0x80, 0x01}, "record 1: field 'ev': truncated"},
         {{0x08, 0x60, 0x00}, "record 1: field 'intr'"},
         {{0x08, 0x80, 0x00}, "record 1: field 'ctl'"},
         {{0x08, 0x00, 0x70}, "record 1: field 'recirc'"},   // 7 > maxincr: validation

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "stream_test_util.h"
 
@@ -190,10 +191,30 @@ TEST(Gen, RandomAlwaysValid)
 
 TEST(Gen, RandomCoversTheFieldSpace)
 {
-    std::set<int> cpl, is, power, intr, nslots, recirc, tlb, unit, syll, upw, ppw;
+    std::set<int> cpl, is, power, intr, nslots, recirc, tlb, unit, syll, upw, ppw, if_tlb, if_rab,
+        lat_bins, nxev, xev_counts;
     std::set<std::pair<int, int>> br_pred;
+    std::set<std::tuple<int, int, int>> br_pred_taken;
     uint16_t flags_seen = 0;
+    uint64_t xev_attributed = 0, xev_unattributed = 0, data_tlb_miss = 0;
+    std::set<unsigned> xev_ids;
     each_record(9, 200000, PMU_GEN_RANDOM, [&](const pmu_cycle &c, uint64_t) {
+        if (c.if_lat || c.if_tlb || c.if_rab) {
+            if_tlb.insert(c.if_tlb);
+            if_rab.insert(c.if_rab);
+            // the I-EAR's bins (docs/ear-btb.md): 0 none, below 4, then [4,8) .. >= 4096
+            static const unsigned edges[] = {1, 4, 8, 16, 32, 128, 256, 1024, 4096};
+            int bin = 0;
+            for (unsigned e : edges)
+                bin += c.if_lat >= e;
+            lat_bins.insert(bin);
+        }
+        nxev.insert(c.nxev);
+        for (int i = 0; i < c.nxev; i++) {
+            xev_ids.insert(c.xev[i].id);
+            xev_counts.insert(c.xev[i].count);
+            (c.xev[i].slot == PMU_XEV_NO_SLOT ? xev_unattributed : xev_attributed)++;
+        }
         cpl.insert(c.cpl);
         is.insert(c.is);
         power.insert(c.power);
@@ -211,8 +232,21 @@ TEST(Gen, RandomCoversTheFieldSpace)
             unit.insert(s.unit);
             syll.insert(s.slot);
             br_pred.insert({(int)PMU_SLOT_GET(&s, BR_TYPE), (int)PMU_SLOT_GET(&s, BR_PRED)});
+            br_pred_taken.insert({(int)PMU_SLOT_GET(&s, BR_TYPE), (int)PMU_SLOT_GET(&s, BR_PRED),
+                                  (int)PMU_SLOT_GET(&s, TAKEN)});
+            data_tlb_miss += (PMU_SLOT_GET(&s, LOAD) || PMU_SLOT_GET(&s, STORE)) && s.tlb == PMU_TLB_FAULT;
         }
     });
+    EXPECT_EQ(if_tlb.size(), 4u);
+    EXPECT_EQ(if_rab.size(), 2u);
+    EXPECT_EQ(lat_bins.size(), 10u); // every bin, the latencies below 4, and a TLB-only fetch
+    EXPECT_EQ(nxev.size(), (size_t)PMU_MAX_XEV + 1);
+    EXPECT_GT(xev_ids.size(), 100u);
+    EXPECT_GT(xev_counts.size(), 2u);
+    EXPECT_GT(xev_attributed, 0u);
+    EXPECT_GT(xev_unattributed, 0u);
+    EXPECT_GT(data_tlb_miss, 0u);
+    EXPECT_EQ(br_pred_taken.size(), 1u + 3u * 4u * 2u); // every type, prediction and taken
     EXPECT_EQ(cpl.size(), 4u);
     EXPECT_EQ(is.size(), 2u);
     EXPECT_EQ(power.size(), 4u);
@@ -451,12 +485,38 @@ TEST(Gen, StreamOfASeedIsPinned)
         pmu_gen_mode mode;
         uint64_t hash;
     } pinned[] = {
-        {PMU_GEN_WORKLOAD, 0x7b3684f0a7dc2fc9ull},  /* with the exact encodings (docs/stream-format.md) */
-        {PMU_GEN_RANDOM, 0x2fddbe777376a3a0ull},
+        /* with the exact encodings, fetches, ALAT misses and general events (docs/stream-format.md) */
+        {PMU_GEN_WORKLOAD, 0xed1bb7d7fd8d5182ull},
+        {PMU_GEN_RANDOM, 0x80b53d3a07e751aeull},
     };
     for (const auto &p : pinned) {
         uint64_t h = 0xcbf29ce484222325ull;
         each_record(2024, 20000, p.mode, [&](const pmu_cycle &c, uint64_t) { h = fnv(h, fmt(c) + "\n"); });
         EXPECT_EQ(h, p.hash) << "mode " << p.mode << ": 0x" << std::hex << h;
     }
+}
+
+TEST(Gen, WorkloadHasFetchesAlatMissesAndGeneralEvents)
+{
+    uint64_t fetches = 0, long_fetches = 0, rab = 0, itlb = 0, alat = 0, xev = 0, attributed = 0;
+    each_record(1, 400000, PMU_GEN_WORKLOAD, [&](const pmu_cycle &c, uint64_t) {
+        fetches += c.if_lat != 0;
+        long_fetches += c.if_lat >= 4096;
+        rab += c.if_rab;
+        itlb += c.if_tlb != 0;
+        for (int i = 0; i < c.nslots; i++)
+            alat += PMU_SLOT_GET(&c.slot[i], ALAT_MISS);
+        xev += c.nxev;
+        for (int i = 0; i < c.nxev; i++)
+            attributed += c.xev[i].slot != PMU_XEV_NO_SLOT;
+        pmu_err err;
+        EXPECT_EQ(pmu_cycle_validate(&c, "gen", &err), 0) << err.msg;
+    });
+    EXPECT_GT(fetches, 1000u);
+    EXPECT_GT(long_fetches, 0u);
+    EXPECT_GT(rab, 0u);
+    EXPECT_GT(itlb, 0u);
+    EXPECT_GT(alat, 0u);
+    EXPECT_GT(xev, 100u);
+    EXPECT_GT(attributed, 0u);
 }

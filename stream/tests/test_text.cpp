@@ -119,6 +119,7 @@ TEST(Text, EveryFlagKey)
         {"nop", ""},        {"squashed", ""}, {"load", ""},         {"store", ""},
         {"fp", ""},         {"l1d_miss", "load"}, {"l2_ref", "load"}, {"l2_miss", "load l2_ref"},
         {"rse", "load"},    {"br", "u=B"},    {"pred", "u=B br=1"}, {"taken", "u=B br=1"},
+        {"alat_miss", "load"},
     };
     ASSERT_GT(sizeof def_flags / sizeof def_flags[0], 0u);
     for (const DefFlag &f : def_flags) {
@@ -473,7 +474,7 @@ TEST(TextLines, OneNumberSyntax)
         EXPECT_CONTAINS(e, b[2]);
     }
     // what is accepted: decimal, hex in either case, 0, the largest values
-    pmu_cycle c = parse_one("cpl=0 pid=0xFFFF | ip=0XFFFFFFFFFFFFFFF0 lat=65535 tlb=0x3");
+    pmu_cycle c = parse_one("cpl=0 pid=0xFFFF | ip=0XFFFFFFFFFFFFFFF0 lat=65535 tlb=0x3 load");
     EXPECT_EQ(c.pid, 0xffff);
     EXPECT_EQ(c.slot[0].ip, 0xfffffffffffffff0ull);
     EXPECT_EQ(c.slot[0].lat, 65535);
@@ -490,4 +491,76 @@ TEST(TextLines, MessagesEscapeControlBytes)
     EXPECT_EQ(r.err.find('\n'), std::string::npos);
     r = read_file(scratch("no\tsuch.txt"));
     EXPECT_CONTAINS(r.err, "no\\tsuch.txt: cannot open");
+}
+
+// ---- the fetch and the general events ---------------------------------------------------
+TEST(Text, FetchFields)
+{
+    pmu_cycle c = parse_one("if_addr=0x4000000000001230 if_lat=4096 if_tlb=3 if_rab");
+    EXPECT_EQ(c.if_addr, 0x4000000000001230ull);
+    EXPECT_EQ(c.if_lat, 4096u);
+    EXPECT_EQ(c.if_tlb, 3u);
+    EXPECT_EQ(c.if_rab, 1u);
+    EXPECT_EQ(fmt(c), "cpl=3 is=ia64 power=normal pid=0 if_addr=0x4000000000001230 if_lat=4096 if_tlb=3 if_rab");
+    pmu_cycle none = parse_one("cpl=3");
+    EXPECT_EQ(none.if_addr | none.if_lat | none.if_tlb | none.if_rab, 0u);
+}
+
+TEST(Text, GeneralEvents)
+{
+    pmu_cycle c = parse_one("ev=L1I_READS,FE_BUBBLE_ALL:1 | ip=0x10 load da=0x8 ev=L2_DATA_REFERENCES_L2_ALL:3 "
+                            "| ip=0x20 u=I ev=ISB_BUNPAIRS_IN");
+    ASSERT_EQ(c.nxev, 4u);
+    EXPECT_STREQ(ita_event_id_name(c.xev[0].id), "L1I_READS");
+    EXPECT_EQ(c.xev[0].count, 1u);
+    EXPECT_EQ(c.xev[0].slot, PMU_XEV_NO_SLOT);
+    EXPECT_STREQ(ita_event_id_name(c.xev[1].id), "FE_BUBBLE_ALL");
+    EXPECT_STREQ(ita_event_id_name(c.xev[2].id), "L2_DATA_REFERENCES_L2_ALL");
+    EXPECT_EQ(c.xev[2].count, 3u);
+    EXPECT_EQ(c.xev[2].slot, 0u);
+    EXPECT_EQ(c.xev[3].slot, 1u);
+    // count 1 is written without ':1'; each slot's events are in its part
+    EXPECT_EQ(fmt(c), "cpl=3 is=ia64 power=normal pid=0 ev=L1I_READS,FE_BUBBLE_ALL | ip=0x10 s=0 u=M "
+                      "da=0x8 load ev=L2_DATA_REFERENCES_L2_ALL:3 | ip=0x20 s=0 u=I ev=ISB_BUNPAIRS_IN");
+    // an event only the Itanium table has
+    pmu_cycle ita = parse_one("ev=L1D_READS_RETIRED");
+    ASSERT_EQ(ita.nxev, 1u);
+    EXPECT_EQ(ita_event_id_row(ita.xev[0].id, PMU_MODEL_ITANIUM2), nullptr);
+    EXPECT_NE(ita_event_id_row(ita.xev[0].id, PMU_MODEL_ITANIUM), nullptr);
+}
+
+TEST(Text, NewFieldErrors)
+{
+    struct Case {
+        const char *line, *expect;
+    } cases[] = {
+        {"ev=L1I_REEDS", "field 'ev': unknown event 'L1I_REEDS', did you mean 'L1I_READS'?"},
+        {"ev=QQQQQQQQQQQQQQQQQQQQQQQQ", "field 'ev': unknown event 'QQQQQQQQQQQQQQQQQQQQQQQQ' (expected"},
+        {"ev=L2_DATA_REFERENCES_L2_ALL:3,L2_DATA_REFERENCES_L2_ALL:2",
+         "field 'ev': L2_DATA_REFERENCES_L2_ALL count 5 in one cycle, expected 1..4 (its maxincr)"},
+        {"ev=L1I_READS:0", "field 'ev'"},
+        {"ev=LOADS_RETIRED", "field 'ev': LOADS_RETIRED is counted from the record, not as a general event: use "
+                             "the slot flag 'load'"},
+        {"ev=L1D_READ_MISSES_RETIRED", "use the slot flag 'l1d_miss'"}, // Itanium's modelled row
+        {"ev=DATA_EAR_CACHE_LAT4", "field 'ev': DATA_EAR_CACHE_LAT4 is an EAR/BTB configuration event, not a "
+                                   "counter event"},
+        {"ev=L1I_READS,FE_BUBBLE_ALL,L1I_FILLS,ISB_BUNPAIRS_IN,SERIALIZATION_EVENTS",
+         "field 'ev': more than 4 general events in one cycle"},
+        {"ev=", "field 'ev': expected ev=NAME"},
+        {"ev=,L1I_READS", "field 'ev': expected an event name"},
+        {"| ip=0x10 ev", "field 'ev': expected ev=NAME"},
+        {"if_tlb=4", "field 'if_tlb': expected 0..3"},
+        {"if_lat=65536", "field 'if_lat': expected 0..65535"},
+        {"if_rab=1", "field 'if_rab': a flag takes no value"},
+        {"if_addr=0x10", "field 'if_addr': a fetch address without a fetch event"},
+        {"| ip=0x10 u=I lat=3", "field 'lat': slot 1 has a memory latency without load or store"},
+        {"| ip=0x10 u=I tlb=1", "field 'tlb': slot 1 has a memory TLB outcome without load or store"},
+        {"| ip=0x10 store alat_miss", "field 'alat_miss': slot 1 has alat_miss without load"},
+    };
+    for (const Case &k : cases) {
+        ReadResult r = read_mem(std::string(k.line) + "\n", "e.txt");
+        EXPECT_EQ(r.rc, -1) << k.line;
+        EXPECT_CONTAINS(r.err, "e.txt:1");
+        EXPECT_CONTAINS(r.err, k.expect);
+    }
 }

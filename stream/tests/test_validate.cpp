@@ -196,3 +196,38 @@ TEST(Validate, MultiplicitiesAboveMaxincr)
         EXPECT_CONTAINS(err.msg, m.event);
     }
 }
+
+// General events and the fetch in records that did not come from text (binary, generator).
+TEST(Validate, GeneralEventsAndFetch)
+{
+    auto id = [](const char *name) { return (uint16_t)ita_event_id_find(name); };
+    const Rule rules[] = {
+        {"unused event id", "ev", [](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {0xfffe, 1, PMU_XEV_NO_SLOT}; }},
+        {"more than PMU_MAX_XEV", "ev", [&](pmu_cycle &c) {
+             c.nxev = PMU_MAX_XEV + 1; // the record has room for PMU_MAX_XEV
+             for (unsigned i = 0; i < PMU_MAX_XEV; i++)
+                 c.xev[i] = {id("L1I_READS"), 1, PMU_XEV_NO_SLOT};
+         }},
+        {"slot beyond nslots", "ev", [&](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {id("L1I_READS"), 1, 1}; }},
+        {"count 0", "ev", [&](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {id("L1I_READS"), 0, PMU_XEV_NO_SLOT}; }},
+        {"above maxincr", "ev", [&](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {id("L1I_READS"), 2, 0}; }},
+        {"modelled event", "ev", [&](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {id("CPU_CYCLES"), 1, PMU_XEV_NO_SLOT}; }},
+        {"EAR event", "ev", [&](pmu_cycle &c) { c.nxev = 1; c.xev[0] = {id("BRANCH_EVENT"), 1, 0}; }},
+        {"if_tlb > 3", "if_tlb", [](pmu_cycle &c) { c.if_tlb = 4; }},
+        {"if_rab > 1", "if_rab", [](pmu_cycle &c) { c.if_rab = 2; }},
+        {"if_addr alone", "if_addr", [](pmu_cycle &c) { c.if_addr = 0x40; }},
+        {"lat on a non-memory slot", "lat", [](pmu_cycle &c) { c.slot[0].lat = 3; }},
+        {"alat_miss without load", "alat_miss", [](pmu_cycle &c) { c.slot[0].flags = F1(ALAT_MISS) | F1(STORE); }},
+    };
+    for (const Rule &r : rules)
+        expect_invalid(r);
+    pmu_cycle ok = base_cycle();
+    ok.if_addr = 0x40;
+    ok.if_rab = 1;
+    ok.nxev = 2;
+    ok.xev[0] = {id("L1I_READS"), 1, 0};
+    ok.xev[1] = {id("L2_DATA_REFERENCES_L2_ALL"), 4, PMU_XEV_NO_SLOT};
+    ok.slot[0].flags = F1(LOAD) | F1(ALAT_MISS);
+    ok.slot[0].lat = 9;
+    EXPECT_EQ(pmu_cycle_validate(&ok, "x", nullptr), 0);
+}

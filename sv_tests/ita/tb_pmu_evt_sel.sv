@@ -1,14 +1,15 @@
 `include "pmu_defines.vh"
 
 // pmu_evt_sel against every row of the event table: the generated rows
-// (build/gen/ita/pmu_evt_rows.svh, one per PMU_EVENT of include/ita/ita_regs.def) are included
-// here too, each calling check_row with the row's columns, so every event the .def lists is
-// checked on the RTL, and a row the RTL lost or read with another row's column fails.
+// (build/gen/ita/pmu_evt_rows.svh, one per modelled event of each model's event table,
+// include/ita/ita_events.def and ita2_events.def) are included here too, each calling check_row
+// with the row's model and columns, so every modelled event is checked on the RTL, and a row the
+// RTL lost or read with another row's column fails.
 // Eight instances share the inputs: Itanium (Model=0) and Itanium 2 (Model=1), each on
 // PMC4..PMC7. Per row and instance:
-//  - the row's code (Itanium: its Itanium code) and umask count the occurrences its kind
-//    names (docs/semantics.md step 3, written here from that page) on the counters of its
-//    counter mask, and nothing elsewhere or on Itanium without an Itanium code;
+//  - the row's code and umask count the occurrences its kind names (docs/semantics.md step 3,
+//    written here from that page) on its model's instances, on the counters of its counter
+//    mask, and nothing elsewhere;
 //  - a slot that lacks one of the kind's flags does not count;
 //  - the qualification bit the row's iar / opm / dar columns select (and, for the
 //    retired-instruction kind, its umask's IBR pair) is the one that gates the slots; cycle-level
@@ -141,12 +142,12 @@ module tb_pmu_evt_sel;
   endtask
 
   // n of every instance against `full` where the row counts (0 elsewhere).
-  task automatic expect_n(input int row, input logic [7:0] counters, input logic on_ita,
+  task automatic expect_n(input int row, input logic [7:0] counters, input int model,
                           input int full, input string what);
     for (int d = 0; d < NDut; d++) begin
       automatic int  m       = d / 4;
       automatic int  ctr     = 4 + d % 4;
-      automatic bit  counts  = counters[ctr] && (m == 1 || on_ita);
+      automatic bit  counts  = counters[ctr] && m == model;
       check_eq(64'(n[d]), counts ? 64'(full) : 64'd0,
                $sformatf("row %0d, %s, Model=%0d PMC%0d", row, what, m, ctr));
     end
@@ -154,8 +155,8 @@ module tb_pmu_evt_sel;
 
   int rows = 0;
 
-  task automatic check_row(input logic [7:0] code, input logic [7:0] code_ita, input logic on_ita,
-                           input logic [3:0] umask, input logic [7:0] counters, input logic iar,
+  task automatic check_row(input int model, input logic [7:0] code, input logic [3:0] umask,
+                           input logic [7:0] counters, input logic iar,
                            input logic opm, input logic dar, input logic [PMU_KIND_W-1:0] kind,
                            input string name);
     logic [15:0] flags, q_bit;
@@ -165,8 +166,8 @@ module tb_pmu_evt_sel;
     int          row;
     row  = rows++;
     check(known_kind(kind), $sformatf("row %0d (%s): kind %0d has a rule in this testbench", row, name, kind));
-    stim.pmc_ita2 = event_pmc(code, umask);
-    stim.pmc_ita  = event_pmc(on_ita ? code_ita : 8'h00, umask);
+    stim.pmc_ita2 = (model == 1) ? event_pmc(code, umask) : '0;
+    stim.pmc_ita  = (model == 0) ? event_pmc(code, umask) : '0;
     flags  = kind_flags(kind, umask);
     full   = (kind == PMU_KIND_CYCLES || is_capture(kind)) ? 1 : (kind == PMU_KIND_RECIRC) ? 5 : NSlots;
     stim.recirc = 3'd5;
@@ -177,18 +178,18 @@ module tb_pmu_evt_sel;
     if (is_capture(kind)) begin
       stim.cap = (kind == PMU_KIND_IEAR) ? 3'b110 : (kind == PMU_KIND_DEAR) ? 3'b101 : 3'b011;
       drive(flags, '1, '1);
-      expect_n(row, counters, on_ita, 0, {name, ": its unit did not capture"});
+      expect_n(row, counters, model, 0, {name, ": its unit did not capture"});
       stim.cap = 3'b111;
     end
 
     // Every qualification bit 1: the kind's occurrences count in full.
     drive(flags, '1, '1);
-    expect_n(row, counters, on_ita, full, {name, ": every slot carries the event"});
+    expect_n(row, counters, model, full, {name, ": every slot carries the event"});
 
     // A slot without one of the kind's flags (type 0 for a branch) does not count.
     if (flags != 16'd0) begin
       drive(flags & ~(flags & -flags), '1, '1);
-      expect_n(row, counters, on_ita, 0, {name, ": one required flag missing"});
+      expect_n(row, counters, model, 0, {name, ": one required flag missing"});
     end
 
     // The qualification bit the row's columns select: memory events (dar) mem_q[{iar, opm}],
@@ -198,20 +199,20 @@ module tb_pmu_evt_sel;
     m_bit = 4'd1 << set;
     if (dar) begin
       drive(flags, '1, ~m_bit);
-      expect_n(row, counters, on_ita, is_cycle_level(kind) ? full : 0, {name, ": its mem_q bit 0"});
+      expect_n(row, counters, model, is_cycle_level(kind) ? full : 0, {name, ": its mem_q bit 0"});
       drive(flags, '0, m_bit);
-      expect_n(row, counters, on_ita, full, {name, ": only its mem_q bit 1"});
+      expect_n(row, counters, model, full, {name, ": only its mem_q bit 1"});
     end else begin
       drive(flags, ~q_bit, '1);
-      expect_n(row, counters, on_ita, is_cycle_level(kind) ? full : 0, {name, ": its inst_q bit 0"});
+      expect_n(row, counters, model, is_cycle_level(kind) ? full : 0, {name, ": its inst_q bit 0"});
       drive(flags, q_bit, '0);
-      expect_n(row, counters, on_ita, full, {name, ": only its inst_q bit 1"});
+      expect_n(row, counters, model, full, {name, ": only its inst_q bit 1"});
     end
 
     // HALT: cycles and retired instructions do not count; the others are not power gated.
     stim.power = PowerHalt;
     drive(flags, '1, '1);
-    expect_n(row, counters, on_ita,
+    expect_n(row, counters, model,
              (kind == PMU_KIND_CYCLES || kind == PMU_KIND_INST_RET) ? 0 : full, {name, ": HALT"});
     stim.power = PowerNormal;
   endtask
@@ -220,16 +221,39 @@ module tb_pmu_evt_sel;
     #1;
     // No event selected (es = 0, umask = 0 is not in the table): nothing counts.
     drive('1, '1, '1);
-    expect_n(-1, 8'h00, 1'b1, 0, "es 0");
+    expect_n(-1, 8'h00, 1, 0, "es 0");
 
-`define PMU_EVT_ROW(NAME)                                                                     \
-    check_row(PMU_EV_``NAME``_CODE, PMU_EV_``NAME``_CODE_ITA, PMU_EV_``NAME``_ON_ITA,          \
-              PMU_EV_``NAME``_UMASK, PMU_EV_``NAME``_COUNTERS, PMU_EV_``NAME``_IAR,           \
-              PMU_EV_``NAME``_OPM, PMU_EV_``NAME``_DAR, PMU_EV_``NAME``_KIND, `"NAME`");
+`define PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)                 \
+    check_row(MODEL, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND, `"NAME`");
     `include "pmu_evt_rows.svh"
 `undef PMU_EVT_ROW
 
-    check(rows == PMU_NEVENTS, $sformatf("%0d rows checked, the .def has %0d events", rows, PMU_NEVENTS));
+    check(rows == PMU_NEVT_ROWS, $sformatf("%0d rows checked, the tables have %0d modelled rows", rows,
+                                           PMU_NEVT_ROWS));
+
+    // ---- general events: entries whose code / umask equal (es, umask) add their counts ------
+    // (0x58, 0x3) is no modelled row of either model; each model's instances in turn.
+    for (int m = 0; m < 2; m++) begin
+      stim.pmc_ita2 = (m == 1) ? event_pmc(8'h58, 4'h3) : '0;
+      stim.pmc_ita  = (m == 0) ? event_pmc(8'h58, 4'h3) : '0;
+      stim.cap = '0;
+      stim.xev_valid = 4'b1111; stim.xev_qual = 4'b1111;
+      stim.xev_code  = {8'h58, 8'h58, 8'h58, 8'h58};
+      stim.xev_umask = {4'h3, 4'h3, 4'h3, 4'h3};
+      stim.xev_count = {8'd255, 8'd200, 8'd100, 8'd1};
+      drive(16'd0, '1, '1);
+      expect_n(-2, 8'hf0, m, 556, "four general events, up to 255 each, on every counter");
+      stim.xev_valid = 4'b1110;                      // entry 0 not valid
+      stim.xev_qual  = 4'b1011;                      // entry 2 not qualified
+      stim.xev_umask = {4'h2, 4'h3, 4'h3, 4'h3};     // entry 3 another umask
+      drive(16'd0, '1, '1);
+      expect_n(-2, 8'hf0, m, 100, "invalid, unqualified and other-umask entries count nothing");
+      stim.xev_code  = {8'h58, 8'h58, 8'hd8, 8'h58}; // entry 1 another code
+      drive(16'd0, '1, '1);
+      expect_n(-2, 8'hf0, m, 0, "another code counts nothing");
+    end
+    check(rows == PMU_NEVT_ROWS, $sformatf("%0d rows checked, the tables have %0d modelled rows", rows,
+                                           PMU_NEVT_ROWS));
 
     // ---- general events: entries whose code / umask equal (es, umask) add their counts ------
     // (0x58, 0x3) is no modelled row; the Itanium instances see es bit 7 clear, so 0x58 too.

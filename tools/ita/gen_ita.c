@@ -1,10 +1,11 @@
 /*
  * gen_ita.c - the Itanium family's part of the definitions generator (include/pmu_gen_defs.h):
- * from include/ita/ita_regs.def (through the tables of include/ita/ita_defs.c) it writes
+ * from include/ita/ita_regs.def and the event tables include/ita/ita2_events.def and
+ * ita_events.def (through include/ita/ita_defs.c and ita_event_defs.c) it writes
  *
  *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
  *   pmu_defs.vh        the RTL's localparams (included inside module bodies)
- *   pmu_evt_rows.svh   the event-select rows of rtl/ita/pmu_evt_sel.sv, one per event
+ *   pmu_evt_rows.svh   the event-select rows of rtl/ita/pmu_evt_sel.sv, one per modelled event
  *   pmu_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
  *   register-map.md    docs/register-map.md
  *
@@ -127,25 +128,42 @@ static unsigned kind_width(void)
     return w;
 }
 
+/* The number of a model's modelled rows (KIND not NONE) in its event table. */
+static unsigned modelled_rows(pmu_model m)
+{
+    unsigned n, k = 0;
+    const ita_event_row *rows = ita_event_rows(m, &n);
+    for (unsigned i = 0; i < n; i++)
+        k += pmu_event_row_modelled(&rows[i]) != 0;
+    return k;
+}
+
 static void vh_events(FILE *out)
 {
     const unsigned kw = kind_width();
     fprintf(out, "localparam integer PMU_KIND_W = %u;\n", kw);
     for (unsigned k = 0; k < PMU_NKINDS; k++)
         fprintf(out, "localparam [%u:0] PMU_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    /* The Itanium 2 modelled events by name (pmu_event_table), with their Itanium
+     * counterparts' code and counters, for testbenches that program an event by name. */
     for (unsigned i = 0; i < PMU_NEVENTS; i++) {
         const pmu_event_desc *e = &pmu_event_table[i];
+        const int code_ita = pmu_event_code(e, PMU_MODEL_ITANIUM);
         fprintf(out, "localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", e->name, e->code);
-        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, e->code_ita);
-        fprintf(out, "localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", e->name, e->code_ita != PMU_NO_CODE);
+        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, code_ita < 0 ? 0xffu : (unsigned)code_ita);
+        fprintf(out, "localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", e->name, code_ita >= 0);
         fprintf(out, "localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", e->name, e->umask);
         fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", e->name, e->counters);
+        fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS_ITA = 8'h%02x;\n", e->name,
+                pmu_event_counters(e, PMU_MODEL_ITANIUM));
         fprintf(out, "localparam integer PMU_EV_%s_MAXINCR = %u;\n", e->name, e->maxincr);
         fprintf(out, "localparam [0:0] PMU_EV_%s_IAR = 1'b%u;\n", e->name, e->iar);
         fprintf(out, "localparam [0:0] PMU_EV_%s_OPM = 1'b%u;\n", e->name, e->opm);
         fprintf(out, "localparam [0:0] PMU_EV_%s_DAR = 1'b%u;\n", e->name, e->dar);
         fprintf(out, "localparam [%u:0] PMU_EV_%s_KIND = PMU_KIND_%s;\n", kw - 1, e->name, kind_name(e->kind));
     }
+    fprintf(out, "localparam integer PMU_NEVT_ROWS = %u;\n", modelled_rows(PMU_MODEL_ITANIUM) +
+            modelled_rows(PMU_MODEL_ITANIUM2));
     fprintf(out, "localparam integer PMU_NEVENTS = %d;\n", PMU_NEVENTS);
     for (unsigned v = 0; v < PMU_NVIS; v++)
         fprintf(out, "localparam integer PMU_VIS_%s = %u;\n", pmu_vis_table[v].name, v);
@@ -268,11 +286,20 @@ static int emit_defs(FILE *out, pmu_err *err)
 static int emit_evt_rows(FILE *out, pmu_err *err)
 {
     (void)err;
-    fputs("// The event table of rtl/ita/pmu_evt_sel.sv: one row per PMU_EVENT, in .def order,\n"
-          "// included where the module defines PMU_EVT_ROW(NAME) (its PMU_EV_<NAME>_* localparams\n"
-          "// are in pmu_defs.vh).\n", out);
-    for (unsigned i = 0; i < PMU_NEVENTS; i++)
-        fprintf(out, "`PMU_EVT_ROW(%s)\n", pmu_event_table[i].name);
+    fputs("// The event table of rtl/ita/pmu_evt_sel.sv: one row per modelled event (KIND not NONE) of\n"
+          "// each model's table (include/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
+          "// in table order, included where the module defines\n"
+          "// PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
+    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2; m++) {
+        unsigned n;
+        const ita_event_row *rows = ita_event_rows(m, &n);
+        for (unsigned i = 0; i < n; i++) {
+            const ita_event_row *e = &rows[i];
+            if (pmu_event_row_modelled(e))
+                fprintf(out, "`PMU_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, PMU_KIND_%s)\n", m,
+                        e->name, e->code, e->umask, e->counters, e->iar, e->opm, e->dar, kind_name(e->kind));
+        }
+    }
     return 0;
 }
 
@@ -379,30 +406,30 @@ static void md_fields_and_state(FILE *out)
 
 static void md_events(FILE *out)
 {
-    fputs("\n## Implemented events\n\n"
-          "Codes and umasks are the Itanium 2 ones (libpfm-3 `itanium2_events.h`). An event code\n"
-          "or umask not in this table counts nothing. The Itanium column is the code the Itanium\n"
-          "model decodes: 0x12 and 0x08 are sourced; the others are pmusim's choice (the Itanium 2\n"
-          "code with bit 7 cleared, `-` where that would collide), because the Itanium event codes\n"
-          "were not found (docs/architecture.md).\n\n"
-          "The counters column is where the event is wired; \"Itanium software\" is where libpfm-3 lets\n"
-          "software program it on Itanium, which the event library and configuration files enforce.\n"
-          "The kind is what one occurrence is (docs/semantics.md, step 3):\n\n"
+    static const char *const model_title[2] = {[PMU_MODEL_ITANIUM] = "Itanium (`include/ita/ita_events.def`)",
+                                               [PMU_MODEL_ITANIUM2] = "Itanium 2 (`include/ita/ita2_events.def`)"};
+    fputs("\n## Modelled events\n\n"
+          "The events the hardware derives from the cycle record: the rows of each model's full event\n"
+          "table (libpfm-3) whose KIND is not NONE. Every other event of the tables counts only from a\n"
+          "stream's general events (docs/stream-format.md); a code and umask in neither counts nothing.\n"
+          "The counters column is where the event is wired. The kind is what one occurrence is\n"
+          "(docs/semantics.md, step 3):\n\n"
           "| kind | one occurrence |\n|---|---|\n", out);
     md_name_table(out, kind_names, kind_descs, 1, PMU_NKINDS);
-    fputs("\n| event | code | Itanium code | umask | maxincr | counters | Itanium software | iar | opm | dar "
-          "| group | set | kind | meaning |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", out);
-    for (unsigned i = 0; i < PMU_NEVENTS; i++) {
-        const pmu_event_desc *e = &pmu_event_table[i];
-        char ctr[48], ctr_ita[48];
-        counter_names(e->counters, ctr, sizeof ctr);
-        counter_names(e->counters_ita, ctr_ita, sizeof ctr_ita);
-        char ita[8] = "-";
-        if (e->code_ita != PMU_NO_CODE)
-            snprintf(ita, sizeof ita, "0x%02x", e->code_ita);
-        fprintf(out, "| %s | 0x%02x | %s | 0x%x | %u | %s | %s | %u | %u | %u | %u | 0x%x | %s | %s |\n", e->name,
-                e->code, ita, e->umask, e->maxincr, ctr, ctr_ita, e->iar, e->opm, e->dar, e->group, e->set,
-                kind_name(e->kind), e->desc);
+    for (int m = PMU_MODEL_ITANIUM2; m >= PMU_MODEL_ITANIUM; m--) {
+        unsigned n;
+        const ita_event_row *rows = ita_event_rows(m, &n);
+        fprintf(out, "\n### %s\n\n| event | code | umask | maxincr | counters | iar | opm | dar | group | set | kind |\n"
+                     "|---|---|---|---|---|---|---|---|---|---|---|\n", model_title[m]);
+        for (unsigned i = 0; i < n; i++) {
+            const ita_event_row *e = &rows[i];
+            char ctr[48];
+            if (!pmu_event_row_modelled(e))
+                continue;
+            counter_names(e->counters, ctr, sizeof ctr);
+            fprintf(out, "| %s | 0x%02x | 0x%x | %u | %s | %u | %u | %u | %u | 0x%x | %s |\n", e->name, e->code,
+                    e->umask, e->maxincr, ctr, e->iar, e->opm, e->dar, e->group, e->set, kind_name(e->kind));
+        }
     }
 }
 

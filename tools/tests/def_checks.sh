@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# def_checks.sh - proves that a slip in include/ita/ita_regs.def fails the build:
+# def_checks.sh - proves that a slip in include/ita/ita_regs.def or an event table fails the build:
 #
-#   columns     a PMU_EVENT or PMU_REG row with two named columns swapped does not compile
+#   columns     a PMU_EVT (include/ita/ita2_events.def) or PMU_REG row with two named columns
+#               swapped does not compile
 #               (include/ita/ita_defs.c reads every column through PMU_COL, include/pmu_def.h),
 #               and the compiler names the column that was found in the wrong place;
 #   generator   a .def that breaks a rule the generated RTL relies on (a ROLE(QUAL) register
@@ -43,13 +44,13 @@ build_generator() {
         "$work/ita_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
 }
 
-# swap_case NAME SED_EXPR EXPECTED: the edited .def must not compile, and the log must name
-# EXPECTED (the PMU_COL_<place>_<found> the slip produced).
+# swap_case NAME SED_EXPR EXPECTED [DEF]: the edited DEF (include/ita/ita_regs.def by default)
+# must not compile, and the log must name EXPECTED (the PMU_COL_<place>_<found> the slip produced).
 swap_case() {
-    local name=$1 expr=$2 expected=$3
+    local name=$1 expr=$2 expected=$3 def=${4:-ita_regs.def}
     fresh_copy
-    sed -i "$expr" "$work/include/ita/ita_regs.def"
-    if cmp -s include/ita/ita_regs.def "$work/include/ita/ita_regs.def"; then
+    sed -i "$expr" "$work/include/ita/$def"
+    if cmp -s "include/ita/$def" "$work/include/ita/$def"; then
         fail "$name (the edit changed nothing: the test is stale)"
     elif compile_defs; then
         fail "$name (compiled with the columns swapped)"
@@ -82,18 +83,18 @@ gen_case() {
 columns() {
     fresh_copy
     if compile_defs; then ok "unmodified .def compiles"; else fail "unmodified .def (see $work/cc.log)"; fi
-    swap_case "PMU_EVENT CODE <-> UMASK" \
-        '0,/CODE(0x12), CODE_ITA(0x12), UMASK(0x0)/s//UMASK(0x0), CODE_ITA(0x12), CODE(0x12)/' \
-        PMU_COL_CODE_UMASK
-    swap_case "PMU_EVENT COUNTERS <-> COUNTERS_ITA" \
-        '0,/COUNTERS(0xf0), COUNTERS_ITA(0x30)/s//COUNTERS_ITA(0x30), COUNTERS(0xf0)/' \
-        PMU_COL_COUNTERS_COUNTERS_ITA
-    swap_case "PMU_EVENT IAR <-> DAR" \
-        '0,/IAR(1), OPM(1), DAR(1)/s//DAR(1), OPM(1), IAR(1)/' \
-        PMU_COL_IAR_DAR
-    swap_case "PMU_EVENT a column left out" \
-        '0,/MAXINCR(1), COUNTERS(0xf0)/s//COUNTERS(0xf0), COUNTERS(0xf0)/' \
-        PMU_COL_MAXINCR_COUNTERS
+    swap_case "PMU_EVT CODE <-> UMASK" \
+        's/PMU_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0)/PMU_EVT(CPU_CYCLES, UMASK(0x0), CODE(0x12)/' \
+        PMU_COL_CODE_UMASK ita2_events.def
+    swap_case "PMU_EVT COUNTERS <-> MAXINCR" \
+        's/\(PMU_EVT(CPU_CYCLES,.*\)COUNTERS(0xf0), MAXINCR(1)/\1MAXINCR(1), COUNTERS(0xf0)/' \
+        PMU_COL_COUNTERS_MAXINCR ita2_events.def
+    swap_case "PMU_EVT IAR <-> DAR" \
+        's/\(PMU_EVT(LOADS_RETIRED,.*\)IAR(1), OPM(1), DAR(1)/\1DAR(1), OPM(1), IAR(1)/' \
+        PMU_COL_IAR_DAR ita2_events.def
+    swap_case "PMU_EVT a column left out" \
+        's/\(PMU_EVT(CPU_CYCLES,.*\)MAXINCR(1), IAR(0)/\1IAR(0), IAR(0)/' \
+        PMU_COL_MAXINCR_IAR ita2_events.def
     swap_case "PMU_REG RESET_ITA <-> WMASK_ITA" \
         '0,/RESET_ITA(0x0ull),       WMASK_ITA(0x37f7f7full)/s//WMASK_ITA(0x37f7f7full), RESET_ITA(0x0ull)/' \
         PMU_COL_RESET_ITA_WMASK_ITA

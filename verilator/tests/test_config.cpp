@@ -347,7 +347,7 @@ TEST(Config, EventCodePerModel)
     const pmu_event_desc &l1d = pmu_event_table[PMU_EV_L1D_READ_MISSES_ALL];
     pmu_config cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", PMU_MODEL_ITANIUM);
     EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), static_cast<uint64_t>(pmu_event_code(&l1d, PMU_MODEL_ITANIUM)));
-    EXPECT_NE(l1d.code_ita, l1d.code);
+    EXPECT_NE(pmu_event_code(&l1d, PMU_MODEL_ITANIUM), static_cast<int>(l1d.code));
     cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n");
     EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), l1d.code);
     // And named back with the model's table.
