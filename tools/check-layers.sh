@@ -31,7 +31,7 @@ layer_of() {
     case "$1" in
     pmu_err.h | pmu_num.h | pmu_rng.h | pmu_text.h | pmu_backend.h | pmu_family.h | pmu_dialect.h) echo shared ;;
     # A family's headers say their layer by their names (docs/adding-a-family.md).
-    */*.def | */*_regs.h | */*_cycle.h | */*_arch.h) echo shared ;;
+    */*.def | */*_regs.h | */*_cycle.h | */*_arch.h | */*_events.h) echo shared ;;
     */*_encode.h) echo sw ;; # pure register encodings: the software's, the harness may use them
     */*_ref.h) echo csim ;;
     pmu_stream.h) echo stream ;;

@@ -33,15 +33,19 @@ fresh_copy() {
     cp -r include "$work/include"
 }
 
+# The family's tables: ita_defs.c (registers, fields, the modelled events) and
+# ita_event_defs.c (the full event tables).
 compile_defs() {
     "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/include/ita/ita_defs.c" -o "$work/ita_defs.o" \
-        > "$work/cc.log" 2>&1
+        > "$work/cc.log" 2>&1 &&
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/include/ita/ita_event_defs.c" \
+        -o "$work/ita_event_defs.o" >> "$work/cc.log" 2>&1
 }
 
 build_generator() {
     compile_defs &&
     "${cc[@]}" -std=c11 -Wall -I"$work/include" tools/gen_defs.c tools/ita/gen_ita.c \
-        "$work/ita_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
+        "$work/ita_defs.o" "$work/ita_event_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
 }
 
 # swap_case NAME SED_EXPR EXPECTED [DEF]: the edited DEF (include/ita/ita_regs.def by default)
