@@ -36,7 +36,7 @@ static const char default_itanium[] =
     "PMC6 event=BRANCH_EVENT plm=0x8 pm=0 period=5000           # user branches the BTB records\n"
     "PMC12 plm=0x8 pm=0 tm=3 ptm=3 ppm=3                        # PMC6: the BTB records every branch PMC8 passes\n"
     "PMC7 event=DATA_EAR_EVENTS plm=0x1 pm=1 period=25          # kernel D-EAR captures, privileged monitor\n"
-    "PMC11 plm=0x1 pm=1 tlb=0 umask=2                           # PMC7: the D-EAR takes loads of 16+ cycles\n"
+    "PMC11 plm=0x1 pm=1 umask=2                                 # PMC7: the D-EAR (cache mode) takes loads of 16+ cycles\n"
     "PSR up=1 pp=0\n"
     "DCR pp=1                                                   # interruptions set PSR.pp\n";
 

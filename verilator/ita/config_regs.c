@@ -271,8 +271,11 @@ static int finish_counter_line(config_parser *p, field_line *fl)
                                   (unsigned)PMU_FGET(fl->value, PMC_GEN, UMASK), p->model);
     }
     if (ev >= 0) {
-        const pmu_event_desc *e = &pmu_event_table[ev];
-        unsigned allowed = pmu_event_counters(e, p->model);
+        /* The model's own row: its name, counter mask and maxincr (Itanium's LOADS_RETIRED
+         * adds at most 2 per cycle, Itanium 2's 4). */
+        const ita_event_row *e = p->model == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[ev])
+                                                                : &pmu_event_table[ev];
+        unsigned allowed = e->counters;
         if (!(allowed & (1u << pmc_index))) {
             counter_list(allowed, names, sizeof names);
             return config_fail(p, ev_field, "%s can only be counted on %s (counter mask 0x%02x), not on PMC%u",
