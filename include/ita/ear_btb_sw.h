@@ -18,10 +18,11 @@ extern "C" {
 #endif
 
 /* The unit an event row programs (from its libpfm type), PMU_DRV_CAPTURE_NONE for a
- * counter event; and the event that counts the unit's captures (L1I_EAR_EVENTS,
- * DATA_EAR_EVENTS, BRANCH_EVENT), -1 for none. */
+ * counter event; and the model's event that counts the unit's captures, its table's row
+ * of the unit's kind (Itanium 2 L1I_EAR_EVENTS, Itanium INSTRUCTION_EAR_EVENTS;
+ * DATA_EAR_EVENTS; BRANCH_EVENT), NULL for none. */
 pmu_drv_capture ita_ear_unit(const ita_event_row *row);
-int ita_ear_counter_event(pmu_drv_capture unit);
+const ita_event_row *ita_ear_counter_event(pmu_model m, pmu_drv_capture unit);
 
 /* The configuration register (PMC10, PMC11 or PMC12) of an EAR/BTB event row: its mode
  * and umask from the row's type and umask, plm, pm and ism (pmulib_ism: 0 both, 1 IA-64,

@@ -23,14 +23,18 @@ pmu_drv_capture ita_ear_unit(const ita_event_row *row)
     }
 }
 
-int ita_ear_counter_event(pmu_drv_capture unit)
+const ita_event_row *ita_ear_counter_event(pmu_model m, pmu_drv_capture unit)
 {
-    switch (unit) {
-    case PMU_DRV_CAPTURE_IEAR: return PMU_EV_L1I_EAR_EVENTS;
-    case PMU_DRV_CAPTURE_DEAR: return PMU_EV_DATA_EAR_EVENTS;
-    case PMU_DRV_CAPTURE_BTB: return PMU_EV_BRANCH_EVENT;
-    default: return -1;
-    }
+    static const uint8_t kinds[] = {[PMU_DRV_CAPTURE_IEAR] = PMU_KIND_IEAR, [PMU_DRV_CAPTURE_DEAR] = PMU_KIND_DEAR,
+                                    [PMU_DRV_CAPTURE_BTB] = PMU_KIND_BTB};
+    if (unit == PMU_DRV_CAPTURE_NONE || (unsigned)unit >= sizeof kinds)
+        return NULL;
+    unsigned n;
+    const ita_event_row *rows = ita_event_rows((int)m, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (rows[i].kind == kinds[unit])
+            return &rows[i];
+    return NULL;
 }
 
 static uint64_t iear_config(pmu_model m, const ita_event_row *row, uint64_t v, unsigned plm, int pm, unsigned ism)

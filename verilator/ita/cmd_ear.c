@@ -1,7 +1,7 @@
 /*
  * cmd_ear.c - `pmusim profile --sample` for the Itanium family: an EAR or BTB event
  * (docs/ear-btb.md) becomes a counter on the event that counts the unit's captures
- * (L1I_EAR_EVENTS, DATA_EAR_EVENTS, BRANCH_EVENT) with the sampling period, plus the
+ * (L1I_EAR_EVENTS or Itanium's INSTRUCTION_EAR_EVENTS, DATA_EAR_EVENTS, BRANCH_EVENT) with the sampling period, plus the
  * unit's configuration register (PMC10, PMC11, PMC12 from the event's type and umask);
  * each sample's registers, read by the driver before it unfreezes, are decoded here
  * (include/ita/ear_btb_sw.h: pfmon's decoding) into text and JSON.
@@ -36,7 +36,7 @@ int ita_sample_unit_resolve(unsigned model, const char *spec, char *buf, size_t 
                         "--sample %s: expected an EAR or BTB event (e.g. DATA_EAR_CACHE_LAT64, BRANCH_EVENT); %s is "
                         "a counter event: sample it with -e",
                         spec, name);
-    snprintf(buf, size, "%s%s", pmu_event_table[ita_ear_counter_event(unit)].name, colon ? colon : "");
+    snprintf(buf, size, "%s%s", ita_ear_counter_event((pmu_model)model, unit)->name, colon ? colon : "");
     return 0;
 }
 

@@ -17,8 +17,11 @@ void pmu_config_describe_event(uint64_t pmc, pmu_model model, char *buf, size_t 
 {
     unsigned es = (unsigned)PMU_FGET(pmc, PMC_GEN, ES), umask = (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK);
     int e = config_event_by_code(es, umask, model);
-    if (e >= 0)
-        snprintf(buf, size, "%s", pmu_event_table[e].name);
+    const ita_event_row *own = e < 0 ? NULL
+                               : model == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[e])
+                                                            : &pmu_event_table[e];
+    if (own)
+        snprintf(buf, size, "%s", own->name);
     else
         snprintf(buf, size, "es=0x%02x umask=0x%x", es, umask);
 }
@@ -244,6 +247,57 @@ static void memory_tokens_ita(const uint64_t *vis, const pmu_event_desc *e, char
     pmu_text_appendf(buf, size, "%s%s", buf[0] ? " " : "", list[0] ? list : "drange=none");
 }
 
+/* ---- the EAR and BTB behind their counting events ----------------------------------- */
+
+/* The D-EAR cache-mode latency threshold of a umask, 0 for none (docs/ear-btb.md: Itanium 2
+ * 4 << umask for 0..0xa; Itanium also 512, 512, 1024, 2048 for 7..0xa and 0xf any miss). */
+static unsigned dear_threshold(pmu_model m, unsigned umask)
+{
+    static const unsigned ita_high[4] = {512, 512, 1024, 2048};
+    if (m == PMU_MODEL_ITANIUM && umask >= 7 && umask <= 0xa)
+        return ita_high[umask - 7];
+    if (m == PMU_MODEL_ITANIUM && umask == 0xf)
+        return 1;
+    return umask <= 0xa ? 4u << umask : 0u;
+}
+
+/* "dear=PMC11(cache,lat>=16,plm=kernel,pm=1)": the unit whose captures an EAR or BTB
+ * counting event counts, with its mode and its own plm and pm. */
+static void unit_token(const uint64_t *vis, pmu_model m, unsigned kind, char *buf, size_t size)
+{
+    static const char *const dear_modes[] = {"cache", "tlb", "alat", "none"};
+    const int ita = m == PMU_MODEL_ITANIUM;
+    char lv[16], mode[48];
+    uint64_t v;
+    if (kind == PMU_KIND_DEAR) {
+        v = vis[PMU_VIS_PMC11];
+        unsigned md = ita ? (unsigned)PMU_FGET(v, PMC11_ITA, TLB) : (unsigned)PMU_FGET(v, PMC11, MODE);
+        unsigned umask = (unsigned)PMU_FGET(v, PMC11, UMASK), lat = dear_threshold(m, umask);
+        if (md == 0 && lat)
+            snprintf(mode, sizeof mode, "cache,lat>=%u", lat);
+        else
+            snprintf(mode, sizeof mode, "%s,umask=0x%x", dear_modes[md & 3], umask);
+    } else if (kind == PMU_KIND_IEAR) {
+        v = vis[PMU_VIS_PMC10];
+        int tlb = ita ? (int)PMU_FGET(v, PMC10_ITA, TLB) : PMU_FGET(v, PMC10, CT) == 0;
+        int none = !ita && PMU_FGET(v, PMC10, CT) == 1;
+        snprintf(mode, sizeof mode, "%s,umask=0x%x", none ? "none" : tlb ? "tlb" : "cache",
+                 ita ? (unsigned)PMU_FGET(v, PMC10_ITA, UMASK) : (unsigned)PMU_FGET(v, PMC10, UMASK));
+    } else {
+        v = vis[PMU_VIS_PMC12];
+        snprintf(mode, sizeof mode, "tm=%u,ptm=%u,ppm=%u", (unsigned)PMU_FGET(v, PMC12, TM),
+                 (unsigned)PMU_FGET(v, PMC12, PTM), (unsigned)PMU_FGET(v, PMC12, PPM));
+        if (!ita)
+            pmu_text_appendf(mode, sizeof mode, ",brt=%u", (unsigned)PMU_FGET(v, PMC12, BRT));
+    }
+    /* plm is bits 3:0 of all three; pm is bit 6 but for Itanium 2's PMC10 (bit 4). */
+    unsigned pm = kind == PMU_KIND_IEAR && !ita ? (unsigned)PMU_FGET(v, PMC10, PM) : (unsigned)PMU_FGET(v, PMC11, PM);
+    levels((unsigned)PMU_FGET(v, PMC11, PLM), lv, sizeof lv);
+    pmu_text_appendf(buf, size, "%s%s=PMC%u(%s,plm=%s,pm=%u)", buf[0] ? " " : "",
+                     kind == PMU_KIND_DEAR ? "dear" : kind == PMU_KIND_IEAR ? "iear" : "btb",
+                     kind == PMU_KIND_DEAR ? 11u : kind == PMU_KIND_IEAR ? 10u : 12u, mode, lv, pm);
+}
+
 void pmu_config_describe_tags(const uint64_t vis[PMU_NVIS], pmu_model model, unsigned counter, char *buf,
                               size_t size)
 {
@@ -264,6 +318,8 @@ void pmu_config_describe_tags(const uint64_t vis[PMU_NVIS], pmu_model model, uns
         memory_tokens_ita(vis, e, buf, size);
     else
         memory_tokens_ita2(vis, e, buf, size);
+    if (e->kind == PMU_KIND_DEAR || e->kind == PMU_KIND_IEAR || e->kind == PMU_KIND_BTB)
+        unit_token(vis, model, e->kind, buf, size);
 }
 
 /* ---- the programmed setup ----------------------------------------------------------- */

@@ -13,11 +13,15 @@
 
 /* ---- events --------------------------------------------------------------------- */
 
-static int event_by_name(const char *s, size_t len)
+/* An event by its Itanium 2 name or, on Itanium, by the name of its Itanium row
+ * (INSTRUCTION_EAR_EVENTS for L1I_EAR_EVENTS): docs/config-format.md. */
+static int event_by_name(const char *s, size_t len, pmu_model m)
 {
-    for (unsigned e = 0; e < PMU_NEVENTS; e++)
-        if (pmu_text_ieq(s, len, pmu_event_table[e].name))
+    for (unsigned e = 0; e < PMU_NEVENTS; e++) {
+        const ita_event_row *own = m == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[e]) : NULL;
+        if (pmu_text_ieq(s, len, pmu_event_table[e].name) || (own && pmu_text_ieq(s, len, own->name)))
             return (int)e;
+    }
     return -1;
 }
 
@@ -223,7 +227,7 @@ static int field_value(config_parser *p, field_line *fl, const char *fname, cons
 static int counter_item(config_parser *p, field_line *fl, const char *fname, const char *val, size_t vlen)
 {
     if (strcmp(fname, "event") == 0) {
-        fl->event = event_by_name(val, vlen);
+        fl->event = event_by_name(val, vlen, p->model);
         if (fl->event < 0)
             return config_fail(p, "event", "unknown event '%.*s'; did you mean %s?", (int)vlen, val,
                                closest_event(val, vlen));
@@ -267,8 +271,11 @@ static int finish_counter_line(config_parser *p, field_line *fl)
                                   (unsigned)PMU_FGET(fl->value, PMC_GEN, UMASK), p->model);
     }
     if (ev >= 0) {
-        const pmu_event_desc *e = &pmu_event_table[ev];
-        unsigned allowed = pmu_event_counters(e, p->model);
+        /* The model's own row: its name, counter mask and maxincr (Itanium's LOADS_RETIRED
+         * adds at most 2 per cycle, Itanium 2's 4). */
+        const ita_event_row *e = p->model == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[ev])
+                                                                : &pmu_event_table[ev];
+        unsigned allowed = e->counters;
         if (!(allowed & (1u << pmc_index))) {
             counter_list(allowed, names, sizeof names);
             return config_fail(p, ev_field, "%s can only be counted on %s (counter mask 0x%02x), not on PMC%u",

@@ -86,8 +86,8 @@ check cfg-duplicate 2 "bad8.cfg:2: PMC4: duplicate register line (first at line 
     -- run --cycles 10 --config "$(cfg bad8 'PMC4 plm=1\nPMC4 plm=2\n')"
 check cfg-model-conflict 2 "bad9.cfg:1: model: itanium conflicts with --model itanium2" \
     -- run --cycles 10 --model itanium2 --config "$(cfg bad9 'model = itanium\n')"
-check cfg-itanium-event 2 "bad10.cfg:2: event: STORES_RETIRED is not implemented on Itanium" \
-    -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=STORES_RETIRED\n')"
+check cfg-itanium-event 2 "bad10.cfg:2: event: FP_OPS_RETIRED is not implemented on Itanium" \
+    -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=FP_OPS_RETIRED\n')"
 
 # ---- qualification lines (docs/config-format.md, "Event qualification") -----------------
 check cfg-irange-misaligned 2 "q1.cfg:2: range: expected both ends 16-byte aligned (code ranges are whole bundles), found 0x1008..0x2000" \
@@ -158,7 +158,9 @@ check run-qual-random 0 "lock-step: 30000 cycles, 0 mismatches" \
 check run-qual-itanium 0 "lock-step: 30000 cycles, 0 mismatches" \
     -- run --cycles 30000 --model itanium --config "$(cfg qual1 'PMC4 event=NOPS_RETIRED period=1000\nPMC5 event=LOADS_RETIRED period=500\nirange 0x4000000000000000..0x4000000000001000 pair=2\nopcode PMC8 class=nop\ndrange 0x6000000000000000..0x6000000100000000 pair=3\nPSR up=1\n')"
 check run-builtin-range 0 "thres=1 ism=ia64 irange[1]=fine:0x4000000000000000..0x4000000000000120" -- run --cycles 20000
-check run-builtin-opcode 0 "thres=1 ism=ia64 opcode=PMC9(nop)" -- run --cycles 20000 --model itanium
+check run-builtin-opcode 0 "thres=1 ism=ia64 opcode=PMC8" -- run --cycles 20000 --model itanium
+check run-builtin-dear 0 "DATA_EAR_EVENTS                     plm=kernel pm=1 thres=0 ism=both dear=PMC11(cache,lat>=16,plm=kernel,pm=1)" -- run --cycles 20000
+check run-builtin-btb 0 "opcode=PMC8 btb=PMC12(tm=3,ptm=3,ppm=3,plm=user,pm=0)" -- run --cycles 20000 --model itanium
 check run-stop-at 0 "lock-step: 1234 cycles, 0 mismatches" -- run --cycles 5000 --stop-at 1234
 printf 'cpl=3 up=1 repeat=500 | ip=0x10 s=0 u=M nop\ncpl=0 repeat=300\n' >"$tmp/good.txt"
 check run-stream 0 "lock-step: 800 cycles, 0 mismatches" -- run --stream "$tmp/good.txt"

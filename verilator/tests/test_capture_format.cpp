@@ -84,7 +84,7 @@ TEST(CaptureFormat, SampleEventResolution)
     EXPECT_STREQ(buf, "DATA_EAR_EVENTS:k");
     EXPECT_STREQ(row->name, "DATA_EAR_CACHE_LAT64");
     ASSERT_EQ(ita_sample_unit_resolve(PMU_MODEL_ITANIUM, "INSTRUCTION_EAR_TLB_VHPT", buf, sizeof buf, &row, &err), 0);
-    EXPECT_STREQ(buf, "L1I_EAR_EVENTS");
+    EXPECT_STREQ(buf, "INSTRUCTION_EAR_EVENTS");  // the counting event of Itanium's table
     // The unit's register at the counter's plm and ism; the counter's capture kind.
     pmu_drv_config cfg{};
     cfg.reg[cfg.nregs++] = {vis_addr(PMU_VIS_PMC6), PMU_FSET(PMU_FSET(0, PMC_GEN, PLM, 9), PMC_GEN, ISM, 2)};

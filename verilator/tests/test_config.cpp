@@ -162,8 +162,10 @@ TEST(Config, BuiltInConfigurationsParse)
             EXPECT_NE(cfg.period[k], 0u);
         }
         EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_DCR], DCR, PP), 1u);
-        // A thresholded counter and a privileged kernel-only counter.
-        EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, THRES), 1u);
+        // A thresholded counter (Itanium wires IA64_INST_RETIRED to PMC4/5) and a
+        // privileged kernel-only counter.
+        const unsigned thresholded = m == PMU_MODEL_ITANIUM ? PMU_VIS_PMC5 : PMU_VIS_PMC6;
+        EXPECT_EQ(PMU_FGET(cfg.value[thresholded], PMC_GEN, THRES), 1u);
         EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, PM), 1u);
         EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, PLM), 1u);
     }
@@ -337,8 +339,15 @@ TEST(ConfigErrors, UnknownEventSuggestsClosest)
 
 TEST(ConfigErrors, EventNotImplementedOnItanium)
 {
-    std::string e = must_fail("PMC4 event=STORES_RETIRED\n", PMU_MODEL_ITANIUM);
-    EXPECT_TRUE(has(e, "test.cfg:1: event: STORES_RETIRED is not implemented on Itanium (the event table gives it no Itanium code)")) << e;
+    std::string e = must_fail("PMC4 event=FP_OPS_RETIRED\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: event: FP_OPS_RETIRED is not implemented on Itanium (the event table gives it no Itanium code)")) << e;
+    e = must_fail("PMC4 event=IA64_TAGGED_INST_RETIRED_IBRP1_PMC9\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 is not implemented on Itanium")) << e;
+    // Itanium's own names are accepted there and only there.
+    pmu_config cfg = must_parse("PMC4 event=INSTRUCTION_EAR_EVENTS\n", PMU_MODEL_ITANIUM);
+    EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC4], PMC_GEN, ES), 0x23u);
+    e = must_fail("PMC4 event=INSTRUCTION_EAR_EVENTS\n");
+    EXPECT_TRUE(has(e, "test.cfg:1: event: unknown event 'INSTRUCTION_EAR_EVENTS'")) << e;
 }
 
 // Events are programmed with the model's code (the register map's "Itanium code" column).
@@ -356,10 +365,11 @@ TEST(Config, EventCodePerModel)
     EXPECT_STREQ(buf, "L1D_READ_MISSES_ALL");
     cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", PMU_MODEL_ITANIUM);
     pmu_config_describe_event(cfg.value[PMU_VIS_PMC7], PMU_MODEL_ITANIUM, buf, sizeof buf);
-    EXPECT_STREQ(buf, "L1D_READ_MISSES_ALL");
-    // A threshold check uses the event the model's code selects (es=0x4d: LOADS_RETIRED on Itanium).
-    std::string e = must_fail("PMC4 es=0x4d thres=4\n", PMU_MODEL_ITANIUM);
-    EXPECT_TRUE(has(e, "test.cfg:1: thres: expected 0..3 for LOADS_RETIRED")) << e;
+    EXPECT_STREQ(buf, "L1D_READ_MISSES_RETIRED");  // the name of Itanium's row
+    // A threshold check uses the event the model's code selects (es=0x6c: LOADS_RETIRED on
+    // Itanium, maxincr 2).
+    std::string e = must_fail("PMC4 es=0x6c thres=2\n", PMU_MODEL_ITANIUM);
+    EXPECT_TRUE(has(e, "test.cfg:1: thres: expected 0..1 for LOADS_RETIRED")) << e;
 }
 
 TEST(ConfigErrors, EventWithEsOrUmask)

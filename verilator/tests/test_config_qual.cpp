@@ -374,10 +374,11 @@ TEST(ConfigDescribe, FineInvertedAndItanium)
         "opcode PMC8 match=0x2000140 mask=0x7ffe3f slots=b inv=1\n");
     EXPECT_EQ(tags(cfg, 1), "!irange[0]=fine:0x4000000000001230..0x4000000000001560 opcode=PMC8");
     EXPECT_EQ(tags(cfg, 2), "!irange[0]=fine:0x4000000000001230..0x4000000000001560 opcode=PMC8");
-    // Itanium: every pair's tag is the OR of all programmed pairs; opcode per parity.
+    // Itanium: every pair's tag is the OR of all programmed pairs; the modelled events
+    // use PMC8 (their umask 0 is even), so PMC9 constrains none of them.
     cfg = must_parse(
         "PMC4 event=NOPS_RETIRED\n"
-        "PMC5 event=IA64_TAGGED_INST_RETIRED_IBRP1_PMC9\n"
+        "PMC5 event=IA64_INST_RETIRED\n"
         "PMC6 event=L2_MISSES\n"
         "irange 0x1000..0x2000 pair=0\n"
         "irange 0x8000..0x8010 pair=3\n"
@@ -385,8 +386,11 @@ TEST(ConfigDescribe, FineInvertedAndItanium)
         "drange 0x6000..0x6040 pair=1\n",
         PMU_MODEL_ITANIUM);
     EXPECT_EQ(tags(cfg, 0), "irange[0]=0x1000..0x2000|irange[3]=0x8000..0x8010");
-    EXPECT_EQ(tags(cfg, 1), "irange[0]=0x1000..0x2000|irange[3]=0x8000..0x8010 opcode=PMC9(br.ret)");
+    EXPECT_EQ(tags(cfg, 1), "irange[0]=0x1000..0x2000|irange[3]=0x8000..0x8010");
     EXPECT_EQ(tags(cfg, 2), "irange[0]=0x1000..0x2000|irange[3]=0x8000..0x8010 drange[1]=0x6000..0x6040");
+    cfg = must_parse("PMC5 event=IA64_INST_RETIRED\nopcode PMC8 class=br.ret\nopcode PMC9 class=nop\n",
+                     PMU_MODEL_ITANIUM);
+    EXPECT_EQ(tags(cfg, 1), "opcode=PMC8(br.ret)");
     // Itanium with ta=0 but no pair programmed: nothing matches.
     cfg = must_parse("PMC4 event=NOPS_RETIRED\nPMC13 ta=0\n", PMU_MODEL_ITANIUM);
     EXPECT_EQ(tags(cfg, 0), "irange=none");
@@ -867,20 +871,24 @@ TEST(ConfigDoc, ClassTableIsTheParsersTable)
 
 namespace {
 
-// make sim's configurations: PMC6 is range- (Itanium 2) or opcode-qualified (Itanium);
-// the other counters keep their unconstrained pair 0.
+// make sim's configurations: one counter is range- (Itanium 2, PMC6) or opcode-qualified
+// (Itanium, PMC5); the EAR and BTB counters show their unit; the others stay unconstrained.
 TEST(ConfigBuiltIn, ShowsQualification)
 {
     pmu_config cfg = must_parse(pmu_config_default_text(PMU_MODEL_ITANIUM2));
+    EXPECT_EQ(tags(cfg, 0), "");
+    EXPECT_EQ(tags(cfg, 1), "btb=PMC12(tm=3,ptm=3,ppm=3,brt=0,plm=user,pm=0)");
     EXPECT_EQ(tags(cfg, 2), "irange[1]=fine:0x4000000000000000..0x4000000000000120");
+    EXPECT_EQ(tags(cfg, 3), "dear=PMC11(cache,lat>=16,plm=kernel,pm=1)");
     EXPECT_EQ(cfg.ipair[1].fine, 1u);
+    EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, ISM), 2u);  // IA-64 only
+    // Itanium: PMC8 qualifies every instruction event, the EAR and BTB among them.
     cfg = must_parse(pmu_config_default_text(PMU_MODEL_ITANIUM), PMU_MODEL_ITANIUM);
-    EXPECT_EQ(tags(cfg, 2), "opcode=PMC9(nop)");
-    for (pmu_model m : {PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2}) {
-        cfg = must_parse(pmu_config_default_text(m), m);
-        for (unsigned k : {0u, 1u, 3u}) EXPECT_EQ(tags(cfg, k), "") << "model " << m << " counter " << k;
-        EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, ISM), 2u);  // IA-64 only
-    }
+    EXPECT_EQ(tags(cfg, 0), "");
+    EXPECT_EQ(tags(cfg, 1), "opcode=PMC8");
+    EXPECT_EQ(tags(cfg, 2), "opcode=PMC8 btb=PMC12(tm=3,ptm=3,ppm=3,plm=user,pm=0)");
+    EXPECT_EQ(tags(cfg, 3), "opcode=PMC8 dear=PMC11(cache,lat>=16,plm=kernel,pm=1)");
+    EXPECT_EQ(PMU_FGET(cfg.value[PMU_VIS_PMC5], PMC_GEN, ISM), 2u);
 }
 
 TEST(ConfigHot, EdgesFromTheQualification)

@@ -52,7 +52,7 @@ const char kShortPeriods[] =
     "PMC4 event=NOPS_RETIRED plm=0xf period=5\n"  // Itanium: nops and retired on PMC4/5 only
     "PMC5 event=IA64_INST_RETIRED plm=0xf period=13\n"
     "PMC6 event=CPU_CYCLES plm=0xf period=7\n"
-    "PMC7 event=FP_OPS_RETIRED plm=0x9 period=3\n"
+    "PMC7 event=LOADS_RETIRED plm=0x9 period=3\n"  // a memory event both models have
     "PSR up=1 pp=1\n";
 
 pmu_config config(const char *text, pmu_model m)

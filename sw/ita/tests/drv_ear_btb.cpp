@@ -131,11 +131,18 @@ TEST(EarBtbLib, ConfigurationFromTheEventsTypeAndUmask)
     ASSERT_EQ(ita_ear_config(PMU_MODEL_ITANIUM, row(PMU_MODEL_ITANIUM, "DATA_EAR_TLB_L2"), 8, 0, 0, &a, &v), 0);
     EXPECT_EQ(v, UINT64_C(0x10000000) | (UINT64_C(2) << 16) | 0x80 | 0x8);
     EXPECT_EQ(ita_ear_config(PMU_MODEL_ITANIUM2, row(PMU_MODEL_ITANIUM2, "CPU_CYCLES"), 8, 0, 0, &a, &v), -1);
-    EXPECT_EQ(ita_ear_counter_event(ita_ear_unit(row(PMU_MODEL_ITANIUM2, "DATA_EAR_CACHE_LAT4"))),
-              PMU_EV_DATA_EAR_EVENTS);
-    EXPECT_EQ(ita_ear_counter_event(ita_ear_unit(row(PMU_MODEL_ITANIUM, "INSTRUCTION_EAR_TLB_VHPT"))),
-              PMU_EV_L1I_EAR_EVENTS);
-    EXPECT_EQ(ita_ear_counter_event(ita_ear_unit(row(PMU_MODEL_ITANIUM2, "BRANCH_EVENT"))), PMU_EV_BRANCH_EVENT);
+    // The unit's counting event is the model's own row of the unit's kind.
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM2, ita_ear_unit(row(PMU_MODEL_ITANIUM2, "DATA_EAR_CACHE_LAT4"))),
+              row(PMU_MODEL_ITANIUM2, "DATA_EAR_EVENTS"));
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM, ita_ear_unit(row(PMU_MODEL_ITANIUM, "DATA_EAR_CACHE_LAT4"))),
+              row(PMU_MODEL_ITANIUM, "DATA_EAR_EVENTS"));
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM, ita_ear_unit(row(PMU_MODEL_ITANIUM, "INSTRUCTION_EAR_TLB_VHPT"))),
+              row(PMU_MODEL_ITANIUM, "INSTRUCTION_EAR_EVENTS"));
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM2, ita_ear_unit(row(PMU_MODEL_ITANIUM2, "L1I_EAR_TLB_VHPT"))),
+              row(PMU_MODEL_ITANIUM2, "L1I_EAR_EVENTS"));
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM, ita_ear_unit(row(PMU_MODEL_ITANIUM, "BRANCH_EVENT"))),
+              row(PMU_MODEL_ITANIUM, "BRANCH_EVENT"));
+    EXPECT_EQ(ita_ear_counter_event(PMU_MODEL_ITANIUM2, PMU_DRV_CAPTURE_NONE), nullptr);
 }
 
 // ---- the EAR/BTB library: decoding, pfmon's rules ---------------------------------------------

@@ -123,14 +123,15 @@ std::map<uint16_t, pmu_drv_config> per_process_setup(pmu_model m, const std::vec
 {
     std::map<uint16_t, pmu_drv_config> a;
     pmu_drv_config c0{}, c1{}, c2{};
-    add_counter(&c0, m, 0, PMU_EV_CPU_CYCLES, 0x9, 61);
+    // The instruction events sit on PMC4/5, where Itanium wires them.
+    add_counter(&c0, m, 0, PMU_EV_NOPS_RETIRED, 0x9, 0);
     add_counter(&c0, m, 1, PMU_EV_IA64_INST_RETIRED, 0x8, 97);
-    add_counter(&c0, m, 2, PMU_EV_NOPS_RETIRED, 0x9, 0);
+    add_counter(&c0, m, 2, PMU_EV_CPU_CYCLES, 0x9, 61);
     add_counter(&c0, m, 3, PMU_EV_LOADS_RETIRED, 0xf, 13);
     add_counter(&c1, m, 0, PMU_EV_IA64_INST_RETIRED, 0x9, 50);
     add_counter(&c1, m, 3, PMU_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&c2, m, 0, PMU_EV_NOPS_RETIRED, 0x8, 7, 1);
     add_counter(&c2, m, 1, PMU_EV_CPU_CYCLES, 0x1, 40);
-    add_counter(&c2, m, 2, PMU_EV_NOPS_RETIRED, 0x8, 7, 1);
     a[pids.at(0)] = c0;
     a[pids.at(1)] = c1;
     a[pids.at(2)] = c2;
