@@ -24,10 +24,10 @@ extern "C" {
 pmu_drv_capture ita_ear_unit(const ita_event_row *row);
 const ita_event_row *ita_ear_counter_event(pmu_model m, pmu_drv_capture unit);
 
-/* The configuration register (PMC10, PMC11 or PMC12) of an EAR/BTB event row: its mode
- * and umask from the row's type and umask, plm, pm and ism (pmulib_ism: 0 both, 1 IA-64,
- * 2 IA-32 as PMCn.ism) as given; the BTB records every branch (tm, ptm, ppm all set,
- * brt 0: libpfm's BRANCH_EVENT default).  -1 for a counter event. */
+/* The configuration register (PMC10, PMC11 or PMC12) of an EAR/BTB event row, as the event
+ * library programs it (pmulib_unit_config, include/ita/pmulib.h): mode and umask from the
+ * row, the BTB recording every branch, at plm, pm and ism (the PMCn.ism field: 0 both,
+ * 1 IA-32 only, 2 IA-64 only).  -1 for a counter event. */
 int ita_ear_config(pmu_model m, const ita_event_row *row, unsigned plm, int pm, unsigned ism, uint16_t *addr,
                    uint64_t *value);
 

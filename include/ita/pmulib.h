@@ -271,6 +271,13 @@ typedef struct pmulib_request {
     pmulib_btb btb;
 } pmulib_request;
 
+/* The configuration register an EAR or BTB event programs by method 1 (PMC10, PMC11 or
+ * PMC12 in *addr, its value in *value): the EAR's mode and umask from the event, the BTB
+ * recording every branch, at the given plm, pm and ism (what a tool samples with, e.g. the
+ * counting counter's).  PMULIB_ERR_BAD_ARG for a counter event. */
+pmulib_err pmulib_unit_config(pmu_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
+                              uint64_t *value, pmulib_error *err);
+
 /* A request with model Itanium 2, no events, no ranges, no matchers. */
 pmulib_request pmulib_request_init(pmu_model m);
 

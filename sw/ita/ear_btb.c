@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-static uint16_t vis_addr(unsigned v) { return pmu_vis_table[v].addr; }
+#include "ita/pmulib.h"
 
 pmu_drv_capture ita_ear_unit(const ita_event_row *row)
 {
@@ -37,59 +37,17 @@ const ita_event_row *ita_ear_counter_event(pmu_model m, pmu_drv_capture unit)
     return NULL;
 }
 
-static uint64_t iear_config(pmu_model m, const ita_event_row *row, uint64_t v, unsigned plm, int pm, unsigned ism)
-{
-    int tlb = row->type == ITA_EVT_IEAR_TLB;
-    if (m == PMU_MODEL_ITANIUM) {
-        v = PMU_FSET(v, PMC10_ITA, PLM, plm);
-        v = PMU_FSET(v, PMC10_ITA, PM, pm);
-        v = PMU_FSET(v, PMC10_ITA, TLB, tlb);
-        v = PMU_FSET(v, PMC10_ITA, UMASK, row->umask);
-        return PMU_FSET(v, PMC10_ITA, ISM, ism);
-    }
-    v = PMU_FSET(v, PMC10, PLM, plm);
-    v = PMU_FSET(v, PMC10, PM, pm);
-    v = PMU_FSET(v, PMC10, ISM, ism);
-    /* ct (13:12) and the umask (12:5) share bit 12: the cache umasks with bit 7 set
-     * give ct = 11, the others 10; TLB mode is ct = 00 (docs/ear-btb.md). */
-    v = PMU_FSET(v, PMC10, CT, tlb ? 0 : 2);
-    return PMU_FSET(v, PMC10, UMASK, row->umask);
-}
-
-static uint64_t dear_config(pmu_model m, const ita_event_row *row, uint64_t v, unsigned plm, int pm, unsigned ism)
-{
-    v = PMU_FSET(v, PMC11, PLM, plm);
-    v = PMU_FSET(v, PMC11, PM, pm);
-    v = PMU_FSET(v, PMC11, UMASK, row->umask);
-    v = PMU_FSET(v, PMC11, ISM, ism);
-    if (m == PMU_MODEL_ITANIUM)
-        return PMU_FSET(v, PMC11_ITA, TLB, row->type == ITA_EVT_DEAR_TLB);
-    return PMU_FSET(v, PMC11, MODE, row->type == ITA_EVT_DEAR_TLB ? 1 : row->type == ITA_EVT_DEAR_ALAT ? 2 : 0);
-}
-
 int ita_ear_config(pmu_model m, const ita_event_row *row, unsigned plm, int pm, unsigned ism, uint16_t *addr,
                    uint64_t *value)
 {
-    pmu_drv_capture unit = ita_ear_unit(row);
-    static const unsigned reg[] = {[PMU_DRV_CAPTURE_IEAR] = PMU_VIS_PMC10, [PMU_DRV_CAPTURE_DEAR] = PMU_VIS_PMC11,
-                                   [PMU_DRV_CAPTURE_BTB] = PMU_VIS_PMC12};
-    if (unit == PMU_DRV_CAPTURE_NONE)
+    /* PMCn.ism: 0 both, 1 IA-32 only, 2 IA-64 only (3, nothing, monitors both: the
+     * counter that counts the captures counts nothing then). */
+    static const pmulib_ism isms[4] = {PMULIB_ISM_BOTH, PMULIB_ISM_IA32, PMULIB_ISM_IA64, PMULIB_ISM_BOTH};
+    if (ita_ear_unit(row) == PMU_DRV_CAPTURE_NONE)
         return -1;
-    *addr = vis_addr(reg[unit]);
-    uint64_t v = pmu_reg_lookup(*addr)->reset[m];
-    if (unit == PMU_DRV_CAPTURE_IEAR) {
-        v = iear_config(m, row, v, plm, pm, ism);
-    } else if (unit == PMU_DRV_CAPTURE_DEAR) {
-        v = dear_config(m, row, v, plm, pm, ism);
-    } else {
-        v = PMU_FSET(v, PMC12, PLM, plm);
-        v = PMU_FSET(v, PMC12, PM, pm);
-        v = PMU_FSET(v, PMC12, TM, 3);
-        v = PMU_FSET(v, PMC12, PTM, 3);
-        v = PMU_FSET(v, PMC12, PPM, 3);
-    }
-    *value = v;
-    return 0;
+    return pmulib_unit_config(m, ita_event_id_find(row->name), plm, pm != 0, isms[ism & 3u], addr, value, NULL)
+               ? -1
+               : 0;
 }
 
 void ita_iear_decode(pmu_model m, uint64_t pmc10, uint64_t pmd0, uint64_t pmd1, ita_iear_sample *out)

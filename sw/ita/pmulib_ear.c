@@ -43,6 +43,19 @@ static unsigned default_plm(const pmulib_request *rq)
     return rq->nevents ? rq->events[0].plm : PMULIB_PLM_USER;
 }
 
+/* An EAR event's configuration: mode and umask from its row, at plm, pm and ism. */
+static pmulib_ear ear_of_row(const ita_event_row *r, unsigned plm, bool pm, pmulib_ism ism)
+{
+    return (pmulib_ear){.used = true,
+                        .mode = r->type == ITA_EVT_IEAR_TLB || r->type == ITA_EVT_DEAR_TLB ? PMULIB_EAR_TLB
+                                : r->type == ITA_EVT_DEAR_ALAT                             ? PMULIB_EAR_ALAT
+                                                                                           : PMULIB_EAR_CACHE,
+                        .umask = r->umask,
+                        .plm = plm,
+                        .ism = ism,
+                        .pm = pm};
+}
+
 /* The configuration of an EAR, by method: from the event (1) or the request (2, 4).
  * False when the EAR is not programmed (3). */
 static bool ear_config(const pmulib_request *rq, const pmulib_ear *given, unsigned types, pmulib_ear *cfg)
@@ -57,16 +70,8 @@ static bool ear_config(const pmulib_request *rq, const pmulib_ear *given, unsign
     if (ev < 0)
         return false;
     const pmulib_event_spec *s = &rq->events[ev];
-    const ita_event_row *r = pmulib_event_row(s->event, rq->model);
-    memset(cfg, 0, sizeof *cfg);
-    cfg->used = true;
-    cfg->mode = r->type == ITA_EVT_IEAR_TLB || r->type == ITA_EVT_DEAR_TLB ? PMULIB_EAR_TLB
-                : r->type == ITA_EVT_DEAR_ALAT                             ? PMULIB_EAR_ALAT
-                                                                           : PMULIB_EAR_CACHE;
-    cfg->umask = r->umask;
-    cfg->plm = s->plm;
-    cfg->ism = PMULIB_ISM_BOTH; /* libpfm-3 forces both instruction sets */
-    cfg->pm = s->pm;
+    /* libpfm-3 forces both instruction sets */
+    *cfg = ear_of_row(pmulib_event_row(s->event, rq->model), s->plm, s->pm, PMULIB_ISM_BOTH);
     return true;
 }
 
@@ -139,11 +144,11 @@ static pmulib_err dear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmul
 
 /* BRANCH_EVENT without a configuration records every branch (libpfm-3
  * pfm_dispatch_btb(); Itanium: pfmon's default, every predictor source too). */
-static pmulib_btb btb_all_branches(const pmulib_event_spec *s, pmu_model m)
+static pmulib_btb btb_all_branches(unsigned plm, bool pm, pmu_model m)
 {
     bool ita = m == PMU_MODEL_ITANIUM;
     return (pmulib_btb){.used = true, .ds = false, .tm = 3, .ptm = 3, .ppm = 3, .brt = 0,
-                        .tar = ita, .bpt = ita, .bac = ita, .plm = s->plm, .pm = s->pm};
+                        .tar = ita, .bpt = ita, .bac = ita, .plm = plm, .pm = pm};
 }
 
 static pmulib_err btb_value(const pmulib_btb *b, pmu_model m, uint64_t *v, pmulib_error *err)
@@ -194,7 +199,7 @@ pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, 
     int bev = first_of_types(rq, TBIT(ITA_EVT_BTB));
     if (!rq->btb.used && bev < 0)
         return PMULIB_OK;
-    pmulib_btb b = rq->btb.used ? rq->btb : btb_all_branches(&rq->events[bev], rq->model);
+    pmulib_btb b = rq->btb.used ? rq->btb : btb_all_branches(rq->events[bev].plm, rq->events[bev].pm, rq->model);
     if (rq->btb.used && !b.plm)
         b.plm = default_plm(rq);
     /* A D-EAR in TLB or ALAT mode needs PMC12 = 0: with the BTB it records the wrong
@@ -205,4 +210,25 @@ pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, 
                            dear_mode == PMULIB_EAR_TLB ? "TLB" : "ALAT");
     out->btb = true;
     return btb_value(&b, rq->model, &out->pmc12, err);
+}
+
+pmulib_err pmulib_unit_config(pmu_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
+                              uint64_t *value, pmulib_error *err)
+{
+    const ita_event_row *r = pmulib_event_row(event, m);
+    if (!r || r->type == ITA_EVT_NORMAL)
+        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s is not an EAR or BTB event on this model",
+                           r ? r->name : "the event");
+    if (r->type == ITA_EVT_BTB) {
+        *addr = PMU_ADDR(PMU_SPACE_PMC, 12);
+        pmulib_btb b = btb_all_branches(plm, pm, m);
+        return btb_value(&b, m, value, err);
+    }
+    pmulib_ear e = ear_of_row(r, plm, pm, ism);
+    if ((IEAR_TYPES >> r->type) & 1u) {
+        *addr = PMU_ADDR(PMU_SPACE_PMC, 10);
+        return iear_value(&e, m, value, err);
+    }
+    *addr = PMU_ADDR(PMU_SPACE_PMC, 11);
+    return dear_value(&e, m, value, err);
 }
