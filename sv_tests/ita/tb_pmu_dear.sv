@@ -16,7 +16,9 @@ module tb_pmu_dear;
   localparam int SfW = `PMU_SF_WIDTH;
 
   logic        clk = 1'b0, rst_n = 1'b0;
-  logic [63:0] pmc11 [2];
+  // Packed: Verilator 5.006 does not always propagate a write to one element of an unpacked
+  // array into the continuous assignments of the instance that element drives.
+  logic [1:0][63:0] pmc11;
   logic        step = 1'b0, fr = 1'b0;
   logic [2:0]  nslots = '0;
   logic [NSlots*SfW-1:0] flags = '0;

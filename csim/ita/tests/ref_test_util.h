@@ -69,6 +69,11 @@ struct Pmc {
 };
 // Whether `m` implements event `ev` (Itanium: it has an Itanium code).
 inline bool implemented(pmu_model m, int ev) { return pmu_event_code(&pmu_event_table[ev], m) >= 0; }
+// The row that stands for event `ev` on `m` (its Itanium counterpart on Itanium), or NULL.
+inline const ita_event_row *model_row(pmu_model m, int ev)
+{
+    return m == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[ev]) : &pmu_event_table[ev];
+}
 // PMC selecting event `ev` with the model's code (the Itanium 2 code by default).
 inline Pmc event_pmc(int ev, pmu_model m = PMU_MODEL_ITANIUM2)
 {

@@ -67,16 +67,26 @@ const EventRow kRows[] = {
     {PMU_EV_L2_FORCE_RECIRC_ANY, 3, 1, 0, 4},
 };
 
-bool is_retired_event(int ev)
+// The table lists the BR_MISPRED_DETAIL rows by name (NTRETIND before RETURN), so a
+// branch event is found by its umask, not by its place.
+int branch_event_with_umask(unsigned umask)
 {
-    return ev == PMU_EV_IA64_INST_RETIRED || ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 ||
-           ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 || ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8 ||
-           ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9;
+    for (int ev = 0; ev < PMU_NEVENTS; ev++)
+        if (pmu_event_table[ev].kind == PMU_KIND_BR_DETAIL && pmu_event_table[ev].umask == umask)
+            return ev;
+    return -1;
 }
 
-bool is_branch_event(int ev)
+// The counters an event is wired to, written from the manuals' event lists: Itanium 2's
+// L2_FORCE_RECIRC_ANY counts on PMC4 only; on Itanium the retirement events
+// IA64_INST_RETIRED, NOPS_RETIRED and PREDICATE_SQUASHED_RETIRED count on PMC4 and PMC5 only.
+bool wired_by_hand(int ev, pmu_model m, unsigned ctr)
 {
-    return ev >= PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED && ev <= PMU_EV_BR_MISPRED_DETAIL_NTRETIND_WRONG_TARGET;
+    if (ev == PMU_EV_L2_FORCE_RECIRC_ANY)
+        return ctr == 4;
+    const bool pmc45_on_itanium = ev == PMU_EV_IA64_INST_RETIRED || ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 ||
+                                  ev == PMU_EV_NOPS_RETIRED || ev == PMU_EV_PREDICATE_SQUASHED_RETIRED;
+    return !(m == PMU_MODEL_ITANIUM && pmc45_on_itanium) || ctr <= 5;
 }
 
 const EventRow *row_of(int ev)
@@ -90,62 +100,61 @@ const EventRow *row_of(int ev)
 // A record in which event `ev` occurs exactly n times, padded with slots
 // that resemble the event but do not count (the test's own reading of the
 // semantics.md table).  Returns false for an event this helper does not know.
+// The rule is chosen by the event's kind (the KIND column of the tables), so a row added
+// with a known kind is covered and a new kind fails until the helper learns it.
 bool record_with_n(int ev, unsigned n, pmu_cycle *out)
 {
     uint16_t hit = 0, pad = 0;
     bool use_slots = true;
     pmu_cycle c = cycle();
-    if (is_branch_event(ev)) {
+    const unsigned kind = pmu_event_table[ev].kind;
+    switch (kind) {
+    case PMU_KIND_BR_DETAIL: {
         unsigned u = pmu_event_table[ev].umask, type = u >> 2, pred = u & 3;
         hit = br(type ? type : 2, pred ? pred : 3);
         pad = pred ? br(type ? type : 2, pred == 1 ? 2 : 1) : uint16_t(LOAD); // other prediction
-    } else {
-        switch (ev) {
-        case PMU_EV_CPU_CYCLES:
-            if (n != 1)
-                return false;
-            *out = c;
-            return true;
-        case PMU_EV_IA64_INST_RETIRED:
-        case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8:
-        case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9:
-        case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8:
-        case PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9: hit = 0; pad = 0; break;
-        case PMU_EV_NOPS_RETIRED: hit = NOP; pad = PRED_OFF; break;
-        case PMU_EV_PREDICATE_SQUASHED_RETIRED: hit = PRED_OFF; pad = NOP; break;
-        case PMU_EV_FP_OPS_RETIRED: hit = FP; pad = LOAD; break;
-        case PMU_EV_LOADS_RETIRED: hit = LOAD; pad = STORE; break;
-        case PMU_EV_STORES_RETIRED: hit = STORE; pad = LOAD; break;
-        case PMU_EV_L1D_READ_MISSES_ALL: hit = LOAD | L1D_MISS; pad = LOAD; break;
-        case PMU_EV_L1D_READ_MISSES_RSE_FILL: hit = LOAD | L1D_MISS | RSE; pad = LOAD | L1D_MISS; break;
-        case PMU_EV_L2_MISSES: hit = LOAD | L2_REF | L2_MISS; pad = LOAD | L2_REF; break;
-        case PMU_EV_L2_REFERENCES: hit = LOAD | L2_REF; pad = LOAD; break;
-        case PMU_EV_L2_FORCE_RECIRC_ANY:
-            use_slots = false;
-            c.recirc = uint8_t(n);
-            break;
-        // The capture events, with the units armed by arm_capture_units(): a fetch
-        // that missed L1I, a load over the latency threshold, a taken branch.
-        case PMU_EV_L1I_EAR_EVENTS:
-            use_slots = false;
-            c.if_addr = 0x4000000000002000ull;
-            c.if_lat = uint16_t(n ? 100 : 0);
-            break;
-        case PMU_EV_DATA_EAR_EVENTS:
-            use_slots = false;
-            c = cycle_with({LOAD});
-            c.slot[0].lat = uint16_t(n ? 100 : 3);
-            break;
-        case PMU_EV_BRANCH_EVENT:
-            use_slots = false;
-            c = cycle_with({n ? uint16_t(br(1, 1) | TAKEN) : LOAD});
-            break;
-        default:
+        break;
+    }
+    case PMU_KIND_CYCLES:
+        if (n != 1)
             return false;
-        }
+        *out = c;
+        return true;
+    case PMU_KIND_INST_RET: hit = 0; pad = 0; break;
+    case PMU_KIND_NOPS: hit = NOP; pad = PRED_OFF; break;
+    case PMU_KIND_PRED_OFF: hit = PRED_OFF; pad = NOP; break;
+    case PMU_KIND_FP_OPS: hit = FP; pad = LOAD; break;
+    case PMU_KIND_LOADS: hit = LOAD; pad = STORE; break;
+    case PMU_KIND_STORES: hit = STORE; pad = LOAD; break;
+    case PMU_KIND_L1D_MISS: hit = LOAD | L1D_MISS; pad = LOAD; break;
+    case PMU_KIND_L1D_RSE: hit = LOAD | L1D_MISS | RSE; pad = LOAD | L1D_MISS; break;
+    case PMU_KIND_L2_MISS: hit = LOAD | L2_REF | L2_MISS; pad = LOAD | L2_REF; break;
+    case PMU_KIND_L2_REF: hit = LOAD | L2_REF; pad = LOAD; break;
+    case PMU_KIND_RECIRC:
+        use_slots = false;
+        c.recirc = uint8_t(n);
+        break;
+    // The capture events, with the units armed by arm_capture_units(): a fetch
+    // that missed L1I, a load over the latency threshold, a taken branch.
+    case PMU_KIND_IEAR:
+        use_slots = false;
+        c.if_addr = 0x4000000000002000ull;
+        c.if_lat = uint16_t(n ? 100 : 0);
+        break;
+    case PMU_KIND_DEAR:
+        use_slots = false;
+        c = cycle_with({LOAD});
+        c.slot[0].lat = uint16_t(n ? 100 : 3);
+        break;
+    case PMU_KIND_BTB:
+        use_slots = false;
+        c = cycle_with({n ? uint16_t(br(1, 1) | TAKEN) : LOAD});
+        break;
+    default:
+        return false;
     }
     if (use_slots) {
-        if (is_retired_event(ev)) {
+        if (kind == PMU_KIND_INST_RET) {
             c.nslots = uint8_t(n);
         } else {
             for (unsigned s = 0; s < PMU_MAX_SLOTS; s++)
@@ -174,8 +183,7 @@ TEST_P(Events, EveryNonBranchEventOnEveryCounter)
         const unsigned expect[] = {row.a, row.b, row.c, row.d};
         for (unsigned ctr = 4; ctr <= 7; ctr++) {
             r.program(ctr, event_pmc(row.ev, model()));
-            // L2_FORCE_RECIRC_ANY is wired to PMC4 only.
-            const bool wired = row.ev != PMU_EV_L2_FORCE_RECIRC_ANY || ctr == 4;
+            const bool wired = wired_by_hand(row.ev, model(), ctr);
             for (unsigned i = 0; i < 4; i++)
                 EXPECT_EQ(r.delta(ctr, recs[i]), wired ? expect[i] : 0u)
                     << pmu_event_table[row.ev].name << " on PMC" << ctr << ", record " << char('a' + i);
@@ -183,8 +191,9 @@ TEST_P(Events, EveryNonBranchEventOnEveryCounter)
             tested++;
         }
     }
-    // Itanium implements every row but STORES_RETIRED.
-    EXPECT_EQ(tested, model() == PMU_MODEL_ITANIUM2 ? 16u * 4 : 15u * 4);
+    // Itanium has no tagged retired-instruction events of umask 1..3, no FP_OPS_RETIRED,
+    // L1D_READ_MISSES_RSE_FILL or L2_FORCE_RECIRC_ANY: 10 of the 16 rows.
+    EXPECT_EQ(tested, model() == PMU_MODEL_ITANIUM2 ? 16u * 4 : 10u * 4);
 }
 
 TEST_P(Events, AllSixteenBranchUmasks)
@@ -198,13 +207,17 @@ TEST_P(Events, AllSixteenBranchUmasks)
     // Expected n per umask (type << 2 | prediction).
     const unsigned n1[16] = {5, 2, 1, 2, /*IPREL*/ 2, 1, 1, 0, /*RETURN*/ 1, 0, 0, 1, /*NTRETIND*/ 2, 1, 0, 1};
     const unsigned n2[16] = {3, 0, 1, 1, /*IPREL*/ 1, 0, 0, 1, /*RETURN*/ 1, 0, 0, 0, /*NTRETIND*/ 1, 0, 1, 0};
+    // Itanium has no BR_MISPRED_DETAIL events: its code 0x5b is BUS_BRQ_LIVE_REQ_LO, a
+    // general event, so the Itanium 2 programming counts nothing there.
+    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
     for (unsigned u = 0; u < 16; u++) {
-        const int ev = PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED + int(u);
-        ASSERT_EQ(pmu_event_table[ev].umask, u);
+        const int ev = branch_event_with_umask(u);
+        ASSERT_GE(ev, 0) << "no BR_MISPRED_DETAIL row of umask " << u;
+        EXPECT_EQ(implemented(model(), ev), ita2) << pmu_event_table[ev].name;
         for (unsigned ctr = 4; ctr <= 7; ctr++) {
-            r.program(ctr, event_pmc(ev, model()));
-            EXPECT_EQ(r.delta(ctr, r1), n1[u]) << pmu_event_table[ev].name << " PMC" << ctr;
-            EXPECT_EQ(r.delta(ctr, r2), n2[u]) << pmu_event_table[ev].name << " PMC" << ctr;
+            r.program(ctr, raw_pmc(pmu_event_table[ev].code, u));
+            EXPECT_EQ(r.delta(ctr, r1), ita2 ? n1[u] : 0u) << pmu_event_table[ev].name << " PMC" << ctr;
+            EXPECT_EQ(r.delta(ctr, r2), ita2 ? n2[u] : 0u) << pmu_event_table[ev].name << " PMC" << ctr;
             EXPECT_EQ(r.delta(ctr, record_b()), 0u) << pmu_event_table[ev].name;
             r.write(pmc(ctr), 0);
         }
@@ -243,47 +256,47 @@ TEST_P(Events, UnknownCodeOrUmaskCountsNothing)
         }
 }
 
-// On Itanium es is compared with the event's Itanium code (semantics.md step
-// 3).  The es field has 7 bits, so software that writes an Itanium 2 code of
-// 0x80 or more stores it without bit 7: for the memory events that is their
-// Itanium code (the Itanium 2 code with bit 7 cleared), so they count; 0xd1
-// (STORES_RETIRED) becomes 0x51, PREDICATE_SQUASHED_RETIRED.
+// On Itanium es is compared with the event's Itanium code (semantics.md step 3), the
+// code of libpfm-3's Itanium table.  The es field has 7 bits, so a written bit 7 is
+// dropped: 0x80 | an Itanium code counts that event, and software that writes an
+// Itanium 2 code of 0x80 or more gets the Itanium event of its low 7 bits, whatever
+// that is (0xb1, Itanium 2's L2_REFERENCES, is 0x31, PREDICATE_SQUASHED_RETIRED).
 TEST(EventsItanium, ItaniumCodesOfHighEvents)
 {
     Ref r(params(PMU_MODEL_ITANIUM));
     r.start();
     const pmu_cycle recs[] = {record_a(), record_b(), record_d()};
     struct {
-        unsigned es2;   // Itanium 2 code written
+        unsigned es;    // the code written
         unsigned umask;
-        int counts_as;  // the event whose n is expected
+        int counts_as;  // the event whose n is expected, or -1: nothing
     } const rows[] = {
-        {0xcd, 0, PMU_EV_LOADS_RETIRED},          {0xd1, 0, PMU_EV_PREDICATE_SQUASHED_RETIRED},
-        {0xc7, 0, PMU_EV_L1D_READ_MISSES_ALL},    {0xc7, 1, PMU_EV_L1D_READ_MISSES_RSE_FILL},
-        {0xcb, 0, PMU_EV_L2_MISSES},              {0xb1, 0, PMU_EV_L2_REFERENCES},
-        {0xb4, 0, PMU_EV_L2_FORCE_RECIRC_ANY},
+        // The Itanium codes of the memory events (libpfm-3 lib/itanium_events.h), and
+        // the same with bit 7 set.
+        {0x6c, 0, PMU_EV_LOADS_RETIRED},         {0xec, 0, PMU_EV_LOADS_RETIRED},
+        {0x6d, 0, PMU_EV_STORES_RETIRED},        {0xed, 0, PMU_EV_STORES_RETIRED},
+        {0x66, 0, PMU_EV_L1D_READ_MISSES_ALL},   {0xe6, 0, PMU_EV_L1D_READ_MISSES_ALL},
+        {0x6a, 0, PMU_EV_L2_MISSES},             {0x68, 0, PMU_EV_L2_REFERENCES},
+        // Itanium 2 codes: 0xb1 becomes PREDICATE_SQUASHED_RETIRED; the others become
+        // bus events (0x4d, 0x51, 0x47, 0x4b) or CPU_CPL_CHANGES (0x34), which no
+        // record of this test raises.
+        {0xb1, 0, PMU_EV_PREDICATE_SQUASHED_RETIRED},
+        {0xcd, 0, -1}, {0xd1, 0, -1}, {0xc7, 0, -1}, {0xc7, 1, -1}, {0xcb, 0, -1}, {0xb4, 0, -1},
     };
     for (const auto &row : rows) {
-        r.program(4, raw_pmc(row.es2, row.umask));
-        EXPECT_EQ(PMU_FGET(r.read(pmc(4)), PMC_GEN, ES), row.es2 & 0x7fu);
-        const EventRow *expect = row_of(row.counts_as);
-        ASSERT_NE(expect, nullptr);
-        EXPECT_EQ(r.delta(4, recs[0]), expect->a) << "es=0x" << std::hex << row.es2;
-        EXPECT_EQ(r.delta(4, recs[1]), expect->b) << "es=0x" << std::hex << row.es2;
-        EXPECT_EQ(r.delta(4, recs[2]), expect->d) << "es=0x" << std::hex << row.es2;
+        r.program(4, raw_pmc(row.es, row.umask));
+        EXPECT_EQ(PMU_FGET(r.read(pmc(4)), PMC_GEN, ES), row.es & 0x7fu);
+        const EventRow *expect = row.counts_as < 0 ? nullptr : row_of(row.counts_as);
+        ASSERT_TRUE(row.counts_as < 0 || expect != nullptr);
+        EXPECT_EQ(r.delta(4, recs[0]), expect ? expect->a : 0u) << "es=0x" << std::hex << row.es;
+        EXPECT_EQ(r.delta(4, recs[1]), expect ? expect->b : 0u) << "es=0x" << std::hex << row.es;
+        EXPECT_EQ(r.delta(4, recs[2]), expect ? expect->d : 0u) << "es=0x" << std::hex << row.es;
     }
-    // The Itanium code of each memory event, written directly.
-    const struct {
-        unsigned es;
-        int ev;
-    } ita[] = {{0x4d, PMU_EV_LOADS_RETIRED}, {0x47, PMU_EV_L1D_READ_MISSES_ALL}, {0x4b, PMU_EV_L2_MISSES},
-               {0x31, PMU_EV_L2_REFERENCES}, {0x34, PMU_EV_L2_FORCE_RECIRC_ANY}};
-    for (const auto &row : ita) {
-        r.program(4, raw_pmc(row.es, 0));
-        EXPECT_EQ(r.delta(4, recs[0]), row_of(row.ev)->a) << pmu_event_table[row.ev].name;
-        EXPECT_EQ(r.delta(4, recs[1]), row_of(row.ev)->b) << pmu_event_table[row.ev].name;
-    }
-    EXPECT_FALSE(implemented(PMU_MODEL_ITANIUM, PMU_EV_STORES_RETIRED));
+    // The events Itanium does not have.
+    for (int ev : {PMU_EV_FP_OPS_RETIRED, PMU_EV_L1D_READ_MISSES_RSE_FILL, PMU_EV_L2_FORCE_RECIRC_ANY,
+                   PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED})
+        EXPECT_FALSE(implemented(PMU_MODEL_ITANIUM, ev)) << pmu_event_table[ev].name;
+    EXPECT_TRUE(implemented(PMU_MODEL_ITANIUM, PMU_EV_STORES_RETIRED));
 }
 
 TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
@@ -304,7 +317,9 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
         c.power = uint8_t(power);
         const bool runs = power == PMU_POWER_NORMAL || power == PMU_POWER_LOW_POWER;
         for (int ev : gated) {
-            r.program(4, event_pmc(ev));
+            if (!implemented(model(), ev))
+                continue;
+            r.program(4, event_pmc(ev, model()));
             EXPECT_EQ(r.delta(4, c), runs ? (ev == PMU_EV_CPU_CYCLES ? 1u : 6u) : 0u)
                 << pmu_event_table[ev].name << " power " << power;
         }
@@ -340,7 +355,7 @@ TEST_P(Events, EveryEventHasARule)
         if (!implemented(model(), ev))
             continue;
         pmu_cycle c;
-        const unsigned maxincr = pmu_event_table[ev].maxincr;
+        const unsigned maxincr = model_row(model(), ev)->maxincr;
         ASSERT_TRUE(record_with_n(ev, maxincr, &c)) << "no test rule for " << pmu_event_table[ev].name;
         r.program(4, event_pmc(ev, model()));
         EXPECT_EQ(r.delta(4, c), maxincr) << pmu_event_table[ev].name;
@@ -370,9 +385,9 @@ TEST_P(Threshold, MaxincrMinusOne)
     r.start();
     unsigned tested = 0;
     for (int ev = 0; ev < PMU_NEVENTS; ev++) {
-        const unsigned maxincr = pmu_event_table[ev].maxincr;
-        if (maxincr < 2 || !implemented(m, ev))
+        if (!implemented(m, ev) || model_row(m, ev)->maxincr < 2)
             continue;
+        const unsigned maxincr = model_row(m, ev)->maxincr;
         const unsigned t = maxincr - 1;
         r.program(4, event_pmc(ev, m).with_thres(t));
         pmu_cycle c;
@@ -413,7 +428,7 @@ TEST_P(Threshold, SmallThresholdsAndTotals)
     EXPECT_EQ(r2.total(4), 10u);
 }
 
-// Itanium PMC6/7 keep only thres[1:0]: a written 5 acts as 1, a written 4 as
+// Itanium PMC6/7 keep only thres[1:0]: a written 6 acts as 2, 5 as 1 and 4 as
 // 0 (add n).  Itanium 2 keeps all three bits on every counter.
 TEST_P(Threshold, ItaniumPmc67TwoBitThreshold)
 {
@@ -422,13 +437,21 @@ TEST_P(Threshold, ItaniumPmc67TwoBitThreshold)
     Ref r(params(m, 1, ge));
     r.start();
     const bool ita = m == PMU_MODEL_ITANIUM;
-    pmu_cycle c = cycle_with({0, 0, 0, 0, 0, 0}); // n = 6
-    pmu_cycle two = cycle_with({0, 0});            // n = 2
+    // LOADS_RETIRED counts on every counter of both models (at most 2 a cycle on Itanium).
+    pmu_cycle two = cycle_with({LOAD, LOAD}); // n = 2
     for (unsigned ctr = 4; ctr <= 7; ctr++) {
         const bool narrow = ita && ctr >= 6;
-        r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(4));
-        EXPECT_EQ(r.delta(ctr, c), narrow ? 6u : 1u) << "PMC" << ctr << " thres 4";
-        r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(5));
+        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(4));
+        EXPECT_EQ(r.delta(ctr, two), narrow ? 2u : 0u) << "PMC" << ctr << " thres 4";
+        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(5));
         EXPECT_EQ(r.delta(ctr, two), narrow ? 1u : 0u) << "PMC" << ctr << " thres 5, n = 2";
+        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(6));
+        EXPECT_EQ(r.delta(ctr, two), narrow ? (ge ? 1u : 0u) : 0u) << "PMC" << ctr << " thres 6, n = 2";
+        // The wide counters compare with all of thres 4 (IA64_INST_RETIRED counts on every
+        // counter of Itanium 2 and on PMC4/5 of Itanium, which are exactly the wide ones).
+        if (!narrow) {
+            r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED, m).with_thres(4));
+            EXPECT_EQ(r.delta(ctr, cycle_with({0, 0, 0, 0, 0, 0})), 1u) << "PMC" << ctr << " thres 4, n = 6";
+        }
     }
 }

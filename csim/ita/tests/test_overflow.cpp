@@ -34,12 +34,13 @@ TEST_P(Overflow, CarryByMoreThanOne)
 {
     Ref r(params(model()));
     r.start();
-    r.program(6, event_pmc(PMU_EV_IA64_INST_RETIRED));
-    r.write(pmd(6), wmax(model()) - 1);
+    // PMC5: Itanium counts IA64_INST_RETIRED on PMC4 and PMC5 only.
+    r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
+    r.write(pmd(5), wmax(model()) - 1);
     r.step(cycle_with({0, 0, 0, 0, 0, 0}));
-    EXPECT_EQ(r.read(pmd(6)), 4u) << "2^W - 2 + 6 wraps to 4";
-    EXPECT_EQ(r.read(pmc(0)), ovf_bit(6));
-    EXPECT_EQ(r.total(6), 6u);
+    EXPECT_EQ(r.read(pmd(5)), 4u) << "2^W - 2 + 6 wraps to 4";
+    EXPECT_EQ(r.read(pmc(0)), ovf_bit(5));
+    EXPECT_EQ(r.total(5), 6u);
 }
 
 TEST_P(Overflow, NoCarryJustBelowTheTop)

@@ -198,8 +198,9 @@ TEST_P(Qualification, AllConditionsTogether)
     // One counter, each condition broken in turn.
     Ref r(params(model()));
     r.start();
-    r.program(7, event_pmc(PMU_EV_NOPS_RETIRED).with_plm(8).with_ism(2).with_pm(0));
-    pmu_cycle good = cycle_with({PMU_SF_NOP_MASK, PMU_SF_NOP_MASK}, 3);
+    // LOADS_RETIRED counts on PMC7 on both models.
+    r.program(7, event_pmc(PMU_EV_LOADS_RETIRED, model()).with_plm(8).with_ism(2).with_pm(0));
+    pmu_cycle good = cycle_with({PMU_SF_LOAD_MASK, PMU_SF_LOAD_MASK}, 3);
     EXPECT_EQ(r.delta(7, good), 2u);
     pmu_cycle c = good;
     c.cpl = 0;
