@@ -26,6 +26,29 @@ module tb_pmu_dear;
   logic [NSlots*2-1:0]   tlb = '0, idx = '0;
   logic [NSlots*64-1:0]  ip = '0, daddr = '0;
   logic [NSlots-1:0]     qual = '1;
+  // The tasks set the variables above; a clock edge applies them to the instances (the _q
+  // copies): under --timing, Verilator 5.006 leaves the unit's combinational decode stale
+  // when an initial block drives its inputs directly (a TLB outcome written after the mode
+  // changed was not seen), so they come from flops, as they do in ita_pmu.  Every case
+  // starts with a clock edge (clear_regs), which applies them.
+  logic [1:0][63:0]      pmc11_q = '0;
+  logic [2:0]            nslots_q = '0;
+  logic [NSlots*SfW-1:0] flags_q = '0;
+  logic [NSlots*16-1:0]  lat_q = '0;
+  logic [NSlots*2-1:0]   tlb_q = '0, idx_q = '0;
+  logic [NSlots*64-1:0]  ip_q = '0, daddr_q = '0;
+  logic [NSlots-1:0]     qual_q = '1;
+  always_ff @(posedge clk) begin
+    pmc11_q  <= pmc11;
+    nslots_q <= nslots;
+    flags_q  <= flags;
+    lat_q    <= lat;
+    tlb_q    <= tlb;
+    idx_q    <= idx;
+    ip_q     <= ip;
+    daddr_q  <= daddr;
+    qual_q   <= qual;
+  end
   logic        we2 = 1'b0, we3 = 1'b0, we17 = 1'b0;
   logic [63:0] wdata = '0;
   logic [63:0] pmd2 [2], pmd3 [2], pmd17 [2];
@@ -35,10 +58,10 @@ module tb_pmu_dear;
 
   `define TB_DEAR(IDX, MODEL)                                                               \
     pmu_dear #(.Model(MODEL)) u_dear_``IDX (                                                 \
-      .clk_i(clk), .rst_ni(rst_n), .pmc11_i(pmc11[IDX]), .step_i(step), .fr_i(fr),          \
-      .cpl_i(2'd0), .is_i(1'b0), .psr_up_i(1'b1), .psr_pp_i(1'b0), .nslots_i(nslots),      \
-      .slot_flags_i(flags), .slot_lat_i(lat), .slot_tlb_i(tlb), .slot_ip_i(ip),            \
-      .slot_idx_i(idx), .slot_daddr_i(daddr), .slot_qual_i(qual), .pmd2_we_i(we2),          \
+      .clk_i(clk), .rst_ni(rst_n), .pmc11_i(pmc11_q[IDX]), .step_i(step), .fr_i(fr),        \
+      .cpl_i(2'd0), .is_i(1'b0), .psr_up_i(1'b1), .psr_pp_i(1'b0), .nslots_i(nslots_q),    \
+      .slot_flags_i(flags_q), .slot_lat_i(lat_q), .slot_tlb_i(tlb_q), .slot_ip_i(ip_q),    \
+      .slot_idx_i(idx_q), .slot_daddr_i(daddr_q), .slot_qual_i(qual_q), .pmd2_we_i(we2),   \
       .pmd3_we_i(we3), .pmd17_we_i(we17), .wdata_i(wdata), .pmd2_o(pmd2[IDX]),              \
       .pmd3_o(pmd3[IDX]), .pmd17_o(pmd17[IDX]), .cap_o(cap[IDX]));
   `TB_DEAR(0, 1)
