@@ -10,6 +10,17 @@ $(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) 
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(DIRECTED_TEST_BIN)
 
+# The reference model's EAR, BTB and general-event tests (docs/ear-btb.md: every mode,
+# threshold and filter) run on the Verilated RTL too: the same objects, linked with the RTL
+# as the backend they create.
+RTL_UNIT_TEST_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp test_xev.cpp)
+RTL_UNIT_TEST_BIN  := $(BUILD)/tests/rtl_unit_tests
+$(RTL_UNIT_TEST_BIN): $(RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/rtl_backend_for_unit_tests.o \
+                      $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+GTEST_BINS += $(RTL_UNIT_TEST_BIN)
+
 # Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
 # backends (docs/qualification.md).
 QUAL_TEST_BIN := $(BUILD)/tests/qual_tests

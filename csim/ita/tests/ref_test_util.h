@@ -142,10 +142,15 @@ inline pmu_cycle rec(std::initializer_list<pmu_slot> slots, unsigned cpl = 3)
     return c;
 }
 
-// Owns one reference model.
+// The backend a test binary runs these tests on, chosen at link time: the reference model
+// (ref_backend.cpp, in csim_tests) or the Verilated RTL (tests/rtl_backend_for_unit_tests.cpp,
+// in tests/tests.mk's binary that runs the EAR, BTB and general-event tests on the RTL).
+pmu_backend *reftest_backend(const pmu_params &p);
+
+// Owns one backend (the reference model unless the binary links another, above).
 class Ref {
 public:
-    explicit Ref(const pmu_params &p) : b_(pmu_ref_create(&p)) {}
+    explicit Ref(const pmu_params &p) : b_(reftest_backend(p)) {}
     Ref(const Ref &) = delete;
     Ref &operator=(const Ref &) = delete;
     ~Ref() { pmu_destroy(b_); }
@@ -162,7 +167,9 @@ public:
         return s;
     }
     uint8_t pmi() { return snap().pmi; }
-    uint64_t total(unsigned ctr) { return pmu_ref_total(b_, ctr); }
+    // The exact count; a backend without totals (the RTL) gives the PMD, which is exact
+    // while the counter has not wrapped.
+    uint64_t total(unsigned ctr) { return pmu_has_total(b_) ? pmu_total(b_, ctr) : read(pmd(ctr)); }
 
     // Unfreeze, clear the overflow bits, enable user monitors (PSR.up = 1).
     void start() { write(pmc(0), 0); write(psr_addr(), psr_value(1, 0)); }
