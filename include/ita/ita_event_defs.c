@@ -4,6 +4,7 @@
 #include "ita/ita_events.h"
 
 #include <string.h>
+#include <threads.h>
 
 #include "ita/pmu_regs.h"
 
@@ -70,21 +71,42 @@ int ita_event_id_find(const char *name)
     return r ? (int)(N2 + (size_t)(r - ita_rows)) : -1;
 }
 
+/* Which names the two tables share, matched once: backends and the stream validator
+ * resolve ids for every record, so the lookups below must not search by name. */
+static int16_t ita_row_of_ita2[N2]; /* the Itanium row of Itanium 2 row i's name, or -1 */
+static uint8_t ita_only[N1];        /* 1: Itanium row j's name is not an Itanium 2 event */
+static once_flag shared_once = ONCE_FLAG_INIT;
+
+static void match_shared_names(void)
+{
+    for (unsigned j = 0; j < N1; j++)
+        ita_only[j] = 1;
+    for (unsigned i = 0; i < N2; i++) {
+        const ita_event_row *r = search(ita_rows, (unsigned)N1, ita2_rows[i].name);
+        ita_row_of_ita2[i] = r ? (int16_t)(r - ita_rows) : (int16_t)-1;
+        if (r)
+            ita_only[r - ita_rows] = 0;
+    }
+}
+
 const char *ita_event_id_name(unsigned id)
 {
     if (id < N2)
         return ita2_rows[id].name;
-    if (id - N2 < N1 && !search(ita2_rows, (unsigned)N2, ita_rows[id - N2].name))
+    call_once(&shared_once, match_shared_names);
+    if (id - N2 < N1 && ita_only[id - N2])
         return ita_rows[id - N2].name;
     return NULL;
 }
 
 const ita_event_row *ita_event_id_row(unsigned id, int model)
 {
-    const char *name = ita_event_id_name(id);
-    if (!name)
+    if (id >= N2 + N1)
         return NULL;
+    call_once(&shared_once, match_shared_names);
     if (model == PMU_MODEL_ITANIUM2)
         return id < N2 ? &ita2_rows[id] : NULL;
-    return id >= N2 ? &ita_rows[id - N2] : search(ita_rows, (unsigned)N1, name);
+    if (id >= N2)
+        return ita_only[id - N2] ? &ita_rows[id - N2] : NULL;
+    return ita_row_of_ita2[id] >= 0 ? &ita_rows[ita_row_of_ita2[id]] : NULL;
 }
