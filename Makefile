@@ -26,6 +26,7 @@ SEED    ?= 1
 CYCLES  ?= 1000000
 CONFIG  ?=
 STREAM  ?=
+FAMILY  ?=
 WAVES   ?=
 
 # Filled in by the fragments.
@@ -40,6 +41,7 @@ all: deps pmusim
 
 help:
 	@echo "make sim     run the default workload in RTL/reference lock-step and print the counts"
+	@echo "make sim FAMILY=alpha21064   the same on the Alpha 21064, with the pfm pseudo-device's results"
 	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"

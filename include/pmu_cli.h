@@ -169,6 +169,10 @@ typedef struct pmu_record_hooks {
     void *ctx;
     /* Before stepping `record` (may change it, e.g. a driver's PSR policy). */
     void (*before)(void *ctx, void *record);
+    /* Optional, called before `before`: the software may refuse the record (one its model
+     * cannot follow, e.g. an OS event that cannot happen): -1 with err filled (code
+     * PMU_E_INPUT) ends the run with PMU_LOOP_ERROR. */
+    int (*admit)(void *ctx, void *record, pmu_err *err);
     /* After stepping it; `st` is the state after the clock (st->pmi the interrupt line). */
     void (*after)(void *ctx, const void *record, const pmu_state *st);
 } pmu_record_hooks;

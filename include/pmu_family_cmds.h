@@ -82,6 +82,15 @@ typedef struct pmu_monitor_counts {
     uint64_t switches, interrupts;
 } pmu_monitor_counts;
 
+/* A command of the family's own: `pmusim <name> ...`, listed by `pmusim --help`.  main
+ * gets argv as the generic commands do (argv[0] is the command name) and returns the exit
+ * status (include/pmu_cli.h). */
+typedef struct pmu_fam_command {
+    const char *name;
+    const char *what; /* one line for `pmusim --help` */
+    int (*main)(int argc, char **argv);
+} pmu_fam_command;
+
 typedef struct pmu_family_cmds {
     /* ---- run: configuration files and the harness's overflow service ---- */
     /* Parses a configuration (docs/config-format.md) held in memory; `name` is used in
@@ -142,6 +151,10 @@ typedef struct pmu_family_cmds {
 
     /* ---- encode: the event library's register programming (its own options) ---- */
     int (*encode)(int argc, char **argv, FILE *out, FILE *err);
+
+    /* ---- the family's own commands (`pmusim <name>`), e.g. the 21064's `pfm` ---- */
+    const pmu_fam_command *commands;
+    unsigned ncommands;
 } pmu_family_cmds;
 
 #ifdef __cplusplus

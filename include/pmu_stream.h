@@ -86,6 +86,10 @@ struct pmu_gen_opts {
     /* NULL: no edges.  The arrays are copied by pmu_gen_create; they need not outlive
      * the call. */
     const pmu_gen_hot *hot;
+    /* Multi-processor workloads (dialects whose streams are one CPU each): the stream of
+     * CPU `cpu` of `ncpus` (0 = 1), each CPU's its own and together one system.  Other
+     * dialects ignore them. */
+    unsigned cpu, ncpus;
 };
 
 typedef struct pmu_gen pmu_gen;

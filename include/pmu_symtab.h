@@ -29,6 +29,8 @@ drv_symtab *drv_symtab_from_gen(const pmu_gen *g);
 int drv_symtab_find(const drv_symtab *t, uint64_t addr);
 unsigned drv_symtab_count(const drv_symtab *t);
 const char *drv_symtab_name(const drv_symtab *t, unsigned i); /* NULL past the end */
+/* Function i's range [*start, *end); 0, or -1 past the end. */
+int drv_symtab_range(const drv_symtab *t, unsigned i, uint64_t *start, uint64_t *end);
 void drv_symtab_free(drv_symtab *t);
 
 #ifdef __cplusplus

@@ -32,6 +32,9 @@ GTEST_BINS += $(QUAL_TEST_BIN)
 # Random lock-step conformance (pmusim conform).
 TEST_SCRIPTS += tests/conform.sh
 
+# Each family's command-line tests (verilator/<family>/tests/*.sh).
+TEST_SCRIPTS += $(sort $(wildcard verilator/*/tests/*.sh))
+
 # One-command checks, each counted as one test (name=command;...).
 TEST_CHECKS += lint=$(MAKE) --no-print-directory lint;
 TEST_CHECKS += synth=$(MAKE) --no-print-directory synth;

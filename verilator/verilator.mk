@@ -125,7 +125,7 @@ TEST_DEPS    += $(PMUSIM)
 # ---- make sim -------------------------------------------------------------------------
 # With STREAM set, --cycles is passed only when CYCLES was given (it caps the stream).
 SIM_ARGS = $(if $(STREAM),--stream $(STREAM) $(if $(filter command line environment,$(origin CYCLES)),--cycles $(CYCLES)),--seed $(SEED) --cycles $(CYCLES)) \
-           $(if $(CONFIG),--config $(CONFIG)) $(if $(MODEL),--model $(MODEL)) \
+           $(if $(CONFIG),--config $(CONFIG)) $(if $(FAMILY),--family $(FAMILY)) $(if $(MODEL),--model $(MODEL)) \
            $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst)
 
 .PHONY: pmusim harness-test

@@ -111,6 +111,8 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             err->code = PMU_E_INPUT;
             return PMU_LOOP_ERROR;
         }
+        if (l->hooks.admit && l->hooks.admit(l->hooks.ctx, rec, err) != 0)
+            return PMU_LOOP_ERROR;
         if (l->hooks.before)
             l->hooks.before(l->hooks.ctx, rec);
         if (pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pmu_cli.h"
+#include "pmu_family_cmds.h"
 #include "pmu_num.h"
 
 typedef struct command {
@@ -25,26 +26,52 @@ static const command commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
+/* The families' own commands (pmu_family_cmds.commands), after the generic ones. */
+#define MAX_FAMILY_COMMANDS 16
+static unsigned family_commands(const pmu_fam_command **out, const pmu_family **owner)
+{
+    unsigned n = 0;
+    for (unsigned f = 0; f < pmu_nfamilies; f++) {
+        const pmu_family_cmds *c = pmu_families[f]->cmds;
+        for (unsigned i = 0; c && i < c->ncommands && n < MAX_FAMILY_COMMANDS; i++) {
+            out[n] = &c->commands[i];
+            owner[n++] = pmu_families[f];
+        }
+    }
+    return n;
+}
+
 static void main_help(FILE *f)
 {
+    const pmu_fam_command *fc[MAX_FAMILY_COMMANDS];
+    const pmu_family *owner[MAX_FAMILY_COMMANDS];
+    unsigned nfc = family_commands(fc, owner);
     fprintf(f, "usage: pmusim <command> [options]\n");
     for (unsigned i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+    for (unsigned i = 0; i < nfc; i++)
+        fprintf(f, "  %-8s %s (%s)\n", fc[i]->name, fc[i]->what, owner[i]->title);
     fprintf(f, "pmusim <command> --help shows the options of a command; pmusim --version the version.\n");
 }
 
 static void command_list(char *buf, size_t size)
 {
-    const char *names[NCOMMANDS + 1];
+    const pmu_fam_command *fc[MAX_FAMILY_COMMANDS];
+    const pmu_family *owner[MAX_FAMILY_COMMANDS];
+    unsigned nfc = family_commands(fc, owner);
+    const char *names[NCOMMANDS + MAX_FAMILY_COMMANDS + 1];
+    unsigned n = 0;
     for (unsigned i = 0; i < NCOMMANDS; i++)
-        names[i] = commands[i].name;
-    names[NCOMMANDS] = NULL;
+        names[n++] = commands[i].name;
+    for (unsigned i = 0; i < nfc; i++)
+        names[n++] = fc[i]->name;
+    names[n] = NULL;
     pmu_cli_or_list(names, buf, size);
 }
 
 int main(int argc, char **argv)
 {
-    char list[160];
+    char list[256];
     command_list(list, sizeof list);
     if (argc > 0)
         pmu_cli_program = argv[0];
@@ -56,6 +83,12 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
+    const pmu_fam_command *fc[MAX_FAMILY_COMMANDS];
+    const pmu_family *owner[MAX_FAMILY_COMMANDS];
+    unsigned nfc = family_commands(fc, owner);
+    for (unsigned i = 0; i < nfc; i++)
+        if (strcmp(cmd, fc[i]->name) == 0)
+            return fc[i]->main(argc - 1, argv + 1);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         main_help(stdout);
         return PMU_EXIT_OK;

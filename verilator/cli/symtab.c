@@ -204,3 +204,12 @@ int drv_symtab_find(const drv_symtab *t, uint64_t addr)
 unsigned drv_symtab_count(const drv_symtab *t) { return t->n; }
 
 const char *drv_symtab_name(const drv_symtab *t, unsigned i) { return i < t->n ? t->s[i].name : NULL; }
+
+int drv_symtab_range(const drv_symtab *t, unsigned i, uint64_t *start, uint64_t *end)
+{
+    if (i >= t->n)
+        return -1;
+    *start = t->s[i].start;
+    *end = t->s[i].end;
+    return 0;
+}
