@@ -15,7 +15,8 @@ void ev4_random_init(ev4_gen *g)
     uint32_t base = EV4_GEN_PID_BASE(g->cpu);
     g->rpid[0] = 0;
     g->nrpid = 1;
-    for (unsigned i = 0; i < 3; i++) /* processes that exist from their first record */
+    for (unsigned i = 0; i < 3; i++) /* the shell and two processes that exist from their
+                                         first record */
         g->rpid[g->nrpid++] = base + i;
     g->next_pid = base + 3;
     g->rcur = 0;
@@ -49,7 +50,7 @@ static void os_event(ev4_gen *g, ev4_cycle *c)
         c->os = EV4_OS_EXEC;
         break;
     case 2:
-        if (!can_fork && g->nrpid <= 2) /* keep one process when no more can come */
+        if (c->pid == EV4_GEN_SHELL_PID(g->cpu)) /* the shell never exits */
             return;
         c->os = EV4_OS_EXIT;
         drop_pid(g, c->pid);

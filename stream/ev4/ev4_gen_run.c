@@ -136,7 +136,7 @@ static void resume(ev4_gen *g)
     if (p->phase == PH_NEW && p->user_time == 0) /* the child's return from fork */
         kernel(g, &g->kw, KF_FORK, p->pid, 0, rnd(g, 20, 60));
     pal(g, PF_RETSYS, p->pid, 0);
-    unsigned n = p->phase == PH_NEW ? rnd(g, 100, 600) : rnd(g, 300, 4000);
+    unsigned n = p->phase == PH_NEW ? rnd(g, 100, 600) : rnd(g, 200, 2500);
     add(g, &p->w, -1, p->pid, EV4_MODE_USER, 0, n);
     p->user_time += n;
     g->next = NX_SYSCALL;
@@ -163,9 +163,7 @@ static enum ev4_kfn choose_call(ev4_gen *g, const ev4_proc *p)
         return KF_EXECVE;
     if (p->user_time >= p->lifetime && pids_left(g)) /* (with no pid left, nobody exits) */
         return KF_EXIT;
-    if (r < 30)
-        return p->bound ? KF_BIND : KF_OPEN; /* unbinds through bind_to_cpu too */
-    if (r < 60 && !p->bound)
+    if (r < (p->bound ? 100u : 30u)) /* binds, and unbinds through bind_to_cpu too */
         return KF_BIND;
     return r < 400 ? KF_READ : r < 700 ? KF_WRITE : r < 850 ? KF_OPEN : KF_CLOSE;
 }
@@ -225,9 +223,13 @@ static void syscall(ev4_gen *g)
     case KF_WAIT4:
         p->wake = g->now + rnd(g, 20000, 100000);
         break;
-    case KF_READ:
-        if (pmu_rng_chance(&g->rng, 400)) /* waits for the device */
-            p->wake = g->now + rnd(g, 3000, 40000);
+    case KF_READ: /* waits for the device now and then */
+        if (pmu_rng_chance(&g->rng, 600))
+            p->wake = g->now + rnd(g, 10000, 80000);
+        break;
+    case KF_WRITE:
+        if (pmu_rng_chance(&g->rng, 150))
+            p->wake = g->now + rnd(g, 2000, 20000);
         break;
     default:
         break;
