@@ -163,7 +163,7 @@ static enum ev4_kfn choose_call(ev4_gen *g, const ev4_proc *p)
         return KF_EXECVE;
     if (p->user_time >= p->lifetime && pids_left(g)) /* (with no pid left, nobody exits) */
         return KF_EXIT;
-    if (r < (p->bound ? 100u : 30u)) /* binds, and unbinds through bind_to_cpu too */
+    if (r < (p->bound ? 100u : 50u)) /* binds, and unbinds through bind_to_cpu too */
         return KF_BIND;
     return r < 400 ? KF_READ : r < 700 ? KF_WRITE : r < 850 ? KF_OPEN : KF_CLOSE;
 }

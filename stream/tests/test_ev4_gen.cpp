@@ -337,7 +337,7 @@ TEST(Ev4Gen, WorkloadObeysTheSystemRules)
 {
     for (uint64_t seed : {1u, 2u})
         check_system(seed, PMU_GEN_WORKLOAD, 3, 300000);
-    check_system(5, PMU_GEN_WORKLOAD, 1, 300000, 1);
+    check_system(5, PMU_GEN_WORKLOAD, 1, 300000, 2);
 }
 
 TEST(Ev4Gen, RandomObeysTheSystemRules)

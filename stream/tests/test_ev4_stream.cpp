@@ -395,4 +395,5 @@ TEST(Ev4Doc, ExamplesParse)
             body += line + "\n";
     }
     EXPECT_GE(examples, 2);
+    EXPECT_FALSE(inside) << "an unclosed ```ev4 block";
 }
