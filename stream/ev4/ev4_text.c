@@ -1,0 +1,343 @@
+/*
+ * ev4_text.c - the text form of an ev4 cycle record: parsing one line, formatting one
+ * record (docs/ev4-stream.md, "The text form").  Comments, line ends and repeat=N are
+ * the generic reader's (stream/text_line.c).
+ *
+ * A line is space-separated fields: the sticky ones (pc pid mode ipl idle) keep their
+ * value until a line changes them, the others describe only their own line.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pmu_num.h"
+#include "ev4_internal.h"
+
+void ev4_state_init(void *state)
+{
+    memset(state, 0, sizeof(ev4_state)); /* pc=0 pid=0 mode=kernel ipl=0 idle=0 */
+}
+
+enum key {
+    K_PC, K_PID, K_MODE, K_IPL, K_IDLE, K_OS, K_ISSUE, K_REPLAY, K_STALL,
+    K_DMISS, K_IMISS, K_MISPREDICT, K_PIN0, K_PIN1, K_N
+};
+static const char *const keys[K_N] = {"pc",    "pid",   "mode",  "ipl",        "idle",
+                                      "os",    "issue", "replay", "stall",     "dmiss",
+                                      "imiss", "mispredict", "pin0", "pin1"};
+#define K_FIRST_FLAG K_DMISS /* dmiss..pin1: bare one-bit flags */
+
+typedef struct line_ctx {
+    const char *line, *where;
+    pmu_err *err;
+} line_ctx;
+
+static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
+                   const char *fmt, ...)
+{
+    char what[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return pmu_dialect_errf(lc->err, NULL, "%s:%u: field '%.*s': %s", lc->where,
+                            (unsigned)(at - lc->line) + 1,
+                            (int)(field_len > 40 ? 40 : field_len), field, what);
+}
+
+static int key_is(const char *s, size_t n, const char *key)
+{
+    return strlen(key) == n && memcmp(s, key, n) == 0;
+}
+
+/* A number (include/pmu_num.h) in [0, max]; `expect` describes the accepted values. */
+static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
+                     uint64_t max, const char *expect, uint64_t *out)
+{
+    char what[600];
+    snprintf(what, sizeof what, "%s:%u: field '%s'", lc->where, (unsigned)(val - lc->line) + 1,
+             key);
+    if (pmu_parse_u64n(val, vn, 0, UINT64_MAX, what, out, lc->err))
+        return -1;
+    if (*out > max)
+        return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
+                       (int)(vn > 40 ? 40 : vn), val);
+    return 0;
+}
+
+/* One of names[first..n) at val[0..vn). */
+static int enum_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
+                      const char *const *names, unsigned first, unsigned n, const char *expect,
+                      unsigned *out)
+{
+    for (unsigned i = first; i < n; i++)
+        if (key_is(val, vn, names[i])) {
+            *out = i;
+            return 0;
+        }
+    return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
+                   (int)(vn > 40 ? 40 : vn), val);
+}
+
+/* issue=CLASS[,CLASS] */
+static int issue_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle *c)
+{
+    const char *p = val, *end = val + vn;
+    for (;;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *item_end = comma ? comma : end;
+        unsigned cls = 0;
+        if (c->nissue == EV4_MAX_ISSUE)
+            return tok_err(lc, p, "issue", 5, "more than %u instructions, expected at most %u "
+                           "(the 21064 issues two a cycle)", EV4_MAX_ISSUE, EV4_MAX_ISSUE);
+        if (enum_value(lc, "issue", p, (size_t)(item_end - p), ev4_class_names, 0, EV4_NCLASSES,
+                       "a class: intop, load, store, branch, fpop or other", &cls))
+            return -1;
+        c->cls[c->nissue++] = (uint8_t)cls;
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+/* os=fork:PID | exec | exit | bind:CPU | unbind */
+static int os_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle *c)
+{
+    const char *colon = memchr(val, ':', vn);
+    size_t nn = colon ? (size_t)(colon - val) : vn;
+    unsigned ev = 0;
+    uint64_t arg = 0;
+    if (enum_value(lc, "os", val, nn, ev4_os_names, 1, 6,
+                   "fork:PID, exec, exit, bind:CPU or unbind", &ev))
+        return -1;
+    int takes_arg = ev == EV4_OS_FORK || ev == EV4_OS_BIND;
+    if (takes_arg && !colon)
+        return tok_err(lc, val, "os", 2, "expected os=%s", ev == EV4_OS_FORK ? "fork:PID (the "
+                       "child's pid)" : "bind:CPU");
+    if (!takes_arg && colon)
+        return tok_err(lc, colon, "os", 2, "%s takes no argument, expected os=%s",
+                       ev4_os_names[ev], ev4_os_names[ev]);
+    if (colon) {
+        char expect[48];
+        uint64_t max = ev == EV4_OS_FORK ? EV4_MAX_PID : EV4_MAX_CPUS - 1;
+        snprintf(expect, sizeof expect, "%s 0..%llu", ev == EV4_OS_FORK ? "a pid" : "a CPU",
+                 (unsigned long long)max);
+        if (num_value(lc, "os", colon + 1, vn - nn - 1, max, expect, &arg))
+            return -1;
+    }
+    c->os = (uint8_t)ev;
+    c->os_arg = (uint32_t)arg;
+    return 0;
+}
+
+static int field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
+                 int has_val, ev4_state *st, ev4_cycle *c)
+{
+    const char *key = keys[k];
+    uint64_t v = 0;
+    unsigned e = 0;
+    if (k >= K_FIRST_FLAG) {
+        if (has_val)
+            return tok_err(lc, tok, key, strlen(key), "a flag takes no value: write '%s' alone",
+                           key);
+        uint8_t *flag[] = {&c->dmiss, &c->imiss, &c->mispredict, &c->pin0, &c->pin1};
+        *flag[k - K_FIRST_FLAG] = 1;
+        return 0;
+    }
+    if (!has_val)
+        return tok_err(lc, tok, key, strlen(key), "expected %s=value", key);
+    switch (k) {
+    case K_PC:
+        if (num_value(lc, key, val, vn, UINT64_MAX, "an address", &v))
+            return -1;
+        st->pc = v;
+        break;
+    case K_PID:
+        if (num_value(lc, key, val, vn, EV4_MAX_PID, "0..16777215", &v))
+            return -1;
+        st->pid = (uint32_t)v;
+        break;
+    case K_MODE:
+        if (enum_value(lc, key, val, vn, ev4_mode_names, 0, 3, "kernel, user or pal", &e))
+            return -1;
+        st->mode = (uint8_t)e;
+        break;
+    case K_IPL:
+        if (num_value(lc, key, val, vn, 7, "0..7", &v))
+            return -1;
+        st->ipl = (uint8_t)v;
+        break;
+    case K_IDLE:
+        if (num_value(lc, key, val, vn, 1, "0 or 1", &v))
+            return -1;
+        st->idle = (uint8_t)v;
+        break;
+    case K_OS:
+        return os_value(lc, val, vn, c);
+    case K_ISSUE:
+        return issue_value(lc, val, vn, c);
+    case K_REPLAY:
+        if (num_value(lc, key, val, vn, 3, "1..3 (bit i: issued load i is a replay)", &v))
+            return -1;
+        c->replay = (uint8_t)v;
+        break;
+    case K_STALL:
+        if (enum_value(lc, key, val, vn, ev4_stall_names, 1, 3, "dry or frozen", &e))
+            return -1;
+        c->stall = (uint8_t)e;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+int ev4_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,
+                   pmu_err *err)
+{
+    ev4_state *state_ = state, st = *state_;
+    ev4_cycle *c = rec;
+    line_ctx lc = {line, where, err};
+    const char *p = line, *end = line + len;
+    uint32_t seen = 0;
+    memset(c, 0, sizeof *c);
+    while (p < end) {
+        if (*p == ' ' || *p == '\t') {
+            p++;
+            continue;
+        }
+        const char *tok = p;
+        for (; p < end && *p != ' ' && *p != '\t'; p++)
+            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+                return tok_err(&lc, p, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)",
+                               (unsigned char)*p);
+        const char *eq = memchr(tok, '=', (size_t)(p - tok));
+        size_t kn = eq ? (size_t)(eq - tok) : (size_t)(p - tok);
+        int k = -1;
+        for (int i = 0; i < K_N && k < 0; i++)
+            if (key_is(tok, kn, keys[i]))
+                k = i;
+        if (kn == 0)
+            return tok_err(&lc, tok, tok, (size_t)(p - tok), "expected key=value");
+        if (k < 0)
+            return tok_err(&lc, tok, tok, kn, "unknown key, expected one of: pc pid mode ipl "
+                           "idle os issue replay stall dmiss imiss mispredict pin0 pin1");
+        if (seen & (1u << k))
+            return tok_err(&lc, tok, tok, kn, "given twice on this line");
+        seen |= 1u << k;
+        const char *val = eq ? eq + 1 : p;
+        if (field(&lc, k, tok, val, (size_t)(p - val), eq != NULL, &st, c))
+            return -1;
+    }
+    c->pc = st.pc;
+    c->pid = st.pid;
+    c->mode = st.mode;
+    c->ipl = st.ipl;
+    c->idle = st.idle;
+    if (ev4_validate(c, where, err))
+        return -1;
+    st.nissue = c->nissue;
+    *state_ = st;
+    return 0;
+}
+
+/* ---- formatting -------------------------------------------------------------- */
+typedef struct outbuf {
+    char *buf;
+    size_t size, len; /* len: what the full text needs, may exceed size-1 */
+} outbuf;
+
+static void out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out_add(outbuf *o, const char *fmt, ...)
+{
+    char tmp[64];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < k && i < (int)sizeof tmp - 1; i++, o->len++)
+        if (o->len + 1 < o->size)
+            o->buf[o->len] = tmp[i];
+    if (o->size)
+        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
+}
+
+#define SEP(o) ((o)->len ? " " : "")
+
+/* A name of names[0..n), or the number for a value only an invalid record has. */
+static void out_name(outbuf *o, const char *key, unsigned v, const char *const *names, unsigned n)
+{
+    if (v < n)
+        out_add(o, "%s%s=%s", SEP(o), key, names[v]);
+    else
+        out_add(o, "%s%s=%u", SEP(o), key, v);
+}
+
+/* The text of a record: with `prev` NULL every sticky field, else those that changed. */
+static size_t text_format(const ev4_cycle *c, const ev4_state *prev, char *buf, size_t size)
+{
+    outbuf o = {buf, size, 0};
+    if (size)
+        buf[0] = '\0';
+    if (!prev || prev->pid != c->pid)
+        out_add(&o, "%spid=%u", SEP(&o), c->pid);
+    if (!prev || prev->mode != c->mode)
+        out_name(&o, "mode", c->mode, ev4_mode_names, 3);
+    if (!prev || prev->ipl != c->ipl)
+        out_add(&o, "%sipl=%u", SEP(&o), c->ipl);
+    if (!prev || prev->idle != c->idle)
+        out_add(&o, "%sidle=%u", SEP(&o), c->idle);
+    if (!prev || prev->pc != c->pc)
+        out_add(&o, "%spc=0x%" PRIx64, SEP(&o), c->pc);
+    if (c->os == EV4_OS_FORK || c->os == EV4_OS_BIND)
+        out_add(&o, "%sos=%s:%u", SEP(&o), ev4_os_names[c->os], c->os_arg);
+    else if (c->os)
+        out_name(&o, "os", c->os, ev4_os_names, 6);
+    for (unsigned i = 0; i < c->nissue && i < EV4_MAX_ISSUE; i++) {
+        unsigned cls = c->cls[i];
+        out_add(&o, i ? "," : "%sissue=", SEP(&o));
+        if (cls < EV4_NCLASSES)
+            out_add(&o, "%s", ev4_class_names[cls]);
+        else
+            out_add(&o, "%u", cls);
+    }
+    if (c->replay)
+        out_add(&o, "%sreplay=%u", SEP(&o), c->replay);
+    if (c->stall)
+        out_name(&o, "stall", c->stall, ev4_stall_names, 3);
+    const struct { const char *name; uint8_t v; } flags[] = {
+        {"dmiss", c->dmiss}, {"imiss", c->imiss}, {"mispredict", c->mispredict},
+        {"pin0", c->pin0},   {"pin1", c->pin1},
+    };
+    for (unsigned i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (flags[i].v == 1)
+            out_add(&o, "%s%s", SEP(&o), flags[i].name);
+        else if (flags[i].v)
+            out_add(&o, "%s%s=%u", SEP(&o), flags[i].name, flags[i].v); /* invalid only */
+    if (o.len == 0)
+        out_add(&o, "pc=0x%" PRIx64, c->pc); /* a blank line would be no record */
+    return o.len;
+}
+
+size_t ev4_format_line(void *state, const void *rec, char *buf, size_t size)
+{
+    ev4_state *st = state;
+    const ev4_cycle *c = rec;
+    size_t need = text_format(c, st, buf, size);
+    if (need < size) {
+        st->pc = c->pc;
+        st->pid = c->pid;
+        st->mode = c->mode;
+        st->ipl = c->ipl;
+        st->idle = c->idle;
+        st->nissue = c->nissue;
+    }
+    return need;
+}
+
+size_t ev4_format(const void *rec, char *buf, size_t size)
+{
+    return text_format(rec, NULL, buf, size);
+}
