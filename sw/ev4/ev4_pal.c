@@ -12,13 +12,14 @@
  */
 #include "ev4_os_internal.h"
 
-/* PFENABLE / PFDISABLE: both counters' interrupt enables in HIER. */
-static void pal_hier(ev4_cpu *c, unsigned on)
+#define HIER_ENABLES (EV4_FMASK(HIER, PC0) | EV4_FMASK(HIER, PC1))
+#define ICCSR_PME (EV4_FMASK(ICCSR, PME0) | EV4_FMASK(ICCSR, PME1))
+
+/* Sets (on) or clears the bits `mask` of register addr. */
+static void pal_bits(ev4_cpu *c, uint16_t addr, uint64_t mask, unsigned on)
 {
-    uint64_t v = pmu_read(c->b, EV4_ADDR_HIER);
-    v = EV4_FSET(v, HIER, PC0, on);
-    v = EV4_FSET(v, HIER, PC1, on);
-    pmu_write(c->b, EV4_ADDR_HIER, v);
+    uint64_t v = pmu_read(c->b, addr);
+    pmu_write(c->b, addr, on ? v | mask : v & ~mask);
 }
 
 /* PFSET: the counter fields of ICCSR from a1 (ICCSR write format); PME stays PAL's. */
@@ -33,20 +34,13 @@ static void pal_set(ev4_cpu *c, uint64_t a1)
     c->last_pfset = a1;
 }
 
-static void pal_pme(ev4_cpu *c, unsigned on)
-{
-    uint64_t v = pmu_read(c->b, EV4_ADDR_ICCSR);
-    v = EV4_FSET(v, ICCSR, PME0, on);
-    v = EV4_FSET(v, ICCSR, PME1, on);
-    pmu_write(c->b, EV4_ADDR_ICCSR, v);
-}
-
 /* The PME bits for the process current on cpu under the logging option: all processes
  * count, or those whose PCB has the PME bit (pid 0's is always clear). */
 static void pal_apply_opt(ev4_os *os, unsigned cpu)
 {
     ev4_cpu *c = &os->cpu[cpu];
-    pal_pme(c, c->pal_opt == EV4_PAL_LOGALL ? 1u : (unsigned)ev4_os_pcb_pme(os, c->cur));
+    unsigned on = c->pal_opt == EV4_PAL_LOGALL ? 1u : (unsigned)ev4_os_pcb_pme(os, c->cur);
+    pal_bits(c, EV4_ADDR_ICCSR, ICCSR_PME, on);
 }
 
 void ev4_pal_swpctx(ev4_os *os, unsigned cpu)
@@ -62,11 +56,11 @@ uint64_t ev4_pal_wrperfmon(ev4_os *os, unsigned cpu, uint64_t a0, uint64_t a1)
         return 0;
     ev4_cpu *c = &os->cpu[cpu];
     switch (a0) {
-    case PFDISABLE:
-        pal_hier(c, 0);
+    case PFDISABLE: /* both counters' interrupt enables */
+        pal_bits(c, EV4_ADDR_HIER, HIER_ENABLES, 0);
         return 1;
     case PFENABLE:
-        pal_hier(c, 1);
+        pal_bits(c, EV4_ADDR_HIER, HIER_ENABLES, 1);
         return 1;
     case PFSET:
         pal_set(c, a1);

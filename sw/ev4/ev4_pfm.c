@@ -174,32 +174,36 @@ static pfm_set report(const ev4_os *os, unsigned r)
     return sum;
 }
 
-static int get_counts(ev4_os *os, void *user)
+static void fill_counts(void *dst, const pfm_set *s)
 {
-    if (!(os->dev.items & PFM_COUNTERS))
-        return -EINVAL;
-    struct pfcntrs out[EV4_MAX_CPUS];
-    unsigned k = nreports(os);
-    for (unsigned r = 0; r < k; r++) {
-        pfm_set s = report(os, r);
-        out[r].pf_cntr0 = s.cntr[0];
-        out[r].pf_cntr1 = s.cntr[1];
-        out[r].pr_cycle = s.pr_cycle;
-    }
-    return copy_out(os, user, out, k * sizeof out[0]);
+    struct pfcntrs *o = dst;
+    o->pf_cntr0 = s->cntr[0];
+    o->pf_cntr1 = s->cntr[1];
+    o->pr_cycle = s->pr_cycle;
 }
 
-static int get_ipls(ev4_os *os, void *user)
+static void fill_ipls(void *dst, const pfm_set *s)
 {
-    if (!(os->dev.items & PFM_IPL))
+    memcpy(((struct pfipls *)dst)->ipl, s->ipl, sizeof s->ipl);
+}
+
+/* PCNTGETCNT and PCNTGETIPLHIS: the reports, one element of `size` bytes each filled by
+ * `fill`, copied to the user's array; EINVAL when `item` is not selected. */
+static int get_reports(ev4_os *os, void *user, long item, size_t size,
+                       void (*fill)(void *dst, const pfm_set *s))
+{
+    if (!(os->dev.items & item))
         return -EINVAL;
-    struct pfipls out[EV4_MAX_CPUS];
+    union {
+        struct pfcntrs cnt[EV4_MAX_CPUS];
+        struct pfipls ipl[EV4_MAX_CPUS];
+    } out;
     unsigned k = nreports(os);
     for (unsigned r = 0; r < k; r++) {
         pfm_set s = report(os, r);
-        memcpy(out[r].ipl, s.ipl, sizeof out[r].ipl);
+        fill((unsigned char *)&out + r * size, &s);
     }
-    return copy_out(os, user, out, k * sizeof out[0]);
+    return copy_out(os, user, &out, k * size);
 }
 
 static int clear_counts(ev4_os *os)
@@ -322,9 +326,9 @@ static int dev_ioctl(ev4_os *os, unsigned long cmd, void *k)
     case PCNTCLEARCNT:
         return clear_counts(os);
     case PCNTGETCNT:
-        return get_counts(os, *(void **)k);
+        return get_reports(os, *(void **)k, PFM_COUNTERS, sizeof(struct pfcntrs), fill_counts);
     case PCNTGETIPLHIS:
-        return get_ipls(os, *(void **)k);
+        return get_reports(os, *(void **)k, PFM_IPL, sizeof(struct pfipls), fill_ipls);
     case PCNTGETRSIZE:
         *(long *)k = (long)profile_bytes(&os->dev);
         return 0;

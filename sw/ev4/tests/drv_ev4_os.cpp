@@ -229,8 +229,7 @@ TEST(Ev4Pal, PfoptSelectsFromTheCurrentPcbAtEverySwitch)
 TEST(Ev4LogSelect, PmeFollowsThePcbBitAcrossSwitchesForkAndExec)
 {
     System s(2);
-    ASSERT_EQ(ev4_os_spawn(s.os, 10), 0);
-    int fd = pfm_open(s.os, 10, PCNTOPENALL);
+    int fd = s.open_by(10, PCNTOPENALL);
     ASSERT_EQ(fd, 3);
     ASSERT_EQ(pfm_ioctl(s.os, fd, PCNTLOGSELECT, nullptr), 0);
     EXPECT_EQ(ev4_os_pcb_pme(s.os, 10), 1);
@@ -265,9 +264,7 @@ TEST(Ev4LogSelect, PmeFollowsThePcbBitAcrossSwitchesForkAndExec)
 TEST(Ev4LogSelect, OpenOneSelectsOnTheBoundCpuOnly)
 {
     System s(2);
-    ASSERT_EQ(ev4_os_spawn(s.os, 20), 0);
-    ASSERT_EQ(ev4_os_bind(s.os, 20, 1), 0);
-    int fd = pfm_open(s.os, 20, PCNTOPENONE);
+    int fd = s.open_by(20, PCNTOPENONE, 1);
     ASSERT_EQ(fd, 3);
     ASSERT_EQ(pfm_ioctl(s.os, fd, PCNTLOGSELECT, nullptr), 0);
     EXPECT_TRUE(s.cpu(0).pme()) << "CPU 0 is not covered: still logging all";
@@ -283,8 +280,7 @@ struct Ev4Intr : ::testing::Test {
     int fd = -1;
     void SetUp() override
     {
-        ASSERT_EQ(ev4_os_spawn(s.os, 30), 0);
-        fd = pfm_open(s.os, 30, PCNTOPENEACH);
+        fd = s.open_by(30, PCNTOPENEACH);
         ASSERT_EQ(fd, 3);
         ASSERT_EQ(pfm_ioctl(s.os, fd, PCNTRENABLE, nullptr), 0);
         s.clear_writes();
@@ -391,9 +387,7 @@ TEST_F(Ev4Intr, DismissedWhenDisabledOrClosed)
 TEST(Ev4IntrOne, DismissedOnCpusTheOpenDoesNotCover)
 {
     System s(2);
-    ASSERT_EQ(ev4_os_spawn(s.os, 3), 0);
-    ASSERT_EQ(ev4_os_bind(s.os, 3, 0), 0);
-    int fd = pfm_open(s.os, 3, PCNTOPENONE);
+    int fd = s.open_by(3, PCNTOPENONE, 0);
     ASSERT_EQ(fd, 3);
     ASSERT_EQ(pfm_ioctl(s.os, fd, PCNTRENABLE, nullptr), 0);
     EXPECT_TRUE(s.cpu(1).hier_clear()) << "enable reaches the bound CPU only";

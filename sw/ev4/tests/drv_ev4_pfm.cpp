@@ -19,13 +19,8 @@ namespace {
 struct Dev {
     System s;
     int fd;
-    Dev(unsigned ncpus, int mode, uint32_t pid = 50, int bind = -1) : s(ncpus)
+    Dev(unsigned ncpus, int mode, uint32_t pid = 50, int bind = -1) : s(ncpus), fd(s.open_by(pid, mode, bind))
     {
-        EXPECT_EQ(ev4_os_spawn(s.os, pid), 0);
-        if (bind >= 0) {
-            EXPECT_EQ(ev4_os_bind(s.os, pid, bind), 0);
-        }
-        fd = pfm_open(s.os, pid, mode);
         EXPECT_EQ(fd, 3);
     }
     int ioctl(unsigned long cmd, void *arg = nullptr) { return pfm_ioctl(s.os, fd, cmd, arg); }
@@ -48,24 +43,18 @@ struct Dev {
         EXPECT_EQ(ioctl(PCNTGETRSIZE, a.v), 0);
         return a.v[0];
     }
-    std::vector<pfcntrs> counts(unsigned n)
+    // n elements of PCNTGETCNT (T = pfcntrs) or PCNTGETIPLHIS (T = pfipls).
+    template <typename T> std::vector<T> get(unsigned long cmd, unsigned n)
     {
-        std::vector<pfcntrs> v(n);
+        std::vector<T> v(n);
         EXPECT_EQ(ev4_os_user_map(s.os, v.data(), n * sizeof v[0]), 0);
-        UserBuf<pfcntrs *> p(s.os);
+        UserBuf<T *> p(s.os);
         p.v[0] = v.data();
-        EXPECT_EQ(ioctl(PCNTGETCNT, p.v), 0);
+        EXPECT_EQ(ioctl(cmd, p.v), 0);
         return v;
     }
-    std::vector<pfipls> ipls(unsigned n)
-    {
-        std::vector<pfipls> v(n);
-        EXPECT_EQ(ev4_os_user_map(s.os, v.data(), n * sizeof v[0]), 0);
-        UserBuf<pfipls *> p(s.os);
-        p.v[0] = v.data();
-        EXPECT_EQ(ioctl(PCNTGETIPLHIS, p.v), 0);
-        return v;
-    }
+    std::vector<pfcntrs> counts(unsigned n) { return get<pfcntrs>(PCNTGETCNT, n); }
+    std::vector<pfipls> ipls(unsigned n) { return get<pfipls>(PCNTGETIPLHIS, n); }
     // One tick of counter n on cpu, taken at record r (the request rises, one record
     // samples the line, r takes it).
     void tick(unsigned cpu, unsigned n, const ev4_cycle &r)

@@ -149,6 +149,16 @@ struct System {
     {
         for (auto &p : pmu) p->writes.clear();
     }
+    // Process pid spawned (and bound to CPU `bind` when >= 0), then the device opened
+    // by it: the descriptor or -errno.
+    int open_by(uint32_t pid, int mode, int bind = -1)
+    {
+        EXPECT_EQ(ev4_os_spawn(os, pid), 0);
+        if (bind >= 0) {
+            EXPECT_EQ(ev4_os_bind(os, pid, bind), 0);
+        }
+        return pfm_open(os, pid, mode);
+    }
     // One record of cpu, as the harness steps it: before, the clock, after.
     int step(unsigned c, const ev4_cycle &r)
     {
