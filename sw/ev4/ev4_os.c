@@ -204,6 +204,10 @@ static int check_record(const ev4_os *os, unsigned cpu, const ev4_cycle *rec, pm
     uint32_t pid = rec->pid;
     if (pid > EV4_MAX_PID)
         return rule_err(err, cpu, c, pid, "pid above the largest, %u", (unsigned)EV4_MAX_PID);
+    if (rec->mode > EV4_MODE_PAL)
+        return rule_err(err, cpu, c, pid, "mode %u, expected 0 (kernel), 1 (user) or 2 (PAL)", rec->mode);
+    if (rec->ipl > 7)
+        return rule_err(err, cpu, c, pid, "IPL %u, expected 0..7", rec->ipl);
     if (rec->os > EV4_OS_UNBIND)
         return rule_err(err, cpu, c, pid, "OS event %u, expected 0..%u", rec->os,
                         (unsigned)EV4_OS_UNBIND);

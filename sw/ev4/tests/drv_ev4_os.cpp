@@ -151,6 +151,12 @@ TEST(Ev4OsRules, PidZeroDoesNoEventAndRecordsAreChecked)
     ev4_cycle r = rec(2);
     r.os = 6;
     EXPECT_EQ(s.refuse(0, r), "OS model: CPU 0 record 0: pid 2: OS event 6, expected 0..5");
+    r = rec(2);
+    r.mode = 3;
+    EXPECT_EQ(s.refuse(0, r), "OS model: CPU 0 record 0: pid 2: mode 3, expected 0 (kernel), 1 (user) or 2 (PAL)");
+    r = rec(2);
+    r.ipl = 8;
+    EXPECT_EQ(s.refuse(0, r), "OS model: CPU 0 record 0: pid 2: IPL 8, expected 0..7");
     pmu_err err = {PMU_OK, ""};
     EXPECT_EQ(ev4_os_before(s.os, 1, &r, &err), -1);
     EXPECT_STREQ(err.msg, "OS model: CPU 1, expected 0..0");
