@@ -29,7 +29,7 @@ module ev4_pmu #(
   input  logic                                   cyc_valid_i,
   input  logic [`EV4_MODE_W-1:0]                 mode_i,        // ev4_mode
   input  logic [`EV4_NISSUE_W-1:0]               nissue_i,      // instructions issued, 0..2
-  input  logic [`EV4_MAX_ISSUE*`EV4_CLASS_W-1:0] cls_i,         // ev4_class of slot i at [i*3 +: 3]
+  input  logic [`EV4_MAX_ISSUE*`EV4_CLASS_W-1:0] cls_i,         // ev4_class of slot i, EV4_CLASS_W bits each
   input  logic [`EV4_MAX_ISSUE-1:0]              replay_i,      // slot i is a replayed load
   input  logic [`EV4_STALL_W-1:0]                stall_i,       // ev4_stall
   input  logic                                   dmiss_i,
