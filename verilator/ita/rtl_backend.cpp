@@ -1,8 +1,9 @@
 // rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/ita/pmu_rtl.h.
 //
 // Thin glue: one template over the two Verilated variants (Itanium 2: Vita2_pmu,
-// Itanium: Vita_pmu) maps the pmu_backend operations onto the top's ports.  Every
-// operation except read() is exactly one clock of clk_i:
+// Itanium: Vita_pmu) drives the cycle record onto the top's ports; the clocking, the
+// register port, reset, waveforms and the pmu_backend table are include/pmu_vlt_glue.h's.
+// Every operation except read() is exactly one clock of clk_i:
 //   reset  rst_ni low for one clock
 //   write  reg_we_i = 1, cyc_valid_i = 0
 //   step   cyc_valid_i = 1 with the cycle record on the record ports
@@ -16,9 +17,6 @@
 #include <cstring>
 #include <new>
 
-#include <verilated.h>
-#include <verilated_fst_c.h>
-
 #include "Vita2_pmu.h"
 #include "Vita_pmu.h"
 #include "Vita2_pmu___024root.h"
@@ -26,32 +24,9 @@
 #include "ita/ita_events.h"
 #include "ita/pmu_regs.h"
 #include "ita/pmu_rtl.h"
+#include "pmu_vlt_glue.h"
 
 namespace {
-
-// Verilator 5 sees a posedge by comparing clk_i with the value it had at the previous
-// eval (the generated member __Vtrigrprev__TOP__clk_i), and every eval re-runs all the
-// input-combinational logic - here the whole qualification datapath.  Evaluating the
-// falling edge on its own therefore costs a full evaluation that changes nothing (no
-// logic is sensitive to the fall).  Where the generated model has that member (Verilator
-// 5.006, the version the project installs) the fall is recorded there directly, which
-// makes the RTL backend about 1.4x faster; with another layout it is evaluated.
-template <typename Root>
-auto record_fall(Root *root, int) -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, bool())
-{
-    root->__Vtrigrprev__TOP__clk_i = 0;
-    return true;
-}
-template <typename Root>
-bool record_fall(Root *, long)
-{
-    return false;
-}
-
-constexpr int64_t kPsPerRecord = 1000;  // 1 ns per cycle record, ps resolution
-constexpr int64_t kStepHigh = 500;      // posedge of a step, after the record's start
-constexpr int64_t kWriteLead = 400;     // writes start this long before the next record
-constexpr int64_t kWriteSpacing = 20;   // one write clock every 20 ps
 
 // A stream event id as the xev ports take it on one model: resolved once, at create, with
 // ita_event_id_row(); an id whose row is not a general event on the model (absent, an EAR /
@@ -60,20 +35,11 @@ struct XevRow {
     uint8_t valid, code, umask, iod;  // iod = {iar, opm, dar}
 };
 
-// The C side holds &base; impl points to the C++ model of the right variant.
-struct RtlHandle {
-    pmu_backend base;
-    void *impl;
-};
-
 template <class Top>
-struct RtlModel {
-    VerilatedContext ctx;
-    Top *top = nullptr;
-    VerilatedFstC *fst = nullptr;
-    int64_t last_dump = -1;    // time of the last FST sample (ps)
-    unsigned gap_clocks = 0;   // write/reset clocks since the last step
-    uint64_t *cycle = nullptr; // &handle->base.cycle
+struct RtlModel : pmu_vlt::Core<Top> {
+    using pmu_vlt::Core<Top>::top;
+    using pmu_vlt::Core<Top>::fall;
+    using pmu_vlt::Core<Top>::clock;
     XevRow *xev_rows = nullptr; // indexed by stream event id
     unsigned nxev_rows = 0;
 
@@ -88,7 +54,7 @@ struct RtlModel {
     static_assert(sizeof(Top::slot_target_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_target_i");
     static_assert(PMU_MAX_XEV == 4, "xev ports are packed for four entries (one 32-bit word of bytes)");
 
-    explicit RtlModel(int model)
+    explicit RtlModel(int model) : pmu_vlt::Core<Top>(pmu_vlt::Axis::kPerRecord)
     {
         nxev_rows = ita_event_id_count();
         xev_rows = new XevRow[nxev_rows ? nxev_rows : 1]();
@@ -99,85 +65,8 @@ struct RtlModel {
                                   static_cast<uint8_t>((r->iar & 1u) << 2 | (r->opm & 1u) << 1 |
                                                        (r->dar & 1u))};
         }
-        ctx.traceEverOn(true);  // a waveform may be opened at any cycle
-        top = new Top(&ctx, "TOP");
-        top->clk_i = 0;
-        top->rst_ni = 1;
-        top->eval();  // the first eval initializes; no edge is seen in it
     }
-    ~RtlModel()
-    {
-        trace_close();
-        top->final();
-        delete top;
-        delete[] xev_rows;
-    }
-
-    void dump(int64_t planned)
-    {
-        const int64_t t = planned > last_dump ? planned : last_dump + 1;
-        fst->dump(static_cast<uint64_t>(t));
-        last_dump = t;
-    }
-
-    // Verilator sees a posedge only against the clock's value at the previous eval.
-    // Without a trace the falling edge is evaluated on its own before the inputs change,
-    // so the clock itself is one evaluation; with a trace both halves are evaluated and
-    // sampled in clock().
-    void fall()
-    {
-        if (fst) return;
-        top->clk_i = 0;
-        if (!record_fall(top->rootp, 0)) top->eval();
-    }
-
-    // One clock of clk_i; the inputs are already on the ports.
-    void clock(bool step)
-    {
-        int64_t t0 = 0;
-        if (fst) {
-            const int64_t rec = static_cast<int64_t>(*cycle) * kPsPerRecord;
-            t0 = step ? rec : rec - kWriteLead + kWriteSpacing * static_cast<int64_t>(gap_clocks);
-        }
-        top->clk_i = 0;
-        if (fst) {
-            top->eval();
-            dump(t0);
-        }
-        top->clk_i = 1;
-        top->eval();
-        if (fst) dump(step ? t0 + kStepHigh : t0 + kWriteSpacing / 2);
-        gap_clocks = step ? 0 : gap_clocks + 1;
-    }
-
-    void reset()
-    {
-        fall();
-        top->reg_we_i = 0;
-        top->cyc_valid_i = 0;
-        top->rst_ni = 0;
-        clock(false);
-        top->rst_ni = 1;
-        top->eval();
-    }
-
-    void write(uint16_t addr, uint64_t value)
-    {
-        fall();
-        top->cyc_valid_i = 0;
-        top->reg_we_i = 1;
-        top->reg_addr_i = addr;
-        top->reg_wdata_i = value;
-        clock(false);
-        top->reg_we_i = 0;
-    }
-
-    uint64_t read(uint16_t addr)
-    {
-        top->reg_addr_i = addr;
-        top->eval();
-        return top->reg_rdata_o;
-    }
+    ~RtlModel() { delete[] xev_rows; }
 
     void step(const pmu_cycle *c)
     {
@@ -281,118 +170,7 @@ struct RtlModel {
                         static_cast<uint64_t>(t.obs_vis_o[2 * v + 1]) << 32;
         s->pmi = t.pmi_o;
     }
-
-    int trace_open(const char *path)
-    {
-        trace_close();
-        // VerilatedFstC does not report an unwritable path; check it here.
-        FILE *probe = std::fopen(path, "wb");
-        if (!probe) return -1;
-        std::fclose(probe);
-        fst = new VerilatedFstC;
-        fst->set_time_unit("1ns");
-        fst->set_time_resolution("1ps");
-        top->trace(fst, 99);
-        fst->open(path);
-        if (!fst->isOpen()) {
-            delete fst;
-            fst = nullptr;
-            return -1;
-        }
-        top->eval();
-        // The first sample shows the state at the point the trace starts.
-        dump(static_cast<int64_t>(*cycle) * kPsPerRecord - kWriteLead - kWriteSpacing);
-        return 0;
-    }
-
-    void trace_close()
-    {
-        if (!fst) return;
-        fst->close();
-        delete fst;
-        fst = nullptr;
-    }
 };
-
-template <class Top>
-RtlModel<Top> *model_of(pmu_backend *b)
-{
-    return static_cast<RtlModel<Top> *>(reinterpret_cast<RtlHandle *>(b)->impl);
-}
-
-template <class Top>
-void op_reset(pmu_backend *b)
-{
-    model_of<Top>(b)->reset();
-    b->cycle = 0;
-}
-
-template <class Top>
-void op_write(pmu_backend *b, uint16_t addr, uint64_t value)
-{
-    model_of<Top>(b)->write(addr, value);
-}
-
-template <class Top>
-uint64_t op_read(pmu_backend *b, uint16_t addr)
-{
-    return model_of<Top>(b)->read(addr);
-}
-
-template <class Top>
-void op_step(pmu_backend *b, const void *record)
-{
-    model_of<Top>(b)->step(static_cast<const pmu_cycle *>(record));
-    b->cycle++;
-}
-
-template <class Top>
-void op_snapshot(pmu_backend *b, pmu_state *s)
-{
-    model_of<Top>(b)->snapshot(s);
-}
-
-template <class Top>
-void op_destroy(pmu_backend *b)
-{
-    RtlHandle *h = reinterpret_cast<RtlHandle *>(b);
-    delete model_of<Top>(b);
-    delete h;
-}
-
-template <class Top>
-int op_trace_open(pmu_backend *b, const char *path, pmu_err *err)
-{
-    if (model_of<Top>(b)->trace_open(path) == 0) return 0;
-    return pmu_errf(err, PMU_E_IO, "%s: cannot write the waveform", path);
-}
-
-template <class Top>
-void op_trace_close(pmu_backend *b)
-{
-    model_of<Top>(b)->trace_close();
-}
-
-template <class Top>
-const pmu_backend_ops rtl_ops = {op_reset<Top>,    op_write<Top>,       op_read<Top>,
-                                 op_step<Top>,     op_snapshot<Top>,    op_destroy<Top>,
-                                 nullptr,          op_trace_open<Top>,  op_trace_close<Top>};
-
-template <class Top>
-pmu_backend *create(const pmu_params &p)
-{
-    RtlHandle *h = new RtlHandle();
-    RtlModel<Top> *m = new RtlModel<Top>(p.model);
-    h->base.ops = &rtl_ops<Top>;
-    h->base.name = "rtl";
-    h->base.model = p.model;
-    h->base.nvis = PMU_NVIS;
-    h->base.cycle = 0;
-    h->impl = m;
-    m->cycle = &h->base.cycle;
-    pmu_reset(&h->base);
-    return &h->base;
-}
 
 }  // namespace
 
@@ -421,8 +199,11 @@ extern "C" pmu_backend *pmu_rtl_new(const pmu_params *p, pmu_err *err)
         return nullptr;
     }
     try {
-        return params.model == PMU_MODEL_ITANIUM2 ? create<Vita2_pmu>(params)
-                                                  : create<Vita_pmu>(params);
+        return params.model == PMU_MODEL_ITANIUM2
+                   ? pmu_vlt::Backend<RtlModel<Vita2_pmu>, pmu_cycle>::create(
+                         new RtlModel<Vita2_pmu>(params.model), params.model, PMU_NVIS, err)
+                   : pmu_vlt::Backend<RtlModel<Vita_pmu>, pmu_cycle>::create(
+                         new RtlModel<Vita_pmu>(params.model), params.model, PMU_NVIS, err);
     } catch (const std::bad_alloc &) {
         pmu_errf(err, PMU_E_NOMEM, "rtl backend: out of memory");
         return nullptr;

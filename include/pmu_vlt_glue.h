@@ -1,0 +1,263 @@
+// pmu_vlt_glue.h - what every family's Verilated backend (verilator/<family>/rtl_backend.cpp)
+// shares: clocking a Verilated PMU top, its register port, reset, FST waveforms and the
+// pmu_backend operation table.  C++ glue, for the harness only.
+//
+// The top must have the ports clk_i, rst_ni, reg_we_i, reg_addr_i, reg_wdata_i, reg_rdata_o
+// and cyc_valid_i (the step strobe).  A family's model derives from Core<Top> and adds
+//   void step(const Record *r)       drive the record's ports, then clock(true)
+//   void snapshot(pmu_state *s)      the visible registers and the interrupt line
+// and Backend<Model, Record> gives its pmu_backend.  Every operation except read() is exactly
+// one clock of clk_i:
+//   reset  rst_ni low for one clock
+//   write  reg_we_i = 1, cyc_valid_i = 0
+//   step   cyc_valid_i = 1 with the record on the record ports
+// read() sets reg_addr_i and evaluates the combinational read port, with no clock.
+#ifndef PMU_VLT_GLUE_H
+#define PMU_VLT_GLUE_H
+
+#include <cstdint>
+#include <cstdio>
+#include <new>
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include "pmu_backend.h"
+
+namespace pmu_vlt {
+
+// Verilator 5 sees a posedge by comparing clk_i with the value it had at the previous
+// eval (the generated member __Vtrigrprev__TOP__clk_i), and every eval re-runs all the
+// input-combinational logic.  Evaluating the falling edge on its own therefore costs a full
+// evaluation that changes nothing (no logic is sensitive to the fall).  Where the generated
+// model has that member (Verilator 5.006, the version the project installs) the fall is
+// recorded there directly; with another layout it is evaluated.
+template <typename Root>
+auto record_fall(Root *root, int) -> decltype(root->__Vtrigrprev__TOP__clk_i = 0, bool())
+{
+    root->__Vtrigrprev__TOP__clk_i = 0;
+    return true;
+}
+template <typename Root>
+bool record_fall(Root *, long)
+{
+    return false;
+}
+
+// The waveform's time axis (FST time unit 1 ns, resolution 1 ps).
+enum class Axis {
+    // 1 ns per cycle record: record T is presented at T ns (clk_i low) and clocked at
+    // T.5 ns; the register writes software makes before record T are short clocks (20 ps
+    // apart) in the last 0.4 ns before it, so a cursor at "T ns" shows record T.
+    kPerRecord,
+    // 1 ns per clock, whatever it does: clock n is presented at n ns and clocked at n.5 ns.
+    kPerClock,
+};
+
+constexpr int64_t kPsPerUnit = 1000;  // 1 ns per record or clock, ps resolution
+constexpr int64_t kClockHigh = 500;   // posedge of a step (of any clock on kPerClock)
+constexpr int64_t kWriteLead = 400;   // kPerRecord: writes start this long before the next record
+constexpr int64_t kWriteSpacing = 20; // kPerRecord: one write clock every 20 ps
+
+template <class Top>
+struct Core {
+    VerilatedContext ctx;
+    Top *top = nullptr;
+    VerilatedFstC *fst = nullptr;
+    Axis axis;
+    int64_t last_dump = -1;     // time of the last FST sample (ps)
+    unsigned gap_clocks = 0;    // write/reset clocks since the last step
+    uint64_t clocks = 0;        // clocks since the model was made
+    const uint64_t *cycle = nullptr; // the backend's record count (pmu_backend.cycle)
+
+    explicit Core(Axis a) : axis(a)
+    {
+        ctx.traceEverOn(true);  // a waveform may be opened at any cycle
+        top = new Top(&ctx, "TOP");
+        top->clk_i = 0;
+        top->rst_ni = 1;
+        top->eval();  // the first eval initializes; no edge is seen in it
+    }
+    ~Core()
+    {
+        trace_close();
+        top->final();
+        delete top;
+    }
+    Core(const Core &) = delete;
+    Core &operator=(const Core &) = delete;
+
+    void dump(int64_t planned)
+    {
+        const int64_t t = planned > last_dump ? planned : last_dump + 1;
+        fst->dump(static_cast<uint64_t>(t));
+        last_dump = t;
+    }
+
+    // Verilator sees a posedge only against the clock's value at the previous eval.
+    // Without a trace the falling edge is evaluated on its own before the inputs change,
+    // so the clock itself is one evaluation; with a trace both halves are evaluated and
+    // sampled in clock().
+    void fall()
+    {
+        if (fst) return;
+        top->clk_i = 0;
+        if (!record_fall(top->rootp, 0)) top->eval();
+    }
+
+    // One clock of clk_i; the inputs are already on the ports.
+    void clock(bool step)
+    {
+        int64_t t0 = 0, t1 = 0;
+        if (fst) {
+            if (axis == Axis::kPerClock) {
+                t0 = static_cast<int64_t>(clocks) * kPsPerUnit;
+                t1 = t0 + kClockHigh;
+            } else {
+                const int64_t rec = static_cast<int64_t>(*cycle) * kPsPerUnit;
+                t0 = step ? rec : rec - kWriteLead + kWriteSpacing * static_cast<int64_t>(gap_clocks);
+                t1 = step ? t0 + kClockHigh : t0 + kWriteSpacing / 2;
+            }
+        }
+        top->clk_i = 0;
+        if (fst) {
+            top->eval();
+            dump(t0);
+        }
+        top->clk_i = 1;
+        top->eval();
+        if (fst) dump(t1);
+        gap_clocks = step ? 0 : gap_clocks + 1;
+        clocks++;
+    }
+
+    void reset()
+    {
+        fall();
+        top->reg_we_i = 0;
+        top->cyc_valid_i = 0;
+        top->rst_ni = 0;
+        clock(false);
+        top->rst_ni = 1;
+        top->eval();
+    }
+
+    void write(uint16_t addr, uint64_t value)
+    {
+        fall();
+        top->cyc_valid_i = 0;
+        top->reg_we_i = 1;
+        top->reg_addr_i = addr;
+        top->reg_wdata_i = value;
+        clock(false);
+        top->reg_we_i = 0;
+    }
+
+    uint64_t read(uint16_t addr)
+    {
+        top->reg_addr_i = addr;
+        top->eval();
+        return top->reg_rdata_o;
+    }
+
+    int trace_open(const char *path)
+    {
+        trace_close();
+        // VerilatedFstC does not report an unwritable path; check it here.
+        FILE *probe = std::fopen(path, "wb");
+        if (!probe) return -1;
+        std::fclose(probe);
+        fst = new VerilatedFstC;
+        fst->set_time_unit("1ns");
+        fst->set_time_resolution("1ps");
+        top->trace(fst, 99);
+        fst->open(path);
+        if (!fst->isOpen()) {
+            delete fst;
+            fst = nullptr;
+            return -1;
+        }
+        top->eval();
+        // The first sample shows the state at the point the trace starts, just before the
+        // next clock.
+        const int64_t next = axis == Axis::kPerClock ? static_cast<int64_t>(clocks) * kPsPerUnit - 1
+                                                     : static_cast<int64_t>(*cycle) * kPsPerUnit -
+                                                           kWriteLead - kWriteSpacing;
+        dump(next);
+        return 0;
+    }
+
+    void trace_close()
+    {
+        if (!fst) return;
+        fst->close();
+        delete fst;
+        fst = nullptr;
+    }
+};
+
+// The C side holds &base; impl points to the family's model.
+struct Handle {
+    pmu_backend base;
+    void *impl;
+};
+
+// The pmu_backend operations of a family's Model (a Core<Top> with step and snapshot)
+// stepping Records.
+template <class Model, class Record>
+struct Backend {
+    static Model *of(pmu_backend *b) { return static_cast<Model *>(reinterpret_cast<Handle *>(b)->impl); }
+
+    static void reset(pmu_backend *b)
+    {
+        of(b)->reset();
+        b->cycle = 0;
+    }
+    static void write(pmu_backend *b, uint16_t addr, uint64_t value) { of(b)->write(addr, value); }
+    static uint64_t read(pmu_backend *b, uint16_t addr) { return of(b)->read(addr); }
+    static void step(pmu_backend *b, const void *record)
+    {
+        of(b)->step(static_cast<const Record *>(record));
+        b->cycle++;
+    }
+    static void snapshot(pmu_backend *b, pmu_state *s) { of(b)->snapshot(s); }
+    static void destroy(pmu_backend *b)
+    {
+        Handle *h = reinterpret_cast<Handle *>(b);
+        delete of(b);
+        delete h;
+    }
+    static int trace_open(pmu_backend *b, const char *path, pmu_err *err)
+    {
+        if (of(b)->trace_open(path) == 0) return 0;
+        return pmu_errf(err, PMU_E_IO, "%s: cannot write the waveform", path);
+    }
+    static void trace_close(pmu_backend *b) { of(b)->trace_close(); }
+
+    static constexpr pmu_backend_ops ops = {reset,    write,   read,       step,       snapshot,
+                                            destroy,  nullptr, trace_open, trace_close};
+
+    // A reset backend around m (which it owns from here on), or nullptr with err filled.
+    static pmu_backend *create(Model *m, unsigned model, unsigned nvis, pmu_err *err)
+    {
+        Handle *h = new (std::nothrow) Handle();
+        if (!h) {
+            delete m;
+            pmu_errf(err, PMU_E_NOMEM, "rtl backend: out of memory");
+            return nullptr;
+        }
+        h->base.ops = &ops;
+        h->base.name = "rtl";
+        h->base.model = model;
+        h->base.nvis = nvis;
+        h->base.cycle = 0;
+        h->impl = m;
+        m->cycle = &h->base.cycle;
+        pmu_reset(&h->base);
+        return &h->base;
+    }
+};
+
+}  // namespace pmu_vlt
+
+#endif

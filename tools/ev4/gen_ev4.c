@@ -1,0 +1,359 @@
+/*
+ * gen_ev4.c - the Alpha 21064 family's part of the definitions generator
+ * (include/pmu_gen_defs.h): from include/ev4/ev4_regs.def (through include/ev4/ev4_defs.c and
+ * ev4_regs.h) and the record's enumerations (include/ev4/ev4_cycle.h) it writes
+ *
+ *   ev4_defines.vh       the RTL's port-width macros (included before a module header)
+ *   ev4_defs.vh          the RTL's localparams (included inside module bodies)
+ *   ev4-register-map.md  docs/ev4-register-map.md
+ *
+ * The build puts the RTL files in build/gen/ev4/ (Makefile, gen_defs_family).
+ */
+#include <string.h>
+
+#include "pmu_gen_defs.h"
+#include "ev4/ev4_cycle.h"
+#include "ev4/ev4_regs.h"
+
+const char gen_family_def[] = "include/ev4/ev4_regs.def";
+
+/* The access kinds and event kinds of the .def: names and descriptions. */
+static const char *const access_names[EV4_NACCESS] = {
+#define EV4_ACCESS(name, desc) #name,
+#include "ev4/ev4_regs.def"
+#undef EV4_ACCESS
+};
+static const char *const access_descs[EV4_NACCESS] = {
+#define EV4_ACCESS(name, desc) desc,
+#include "ev4/ev4_regs.def"
+#undef EV4_ACCESS
+};
+static const char *const kind_names[EV4_NKINDS] = {
+    "NONE",
+#define EV4_KIND(name, desc) #name,
+#include "ev4/ev4_regs.def"
+#undef EV4_KIND
+};
+static const char *const kind_descs[EV4_NKINDS] = {
+    "nothing: an undefined code (docs/ev4.md, \"Undefined mux0 codes\")",
+#define EV4_KIND(name, desc) desc,
+#include "ev4/ev4_regs.def"
+#undef EV4_KIND
+};
+static const char *const counter_descs[EV4_NCOUNTERS] = {
+#define EV4_COUNTER(n, width, lng, shrt, desc) [n] = desc,
+#include "ev4/ev4_regs.def"
+#undef EV4_COUNTER
+};
+
+static const char *access_name(unsigned a) { return a < EV4_NACCESS ? access_names[a] : "?"; }
+static const char *kind_name(unsigned k) { return k < EV4_NKINDS ? kind_names[k] : "?"; }
+
+/* Bits that hold every value below n (at least 1). */
+static unsigned bits_for(unsigned n)
+{
+    unsigned w = 1;
+    while ((1u << w) < n)
+        w++;
+    return w;
+}
+
+static uint64_t field_mask(const pmu_field_desc *f)
+{
+    const unsigned w = f->msb - f->lsb + 1;
+    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << f->lsb;
+}
+
+/* The field `name` of register `reg`, or NULL. */
+static const pmu_field_desc *field_of(const char *reg, const char *name)
+{
+    for (unsigned i = 0; i < EV4_NFIELDS; i++)
+        if (strcmp(ev4_field_table[i].group, reg) == 0 && strcmp(ev4_field_table[i].name, name) == 0)
+            return &ev4_field_table[i];
+    return NULL;
+}
+
+/* The address width of the register port: as wide as pmu_backend's addresses (uint16_t, as
+ * ev4_reg_desc.addr), so that no address aliases a register. */
+#define EV4_ADDR_W 16
+
+/* The rules the RTL relies on; the message names the row that breaks one. */
+static int check_def(pmu_err *err)
+{
+    static const char *const needed[][2] = {
+        {"ICCSR", "PC0"},  {"ICCSR", "PC1"},  {"ICCSR", "MUX0"}, {"ICCSR", "MUX1"}, {"ICCSR", "PME0"},
+        {"ICCSR", "PME1"}, {"HIRR", "PC0"},   {"HIRR", "PC1"},   {"HIER", "PC0"},   {"HIER", "PC1"},
+        {"SL_CLR", "PC0"}, {"SL_CLR", "PC1"}, {"CTR0", "COUNT"}, {"CTR0", "HALF"},  {"CTR1", "COUNT"},
+    };
+    for (unsigned i = 0; i < sizeof needed / sizeof needed[0]; i++)
+        if (!field_of(needed[i][0], needed[i][1]))
+            return pmu_errf(err, PMU_E_INPUT, "%s: no EV4_FIELD(%s, %s, ...): the RTL reads it", gen_family_def,
+                            needed[i][0], needed[i][1]);
+    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev4_field_table[i];
+        if (f->msb < f->lsb || f->msb > 63)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(%s, %s): MSB(%u) LSB(%u), expected LSB <= MSB <= 63",
+                            gen_family_def, f->group, f->name, f->msb, f->lsb);
+    }
+    /* Counter 0's HALF sits above the widest COUNT, so that a reader never mistakes it for
+     * a count bit (docs/ev4.md, "Counting"). */
+    const pmu_field_desc *half = field_of("CTR0", "HALF"), *c0 = field_of("CTR0", "COUNT"),
+                         *c1 = field_of("CTR1", "COUNT");
+    if (half->msb != half->lsb || half->lsb < c0->lsb + EV4_CTR_WIDTH_MAX)
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(CTR0, HALF): expected one bit at or above %u (COUNT's "
+                        "LSB + EV4_CTR_WIDTH_MAX)", gen_family_def, c0->lsb + EV4_CTR_WIDTH_MAX);
+    if (c1->lsb + EV4_CTR_WIDTH_MAX > 64)
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(CTR1, COUNT): a %u-bit counter at bit %u leaves the "
+                        "register", gen_family_def, EV4_CTR_WIDTH_MAX, c1->lsb);
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
+        const unsigned w = n ? EV4_CTR1_WIDTH : EV4_CTR0_WIDTH, lng = ev4_period_log2(n, 0),
+                       shrt = ev4_period_log2(n, 1);
+        const pmu_field_desc *cnt = n ? c1 : c0;
+        if (shrt == 0 || shrt > lng || lng > w || w > EV4_CTR_WIDTH_MAX || cnt->msb - cnt->lsb + 1 != w)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV4_COUNTER(%u, WIDTH(%u), LONG(%u), SHORT(%u)): expected "
+                            "0 < SHORT <= LONG <= WIDTH <= %d and CTR%u.COUNT %u bits wide", gen_family_def, n, w,
+                            lng, shrt, EV4_CTR_WIDTH_MAX, n, w);
+    }
+    for (unsigned i = 0; i < EV4_NMUX; i++) {
+        const ev4_mux_desc *m = &ev4_mux_table[i];
+        const pmu_field_desc *f = field_of("ICCSR", m->counter ? "MUX1" : "MUX0");
+        if (m->counter >= EV4_NCOUNTERS || !f || m->code >> (f->msb - f->lsb + 1))
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV4_MUX(%u, %s, CODE(0x%x)): expected counter 0 or 1 and a "
+                            "code that fits its ICCSR MUX field", gen_family_def, m->counter, m->name, m->code);
+    }
+    return 0;
+}
+
+/* ---- ev4_defines.vh ------------------------------------------------------------------- */
+
+static int emit_defines(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    const pmu_field_desc *mux0 = field_of("ICCSR", "MUX0"), *mux1 = field_of("ICCSR", "MUX1");
+    fputs("// Macros for port widths; include before a module header.\n"
+          "`ifndef EV4_DEFINES_VH\n"
+          "`define EV4_DEFINES_VH\n", out);
+    fprintf(out, "`define EV4_ADDR_W %d\n", EV4_ADDR_W);
+    fprintf(out, "`define EV4_NVIS %d\n", EV4_NVIS);
+    fprintf(out, "`define EV4_MAX_ISSUE %d\n", EV4_MAX_ISSUE);
+    /* The record's fields (include/ev4/ev4_cycle.h): each enum's values fit. */
+    fprintf(out, "`define EV4_MODE_W %u\n", bits_for(EV4_MODE_PAL + 1));
+    fprintf(out, "`define EV4_NISSUE_W %u\n", bits_for(EV4_MAX_ISSUE + 1));
+    fprintf(out, "`define EV4_CLASS_W %u\n", bits_for(EV4_NCLASSES));
+    fprintf(out, "`define EV4_STALL_W %u\n", bits_for(EV4_STALL_FROZEN + 1));
+    fprintf(out, "`define EV4_MUX0_W %u\n", mux0->msb - mux0->lsb + 1);
+    fprintf(out, "`define EV4_MUX1_W %u\n", mux1->msb - mux1->lsb + 1);
+    fprintf(out, "`define EV4_KIND_W %u\n", bits_for(EV4_NKINDS));
+    fputs("`endif\n", out);
+    return 0;
+}
+
+/* ---- ev4_defs.vh ---------------------------------------------------------------------- */
+
+static void vh_registers(FILE *out)
+{
+    for (unsigned a = 0; a < EV4_NACCESS; a++)
+        fprintf(out, "localparam integer EV4_ACCESS_%s = %u;\n", access_names[a], a);
+    for (unsigned r = 0; r < EV4_NREGS; r++) {
+        const ev4_reg_desc *d = &ev4_reg_table[r];
+        uint64_t mask = 0;
+        for (unsigned i = 0; i < EV4_NFIELDS; i++)
+            if (strcmp(ev4_field_table[i].group, d->name) == 0)
+                mask |= field_mask(&ev4_field_table[i]);
+        fprintf(out, "localparam logic [%d:0] EV4_ADDR_%s = %d'h%02x;\n", EV4_ADDR_W - 1, d->name, EV4_ADDR_W,
+                d->addr);
+        fprintf(out, "localparam integer EV4_%s_ACCESS = EV4_ACCESS_%s;\n", d->name, access_name(d->access));
+        fprintf(out, "localparam logic [63:0] EV4_%s_RESET = 64'h%016llx;\n", d->name,
+                (unsigned long long)d->reset);
+        fprintf(out, "localparam logic [63:0] EV4_%s_MASK = 64'h%016llx;\n", d->name, (unsigned long long)mask);
+    }
+    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev4_field_table[i];
+        fprintf(out, "localparam integer EV4_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
+        fprintf(out, "localparam integer EV4_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
+        fprintf(out, "localparam integer EV4_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
+        fprintf(out, "localparam logic [63:0] EV4_F_%s_%s_MASK = 64'h%016llx;\n", f->group, f->name,
+                (unsigned long long)field_mask(f));
+    }
+}
+
+static void vh_counters(FILE *out)
+{
+#define EV4_COUNTER(n, width, lng, shrt, desc)                                                         \
+    fprintf(out, "localparam integer EV4_CTR%d_WIDTH = %d;\n", n, PMU_COL(WIDTH, width));             \
+    fprintf(out, "localparam integer EV4_CTR%d_LONG = %d;\n", n, PMU_COL(LONG, lng));                 \
+    fprintf(out, "localparam integer EV4_CTR%d_SHORT = %d;\n", n, PMU_COL(SHORT, shrt));
+#include "ev4/ev4_regs.def"
+#undef EV4_COUNTER
+    fprintf(out, "localparam integer EV4_CTR_WIDTH_MAX = %d;\n", EV4_CTR_WIDTH_MAX);
+}
+
+/* The kinds, each mux code by name, and per counter the kind of every code of its MUX field
+ * (NONE for an undefined code; the RTL applies Mux0Undef itself). */
+static void vh_events(FILE *out)
+{
+    const unsigned kw = bits_for(EV4_NKINDS);
+    for (unsigned k = 0; k < EV4_NKINDS; k++)
+        fprintf(out, "localparam logic [%u:0] EV4_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    for (unsigned i = 0; i < EV4_NMUX; i++) {
+        const ev4_mux_desc *m = &ev4_mux_table[i];
+        const pmu_field_desc *f = field_of("ICCSR", m->counter ? "MUX1" : "MUX0");
+        const unsigned w = f->msb - f->lsb + 1;
+        fprintf(out, "localparam logic [%u:0] EV4_MUX_%s = %u'h%x;\n", w - 1, m->name, w, m->code);
+    }
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
+        const pmu_field_desc *f = field_of("ICCSR", n ? "MUX1" : "MUX0");
+        const unsigned ncodes = 1u << (f->msb - f->lsb + 1);
+        uint64_t v[1u << 8];
+        for (unsigned c = 0; c < ncodes && c < 256; c++) {
+            const ev4_mux_desc *m = ev4_mux_lookup(n, c);
+            v[c] = m ? m->kind : EV4_KIND_NONE;
+        }
+        char name[32];
+        snprintf(name, sizeof name, "EV4_MUX%u_KINDS", n);
+        gen_packed_table(out, name, kw, ncodes, v);
+    }
+}
+
+/* The record's codes (include/ev4/ev4_cycle.h), as wide as their ports (ev4_defines.vh). */
+static void vh_record(FILE *out)
+{
+    static const struct {
+        const char *name;
+        unsigned value, nvalues;
+    } codes[] = {
+        {"MODE_KERNEL", EV4_MODE_KERNEL, EV4_MODE_PAL + 1},  {"MODE_USER", EV4_MODE_USER, EV4_MODE_PAL + 1},
+        {"MODE_PAL", EV4_MODE_PAL, EV4_MODE_PAL + 1},        {"CLASS_INTOP", EV4_CLASS_INTOP, EV4_NCLASSES},
+        {"CLASS_LOAD", EV4_CLASS_LOAD, EV4_NCLASSES},        {"CLASS_STORE", EV4_CLASS_STORE, EV4_NCLASSES},
+        {"CLASS_BRANCH", EV4_CLASS_BRANCH, EV4_NCLASSES},    {"CLASS_FPOP", EV4_CLASS_FPOP, EV4_NCLASSES},
+        {"CLASS_OTHER", EV4_CLASS_OTHER, EV4_NCLASSES},      {"STALL_NONE", EV4_STALL_NONE, EV4_STALL_FROZEN + 1},
+        {"STALL_DRY", EV4_STALL_DRY, EV4_STALL_FROZEN + 1},  {"STALL_FROZEN", EV4_STALL_FROZEN, EV4_STALL_FROZEN + 1},
+    };
+    for (unsigned i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        const unsigned w = bits_for(codes[i].nvalues);
+        fprintf(out, "localparam logic [%u:0] EV4_%s = %u'd%u;\n", w - 1, codes[i].name, w, codes[i].value);
+    }
+}
+
+static void vh_visible(FILE *out)
+{
+    uint64_t addr[EV4_NVIS];
+    for (unsigned v = 0; v < EV4_NVIS; v++) {
+        fprintf(out, "localparam integer EV4_VIS_%s = %u;\n", ev4_vis_table[v].name, v);
+        addr[v] = ev4_vis_table[v].addr;
+    }
+    fprintf(out, "localparam integer EV4_NVIS = %d;\n", EV4_NVIS);
+    gen_packed_table(out, "EV4_VIS_ADDR", EV4_ADDR_W, EV4_NVIS, addr);
+}
+
+static int emit_defs(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    fputs("// Included inside module bodies: localparams only (port widths: ev4_defines.vh).\n", out);
+    vh_registers(out);
+    vh_counters(out);
+    vh_events(out);
+    vh_record(out);
+    vh_visible(out);
+    return 0;
+}
+
+/* ---- ev4-register-map.md --------------------------------------------------------------- */
+
+static void md_registers(FILE *out)
+{
+    fputs("## Registers\n\n"
+          "A register holds only its fields: a write stores the field bits of the value, every other\n"
+          "bit reads 0 (the `21064-pass2` model has no PME bits). Addresses not listed read 0 and\n"
+          "ignore writes.\n\n| access | meaning |\n|---|---|\n", out);
+    for (unsigned a = 0; a < EV4_NACCESS; a++)
+        fprintf(out, "| %s | %s |\n", access_names[a], access_descs[a]);
+    fputs("\n| register | address | access | reset | field bits | description |\n|---|---|---|---|---|---|\n", out);
+    for (unsigned r = 0; r < EV4_NREGS; r++) {
+        const ev4_reg_desc *d = &ev4_reg_table[r];
+        fprintf(out, "| %s | 0x%02x | %s | 0x%llx | 0x%llx | %s |\n", d->name, d->addr, access_name(d->access),
+                (unsigned long long)d->reset, (unsigned long long)ev4_reg_bits(r, EV4_MODEL_21064), d->desc);
+    }
+}
+
+static void md_fields(FILE *out)
+{
+    fputs("\n## Fields\n\n| register | field | bits | meaning |\n|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev4_field_table[i];
+        if (f->msb == f->lsb)
+            fprintf(out, "| %s | %s | %u | %s |\n", f->group, f->name, f->lsb, f->desc);
+        else
+            fprintf(out, "| %s | %s | %u:%u | %s |\n", f->group, f->name, f->msb, f->lsb, f->desc);
+    }
+}
+
+static void md_counters(FILE *out)
+{
+    fputs("\n## Counters\n\n"
+          "A request is raised when the count crosses a multiple of the period (docs/ev4.md,\n"
+          "\"Interrupt requests\"). The width is the default of the model parameter.\n\n"
+          "| counter | default width | period, PCn = 0 | period, PCn = 1 | description |\n"
+          "|---|---|---|---|---|\n", out);
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++)
+        fprintf(out, "| %u | %u | 2^%u | 2^%u | %s |\n", n, n ? EV4_CTR1_WIDTH : EV4_CTR0_WIDTH,
+                ev4_period_log2(n, 0), ev4_period_log2(n, 1), counter_descs[n]);
+}
+
+static void md_events(FILE *out)
+{
+    fputs("\n## Event kinds\n\nWhat a selection adds per cycle (docs/ev4.md, \"Counting\").\n\n"
+          "| kind | counts |\n|---|---|\n", out);
+    for (unsigned k = 0; k < EV4_NKINDS; k++)
+        fprintf(out, "| %s | %s |\n", kind_names[k], kind_descs[k]);
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
+        const pmu_field_desc *f = field_of("ICCSR", n ? "MUX1" : "MUX0");
+        const unsigned ncodes = 1u << (f->msb - f->lsb + 1);
+        fprintf(out, "\n### Counter %u (ICCSR MUX%u)\n\n| code | event | kind | description |\n|---|---|---|---|\n",
+                n, n);
+        for (unsigned c = 0; c < ncodes; c++) {
+            const ev4_mux_desc *m = ev4_mux_lookup(n, c);
+            if (m)
+                fprintf(out, "| 0x%x | %s | %s | %s |\n", c, m->name, kind_name(m->kind), m->desc);
+            else
+                fprintf(out, "| 0x%x | (undefined) | NONE, or with Mux0Undef = 1 %s | defined in no source |\n", c,
+                        kind_name(ev4_mux_kind(n, c, EV4_UNDEF_ALIAS)));
+        }
+    }
+}
+
+static void md_visible(FILE *out)
+{
+    fputs("\n## State compared in lock-step\n\n"
+          "After every clock the checker compares these registers (as a register read returns them)\n"
+          "and the interrupt line `pmi = (HIRR.PC0 & HIER.PC0) | (HIRR.PC1 & HIER.PC1)`.\n\n"
+          "| # | register | address |\n|---|---|---|\n", out);
+    for (unsigned v = 0; v < EV4_NVIS; v++)
+        fprintf(out, "| %u | %s | 0x%02x |\n", v, ev4_vis_table[v].name, ev4_vis_table[v].addr);
+}
+
+static int emit_md(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    fputs("# Alpha 21064 register map\n\n"
+          "Every position below comes from `include/ev4/ev4_regs.def`, the same file the RTL\n"
+          "(`build/gen/ev4/ev4_defs.vh`, `ev4_defines.vh`) and the C code (`include/ev4/ev4_regs.h`,\n"
+          "`include/ev4/ev4_defs.c`) are built from. docs/ev4.md is the model of a cycle.\n\n", out);
+    md_registers(out);
+    md_fields(out);
+    md_counters(out);
+    md_events(out);
+    md_visible(out);
+    return 0;
+}
+
+const gen_output gen_outputs[] = {
+    {"ev4_defines.vh", "RTL port-width macros", "//", emit_defines},
+    {"ev4_defs.vh", "RTL localparams: registers, fields, counters, mux codes, kinds, record codes, visible state",
+     "//", emit_defs},
+    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", emit_md},
+};
+const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

@@ -1,0 +1,14 @@
+# The Alpha 21064 family's Verilated RTL (included by verilator/verilator.mk).
+#
+# Variants (include/ev4/ev4_rtl.h): the 21064 (HasPme=1, prefix Vev4_pmu) and the
+# 21064-pass2 (HasPme=0, prefix Vev4p2_pmu), both with the default counter widths and
+# Mux0Undef=0: the parameter sets pme and pass2 of rtl/ev4/family.mk.  Verilator runs only
+# when the RTL or the generated includes change (a stamp per variant).
+$(eval $(call vlt_variant,ev4,Vev4_pmu,$(EV4_RTL_TOP),$(EV4_RTL_SRCS),$(EV4_RTL_INC),$(call ev4_vlt_params,$(EV4_PARAMS_pme))))
+$(eval $(call vlt_variant,ev4p2,Vev4p2_pmu,$(EV4_RTL_TOP),$(EV4_RTL_SRCS),$(EV4_RTL_INC),$(call ev4_vlt_params,$(EV4_PARAMS_pass2))))
+
+$(BUILD)/obj/verilator/ev4/rtl_backend.o: verilator/ev4/rtl_backend.cpp $(VLT_STAMP_ev4) $(VLT_STAMP_ev4p2)
+	@mkdir -p $(dir $@)
+	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ev4 -I$(VLT_OUT)/ev4p2 -c $< -o $@
+
+RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev4/rtl_backend.o
