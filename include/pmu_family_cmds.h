@@ -107,9 +107,14 @@ typedef struct pmu_family_cmds {
     void (*config_free)(pmu_fam_config *c);
 
     /* Programs b from c and starts the overflow service (`latency` records from an
-     * interrupt to the service); fills the hooks the run loop calls. */
-    pmu_fam_service *(*service_start)(const pmu_fam_config *c, pmu_backend *b,
-                                      unsigned latency, pmu_record_hooks *hooks, pmu_err *err);
+     * interrupt to the service); fills the hooks the run loop calls.  layout: the
+     * generator behind the run's records, for its functions (NULL for a stream file). */
+    pmu_fam_service *(*service_start)(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
+                                      const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err);
+    /* NULL: the service answers `latency` records after the interrupt (--irq-latency).
+     * Otherwise what decides when it answers, for the run's header; --irq-latency is then
+     * refused. */
+    const char *service_timing;
     /* End of a run that stayed in lock-step: folds the last counts, prints the counter
      * table and the interrupts (unless quiet), and checks the 64-bit totals against the
      * backend's exact totals when it keeps them (pmu_has_total).  1 exact (or nothing

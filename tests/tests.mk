@@ -21,6 +21,17 @@ $(RTL_UNIT_TEST_BIN): $(RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(RTL_UNIT_TEST_BIN)
 
+# The Alpha 21064 counter-block tests written for the reference model (csim/ev4/tests/:
+# registers, every mux code, half counts, periods, requests) run on the Verilated RTL too:
+# the same objects, linked with the RTL as the backend they create.
+EV4_RTL_UNIT_TEST_SRCS := $(addprefix csim/ev4/tests/,test_ev4_regs.cpp test_ev4_counting.cpp test_ev4_irq.cpp)
+EV4_RTL_UNIT_TEST_BIN  := $(BUILD)/tests/ev4_rtl_unit_tests
+$(EV4_RTL_UNIT_TEST_BIN): $(EV4_RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/ev4_rtl_backend_for_unit_tests.o \
+                          $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+GTEST_BINS += $(EV4_RTL_UNIT_TEST_BIN)
+
 # Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
 # backends (docs/qualification.md).
 QUAL_TEST_BIN := $(BUILD)/tests/qual_tests

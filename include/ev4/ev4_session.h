@@ -29,7 +29,9 @@ typedef struct ev4_setup {
     unsigned model;          /* index into the family's models */
     int model_given;
     ev4_open_mode open;
-    uint32_t caller;         /* the process that opens the device */
+    uint32_t caller;         /* the process that opens the device; unless set, the generated
+                                workload's shell of the bound CPU (EV4_GEN_SHELL_PID) */
+    int caller_given;
     int bind;                /* the caller's CPU binding before it opens (-1: none) */
     unsigned mux[2];         /* mux codes */
     unsigned pc[2];          /* period selects (ICCSR PC0, PC1) */

@@ -101,7 +101,12 @@ static int parse(int argc, char **argv, run_opts *o)
     if (o->stop_at && o->wave_from_given && o->wave_from >= o->stop_at)
         return pmu_cli_usage(&run_cmd, "--wave-from: expected a cycle before --stop-at %" PRIu64 ", found %" PRIu64,
                              o->stop_at, o->wave_from);
-    return pmu_cli_target_resolve(&run_cmd, &o->t);
+    if ((rc = pmu_cli_target_resolve(&run_cmd, &o->t)))
+        return rc;
+    if (o->irq_latency_given && o->t.fam->cmds && o->t.fam->cmds->service_timing)
+        return pmu_cli_usage(&run_cmd, "--irq-latency: not on the %s: %s", o->t.fam->title,
+                             o->t.fam->cmds->service_timing);
+    return 0;
 }
 
 /* ---- the reproduce command -------------------------------------------------------------- */
@@ -210,8 +215,12 @@ static void print_header(const run_opts *o, const run_state *s)
     else
         printf("generated %s stream, seed %" PRIu64 ", %" PRIu64 " cycles\n",
                pmu_gen_mode_names[o->r.mode], o->r.seed, o->r.cycles);
-    printf("configuration: %s; overflow service latency %u cycles\n",
-           o->config ? o->config : "built in", o->irq_latency);
+    if (s->cmds->service_timing)
+        printf("configuration: %s; overflow service: %s\n", o->config ? o->config : "built in",
+               s->cmds->service_timing);
+    else
+        printf("configuration: %s; overflow service latency %u cycles\n",
+               o->config ? o->config : "built in", o->irq_latency);
     s->cmds->config_print(s->cfg, stdout);
 }
 
@@ -275,7 +284,7 @@ static int run_body(const run_opts *o, run_state *s)
     if (!o->quiet)
         print_header(o, s);
     pmu_record_hooks hooks;
-    if (!(s->svc = s->cmds->service_start(s->cfg, s->b, o->irq_latency, &hooks, &err)))
+    if (!(s->svc = s->cmds->service_start(s->cfg, s->b, o->irq_latency, pmu_source_gen(s->src), &hooks, &err)))
         return pmu_cli_error(&run_cmd, &err);
     s->loop = (pmu_cli_loop){.b = s->b, .src = s->src, .record_size = o->t.fam->dialect->record_size,
                              .hooks = hooks, .stop_at = o->stop_at, .wave_from = o->wave_from,

@@ -13,6 +13,8 @@
 #include "pmu_num.h"
 
 #define MAX_PROCS_ARG 64
+/* The largest system --cpus takes; a dialect may refuse fewer (the Alpha 21064: 32). */
+#define MAX_CPUS_ARG 1024
 #define OPCODE_BITS 41
 
 static const char *const form_names[] = {[PMU_STREAM_TEXT] = "text", [PMU_STREAM_BINARY] = "binary", NULL};
@@ -128,7 +130,8 @@ static void gen_help(FILE *f)
 {
     fprintf(f, "usage: pmusim gen [--family NAME] [--seed N] [--cycles N] [--mode workload|random]\n"
                "                  [--procs N] [--format text|binary] [--symbols FILE] [--hot-code A[,B...]]\n"
-               "                  [--hot-data A[,B...]] [--hot-opcode MATCH/CARE[,...]] -o FILE\n"
+               "                  [--hot-data A[,B...]] [--hot-opcode MATCH/CARE[,...]] [--cpu N --cpus M]\n"
+               "                  -o FILE\n"
                "\n"
                "  --family NAME      whose cycle records (default: the first registered family)\n"
                "  -o, --output FILE  the stream ('-' = stdout); replaced only when it is complete\n"
@@ -141,6 +144,8 @@ static void gen_help(FILE *f)
                "  --hot-code LIST    code addresses the generator aims at (may be repeated)\n"
                "  --hot-data LIST    data addresses the generator aims at (may be repeated)\n"
                "  --hot-opcode LIST  41-bit encoding patterns MATCH/CARE in hex (may be repeated)\n"
+               "  --cpu N --cpus M   the stream of CPU N (default 0) of a system of M CPUs (default 1),\n"
+               "                     for families whose streams are one CPU each (the Alpha 21064)\n"
                "\n"
                "docs/stream-format.md describes the forms and the generator.\n"
                "exit status: 0 ok, 1 a failed write (the old files are left as they were),\n"
@@ -152,7 +157,7 @@ static const pmu_cli_cmd gen_cmd = {.name = "gen", .help = gen_help};
 typedef struct gen_opts {
     pmu_cli_target t; /* --family: whose records (no model: a stream is the family's) */
     pmu_gen_opts g;
-    int mode, form, have_seed, have_format;
+    int mode, form, have_seed, have_format, have_cpu;
     const char *out, *symbols;
     hot_lists hl;
     pmu_gen_hot hot;
@@ -194,6 +199,9 @@ static int gen_parse(int argc, char **argv, gen_opts *o)
         {.name = "hot-code", .kind = PMU_OPT_CALL, .call = parse_hot, .ctx = &o->hl, .repeat = 1},
         {.name = "hot-data", .kind = PMU_OPT_CALL, .call = parse_hot, .ctx = &o->hl, .repeat = 1},
         {.name = "hot-opcode", .kind = PMU_OPT_CALL, .call = parse_hot, .ctx = &o->hl, .repeat = 1},
+        {.name = "cpu", .kind = PMU_OPT_UNSIGNED, .dest = &o->g.cpu, .max = MAX_CPUS_ARG - 1, .given = &o->have_cpu},
+        {.name = "cpus", .kind = PMU_OPT_UNSIGNED, .dest = &o->g.ncpus, .min = 1, .max = MAX_CPUS_ARG,
+         .given = &o->have_cpu},
     };
     const char *args[1];
     unsigned nargs;
@@ -203,6 +211,9 @@ static int gen_parse(int argc, char **argv, gen_opts *o)
     if ((rc = pmu_cli_target_resolve(&gen_cmd, &o->t)) != 0)
         return rc;
     o->g.mode = (pmu_gen_mode)o->mode;
+    if (o->g.cpu >= (o->g.ncpus ? o->g.ncpus : 1))
+        return pmu_cli_usage(&gen_cmd, "--cpu %u: expected a CPU below --cpus (%u)", o->g.cpu,
+                             o->g.ncpus ? o->g.ncpus : 1);
     if (!o->out)
         return pmu_cli_usage(&gen_cmd, "expected -o FILE, the output");
     if (o->symbols && o->g.mode != PMU_GEN_WORKLOAD)
@@ -225,6 +236,10 @@ static void print_regenerate(const gen_opts *o, FILE *msg)
     fprintf(msg, "seed %" PRIu64 "\n", o->g.seed);
     fprintf(msg, "regenerate: pmusim gen --seed %" PRIu64 " --cycles %" PRIu64 " --mode %s --procs %u --format %s",
             o->g.seed, o->g.cycles, pmu_gen_mode_names[o->g.mode], o->g.nprocs, form_names[o->form]);
+    if (o->t.family_name)
+        fprintf(msg, " --family %s", o->t.fam->name);
+    if (o->have_cpu)
+        fprintf(msg, " --cpu %u --cpus %u", o->g.cpu, o->g.ncpus ? o->g.ncpus : 1);
     print_list(msg, "--hot-code", &o->hl.code, NULL);
     print_list(msg, "--hot-data", &o->hl.data, NULL);
     print_list(msg, "--hot-opcode", &o->hl.match, &o->hl.care);

@@ -81,8 +81,9 @@ static void service_after(void *ctx, const void *record, const pmu_state *st)
 }
 
 static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
-                                      pmu_record_hooks *hooks, pmu_err *err)
+                                      const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err)
 {
+    (void)layout; /* the counter table needs no functions */
     pmu_fam_service *s = malloc(sizeof *s);
     if (!s) {
         pmu_errf(err, PMU_E_NOMEM, "out of memory");

@@ -22,7 +22,7 @@ fi
 check no-command 2 "pmusim: expected a command: run, gen, conv" -- "$PMUSIM"
 check program-version 0 "pmusim 1." -- "$PMUSIM" --version
 check program-help 0 "pmusim <command> --help shows the options of a command" -- "$PMUSIM" --help
-check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, encode, count or profile" -- "$PMUSIM" frob
+check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, encode, count, profile or pfm" -- "$PMUSIM" frob
 check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
 check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed
 check seed-not-a-number 2 "--seed: expected a decimal number or 0x hex, found 'abc'" -- run --seed abc
@@ -42,7 +42,7 @@ check option-twice 2 "pmusim run: --cycles: given twice; expected it once" -- ru
 check option-ambiguous 2 "ambiguous argument '--c': --cycles, --config" -- run --c 10
 check option-abbreviated 0 "lock-step: 300 cycles, 0 mismatches" -- run --cyc=300 --qui
 check escaped-message 2 "--mode: expected workload or random, found '\\x1b[31mred\\n.'" -- run --mode "$(printf '\033[31mred\n.')"
-check family-unknown 2 "--family: expected itanium, found 'alpha'" -- run --family alpha
+check family-unknown 2 "--family: expected itanium or alpha21064, found 'alpha'" -- run --family alpha
 check family-itanium 0 "lock-step: 300 cycles, 0 mismatches" -- run --family itanium --cycles 300 --quiet
 check version 0 "pmusim 1." -- run --version
 check short-help 0 "usage: pmusim run" -- run -h

@@ -1,0 +1,194 @@
+/*
+ * cmds.c - the Alpha 21064 family's command hooks (include/pmu_family_cmds.h).  Its
+ * configuration file is a pfm setup (docs/ev4-pfm.md, "Setups"), and the overflow service
+ * of `pmusim run` is the OS model with the pfm driver on the one CPU (session.c).  The
+ * counters cannot be read, so count, profile and encode are for families whose counters
+ * can: the 21064's tool is `pmusim pfm` (cmd_pfm.c).  Conformance runs are in
+ * cmd_conform.c.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ev4/ev4_family.h"
+#include "ev4/ev4_regs.h"
+#include "ev4/ev4_session.h"
+#include "ev4_cmds_internal.h"
+
+/* ---- configuration files ---- */
+
+struct pmu_fam_config {
+    ev4_setup setup;
+    pmu_gen_hot hot; /* none: the 21064 has no address qualification */
+};
+
+static pmu_fam_config *config_parse(const char *text, size_t len, const char *name, unsigned model,
+                                    int model_fixed, pmu_err *err)
+{
+    pmu_fam_config *c = calloc(1, sizeof *c);
+    if (!c) {
+        pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
+        return NULL;
+    }
+    ev4_setup_default(&c->setup);
+    c->setup.model = model;
+    if (ev4_setup_parse(&c->setup, text, len, name, err) || ev4_setup_check(&c->setup, 1, name, err)) {
+        free(c);
+        return NULL;
+    }
+    if (model_fixed && c->setup.model_given && c->setup.model != model) {
+        pmu_errf(err, PMU_E_INPUT, "%s: model = %s, but --model %s was given", name,
+                 ev4_model_names[c->setup.model], ev4_model_names[model]);
+        free(c);
+        return NULL;
+    }
+    if (model_fixed)
+        c->setup.model = model;
+    return c;
+}
+
+static const char *config_builtin(unsigned model)
+{
+    (void)model;
+    return ev4_setup_builtin();
+}
+static unsigned config_model(const pmu_fam_config *c) { return c->setup.model; }
+static const pmu_gen_hot *config_hot(const pmu_fam_config *c) { return &c->hot; }
+static void config_print(const pmu_fam_config *c, FILE *out) { ev4_setup_print(&c->setup, "pfm setup:     ", out); }
+static void config_free(pmu_fam_config *c) { free(c); }
+
+/* ---- the overflow service: the OS model and the pfm driver ---- */
+
+struct pmu_fam_service {
+    ev4_session *x;
+    drv_symtab *syms; /* the generator's functions, for the profile (NULL: none) */
+};
+
+static void service_free(pmu_fam_service *s)
+{
+    if (!s)
+        return;
+    ev4_session_free(s->x);
+    if (s->syms)
+        drv_symtab_free(s->syms);
+    free(s);
+}
+
+static int service_admit(void *ctx, void *record, pmu_err *err)
+{
+    return ev4_session_admit(((pmu_fam_service *)ctx)->x, 0, record, err);
+}
+
+static void service_after(void *ctx, const void *record, const pmu_state *st)
+{
+    ev4_session_after(((pmu_fam_service *)ctx)->x, 0, record, st);
+}
+
+static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
+                                      const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err)
+{
+    (void)latency; /* refused: the OS takes an interrupt when the IPL allows (service_timing) */
+    pmu_fam_service *s = calloc(1, sizeof *s);
+    if (!s) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    s->syms = layout ? drv_symtab_from_gen(layout) : NULL;
+    const drv_symtab *syms[1] = {s->syms};
+    if (!(s->x = ev4_session_start(&c->setup, 1, &b, syms, err))) {
+        service_free(s);
+        return NULL;
+    }
+    *hooks = (pmu_record_hooks){.ctx = s, .admit = service_admit, .after = service_after};
+    return s;
+}
+
+static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
+{
+    pmu_err err;
+    if (ev4_session_finish(s->x, &err)) {
+        fprintf(out, "%s\n", err.msg);
+        return 0;
+    }
+    if (!quiet) {
+        ev4_session_print(s->x, out);
+        fprintf(out, "overflow interrupts taken: %" PRIu64 "\n", ev4_session_interrupts(s->x));
+    }
+    return ev4_session_check(s->x, quiet, out);
+}
+
+
+/* A mismatch is read with how the counters are programmed. */
+static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
+{
+    (void)m;
+    pmu_state st;
+    pmu_snapshot(pmu_cosim_ref(b), &st);
+    uint64_t iccsr = st.reg[EV4_VIS_ICCSR];
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
+        unsigned code = (unsigned)(n ? EV4_FGET(iccsr, ICCSR, MUX1) : EV4_FGET(iccsr, ICCSR, MUX0));
+        unsigned pc = (unsigned)(n ? EV4_FGET(iccsr, ICCSR, PC1) : EV4_FGET(iccsr, ICCSR, PC0));
+        unsigned pme = (unsigned)(n ? EV4_FGET(iccsr, ICCSR, PME1) : EV4_FGET(iccsr, ICCSR, PME0));
+        const ev4_mux_desc *d = ev4_mux_lookup(n, code);
+        fprintf(out, "  counter %u: %s (mux%u 0x%x), every 2^%u events, PME%u %u\n", n,
+                d ? d->name : "undefined code", n, code, ev4_period_log2(n, pc), n, pme);
+    }
+}
+
+/* ---- what the 21064 cannot do ---- */
+
+static const char no_read[] = "the 21064's counters cannot be read by software (pfm(7)): use pmusim pfm";
+
+static pmu_fam_monitor *monitor_create(const pmu_monitor_request *rq, pmu_err *err)
+{
+    (void)rq;
+    pmu_errf(err, PMU_E_INPUT, "%s", no_read);
+    return NULL;
+}
+static const char *monitor_session(const pmu_fam_monitor *m) { (void)m; return ""; }
+static int monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hooks, pmu_err *err)
+{
+    (void)m, (void)b, (void)hooks;
+    return pmu_errf(err, PMU_E_INPUT, "%s", no_read);
+}
+static const pmu_monitor_counts *monitor_finish(pmu_fam_monitor *m) { (void)m; return NULL; }
+static int monitor_check(pmu_fam_monitor *m, FILE *out) { (void)m, (void)out; return 0; }
+static void monitor_free(pmu_fam_monitor *m) { (void)m; }
+
+static int encode(int argc, char **argv, FILE *out, FILE *err)
+{
+    (void)argc, (void)argv, (void)out;
+    fprintf(err, "pmusim encode: the Alpha 21064 has no event library to encode: the mux codes are "
+                 "in docs/ev4-register-map.md, and pmusim pfm programs them\n");
+    return 2;
+}
+
+static const pmu_fam_command ev4_commands[] = {
+    {"pfm", "run streams on the 21064 counters through the OSF/1 pfm pseudo-device", ev4_cmd_pfm},
+};
+
+const pmu_family_cmds ev4_family_cmds = {
+    .config_parse = config_parse,
+    .config_builtin = config_builtin,
+    .config_model = config_model,
+    .config_hot = config_hot,
+    .config_print = config_print,
+    .config_free = config_free,
+    .service_start = service_start,
+    .service_finish = service_finish,
+    .service_free = service_free,
+    .service_timing = "the OS takes each interrupt at the first record below IPL 6, outside PALmode (docs/ev4-pfm.md)",
+    .mismatch_detail = mismatch_detail,
+    .conform_start = ev4_conform_start,
+    .conform_finish = ev4_conform_finish,
+    .conform_free = ev4_conform_free,
+    .monitor_create = monitor_create,
+    .monitor_session = monitor_session,
+    .monitor_start = monitor_start,
+    .monitor_finish = monitor_finish,
+    .monitor_check = monitor_check,
+    .monitor_free = monitor_free,
+    .encode = encode,
+    .commands = ev4_commands,
+    .ncommands = sizeof ev4_commands / sizeof ev4_commands[0],
+};

@@ -1,0 +1,44 @@
+/*
+ * family.c - the Alpha 21064 family: its descriptor (include/pmu_family.h).  Everything
+ * generic code knows of this family, it learns here.  docs/ev4.md is its model of a
+ * cycle.
+ */
+#include "ev4/ev4_family.h"
+
+#include "ev4/ev4_ref.h"
+#include "ev4/ev4_regs.h"
+#include "ev4/ev4_rtl.h"
+#include "ev4/ev4_stream.h"
+
+static const pmu_model_desc ev4_models[EV4_NMODELS] = {
+    [EV4_MODEL_21064] = {"21064", "Alpha 21064 (pass 3)"},
+    [EV4_MODEL_21064_PASS2] = {"21064-pass2", "Alpha 21064 pass 2 (no per-process counting)"},
+};
+
+static pmu_backend *ev4_ref_create(unsigned model, pmu_err *err)
+{
+    ev4_params p = ev4_params_default((ev4_model)model);
+    return ev4_ref_new(&p, err);
+}
+
+static pmu_backend *ev4_rtl_create(unsigned model, pmu_err *err)
+{
+    ev4_params p = ev4_params_default((ev4_model)model);
+    return ev4_rtl_new(&p, err);
+}
+
+const pmu_family pmu_family_alpha21064 = {
+    .name = "alpha21064",
+    .title = "Alpha 21064",
+    .models = ev4_models,
+    .nmodels = EV4_NMODELS,
+    .default_model = EV4_MODEL_21064,
+    .vis = ev4_vis_table,
+    .nvis = EV4_NVIS,
+    .fields = ev4_field_table,
+    .nfields = EV4_NFIELDS,
+    .dialect = &pmu_dialect_ev4,
+    .ref_create = ev4_ref_create,
+    .rtl_create = ev4_rtl_create,
+    .cmds = &ev4_family_cmds,
+};
