@@ -29,18 +29,6 @@ uint64_t ev67_ref_total(pmu_backend *b, unsigned n);
 uint64_t ev67_ref_overflows(pmu_backend *b, unsigned n);
 uint64_t ev67_ref_requests(pmu_backend *b, unsigned n);
 
-/* One ProfileMe sample: a window that reached its end (docs/ev67.md, "ProfileMe"). */
-typedef struct ev67_pm_sample {
-    uint64_t fetch_step; /* pmu_backend.cycle of the step that fetched (selected) it, 1-based:
-                            the first step after reset is 1 */
-    uint64_t end_step;   /* the step of its window's last clock (the interrupt) */
-    uint64_t open_step;  /* fetch_step + EV67_LIM_PME_OPEN (window counting starts) */
-    uint32_t tag;        /* the profiled instruction's tag (ev67_cycle) */
-    uint8_t end_kind;    /* ev67_pm_end: what ended it */
-    uint64_t pmpc, i_stat, pctr_ctl; /* the three registers right after end_step, as a read
-                                        returns them (PCTR_CTL without the read quirk) */
-} ev67_pm_sample;
-
 /* The first event that ends a profiled instruction's window (docs/ev67.md). */
 typedef enum ev67_pm_end {
     EV67_PM_END_TRAP = 0,   /* it trapped (trap_tag), whatever followed */
@@ -48,6 +36,18 @@ typedef enum ev67_pm_end {
     EV67_PM_END_ABORT = 2,  /* an abort range covered it */
     EV67_PM_END_SQUASH = 3  /* it was squashed */
 } ev67_pm_end;
+
+/* One ProfileMe sample: a window that reached its end (docs/ev67.md, "ProfileMe"). */
+typedef struct ev67_pm_sample {
+    uint64_t fetch_step; /* pmu_backend.cycle right after the step that fetched (selected)
+                            it: the first step after reset is 1 */
+    uint64_t end_step;   /* the step of its window's last clock (the interrupt) */
+    uint64_t open_step;  /* fetch_step + EV67_LIM_PME_OPEN (window counting starts) */
+    uint32_t tag;        /* the profiled instruction's tag (ev67_cycle) */
+    uint8_t end_kind;    /* ev67_pm_end: what ended it */
+    uint64_t pmpc, i_stat, pctr_ctl; /* the three registers right after end_step (PCTR_CTL
+                                        with the true counts: no read quirk) */
+} ev67_pm_sample;
 
 /* Windows that reached their end since reset, and sample i of them (0 = oldest): 0, or
  * -1 when i is not kept (the model keeps the last EV67_REF_SAMPLES_KEPT). */
