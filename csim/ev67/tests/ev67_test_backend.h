@@ -1,0 +1,13 @@
+// ev67_test_backend.h - the backend the Alpha 21264/EV67 counter-block tests run on,
+// chosen at link time: the reference model (ev67_backend_ref.cpp, in csim_tests) or,
+// later, the Verilated RTL with the same test objects.
+#ifndef EV67_TEST_BACKEND_H
+#define EV67_TEST_BACKEND_H
+
+#include "ev67/ev67_regs.h"
+
+// A reset backend with parameters p, or NULL when this backend has no variant for them
+// (the test is then skipped).  A backend that should have one reports a test failure.
+pmu_backend *ev67_test_backend(const ev67_params *p);
+
+#endif
