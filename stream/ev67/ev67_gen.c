@@ -194,6 +194,9 @@ static void call(gen *g, walker *w, uint64_t ret, uint32_t f, int pal)
 
 static void ret(gen *g, walker *w)
 {
+    if (!g->random && !w->pal && (w->f == g->npal + 1 || w->f == g->npal + 2) &&
+        chance(g, 512))
+        w->depth = 0; /* hardclock or swtch: the scheduler switches to another program */
     if (w->depth) {
         frame fr = w->stack[--w->depth];
         w->pc = fr.pc, w->f = fr.f, w->pal = fr.pal;
@@ -262,7 +265,8 @@ static void step_walker(gen *g, walker *w, ev67_fetch *x, int *taken)
         *taken = 1;
         if (last || (cls == EV67_CLASS_JMP && chance(g, 400)))
             ret(g, w);
-        else if (w->pal) /* PALcode branches within its routine */
+        else if (w->pal || w->depth >= DEPTH - 1) /* PALcode, or deep enough: a branch
+                                                        within the routine */
             w->pc += 4ull * (1 + rnd(g, 8)); /* forward: it reaches its HW_RET */
         else {
             unsigned lo = 0, hi = 1;
@@ -278,7 +282,7 @@ static void step_walker(gen *g, walker *w, ev67_fetch *x, int *taken)
                 (w->f == pal_fn("callsys") || w->f == pal_fn("interrupt")))
                 /* the system call or interrupt goes on in the kernel, which returns to the
                    interrupted code through the frame CALL_PAL or the interrupt saved */
-                enter(g, w, g->npal + (w->f == pal_fn("callsys") ? 0 : 1 + rnd(g, g->nkern - 1)), 0);
+                enter(g, w, g->npal + (w->f == pal_fn("callsys") ? 0 : 1 + rnd(g, 2)), 0);
             else if (last || g->random)
                 ret(g, w); /* HW_RET */
             else {
@@ -419,9 +423,11 @@ static void do_map(gen *g, ev67_cycle *c, uint32_t nold)
         if (e->mapped)
             continue;
         if (stall || !left) {
+            /* the range is of consecutive tags: it stops at an aborted gap */
+            uint32_t tag = ev67_track_at(&g->tr, i)->tag;
             if (!nunm)
-                first = ev67_track_at(&g->tr, i)->tag;
-            if (nunm < 255)
+                first = tag;
+            if (nunm < 255 && tag == first + nunm)
                 nunm++;
             continue;
         }
@@ -463,7 +469,7 @@ static void do_trap(gen *g, ev67_cycle *c)
             unsigned type = e->fault - 1u;
             c->trap_type = (uint8_t)type;
             if (type == EV67_TRAP_REPLAY) {
-                c->trap_lso = in->cls == EV67_CLASS_LOAD && chance(g, 512);
+                c->trap_lso = in->cls == EV67_CLASS_LOAD && chance(g, 800);
                 c->mreplay = 1;
                 g->w = e->before; /* refetch it */
             } else {
