@@ -184,6 +184,11 @@ static int check_def(pmu_err *err)
     if (field_w("I_STAT", "OVR") != field_w("OBS_PM", "OVR"))
         return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(I_STAT, OVR) and (OBS_PM, OVR): expected one width",
                         gen_family_def);
+    /* A window's end copies OBS_PMPC into PMPC field for field. */
+    if (field_of("PMPC", "PC")->lsb != field_of("OBS_PMPC", "PC")->lsb ||
+        field_of("PMPC", "PAL")->lsb != field_of("OBS_PMPC", "PAL")->lsb)
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(PMPC, ...) and (OBS_PMPC, ...): expected one layout",
+                        gen_family_def);
     for (unsigned r = 0; r < EV67_NREGS; r++)
         if (ev67_reg_table[r].addr + ev67_reg_table[r].span > (1u << EV67_ADDR_W) ||
             (ev67_reg_table[r].span & (ev67_reg_table[r].span - 1)) ||
