@@ -55,8 +55,10 @@ module ev67_regs #(
                                   | EV67_F_PCTR_CTL_PM_STALLED_MASK | EV67_F_PCTR_CTL_PM_KILLED_BM_MASK;
   localparam logic [63:0] SelBits = EV67_F_PCTR_CTL_SL0_MASK | EV67_F_PCTR_CTL_SL1_MASK;
 
-  function automatic logic at(input logic [AW-1:0] a, input logic [AW-1:0] base, input int span);
-    at = (a & ~AW'(span - 1)) == base;
+  // Port address a reaches the register at base with a span of 2^k addresses (span - 1 is
+  // the mask of its index bits).
+  function automatic logic at(input logic [AW-1:0] a, input logic [AW-1:0] base, input logic [AW-1:0] span);
+    at = (a & ~(span - AW'(1))) == base;
   endfunction
 
   // ---- write decode and next state ------------------------------------------------------------
@@ -64,11 +66,11 @@ module ev67_regs #(
   logic [63:0] ictl_q, ictl_d, ier_q, ier_d, pctx_q, pctx_d, sel_q, sel_d;
   logic [63:0] pmpc_q, pmpc_d, istat_q, istat_d, flags_q, flags_d;
 
-  assign pctr_we_o = we_i && at(addr_i, EV67_ADDR_PCTR_CTL, EV67_PCTR_CTL_SPAN);
-  assign clr_we_o  = we_i && at(addr_i, EV67_ADDR_HW_INT_CLR, EV67_HW_INT_CLR_SPAN);
-  assign ictl_we   = we_i && at(addr_i, EV67_ADDR_I_CTL, EV67_I_CTL_SPAN);
-  assign ier_we    = we_i && at(addr_i, EV67_ADDR_IER_CM, EV67_IER_CM_SPAN);
-  assign pctx_we   = we_i && at(addr_i, EV67_ADDR_PCTX, EV67_PCTX_SPAN) && addr_i[EV67_PCTX_SEL_PPCE];
+  assign pctr_we_o = we_i && at(addr_i, EV67_ADDR_PCTR_CTL, AW'(EV67_PCTR_CTL_SPAN));
+  assign clr_we_o  = we_i && at(addr_i, EV67_ADDR_HW_INT_CLR, AW'(EV67_HW_INT_CLR_SPAN));
+  assign ictl_we   = we_i && at(addr_i, EV67_ADDR_I_CTL, AW'(EV67_I_CTL_SPAN));
+  assign ier_we    = we_i && at(addr_i, EV67_ADDR_IER_CM, AW'(EV67_IER_CM_SPAN));
+  assign pctx_we   = we_i && at(addr_i, EV67_ADDR_PCTX, AW'(EV67_PCTX_SPAN)) && addr_i[EV67_PCTX_SEL_PPCE];
 
   assign clr_pc_o   = wdata_i[EV67_F_HW_INT_CLR_PC_MSB:EV67_F_HW_INT_CLR_PC_LSB];
   assign wr_pctr0_o = wdata_i[EV67_F_PCTR_CTL_PCTR0_MSB:EV67_F_PCTR_CTL_PCTR0_LSB];
@@ -146,18 +148,18 @@ module ev67_regs #(
 
   function automatic logic [63:0] read_at(input logic [AW-1:0] a, input logic [63:0] pmpc, ier, isum, ictl,
                                           pctr, istat, pctx, ctr, oint, oagg, opm, opmpc);
-    if (at(a, EV67_ADDR_PMPC, EV67_PMPC_SPAN))             read_at = pmpc;
-    else if (at(a, EV67_ADDR_IER_CM, EV67_IER_CM_SPAN))    read_at = ier;
-    else if (at(a, EV67_ADDR_ISUM, EV67_ISUM_SPAN))        read_at = isum;
-    else if (at(a, EV67_ADDR_I_CTL, EV67_I_CTL_SPAN))      read_at = ictl;
-    else if (at(a, EV67_ADDR_PCTR_CTL, EV67_PCTR_CTL_SPAN)) read_at = pctr;
-    else if (at(a, EV67_ADDR_I_STAT, EV67_I_STAT_SPAN))    read_at = istat;
-    else if (at(a, EV67_ADDR_PCTX, EV67_PCTX_SPAN))        read_at = pctx;
-    else if (at(a, EV67_ADDR_OBS_CTR, EV67_OBS_CTR_SPAN))  read_at = ctr;
-    else if (at(a, EV67_ADDR_OBS_INT, EV67_OBS_INT_SPAN))  read_at = oint;
-    else if (at(a, EV67_ADDR_OBS_AGG, EV67_OBS_AGG_SPAN))  read_at = oagg;
-    else if (at(a, EV67_ADDR_OBS_PM, EV67_OBS_PM_SPAN))    read_at = opm;
-    else if (at(a, EV67_ADDR_OBS_PMPC, EV67_OBS_PMPC_SPAN)) read_at = opmpc;
+    if (at(a, EV67_ADDR_PMPC, AW'(EV67_PMPC_SPAN)))             read_at = pmpc;
+    else if (at(a, EV67_ADDR_IER_CM, AW'(EV67_IER_CM_SPAN)))    read_at = ier;
+    else if (at(a, EV67_ADDR_ISUM, AW'(EV67_ISUM_SPAN)))        read_at = isum;
+    else if (at(a, EV67_ADDR_I_CTL, AW'(EV67_I_CTL_SPAN)))      read_at = ictl;
+    else if (at(a, EV67_ADDR_PCTR_CTL, AW'(EV67_PCTR_CTL_SPAN))) read_at = pctr;
+    else if (at(a, EV67_ADDR_I_STAT, AW'(EV67_I_STAT_SPAN)))    read_at = istat;
+    else if (at(a, EV67_ADDR_PCTX, AW'(EV67_PCTX_SPAN)))        read_at = pctx;
+    else if (at(a, EV67_ADDR_OBS_CTR, AW'(EV67_OBS_CTR_SPAN)))  read_at = ctr;
+    else if (at(a, EV67_ADDR_OBS_INT, AW'(EV67_OBS_INT_SPAN)))  read_at = oint;
+    else if (at(a, EV67_ADDR_OBS_AGG, AW'(EV67_OBS_AGG_SPAN)))  read_at = oagg;
+    else if (at(a, EV67_ADDR_OBS_PM, AW'(EV67_OBS_PM_SPAN)))    read_at = opm;
+    else if (at(a, EV67_ADDR_OBS_PMPC, AW'(EV67_OBS_PMPC_SPAN))) read_at = opmpc;
     else                                                    read_at = 64'd0;  // HW_INT_CLR, unlisted
   endfunction
 
