@@ -1,0 +1,431 @@
+/*
+ * gen_ev67.c - the Alpha 21264/EV67 family's part of the definitions generator
+ * (include/pmu_gen_defs.h): from include/ev67/ev67_regs.def (through include/ev67/ev67_defs.c
+ * and ev67_regs.h) and the record's constants (include/ev67/ev67_cycle.h) it writes
+ *
+ *   ev67_defines.vh       the RTL's port-width macros (included before a module header)
+ *   ev67_defs.vh          the RTL's localparams (included inside module bodies)
+ *   ev67-register-map.md  docs/ev67-register-map.md
+ *
+ * The build puts the RTL files in build/gen/ev67/ (Makefile, gen_defs_family).
+ */
+#include <string.h>
+
+#include "pmu_gen_defs.h"
+#include "ev67/ev67_cycle.h"
+#include "ev67/ev67_regs.h"
+
+const char gen_family_def[] = "include/ev67/ev67_regs.def";
+
+static const char *const access_names[EV67_NACCESS] = {
+#define EV67_ACCESS(name, desc) #name,
+#include "ev67/ev67_regs.def"
+#undef EV67_ACCESS
+};
+static const char *const access_descs[EV67_NACCESS] = {
+#define EV67_ACCESS(name, desc) desc,
+#include "ev67/ev67_regs.def"
+#undef EV67_ACCESS
+};
+static const char *const kind_descs[EV67_NKINDS] = {
+#define EV67_KIND(name, desc) desc,
+#include "ev67/ev67_regs.def"
+#undef EV67_KIND
+};
+static const struct {
+    const char *name;
+    unsigned value;
+    const char *desc;
+} limits[] = {
+#define EV67_LIMIT(name, value, desc) {#name, PMU_COL(VALUE, value), desc},
+#include "ev67/ev67_regs.def"
+#undef EV67_LIMIT
+};
+static const struct {
+    unsigned n, width, wmax, incmax;
+    const char *desc;
+} counters[EV67_NCOUNTERS] = {
+#define EV67_COUNTER(n, width, wmax, incmax, desc) \
+    [n] = {n, PMU_COL(WIDTH, width), PMU_COL(WMAX, wmax), PMU_COL(INCMAX, incmax), desc},
+#include "ev67/ev67_regs.def"
+#undef EV67_COUNTER
+};
+static const struct {
+    const char *field;
+    unsigned bit;
+    const char *desc;
+} pctx_sel[] = {
+#define EV67_PCTX_SEL(field, bit, desc) {#field, PMU_COL(INDEXBIT, bit), desc},
+#include "ev67/ev67_regs.def"
+#undef EV67_PCTX_SEL
+};
+#define NPCTX_SEL (sizeof pctx_sel / sizeof pctx_sel[0])
+
+/* The record's fetch flags and the ProfileMe phases (include/ev67/ev67_cycle.h,
+ * ev67_regs.h): the RTL names them by bit or code. */
+static const struct {
+    const char *name;
+    unsigned value;
+} ff_bits[] = {
+    {"SQUASH", EV67_FF_SQUASH}, {"CMOV1", EV67_FF_CMOV1}, {"CMOV2", EV67_FF_CMOV2},
+    {"ICM", EV67_FF_ICM},       {"TAKEN", EV67_FF_TAKEN}, {"PAL", EV67_FF_PAL},
+};
+static const struct {
+    const char *name;
+    unsigned value;
+} phases[] = {{"ARMED", EV67_PM_ARMED}, {"SELECTED", EV67_PM_SELECTED}, {"STOPPED", EV67_PM_STOPPED}};
+
+/* The register port's address width: as wide as pmu_backend's addresses (uint16_t). */
+#define EV67_ADDR_W 16
+
+static const char *access_name(unsigned a) { return a < EV67_NACCESS ? access_names[a] : "?"; }
+static const char *kind_name(unsigned k) { return k < EV67_NKINDS ? ev67_kind_names[k] : "?"; }
+
+/* Bits that hold every value below n (at least 1). */
+static unsigned bits_for(unsigned n)
+{
+    unsigned w = 1;
+    while ((1u << w) < n)
+        w++;
+    return w;
+}
+
+static uint64_t field_mask(const pmu_field_desc *f)
+{
+    const unsigned w = f->msb - f->lsb + 1;
+    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << f->lsb;
+}
+
+static const pmu_field_desc *field_of(const char *reg, const char *name)
+{
+    for (unsigned i = 0; i < EV67_NFIELDS; i++)
+        if (strcmp(ev67_field_table[i].group, reg) == 0 && strcmp(ev67_field_table[i].name, name) == 0)
+            return &ev67_field_table[i];
+    return NULL;
+}
+
+static unsigned field_w(const char *reg, const char *name)
+{
+    const pmu_field_desc *f = field_of(reg, name);
+    return f ? f->msb - f->lsb + 1 : 0;
+}
+
+/* The rules the RTL relies on; the message names the row that breaks one. */
+static int check_def(pmu_err *err)
+{
+    /* Every field the RTL reads, with the width it needs (0: any). */
+    static const struct {
+        const char *reg, *name;
+        unsigned width;
+    } needed[] = {
+        {"PMPC", "PAL", 1},          {"PMPC", "PC", 62},           {"IER_CM", "PCEN", 2},
+        {"ISUM", "PC", 2},           {"HW_INT_CLR", "PC", 2},      {"I_CTL", "SPCE", 1},
+        {"I_CTL", "PCT0_EN", 1},     {"I_CTL", "PCT1_EN", 1},      {"PCTR_CTL", "TAK", 1},
+        {"PCTR_CTL", "VAL", 1},      {"PCTR_CTL", "SL1", 2},       {"PCTR_CTL", "SL0", 1},
+        {"PCTR_CTL", "PCTR1", 0},    {"PCTR_CTL", "PM_KILLED_BM", 1}, {"PCTR_CTL", "PM_STALLED", 1},
+        {"PCTR_CTL", "PCTR0", 0},    {"PCTR_CTL", "SEXT", 0},      {"I_STAT", "OVR", 0},
+        {"I_STAT", "ICM", 1},        {"I_STAT", "TRAP_TYPE", 4},   {"I_STAT", "LSO", 1},
+        {"I_STAT", "TRP", 1},        {"I_STAT", "MIS", 1},         {"PCTX", "PPCE", 1},
+        {"OBS_CTR", "PCTR0", 0},     {"OBS_CTR", "PCTR1", 0},      {"OBS_INT", "S1", 2},
+        {"OBS_INT", "S2", 2},        {"OBS_INT", "REQ", 2},        {"OBS_INT", "PEXIT", 2},
+        {"OBS_INT", "PAL", 1},       {"OBS_INT", "RACE", 1},       {"OBS_AGG", "BACKLOG", 0},
+        {"OBS_AGG", "BCG", 0},       {"OBS_AGG", "QINC0", 0},      {"OBS_AGG", "QINC1", 1},
+        {"OBS_PM", "PHASE", 0},      {"OBS_PM", "AGE", 0},         {"OBS_PM", "ENDED", 1},
+        {"OBS_PM", "ENDCNT", 0},     {"OBS_PM", "OVR", 0},         {"OBS_PM", "ICM", 1},
+        {"OBS_PM", "TAK", 1},        {"OBS_PM", "TRP", 1},         {"OBS_PM", "MIS", 1},
+        {"OBS_PM", "LSO", 1},        {"OBS_PM", "TRAP_TYPE", 4},   {"OBS_PM", "VAL", 1},
+        {"OBS_PM", "STALLED", 1},    {"OBS_PM", "KBM", 1},         {"OBS_PM", "TAG", 32},
+        {"OBS_PMPC", "PAL", 1},      {"OBS_PMPC", "PC", 62},
+    };
+    for (unsigned i = 0; i < sizeof needed / sizeof needed[0]; i++) {
+        const pmu_field_desc *f = field_of(needed[i].reg, needed[i].name);
+        if (!f)
+            return pmu_errf(err, PMU_E_INPUT, "%s: no EV67_FIELD(%s, %s, ...): the RTL reads it", gen_family_def,
+                            needed[i].reg, needed[i].name);
+        if (needed[i].width && f->msb - f->lsb + 1 != needed[i].width)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): %u bits, expected %u", gen_family_def,
+                            f->group, f->name, f->msb - f->lsb + 1, needed[i].width);
+    }
+    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev67_field_table[i];
+        if (f->msb < f->lsb || f->msb > 63)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): MSB(%u) LSB(%u), expected LSB <= MSB <= 63",
+                            gen_family_def, f->group, f->name, f->msb, f->lsb);
+    }
+    /* One counter width for both, and every field that holds a count that wide. */
+    static const char *const ctr_fields[][2] = {
+        {"PCTR_CTL", "PCTR0"}, {"PCTR_CTL", "PCTR1"}, {"OBS_CTR", "PCTR0"}, {"OBS_CTR", "PCTR1"}};
+    for (unsigned i = 0; i < 4; i++)
+        if (field_w(ctr_fields[i][0], ctr_fields[i][1]) != counters[0].width || counters[1].width != counters[0].width)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): expected EV67_COUNTER's WIDTH(%u) bits, "
+                            "the same for both counters", gen_family_def, ctr_fields[i][0], ctr_fields[i][1],
+                            counters[0].width);
+    for (unsigned n = 0; n < EV67_NCOUNTERS; n++)
+        if (counters[n].wmax >= (1u << counters[n].width) || counters[n].incmax > EV67_LIM_RETIRE_ADD_MAX)
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_COUNTER(%u): expected WMAX below 2^WIDTH and INCMAX <= %d",
+                            gen_family_def, n, EV67_LIM_RETIRE_ADD_MAX);
+    /* The hidden state's fields hold every value the model gives them (docs/ev67.md). */
+    static const struct {
+        const char *reg, *name;
+        unsigned max;
+    } holds[] = {
+        {"OBS_AGG", "BACKLOG", EV67_LIM_BACKLOG_MAX}, {"OBS_AGG", "BCG", (1u << EV67_LIM_BCACHE_EARLY) - 1},
+        {"OBS_AGG", "QINC0", EV67_LIM_QUIRK0_MAX},    {"OBS_PM", "PHASE", EV67_PM_STOPPED},
+        {"OBS_PM", "AGE", EV67_LIM_PME_OPEN},         {"OBS_PM", "ENDCNT", EV67_LIM_PME_END},
+        {"OBS_PM", "OVR", 7},                         {"I_STAT", "OVR", 7},
+    };
+    for (unsigned i = 0; i < sizeof holds / sizeof holds[0]; i++)
+        if (holds[i].max >= (1ull << field_w(holds[i].reg, holds[i].name)))
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): %u bits cannot hold %u", gen_family_def,
+                            holds[i].reg, holds[i].name, field_w(holds[i].reg, holds[i].name), holds[i].max);
+    if (field_w("OBS_AGG", "BCG") != EV67_LIM_BCACHE_EARLY)
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(OBS_AGG, BCG): expected EV67_LIMIT(BCACHE_EARLY) = %d bits",
+                        gen_family_def, EV67_LIM_BCACHE_EARLY);
+    if (field_w("I_STAT", "OVR") != field_w("OBS_PM", "OVR"))
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(I_STAT, OVR) and (OBS_PM, OVR): expected one width",
+                        gen_family_def);
+    /* A window's end copies OBS_PMPC into PMPC field for field. */
+    if (field_of("PMPC", "PC")->lsb != field_of("OBS_PMPC", "PC")->lsb ||
+        field_of("PMPC", "PAL")->lsb != field_of("OBS_PMPC", "PAL")->lsb)
+        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(PMPC, ...) and (OBS_PMPC, ...): expected one layout",
+                        gen_family_def);
+    for (unsigned r = 0; r < EV67_NREGS; r++)
+        if (ev67_reg_table[r].addr + ev67_reg_table[r].span > (1u << EV67_ADDR_W) ||
+            (ev67_reg_table[r].span & (ev67_reg_table[r].span - 1)) ||
+            (ev67_reg_table[r].addr & (ev67_reg_table[r].span - 1)))
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_REG(%s): expected a power-of-two SPAN at an ADDR aligned to it",
+                            gen_family_def, ev67_reg_table[r].name);
+    for (unsigned i = 0; i < NPCTX_SEL; i++) {
+        const ev67_reg_desc *pctx = &ev67_reg_table[EV67_REG_PCTX];
+        if ((1u << pctx_sel[i].bit) >= pctx->span || !field_of("PCTX", pctx_sel[i].field))
+            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_PCTX_SEL(%s, INDEXBIT(%u)): expected a PCTX field and an "
+                            "index bit inside the span", gen_family_def, pctx_sel[i].field, pctx_sel[i].bit);
+    }
+    return 0;
+}
+
+/* ---- ev67_defines.vh ------------------------------------------------------------------ */
+
+static int emit_defines(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    fputs("// Macros for port widths; include before a module header.\n"
+          "`ifndef EV67_DEFINES_VH\n"
+          "`define EV67_DEFINES_VH\n", out);
+    fprintf(out, "`define EV67_ADDR_W %d\n", EV67_ADDR_W);
+    fprintf(out, "`define EV67_NVIS %d\n", EV67_NVIS);
+    fprintf(out, "`define EV67_CTR_W %u\n", counters[0].width);
+    /* The record (include/ev67/ev67_cycle.h): array sizes, count fields (uint8_t), tags. */
+    fprintf(out, "`define EV67_FETCH_MAX %d\n", EV67_FETCH_MAX);
+    fprintf(out, "`define EV67_RETIRE_MAX %d\n", EV67_RETIRE_MAX);
+    fprintf(out, "`define EV67_SQUASH_MAX %d\n", EV67_SQUASH_MAX);
+    fprintf(out, "`define EV67_CNT_W %u\n", (unsigned)(8 * sizeof(uint8_t)));
+    fprintf(out, "`define EV67_TAG_W %u\n", (unsigned)(8 * sizeof(uint32_t)));
+    fprintf(out, "`define EV67_FLAGS_W %u\n", bits_for(EV67_FF_ALL + 1));
+    fprintf(out, "`define EV67_TRAP_TYPE_W %u\n", field_w("I_STAT", "TRAP_TYPE"));
+    fprintf(out, "`define EV67_KIND_W %u\n", bits_for(EV67_NKINDS));
+    fputs("`endif\n", out);
+    return 0;
+}
+
+/* ---- ev67_defs.vh --------------------------------------------------------------------- */
+
+static void vh_registers(FILE *out)
+{
+    for (unsigned a = 0; a < EV67_NACCESS; a++)
+        fprintf(out, "localparam integer EV67_ACCESS_%s = %u;\n", access_names[a], a);
+    for (unsigned r = 0; r < EV67_NREGS; r++) {
+        const ev67_reg_desc *d = &ev67_reg_table[r];
+        fprintf(out, "localparam logic [%d:0] EV67_ADDR_%s = %d'h%03x;\n", EV67_ADDR_W - 1, d->name, EV67_ADDR_W,
+                d->addr);
+        fprintf(out, "localparam integer EV67_%s_SPAN = %u;\n", d->name, d->span);
+        fprintf(out, "localparam integer EV67_%s_ACCESS = EV67_ACCESS_%s;\n", d->name, access_name(d->access));
+        fprintf(out, "localparam logic [63:0] EV67_%s_RESET = 64'h%016llx;\n", d->name, (unsigned long long)d->reset);
+        fprintf(out, "localparam logic [63:0] EV67_%s_MASK = 64'h%016llx;\n", d->name,
+                (unsigned long long)ev67_reg_bits(r));
+        fprintf(out, "localparam logic [63:0] EV67_%s_WMASK = 64'h%016llx;\n", d->name,
+                (unsigned long long)ev67_reg_bits_of(r, EV67_ACCESS_RW));
+    }
+    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev67_field_table[i];
+        fprintf(out, "localparam integer EV67_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
+        fprintf(out, "localparam integer EV67_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
+        fprintf(out, "localparam integer EV67_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
+        fprintf(out, "localparam logic [63:0] EV67_F_%s_%s_MASK = 64'h%016llx;\n", f->group, f->name,
+                (unsigned long long)field_mask(f));
+    }
+    for (unsigned i = 0; i < NPCTX_SEL; i++)
+        fprintf(out, "localparam integer EV67_PCTX_SEL_%s = %u;\n", pctx_sel[i].field, pctx_sel[i].bit);
+}
+
+static void vh_counters(FILE *out)
+{
+    for (unsigned n = 0; n < EV67_NCOUNTERS; n++) {
+        fprintf(out, "localparam integer EV67_CTR%u_WIDTH = %u;\n", n, counters[n].width);
+        fprintf(out, "localparam logic [%u:0] EV67_CTR%u_WMAX = %u'h%05x;\n", counters[n].width - 1, n,
+                counters[n].width, counters[n].wmax);
+        fprintf(out, "localparam integer EV67_CTR%u_INCMAX = %u;\n", n, counters[n].incmax);
+    }
+    for (unsigned i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        fprintf(out, "localparam integer EV67_LIM_%s = %u;\n", limits[i].name, limits[i].value);
+}
+
+/* The kinds, and per counter the kind of every {SL0, SL1} (entry SL0 * 4 + SL1). */
+static void vh_inputs(FILE *out)
+{
+    const unsigned kw = bits_for(EV67_NKINDS), sl1w = field_w("PCTR_CTL", "SL1");
+    const unsigned nsel = 2u << sl1w;
+    for (unsigned k = 0; k < EV67_NKINDS; k++)
+        fprintf(out, "localparam logic [%u:0] EV67_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    for (unsigned n = 0; n < EV67_NCOUNTERS; n++) {
+        uint64_t v[2u << 8];
+        for (unsigned s = 0; s < nsel; s++)
+            v[s] = ev67_sel_kind(s >> sl1w, s & ((1u << sl1w) - 1), n);
+        char name[32];
+        snprintf(name, sizeof name, "EV67_SEL_CTR%u_KINDS", n);
+        gen_packed_table(out, name, kw, nsel, v);
+    }
+}
+
+/* The record's fetch-flag bits and the ProfileMe phase codes. */
+static void vh_record(FILE *out)
+{
+    for (unsigned i = 0; i < sizeof ff_bits / sizeof ff_bits[0]; i++) {
+        unsigned b = 0;
+        while (!(ff_bits[i].value >> b & 1))
+            b++;
+        fprintf(out, "localparam integer EV67_FF_%s_BIT = %u;\n", ff_bits[i].name, b);
+    }
+    const unsigned pw = field_w("OBS_PM", "PHASE");
+    for (unsigned i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        fprintf(out, "localparam logic [%u:0] EV67_PM_%s = %u'd%u;\n", pw - 1, phases[i].name, pw, phases[i].value);
+}
+
+static void vh_visible(FILE *out)
+{
+    uint64_t addr[EV67_NVIS];
+    for (unsigned v = 0; v < EV67_NVIS; v++) {
+        fprintf(out, "localparam integer EV67_VIS_%s = %u;\n", ev67_vis_table[v].name, v);
+        addr[v] = ev67_vis_table[v].addr;
+    }
+    gen_packed_table(out, "EV67_VIS_ADDR", EV67_ADDR_W, EV67_NVIS, addr);
+}
+
+static int emit_defs(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    fputs("// Included inside module bodies: localparams only (port widths: ev67_defines.vh).\n", out);
+    vh_registers(out);
+    vh_counters(out);
+    vh_inputs(out);
+    vh_record(out);
+    vh_visible(out);
+    return 0;
+}
+
+/* ---- ev67-register-map.md ------------------------------------------------------------- */
+
+static void md_registers(FILE *out)
+{
+    fputs("## Registers\n\n"
+          "A register holds only its fields; every other bit reads 0. Addresses not listed read 0\n"
+          "and ignore writes. A span of more than one address reaches the register at each of them.\n\n"
+          "| access | meaning |\n|---|---|\n", out);
+    for (unsigned a = 0; a < EV67_NACCESS; a++)
+        fprintf(out, "| %s | %s |\n", access_names[a], access_descs[a]);
+    fputs("\n| register | address | span | access | reset | field bits | description |\n"
+          "|---|---|---|---|---|---|---|\n", out);
+    for (unsigned r = 0; r < EV67_NREGS; r++) {
+        const ev67_reg_desc *d = &ev67_reg_table[r];
+        fprintf(out, "| %s | 0x%02x | %u | %s | 0x%llx | 0x%llx | %s |\n", d->name, d->addr, d->span,
+                access_name(d->access), (unsigned long long)d->reset, (unsigned long long)ev67_reg_bits(r), d->desc);
+    }
+    for (unsigned i = 0; i < NPCTX_SEL; i++)
+        fprintf(out, "\nPCTX: a write changes %s only when bit %u of the port address is 1 (%s).\n",
+                pctx_sel[i].field, pctx_sel[i].bit, pctx_sel[i].desc);
+}
+
+static void md_fields(FILE *out)
+{
+    fputs("\n## Fields\n\n| register | field | bits | access | meaning |\n|---|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
+        const pmu_field_desc *f = &ev67_field_table[i];
+        if (f->msb == f->lsb)
+            fprintf(out, "| %s | %s | %u | %s | %s |\n", f->group, f->name, f->lsb,
+                    access_name(ev67_field_access[i]), f->desc);
+        else
+            fprintf(out, "| %s | %s | %u:%u | %s | %s |\n", f->group, f->name, f->msb, f->lsb,
+                    access_name(ev67_field_access[i]), f->desc);
+    }
+}
+
+static void md_counters(FILE *out)
+{
+    fputs("\n## Counters\n\n"
+          "A value above the legal write maximum is \"at the overflow threshold\" (docs/ev67.md,\n"
+          "\"Precautions\").\n\n| counter | width | legal write maximum | most added per step | description |\n"
+          "|---|---|---|---|---|\n", out);
+    for (unsigned n = 0; n < EV67_NCOUNTERS; n++)
+        fprintf(out, "| %u | %u | 0x%05x | %u | %s |\n", n, counters[n].width, counters[n].wmax, counters[n].incmax,
+                counters[n].desc);
+}
+
+static void md_inputs(FILE *out)
+{
+    fputs("\n## Counter inputs\n\nWhat a counter adds per step when it counts (docs/ev67.md, \"Aggregate counting\",\n"
+          "\"ProfileMe\").\n\n| kind | counts |\n|---|---|\n", out);
+    for (unsigned k = 0; k < EV67_NKINDS; k++)
+        fprintf(out, "| %s | %s |\n", kind_name(k), kind_descs[k]);
+    fputs("\n| SL0 | SL1 | PCTR0 | PCTR1 | description |\n|---|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < EV67_NSEL; i++) {
+        const ev67_sel_desc *s = &ev67_sel_table[i];
+        fprintf(out, "| %u | %u%u | %s | %s | %s |\n", s->mode, s->sl1 >> 1 & 1, s->sl1 & 1, kind_name(s->ctr[0]),
+                kind_name(s->ctr[1]), s->desc);
+    }
+}
+
+static void md_limits(FILE *out)
+{
+    fputs("\n## Limits and timing constants\n\n| name | value | meaning |\n|---|---|---|\n", out);
+    for (unsigned i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        fprintf(out, "| %s | %u | %s |\n", limits[i].name, limits[i].value, limits[i].desc);
+}
+
+static void md_visible(FILE *out)
+{
+    fputs("\n## State compared in lock-step\n\n"
+          "After every clock the checker compares these registers (as a register read returns them,\n"
+          "the read quirk and the ISUM race included) and the interrupt line\n"
+          "`pmi = ((OBS_INT.REQ & IER_CM.PCEN) != 0) & !OBS_INT.PAL`.\n\n"
+          "| # | register | address |\n|---|---|---|\n", out);
+    for (unsigned v = 0; v < EV67_NVIS; v++)
+        fprintf(out, "| %u | %s | 0x%02x |\n", v, ev67_vis_table[v].name, ev67_vis_table[v].addr);
+}
+
+static int emit_md(FILE *out, pmu_err *err)
+{
+    if (check_def(err) != 0)
+        return -1;
+    fputs("# Alpha 21264/EV67 register map\n\n"
+          "Every position below comes from `include/ev67/ev67_regs.def`, the same file the RTL\n"
+          "(`build/gen/ev67/ev67_defs.vh`, `ev67_defines.vh`) and the C code\n"
+          "(`include/ev67/ev67_regs.h`, `include/ev67/ev67_defs.c`) are built from. docs/ev67.md is\n"
+          "the model of a cycle.\n\n", out);
+    md_registers(out);
+    md_fields(out);
+    md_counters(out);
+    md_inputs(out);
+    md_limits(out);
+    md_visible(out);
+    return 0;
+}
+
+const gen_output gen_outputs[] = {
+    {"ev67_defines.vh", "RTL port-width macros", "//", emit_defines},
+    {"ev67_defs.vh", "RTL localparams: registers, fields, counters, limits, input rows, record codes, visible state",
+     "//", emit_defs},
+    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", emit_md},
+};
+const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

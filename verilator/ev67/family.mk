@@ -1,0 +1,14 @@
+# The Alpha 21264/EV67 family's Verilated RTL (included by verilator/verilator.mk).
+#
+# Variants (include/ev67/ev67_rtl.h): the defaults (ReadQuirk=1 IsumRace=0 ParkBlock=1,
+# prefix Vev67_pmu) and the same without the read quirk (ReadQuirk=0, prefix Vev67q0_pmu):
+# the parameter sets q1r0p1 and q0r0p1 of rtl/ev67/family.mk.  Verilator runs only when the
+# RTL or the generated includes change (a stamp per variant).
+$(eval $(call vlt_variant,ev67,Vev67_pmu,$(EV67_RTL_TOP),$(EV67_RTL_SRCS),$(EV67_RTL_INC),$(call ev67_vlt_params,$(EV67_PARAMS_q1r0p1))))
+$(eval $(call vlt_variant,ev67q0,Vev67q0_pmu,$(EV67_RTL_TOP),$(EV67_RTL_SRCS),$(EV67_RTL_INC),$(call ev67_vlt_params,$(EV67_PARAMS_q0r0p1))))
+
+$(BUILD)/obj/verilator/ev67/rtl_backend.o: verilator/ev67/rtl_backend.cpp $(VLT_STAMP_ev67) $(VLT_STAMP_ev67q0)
+	@mkdir -p $(dir $@)
+	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ev67 -I$(VLT_OUT)/ev67q0 -c $< -o $@
+
+RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev67/rtl_backend.o
