@@ -46,7 +46,7 @@ help:
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
-	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md) from the .def files"
+	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 

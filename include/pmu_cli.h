@@ -120,6 +120,8 @@ typedef struct pmu_cli_target {
     const char *family_name; /* --family; NULL: the first registered family */
     const char *model_name;  /* --model; NULL: the family's default model */
     int backend;             /* --backend: a pmu_backend_kind */
+    int records_only;        /* the command needs only the family's records (gen, conv):
+                                a family without command hooks is accepted */
     const pmu_family *fam;   /* resolved by pmu_cli_target_resolve */
     unsigned model;
 } pmu_cli_target;

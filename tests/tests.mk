@@ -32,6 +32,16 @@ $(EV4_RTL_UNIT_TEST_BIN): $(EV4_RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUI
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(EV4_RTL_UNIT_TEST_BIN)
 
+# The same for the Alpha 21264/EV67 (csim/ev67/tests/: registers, every input row, the
+# catch-up, ProfileMe windows and their ends, the precautions).
+EV67_RTL_UNIT_TEST_SRCS := $(addprefix csim/ev67/tests/,test_ev67_regs.cpp test_ev67_counting.cpp test_ev67_irq.cpp test_ev67_profileme.cpp)
+EV67_RTL_UNIT_TEST_BIN  := $(BUILD)/tests/ev67_rtl_unit_tests
+$(EV67_RTL_UNIT_TEST_BIN): $(EV67_RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/ev67_rtl_backend_for_unit_tests.o \
+                           $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+GTEST_BINS += $(EV67_RTL_UNIT_TEST_BIN)
+
 # Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
 # backends (docs/qualification.md).
 QUAL_TEST_BIN := $(BUILD)/tests/qual_tests

@@ -208,6 +208,7 @@ static int gen_parse(int argc, char **argv, gen_opts *o)
     int rc = pmu_cli_parse(&gen_cmd, opts, sizeof opts / sizeof opts[0], argc, argv, args, &nargs);
     if (rc)
         return rc;
+    o->t.records_only = 1;
     if ((rc = pmu_cli_target_resolve(&gen_cmd, &o->t)) != 0)
         return rc;
     o->g.mode = (pmu_gen_mode)o->mode;
@@ -421,6 +422,7 @@ int pmusim_cmd_conv(int argc, char **argv)
     int rc = pmu_cli_parse(&conv_cmd, opts, 2, argc, argv, args, &nargs);
     if (rc)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
+    t.records_only = 1;
     if ((rc = pmu_cli_target_resolve(&conv_cmd, &t)) != 0)
         return rc;
     return conv_run(t.fam->dialect, args[0], args[1], to, have_to);

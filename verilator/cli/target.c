@@ -55,7 +55,7 @@ int pmu_cli_target_resolve(const pmu_cli_cmd *cmd, pmu_cli_target *t)
         return pmu_cli_usage(cmd, "--family: expected %s, found '%s'", list,
                              pmu_escape(t->family_name, strlen(t->family_name), shown, sizeof shown));
     }
-    if (!t->fam->cmds)
+    if (!t->fam->cmds && !t->records_only)
         return pmu_cli_usage(cmd, "--family %s: the family has no commands yet", t->fam->name);
     if (!t->model_name) {
         t->model = t->fam->default_model;

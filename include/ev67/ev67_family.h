@@ -1,0 +1,16 @@
+/* ev67_family.h - the Alpha 21264/EV67 family's descriptor (verilator/ev67/family.c). */
+#ifndef EV67_FAMILY_H
+#define EV67_FAMILY_H
+
+#include "pmu_family.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const pmu_family pmu_family_alpha21264;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

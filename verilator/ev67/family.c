@@ -1,0 +1,44 @@
+/*
+ * family.c - the Alpha 21264/EV67 family: its descriptor (include/pmu_family.h).
+ * Everything generic code knows of this family, it learns here.  docs/ev67.md is its model
+ * of a cycle.  The family has no command hooks yet (cmds NULL): `pmusim gen` and `conv`
+ * work on its streams, and the commands that need its software refuse it with a message.
+ */
+#include "ev67/ev67_family.h"
+
+#include "ev67/ev67_ref.h"
+#include "ev67/ev67_regs.h"
+#include "ev67/ev67_rtl.h"
+#include "ev67/ev67_stream.h"
+
+static const pmu_model_desc ev67_models[EV67_NMODELS] = {
+    [EV67_MODEL_21264_EV67] = {"21264-ev67", "Alpha 21264/EV67"},
+};
+
+static pmu_backend *ev67_ref_create(unsigned model, pmu_err *err)
+{
+    ev67_params p = ev67_params_default((ev67_model)model);
+    return ev67_ref_new(&p, err);
+}
+
+static pmu_backend *ev67_rtl_create(unsigned model, pmu_err *err)
+{
+    ev67_params p = ev67_params_default((ev67_model)model);
+    return ev67_rtl_new(&p, err);
+}
+
+const pmu_family pmu_family_alpha21264 = {
+    .name = "alpha21264",
+    .title = "Alpha 21264/EV67",
+    .models = ev67_models,
+    .nmodels = EV67_NMODELS,
+    .default_model = EV67_MODEL_21264_EV67,
+    .vis = ev67_vis_table,
+    .nvis = EV67_NVIS,
+    .fields = ev67_field_table,
+    .nfields = EV67_NFIELDS,
+    .dialect = &pmu_dialect_ev67,
+    .ref_create = ev67_ref_create,
+    .rtl_create = ev67_rtl_create,
+    .cmds = NULL,
+};
