@@ -1,0 +1,240 @@
+/*
+ * ev67_perf.c - the perf driver's counters: reset, periods, the 64-bit virtual counts and
+ * the interrupt handler (ev67_perf_drv.h, docs/ev67-perf.md), after Linux alpha
+ * perf_event.c (alpha_perf_event_update, alpha_perf_event_set_period,
+ * alpha_perf_event_irq_handler) and the HRM's precautions (§5.2.11, §6.10.1), on the
+ * block as docs/ev67.md models it.
+ *
+ * Virtual count of event i: count[i] + (hardware value - prev[i]) mod 2^20, where prev is
+ * the value at the last update.  The carry is read from the values (new < prev), not
+ * from ISUM, because ISUM is late (the overflow latch delivers two steps after the
+ * carry), can be spurious (a PAL-exit request, a latch bit a PCTR_CTL write moved) or hide
+ * (the read race); the values are exact as long as every counter is updated at least once
+ * per 2^20 of its increments, which the handler guarantees (docs/ev67-perf.md,
+ * "What is exact and why").
+ */
+#include "ev67/ev67_perf_drv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+struct ev67_perf {
+    pmu_backend *b;
+    ev67_perf_plan plan;
+    unsigned active;                          /* counters in use, bit n counter n */
+    uint32_t period[EV67_PERF_MAX_EVENTS];    /* clamped sampling period */
+    int64_t left[EV67_PERF_MAX_EVENTS];       /* events to the end of the period */
+    uint32_t prev[EV67_PERF_MAX_EVENTS];      /* counter value at the last update */
+    uint64_t count[EV67_PERF_MAX_EVENTS];     /* 64-bit count up to prev */
+    uint8_t pending;                          /* the line after the last record */
+    ev67_perf_stats st;
+};
+
+/* ---- register values from named fields ---- */
+
+static uint32_t ctr_get(uint64_t pctr_ctl, unsigned n)
+{
+    return (uint32_t)(n == 0 ? EV67_FGET(pctr_ctl, PCTR_CTL, PCTR0) : EV67_FGET(pctr_ctl, PCTR_CTL, PCTR1));
+}
+
+static uint64_t ctr_set(uint64_t pctr_ctl, unsigned n, uint32_t v)
+{
+    return n == 0 ? EV67_FSET(pctr_ctl, PCTR_CTL, PCTR0, v) : EV67_FSET(pctr_ctl, PCTR_CTL, PCTR1, v);
+}
+
+/* I_CTL: SPCE (count whatever the process's PPCE) and the enables of `mask`. */
+static uint64_t i_ctl(unsigned mask)
+{
+    uint64_t v = EV67_FSET(0, I_CTL, SPCE, 1);
+    v = EV67_FSET(v, I_CTL, PCT0_EN, mask & 1u);
+    return EV67_FSET(v, I_CTL, PCT1_EN, (mask >> 1) & 1u);
+}
+
+static uint32_t ctr_mask(unsigned n) { return ev67_perf_max_period(n); }
+
+/* ---- update and period (alpha_perf_event_update, alpha_perf_event_set_period) ---- */
+
+/* Folds the counters' values in pctr_ctl (a read of PCTR_CTL) into every event's count. */
+static void update(ev67_perf *d, uint64_t pctr_ctl)
+{
+    for (unsigned i = 0; i < d->plan.nevents; i++) {
+        unsigned n = d->plan.pmc[i];
+        uint32_t now = ctr_get(pctr_ctl, n);
+        uint64_t ovf = now < d->prev[i] ? (uint64_t)ctr_mask(n) + 1 : 0;
+        uint64_t delta = (uint64_t)now + ovf - d->prev[i];
+        d->count[i] += delta;
+        d->left[i] -= (int64_t)delta;
+        d->prev[i] = now;
+    }
+}
+
+/* The next period of event i; returns the counter value to write, (-left) & mask.
+ * left is kept equal to what the counter will count before it carries (Linux keeps the
+ * unclamped value), so that a carry is exactly a period's end (docs/ev67-perf.md). */
+static uint32_t set_period(ev67_perf *d, unsigned i)
+{
+    unsigned n = d->plan.pmc[i];
+    int64_t period = d->period[i], left = d->left[i];
+    if (left <= -period)
+        left = period;
+    else if (left <= 0)
+        left += period;
+    if (left < (int64_t)ev67_perf_pmc_left(n))
+        left = ev67_perf_pmc_left(n);
+    if (left > (int64_t)ev67_perf_max_period(n))
+        left = ev67_perf_max_period(n);
+    d->left[i] = left;
+    d->prev[i] = (uint32_t)(-left) & ctr_mask(n);
+    return d->prev[i];
+}
+
+/* PCTR_CTL in aggregate mode (SL0 = 0) with the plan's SL1 and these counter values. */
+static uint64_t pctr_ctl(const ev67_perf *d, uint32_t c0, uint32_t c1)
+{
+    uint64_t v = EV67_FSET(0, PCTR_CTL, SL1, d->plan.sl1);
+    return ctr_set(ctr_set(v, 0, c0), 1, c1);
+}
+
+/* ---- reset (HRM §6.10.1; coreboot ev6 start.inc) ---- */
+
+static void reset_block(ev67_perf *d)
+{
+    pmu_backend *b = d->b;
+    unsigned both = (1u << EV67_NCOUNTERS) - 1;
+    /* Nothing counts or interrupts while the block is set up. */
+    pmu_write(b, EV67_ADDR_I_CTL, EV67_FSET(0, I_CTL, SPCE, 0));
+    pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, 0));
+    /* Both counters to zero, twice: the overflow latch has two stages and a PCTR_CTL
+     * write shifts it once, so a carry of the old setup in either stage is lost. */
+    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, 0, 0));
+    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, 0, 0));
+    /* Requests of the old setup, and the PAL-exit interrupts the first zero write armed
+     * for a counter it found at the overflow threshold; twice, as HRM guideline 35 asks. */
+    pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, both));
+    pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, both));
+    /* The first periods (unused counters stay 0, far from the threshold: never parked). */
+    uint32_t v[EV67_NCOUNTERS] = {0, 0};
+    for (unsigned i = 0; i < d->plan.nevents; i++)
+        v[d->plan.pmc[i]] = set_period(d, i);
+    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, v[0], v[1]));
+    pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, d->active));
+    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(d->active));
+}
+
+ev67_perf *ev67_perf_create(pmu_backend *b, const unsigned *events, const uint64_t *periods,
+                            unsigned n, pmu_err *err)
+{
+    if (!b)
+        return pmu_errf(err, PMU_E_INPUT, "perf driver: no counter block"), NULL;
+    if (b->nvis != EV67_NVIS)
+        return pmu_errf(err, PMU_E_INPUT,
+                        "perf driver: backend %s shows %u visible registers, expected %u (not a "
+                        "21264/EV67 counter block)",
+                        b->name ? b->name : "?", b->nvis, (unsigned)EV67_NVIS),
+               NULL;
+    ev67_perf_plan plan;
+    if (ev67_perf_plan_events(events, n, &plan, err) != 0)
+        return NULL;
+    ev67_perf *d = calloc(1, sizeof *d);
+    if (!d)
+        return pmu_errf(err, PMU_E_NOMEM, "perf driver: out of memory"), NULL;
+    d->b = b;
+    d->plan = plan;
+    for (unsigned i = 0; i < n; i++) {
+        d->active |= 1u << plan.pmc[i];
+        d->period[i] = ev67_perf_clamp_period(plan.pmc[i], periods ? periods[i] : 0);
+        d->left[i] = d->period[i];
+    }
+    reset_block(d);
+    return d;
+}
+
+void ev67_perf_destroy(ev67_perf *d) { free(d); }
+
+/* ---- the interrupt handler (alpha_perf_event_irq_handler) ---- */
+
+static unsigned read_isum(pmu_backend *b)
+{
+    return (unsigned)EV67_FGET(pmu_read(b, EV67_ADDR_ISUM), ISUM, PC);
+}
+
+static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
+{
+    pmu_backend *b = d->b;
+    d->st.interrupts++;
+    /* Which counters fired.  HRM §5.2.11: a read right after the interrupting cycle may
+     * return 0; read twice and OR.  A pmusim read takes no time, so the second read is
+     * made a clock later, after the disable write. */
+    unsigned isum = read_isum(b);
+    if (!isum)
+        d->st.isum_zero++;
+    /* 1. Disable every counter in use (Linux: wrperfmon(DISABLE, idx_mask)).  The write
+     * clock also makes the next PCTR_CTL read exact (no disabled-read increment). */
+    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(0));
+    isum |= read_isum(b);
+    /* 2. Update every event, not only the fired ones: the PCTR_CTL write of step 3
+     * shifts the overflow latch and may drop another counter's pending carry, which is
+     * then accounted here. */
+    uint64_t now = pmu_read(b, EV67_ADDR_PCTR_CTL);
+    update(d, now);
+    uint32_t v[EV67_NCOUNTERS] = {0, 0};
+    unsigned due = 0;
+    for (unsigned i = 0; i < d->plan.nevents; i++) {
+        unsigned n = d->plan.pmc[i];
+        v[n] = ctr_get(now, n);
+        if (isum & (1u << n))
+            d->st.fired[i]++;
+        if (d->left[i] <= 0)
+            due |= 1u << i;
+    }
+    /* 3. Set the period of each event whose period elapsed (one write for both: every
+     * write shifts the latch), and 4. account the sample. */
+    if (due) {
+        for (unsigned i = 0; i < d->plan.nevents; i++)
+            if (due & (1u << i)) {
+                v[d->plan.pmc[i]] = set_period(d, i);
+                d->st.samples[i]++;
+                d->st.last_pc[i] = rec ? rec->pc : 0;
+            }
+        pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, v[0], v[1]));
+    } else {
+        d->st.spurious++;
+    }
+    /* 5. Enable again, and acknowledge every counter in use: each request's carry is in
+     * the update above, and a counter the write found at its threshold got a PAL-exit
+     * interrupt that is only the write's echo. */
+    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(d->active));
+    pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, d->active));
+}
+
+void ev67_perf_before(ev67_perf *d, const ev67_cycle *rec)
+{
+    d->st.records++;
+    if (d->pending) {
+        d->pending = 0;
+        handle_interrupt(d, rec);
+    }
+}
+
+void ev67_perf_after(ev67_perf *d, uint8_t pmi) { d->pending = pmi != 0; }
+
+/* ---- queries ---- */
+
+int ev67_perf_read(ev67_perf *d, unsigned i, uint64_t *out)
+{
+    if (!d || i >= d->plan.nevents || !out)
+        return -EINVAL;
+    /* The counters in use are enabled here, so the read shows their true values. */
+    update(d, pmu_read(d->b, EV67_ADDR_PCTR_CTL));
+    *out = d->count[i];
+    return 0;
+}
+
+uint32_t ev67_perf_period(const ev67_perf *d, unsigned i)
+{
+    return i < d->plan.nevents ? d->period[i] : 0;
+}
+
+const ev67_perf_plan *ev67_perf_get_plan(const ev67_perf *d) { return &d->plan; }
+
+const ev67_perf_stats *ev67_perf_get_stats(const ev67_perf *d) { return &d->st; }
