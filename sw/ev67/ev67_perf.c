@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "ev67_hw.h"
+
 struct ev67_perf {
     pmu_backend *b;
     ev67_perf_plan plan;
@@ -30,26 +32,6 @@ struct ev67_perf {
     ev67_perf_stats st;
 };
 
-/* ---- register values from named fields ---- */
-
-static uint32_t ctr_get(uint64_t pctr_ctl, unsigned n)
-{
-    return (uint32_t)(n == 0 ? EV67_FGET(pctr_ctl, PCTR_CTL, PCTR0) : EV67_FGET(pctr_ctl, PCTR_CTL, PCTR1));
-}
-
-static uint64_t ctr_set(uint64_t pctr_ctl, unsigned n, uint32_t v)
-{
-    return n == 0 ? EV67_FSET(pctr_ctl, PCTR_CTL, PCTR0, v) : EV67_FSET(pctr_ctl, PCTR_CTL, PCTR1, v);
-}
-
-/* I_CTL: SPCE (count whatever the process's PPCE) and the enables of `mask`. */
-static uint64_t i_ctl(unsigned mask)
-{
-    uint64_t v = EV67_FSET(0, I_CTL, SPCE, 1);
-    v = EV67_FSET(v, I_CTL, PCT0_EN, mask & 1u);
-    return EV67_FSET(v, I_CTL, PCT1_EN, (mask >> 1) & 1u);
-}
-
 static uint32_t ctr_mask(unsigned n) { return ev67_perf_max_period(n); }
 
 /* ---- update and period (alpha_perf_event_update, alpha_perf_event_set_period) ---- */
@@ -59,7 +41,7 @@ static void update(ev67_perf *d, uint64_t pctr_ctl)
 {
     for (unsigned i = 0; i < d->plan.nevents; i++) {
         unsigned n = d->plan.pmc[i];
-        uint32_t now = ctr_get(pctr_ctl, n);
+        uint32_t now = ev67_hw_ctr_get(pctr_ctl, n);
         uint64_t ovf = now < d->prev[i] ? (uint64_t)ctr_mask(n) + 1 : 0;
         uint64_t delta = (uint64_t)now + ovf - d->prev[i];
         d->count[i] += delta;
@@ -92,46 +74,27 @@ static uint32_t set_period(ev67_perf *d, unsigned i)
 static uint64_t pctr_ctl(const ev67_perf *d, uint32_t c0, uint32_t c1)
 {
     uint64_t v = EV67_FSET(0, PCTR_CTL, SL1, d->plan.sl1);
-    return ctr_set(ctr_set(v, 0, c0), 1, c1);
+    return ev67_hw_ctr_set(ev67_hw_ctr_set(v, 0, c0), 1, c1);
 }
 
 /* ---- reset (HRM §6.10.1; coreboot ev6 start.inc) ---- */
 
 static void reset_block(ev67_perf *d)
 {
-    pmu_backend *b = d->b;
-    unsigned both = (1u << EV67_NCOUNTERS) - 1;
-    /* Nothing counts or interrupts while the block is set up. */
-    pmu_write(b, EV67_ADDR_I_CTL, EV67_FSET(0, I_CTL, SPCE, 0));
-    pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, 0));
-    /* Both counters to zero, twice: the overflow latch has two stages and a PCTR_CTL
-     * write shifts it once, so a carry of the old setup in either stage is lost. */
-    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, 0, 0));
-    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, 0, 0));
-    /* Requests of the old setup, and the PAL-exit interrupts the first zero write armed
-     * for a counter it found at the overflow threshold; twice, as HRM guideline 35 asks. */
-    pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, both));
-    pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, both));
+    /* Nothing counts or interrupts; zeros twice, HW_INT_CLR twice (ev67_hw_quiesce). */
+    ev67_hw_quiesce(d->b, pctr_ctl(d, 0, 0));
     /* The first periods (unused counters stay 0, far from the threshold: never parked). */
     uint32_t v[EV67_NCOUNTERS] = {0, 0};
     for (unsigned i = 0; i < d->plan.nevents; i++)
         v[d->plan.pmc[i]] = set_period(d, i);
-    pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, v[0], v[1]));
-    pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, d->active));
-    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(d->active));
+    ev67_hw_start(d->b, pctr_ctl(d, v[0], v[1]), d->active, d->active);
 }
 
 ev67_perf *ev67_perf_create(pmu_backend *b, const unsigned *events, const uint64_t *periods,
                             unsigned n, pmu_err *err)
 {
-    if (!b)
-        return pmu_errf(err, PMU_E_INPUT, "perf driver: no counter block"), NULL;
-    if (b->nvis != EV67_NVIS)
-        return pmu_errf(err, PMU_E_INPUT,
-                        "perf driver: backend %s shows %u visible registers, expected %u (not a "
-                        "21264/EV67 counter block)",
-                        b->name ? b->name : "?", b->nvis, (unsigned)EV67_NVIS),
-               NULL;
+    if (ev67_hw_check_block(b, "perf driver", err) != 0)
+        return NULL;
     ev67_perf_plan plan;
     if (ev67_perf_plan_events(events, n, &plan, err) != 0)
         return NULL;
@@ -153,25 +116,18 @@ void ev67_perf_destroy(ev67_perf *d) { free(d); }
 
 /* ---- the interrupt handler (alpha_perf_event_irq_handler) ---- */
 
-static unsigned read_isum(pmu_backend *b)
-{
-    return (unsigned)EV67_FGET(pmu_read(b, EV67_ADDR_ISUM), ISUM, PC);
-}
-
 static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
 {
     pmu_backend *b = d->b;
     d->st.interrupts++;
-    /* Which counters fired.  HRM §5.2.11: a read right after the interrupting cycle may
-     * return 0; read twice and OR.  A pmusim read takes no time, so the second read is
-     * made a clock later, after the disable write. */
-    unsigned isum = read_isum(b);
-    if (!isum)
+    /* Which counters fired, and 1. disable every counter in use (Linux:
+     * wrperfmon(DISABLE, idx_mask)): ISUM read, disable, read again and OR (the HRM
+     * §5.2.11 race cure, ev67_hw_isum_disable).  The write clock also makes the next
+     * PCTR_CTL read exact (no disabled-read increment). */
+    int first_zero = 0;
+    unsigned isum = ev67_hw_isum_disable(b, &first_zero);
+    if (first_zero)
         d->st.isum_zero++;
-    /* 1. Disable every counter in use (Linux: wrperfmon(DISABLE, idx_mask)).  The write
-     * clock also makes the next PCTR_CTL read exact (no disabled-read increment). */
-    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(0));
-    isum |= read_isum(b);
     /* 2. Update every event, not only the fired ones: the PCTR_CTL write of step 3
      * shifts the overflow latch and may drop another counter's pending carry, which is
      * then accounted here. */
@@ -181,7 +137,7 @@ static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
     unsigned due = 0;
     for (unsigned i = 0; i < d->plan.nevents; i++) {
         unsigned n = d->plan.pmc[i];
-        v[n] = ctr_get(now, n);
+        v[n] = ev67_hw_ctr_get(now, n);
         if (isum & (1u << n))
             d->st.fired[i]++;
         if (d->left[i] <= 0)
@@ -203,7 +159,7 @@ static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
     /* 5. Enable again, and acknowledge every counter in use: each request's carry is in
      * the update above, and a counter the write found at its threshold got a PAL-exit
      * interrupt that is only the write's echo. */
-    pmu_write(b, EV67_ADDR_I_CTL, i_ctl(d->active));
+    pmu_write(b, EV67_ADDR_I_CTL, ev67_hw_i_ctl(d->active));
     pmu_write(b, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, d->active));
 }
 
