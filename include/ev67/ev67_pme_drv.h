@@ -45,9 +45,9 @@ typedef enum ev67_pme_attr {
  * "unaligned", "map_stall", "trap"; NULL out of range. */
 const char *ev67_pme_attr_name(unsigned a);
 
-/* The ITB-miss PALcode entry's offset (the DEC EV6 header's EV6__ITB_MISS_ENTRY), and the
- * low PMPC bits it is compared with: HRM Table 5-12 names the redirects by PMPC[14:0]
- * (0581 for the ITB miss: the offset with the PAL bit). */
+/* The ITB-miss PALcode entry's offset, and the low PMPC bits it is compared with: HRM
+ * Table 5-12 names the redirects by PMPC[14:0] (0581 for the ITB miss: offset 0x580 with
+ * the PAL bit; docs/ev67-profileme.md, "The ITB-miss redirect"). */
 #define EV67_PME_ITB_ENTRY_DEFAULT 0x580u
 #define EV67_PME_PAL_OFFSET_BITS 15u
 /* The sampling period when ev67_pme_opts.period is 0 (choice, docs/ev67-profileme.md). */
