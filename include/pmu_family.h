@@ -85,6 +85,11 @@ extern const unsigned pmu_nfamilies;
 const pmu_family *pmu_family_find(const char *name);
 /* The index of model `name` in family f (case-insensitive), or -1. */
 int pmu_family_model(const pmu_family *f, const char *name);
+/* A configuration `name` that names model `named` (named_given) while --model `model` was
+ * given (model_fixed): 0 when they agree or either is absent, else -1 with err filled
+ * (PMU_E_INPUT, both models named). */
+int pmu_family_model_agrees(const pmu_family *f, const char *name, int named_given, unsigned named,
+                            int model_fixed, unsigned model, pmu_err *err);
 /* "itanium, itanium2": the model names, for messages. */
 void pmu_family_model_list(const pmu_family *f, char *buf, size_t size);
 

@@ -51,6 +51,8 @@ typedef struct pmu_monitor_request {
     const uint16_t *pids;     /* --pid: only these processes (npids 0: every process) */
     unsigned npids;
     unsigned latency;         /* records from an overflow to its interrupt */
+    int latency_given;        /* --irq-latency was given (a family whose software decides
+                                 when it answers refuses it) */
     void (*on_sample)(void *arg, uint64_t ip); /* profile: each sample's address */
     void *sample_arg;
     /* profile --sample: an event of a capture unit (an EAR or a branch trace buffer, the

@@ -137,6 +137,22 @@ static inline void pmu_text_fold_names(char *buf, size_t size, const char *const
     }
 }
 
+/* s as a JSON string, quotes included: quotes, backslashes and control characters
+ * escaped (names come from symbol files and user input). */
+static inline void pmu_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,15 @@ int pmu_family_model(const pmu_family *f, const char *name)
     return -1;
 }
 
+int pmu_family_model_agrees(const pmu_family *f, const char *name, int named_given, unsigned named,
+                            int model_fixed, unsigned model, pmu_err *err)
+{
+    if (!model_fixed || !named_given || named == model)
+        return 0;
+    return pmu_errf(err, PMU_E_INPUT, "%s: model = %s, but --model %s was given", name, f->models[named].name,
+                    f->models[model].name);
+}
+
 void pmu_family_model_list(const pmu_family *f, char *buf, size_t size)
 {
     size_t len = 0;

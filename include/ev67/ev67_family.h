@@ -3,12 +3,15 @@
 #define EV67_FAMILY_H
 
 #include "pmu_family.h"
+#include "pmu_family_cmds.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 extern const pmu_family pmu_family_alpha21264;
+/* Its command hooks (verilator/ev67/cmds.c). */
+extern const pmu_family_cmds ev67_family_cmds;
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,6 @@
  * Like the perf driver (ev67_perf_drv.h) it reaches the hardware only through a
  * pmu_backend and the interrupt line the harness passes in, so it runs unchanged on the
  * reference model, the RTL or the lock-step pair.  It never prints and never exits.
- * include/ev67/ev67_pme.h is the same API under the name the command layer includes.
  */
 #ifndef EV67_PME_DRV_H
 #define EV67_PME_DRV_H

@@ -69,7 +69,7 @@ unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opt
                           .choices = zero_one, .given = &o->dcr_pp_given};
     opts[n++] = (pmu_opt){.name = "pid", .kind = PMU_OPT_CALL, .call = add_pids, .ctx = o, .repeat = 1};
     opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->rq.latency,
-                          .max = PMU_CLI_MAX_LATENCY};
+                          .max = PMU_CLI_MAX_LATENCY, .given = &o->rq.latency_given};
     return n;
 }
 

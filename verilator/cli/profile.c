@@ -13,6 +13,7 @@
 
 #include "monitor.h"
 #include "pmu_symtab.h"
+#include "pmu_text.h"
 
 static void profile_help(FILE *f)
 {
@@ -188,33 +189,18 @@ typedef struct profile_opts {
     int json;
 } profile_opts;
 
-/* A JSON string's contents (names come from symbol files: quote what must be). */
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", (unsigned)(unsigned char)*s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void print_json(const profile_opts *p, const monitor_session *s, const tally *t, const row *rows,
                        size_t shown)
 {
     printf("{\"event\":");
-    json_string(stdout, p->sample ? p->sample : p->m.rq.events[0]);
+    pmu_json_string(stdout, p->sample ? p->sample : p->m.rq.events[0]);
     printf(",\"period\":%" PRIu64 ",\"total\":%" PRIu64 ",\"samples\":[", p->m.rq.period, t->total);
     for (size_t i = 0; i < t->ncapture; i++)
         printf("%s\n%s", i ? "," : "", t->capture[i]);
     printf("],\n\"functions\":[");
     for (size_t r = 0; r < shown; r++) {
         printf("%s\n{\"name\":", r ? "," : "");
-        json_string(stdout, rows[r].name);
+        pmu_json_string(stdout, rows[r].name);
         printf(",\"samples\":%" PRIu64 "}", rows[r].n);
     }
     printf("],\n\"records\":%" PRIu64 ",\"context_switches\":%" PRIu64 ",\"interrupts\":%" PRIu64 "}\n",

@@ -36,9 +36,8 @@ static pmu_fam_config *config_parse(const char *text, size_t len, const char *na
         free(c);
         return NULL;
     }
-    if (model_fixed && c->setup.model_given && c->setup.model != model) {
-        pmu_errf(err, PMU_E_INPUT, "%s: model = %s, but --model %s was given", name,
-                 ev4_model_names[c->setup.model], ev4_model_names[model]);
+    if (pmu_family_model_agrees(&pmu_family_alpha21064, name, c->setup.model_given, c->setup.model,
+                                model_fixed, model, err)) {
         free(c);
         return NULL;
     }

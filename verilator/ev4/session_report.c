@@ -11,6 +11,7 @@
 #include "ev4/ev4_regs.h"
 #include "pmu_cosim.h"
 #include "session_internal.h"
+#include "pmu_text.h"
 
 static const char *const ipl_names[PFM_NIPL] = {"ipl0", "ipl1", "ipl2", "ipl3", "ipl4",
                                                 "ipl5", "ipl6", "idle", "user"};
@@ -125,21 +126,6 @@ void ev4_session_print(const ev4_session *x, FILE *out)
     }
 }
 
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 void ev4_session_print_json(const ev4_session *x, FILE *out)
 {
     const user_mem *u = x->u;
@@ -168,7 +154,7 @@ void ev4_session_print_json(const ev4_session *x, FILE *out)
                 x->setup.prof == EV4_PROF_KERNEL ? "kernel" : "user", x->prof_start, x->prof_end, u->rsize, total);
         for (unsigned i = 0; f && i < n; i++) {
             fprintf(out, "%s{\"name\":", i ? "," : "");
-            json_string(out, f[i].name);
+            pmu_json_string(out, f[i].name);
             fprintf(out, ",\"ticks\":%" PRIu64 "}", f[i].ticks);
         }
         fprintf(out, "]}");

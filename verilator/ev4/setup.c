@@ -12,6 +12,7 @@
 #include "ev4/ev4_regs.h"
 #include "ev4/ev4_session.h"
 #include "ev4/ev4_stream.h"
+#include "pmu_kvfile.h"
 #include "pmu_num.h"
 #include "pmu_text.h"
 
@@ -230,47 +231,15 @@ int ev4_setup_set(ev4_setup *s, const char *key, const char *value, const char *
                     "period1, disable, items, log, profile, memlimit or enable", where, key);
 }
 
-/* "key = value" lines. */
+static int setup_set(void *ctx, const char *key, const char *value, const char *where, pmu_err *err)
+{
+    return ev4_setup_set(ctx, key, value, where, err);
+}
+
+/* "key = value" lines (include/pmu_kvfile.h). */
 int ev4_setup_parse(ev4_setup *s, const char *text, size_t len, const char *name, pmu_err *err)
 {
-    size_t pos = 0;
-    unsigned lineno = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
-        char line[512], where[300];
-        size_t n = end - pos;
-        lineno++;
-        snprintf(where, sizeof where, "%s:%u", name, lineno);
-        if (n >= sizeof line)
-            return pmu_errf(err, PMU_E_INPUT, "%s: line longer than %zu characters", where, sizeof line - 1);
-        memcpy(line, text + pos, n);
-        line[n] = 0;
-        pos = end + 1;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
-        char *key = line + strspn(line, " \t\r");
-        if (!*key)
-            continue;
-        char *eq = strchr(key, '=');
-        if (!eq)
-            return pmu_errf(err, PMU_E_INPUT, "%s: expected 'key = value'", where);
-        char *k_end = eq;
-        while (k_end > key && strchr(" \t", k_end[-1]))
-            k_end--;
-        *k_end = 0;
-        char *value = eq + 1 + strspn(eq + 1, " \t");
-        size_t vl = strlen(value);
-        while (vl && strchr(" \t\r", value[vl - 1]))
-            value[--vl] = 0;
-        char kwhere[400];
-        snprintf(kwhere, sizeof kwhere, "%s: %s", where, key);
-        if (ev4_setup_set(s, key, value, kwhere, err))
-            return -1;
-    }
-    return 0;
+    return pmu_kv_parse(text, len, name, setup_set, s, err);
 }
 
 int ev4_setup_check(const ev4_setup *s, unsigned ncpus, const char *where, pmu_err *err)

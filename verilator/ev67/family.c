@@ -1,8 +1,7 @@
 /*
  * family.c - the Alpha 21264/EV67 family: its descriptor (include/pmu_family.h).
  * Everything generic code knows of this family, it learns here.  docs/ev67.md is its model
- * of a cycle.  The family has no command hooks yet (cmds NULL): `pmusim gen` and `conv`
- * work on its streams, and the commands that need its software refuse it with a message.
+ * of a cycle; its command hooks are in cmds.c and its neighbours.
  */
 #include "ev67/ev67_family.h"
 
@@ -40,5 +39,5 @@ const pmu_family pmu_family_alpha21264 = {
     .dialect = &pmu_dialect_ev67,
     .ref_create = ev67_ref_create,
     .rtl_create = ev67_rtl_create,
-    .cmds = NULL,
+    .cmds = &ev67_family_cmds,
 };

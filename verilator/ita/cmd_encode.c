@@ -15,6 +15,7 @@
 #include "ita/pmulib.h"
 #include "pmu_cli.h"
 #include "pmu_num.h"
+#include "pmu_text.h"
 
 static void encode_help(FILE *f)
 {
@@ -82,21 +83,6 @@ static void counters_text(unsigned mask, const char *sep, char *buf, size_t len)
             n += (size_t)snprintf(buf + n, len - n, "%s%u", n ? sep : "", k);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
 static void list_text(FILE *f, const ita_event_row *rows, unsigned n)
 {
     fprintf(f, "%-40s %5s %5s %-10s %-8s %7s %-11s %-5s %s\n", "event", "code", "umask", "type", "PMCs", "maxincr",
@@ -118,14 +104,14 @@ static void list_text(FILE *f, const ita_event_row *rows, unsigned n)
 static void list_json(FILE *f, const char *model, const ita_event_row *rows, unsigned n)
 {
     fprintf(f, "{\n  \"model\": ");
-    json_string(f, model);
+    pmu_json_string(f, model);
     fprintf(f, ",\n  \"count\": %u,\n  \"events\": [", n);
     for (unsigned i = 0; i < n; i++) {
         const ita_event_row *r = &rows[i];
         char ctrs[24];
         counters_text(r->counters, ", ", ctrs, sizeof ctrs);
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(f, r->name);
+        pmu_json_string(f, r->name);
         fprintf(f, ", \"code\": \"0x%02x\", \"umask\": \"0x%02x\", \"type\": \"%s\", \"counters\": [%s], "
                    "\"maxincr\": %u, \"iar\": %s, \"opm\": %s, \"dar\": %s, \"group\": \"%s\", \"set\": ",
                 r->code, r->umask, type_name(r->type), ctrs, r->maxincr, r->iar ? "true" : "false",

@@ -3,7 +3,9 @@
 // programming: both modes and every SL1 row, the enables (I_CTL, PCTX's index-selected
 // write, IER_CM), counters written near and above their legal maxima, the double write,
 // HW_INT_CLR, reads of every register, and a service answering the interrupt line as
-// the HRM's handlers do (read the Table 6-13 registers, HW_INT_CLR, rewrite PCTR_CTL).
+// the HRM's handlers do (read the Table 6-13 registers, HW_INT_CLR, rewrite PCTR_CTL):
+// `pmusim conform`'s software (verilator/ev67/cmd_conform.c), also with the family's
+// perf driver and ProfileMe sampler under random setups, whose results must be exact.
 // Every run prints its seed; EV67_LOCKSTEP_SEED=N replays one.
 #include <gtest/gtest.h>
 
@@ -19,90 +21,16 @@
 #include "ev67/ev67_stream.h"
 #include "pmu_cosim.h"
 #include "pmu_dialect.h"
-#include "pmu_rng.h"
+#include "pmu_family_cmds.h"
 #include "pmu_stream.h"
 
 namespace {
 
 struct Run {
-    pmu_rng rng;
     pmu_backend *pair = nullptr;
     pmu_gen *gen = nullptr;
     uint64_t record = 0;
-    unsigned delay = 0;
-    bool pending = false;
-    uint64_t serviced = 0;
     char where[64] = "";
-
-    unsigned below(unsigned n) { return (unsigned)pmu_rng_below(&rng, n); }
-
-    // A counter value: mostly legal, often at the edges that matter (near the top, just
-    // past the legal maximum: the precautions' cases), sometimes anything.
-    uint64_t counter_value(unsigned n)
-    {
-        uint64_t top = (1ull << EV67_CTR0_WIDTH) - 1, wmax = n ? EV67_CTR1_WMAX : EV67_CTR0_WMAX;
-        switch (below(6)) {
-        case 0: return 0;
-        case 1: return wmax - below(64);
-        case 2: return wmax + 1 + below((unsigned)(top - wmax));
-        case 3: return top - below(4);
-        default: return pmu_rng_below(&rng, top + 1);
-        }
-    }
-
-    uint64_t pctr_ctl()
-    {
-        uint64_t v = below(8) == 0 ? pmu_rng_next(&rng) : 0;
-        v = EV67_FSET(v, PCTR_CTL, SL0, below(2));
-        v = EV67_FSET(v, PCTR_CTL, SL1, below(4));
-        v = EV67_FSET(v, PCTR_CTL, PCTR0, counter_value(0));
-        v = EV67_FSET(v, PCTR_CTL, PCTR1, counter_value(1));
-        return v;
-    }
-
-    void program()
-    {
-        switch (below(400)) {
-        case 0: pmu_write(pair, EV67_ADDR_PCTR_CTL, pctr_ctl()); break;
-        case 1: { // the reset PALcode's double write (HRM §6.10.1)
-            uint64_t v = pctr_ctl();
-            pmu_write(pair, EV67_ADDR_PCTR_CTL, v);
-            pmu_write(pair, EV67_ADDR_PCTR_CTL, v);
-            break;
-        }
-        case 2: {
-            uint64_t v = 0;
-            v = EV67_FSET(v, I_CTL, SPCE, below(4) != 0);
-            v = EV67_FSET(v, I_CTL, PCT0_EN, below(4) != 0);
-            v = EV67_FSET(v, I_CTL, PCT1_EN, below(4) != 0);
-            pmu_write(pair, EV67_ADDR_I_CTL, below(8) ? v : pmu_rng_next(&rng));
-            break;
-        }
-        case 3: pmu_write(pair, (uint16_t)(EV67_ADDR_PCTX + below(32)), pmu_rng_next(&rng)); break;
-        case 4: pmu_write(pair, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, below(4))); break;
-        case 5: pmu_write(pair, EV67_ADDR_HW_INT_CLR, pmu_rng_next(&rng)); break;
-        case 6: pmu_read(pair, (uint16_t)below(0x120)); break;
-        case 7: pmu_write(pair, (uint16_t)below(0x120), pmu_rng_next(&rng)); break;
-        default: break;
-        }
-    }
-
-    // The interrupt service, a few records after the line rises (interrupts wait for
-    // non-PAL records in the block itself).
-    void service()
-    {
-        serviced++;
-        pmu_read(pair, EV67_ADDR_ISUM);
-        pmu_read(pair, EV67_ADDR_PMPC);
-        pmu_read(pair, EV67_ADDR_I_STAT);
-        uint64_t ctl = pmu_read(pair, EV67_ADDR_PCTR_CTL);
-        pmu_write(pair, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, 3));
-        if (below(4) == 0)
-            pmu_write(pair, EV67_ADDR_HW_INT_CLR, EV67_FSET(0, HW_INT_CLR, PC, 3));
-        if (below(4)) // rewrite the counters: the next ProfileMe window, the next period
-            pmu_write(pair, EV67_ADDR_PCTR_CTL,
-                      EV67_FSET(EV67_FSET(ctl, PCTR_CTL, PCTR0, counter_value(0)), PCTR_CTL, PCTR1, counter_value(1)));
-    }
 };
 
 const char *where_of(void *ctx)
@@ -120,10 +48,9 @@ struct Activity {
 
 // One run; returns "" when in lock-step, else the report.
 std::string run_one(uint64_t seed, pmu_gen_mode mode, uint64_t cycles, Activity *act,
-                    const ev67_params *ref_params = nullptr)
+                    const ev67_params *ref_params = nullptr, int driver = 0)
 {
     Run r;
-    pmu_rng_seed(&r.rng, seed ^ 0x6576363772756eull);
     pmu_err err;
     pmu_err_clear(&err);
     ev67_params p = ev67_params_default(EV67_MODEL_21264_EV67);
@@ -143,26 +70,26 @@ std::string run_one(uint64_t seed, pmu_gen_mode mode, uint64_t cycles, Activity 
         pmu_destroy(r.pair);
         return std::string("generator: ") + err.msg;
     }
-    // Start counting in a random mode with interrupts enabled, as a driver would.
-    pmu_write(r.pair, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, 3));
-    pmu_write(r.pair, EV67_ADDR_I_CTL,
-              EV67_FSET(EV67_FSET(EV67_FSET(0, I_CTL, SPCE, 1), I_CTL, PCT0_EN, 1), I_CTL, PCT1_EN, 1));
-    pmu_write(r.pair, EV67_ADDR_PCTR_CTL, r.pctr_ctl());
+    // The software of `pmusim conform`: random programming and the harness's service, or
+    // the family's software under a random setup (verilator/ev67/cmd_conform.c).
+    const pmu_family_cmds *cmds = pmu_family_alpha21264.cmds;
+    const pmu_gen_hot *hot = nullptr;
+    pmu_record_hooks hooks = {};
+    pmu_fam_conform *c = cmds->conform_start(r.pair, seed, r.gen, mode == PMU_GEN_WORKLOAD, driver, &hot,
+                                             &hooks, &err);
+    if (!c) {
+        pmu_gen_destroy(r.gen);
+        pmu_destroy(r.pair);
+        return std::string("conform_start: ") + err.msg;
+    }
     ev67_cycle rec;
     pmu_state st;
     while (pmu_gen_next(r.gen, &rec) == 1 && !pmu_cosim_mismatches(r.pair)) {
-        r.program();
-        if (r.pending && r.delay-- == 0) {
-            r.service();
-            r.pending = false;
-        }
+        hooks.before(hooks.ctx, &rec);
         pmu_step(r.pair, &rec);
         r.record++;
         pmu_snapshot(r.pair, &st);
-        if (st.pmi && !r.pending) {
-            r.pending = true;
-            r.delay = r.below(4) == 0 ? r.below(500) : r.below(8);
-        }
+        hooks.after(hooks.ctx, &rec, &st);
     }
     std::string report;
     if (pmu_cosim_mismatches(r.pair)) {
@@ -170,10 +97,18 @@ std::string run_one(uint64_t seed, pmu_gen_mode mode, uint64_t cycles, Activity 
         pmu_cosim_format(pmu_cosim_first(r.pair), text, sizeof text);
         report = text;
     }
+    uint64_t interrupts = 0;
+    char exact[1024] = "";
+    FILE *out = fmemopen(exact, sizeof exact - 1, "w");
+    int ok = cmds->conform_finish(c, &interrupts, out);
+    std::fclose(out);
+    if (report.empty() && !ok)
+        report = std::string("software not exact: ") + exact;
     pmu_backend *m = pmu_cosim_ref(r.pair);
-    act->serviced += r.serviced;
+    act->serviced += interrupts;
     act->samples += ev67_ref_nsamples(m);
     act->overflows += ev67_ref_overflows(m, 0) + ev67_ref_overflows(m, 1);
+    cmds->conform_free(c);
     pmu_gen_destroy(r.gen);
     pmu_destroy(r.pair);
     return report;
@@ -219,6 +154,33 @@ TEST(Ev67Lockstep, CatchesADifferentModel)
     for (uint64_t seed = 1; seed <= 6 && !caught; seed++)
         caught = !run_one(seed, PMU_GEN_WORKLOAD, 40000, &act, &q).empty();
     EXPECT_TRUE(caught);
+}
+
+
+// The family's software under random setups (the perf driver, the ProfileMe sampler) in
+// lock-step, its results exact against the reference model.
+TEST(Ev67Lockstep, SoftwareUnderRandomSetups)
+{
+    uint64_t first = 101, runs = 8;
+    if (const char *e = std::getenv("EV67_LOCKSTEP_SEED")) {
+        first = std::strtoull(e, nullptr, 0);
+        runs = 1;
+    }
+    Activity total;
+    for (uint64_t seed = first; seed < first + runs; seed++) {
+        pmu_gen_mode mode = seed % 2 ? PMU_GEN_RANDOM : PMU_GEN_WORKLOAD;
+        std::printf("ev67 lock-step with software: seed %" PRIu64 " (%s), replay: EV67_LOCKSTEP_SEED=%" PRIu64
+                    " build/tests/harness_tests --gtest_filter=Ev67Lockstep.SoftwareUnderRandomSetups\n",
+                    seed, mode == PMU_GEN_RANDOM ? "random" : "workload", seed);
+        Activity act;
+        EXPECT_EQ(run_one(seed, mode, 40000, &act, nullptr, 1), "") << "seed " << seed;
+        total.serviced += act.serviced;
+        total.samples += act.samples;
+    }
+    if (runs > 1) {
+        EXPECT_GT(total.serviced, 0u);
+        EXPECT_GT(total.samples, 0u);
+    }
 }
 
 } // namespace

@@ -16,7 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ev67/ev67_pme.h"
+#include "ev67/ev67_pme_drv.h"
 #include "ev67/ev67_stream.h"
 #include "ev67_perf_test.h"
 

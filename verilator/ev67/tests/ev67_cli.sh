@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# ev67_cli.sh - the Alpha 21264/EV67 family from the command line, as far as it goes
-# today: its streams (pmusim gen and conv, both forms, a stream broken across records
-# refused with its line) and the commands that need its software refusing it with one
-# line.  Run from the repository root (make test does).  Ends with "N passed, M failed".
+# ev67_cli.sh - the Alpha 21264/EV67 family from the command line: its streams (pmusim
+# gen and conv, both forms, a stream broken across records refused with its line), run
+# with the built-in setup and setup files (perf driver and ProfileMe), count, profile,
+# profileme (text and JSON), conform with both services, encode, and every bad argument
+# or setup line refused with one line naming it (docs/ev67-harness.md).  Run from the
+# repository root (make test does).  Ends with "N passed, M failed".
 set -u
 
 PMUSIM=${PMUSIM:-build/pmusim}
@@ -31,8 +33,62 @@ ok   random-round-trip -- cmp -s "$tmp/r.bin" "$tmp/r2.bin"
 head -5 "$tmp/w.txt" >"$tmp/bad.txt"
 echo "retire=999999" >>"$tmp/bad.txt"
 check bad-stream-line 2 "bad.txt:6" -- "$PMUSIM" conv "${A[@]}" "$tmp/bad.txt" "$tmp/bad.bin"
-check run-refused 2 "--family alpha21264: the family has no commands yet" -- "$PMUSIM" run "${A[@]}" --cycles 10
-check conform-refused 2 "--family alpha21264: the family has no commands yet" -- "$PMUSIM" conform "${A[@]}" --runs 1
+
+# ---- run: the built-in setup (the perf driver) and setup files ----
+check run-builtin 0 "exact: the 64-bit counts equal the reference model's counter totals" -- "$PMUSIM" run "${A[@]}" --cycles 30000
+check run-table 0 "INSTRUCTIONS   PCTR0" -- "$PMUSIM" run "${A[@]}" --cycles 30000
+check run-lockstep 0 "lock-step: 30000 cycles, 0 mismatches" -- "$PMUSIM" run "${A[@]}" --cycles 30000
+check run-stream 0 "exact:" -- "$PMUSIM" run "${A[@]}" --stream "$tmp/r.bin"
+check run-profileme 0 "exact: every ProfileMe sample equals the reference model's record" -- "$PMUSIM" run "${A[@]}" --cycles 30000 --config verilator/ev67/profileme.cfg
+check run-ref 0 "exact:" -- "$PMUSIM" run "${A[@]}" --cycles 20000 --backend ref
+check run-rtl 0 "overflow interrupts taken" -- "$PMUSIM" run "${A[@]}" --cycles 20000 --backend rtl
+printf 'mode = perf\nevents = CYCLES/100, MBOXREPLAY/16\n' >"$tmp/pair.cfg"
+check run-pair 0 "MBOXREPLAY     PCTR1" -- "$PMUSIM" run "${A[@]}" --cycles 20000 --config "$tmp/pair.cfg"
+printf 'mode = perf\nevents = CYCLES, BCACHEMISS\n' >"$tmp/conflict.cfg"
+check bad-pair 2 "conflict.cfg:2: events: events CYCLES and BCACHEMISS conflict" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/conflict.cfg"
+printf 'events = FLOPS\n' >"$tmp/unknown.cfg"
+check bad-event 2 "unknown.cfg:1: events: unknown event 'FLOPS'" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/unknown.cfg"
+printf '\nmode = sideways\n' >"$tmp/mode.cfg"
+check bad-mode 2 "mode.cfg:2: mode: expected perf or profileme, found 'sideways'" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/mode.cfg"
+printf 'sl1 = 4\n' >"$tmp/sl1.cfg"
+check bad-sl1 2 "sl1.cfg:1: sl1" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/sl1.cfg"
+printf 'frobs = 1\n' >"$tmp/key.cfg"
+check bad-key 2 "key.cfg:1: frobs: unknown setting 'frobs'" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/key.cfg"
+printf 'events CYCLES\n' >"$tmp/noeq.cfg"
+check bad-line 2 "noeq.cfg:1: expected 'key = value'" -- "$PMUSIM" run "${A[@]}" --cycles 10 --config "$tmp/noeq.cfg"
+check irq-latency-refused 2 "--irq-latency" -- "$PMUSIM" run "${A[@]}" --cycles 10 --irq-latency 3
+
+# ---- count and profile: the perf driver ----
+check count 0 "exact: the 64-bit counts equal the reference model's counter totals" -- "$PMUSIM" count "${A[@]}" --cycles 30000 -e INSTRUCTIONS -e CYCLES
+check count-bcache 0 "BCACHEMISS" -- "$PMUSIM" count "${A[@]}" --cycles 30000 -e BCACHEMISS --mode random
+check count-conflict 2 "conflict" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES -e BCACHEMISS
+check count-unknown 2 "-e FLOPS: expected CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e FLOPS
+check count-pid 2 "--pid: the 21264/EV67 records carry no process" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --pid 3
+check count-latency 2 "--irq-latency: the 21264/EV67 perf driver" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --irq-latency 2
+check profile 0 "vmunix:" -- "$PMUSIM" profile "${A[@]}" --cycles 60000 -e CYCLES --period 500
+check profile-exact 0 "exact:" -- "$PMUSIM" profile "${A[@]}" --cycles 60000 -e INSTRUCTIONS --period 300
+check profile-sample 2 "use pmusim profileme" -- "$PMUSIM" profile "${A[@]}" --cycles 10 --sample PROFILEME --period 100
+check profile-period 2 "--period: expected 1..1048575" -- "$PMUSIM" profile "${A[@]}" --cycles 10 -e CYCLES --period 2000000
+
+# ---- profileme ----
+check profileme 0 "exact: every ProfileMe sample equals the reference model's record" -- "$PMUSIM" profileme --cycles 60000 --period 200
+check profileme-tables 0 "by PC:" -- "$PMUSIM" profileme --cycles 60000 --period 200
+check profileme-functions 0 "by function:" -- "$PMUSIM" profileme --cycles 60000 --period 200
+check profileme-random 0 "exact:" -- "$PMUSIM" profileme --cycles 60000 --period 100 --mode random --sl1 0
+check profileme-stream 0 "by address:" -- "$PMUSIM" profileme --stream "$tmp/r.bin" --period 100
+"$PMUSIM" profileme --cycles 40000 --period 150 --json >"$tmp/pm.json" 2>"$tmp/pm.err"
+ok   profileme-json -- python3 -c "import json,sys; d=json.load(open('$tmp/pm.json')); assert d['samples']>0 and d['pcs'] and d['functions'] and sum(p['samples'] for p in d['pcs'])==d['samples'] and all('dtb_miss' in p for p in d['pcs'])"
+ok   profileme-json-exact -- grep -q "exact: every ProfileMe sample" "$tmp/pm.err"
+check profileme-family 2 "--family: expected alpha21264" -- "$PMUSIM" profileme --family itanium --cycles 10
+check profileme-sl1 2 "--sl1" -- "$PMUSIM" profileme --cycles 10 --sl1 4
+check profileme-period 2 "--period" -- "$PMUSIM" profileme --cycles 10 --period 0
+
+# ---- conform, encode ----
+check conform-harness 0 "0 mismatches" -- "$PMUSIM" conform "${A[@]}" --runs 2 --cycles 30000
+check conform-driver 0 "0 mismatches" -- "$PMUSIM" conform "${A[@]}" --runs 4 --cycles 30000 --service driver
+check encode 0 "PCTR_CTL = 0x" -- "$PMUSIM" encode "${A[@]}" -e CYCLES -e MBOXREPLAY
+check encode-list 0 "CYCLES+MBOXREPLAY" -- "$PMUSIM" encode "${A[@]}" --list
+check encode-conflict 2 "conflict" -- "$PMUSIM" encode "${A[@]}" -e CYCLES -e BCACHEMISS
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
