@@ -13,7 +13,8 @@
 // PCTR_CTL.SEXT; HW_INT_CLR write-1-to-clear and ISUM gating; ProfileMe selection, the
 // overcount (OVR), every window end (trap with TRAP_TYPE/MIS/LSO, retire, abort after map,
 // abort killed before map, squash, an early end) with PMPC, I_STAT, PCTR_CTL and the clock of
-// the request, the stop until PCTR_CTL is written, a window dropped by a write. After every
+// the request, events naming P after the end event, selection and the enables, a PCTR1 carry
+// in a window, the stop until PCTR_CTL is written, a window dropped by a write. After every
 // clock, the read port of each instance returns its visible state (obs_vis_o).
 module tb_ev67_pmu;
 
@@ -470,13 +471,16 @@ module tb_ev67_pmu;
   endtask
 
   task automatic case_end_retire;
-    begin_case("end: retire");
+    begin_case("end: retire; a stall, trap and abort naming P after E are not noted");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b0);
     rec_retire(P);
     head = 102;
     step();
     pm_after_e();
+    rec_stall(P, 1);
+    rec_trap(P, TrapDtbSingle, 1'b1, 1'b1);
+    rec_abort(P, P);
     step();
     pm_e_plus_1();
     step();
@@ -605,6 +609,53 @@ module tb_ev67_pmu;
     step();
     `ALL(`VF(i_, OBS_PM, OVR), 64'd2, "OVR = PCTR0 after the step, fetches not counted");
     `ALL(ctr(i_, 0), 64'd2, "PCTR0");
+  endtask
+
+  // Selection needs en(0); once P is selected the enables gate only the increments.
+  task automatic case_pm_enables;
+    begin_case("ProfileMe: no selection while counter 0 is disabled");
+    ictl(1'b0, 1'b1);
+    ctl(1'b1, 2'd1, 20'hffffe, 20'd0);
+    rec_fetch_n(90, 4);
+    step();
+    `ALL(`VF(i_, OBS_PM, PHASE), 64'(EV67_PM_ARMED), "still armed");
+    `ALL(ctr(i_, 0), 64'hffffe, "no fetch counted");
+
+    begin_case("ProfileMe: the machine follows P with both counters disabled");
+    pm_select(2'd1, '0, 1'b0);
+    ictl(1'b0, 1'b0);
+    pm_open(1'b0);
+    rec_retire(P);
+    head = 102;
+    step();
+    step_n(2);  // e = E + 2
+    `ALL(req(i_), 64'd1, "the window's end request");
+    `ALL(`VF(i_, PCTR_CTL, VAL), 64'd1, "VAL");
+    `ALL(ctr(i_, 0), 64'd6, "PCTR0: no window count");
+    `ALL(ctr(i_, 1), 64'd0, "PCTR1: no window count");
+    // The read quirk's increment is the aggregate input of SL1 = 01 (cycles; not defined).
+    chk(DEF, shown(DEF, 0), 64'd7, "ReadQuirk: PCTR0 + 1 (cycles)");
+    chk(DEF, shown(DEF, 1), 64'd0, "ReadQuirk: PCTR1 + 0 (not defined)");
+    chk(OTH, shown(OTH, 0), 64'd6, "no ReadQuirk: the true count");
+  endtask
+
+  task automatic case_pm_pctr1_carry;
+    begin_case("ProfileMe: a PCTR1 carry in the window goes through the latch");
+    ictl(1'b1, 1'b1);
+    pcen(2'b10);
+    ctl(1'b1, 2'd0, 20'hffffe, 20'hfffff);
+    rec_fetch_n(100, 4);
+    step();
+    step_n(4);
+    `ALL(ctr(i_, 1), 64'hfffff, "steps s..s+4: PCTR1 counts nothing");
+    step();  // s + 5: cycles
+    `ALL(ctr(i_, 1), 64'd0, "wrapped");
+    `ALL(`VF(i_, OBS_INT, S1), 64'd2, "the carry in S1");
+    step();
+    `ALL(req(i_), 64'd0, "no request yet");
+    step();
+    `ALL(req(i_), 64'd2, "REQ[1] two steps after the carry");
+    `ALL(`VF(i_, OBS_PM, PHASE), 64'(EV67_PM_SELECTED), "the window goes on");
   endtask
 
   task automatic case_window_dropped;
@@ -911,6 +962,8 @@ module tb_ev67_pmu;
     case_end_early();
     case_ovr_and_stop();
     case_ovr_disabled();
+    case_pm_enables();
+    case_pm_pctr1_carry();
     case_window_dropped();
     case_window_end_in_pal();
     case_latch();
