@@ -220,7 +220,8 @@ module tb_ev67_pmu;
     logic [63:0] d;
     begin_case("reset");
     for (int r = 0; r < `EV67_NVIS; r++)
-      `ALL(vr(i_, r), r == EV67_VIS_OBS_INT ? EV67_OBS_INT_RESET : 64'd0, $sformatf("visible register %0d", r));
+      `ALL(vr(i_, r), r == EV67_VIS_OBS_INT ? EV67_OBS_INT_RESET : 64'd0,
+           $sformatf("visible register %0d", r));
     `ALL(64'(pmi[i_]), 64'd0, "pmi");
 
     begin_case("register masks");
@@ -371,30 +372,46 @@ module tb_ev67_pmu;
     `ALL(vr(i_, EV67_VIS_PMPC) | vr(i_, EV67_VIS_I_STAT), 64'd0, "E + 1: nothing captured yet");
   endtask
 
+  // What a window's end captures (docs/ev67.md "ProfileMe", the window's end).
+  typedef struct packed {
+    logic [TW-1:0] ptag;
+    logic          trp;
+    logic [3:0]    ty;
+    logic          mis, lso, icm, val, tak, kbm, stalled, ppal;
+    logic [2:0]    ovr;
+    logic [19:0]   c0, c1;
+  } pm_end_t;
+  // The end cases' common expectation: P, OVR 6, SL1 = 1 counts over window steps 6..9
+  // (PCTR0 cycles: 6 + 4; PCTR1 head = P: step 6), no flags.
+  function automatic pm_end_t pm_end_base;
+    pm_end_base = '0;
+    pm_end_base.ptag = P;
+    pm_end_base.ovr = 3'd6;
+    pm_end_base.c0 = 20'd10;
+    pm_end_base.c1 = 20'd1;
+  endfunction
+
   // The window's end in this step: the request, the line, and the captured registers.
-  task automatic pm_expect_end(input logic [TW-1:0] ptag, input logic trp, input logic [3:0] ty, input logic mis, input logic lso,
-                               input logic icm, input logic val, input logic tak, input logic kbm,
-                               input logic stalled, input logic ppal, input logic [2:0] ovr,
-                               input logic [19:0] c0, input logic [19:0] c1);
+  task automatic pm_expect_end(input pm_end_t x);
     `ALL(req(i_), 64'd1, "E + 2: the window's end requests counter 0");
     `ALL(64'(pmi[i_]), 64'd1, "E + 2: line up");
     chk(DEF, isum(DEF), 64'd1, "E + 2: ISUM shows it");
     chk(OTH, isum(OTH), 64'd0, "E + 2: ISUM read in the race (IsumRace)");
     `ALL(`VF(i_, OBS_PM, PHASE), 64'(EV67_PM_STOPPED), "E + 2: stopped");
     `ALL(`VF(i_, OBS_PM, ENDCNT), 64'd2, "E + 2: ENDCNT 2");
-    `ALL(vr(i_, EV67_VIS_PMPC), (pc_of(ptag) & EV67_F_PMPC_PC_MASK) | `FS(PMPC, PAL, ppal), "PMPC");
-    `ALL(`VF(i_, I_STAT, OVR), 64'(ovr), "I_STAT.OVR");
-    `ALL(`VF(i_, I_STAT, ICM), 64'(icm), "I_STAT.ICM");
-    `ALL(`VF(i_, I_STAT, TRP), 64'(trp), "I_STAT.TRP");
-    `ALL(`VF(i_, I_STAT, TRAP_TYPE), 64'(ty), "I_STAT.TRAP_TYPE");
-    `ALL(`VF(i_, I_STAT, MIS), 64'(mis), "I_STAT.MIS");
-    `ALL(`VF(i_, I_STAT, LSO), 64'(lso), "I_STAT.LSO");
-    `ALL(`VF(i_, PCTR_CTL, VAL), 64'(val), "PCTR_CTL.VAL");
-    `ALL(`VF(i_, PCTR_CTL, TAK), 64'(tak), "PCTR_CTL.TAK");
-    `ALL(`VF(i_, PCTR_CTL, PM_KILLED_BM), 64'(kbm), "PCTR_CTL.PM_KILLED_BM");
-    `ALL(`VF(i_, PCTR_CTL, PM_STALLED), 64'(stalled), "PCTR_CTL.PM_STALLED");
-    `ALL(shown(i_, 0), 64'(c0), "PCTR_CTL.PCTR0");
-    `ALL(shown(i_, 1), 64'(c1), "PCTR_CTL.PCTR1");
+    `ALL(vr(i_, EV67_VIS_PMPC), (pc_of(x.ptag) & EV67_F_PMPC_PC_MASK) | `FS(PMPC, PAL, x.ppal), "PMPC");
+    `ALL(`VF(i_, I_STAT, OVR), 64'(x.ovr), "I_STAT.OVR");
+    `ALL(`VF(i_, I_STAT, ICM), 64'(x.icm), "I_STAT.ICM");
+    `ALL(`VF(i_, I_STAT, TRP), 64'(x.trp), "I_STAT.TRP");
+    `ALL(`VF(i_, I_STAT, TRAP_TYPE), 64'(x.ty), "I_STAT.TRAP_TYPE");
+    `ALL(`VF(i_, I_STAT, MIS), 64'(x.mis), "I_STAT.MIS");
+    `ALL(`VF(i_, I_STAT, LSO), 64'(x.lso), "I_STAT.LSO");
+    `ALL(`VF(i_, PCTR_CTL, VAL), 64'(x.val), "PCTR_CTL.VAL");
+    `ALL(`VF(i_, PCTR_CTL, TAK), 64'(x.tak), "PCTR_CTL.TAK");
+    `ALL(`VF(i_, PCTR_CTL, PM_KILLED_BM), 64'(x.kbm), "PCTR_CTL.PM_KILLED_BM");
+    `ALL(`VF(i_, PCTR_CTL, PM_STALLED), 64'(x.stalled), "PCTR_CTL.PM_STALLED");
+    `ALL(shown(i_, 0), 64'(x.c0), "PCTR_CTL.PCTR0");
+    `ALL(shown(i_, 1), 64'(x.c1), "PCTR_CTL.PCTR1");
   endtask
 
   // Window rows: PCTR1 disabled before the window (its Bcache gate empty: aggregate would not
@@ -423,6 +440,7 @@ module tb_ev67_pmu;
   // The end cases, SL1 = 1: PCTR0 counts cycles (OVR 6 + window steps 6..9 = 10), PCTR1 the
   // window steps with head = P (step 6, and step 7 when P is still in flight after it).
   task automatic case_end_trap_then_retire;
+    pm_end_t x;
     begin_case("end: trap (DTB single miss), retire in E + 1");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b0);
@@ -436,10 +454,13 @@ module tb_ev67_pmu;
     pm_e_plus_1();
     head = 102;
     step();  // step 9 = E + 2
-    pm_expect_end(P, 1'b1, TrapDtbSingle, 1'b0, 1'b0, 1'b0, 1'b1, 1'b0, 1'b0, 1'b0, 1'b0, 3'd6, 20'd10, 20'd2);
+    x = pm_end_base();
+    x.trp = 1'b1; x.ty = TrapDtbSingle; x.val = 1'b1; x.c1 = 20'd2;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_trap_mis;
+    pm_end_t x;
     begin_case("end: trap (mispredicted taken branch, MIS), retired in E");
     pm_select(2'd1, ff(EV67_FF_TAKEN_BIT) | ff(EV67_FF_ICM_BIT), 1'b0);
     pm_open(1'b0);
@@ -452,10 +473,13 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b1, TrapInvalid1, 1'b1, 1'b0, 1'b1, 1'b1, 1'b1, 1'b0, 1'b0, 1'b0, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    x.trp = 1'b1; x.ty = TrapInvalid1; x.mis = 1'b1; x.icm = 1'b1; x.val = 1'b1; x.tak = 1'b1;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_trap_lso;
+    pm_end_t x;
     begin_case("end: trap (load-store order replay, LSO), aborted");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b0);
@@ -467,10 +491,13 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b1, TrapReplay, 1'b0, 1'b1, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    x.trp = 1'b1; x.ty = TrapReplay; x.lso = 1'b1;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_retire;
+    pm_end_t x;
     begin_case("end: retire; a stall, trap and abort naming P after E are not noted");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b0);
@@ -484,10 +511,13 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b1, 1'b0, 1'b0, 1'b0, 1'b0, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    x.val = 1'b1;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_abort_after_map;
+    pm_end_t x;
     begin_case("end: abort after map");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b0);
@@ -498,10 +528,12 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_abort_before_map;
+    pm_end_t x;
     begin_case("end: abort killed before map (PM_KILLED_BM), stalled");
     pm_select(2'd1, '0, 1'b0);
     pm_open(1'b1);  // P waited before map in step 3
@@ -512,10 +544,13 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b1, 1'b1, 1'b0, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    x.kbm = 1'b1; x.stalled = 1'b1;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_squash;
+    pm_end_t x;
     begin_case("end: squash (a squashed NOP fetched in PALmode)");
     pm_select(2'd1, ff(EV67_FF_SQUASH_BIT) | ff(EV67_FF_PAL_BIT), 1'b0);
     `ALL(vr(i_, EV67_VIS_OBS_PMPC), (pc_of(P) & EV67_F_OBS_PMPC_PC_MASK) | `FS(OBS_PMPC, PAL, 1),
@@ -528,15 +563,20 @@ module tb_ev67_pmu;
     step();
     pm_e_plus_1();
     step();
-    pm_expect_end(P, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b1, 3'd6, 20'd10, 20'd1);
+    x = pm_end_base();
+    x.ppal = 1'b1;
+    pm_expect_end(x);
   endtask
 
   task automatic case_end_early;
+    pm_end_t x;
     begin_case("end: killed before map in its fetch step (empty window)");
     pm_select(2'd1, '0, 1'b1);  // E = step 1; step 2 = E + 1
     pm_e_plus_1();
     step();  // step 3 = E + 2 < s + 5
-    pm_expect_end(P, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b1, 1'b0, 1'b0, 3'd6, 20'd6, 20'd0);
+    x = pm_end_base();
+    x.kbm = 1'b1; x.c0 = 20'd6; x.c1 = 20'd0;
+    pm_expect_end(x);
   endtask
 
   // OVR: up to 3 fetches after P in step s and 4 in step s+1; fetches in AGE 2..4 and in the
@@ -594,8 +634,11 @@ module tb_ev67_pmu;
     `ALL(ctr(i_, 0), 64'hffff2, "counting fetches again");
   endtask
   task automatic pm_expect_end_ovr7;
+    pm_end_t x;
     // SL1 = 0: PCTR0 = OVR 7 + 1 retire (d of the window), PCTR1 = 3 window cycles.
-    pm_expect_end(100, 1'b0, 4'd0, 1'b0, 1'b0, 1'b0, 1'b1, 1'b0, 1'b0, 1'b0, 1'b0, 3'd7, 20'd8, 20'd3);
+    x = pm_end_base();
+    x.ptag = 100; x.val = 1'b1; x.ovr = 3'd7; x.c0 = 20'd8; x.c1 = 20'd3;
+    pm_expect_end(x);
   endtask
 
   task automatic case_ovr_disabled;
