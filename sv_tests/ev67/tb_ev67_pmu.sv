@@ -582,6 +582,7 @@ module tb_ev67_pmu;
   // OVR: up to 3 fetches after P in step s and 4 in step s+1; fetches in AGE 2..4 and in the
   // window do not count. Then the stop until PCTR_CTL is written.
   task automatic case_ovr_and_stop;
+    pm_end_t x;
     begin_case("OVR 7, then stopped until PCTR_CTL is written");
     ictl(1'b1, 1'b1);
     pcen(2'b01);
@@ -606,7 +607,10 @@ module tb_ev67_pmu;
     step();
     rec_fetch_n(128, 4);
     step();  // e = s + 7
-    pm_expect_end_ovr7();
+    // SL1 = 0: PCTR0 = OVR 7 + 1 retire (d of the window), PCTR1 = 3 window cycles.
+    x = pm_end_base();
+    x.ptag = 100; x.val = 1'b1; x.ovr = 3'd7; x.c0 = 20'd8; x.c1 = 20'd3;
+    pm_expect_end(x);
     // Stopped: neither counter counts, no second request.
     int_clr(2'b01);
     for (int k = 0; k < 5; k++) begin
@@ -632,13 +636,6 @@ module tb_ev67_pmu;
     rec_fetch_n(200, 2);
     step();
     `ALL(ctr(i_, 0), 64'hffff2, "counting fetches again");
-  endtask
-  task automatic pm_expect_end_ovr7;
-    pm_end_t x;
-    // SL1 = 0: PCTR0 = OVR 7 + 1 retire (d of the window), PCTR1 = 3 window cycles.
-    x = pm_end_base();
-    x.ptag = 100; x.val = 1'b1; x.ovr = 3'd7; x.c0 = 20'd8; x.c1 = 20'd3;
-    pm_expect_end(x);
   endtask
 
   task automatic case_ovr_disabled;
