@@ -372,6 +372,16 @@ module tb_ev67_pmu;
     `ALL(vr(i_, EV67_VIS_PMPC) | vr(i_, EV67_VIS_I_STAT), 64'd0, "E + 1: nothing captured yet");
   endtask
 
+  // The end event's step E (records already set), E + 1 and E + 2, checking the quiet
+  // steps before the capture.
+  task automatic pm_steps_to_end;
+    step();
+    pm_after_e();
+    step();
+    pm_e_plus_1();
+    step();
+  endtask
+
   // What a window's end captures (docs/ev67.md "ProfileMe", the window's end).
   typedef struct packed {
     logic [TW-1:0] ptag;
@@ -468,11 +478,7 @@ module tb_ev67_pmu;
     rec_retire(P);
     rec_abort(102, 108);  // the younger instructions, after their map
     head = 108;
-    step();
-    pm_after_e();
-    step();
-    pm_e_plus_1();
-    step();
+    pm_steps_to_end();
     x = pm_end_base();
     x.trp = 1'b1; x.ty = TrapInvalid1; x.mis = 1'b1; x.icm = 1'b1; x.val = 1'b1; x.tak = 1'b1;
     pm_expect_end(x);
@@ -486,11 +492,7 @@ module tb_ev67_pmu;
     rec_trap(P, TrapReplay, 1'b0, 1'b1);
     rec_abort(P, 108);  // P and younger, after their map
     head = 108;
-    step();
-    pm_after_e();
-    step();
-    pm_e_plus_1();
-    step();
+    pm_steps_to_end();
     x = pm_end_base();
     x.trp = 1'b1; x.ty = TrapReplay; x.lso = 1'b1;
     pm_expect_end(x);
@@ -523,11 +525,7 @@ module tb_ev67_pmu;
     pm_open(1'b0);
     rec_abort(P, 104);  // 101..103 after their map, 104.. before
     head = 108;
-    step();
-    pm_after_e();
-    step();
-    pm_e_plus_1();
-    step();
+    pm_steps_to_end();
     x = pm_end_base();
     pm_expect_end(x);
   endtask
@@ -539,11 +537,7 @@ module tb_ev67_pmu;
     pm_open(1'b1);  // P waited before map in step 3
     rec_abort(P, P);
     head = 108;
-    step();
-    pm_after_e();
-    step();
-    pm_e_plus_1();
-    step();
+    pm_steps_to_end();
     x = pm_end_base();
     x.kbm = 1'b1; x.stalled = 1'b1;
     pm_expect_end(x);
@@ -558,11 +552,7 @@ module tb_ev67_pmu;
     pm_open(1'b0);
     rec_squash(P);
     head = 102;
-    step();
-    pm_after_e();
-    step();
-    pm_e_plus_1();
-    step();
+    pm_steps_to_end();
     x = pm_end_base();
     x.ppal = 1'b1;
     pm_expect_end(x);
