@@ -95,6 +95,7 @@ include stream/stream.mk
 include verilator/verilator.mk
 include sw/sw.mk
 include sv_tests/sv_tests.mk
+include systemc/systemc.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
 

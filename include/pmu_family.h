@@ -53,6 +53,21 @@ typedef struct pmu_vis_desc {
     const char *field_group;  /* the fields it has (pmu_field_desc.group); "NONE" = one count */
 } pmu_vis_desc;
 
+/* What the register port does with an address of the register map. */
+typedef enum pmu_reg_access {
+    PMU_REG_RW = 0,  /* read and written by software */
+    PMU_REG_RO = 1,  /* read by software; writes ignored */
+    PMU_REG_WO = 2,  /* written by software (e.g. a write-to-clear); reads 0 */
+    PMU_REG_OBS = 3  /* the observation port: hidden state for the checker, read-only */
+} pmu_reg_access;
+
+/* One register of the register port: `span` consecutive addresses from `addr` reach it. */
+typedef struct pmu_regmap_entry {
+    const char *name;
+    uint16_t addr, span;
+    uint8_t access; /* pmu_reg_access */
+} pmu_regmap_entry;
+
 typedef struct pmu_family {
     const char *name;         /* the --family value, e.g. "itanium" */
     const char *title;        /* e.g. "Itanium / Itanium 2" */
@@ -65,6 +80,10 @@ typedef struct pmu_family {
     unsigned nvis;            /* <= PMU_VIS_MAX */
     const pmu_field_desc *fields;
     unsigned nfields;
+    /* The register map: every address the register port implements (from the .def);
+     * addresses outside it read 0 and ignore writes. */
+    const pmu_regmap_entry *regmap;
+    unsigned nregmap;
 
     /* The cycle record its streams carry. */
     const pmu_dialect *dialect;
@@ -97,6 +116,8 @@ void pmu_family_model_list(const pmu_family *f, char *buf, size_t size);
  * separated ("count" for a counter; bits outside every field as "bits 0x... (no field)"). */
 void pmu_family_name_fields(const pmu_family *f, unsigned vis, uint64_t diff, char *buf,
                             size_t size);
+/* The register-map entry reaching register-port address addr, or NULL. */
+const pmu_regmap_entry *pmu_family_reg_of_addr(const pmu_family *f, uint16_t addr);
 /* The visible register at register-port address addr, or -1. */
 int pmu_family_vis_of_addr(const pmu_family *f, uint16_t addr);
 

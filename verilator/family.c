@@ -36,6 +36,14 @@ int pmu_family_model(const pmu_family *f, const char *name)
     return -1;
 }
 
+const pmu_regmap_entry *pmu_family_reg_of_addr(const pmu_family *f, uint16_t addr)
+{
+    for (unsigned i = 0; i < f->nregmap; i++)
+        if (addr >= f->regmap[i].addr && addr - f->regmap[i].addr < f->regmap[i].span)
+            return &f->regmap[i];
+    return NULL;
+}
+
 int pmu_family_model_agrees(const pmu_family *f, const char *name, int named_given, unsigned named,
                             int model_fixed, unsigned model, pmu_err *err)
 {

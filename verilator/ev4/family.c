@@ -15,6 +15,17 @@ static const pmu_model_desc ev4_models[EV4_NMODELS] = {
     [EV4_MODEL_21064_PASS2] = {"21064-pass2", "Alpha 21064 pass 2 (no per-process counting)"},
 };
 
+/* The register map from the .def (include/pmu_family.h). */
+#define EV4_REGMAP_ACCESS(a)                                                                       \
+    ((a) == EV4_ACCESS_RW ? PMU_REG_RW : (a) == EV4_ACCESS_RO ? PMU_REG_RO                           \
+                                       : (a) == EV4_ACCESS_W0C ? PMU_REG_WO : PMU_REG_OBS)
+static const pmu_regmap_entry ev4_regmap[EV4_NREGS] = {
+#define EV4_REG(name, addr, access, reset, desc)                                                   \
+    {#name, PMU_COL(ADDR, addr), 1, EV4_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
+#include "ev4/ev4_regs.def"
+#undef EV4_REG
+};
+
 static pmu_backend *ev4_ref_create(unsigned model, pmu_err *err)
 {
     ev4_params p = ev4_params_default((ev4_model)model);
@@ -37,6 +48,8 @@ const pmu_family pmu_family_alpha21064 = {
     .nvis = EV4_NVIS,
     .fields = ev4_field_table,
     .nfields = EV4_NFIELDS,
+    .regmap = ev4_regmap,
+    .nregmap = EV4_NREGS,
     .dialect = &pmu_dialect_ev4,
     .ref_create = ev4_ref_create,
     .rtl_create = ev4_rtl_create,

@@ -14,6 +14,20 @@ static const pmu_model_desc ev67_models[EV67_NMODELS] = {
     [EV67_MODEL_21264_EV67] = {"21264-ev67", "Alpha 21264/EV67"},
 };
 
+/* The register map from the .def (include/pmu_family.h); PCTX's index-selected write
+ * is a read/write register reached through its span. */
+#define EV67_REGMAP_ACCESS(a)                                                                      \
+    ((a) == EV67_ACCESS_RW || (a) == EV67_ACCESS_IDXW ? PMU_REG_RW                                  \
+     : (a) == EV67_ACCESS_RO                         ? PMU_REG_RO                                  \
+     : (a) == EV67_ACCESS_W1C                        ? PMU_REG_WO                                  \
+                                                     : PMU_REG_OBS)
+static const pmu_regmap_entry ev67_regmap[EV67_NREGS] = {
+#define EV67_REG(name, addr, span, access, reset, desc)                                            \
+    {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), EV67_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
+#include "ev67/ev67_regs.def"
+#undef EV67_REG
+};
+
 static pmu_backend *ev67_ref_create(unsigned model, pmu_err *err)
 {
     ev67_params p = ev67_params_default((ev67_model)model);
@@ -36,6 +50,8 @@ const pmu_family pmu_family_alpha21264 = {
     .nvis = EV67_NVIS,
     .fields = ev67_field_table,
     .nfields = EV67_NFIELDS,
+    .regmap = ev67_regmap,
+    .nregmap = EV67_NREGS,
     .dialect = &pmu_dialect_ev67,
     .ref_create = ev67_ref_create,
     .rtl_create = ev67_rtl_create,

@@ -14,6 +14,16 @@ static const pmu_model_desc ita_models[] = {
     [PMU_MODEL_ITANIUM2] = {"itanium2", "Itanium 2"},
 };
 
+/* The register map from the .def (include/pmu_family.h): every register read/write
+ * through the port (reserved ones read 0 and ignore writes, as the architecture has
+ * them; docs/semantics.md). */
+static const pmu_regmap_entry ita_regmap[] = {
+#define PMU_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
+    {#name, PMU_ADDR(PMU_COL(SPACE, space), PMU_COL(FIRST, first)), PMU_COL(COUNT, count), PMU_REG_RW},
+#include "ita/ita_regs.def"
+#undef PMU_REG
+};
+
 static pmu_params ita_params(unsigned model)
 {
     pmu_params p = pmu_params_default();
@@ -43,6 +53,8 @@ const pmu_family pmu_family_itanium = {
     .nvis = PMU_NVIS,
     .fields = pmu_field_table,
     .nfields = PMU_NFIELDS,
+    .regmap = ita_regmap,
+    .nregmap = sizeof ita_regmap / sizeof ita_regmap[0],
     .dialect = &pmu_dialect_itanium,
     .ref_create = ita_ref_create,
     .rtl_create = ita_rtl_create,

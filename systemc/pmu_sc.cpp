@@ -1,0 +1,100 @@
+// pmu_sc.cpp - a PMU family as a SystemC part (pmu_sc.h, docs/systemc.md).
+#include "pmu_sc.h"
+
+#include <cstring>
+
+#include "pmu_dialect.h"
+
+std::ostream &operator<<(std::ostream &os, const pmu_sc_record &r)
+{
+    return os << "pmu_sc_record(" << r.bytes.size() << " bytes)";
+}
+
+pmu_sc::pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b,
+               const sc_core::sc_time &access_delay)
+    : sc_core::sc_module(name), socket("socket"), clk("clk"), irq("irq"), records("records"), fam_(f), b_(b),
+      access_delay_(access_delay)
+{
+    socket.register_b_transport(this, &pmu_sc::b_transport);
+    socket.register_transport_dbg(this, &pmu_sc::transport_dbg);
+    pmu_snapshot(b_, &st_);
+    SC_METHOD(on_clock);
+    sensitive << clk.pos();
+    dont_initialize();
+    SC_METHOD(drive_line);
+    sensitive << line_;
+}
+
+// The one driver of irq: the line after the last clock (a step, or a write).
+void pmu_sc::drive_line() { irq.write(st_.pmi != 0); }
+
+int pmu_sc::port_address(tlm::tlm_generic_payload &t) const
+{
+    uint64_t a = t.get_address();
+    if (a % 8 != 0 || a / 8 > UINT16_MAX || !pmu_family_reg_of_addr(fam_, (uint16_t)(a / 8))) {
+        t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return -1;
+    }
+    return (int)(a / 8);
+}
+
+void pmu_sc::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
+{
+    delay += access_delay_;
+    if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
+        t.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
+    if (t.get_byte_enable_ptr()) {
+        t.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+        return;
+    }
+    if (t.get_data_length() != 8 || t.get_streaming_width() != 8) {
+        t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+        return;
+    }
+    int addr = port_address(t);
+    if (addr < 0)
+        return;
+    uint64_t v;
+    if (t.get_command() == tlm::TLM_WRITE_COMMAND) {
+        std::memcpy(&v, t.get_data_ptr(), 8);
+        pmu_write(b_, (uint16_t)addr, v);
+        pmu_snapshot(b_, &st_); // a write is a clock: the line is low after it
+        line_.notify(sc_core::SC_ZERO_TIME);
+    } else {
+        v = pmu_read(b_, (uint16_t)addr);
+        std::memcpy(t.get_data_ptr(), &v, 8);
+    }
+    t.set_dmi_allowed(false);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+unsigned int pmu_sc::transport_dbg(tlm::tlm_generic_payload &t)
+{
+    if (t.get_command() != tlm::TLM_READ_COMMAND || t.get_data_length() != 8 || t.get_byte_enable_ptr())
+        return 0;
+    int addr = port_address(t);
+    if (addr < 0)
+        return 0;
+    // A read is combinational and takes no clock (docs/semantics.md): no side effect.
+    uint64_t v = pmu_read(b_, (uint16_t)addr);
+    std::memcpy(t.get_data_ptr(), &v, 8);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+    return 8;
+}
+
+void pmu_sc::on_clock()
+{
+    pmu_sc_record r;
+    if (!records.nb_read(r))
+        return;
+    if (r.bytes.size() != fam_->dialect->record_size) {
+        SC_REPORT_ERROR(name(), "a record of the wrong size for the family's dialect");
+        return;
+    }
+    pmu_step(b_, r.bytes.data());
+    pmu_snapshot(b_, &st_);
+    line_.notify(sc_core::SC_ZERO_TIME);
+    stepped_.notify(sc_core::SC_ZERO_TIME);
+}
