@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "pmu_err.h"
+#include "pmu_family.h"
 
 /* One file the family's generator writes. */
 typedef struct gen_output {
@@ -34,5 +35,24 @@ extern const unsigned gen_noutputs;
 
 /* localparam logic [n*width-1:0] name = {...}: entry k of v[] at [k*width +: width]. */
 void gen_packed_table(FILE *out, const char *name, unsigned width, unsigned n, const uint64_t *v);
+
+/* Helpers over a family's field and visible-state tables (include/pmu_family.h), shared
+ * by the families' generators so that their outputs say the same things alike. */
+/* Bits that hold every value below n (at least 1). */
+unsigned gen_bits_for(unsigned n);
+/* The field's bits in its register. */
+uint64_t gen_field_mask(const pmu_field_desc *f);
+/* The field `name` of register `reg` in t[0..n), or NULL. */
+const pmu_field_desc *gen_field_of(const pmu_field_desc *t, unsigned n, const char *reg, const char *name);
+/* <prefix>_F_<reg>_<field>_LSB, _MSB, _W and _MASK localparams of every field. */
+void gen_vh_fields(FILE *out, const char *prefix, const pmu_field_desc *t, unsigned n);
+/* <prefix>_VIS_<reg> (the index) of every visible register, <prefix>_NVIS, and
+ * <prefix>_VIS_ADDR, their addresses as a packed table of addr_w-bit entries. */
+void gen_vh_visible(FILE *out, const char *prefix, const pmu_vis_desc *t, unsigned n, unsigned addr_w);
+/* The Markdown rows "| # | register | address |" of the visible state. */
+void gen_md_visible_rows(FILE *out, const pmu_vis_desc *t, unsigned n);
+/* The Markdown "Fields" section: register, field, bits, [access,] meaning; access(i)
+ * names field i's access (NULL: no access column). */
+void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(*access)(unsigned i));
 
 #endif

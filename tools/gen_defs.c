@@ -13,6 +13,7 @@
 #define _XOPEN_SOURCE 700 /* realpath, mkstemp, fdopen, fchmod */
 
 #include "pmu_gen_defs.h"
+#include "pmu_backend.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -42,6 +43,77 @@ void gen_packed_table(FILE *out, const char *name, unsigned width, unsigned n, c
     for (unsigned k = n; k-- > 0;)
         fprintf(out, "%u'h%0*llx%s", width, (int)digits, (unsigned long long)v[k], k ? ", " : "");
     fprintf(out, "};\n");
+}
+
+unsigned gen_bits_for(unsigned n)
+{
+    unsigned w = 1;
+    while ((1u << w) < n)
+        w++;
+    return w;
+}
+
+uint64_t gen_field_mask(const pmu_field_desc *f)
+{
+    const unsigned w = f->msb - f->lsb + 1;
+    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << f->lsb;
+}
+
+const pmu_field_desc *gen_field_of(const pmu_field_desc *t, unsigned n, const char *reg, const char *name)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(t[i].group, reg) == 0 && strcmp(t[i].name, name) == 0)
+            return &t[i];
+    return NULL;
+}
+
+void gen_vh_fields(FILE *out, const char *prefix, const pmu_field_desc *t, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const pmu_field_desc *f = &t[i];
+        fprintf(out, "localparam integer %s_F_%s_%s_LSB = %u;\n", prefix, f->group, f->name, f->lsb);
+        fprintf(out, "localparam integer %s_F_%s_%s_MSB = %u;\n", prefix, f->group, f->name, f->msb);
+        fprintf(out, "localparam integer %s_F_%s_%s_W = %u;\n", prefix, f->group, f->name, f->msb - f->lsb + 1);
+        fprintf(out, "localparam logic [63:0] %s_F_%s_%s_MASK = 64'h%016llx;\n", prefix, f->group, f->name,
+                (unsigned long long)gen_field_mask(f));
+    }
+}
+
+void gen_vh_visible(FILE *out, const char *prefix, const pmu_vis_desc *t, unsigned n, unsigned addr_w)
+{
+    uint64_t addr[PMU_VIS_MAX];
+    for (unsigned v = 0; v < n && v < PMU_VIS_MAX; v++) {
+        fprintf(out, "localparam integer %s_VIS_%s = %u;\n", prefix, t[v].name, v);
+        addr[v] = t[v].addr;
+    }
+    fprintf(out, "localparam integer %s_NVIS = %u;\n", prefix, n);
+    char name[64];
+    snprintf(name, sizeof name, "%s_VIS_ADDR", prefix);
+    gen_packed_table(out, name, addr_w, n, addr);
+}
+
+void gen_md_visible_rows(FILE *out, const pmu_vis_desc *t, unsigned n)
+{
+    for (unsigned v = 0; v < n; v++)
+        fprintf(out, "| %u | %s | 0x%02x |\n", v, t[v].name, t[v].addr);
+}
+
+void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(*access)(unsigned i))
+{
+    fputs(access ? "\n## Fields\n\n| register | field | bits | access | meaning |\n|---|---|---|---|---|\n"
+                 : "\n## Fields\n\n| register | field | bits | meaning |\n|---|---|---|---|\n", out);
+    for (unsigned i = 0; i < n; i++) {
+        const pmu_field_desc *f = &t[i];
+        char bits[16];
+        if (f->msb == f->lsb)
+            snprintf(bits, sizeof bits, "%u", f->lsb);
+        else
+            snprintf(bits, sizeof bits, "%u:%u", f->msb, f->lsb);
+        if (access)
+            fprintf(out, "| %s | %s | %s | %s | %s |\n", f->group, f->name, bits, access(i), f->desc);
+        else
+            fprintf(out, "| %s | %s | %s | %s |\n", f->group, f->name, bits, f->desc);
+    }
 }
 
 static const gen_output *find_output(const char *name)

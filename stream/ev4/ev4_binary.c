@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "ev4_internal.h"
+#include "pmu_stream_codec.h"
 
 /* head byte */
 #define HEAD_NISSUE_MASK 0x03u /* nissue 0..2 */
 #define HEAD_CTL 0x04u         /* control byte: mode[1:0] ipl[4:2] idle[5] */
 #define HEAD_PID 0x08u         /* varint: the new pid */
-#define HEAD_PC 0x10u          /* varint: zigzag((pc - predicted) / 4) */
+#define HEAD_PC 0x10u          /* varint: pmu_zigzag((pc - predicted) / 4) */
 #define HEAD_REPEAT 0x20u      /* varint: N >= 1 */
 #define HEAD_EXTRA 0x40u       /* extra byte: dmiss[0] imiss[1] mispredict[2] pin0[3] pin1[4]
                                   replay[6:5] */
@@ -23,19 +24,7 @@
 #define CTL_RESERVED 0xc0u
 #define EXTRA_RESERVED 0x80u
 
-static uint64_t zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
-static uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1u)); }
 
-static size_t put_varint(uint8_t *p, uint64_t v)
-{
-    size_t n = 0;
-    while (v >= 0x80) {
-        p[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    p[n++] = (uint8_t)v;
-    return n;
-}
 
 static uint64_t predicted_pc(const ev4_state *st) { return st->pc + 4u * st->nissue; }
 
@@ -62,18 +51,18 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     }
     if (c->pid != st->pid) {
         head |= HEAD_PID;
-        n += put_varint(out + n, c->pid);
+        n += pmu_put_varint(out + n, c->pid);
     }
     if (c->pc != predicted_pc(st)) {
         head |= HEAD_PC;
         /* both are 4-byte aligned (validated records), so the difference is whole
          * instructions; the shift is arithmetic on the two's-complement difference */
         uint64_t d = c->pc - predicted_pc(st);
-        n += put_varint(out + n, zigzag((d >> 2) | (0 - (d >> 63)) << 62));
+        n += pmu_put_varint(out + n, pmu_zigzag((d >> 2) | (0 - (d >> 63)) << 62));
     }
     if (repeat > 1) {
         head |= HEAD_REPEAT;
-        n += put_varint(out + n, repeat);
+        n += pmu_put_varint(out + n, repeat);
     }
     if (c->dmiss || c->imiss || c->mispredict || c->pin0 || c->pin1 || c->replay) {
         head |= HEAD_EXTRA;
@@ -84,7 +73,7 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         head |= HEAD_OS;
         out[n++] = c->os;
         if (c->os == EV4_OS_FORK || c->os == EV4_OS_BIND)
-            n += put_varint(out + n, c->os_arg);
+            n += pmu_put_varint(out + n, c->os_arg);
     }
     out[0] = head;
     state_advance(st, c);
@@ -92,47 +81,9 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef struct decoder {
-    pmu_getc_fn get;
-    void *ctx;
-    const char *where;
-    pmu_err *err;
-    unsigned nbytes; /* bytes of this record consumed so far */
-} decoder;
+typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
 
-static int get_byte(decoder *d, const char *field, uint8_t *out)
-{
-    int b = d->get(d->ctx);
-    if (b < 0)
-        return pmu_dialect_errf(d->err, d->where, "field '%s': truncated record (data ends "
-                                "after %u bytes of the record)", field, d->nbytes);
-    d->nbytes++;
-    *out = (uint8_t)b;
-    return 0;
-}
 
-static int get_varint(decoder *d, const char *field, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 10; i++) {
-        uint8_t b = 0;
-        if (get_byte(d, field, &b))
-            return -1;
-        if (i == 9 && b > 1)
-            return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 64 bits",
-                                    field);
-        v |= (uint64_t)(b & 0x7fu) << (7 * i);
-        if (!(b & 0x80u)) {
-            if (v > max)
-                return pmu_dialect_errf(d->err, d->where, "field '%s': %llu, expected at most "
-                                        "%llu", field, (unsigned long long)v,
-                                        (unsigned long long)max);
-            *out = v;
-            return 0;
-        }
-    }
-    return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 10 bytes", field);
-}
 
 static int reserved(decoder *d, const char *field, uint8_t byte, uint8_t mask)
 {
@@ -151,7 +102,7 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
     c->nissue = head & HEAD_NISSUE_MASK;
     if (c->nissue > EV4_MAX_ISSUE)
         return pmu_dialect_errf(d->err, d->where, "field 'nissue': 3, expected 0..2");
-    if (get_byte(d, "body", &b))
+    if (pmu_decode_byte(d, "body", &b))
         return -1;
     if (c->nissue) {
         if (reserved(d, "body", b, BODY_CLS_RESERVED))
@@ -169,7 +120,7 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
     c->ipl = st->ipl;
     c->idle = st->idle;
     if (head & HEAD_CTL) {
-        if (get_byte(d, "ctl", &b) || reserved(d, "ctl", b, CTL_RESERVED))
+        if (pmu_decode_byte(d, "ctl", &b) || reserved(d, "ctl", b, CTL_RESERVED))
             return -1;
         c->mode = b & 3u;
         c->ipl = (b >> 2) & 7u;
@@ -177,25 +128,25 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
     }
     c->pid = st->pid;
     if (head & HEAD_PID) {
-        if (get_varint(d, "pid", EV4_MAX_PID, &v))
+        if (pmu_decode_varint(d, "pid", EV4_MAX_PID, &v))
             return -1;
         c->pid = (uint32_t)v;
     }
     c->pc = predicted_pc(st);
     if (head & HEAD_PC) {
-        if (get_varint(d, "pc", UINT64_MAX, &v))
+        if (pmu_decode_varint(d, "pc", UINT64_MAX, &v))
             return -1;
-        c->pc += unzigzag(v) << 2;
+        c->pc += pmu_unzigzag(v) << 2;
     }
     *repeat = 1;
     if (head & HEAD_REPEAT) {
-        if (get_varint(d, "repeat", UINT64_MAX, repeat))
+        if (pmu_decode_varint(d, "repeat", UINT64_MAX, repeat))
             return -1;
         if (*repeat == 0)
             return pmu_dialect_errf(d->err, d->where, "field 'repeat': 0, expected a count >= 1");
     }
     if (head & HEAD_EXTRA) {
-        if (get_byte(d, "extra", &b) || reserved(d, "extra", b, EXTRA_RESERVED))
+        if (pmu_decode_byte(d, "extra", &b) || reserved(d, "extra", b, EXTRA_RESERVED))
             return -1;
         c->dmiss = b & 1u;
         c->imiss = (b >> 1) & 1u;
@@ -205,13 +156,13 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
         c->replay = (b >> 5) & 3u;
     }
     if (head & HEAD_OS) {
-        if (get_byte(d, "os", &c->os))
+        if (pmu_decode_byte(d, "os", &c->os))
             return -1;
         if (c->os == EV4_OS_NONE || c->os > EV4_OS_UNBIND)
             return pmu_dialect_errf(d->err, d->where, "field 'os': %u, expected 1..5 (fork, "
                                     "exec, exit, bind, unbind)", c->os);
         if ((c->os == EV4_OS_FORK || c->os == EV4_OS_BIND)) {
-            if (get_varint(d, "os_arg", UINT32_MAX, &v))
+            if (pmu_decode_varint(d, "os_arg", UINT32_MAX, &v))
                 return -1;
             c->os_arg = (uint32_t)v;
         }
@@ -224,7 +175,7 @@ int ev4_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
 {
     ev4_state *st = state;
     ev4_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0};
+    decoder d = {get, ctx, where, err, 0, 0};
     int first = get(ctx);
     if (first < 0)
         return 0;

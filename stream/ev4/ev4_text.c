@@ -12,6 +12,7 @@
 
 #include "pmu_num.h"
 #include "ev4_internal.h"
+#include "pmu_stream_codec.h"
 
 void ev4_state_init(void *state)
 {
@@ -244,80 +245,51 @@ int ev4_parse_line(void *state, const char *line, size_t len, const char *where,
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-typedef struct outbuf {
-    char *buf;
-    size_t size, len; /* len: what the full text needs, may exceed size-1 */
-} outbuf;
 
-static void out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out_add(outbuf *o, const char *fmt, ...)
-{
-    char tmp[64];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    for (int i = 0; i < k && i < (int)sizeof tmp - 1; i++, o->len++)
-        if (o->len + 1 < o->size)
-            o->buf[o->len] = tmp[i];
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
-}
-
-#define SEP(o) ((o)->len ? " " : "")
-
-/* A name of names[0..n), or the number for a value only an invalid record has. */
-static void out_name(outbuf *o, const char *key, unsigned v, const char *const *names, unsigned n)
-{
-    if (v < n)
-        out_add(o, "%s%s=%s", SEP(o), key, names[v]);
-    else
-        out_add(o, "%s%s=%u", SEP(o), key, v);
-}
 
 /* The text of a record: with `prev` NULL every sticky field, else those that changed. */
 static size_t text_format(const ev4_cycle *c, const ev4_state *prev, char *buf, size_t size)
 {
-    outbuf o = {buf, size, 0};
+    pmu_outbuf o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
     if (!prev || prev->pid != c->pid)
-        out_add(&o, "%spid=%u", SEP(&o), c->pid);
+        pmu_out_add(&o, "%spid=%u", PMU_OUT_SEP(&o), c->pid);
     if (!prev || prev->mode != c->mode)
-        out_name(&o, "mode", c->mode, ev4_mode_names, 3);
+        pmu_out_name(&o, "mode", c->mode, ev4_mode_names, 3);
     if (!prev || prev->ipl != c->ipl)
-        out_add(&o, "%sipl=%u", SEP(&o), c->ipl);
+        pmu_out_add(&o, "%sipl=%u", PMU_OUT_SEP(&o), c->ipl);
     if (!prev || prev->idle != c->idle)
-        out_add(&o, "%sidle=%u", SEP(&o), c->idle);
+        pmu_out_add(&o, "%sidle=%u", PMU_OUT_SEP(&o), c->idle);
     if (!prev || prev->pc != c->pc)
-        out_add(&o, "%spc=0x%" PRIx64, SEP(&o), c->pc);
+        pmu_out_add(&o, "%spc=0x%" PRIx64, PMU_OUT_SEP(&o), c->pc);
     if (c->os == EV4_OS_FORK || c->os == EV4_OS_BIND)
-        out_add(&o, "%sos=%s:%u", SEP(&o), ev4_os_names[c->os], c->os_arg);
+        pmu_out_add(&o, "%sos=%s:%u", PMU_OUT_SEP(&o), ev4_os_names[c->os], c->os_arg);
     else if (c->os)
-        out_name(&o, "os", c->os, ev4_os_names, 6);
+        pmu_out_name(&o, "os", c->os, ev4_os_names, 6);
     for (unsigned i = 0; i < c->nissue && i < EV4_MAX_ISSUE; i++) {
         unsigned cls = c->cls[i];
-        out_add(&o, i ? "," : "%sissue=", SEP(&o));
+        pmu_out_add(&o, i ? "," : "%sissue=", PMU_OUT_SEP(&o));
         if (cls < EV4_NCLASSES)
-            out_add(&o, "%s", ev4_class_names[cls]);
+            pmu_out_add(&o, "%s", ev4_class_names[cls]);
         else
-            out_add(&o, "%u", cls);
+            pmu_out_add(&o, "%u", cls);
     }
     if (c->replay)
-        out_add(&o, "%sreplay=%u", SEP(&o), c->replay);
+        pmu_out_add(&o, "%sreplay=%u", PMU_OUT_SEP(&o), c->replay);
     if (c->stall)
-        out_name(&o, "stall", c->stall, ev4_stall_names, 3);
+        pmu_out_name(&o, "stall", c->stall, ev4_stall_names, 3);
     const struct { const char *name; uint8_t v; } flags[] = {
         {"dmiss", c->dmiss}, {"imiss", c->imiss}, {"mispredict", c->mispredict},
         {"pin0", c->pin0},   {"pin1", c->pin1},
     };
     for (unsigned i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (flags[i].v == 1)
-            out_add(&o, "%s%s", SEP(&o), flags[i].name);
+            pmu_out_add(&o, "%s%s", PMU_OUT_SEP(&o), flags[i].name);
         else if (flags[i].v)
-            out_add(&o, "%s%s=%u", SEP(&o), flags[i].name, flags[i].v); /* invalid only */
+            pmu_out_add(&o, "%s%s=%u", PMU_OUT_SEP(&o), flags[i].name, flags[i].v); /* invalid only */
     if (o.len == 0)
-        out_add(&o, "pc=0x%" PRIx64, c->pc); /* a blank line would be no record */
+        pmu_out_add(&o, "pc=0x%" PRIx64, c->pc); /* a blank line would be no record */
     return o.len;
 }
 

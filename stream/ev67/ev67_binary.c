@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ev67_internal.h"
+#include "pmu_stream_codec.h"
 
 /* head byte */
 #define H_NFETCH 0x07u   /* nfetch 0..4 */
@@ -18,7 +19,7 @@
 #define H_PAL 0x40u      /* pal flips */
 #define H_RESERVED 0x80u
 /* explicit byte: varints follow in this order */
-#define X_PC 0x01u       /* zigzag((pc - predicted) / 4) */
+#define X_PC 0x01u       /* pmu_zigzag((pc - predicted) / 4) */
 #define X_TAG 0x02u      /* the first fetch's tag */
 #define X_HEAD 0x04u     /* head */
 #define X_KBM 0x08u      /* next - kbm_first */
@@ -39,28 +40,16 @@
 #define FX_CMOV1 0x01u
 #define FX_CMOV2 0x02u
 #define FX_PALFLIP 0x04u /* the PAL flag differs from the record's pal */
-#define FX_PC 0x08u      /* varint zigzag((pc - predicted) / 4) */
+#define FX_PC 0x08u      /* varint pmu_zigzag((pc - predicted) / 4) */
 #define FX_RESERVED 0xf0u
 
-static uint64_t zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
-static uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1u)); }
 /* pcs are 4-byte aligned: the difference in instructions, sign kept */
 static uint64_t pc_delta(uint64_t pc, uint64_t pred)
 {
     uint64_t d = pc - pred;
-    return zigzag((d >> 2) | (0 - (d >> 63)) << 62);
+    return pmu_zigzag((d >> 2) | (0 - (d >> 63)) << 62);
 }
 
-static size_t put_varint(uint8_t *p, uint64_t v)
-{
-    size_t n = 0;
-    while (v >= 0x80) {
-        p[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    p[n++] = (uint8_t)v;
-    return n;
-}
 
 /* The retire and squash lists R4 predicts for k ends: the k oldest in flight after the
  * fetches (t: the state after them), each where its SQUASH flag puts it.  0 when c's
@@ -146,35 +135,35 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         if (fx)
             out[n++] = fx;
         if (fx & FX_PC)
-            n += put_varint(out + n, pc_delta(x->pc, pred));
+            n += pmu_put_varint(out + n, pc_delta(x->pc, pred));
         pred = x->pc;
         after_cmov1 = (x->flags & EV67_FF_CMOV1) != 0;
     }
     if (expl & X_PC)
-        bn += put_varint(body + bn, pc_delta(c->pc, ev67_state_pc(&after)));
+        bn += pmu_put_varint(body + bn, pc_delta(c->pc, ev67_state_pc(&after)));
     if (expl & X_TAG)
-        bn += put_varint(body + bn, c->fetch[0].tag);
+        bn += pmu_put_varint(body + bn, c->fetch[0].tag);
     if (expl & X_HEAD)
-        bn += put_varint(body + bn, c->head);
+        bn += pmu_put_varint(body + bn, c->head);
     if (expl & X_KBM)
-        bn += put_varint(body + bn, (uint32_t)(next - c->kbm_first));
+        bn += pmu_put_varint(body + bn, (uint32_t)(next - c->kbm_first));
     if (c->trap) {
-        bn += put_varint(body + bn, (uint32_t)(next - c->trap_tag));
+        bn += pmu_put_varint(body + bn, (uint32_t)(next - c->trap_tag));
         body[bn++] = c->trap_type;
     }
     if (c->abort)
-        bn += put_varint(body + bn, (uint32_t)(next - c->abort_first));
+        bn += pmu_put_varint(body + bn, (uint32_t)(next - c->abort_first));
     if (c->nstall) {
-        bn += put_varint(body + bn, (uint32_t)(next - c->stall_first));
+        bn += pmu_put_varint(body + bn, (uint32_t)(next - c->stall_first));
         body[bn++] = c->nstall;
     }
     if (repeat > 1)
-        bn += put_varint(body + bn, repeat);
+        bn += pmu_put_varint(body + bn, repeat);
     if (lists) {
         for (unsigned i = 0; i < c->nretire; i++)
-            bn += put_varint(body + bn, (uint32_t)(next - c->retire[i]));
+            bn += pmu_put_varint(body + bn, (uint32_t)(next - c->retire[i]));
         for (unsigned i = 0; i < c->nsquash; i++)
-            bn += put_varint(body + bn, (uint32_t)(next - c->squash[i]));
+            bn += pmu_put_varint(body + bn, (uint32_t)(next - c->squash[i]));
     }
     memcpy(out + n, body, bn);
     out[0] = head;
@@ -186,52 +175,14 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef struct decoder {
-    pmu_getc_fn get;
-    void *ctx;
-    const char *where;
-    pmu_err *err;
-    unsigned nbytes;
-} decoder;
+typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
 
-static int get_byte(decoder *d, const char *field, uint8_t *out)
-{
-    int b = d->get(d->ctx);
-    if (b < 0)
-        return pmu_dialect_errf(d->err, d->where, "field '%s': truncated record (data ends "
-                                "after %u bytes of the record)", field, d->nbytes);
-    d->nbytes++;
-    *out = (uint8_t)b;
-    return 0;
-}
 
-static int get_varint(decoder *d, const char *field, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 10; i++) {
-        uint8_t b = 0;
-        if (get_byte(d, field, &b))
-            return -1;
-        if (i == 9 && b > 1)
-            return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 64 bits",
-                                    field);
-        v |= (uint64_t)(b & 0x7fu) << (7 * i);
-        if (!(b & 0x80u)) {
-            if (v > max)
-                return pmu_dialect_errf(d->err, d->where, "field '%s': %llu, expected at most "
-                                        "%llu", field, (unsigned long long)v,
-                                        (unsigned long long)max);
-            *out = v;
-            return 0;
-        }
-    }
-    return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 10 bytes", field);
-}
 
 static int get_tag(decoder *d, const char *field, uint32_t next, uint32_t *tag)
 {
     uint64_t v = 0;
-    if (get_varint(d, field, UINT32_MAX, &v))
+    if (pmu_decode_varint(d, field, UINT32_MAX, &v))
         return -1;
     *tag = next - (uint32_t)v;
     return 0;
@@ -254,12 +205,12 @@ static int decode_fetches(decoder *d, const ev67_state *st, ev67_cycle *c)
         uint8_t b = 0, fx = 0;
         if (i > 0 && !after_cmov1)
             pred += 4;
-        if (get_byte(d, "fetch", &b))
+        if (pmu_decode_byte(d, "fetch", &b))
             return -1;
         x->cls = b & 0x0fu;
         x->flags = (uint8_t)((b & 0x10u ? EV67_FF_SQUASH : 0) | (b & 0x20u ? EV67_FF_ICM : 0) |
                              (b & 0x40u ? EV67_FF_TAKEN : 0));
-        if ((b & F_EXT) && (get_byte(d, "fetch", &fx) || reserved(d, "fetch", fx, FX_RESERVED)))
+        if ((b & F_EXT) && (pmu_decode_byte(d, "fetch", &fx) || reserved(d, "fetch", fx, FX_RESERVED)))
             return -1;
         x->flags |= (uint8_t)((fx & FX_CMOV1 ? EV67_FF_CMOV1 : 0) |
                               (fx & FX_CMOV2 ? EV67_FF_CMOV2 : 0));
@@ -267,9 +218,9 @@ static int decode_fetches(decoder *d, const ev67_state *st, ev67_cycle *c)
             x->flags |= EV67_FF_PAL;
         x->pc = pred;
         if (fx & FX_PC) {
-            if (get_varint(d, "fetch", UINT64_MAX, &v))
+            if (pmu_decode_varint(d, "fetch", UINT64_MAX, &v))
                 return -1;
-            x->pc += unzigzag(v) << 2;
+            x->pc += pmu_unzigzag(v) << 2;
         }
         pred = x->pc;
         after_cmov1 = (x->flags & EV67_FF_CMOV1) != 0;
@@ -289,13 +240,13 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
         return pmu_dialect_errf(d->err, d->where, "field 'nfetch': %u, expected 0..%u",
                                 c->nfetch, EV67_FETCH_MAX);
     c->pal = (uint8_t)(st->pal ^ ((head & H_PAL) != 0));
-    if ((head & H_EXPL) && (get_byte(d, "explicit", &expl) ||
+    if ((head & H_EXPL) && (pmu_decode_byte(d, "explicit", &expl) ||
                             reserved(d, "explicit", expl, X_RESERVED)))
         return -1;
-    if ((head & H_EVT) && get_byte(d, "event", &evt))
+    if ((head & H_EVT) && pmu_decode_byte(d, "event", &evt))
         return -1;
     if (head & H_ENDS) {
-        if (get_byte(d, "ends", &ends))
+        if (pmu_decode_byte(d, "ends", &ends))
             return -1;
         c->nretire = ends & 0x0fu;
         c->nsquash = (ends >> 4) & 7u;
@@ -306,18 +257,18 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
     }
     if (decode_fetches(d, st, c))
         return -1;
-    if ((expl & X_PC) && get_varint(d, "pc", UINT64_MAX, &pcd))
+    if ((expl & X_PC) && pmu_decode_varint(d, "pc", UINT64_MAX, &pcd))
         return -1;
     uint32_t tag = st->tr.next;
     if (expl & X_TAG) {
-        if (get_varint(d, "tag", UINT32_MAX, &v))
+        if (pmu_decode_varint(d, "tag", UINT32_MAX, &v))
             return -1;
         tag = (uint32_t)v;
     }
     for (unsigned i = 0; i < c->nfetch; i++)
         c->fetch[i].tag = tag + i;
     uint32_t next = next_after_fetch(&st->tr, c);
-    if ((expl & X_HEAD) && get_varint(d, "head", UINT32_MAX, &headv))
+    if ((expl & X_HEAD) && pmu_decode_varint(d, "head", UINT32_MAX, &headv))
         return -1;
     c->kbm_first = next;
     if ((expl & X_KBM) && get_tag(d, "kbm_first", next, &c->kbm_first))
@@ -326,7 +277,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
         c->trap = 1;
         c->trap_mis = (evt & E_MIS) != 0;
         c->trap_lso = (evt & E_LSO) != 0;
-        if (get_tag(d, "trap_tag", next, &c->trap_tag) || get_byte(d, "trap_type", &b))
+        if (get_tag(d, "trap_tag", next, &c->trap_tag) || pmu_decode_byte(d, "trap_type", &b))
             return -1;
         c->trap_type = b;
     }
@@ -337,7 +288,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
     } else
         c->kbm_first = 0;
     if (evt & E_STALL) {
-        if (get_tag(d, "stall_first", next, &c->stall_first) || get_byte(d, "nstall", &c->nstall))
+        if (get_tag(d, "stall_first", next, &c->stall_first) || pmu_decode_byte(d, "nstall", &c->nstall))
             return -1;
         if (c->nstall == 0)
             return pmu_dialect_errf(d->err, d->where, "field 'nstall': 0, expected 1..255");
@@ -346,7 +297,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
     c->mreplay = (evt & E_MREPLAY) != 0;
     *repeat = 1;
     if (evt & E_REPEAT) {
-        if (get_varint(d, "repeat", UINT64_MAX, repeat))
+        if (pmu_decode_varint(d, "repeat", UINT64_MAX, repeat))
             return -1;
         if (*repeat < 2)
             return pmu_dialect_errf(d->err, d->where, "field 'repeat': %llu, expected a count "
@@ -392,7 +343,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
     /* the cross-record rules, here where the stream's state is */
     if (ev67_validate(c, d->where, d->err) || ev67_track_events(&st->tr, c, d->where, d->err))
         return -1;
-    c->pc = ev67_state_pc(st) + (unzigzag(pcd) << 2);
+    c->pc = ev67_state_pc(st) + (pmu_unzigzag(pcd) << 2);
     c->head = (expl & X_HEAD) ? (uint32_t)headv : ev67_track_head(&st->tr);
     if (ev67_track_head_check(&st->tr, c, d->where, d->err))
         return -1;
@@ -405,7 +356,7 @@ int ev67_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void
                 uint64_t *repeat, pmu_err *err)
 {
     ev67_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0};
+    decoder d = {get, ctx, where, err, 0, 0};
     int first = get(ctx);
     if (first < 0)
         return 0;

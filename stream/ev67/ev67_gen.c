@@ -416,18 +416,20 @@ static void do_fetch(gen *g, ev67_cycle *c)
 /* Applies the fetch part to the tracker; maps; map stalls. */
 static void do_map(gen *g, ev67_cycle *c, uint32_t nold)
 {
-    /* A full window stalls map: counted over the mapped instructions only, which are
-       the older ones (map is in order) and can all retire; counting unmapped ones too
-       could stall map for ever with the oldest instruction unmapped. */
-    uint32_t nmapped = 0;
-    while (nmapped < nold && gi_at(g, nmapped)->mapped)
-        nmapped++;
-    unsigned left = 4, stall = chance(g, g->p_stall) || nmapped > 60;
+    unsigned left = 4, stall = chance(g, g->p_stall), full_known = 0;
     uint32_t nunm = 0, first = 0;
     for (uint32_t i = 0; i < nold; i++) {
         ginst *e = gi_at(g, i);
         if (e->mapped)
             continue;
+        /* A full window stalls map: counted over the mapped instructions only, the i
+           before the first unmapped one (map is in order), which can all retire;
+           counting unmapped ones too could stall map for ever with the oldest one
+           unmapped. */
+        if (!full_known) {
+            full_known = 1;
+            stall = stall || i > 60;
+        }
         if (stall || !left) {
             /* the range is of consecutive tags: it stops at an aborted gap */
             uint32_t tag = ev67_track_at(&g->tr, i)->tag;

@@ -15,6 +15,7 @@
 
 #include "pmu_num.h"
 #include "ev67_internal.h"
+#include "pmu_stream_codec.h"
 
 enum key { K_PAL, K_PC, K_TAG, K_FETCH, K_STALL, K_TRAP, K_RETIRE, K_SQUASH, K_ABORT,
            K_HEAD, K_BCMISS, K_MREPLAY, K_N };
@@ -347,44 +348,24 @@ int ev67_parse_line(void *state, const char *line, size_t len, const char *where
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-typedef struct outbuf {
-    char *buf;
-    size_t size, len; /* len: what the full text needs, may exceed size-1 */
-} outbuf;
 
-static void out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out_add(outbuf *o, const char *fmt, ...)
-{
-    char tmp[96];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    for (int i = 0; i < k && i < (int)sizeof tmp - 1; i++, o->len++)
-        if (o->len + 1 < o->size)
-            o->buf[o->len] = tmp[i];
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
-}
 
-#define SEP(o) ((o)->len ? " " : "")
-
-static void out_list(outbuf *o, const char *key, const uint32_t *v, unsigned n)
+static void out_list(pmu_outbuf *o, const char *key, const uint32_t *v, unsigned n)
 {
     for (unsigned i = 0; i < n;) {
         unsigned j = i;
         while (j + 1 < n && v[j + 1] == v[j] + 1u)
             j++;
-        out_add(o, i ? "," : "%s%s=", SEP(o), key);
+        pmu_out_add(o, i ? "," : "%s%s=", PMU_OUT_SEP(o), key);
         if (j > i)
-            out_add(o, "%u-%u", v[i], v[j]);
+            pmu_out_add(o, "%u-%u", v[i], v[j]);
         else
-            out_add(o, "%u", v[i]);
+            pmu_out_add(o, "%u", v[i]);
         i = j + 1;
     }
 }
 
-static void out_fetch(outbuf *o, const ev67_cycle *c, uint64_t pc_pred, int after_cmov1)
+static void out_fetch(pmu_outbuf *o, const ev67_cycle *c, uint64_t pc_pred, int after_cmov1)
 {
     for (unsigned i = 0; i < c->nfetch; i++) {
         const ev67_fetch *x = &c->fetch[i];
@@ -394,23 +375,23 @@ static void out_fetch(outbuf *o, const ev67_cycle *c, uint64_t pc_pred, int afte
                    y->pc == x->pc && (y->flags & (uint8_t)~EV67_FF_CMOV2) == rest;
         if (i > 0 && !after_cmov1)
             pc_pred += 4;
-        out_add(o, i ? "," : "%sfetch=", SEP(o));
+        pmu_out_add(o, i ? "," : "%sfetch=", PMU_OUT_SEP(o));
         if (x->flags & EV67_FF_CMOV1)
-            out_add(o, both ? "cmov" : "cmov1");
+            pmu_out_add(o, both ? "cmov" : "cmov1");
         else if (x->flags & EV67_FF_CMOV2)
-            out_add(o, "cmov2");
+            pmu_out_add(o, "cmov2");
         else
-            out_add(o, "%s", x->cls < EV67_NCLASSES ? ev67_class_names[x->cls] : "?");
+            pmu_out_add(o, "%s", x->cls < EV67_NCLASSES ? ev67_class_names[x->cls] : "?");
         if (x->pc != pc_pred)
-            out_add(o, "@0x%" PRIx64, x->pc);
+            pmu_out_add(o, "@0x%" PRIx64, x->pc);
         pc_pred = x->pc;
         if ((rest & ~EV67_FF_PAL) || ((rest & EV67_FF_PAL) != 0) != (c->pal != 0)) {
-            out_add(o, ":");
-            if (rest & EV67_FF_SQUASH) out_add(o, "s");
-            if (rest & EV67_FF_ICM) out_add(o, "i");
-            if (rest & EV67_FF_TAKEN) out_add(o, "t");
+            pmu_out_add(o, ":");
+            if (rest & EV67_FF_SQUASH) pmu_out_add(o, "s");
+            if (rest & EV67_FF_ICM) pmu_out_add(o, "i");
+            if (rest & EV67_FF_TAKEN) pmu_out_add(o, "t");
             if (((rest & EV67_FF_PAL) != 0) != (c->pal != 0))
-                out_add(o, (rest & EV67_FF_PAL) ? "p" : "n");
+                pmu_out_add(o, (rest & EV67_FF_PAL) ? "p" : "n");
         }
         after_cmov1 = (x->flags & EV67_FF_CMOV1) != 0;
         if (both) {
@@ -425,39 +406,39 @@ static void out_fetch(outbuf *o, const ev67_cycle *c, uint64_t pc_pred, int afte
 static size_t text_format(const ev67_cycle *c, const ev67_state *st, const ev67_state *after,
                           char *buf, size_t size)
 {
-    outbuf o = {buf, size, 0};
+    pmu_outbuf o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
     if (!st || st->pal != c->pal)
-        out_add(&o, "%spal=%u", SEP(&o), c->pal);
+        pmu_out_add(&o, "%spal=%u", PMU_OUT_SEP(&o), c->pal);
     if (!st || ev67_state_pc(after) != c->pc)
-        out_add(&o, "%spc=0x%" PRIx64, SEP(&o), c->pc);
+        pmu_out_add(&o, "%spc=0x%" PRIx64, PMU_OUT_SEP(&o), c->pc);
     if (c->nfetch && (!st || c->fetch[0].tag != st->tr.next))
-        out_add(&o, "%stag=%u", SEP(&o), c->fetch[0].tag);
+        pmu_out_add(&o, "%stag=%u", PMU_OUT_SEP(&o), c->fetch[0].tag);
     out_fetch(&o, c, st ? ev67_track_fetch_pc(&st->tr) : (c->nfetch ? c->fetch[0].pc + 4 : 0),
               st ? st->tr.cmov_pending : 0);
     if (c->nstall)
-        out_add(&o, "%sstall=%u+%u", SEP(&o), c->stall_first, c->nstall);
+        pmu_out_add(&o, "%sstall=%u+%u", PMU_OUT_SEP(&o), c->stall_first, c->nstall);
     if (c->trap)
-        out_add(&o, "%strap=%u:%s%s%s", SEP(&o), c->trap_tag,
+        pmu_out_add(&o, "%strap=%u:%s%s%s", PMU_OUT_SEP(&o), c->trap_tag,
                 c->trap_type < EV67_NTRAP_TYPES ? ev67_trap_names[c->trap_type] : "?",
                 c->trap_mis ? ":mis" : "", c->trap_lso ? ":lso" : "");
     out_list(&o, "retire", c->retire, c->nretire);
     out_list(&o, "squash", c->squash, c->nsquash);
     if (c->abort) {
         uint32_t none = c->nfetch ? c->fetch[c->nfetch - 1].tag + 1u : st ? st->tr.next : 0;
-        out_add(&o, "%sabort=%u", SEP(&o), c->abort_first);
+        pmu_out_add(&o, "%sabort=%u", PMU_OUT_SEP(&o), c->abort_first);
         if (!st || c->kbm_first != none)
-            out_add(&o, "/%u", c->kbm_first);
+            pmu_out_add(&o, "/%u", c->kbm_first);
     }
     if (!st || ev67_track_head(&after->tr) != c->head)
-        out_add(&o, "%shead=%u", SEP(&o), c->head);
+        pmu_out_add(&o, "%shead=%u", PMU_OUT_SEP(&o), c->head);
     if (c->bcmiss)
-        out_add(&o, "%sbcmiss", SEP(&o));
+        pmu_out_add(&o, "%sbcmiss", PMU_OUT_SEP(&o));
     if (c->mreplay)
-        out_add(&o, "%smreplay", SEP(&o));
+        pmu_out_add(&o, "%smreplay", PMU_OUT_SEP(&o));
     if (o.len == 0)
-        out_add(&o, "pal=%u", c->pal); /* a blank line would be no record */
+        pmu_out_add(&o, "pal=%u", c->pal); /* a blank line would be no record */
     return o.len;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ita_stream.h"
+#include "pmu_stream_codec.h"
 
 /* head byte */
 #define HEAD_NSLOTS_MASK 0x07u
@@ -38,19 +39,7 @@ unsigned ita_enc_index(uint64_t ip, unsigned slot)
     return (unsigned)((h * 3u + slot) & (ITA_ENC_CACHE - 1u));
 }
 
-static uint64_t zigzag(uint64_t delta) { return (delta << 1) ^ (0 - (delta >> 63)); }
-static uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1u)); }
 
-static size_t put_varint(uint8_t *p, uint64_t v)
-{
-    size_t n = 0;
-    while (v >= 0x80) {
-        p[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    p[n++] = (uint8_t)v;
-    return n;
-}
 
 size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 {
@@ -73,23 +62,23 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     }
     if (c->pid != st->sticky.pid) {
         head |= HEAD_PID;
-        n += put_varint(out + n, c->pid);
+        n += pmu_put_varint(out + n, c->pid);
         st->sticky.pid = c->pid;
     }
     if (repeat > 1) {
         head |= HEAD_REPEAT;
-        n += put_varint(out + n, repeat);
+        n += pmu_put_varint(out + n, repeat);
     }
     if (c->if_addr || c->if_lat || c->if_tlb || c->if_rab) {
         head |= HEAD_FETCH;
-        n += put_varint(out + n, c->if_addr);
-        n += put_varint(out + n, (uint64_t)c->if_lat << 3 | (c->if_tlb & 3u) << 1 | (c->if_rab & 1u));
+        n += pmu_put_varint(out + n, c->if_addr);
+        n += pmu_put_varint(out + n, (uint64_t)c->if_lat << 3 | (c->if_tlb & 3u) << 1 | (c->if_rab & 1u));
     }
     if (c->nxev) {
         head |= HEAD_XEV;
         out[n++] = c->nxev;
         for (unsigned i = 0; i < c->nxev && i < PMU_MAX_XEV; i++) {
-            n += put_varint(out + n, c->xev[i].id);
+            n += pmu_put_varint(out + n, c->xev[i].id);
             out[n++] = c->xev[i].count;
             out[n++] = c->xev[i].slot;
         }
@@ -100,8 +89,8 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         const pmu_slot *s = &c->slot[i];
         size_t sh_at = n++;
         unsigned mode = ENC_NONE;
-        n += put_varint(out + n, s->flags);
-        n += put_varint(out + n, zigzag(s->ip - st->prev_ip));
+        n += pmu_put_varint(out + n, s->flags);
+        n += pmu_put_varint(out + n, pmu_zigzag(s->ip - st->prev_ip));
         st->prev_ip = s->ip;
         if (s->enc) {
             struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(s->ip, s->slot)];
@@ -109,7 +98,7 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
                 mode = ENC_CACHED;
             } else {
                 mode = ENC_EXPLICIT;
-                n += put_varint(out + n, s->enc);
+                n += pmu_put_varint(out + n, s->enc);
                 e->valid = 1;
                 e->ip = s->ip;
                 e->slot = s->slot;
@@ -117,14 +106,14 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
             }
         }
         if (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) {
-            n += put_varint(out + n, zigzag(s->daddr - st->prev_daddr));
+            n += pmu_put_varint(out + n, pmu_zigzag(s->daddr - st->prev_daddr));
             st->prev_daddr = s->daddr;
         }
         if (PMU_SLOT_GET(s, BR_TYPE))
-            n += put_varint(out + n, zigzag(s->target - s->ip));
+            n += pmu_put_varint(out + n, pmu_zigzag(s->target - s->ip));
         int ext = s->lat || s->tlb;
         if (ext)
-            n += put_varint(out + n, (uint64_t)s->lat << 2 | (s->tlb & 3u));
+            n += pmu_put_varint(out + n, (uint64_t)s->lat << 2 | (s->tlb & 3u));
         out[sh_at] = (uint8_t)((s->unit & 3u) | (s->slot & 3u) << 2 | mode << SH_ENC_SHIFT |
                                (ext ? SH_EXT : 0u));
     }
@@ -132,52 +121,22 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef struct decoder {
-    pmu_getc_fn get;
-    void *ctx;
-    const char *where;
-    pmu_err *err;
-    unsigned nbytes; /* bytes of this record consumed so far */
-} decoder;
+typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
 
+/* A byte or a varint of a field, in slot `slot` (0: the record's own part). */
 static int get_byte(decoder *d, const char *field, unsigned slot, uint8_t *out)
 {
-    int b = d->get(d->ctx);
-    *out = 0;
-    if (b < 0) {
-        if (slot)
-            return pmu_dialect_errf(d->err, d->where,
-                                    "field '%s': truncated record (data ends in slot %u, after %u "
-                                    "bytes of the record)",
-                                    field, slot, d->nbytes);
-        return pmu_dialect_errf(d->err, d->where,
-                                "field '%s': truncated record (data ends after %u bytes of the "
-                                "record)",
-                                field, d->nbytes);
-    }
-    d->nbytes++;
-    *out = (uint8_t)b;
-    return 0;
+    d->slot = slot;
+    return pmu_decode_byte(d, field, out);
 }
 
 static int get_varint(decoder *d, const char *field, unsigned slot, uint64_t *out)
 {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 10; i++) {
-        uint8_t b;
-        if (get_byte(d, field, slot, &b))
-            return -1;
-        if (i == 9 && b > 1)
-            return pmu_dialect_errf(d->err, d->where,
-                                    "field '%s': varint longer than 64 bits", field);
-        v |= (uint64_t)(b & 0x7fu) << (7 * i);
-        if (!(b & 0x80u)) {
-            *out = v;
-            return 0;
-        }
-    }
-    return pmu_dialect_errf(d->err, d->where, "field '%s': varint longer than 10 bytes", field);
+    d->slot = slot;
+    return pmu_decode_varint(d, field, UINT64_MAX, out);
 }
+
+
 
 /* The fetch of the I-EAR (HEAD_FETCH). */
 static int decode_fetch(decoder *d, pmu_cycle *c)
@@ -321,20 +280,20 @@ static int decode_slot(decoder *d, ita_state *st, pmu_slot *s, unsigned n)
     s->flags = (uint16_t)v;
     if (get_varint(d, "ip", n, &v))
         return -1;
-    s->ip = st->prev_ip + unzigzag(v);
+    s->ip = st->prev_ip + pmu_unzigzag(v);
     st->prev_ip = s->ip;
     if (decode_enc(d, st, mode, s, n))
         return -1;
     if (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) {
         if (get_varint(d, "da", n, &v))
             return -1;
-        s->daddr = st->prev_daddr + unzigzag(v);
+        s->daddr = st->prev_daddr + pmu_unzigzag(v);
         st->prev_daddr = s->daddr;
     }
     if (PMU_SLOT_GET(s, BR_TYPE)) {
         if (get_varint(d, "tgt", n, &v))
             return -1;
-        s->target = s->ip + unzigzag(v);
+        s->target = s->ip + pmu_unzigzag(v);
     }
     if (sh & SH_EXT) {
         if (get_varint(d, "lat", n, &v))
@@ -354,7 +313,7 @@ int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
 {
     ita_state *st = state;
     pmu_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0};
+    decoder d = {get, ctx, where, err, 0, 0};
     int first = get(ctx);
     if (first < 0)
         return 0;

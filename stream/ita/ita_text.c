@@ -14,6 +14,7 @@
 #include "pmu_num.h"
 #include "pmu_text.h"
 #include "ita_stream.h"
+#include "pmu_stream_codec.h"
 
 void ita_sticky_init(ita_sticky *s)
 {
@@ -469,44 +470,11 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-typedef struct outbuf {
-    char *buf;
-    size_t size, len; /* len: what the full text needs, may exceed size-1 */
-} outbuf;
 
-static void out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out_add(outbuf *o, const char *fmt, ...)
-{
-    char tmp[96];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (k <= 0)
-        return;
-    for (int i = 0; i < k && i < (int)sizeof tmp - 1; i++) {
-        if (o->len + 1 < o->size)
-            o->buf[o->len] = tmp[i];
-        o->len++;
-    }
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
-}
-
-/* Space before every token but the first. */
-#define SEP(o) ((o)->len ? " " : "")
-
-static void out_enum(outbuf *o, const char *key, unsigned v, const char *const *names, unsigned n)
-{
-    if (v < n)
-        out_add(o, "%s%s=%s", SEP(o), key, names[v]);
-    else
-        out_add(o, "%s%s=%u", SEP(o), key, v);
-}
 
 /* " ev=NAME[:count],..." of the general events attributed to `slot` (PMU_XEV_NO_SLOT: the
  * unattributed ones), in record order; nothing when there are none. */
-static void out_events(outbuf *o, const pmu_cycle *c, unsigned slot)
+static void out_events(pmu_outbuf *o, const pmu_cycle *c, unsigned slot)
 {
     unsigned k = 0;
     for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++) {
@@ -515,15 +483,15 @@ static void out_events(outbuf *o, const pmu_cycle *c, unsigned slot)
             continue;
         const char *name = ita_event_id_name(e->id);
         if (k++)
-            out_add(o, ",");
+            pmu_out_add(o, ",");
         else
-            out_add(o, "%sev=", SEP(o));
+            pmu_out_add(o, "%sev=", PMU_OUT_SEP(o));
         if (name)
-            out_add(o, "%s", name);
+            pmu_out_add(o, "%s", name);
         else
-            out_add(o, "#%u", e->id); /* only an invalid record has an unused id */
+            pmu_out_add(o, "#%u", e->id); /* only an invalid record has an unused id */
         if (e->count != 1)
-            out_add(o, ":%u", e->count);
+            pmu_out_add(o, ":%u", e->count);
     }
 }
 
@@ -531,73 +499,73 @@ static void out_events(outbuf *o, const pmu_cycle *c, unsigned slot)
  * differ from *prev. */
 static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf, size_t size)
 {
-    outbuf o = {buf, size, 0};
+    pmu_outbuf o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
     if (!prev || prev->cpl != c->cpl)
-        out_add(&o, "%scpl=%u", SEP(&o), c->cpl);
+        pmu_out_add(&o, "%scpl=%u", PMU_OUT_SEP(&o), c->cpl);
     if (!prev || prev->is != c->is)
-        out_enum(&o, "is", c->is, ita_is_names, 2);
+        pmu_out_name(&o, "is", c->is, ita_is_names, 2);
     if (!prev || prev->power != c->power)
-        out_enum(&o, "power", c->power, ita_power_names, 4);
+        pmu_out_name(&o, "power", c->power, ita_power_names, 4);
     if (!prev || prev->pid != c->pid)
-        out_add(&o, "%spid=%u", SEP(&o), c->pid);
+        pmu_out_add(&o, "%spid=%u", PMU_OUT_SEP(&o), c->pid);
     if (c->up_we)
-        out_add(&o, "%sup=%u", SEP(&o), c->up);
+        pmu_out_add(&o, "%sup=%u", PMU_OUT_SEP(&o), c->up);
     if (c->pp_we)
-        out_add(&o, "%spp=%u", SEP(&o), c->pp);
+        pmu_out_add(&o, "%spp=%u", PMU_OUT_SEP(&o), c->pp);
     if (c->intr)
-        out_enum(&o, "intr", c->intr, ita_intr_names, 3);
+        pmu_out_name(&o, "intr", c->intr, ita_intr_names, 3);
     if (c->recirc)
-        out_add(&o, "%srecirc=%u", SEP(&o), c->recirc);
+        pmu_out_add(&o, "%srecirc=%u", PMU_OUT_SEP(&o), c->recirc);
     if (c->if_addr)
-        out_add(&o, "%sif_addr=0x%" PRIx64, SEP(&o), c->if_addr);
+        pmu_out_add(&o, "%sif_addr=0x%" PRIx64, PMU_OUT_SEP(&o), c->if_addr);
     if (c->if_lat)
-        out_add(&o, "%sif_lat=%u", SEP(&o), c->if_lat);
+        pmu_out_add(&o, "%sif_lat=%u", PMU_OUT_SEP(&o), c->if_lat);
     if (c->if_tlb)
-        out_add(&o, "%sif_tlb=%u", SEP(&o), c->if_tlb);
+        pmu_out_add(&o, "%sif_tlb=%u", PMU_OUT_SEP(&o), c->if_tlb);
     if (c->if_rab)
-        out_add(&o, "%sif_rab", SEP(&o)); /* a flag: 1 (validation refuses other values) */
+        pmu_out_add(&o, "%sif_rab", PMU_OUT_SEP(&o)); /* a flag: 1 (validation refuses other values) */
     out_events(&o, c, PMU_XEV_NO_SLOT);
     if (o.len == 0 && c->nslots == 0)
-        out_add(&o, "cpl=%u", c->cpl); /* an empty line would be skipped as blank */
+        pmu_out_add(&o, "cpl=%u", c->cpl); /* an empty line would be skipped as blank */
 
     unsigned n = c->nslots <= PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
     for (unsigned i = 0; i < n; i++) {
         const pmu_slot *s = &c->slot[i];
-        out_add(&o, "%s| ip=0x%" PRIx64 " s=%u", SEP(&o), s->ip, s->slot);
+        pmu_out_add(&o, "%s| ip=0x%" PRIx64 " s=%u", PMU_OUT_SEP(&o), s->ip, s->slot);
         if (s->unit < 4)
-            out_add(&o, " u=%c", ita_unit_letters[s->unit]);
+            pmu_out_add(&o, " u=%c", ita_unit_letters[s->unit]);
         else
-            out_add(&o, " u=%u", s->unit);
+            pmu_out_add(&o, " u=%u", s->unit);
         if (s->enc)
-            out_add(&o, " enc=0x%" PRIx64, s->enc);
+            pmu_out_add(&o, " enc=0x%" PRIx64, s->enc);
         if (s->daddr)
-            out_add(&o, " da=0x%" PRIx64, s->daddr);
+            pmu_out_add(&o, " da=0x%" PRIx64, s->daddr);
         if (s->target)
-            out_add(&o, " tgt=0x%" PRIx64, s->target);
+            pmu_out_add(&o, " tgt=0x%" PRIx64, s->target);
         if (s->lat)
-            out_add(&o, " lat=%u", s->lat);
+            pmu_out_add(&o, " lat=%u", s->lat);
         if (s->tlb)
-            out_add(&o, " tlb=%u", s->tlb);
+            pmu_out_add(&o, " tlb=%u", s->tlb);
         for (unsigned f = 0; f < ita_sf_nkeys; f++) {
             unsigned v = (unsigned)(s->flags & ita_sf_keys[f].mask) >> ita_sf_keys[f].lsb;
             if (!v)
                 continue;
             if (ita_sf_keys[f].width == 1)
-                out_add(&o, " %s", ita_sf_keys[f].key);
+                pmu_out_add(&o, " %s", ita_sf_keys[f].key);
             else
-                out_add(&o, " %s=%u", ita_sf_keys[f].key, v);
+                pmu_out_add(&o, " %s=%u", ita_sf_keys[f].key, v);
         }
         out_events(&o, c, i);
         uint16_t undefined = (uint16_t)(s->flags & ~ita_sf_defined_mask());
         if (undefined)
-            out_add(&o, " flags=0x%x", undefined); /* only an invalid record has these */
+            pmu_out_add(&o, " flags=0x%x", undefined); /* only an invalid record has these */
     }
     /* Only an invalid record attributes an event to a slot it does not have. */
     for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++)
         if (c->xev[x].slot != PMU_XEV_NO_SLOT && c->xev[x].slot >= n)
-            out_add(&o, "%sxev=%u@slot%u", SEP(&o), c->xev[x].id, c->xev[x].slot + 1u);
+            pmu_out_add(&o, "%sxev=%u@slot%u", PMU_OUT_SEP(&o), c->xev[x].id, c->xev[x].slot + 1u);
     return o.len;
 }
 

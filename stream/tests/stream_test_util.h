@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "dialect_test_util.h"
 #include "ita/ita_family.h"
 #include "ita/pmu_regs.h"
 #include "pmu_stream.h"
@@ -146,15 +147,7 @@ inline std::vector<pmu_cycle> generate(uint64_t seed, uint64_t cycles, pmu_gen_m
                                        unsigned nprocs = 4)
 {
     pmu_gen_opts o = {seed, cycles, mode, nprocs};
-    pmu_gen *g = pmu_gen_create(ITA, &o, nullptr);
-    std::vector<pmu_cycle> out;
-    if (!g)
-        return out;
-    pmu_cycle c;
-    while (pmu_gen_next(g, &c) == 1)
-        out.push_back(c);
-    pmu_gen_destroy(g);
-    return out;
+    return dialect_generate<pmu_cycle>(ITA, o);
 }
 
 // A valid IA-64 cycle with one plain M-unit slot, for the validation tests to break.

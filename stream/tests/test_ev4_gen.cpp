@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "dialect_test_util.h"
 #include "ev4/ev4_stream.h"
 #include "pmu_stream.h"
 
@@ -33,20 +34,7 @@ pmu_gen_opts opts(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, unsigned cp
     return o;
 }
 
-std::vector<ev4_cycle> generate(const pmu_gen_opts &o)
-{
-    pmu_err err;
-    pmu_gen *g = pmu_gen_create(EV4, &o, &err);
-    EXPECT_NE(g, nullptr) << err.msg;
-    std::vector<ev4_cycle> out;
-    if (!g)
-        return out;
-    ev4_cycle c;
-    while (pmu_gen_next(g, &c) == 1)
-        out.push_back(c);
-    pmu_gen_destroy(g);
-    return out;
-}
+std::vector<ev4_cycle> generate(const pmu_gen_opts &o) { return dialect_generate<ev4_cycle>(EV4, o); }
 
 std::string fmt(const ev4_cycle &c)
 {

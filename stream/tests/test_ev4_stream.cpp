@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "dialect_test_util.h"
 #include "ev4/ev4_stream.h"
 #include "pmu_stream.h"
 
@@ -27,49 +28,16 @@ const pmu_dialect *const EV4 = &pmu_dialect_ev4;
     EXPECT_NE(std::string(hay).find(needle), std::string::npos)                              \
         << "expected \"" << (needle) << "\" in \"" << (hay) << "\""
 
-struct Read {
-    std::vector<ev4_cycle> recs;
-    int rc = 0;
-    std::string err;
-};
+using Read = DialectRead<ev4_cycle>;
 
 Read read_mem(const std::string &data, const char *name = "t.txt")
 {
-    Read res;
-    pmu_err err;
-    err.msg[0] = '\0';
-    pmu_stream_reader *r = pmu_stream_open_mem(EV4, data.data(), data.size(), name, &err);
-    if (!r) {
-        res.rc = -1;
-        res.err = err.msg;
-        return res;
-    }
-    ev4_cycle c;
-    while ((res.rc = pmu_stream_next(r, &c, &err)) == 1)
-        res.recs.push_back(c);
-    if (res.rc < 0)
-        res.err = err.msg;
-    pmu_stream_close(r);
-    return res;
+    return dialect_read_mem<ev4_cycle>(EV4, data, name);
 }
 
 std::string write_mem(const std::vector<ev4_cycle> &recs, pmu_stream_form form)
 {
-    std::string path = ::testing::TempDir() + "ev4_stream_" + std::to_string(getpid()) +
-                       (form == PMU_STREAM_TEXT ? ".txt" : ".bin");
-    pmu_err err;
-    pmu_stream_writer *w = pmu_stream_create(EV4, path.c_str(), form, &err);
-    EXPECT_NE(w, nullptr) << err.msg;
-    if (!w)
-        return "";
-    for (const ev4_cycle &c : recs)
-        EXPECT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
-    EXPECT_EQ(pmu_stream_finish(w, &err), 0) << err.msg;
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    std::remove(path.c_str());
-    return ss.str();
+    return dialect_write_mem(EV4, recs, form);
 }
 
 std::string fmt(const ev4_cycle &c)

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "dialect_test_util.h"
 #include "ev67/ev67_stream.h"
 #include "pmu_stream.h"
 
@@ -19,30 +20,11 @@
 
 namespace {
 
-struct Read {
-    std::vector<ev67_cycle> recs;
-    int rc = 0;
-    std::string err;
-};
+using Read = DialectRead<ev67_cycle>;
 
 Read read_mem(const std::string &data, const char *name = "t.txt")
 {
-    Read res;
-    pmu_err err;
-    err.msg[0] = '\0';
-    pmu_stream_reader *r = pmu_stream_open_mem(EV67, data.data(), data.size(), name, &err);
-    if (!r) {
-        res.rc = -1;
-        res.err = err.msg;
-        return res;
-    }
-    ev67_cycle c;
-    while ((res.rc = pmu_stream_next(r, &c, &err)) == 1)
-        res.recs.push_back(c);
-    if (res.rc < 0)
-        res.err = err.msg;
-    pmu_stream_close(r);
-    return res;
+    return dialect_read_mem<ev67_cycle>(EV67, data, name);
 }
 
 std::vector<ev67_cycle> generate(uint64_t seed, pmu_gen_mode mode, uint64_t n)
@@ -52,15 +34,7 @@ std::vector<ev67_cycle> generate(uint64_t seed, pmu_gen_mode mode, uint64_t n)
     o.seed = seed;
     o.cycles = n;
     o.mode = mode;
-    pmu_err err;
-    pmu_gen *g = pmu_gen_create(EV67, &o, &err);
-    EXPECT_NE(g, nullptr) << err.msg;
-    std::vector<ev67_cycle> v;
-    ev67_cycle c;
-    while (g && pmu_gen_next(g, &c) == 1)
-        v.push_back(c);
-    pmu_gen_destroy(g);
-    return v;
+    return dialect_generate<ev67_cycle>(EV67, o);
 }
 
 ev67_cycle canon(const ev67_cycle &c)
@@ -269,32 +243,16 @@ TEST(Ev67Stream, TheCheckerSeesRepeatedRecords)
 
 static void roundtrip(const std::vector<ev67_cycle> &v, pmu_stream_form form, const char *tag)
 {
-    std::string path = ::testing::TempDir() + "ev67_" + tag + std::to_string(getpid()) +
-                       (form == PMU_STREAM_TEXT ? ".txt" : ".bin");
-    pmu_err err;
-    pmu_stream_writer *w = pmu_stream_create(EV67, path.c_str(), form, &err);
-    ASSERT_NE(w, nullptr) << err.msg;
-    for (const ev67_cycle &c : v)
-        ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
-    ASSERT_EQ(pmu_stream_finish(w, &err), 0) << err.msg;
-    pmu_stream_reader *r = pmu_stream_open(EV67, path.c_str(), &err);
-    ASSERT_NE(r, nullptr) << err.msg;
-    ev67_cycle c;
-    size_t i = 0;
-    int rc;
-    while ((rc = pmu_stream_next(r, &c, &err)) == 1) {
-        ASSERT_LT(i, v.size());
-        ev67_cycle a = canon(v[i]), b = canon(c);
+    Read r = read_mem(dialect_write_mem(EV67, v, form), tag);
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), v.size());
+    for (size_t i = 0; i < v.size(); i++) {
+        ev67_cycle a = canon(v[i]), b = canon(r.recs[i]);
         char fa[1024], fb[1024];
         EV67->format(&a, fa, sizeof fa);
         EV67->format(&b, fb, sizeof fb);
         ASSERT_TRUE(EV67->equal(&a, &b)) << tag << " record " << i << "\n" << fa << "\n" << fb;
-        i++;
     }
-    EXPECT_EQ(rc, 0) << err.msg;
-    EXPECT_EQ(i, v.size());
-    pmu_stream_close(r);
-    unlink(path.c_str());
 }
 
 TEST(Ev67Stream, GeneratedStreamsRoundTripThroughBothForms)

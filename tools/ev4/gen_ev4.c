@@ -49,28 +49,10 @@ static const char *const counter_descs[EV4_NCOUNTERS] = {
 static const char *access_name(unsigned a) { return a < EV4_NACCESS ? access_names[a] : "?"; }
 static const char *kind_name(unsigned k) { return k < EV4_NKINDS ? kind_names[k] : "?"; }
 
-/* Bits that hold every value below n (at least 1). */
-static unsigned bits_for(unsigned n)
-{
-    unsigned w = 1;
-    while ((1u << w) < n)
-        w++;
-    return w;
-}
-
-static uint64_t field_mask(const pmu_field_desc *f)
-{
-    const unsigned w = f->msb - f->lsb + 1;
-    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << f->lsb;
-}
-
 /* The field `name` of register `reg`, or NULL. */
 static const pmu_field_desc *field_of(const char *reg, const char *name)
 {
-    for (unsigned i = 0; i < EV4_NFIELDS; i++)
-        if (strcmp(ev4_field_table[i].group, reg) == 0 && strcmp(ev4_field_table[i].name, name) == 0)
-            return &ev4_field_table[i];
-    return NULL;
+    return gen_field_of(ev4_field_table, EV4_NFIELDS, reg, name);
 }
 
 /* The address width of the register port: as wide as pmu_backend's addresses (uint16_t, as
@@ -138,13 +120,13 @@ static int emit_defines(FILE *out, pmu_err *err)
     fprintf(out, "`define EV4_NVIS %d\n", EV4_NVIS);
     fprintf(out, "`define EV4_MAX_ISSUE %d\n", EV4_MAX_ISSUE);
     /* The record's fields (include/ev4/ev4_cycle.h): each enum's values fit. */
-    fprintf(out, "`define EV4_MODE_W %u\n", bits_for(EV4_MODE_PAL + 1));
-    fprintf(out, "`define EV4_NISSUE_W %u\n", bits_for(EV4_MAX_ISSUE + 1));
-    fprintf(out, "`define EV4_CLASS_W %u\n", bits_for(EV4_NCLASSES));
-    fprintf(out, "`define EV4_STALL_W %u\n", bits_for(EV4_STALL_FROZEN + 1));
+    fprintf(out, "`define EV4_MODE_W %u\n", gen_bits_for(EV4_MODE_PAL + 1));
+    fprintf(out, "`define EV4_NISSUE_W %u\n", gen_bits_for(EV4_MAX_ISSUE + 1));
+    fprintf(out, "`define EV4_CLASS_W %u\n", gen_bits_for(EV4_NCLASSES));
+    fprintf(out, "`define EV4_STALL_W %u\n", gen_bits_for(EV4_STALL_FROZEN + 1));
     fprintf(out, "`define EV4_MUX0_W %u\n", mux0->msb - mux0->lsb + 1);
     fprintf(out, "`define EV4_MUX1_W %u\n", mux1->msb - mux1->lsb + 1);
-    fprintf(out, "`define EV4_KIND_W %u\n", bits_for(EV4_NKINDS));
+    fprintf(out, "`define EV4_KIND_W %u\n", gen_bits_for(EV4_NKINDS));
     fputs("`endif\n", out);
     return 0;
 }
@@ -160,7 +142,7 @@ static void vh_registers(FILE *out)
         uint64_t mask = 0;
         for (unsigned i = 0; i < EV4_NFIELDS; i++)
             if (strcmp(ev4_field_table[i].group, d->name) == 0)
-                mask |= field_mask(&ev4_field_table[i]);
+                mask |= gen_field_mask(&ev4_field_table[i]);
         fprintf(out, "localparam logic [%d:0] EV4_ADDR_%s = %d'h%02x;\n", EV4_ADDR_W - 1, d->name, EV4_ADDR_W,
                 d->addr);
         fprintf(out, "localparam integer EV4_%s_ACCESS = EV4_ACCESS_%s;\n", d->name, access_name(d->access));
@@ -168,14 +150,7 @@ static void vh_registers(FILE *out)
                 (unsigned long long)d->reset);
         fprintf(out, "localparam logic [63:0] EV4_%s_MASK = 64'h%016llx;\n", d->name, (unsigned long long)mask);
     }
-    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev4_field_table[i];
-        fprintf(out, "localparam integer EV4_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
-        fprintf(out, "localparam integer EV4_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
-        fprintf(out, "localparam integer EV4_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
-        fprintf(out, "localparam logic [63:0] EV4_F_%s_%s_MASK = 64'h%016llx;\n", f->group, f->name,
-                (unsigned long long)field_mask(f));
-    }
+    gen_vh_fields(out, "EV4", ev4_field_table, EV4_NFIELDS);
 }
 
 static void vh_counters(FILE *out)
@@ -193,7 +168,7 @@ static void vh_counters(FILE *out)
  * (NONE for an undefined code; the RTL applies Mux0Undef itself). */
 static void vh_events(FILE *out)
 {
-    const unsigned kw = bits_for(EV4_NKINDS);
+    const unsigned kw = gen_bits_for(EV4_NKINDS);
     for (unsigned k = 0; k < EV4_NKINDS; k++)
         fprintf(out, "localparam logic [%u:0] EV4_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
     for (unsigned i = 0; i < EV4_NMUX; i++) {
@@ -231,20 +206,14 @@ static void vh_record(FILE *out)
         {"STALL_DRY", EV4_STALL_DRY, EV4_STALL_FROZEN + 1},  {"STALL_FROZEN", EV4_STALL_FROZEN, EV4_STALL_FROZEN + 1},
     };
     for (unsigned i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-        const unsigned w = bits_for(codes[i].nvalues);
+        const unsigned w = gen_bits_for(codes[i].nvalues);
         fprintf(out, "localparam logic [%u:0] EV4_%s = %u'd%u;\n", w - 1, codes[i].name, w, codes[i].value);
     }
 }
 
 static void vh_visible(FILE *out)
 {
-    uint64_t addr[EV4_NVIS];
-    for (unsigned v = 0; v < EV4_NVIS; v++) {
-        fprintf(out, "localparam integer EV4_VIS_%s = %u;\n", ev4_vis_table[v].name, v);
-        addr[v] = ev4_vis_table[v].addr;
-    }
-    fprintf(out, "localparam integer EV4_NVIS = %d;\n", EV4_NVIS);
-    gen_packed_table(out, "EV4_VIS_ADDR", EV4_ADDR_W, EV4_NVIS, addr);
+    gen_vh_visible(out, "EV4", ev4_vis_table, EV4_NVIS, EV4_ADDR_W);
 }
 
 static int emit_defs(FILE *out, pmu_err *err)
@@ -278,17 +247,7 @@ static void md_registers(FILE *out)
     }
 }
 
-static void md_fields(FILE *out)
-{
-    fputs("\n## Fields\n\n| register | field | bits | meaning |\n|---|---|---|---|\n", out);
-    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev4_field_table[i];
-        if (f->msb == f->lsb)
-            fprintf(out, "| %s | %s | %u | %s |\n", f->group, f->name, f->lsb, f->desc);
-        else
-            fprintf(out, "| %s | %s | %u:%u | %s |\n", f->group, f->name, f->msb, f->lsb, f->desc);
-    }
-}
+static void md_fields(FILE *out) { gen_md_fields(out, ev4_field_table, EV4_NFIELDS, NULL); }
 
 static void md_counters(FILE *out)
 {
@@ -330,8 +289,7 @@ static void md_visible(FILE *out)
           "After every clock the checker compares these registers (as a register read returns them)\n"
           "and the interrupt line `pmi = (HIRR.PC0 & HIER.PC0) | (HIRR.PC1 & HIER.PC1)`.\n\n"
           "| # | register | address |\n|---|---|---|\n", out);
-    for (unsigned v = 0; v < EV4_NVIS; v++)
-        fprintf(out, "| %u | %s | 0x%02x |\n", v, ev4_vis_table[v].name, ev4_vis_table[v].addr);
+    gen_md_visible_rows(out, ev4_vis_table, EV4_NVIS);
 }
 
 static int emit_md(FILE *out, pmu_err *err)

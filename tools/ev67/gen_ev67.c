@@ -81,27 +81,9 @@ static const struct {
 static const char *access_name(unsigned a) { return a < EV67_NACCESS ? access_names[a] : "?"; }
 static const char *kind_name(unsigned k) { return k < EV67_NKINDS ? ev67_kind_names[k] : "?"; }
 
-/* Bits that hold every value below n (at least 1). */
-static unsigned bits_for(unsigned n)
-{
-    unsigned w = 1;
-    while ((1u << w) < n)
-        w++;
-    return w;
-}
-
-static uint64_t field_mask(const pmu_field_desc *f)
-{
-    const unsigned w = f->msb - f->lsb + 1;
-    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << f->lsb;
-}
-
 static const pmu_field_desc *field_of(const char *reg, const char *name)
 {
-    for (unsigned i = 0; i < EV67_NFIELDS; i++)
-        if (strcmp(ev67_field_table[i].group, reg) == 0 && strcmp(ev67_field_table[i].name, name) == 0)
-            return &ev67_field_table[i];
-    return NULL;
+    return gen_field_of(ev67_field_table, EV67_NFIELDS, reg, name);
 }
 
 static unsigned field_w(const char *reg, const char *name)
@@ -222,9 +204,9 @@ static int emit_defines(FILE *out, pmu_err *err)
     fprintf(out, "`define EV67_SQUASH_MAX %d\n", EV67_SQUASH_MAX);
     fprintf(out, "`define EV67_CNT_W %u\n", (unsigned)(8 * sizeof(uint8_t)));
     fprintf(out, "`define EV67_TAG_W %u\n", (unsigned)(8 * sizeof(uint32_t)));
-    fprintf(out, "`define EV67_FLAGS_W %u\n", bits_for(EV67_FF_ALL + 1));
+    fprintf(out, "`define EV67_FLAGS_W %u\n", gen_bits_for(EV67_FF_ALL + 1));
     fprintf(out, "`define EV67_TRAP_TYPE_W %u\n", field_w("I_STAT", "TRAP_TYPE"));
-    fprintf(out, "`define EV67_KIND_W %u\n", bits_for(EV67_NKINDS));
+    fprintf(out, "`define EV67_KIND_W %u\n", gen_bits_for(EV67_NKINDS));
     fputs("`endif\n", out);
     return 0;
 }
@@ -247,14 +229,7 @@ static void vh_registers(FILE *out)
         fprintf(out, "localparam logic [63:0] EV67_%s_WMASK = 64'h%016llx;\n", d->name,
                 (unsigned long long)ev67_reg_bits_of(r, EV67_ACCESS_RW));
     }
-    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev67_field_table[i];
-        fprintf(out, "localparam integer EV67_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
-        fprintf(out, "localparam integer EV67_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
-        fprintf(out, "localparam integer EV67_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
-        fprintf(out, "localparam logic [63:0] EV67_F_%s_%s_MASK = 64'h%016llx;\n", f->group, f->name,
-                (unsigned long long)field_mask(f));
-    }
+    gen_vh_fields(out, "EV67", ev67_field_table, EV67_NFIELDS);
     for (unsigned i = 0; i < NPCTX_SEL; i++)
         fprintf(out, "localparam integer EV67_PCTX_SEL_%s = %u;\n", pctx_sel[i].field, pctx_sel[i].bit);
 }
@@ -274,7 +249,7 @@ static void vh_counters(FILE *out)
 /* The kinds, and per counter the kind of every {SL0, SL1} (entry SL0 * 4 + SL1). */
 static void vh_inputs(FILE *out)
 {
-    const unsigned kw = bits_for(EV67_NKINDS), sl1w = field_w("PCTR_CTL", "SL1");
+    const unsigned kw = gen_bits_for(EV67_NKINDS), sl1w = field_w("PCTR_CTL", "SL1");
     const unsigned nsel = 2u << sl1w;
     for (unsigned k = 0; k < EV67_NKINDS; k++)
         fprintf(out, "localparam logic [%u:0] EV67_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
@@ -304,12 +279,7 @@ static void vh_record(FILE *out)
 
 static void vh_visible(FILE *out)
 {
-    uint64_t addr[EV67_NVIS];
-    for (unsigned v = 0; v < EV67_NVIS; v++) {
-        fprintf(out, "localparam integer EV67_VIS_%s = %u;\n", ev67_vis_table[v].name, v);
-        addr[v] = ev67_vis_table[v].addr;
-    }
-    gen_packed_table(out, "EV67_VIS_ADDR", EV67_ADDR_W, EV67_NVIS, addr);
+    gen_vh_visible(out, "EV67", ev67_vis_table, EV67_NVIS, EV67_ADDR_W);
 }
 
 static int emit_defs(FILE *out, pmu_err *err)
@@ -347,19 +317,8 @@ static void md_registers(FILE *out)
                 pctx_sel[i].field, pctx_sel[i].bit, pctx_sel[i].desc);
 }
 
-static void md_fields(FILE *out)
-{
-    fputs("\n## Fields\n\n| register | field | bits | access | meaning |\n|---|---|---|---|---|\n", out);
-    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev67_field_table[i];
-        if (f->msb == f->lsb)
-            fprintf(out, "| %s | %s | %u | %s | %s |\n", f->group, f->name, f->lsb,
-                    access_name(ev67_field_access[i]), f->desc);
-        else
-            fprintf(out, "| %s | %s | %u:%u | %s | %s |\n", f->group, f->name, f->msb, f->lsb,
-                    access_name(ev67_field_access[i]), f->desc);
-    }
-}
+static const char *field_access(unsigned i) { return access_name(ev67_field_access[i]); }
+static void md_fields(FILE *out) { gen_md_fields(out, ev67_field_table, EV67_NFIELDS, field_access); }
 
 static void md_counters(FILE *out)
 {
@@ -400,8 +359,7 @@ static void md_visible(FILE *out)
           "the read quirk and the ISUM race included) and the interrupt line\n"
           "`pmi = ((OBS_INT.REQ & IER_CM.PCEN) != 0) & !OBS_INT.PAL`.\n\n"
           "| # | register | address |\n|---|---|---|\n", out);
-    for (unsigned v = 0; v < EV67_NVIS; v++)
-        fprintf(out, "| %u | %s | 0x%02x |\n", v, ev67_vis_table[v].name, ev67_vis_table[v].addr);
+    gen_md_visible_rows(out, ev67_vis_table, EV67_NVIS);
 }
 
 static int emit_md(FILE *out, pmu_err *err)

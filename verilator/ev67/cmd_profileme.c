@@ -85,12 +85,14 @@ static void add_to(pme_row *r, const ev67_pme_pc *p)
         r->attr[a] += p->attr[a];
 }
 
-/* The per-PC rows and the per-function rows, each sorted by samples; NULL on no memory. */
+/* The per-PC rows and the per-function rows (by address without symbols), each sorted
+ * by samples; -1 on no memory. */
 static int make_rows(ev67_pme *s, const drv_symtab *syms, pme_row **pcs, pme_row **fns, unsigned *nfns)
 {
-    unsigned n = ev67_pme_npcs(s);
+    unsigned n = ev67_pme_npcs(s), nf = syms ? drv_symtab_count(syms) : 0;
+    unsigned nslots = syms ? nf + 1 : n; /* a function each and one for outside, or a PC each */
     *pcs = calloc(n + 1, sizeof **pcs);
-    *fns = calloc(n + 1, sizeof **fns);
+    *fns = calloc(nslots + 1, sizeof **fns);
     *nfns = 0;
     if (!*pcs || !*fns)
         return -1;
@@ -100,13 +102,15 @@ static int make_rows(ev67_pme *s, const drv_symtab *syms, pme_row **pcs, pme_row
         r->pc = p->pc;
         name_of(syms, p->pc, r->name, sizeof r->name);
         add_to(r, p);
-        unsigned f;
-        for (f = 0; f < *nfns && strcmp((*fns)[f].name, r->name) != 0; f++)
-            ;
-        if (f == *nfns)
-            snprintf((*fns)[(*nfns)++].name, sizeof r->name, "%s", r->name);
-        add_to(&(*fns)[f], p);
+        int f = syms ? drv_symtab_find(syms, p->pc) : (int)i;
+        pme_row *fr = &(*fns)[f < 0 ? nf : (unsigned)f];
+        if (!fr->name[0])
+            snprintf(fr->name, sizeof fr->name, "%s", r->name);
+        add_to(fr, p);
     }
+    for (unsigned k = 0; k < nslots; k++) /* the functions with samples, packed */
+        if ((*fns)[k].name[0])
+            (*fns)[(*nfns)++] = (*fns)[k];
     qsort(*pcs, n, sizeof **pcs, by_samples);
     qsort(*fns, *nfns, sizeof **fns, by_samples);
     return 0;

@@ -1,0 +1,107 @@
+/*
+ * pmu_stream_codec.h - the pieces every dialect's binary form is built from
+ * (docs/stream-format.md, "Records"): LEB128 varints, zigzag deltas, and a decoder that
+ * reads a record's bytes one at a time and names the field in every message (truncated
+ * data, an over-long varint, a value above its field's maximum).  One implementation
+ * (stream/codec.c), so that the dialects read and complain alike.  And the text form's
+ * output buffer, that every dialect's format() fills token by token.
+ */
+#ifndef PMU_STREAM_CODEC_H
+#define PMU_STREAM_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pmu_dialect.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A signed difference (two's complement) as an unsigned number small for small |d|. */
+static inline uint64_t pmu_zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
+static inline uint64_t pmu_unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1u)); }
+
+/* v as an LEB128 varint at p (at most 10 bytes); returns the bytes written. */
+static inline size_t pmu_put_varint(uint8_t *p, uint64_t v)
+{
+    size_t n = 0;
+    while (v >= 0x80) {
+        p[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+/* A record being decoded (the arguments of pmu_dialect.decode). */
+typedef struct pmu_decoder {
+    pmu_getc_fn get;
+    void *ctx;
+    const char *where;
+    pmu_err *err;
+    unsigned nbytes; /* bytes of this record consumed so far */
+    unsigned slot;   /* when not 0, messages say the data ended in this slot */
+} pmu_decoder;
+
+/* The messages (stream/codec.c): -1 with err filled. */
+int pmu_decode_truncated(pmu_decoder *d, const char *field);
+int pmu_decode_too_long(pmu_decoder *d, const char *field);
+int pmu_decode_too_big(pmu_decoder *d, const char *field, uint64_t v, uint64_t max);
+
+/* The next byte of field `field`: 0, or -1 with err filled (truncated record).  Inline:
+ * decoding is on the per-record path of every run from a binary stream. */
+static inline int pmu_decode_byte(pmu_decoder *d, const char *field, uint8_t *out)
+{
+    int b = d->get(d->ctx);
+    *out = 0;
+    if (b < 0)
+        return pmu_decode_truncated(d, field);
+    d->nbytes++;
+    *out = (uint8_t)b;
+    return 0;
+}
+
+/* A varint of at most `max`: 0, or -1 with err filled (*out 0). */
+static inline int pmu_decode_varint(pmu_decoder *d, const char *field, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    *out = 0;
+    for (unsigned i = 0; i < 10; i++) {
+        uint8_t b = 0;
+        if (pmu_decode_byte(d, field, &b))
+            return -1;
+        if (i == 9 && b > 1) /* the 10th byte holds bit 63 and must end the varint */
+            return pmu_decode_too_long(d, field);
+        v |= (uint64_t)(b & 0x7fu) << (7 * i);
+        if (!(b & 0x80u)) {
+            if (v > max)
+                return pmu_decode_too_big(d, field, v, max);
+            *out = v;
+            return 0;
+        }
+    }
+    return pmu_decode_too_long(d, field); /* not reached: the 10th byte ends it */
+}
+
+/* ---- the text form's output --------------------------------------------------- */
+/* A record's text being formatted: it is cut to size-1 characters and NUL-terminated;
+ * len counts what the full text needs (it may exceed size-1: the caller's test). */
+typedef struct pmu_outbuf {
+    char *buf;
+    size_t size, len;
+} pmu_outbuf;
+
+/* Appends one token (at most 95 characters: a key=value of a record). */
+void pmu_out_add(pmu_outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "KEY=NAME" with names[v], or "KEY=v" for a value no name covers (only an invalid
+ * record has one), after a space unless it is the first token. */
+void pmu_out_name(pmu_outbuf *o, const char *key, unsigned v, const char *const *names, unsigned n);
+/* The space before every token but the first. */
+#define PMU_OUT_SEP(o) ((o)->len ? " " : "")
+
+#ifdef __cplusplus
+}
+#endif
+#endif
