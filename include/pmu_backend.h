@@ -49,6 +49,12 @@ typedef struct pmu_backend_ops {
     /* Dump a waveform to `path` from now on; 0, or -1 with err filled (RTL models). */
     int (*trace_open)(pmu_backend *b, const char *path, pmu_err *err);
     void (*trace_close)(pmu_backend *b);
+    /* The backend whose state is the reference behind this one: a lock-step pair's
+     * reference model, what a register socket reaches (NULL op: b itself). */
+    pmu_backend *(*reference)(pmu_backend *b);
+    /* Clocks and reads that disagreed so far, for a backend that checks two models
+     * against each other (NULL op: it checks nothing). */
+    uint64_t (*mismatches)(const pmu_backend *b);
 } pmu_backend_ops;
 
 struct pmu_backend {
@@ -80,6 +86,11 @@ static inline int pmu_trace_open(pmu_backend *b, const char *path, pmu_err *err)
     return b->ops->trace_open(b, path, err);
 }
 static inline void pmu_trace_close(pmu_backend *b) { if (b->ops->trace_close) b->ops->trace_close(b); }
+/* The reference state behind b (b itself for a model; callers check which model it is). */
+static inline pmu_backend *pmu_reference(pmu_backend *b)
+{
+    return b && b->ops->reference ? b->ops->reference(b) : b;
+}
 
 #ifdef __cplusplus
 }

@@ -182,6 +182,10 @@ typedef struct pmu_record_hooks {
 typedef struct pmu_cli_loop {
     pmu_backend *b;
     pmu_source *src;
+    /* Records from here instead of src when set (the SystemC platform's player): as
+     * pmu_source_next, 1, 0 at the end, or -1 with err filled. */
+    int (*fetch)(void *ctx, void *rec, pmu_err *err);
+    void *fetch_ctx;
     size_t record_size;       /* the family's dialect->record_size */
     pmu_record_hooks hooks;
     uint64_t stop_at;         /* stop before record stop_at (0: no limit) */
@@ -197,6 +201,52 @@ typedef enum pmu_loop_end { PMU_LOOP_END, PMU_LOOP_MISMATCH, PMU_LOOP_ERROR } pm
 /* Steps records until the source ends, stop_at, or the first lock-step mismatch.
  * PMU_LOOP_ERROR: a bad record or an unwritable waveform, err filled. */
 pmu_loop_end pmu_cli_loop_run(pmu_cli_loop *l, pmu_err *err);
+
+/* ---- what carries a run (pmusim run, and the SystemC platform's program) ----------- */
+/* How `run` reaches the PMU: the C harness (pmusim_cmd_run) steps the records and calls
+ * the software itself; the SystemC platform (systemc/pmu_sc_platform.cpp) puts the
+ * backends in parts and the software in a CPU that reaches them through a socket.  The
+ * configuration, the records, the software, the reports and the files are run's. */
+typedef struct pmu_run_engine {
+    void *ctx;
+    /* Makes the PMU of `kind` for the records of src (`where` names a record in reports):
+     * *checked, the backend the run reports on (the lock-step pair, or the one model),
+     * and *sw, the one the software and the run loop use (may be *checked).  0, or -1
+     * with err filled.  The engine keeps and frees them. */
+    int (*open)(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind kind,
+                pmu_source *src, pmu_backend **checked, pmu_backend **sw, pmu_err *err);
+    /* Runs l (l->b is *sw) to its end, as pmu_cli_loop_run. */
+    pmu_loop_end (*loop)(void *ctx, pmu_cli_loop *l, pmu_err *err);
+    /* Optional: waveform files of its own beside --waves' FST (`fst_target`, as the user
+     * gave it), prepared in `files`; *extra is committed with the FST (may stay NULL).
+     * They start and stop with the FST: pmu_trace_open/close on the software's backend. */
+    int (*waves)(void *ctx, pmu_files *files, const char *fst_target, pmu_outfile **extra,
+                 pmu_err *err);
+    /* Lines of its own at the end of the report (may be NULL). */
+    void (*report)(void *ctx, FILE *out);
+    void (*close)(void *ctx);
+} pmu_run_engine;
+
+/* `run` (argv[0] is the command name) through engine e; the exit status. */
+int pmu_cli_run(int argc, char **argv, const pmu_run_engine *e);
+
+/* ---- register traffic (run --traffic) ------------------------------------------------- */
+/* A log of what the software did to the PMU: a backend to give the software in front of
+ * the run's backend `b`, and record hooks around the software's that log the interrupt
+ * line.  One line each, prefixed by the records stepped so far (docs/run-traffic.md):
+ *     <records> W <register> 0x<16 hex digits>      a register write
+ *     <records> R <register> 0x<16 hex digits>      a register read and the value read
+ *     <records> pmi 1|0                             the line changed with the last record
+ * Registers are named as the family names its visible registers ("PMC4", "PMD5"), others
+ * by their register-map entry and offset ("IBR+3", "PCTX+5"). */
+typedef struct pmu_traffic pmu_traffic;
+pmu_traffic *pmu_traffic_new(const pmu_family *fam, pmu_backend *b, FILE *out);
+/* The backend the software uses (forwards everything to b; freed with t). */
+pmu_backend *pmu_traffic_backend(pmu_traffic *t);
+/* Puts the logger around the software's hooks *h (after pmu_traffic_backend's software
+ * filled them). */
+void pmu_traffic_hooks(pmu_traffic *t, pmu_record_hooks *h);
+void pmu_traffic_free(pmu_traffic *t);
 
 /* ---- the reproduce command ------------------------------------------------------------ */
 /* Appends " arg" to buf, quoted for the shell when it needs to be. */

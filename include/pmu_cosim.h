@@ -8,7 +8,8 @@
  * naming the cycle, the register, the field(s) that differ, the expected (reference)
  * and actual (RTL) values, the cycle record and where it came from.  The checker
  * keeps forwarding after a mismatch (it never stops the run itself); the caller asks
- * pmu_cosim_mismatches() when it wants to stop.
+ * pmu_cosim_mismatches() when it wants to stop.  A reset of the pair starts a new run:
+ * the mismatches so far are forgotten.
  *
  * read() and snapshot() return the reference's values.
  */
@@ -61,7 +62,8 @@ typedef struct pmu_cosim_mismatch {
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
                               pmu_cosim_where_fn where, void *where_ctx);
 
-/* Clocks and reads that disagreed so far (0 = in lock-step). */
+/* Clocks and reads that disagreed so far (0 = in lock-step), of a lock-step pair or of
+ * any backend that reaches a checker (pmu_backend_ops.mismatches; 0 for the others). */
 uint64_t pmu_cosim_mismatches(const pmu_backend *b);
 /* The first disagreement, or NULL when there was none. */
 const pmu_cosim_mismatch *pmu_cosim_first(const pmu_backend *b);

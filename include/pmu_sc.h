@@ -54,6 +54,9 @@ public:
            const sc_core::sc_time &access_delay);
     SC_HAS_PROCESS(pmu_sc);
 
+    // Resets the PMU (before the simulation, or between runs of a test).
+    void reset();
+
     const sc_core::sc_event &stepped_event() const { return stepped_; }
     pmu_backend *backend() const { return b_; }
     const pmu_family *family() const { return fam_; }
@@ -75,5 +78,35 @@ private:
     sc_core::sc_event stepped_;
     sc_core::sc_event line_; // the line may have changed: drive_line() updates irq
 };
+
+// The register-port address of a transaction on a part of family f (the rules above), or
+// -1 when there is nothing to do: the response is set then (an error, or OK for
+// TLM_IGNORE_COMMAND).  Shared with the lock-step checker, which answers as a part does.
+int pmu_sc_decode(const pmu_family *f, tlm::tlm_generic_payload &t);
+
+// A part that owns its model, made by the family's `Make` (pmu_family.ref_create or
+// rtl_create): pmu_ref_sc is the family's reference model (csim/) as a part, pmu_rtl_sc its
+// Verilated RTL (verilator/), so that a platform can use either.  create() returns NULL
+// with err filled when the model cannot be made (e.g. an RTL variant not built).
+template <pmu_backend *(*pmu_family::*Make)(unsigned, pmu_err *)>
+class pmu_model_sc : public pmu_sc {
+public:
+    static pmu_model_sc *create(sc_core::sc_module_name name, const pmu_family *f, unsigned model,
+                                const sc_core::sc_time &access_delay, pmu_err *err)
+    {
+        pmu_backend *b = (f->*Make)(model, err);
+        return b ? new pmu_model_sc(name, f, b, access_delay) : nullptr;
+    }
+    ~pmu_model_sc() override { pmu_destroy(backend()); }
+
+private:
+    pmu_model_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b,
+                 const sc_core::sc_time &access_delay)
+        : pmu_sc(name, f, b, access_delay)
+    {
+    }
+};
+using pmu_ref_sc = pmu_model_sc<&pmu_family::ref_create>;
+using pmu_rtl_sc = pmu_model_sc<&pmu_family::rtl_create>;
 
 #endif

@@ -28,32 +28,46 @@ pmu_sc::pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b
 // The one driver of irq: the line after the last clock (a step, or a write).
 void pmu_sc::drive_line() { irq.write(st_.pmi != 0); }
 
-int pmu_sc::port_address(tlm::tlm_generic_payload &t) const
+void pmu_sc::reset()
+{
+    pmu_reset(b_);
+    pmu_snapshot(b_, &st_);
+    line_.notify(sc_core::SC_ZERO_TIME);
+}
+
+static int address_of(const pmu_family *f, tlm::tlm_generic_payload &t)
 {
     uint64_t a = t.get_address();
-    if (a % 8 != 0 || a / 8 > UINT16_MAX || !pmu_family_reg_of_addr(fam_, (uint16_t)(a / 8))) {
+    if (a % 8 != 0 || a / 8 > UINT16_MAX || !pmu_family_reg_of_addr(f, (uint16_t)(a / 8))) {
         t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return -1;
     }
     return (int)(a / 8);
 }
 
-void pmu_sc::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
+int pmu_sc::port_address(tlm::tlm_generic_payload &t) const { return address_of(fam_, t); }
+
+int pmu_sc_decode(const pmu_family *f, tlm::tlm_generic_payload &t)
 {
-    delay += access_delay_;
     if (t.get_command() == tlm::TLM_IGNORE_COMMAND) {
         t.set_response_status(tlm::TLM_OK_RESPONSE);
-        return;
+        return -1;
     }
     if (t.get_byte_enable_ptr()) {
         t.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-        return;
+        return -1;
     }
     if (t.get_data_length() != 8 || t.get_streaming_width() != 8) {
         t.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
-        return;
+        return -1;
     }
-    int addr = port_address(t);
+    return address_of(f, t);
+}
+
+void pmu_sc::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
+{
+    delay += access_delay_;
+    int addr = pmu_sc_decode(fam_, t);
     if (addr < 0)
         return;
     uint64_t v;
@@ -98,3 +112,4 @@ void pmu_sc::on_clock()
     line_.notify(sc_core::SC_ZERO_TIME);
     stepped_.notify(sc_core::SC_ZERO_TIME);
 }
+

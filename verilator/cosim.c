@@ -126,6 +126,8 @@ static void cosim_reset(pmu_backend *b)
     pmu_reset(m->ref);
     pmu_reset(m->rtl);
     b->cycle = 0;
+    m->mismatches = 0; /* a new run */
+    m->have_first = 0;
     compare(m, PMU_COSIM_RESET, 0, NULL, 0, 0);
 }
 
@@ -205,6 +207,9 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 
 static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
 
+static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }
+static uint64_t cosim_count(const pmu_backend *b) { return ((const cosim *)b)->mismatches; }
+
 static const pmu_backend_ops cosim_ops = {
     .reset = cosim_reset,
     .write = cosim_write,
@@ -215,6 +220,8 @@ static const pmu_backend_ops cosim_ops = {
     .total = cosim_total,
     .trace_open = cosim_trace_open,
     .trace_close = cosim_trace_close,
+    .reference = cosim_reference,
+    .mismatches = cosim_count,
 };
 
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
@@ -244,7 +251,7 @@ int pmu_is_cosim(const pmu_backend *b) { return b && b->ops == &cosim_ops; }
 
 uint64_t pmu_cosim_mismatches(const pmu_backend *b)
 {
-    return pmu_is_cosim(b) ? ((const cosim *)b)->mismatches : 0;
+    return b && b->ops->mismatches ? b->ops->mismatches(b) : 0;
 }
 
 const pmu_cosim_mismatch *pmu_cosim_first(const pmu_backend *b)

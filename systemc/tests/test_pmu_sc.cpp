@@ -22,7 +22,10 @@
 #include "pmu_dialect.h"
 #include "pmu_family.h"
 #include "pmu_family_cmds.h"
+#include "pmu_cli.h"
+#include "pmu_cosim.h"
 #include "pmu_sc.h"
+#include "pmu_sc_checker.h"
 #include "pmu_sc_port.h"
 #include "pmu_stream.h"
 
@@ -41,9 +44,74 @@ struct Part {
     std::unique_ptr<sc_core::sc_fifo<pmu_sc_record>> fifo;
 };
 
+// A model that disagrees on purpose (test code only): the reference model with one bit
+// of one visible register flipped from a given cycle on in its state, or of every value
+// its read port returns for a register of the map.  Lock-step checkers must report it.
+struct Faulty {
+    pmu_backend base; // first: a pmu_backend * is a Faulty *
+    pmu_backend *inner;
+    const pmu_family *fam;
+    unsigned vis = 0, bit = 0;
+    uint64_t from = UINT64_MAX; // the first cycle that disagrees (UINT64_MAX: none)
+    bool in_reads = false;      // the read port disagrees, the state does not
+
+    static Faulty *of(pmu_backend *b) { return reinterpret_cast<Faulty *>(b); }
+    bool on() const { return inner->cycle >= from; }
+    static void reset(pmu_backend *b) { pmu_reset(of(b)->inner), b->cycle = 0; }
+    static void write(pmu_backend *b, uint16_t a, uint64_t v) { pmu_write(of(b)->inner, a, v); }
+    static uint64_t read(pmu_backend *b, uint16_t a)
+    {
+        Faulty *f = of(b);
+        uint64_t v = pmu_read(f->inner, a);
+        if (f->in_reads && f->on() && pmu_family_reg_of_addr(f->fam, a)) // whatever register
+            v ^= 1ull << f->bit;
+        return v;
+    }
+    static void step(pmu_backend *b, const void *r) { pmu_step(of(b)->inner, r), b->cycle++; }
+    static void snapshot(pmu_backend *b, pmu_state *s)
+    {
+        Faulty *f = of(b);
+        pmu_snapshot(f->inner, s);
+        if (!f->in_reads && f->on())
+            s->reg[f->vis] ^= 1ull << f->bit;
+    }
+    static void destroy(pmu_backend *b) { pmu_destroy(of(b)->inner), delete of(b); }
+    static pmu_backend *create(const pmu_family *fam)
+    {
+        static const pmu_backend_ops ops = [] {
+            pmu_backend_ops o{};
+            o.reset = reset, o.write = write, o.read = read, o.step = step;
+            o.snapshot = snapshot, o.destroy = destroy;
+            return o;
+        }();
+        pmu_err err;
+        Faulty *f = new Faulty;
+        f->inner = fam->ref_create(fam->default_model, &err);
+        f->fam = fam;
+        f->base = pmu_backend{&ops, "faulty", f->inner->model, f->inner->nvis, 0};
+        return &f->base;
+    }
+};
+
+// Where the record being stepped came from, for both checkers' reports.
+char g_where[64];
+const char *where_now(void *) { return g_where; }
+
+// A lock-step checker (pmu_sc_checker.h) over the reference part and a faulty one.
+struct Checked {
+    const pmu_family *fam = nullptr;
+    pmu_backend *ref_b = nullptr, *bad_b = nullptr;
+    std::unique_ptr<pmu_sc> ref, bad;
+    std::unique_ptr<pmu_sc_checker> checker;
+    std::unique_ptr<tlm_utils::simple_initiator_socket<sc_core::sc_module>> sock;
+    std::unique_ptr<sc_core::sc_fifo<pmu_sc_record>> in, ref_q, bad_q;
+    std::unique_ptr<sc_core::sc_signal<bool>> ref_irq, bad_irq;
+};
+
 struct Bench : sc_core::sc_module {
     sc_core::sc_clock clk{"clk", 10, sc_core::SC_NS};
     std::vector<Part> parts;
+    std::vector<Checked> checked;
     int status = 1;
 
     SC_HAS_PROCESS(Bench);
@@ -67,6 +135,36 @@ struct Bench : sc_core::sc_module {
             p.sc->irq(*p.irq);
             p.sc->records(*p.fifo);
         }
+        checked.resize(pmu_nfamilies);
+        for (unsigned k = 0; k < pmu_nfamilies; k++) {
+            Checked &c = checked[k];
+            c.fam = pmu_families[k];
+            pmu_err err;
+            c.ref_b = c.fam->ref_create(c.fam->default_model, &err);
+            c.bad_b = Faulty::create(c.fam);
+            std::string base = std::string(c.fam->name) + "_checked_";
+            c.ref.reset(new pmu_sc((base + "ref").c_str(), c.fam, c.ref_b, kDelay));
+            c.bad.reset(new pmu_sc((base + "bad").c_str(), c.fam, c.bad_b, kDelay));
+            c.checker.reset(new pmu_sc_checker((base + "checker").c_str(), *c.ref, *c.bad, where_now, nullptr));
+            c.sock.reset(new tlm_utils::simple_initiator_socket<sc_core::sc_module>((base + "init").c_str()));
+            c.in.reset(new sc_core::sc_fifo<pmu_sc_record>((base + "in").c_str(), 1));
+            c.ref_q.reset(new sc_core::sc_fifo<pmu_sc_record>((base + "ref_q").c_str(), 1));
+            c.bad_q.reset(new sc_core::sc_fifo<pmu_sc_record>((base + "bad_q").c_str(), 1));
+            c.ref_irq.reset(new sc_core::sc_signal<bool>((base + "ref_irq").c_str()));
+            c.bad_irq.reset(new sc_core::sc_signal<bool>((base + "bad_irq").c_str()));
+            c.sock->bind(c.checker->socket);
+            c.checker->records(*c.in);
+            c.checker->ref_records(*c.ref_q);
+            c.checker->rtl_records(*c.bad_q);
+            c.checker->ref_socket.bind(c.ref->socket);
+            c.checker->rtl_socket.bind(c.bad->socket);
+            for (auto [part, q, irq] : {std::tuple{c.ref.get(), c.ref_q.get(), c.ref_irq.get()},
+                                        std::tuple{c.bad.get(), c.bad_q.get(), c.bad_irq.get()}}) {
+                part->clk(clk);
+                part->records(*q);
+                part->irq(*irq);
+            }
+        }
         SC_THREAD(run);
     }
     ~Bench() override
@@ -74,6 +172,11 @@ struct Bench : sc_core::sc_module {
         for (Part &p : parts) {
             pmu_destroy(p.b);
             pmu_destroy(p.mirror);
+        }
+        for (Checked &c : checked) {
+            c.checker.reset(); // its pair holds the parts
+            pmu_destroy(c.ref_b);
+            pmu_destroy(c.bad_b);
         }
     }
     void run()
@@ -296,6 +399,141 @@ TEST(PmuSc, SoftwareThroughTheSocketMatchesTheCHarnessClockForClock)
             serviced += ip;
         }
         EXPECT_GT(serviced, 0u) << p.fam->name << ": no interrupt reached the software";
+    }
+}
+
+// ---- the lock-step checker -------------------------------------------------------------
+
+// Records from the generator, numbered in g_where.
+uint64_t g_fetched;
+int gen_fetch(void *ctx, void *rec, pmu_err *)
+{
+    pmu_gen *g = static_cast<pmu_gen *>(ctx);
+    int got = pmu_gen_next(g, rec);
+    if (got == 1)
+        std::snprintf(g_where, sizeof g_where, "generator record %llu", (unsigned long long)g_fetched++);
+    return got;
+}
+
+struct LoopResult {
+    pmu_loop_end end;
+    uint64_t records, mismatches, interrupts;
+    std::string report;
+};
+
+// conform's random programming and service (or the family's driver) on b (the C harness's lock-step pair, or a
+// port in front of the SystemC checker), through pmu_cli_loop_run.
+LoopResult run_software(const pmu_family *fam, pmu_backend *b, pmu_backend *checker, uint64_t seed,
+                        uint64_t cycles, int driver)
+{
+    LoopResult r{};
+    pmu_err err;
+    pmu_gen_opts o = {};
+    o.seed = seed;
+    o.cycles = cycles;
+    o.mode = PMU_GEN_WORKLOAD;
+    pmu_gen *g = pmu_gen_create(fam->dialect, &o, &err);
+    EXPECT_NE(g, nullptr);
+    const pmu_gen_hot *hot;
+    pmu_record_hooks hooks;
+    g_where[0] = 0; // software's programming comes before the first record
+    pmu_fam_conform *c = fam->cmds->conform_start(b, seed, g, 1, driver, &hot, &hooks, &err);
+    EXPECT_NE(c, nullptr) << err.msg;
+    pmu_cli_loop l = {};
+    g_fetched = 0;
+    g_where[0] = 0;
+    l.b = b;
+    l.fetch = gen_fetch;
+    l.fetch_ctx = g;
+    l.record_size = fam->dialect->record_size;
+    l.hooks = hooks;
+    r.end = pmu_cli_loop_run(&l, &err);
+    r.records = l.records;
+    r.mismatches = pmu_cosim_mismatches(checker);
+    if (const pmu_cosim_mismatch *m = pmu_cosim_first(checker)) {
+        char text[4096];
+        pmu_cosim_format(m, text, sizeof text);
+        r.report = text;
+    }
+    if (r.end == PMU_LOOP_END) {
+        char sink[4096];
+        FILE *out = fmemopen(sink, sizeof sink, "w");
+        EXPECT_TRUE(fam->cmds->conform_finish(c, &r.interrupts, out)) << fam->name;
+        std::fclose(out);
+    }
+    fam->cmds->conform_free(c);
+    pmu_gen_destroy(g);
+    return r;
+}
+
+// The SystemC checker against the C harness's with the same fault: the same run, and the
+// same first report (register, fields, values, record, where) at the same cycle.
+TEST(PmuScChecker, ReportsMismatchesAsTheCHarnessDoes)
+{
+    struct Fault {
+        unsigned vis_from_end; // a visible register counted from the last
+        unsigned bit;
+        uint64_t from;
+        bool in_reads;
+    };
+    const Fault faults[] = {{0, 0, UINT64_MAX, false}, {1, 3, 1500, false}, {2, 62, 777, false},
+                            {1, 0, 0, true}};
+    sc_core::wait(bench->clk.negedge_event());
+    for (Checked &c : bench->checked) {
+        for (const Fault &f : faults) {
+            // The SystemC side: software through a port in front of the checker.
+            Faulty *bad = Faulty::of(c.bad_b);
+            pmu_backend *pair = c.checker->pair();
+            pmu_reset(pair);
+            bad->vis = c.fam->nvis - 1 - f.vis_from_end;
+            bad->bit = f.bit, bad->from = f.from, bad->in_reads = f.in_reads;
+            pmu_sc_port_env env;
+            env.fam = c.fam;
+            env.behind = pair;
+            env.line = [&c] { return c.ref->state().pmi != 0; };
+            env.retire = [&c](const void *rec) {
+                pmu_sc_record r;
+                const unsigned char *p = static_cast<const unsigned char *>(rec);
+                r.bytes.assign(p, p + c.fam->dialect->record_size);
+                c.in->write(r);
+                sc_core::wait(bench->clk.posedge_event());
+                sc_core::wait(bench->clk.negedge_event());
+            };
+            pmu_backend *port = pmu_sc_port_new(*c.sock, env);
+            LoopResult s = run_software(c.fam, port, pair, 21, 20000, f.in_reads);
+            pmu_destroy(port);
+
+            // The C harness: the lock-step pair over the same two models.
+            pmu_err err;
+            pmu_backend *fb = Faulty::create(c.fam);
+            Faulty::of(fb)->vis = bad->vis, Faulty::of(fb)->bit = f.bit;
+            Faulty::of(fb)->from = f.from, Faulty::of(fb)->in_reads = f.in_reads;
+            pmu_backend *cpair = pmu_cosim_create(c.fam, c.fam->ref_create(c.fam->default_model, &err), fb,
+                                                  where_now, nullptr);
+            ASSERT_NE(cpair, nullptr);
+            LoopResult h = run_software(c.fam, cpair, cpair, 21, 20000, f.in_reads);
+            pmu_destroy(cpair);
+
+            std::string what = std::string(c.fam->name) + " fault in " +
+                               (f.in_reads ? "reads" : c.fam->vis[bad->vis].name);
+            EXPECT_EQ(s.end, h.end) << what;
+            EXPECT_EQ(s.records, h.records) << what;
+            EXPECT_EQ(s.report, h.report) << what;
+            EXPECT_EQ(s.interrupts, h.interrupts) << what;
+            if (f.from == UINT64_MAX) {
+                EXPECT_EQ(s.end, PMU_LOOP_END) << what;
+                EXPECT_EQ(s.mismatches, 0u) << what;
+                EXPECT_EQ(s.records, 20000u) << what;
+            } else {
+                EXPECT_EQ(s.end, PMU_LOOP_MISMATCH) << what;
+                EXPECT_GE(s.mismatches, 1u) << what;
+                EXPECT_NE(s.report.find(f.in_reads ? "register read" : c.fam->vis[bad->vis].name),
+                          std::string::npos) << what << s.report;
+                if (!f.in_reads) { // the first record after which the state disagrees
+                    EXPECT_EQ(s.records, f.from) << what;
+                }
+            }
+        }
     }
 }
 

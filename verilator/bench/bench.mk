@@ -45,11 +45,11 @@ $(BENCH_TB): verilator/bench/tb_icarus.sv $(RTL_SRCS) $(GEN_VH) $(BENCH_OUT)/tb_
 
 .PHONY: bench-build bench-params-check
 bench-params-check:
-bench-build: $(PMUSIM) $(BENCH_VMEM) $(BENCH_TB)
+bench-build: $(PMUSIM) $(PMUSIM_SC) $(BENCH_VMEM) $(BENCH_TB)
 
 bench: deps
 	@$(MAKE) --no-print-directory bench-build
 	@bash verilator/bench/run_bench.sh --pmusim $(PMUSIM) --vmem $(BENCH_VMEM) --tb $(BENCH_TB) \
 	  --config $(BENCH_CONFIG) --qual-config $(BENCH_QUAL_CONFIG) --out $(BENCH_OUT) --cycles $(BENCH_CYCLES) --seed $(BENCH_SEED) \
 	  --repeat $(BENCH_REPEAT) --icarus-records $(BENCH_ICARUS_RECORDS) \
-	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP)
+	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP) --pmusim-sc $(PMUSIM_SC)

@@ -4,6 +4,7 @@
 #
 # On one stream and one configuration it measures the simulated cycles per second of
 #   pmusim run --backend ref | rtl | cosim   (each REPEAT times, interleaved; median)
+#   pmusim-sc run (the SystemC platform, lock-step; REPEAT times; median), when given
 #   Icarus (vvp) on the same RTL, first ICARUS_RECORDS records of the stream
 # prints the two ratios against their targets, and cross-checks that Icarus and the
 # Verilated RTL end the Icarus prefix with the same PMD4..7 counts.
@@ -18,11 +19,12 @@ usage() {
     cat >&2 <<EOF
 usage: $0 --pmusim BIN --vmem BIN --tb VVP --config FILE --out DIR
           [--cycles N] [--seed N] [--icarus-records N] [--icarus-base N] [--repeat N] [--vvp BIN]
+          [--pmusim-sc BIN]
 EOF
     exit 2
 }
 
-PMUSIM= VMEM= TB= CONFIG= QCONFIG= OUT=
+PMUSIM= VMEM= TB= CONFIG= QCONFIG= OUT= PMUSIM_SC=
 CYCLES=5000000 SEED=1 ICARUS_RECORDS=50000 ICARUS_BASE=1000 REPEAT=3 VVP=vvp
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "run_bench.sh: $1: expected a value after it" >&2; usage; }
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
         --icarus-base) ICARUS_BASE=$2 ;;
         --repeat) REPEAT=$2 ;;
         --vvp) VVP=$2 ;;
+        --pmusim-sc) PMUSIM_SC=$2 ;;
         *) echo "run_bench.sh: unknown option '$1'" >&2; usage ;;
     esac
     shift 2
@@ -112,6 +115,20 @@ for ((r = 1; r <= REPEAT; r++)); do
         printf 'bench: round %d/%d  %-6s %12.0f cycles/s  (qualifiers on)\n' "$r" "$REPEAT" "$b" "$s"
     done
 done
+# The SystemC platform (pmusim-sc): the same lock-step run with the software behind a
+# TLM socket, the parts clocked by SystemC.
+sc_speeds=
+if [ -n "$PMUSIM_SC" ]; then
+    for ((r = 1; r <= REPEAT; r++)); do
+        log=$OUT/systemc-$r.log
+        logged "$log" "$PMUSIM_SC" run --backend cosim --stream "$STREAM" --config "$CONFIG"
+        s=$(speed_of "$log")
+        sc_speeds+="$s "
+        printf 'bench: round %d/%d  %-6s %12.0f cycles/s  (SystemC platform)\n' "$r" "$REPEAT" cosim "$s"
+    done
+    grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/systemc-1.log" ||
+        fail "$OUT/systemc-1.log: no 'lock-step: N cycles, 0 mismatches' line"
+fi
 grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/qual-cosim-1.log" ||
     fail "$OUT/qual-cosim-1.log: no 'lock-step: N cycles, 0 mismatches' line"
 qinterrupts=$(sed -n 's/^overflow interrupts serviced: //p' "$OUT/qual-cosim-1.log")
@@ -193,6 +210,12 @@ list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done;
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step (--backend cosim)" "$CYCLES" "$cosim_s" "$REPEAT" "$(list ${speeds[cosim]})"
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "RTL only, qualifiers on" "$CYCLES" "$qrtl_s" "$REPEAT" "$(list ${qspeeds[rtl]})"
     printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step, qualifiers on" "$CYCLES" "$qcosim_s" "$REPEAT" "$(list ${qspeeds[cosim]})"
+    if [ -n "$sc_speeds" ]; then
+        sc_s=$(median $sc_speeds)
+        printf '%-34s %10d %14.0f   median of %d runs: %s; %.2f of the C harness lock-step\n' \
+            "SystemC platform, lock-step" "$CYCLES" "$sc_s" "$REPEAT" "$(list $sc_speeds)" \
+            "$(awk -v a="$sc_s" -v b="$cosim_s" 'BEGIN { printf "%.2f", a / b }')"
+    fi
     printf '%-34s %10d %14.0f   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
         "$icarus_cycles" "$icarus_speed" "$ICARUS_RECORDS" "$t_full" "$t_base" "$ICARUS_BASE"
     echo

@@ -104,7 +104,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
                 return PMU_LOOP_ERROR;
             l->tracing = 1;
         }
-        int got = pmu_source_next(l->src, rec, err);
+        int got = l->fetch ? l->fetch(l->fetch_ctx, rec, err) : pmu_source_next(l->src, rec, err);
         if (got == 0)
             return PMU_LOOP_END;
         if (got < 0) {

@@ -7,6 +7,8 @@
  * and hands the interrupt line to the family's overflow service; the run stops at the
  * first lock-step mismatch.  At the end the service folds the final counts and, where a
  * reference model runs, its 64-bit totals must equal the reference's exact totals.
+ * The same command runs on the SystemC platform (systemc/, build/pmusim-sc) through
+ * pmu_cli_run's engine.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -30,18 +32,26 @@ typedef struct run_opts {
     uint64_t wave_from;
     int wave_from_given;
     uint64_t stop_at;
+    const char *traffic;
     int quiet;
 } run_opts;
 
 /* What a run opened; run_close() frees whatever is set. */
 typedef struct run_state {
+    const pmu_run_engine *e;
     const pmu_family_cmds *cmds;
     pmu_files *files;
     pmu_fam_config *cfg;
     pmu_source *src;
-    pmu_backend *b;
+    int opened;             /* the engine's open succeeded: close it */
+    pmu_backend *b;         /* what the run reports on (the lock-step pair or the model) */
+    pmu_backend *sw;        /* what the software and the loop use */
     pmu_fam_service *svc;
     pmu_outfile *waves;
+    pmu_outfile *waves_extra; /* the engine's own waveform beside the FST */
+    pmu_outfile *traffic;
+    FILE *traffic_f;
+    pmu_traffic *log;
     pmu_cli_loop loop;
 } run_state;
 
@@ -50,7 +60,7 @@ static void run_help(FILE *f)
     fprintf(f, "usage: pmusim run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
                "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
                "                  [--irq-latency N] [--waves FILE] [--wave-from CYCLE]\n"
-               "                  [--stop-at CYCLE] [--quiet]\n"
+               "                  [--stop-at CYCLE] [--traffic FILE] [--quiet]\n"
                "\n");
     pmu_cli_records_help(f);
     fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/config-format.md);\n"
@@ -60,6 +70,8 @@ static void run_help(FILE *f)
                "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n"
                "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
                "  --stop-at CYCLE    stop before record CYCLE (records are numbered from 0)\n"
+               "  --traffic FILE     log the software's register accesses and the interrupt line,\n"
+               "                     one line each (docs/run-traffic.md)\n"
                "  --quiet            print only the lock-step line and errors\n"
                "\n"
                "Numbers are decimal or 0x hex.  Each option may be given once.\n"
@@ -84,6 +96,7 @@ static int parse(int argc, char **argv, run_opts *o)
                           .max = UINT64_MAX, .given = &o->wave_from_given};
     opts[n++] = (pmu_opt){.name = "stop-at", .kind = PMU_OPT_U64, .dest = &o->stop_at, .min = 1,
                           .max = UINT64_MAX};
+    opts[n++] = (pmu_opt){.name = "traffic", .kind = PMU_OPT_FILE, .dest = &o->traffic};
     opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
     const char *args[1];
     unsigned nargs;
@@ -157,10 +170,14 @@ static void repro_command(const run_opts *o, uint64_t cycle, char *buf, size_t s
 static void run_close(run_state *s)
 {
     if (s->loop.tracing)
-        pmu_trace_close(s->b);
+        pmu_trace_close(s->sw);
     if (s->svc)
         s->cmds->service_free(s->svc);
-    pmu_destroy(s->b);
+    pmu_traffic_free(s->log);
+    if (s->traffic_f)
+        fclose(s->traffic_f);
+    if (s->opened)
+        s->e->close(s->e->ctx);
     pmu_source_close(s->src);
     if (s->cfg)
         s->cmds->config_free(s->cfg);
@@ -197,13 +214,41 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
     unsigned model = s->cmds->config_model(s->cfg);
     if (!(s->src = pmu_cli_source(o->t.fam->dialect, &o->r, s->cmds->config_hot(s->cfg), s->files, err)))
         return -1;
-    s->b = pmu_cli_backend(o->t.fam, model, (pmu_backend_kind)o->t.backend, pmu_source_where,
-                           s->src, err);
-    if (!s->b)
+    if (s->e->open(s->e->ctx, o->t.fam, model, (pmu_backend_kind)o->t.backend, s->src, &s->b,
+                   &s->sw, err))
         return -1;
+    s->opened = 1;
     if (o->waves && !(s->waves = pmu_files_output(s->files, "--waves", o->waves,
                                                   PMU_OUT_SEEKABLE, err)))
         return -1;
+    if (o->waves && s->e->waves && s->e->waves(s->e->ctx, s->files, o->waves, &s->waves_extra, err))
+        return -1;
+    if (o->traffic) {
+        if (!(s->traffic = pmu_files_output(s->files, "--traffic", o->traffic, 0, err)))
+            return -1;
+        if (!(s->traffic_f = fopen(pmu_outfile_path(s->traffic), "w")))
+            return pmu_errf(err, PMU_E_IO, "--traffic: cannot write '%s'", o->traffic);
+        if (!(s->log = pmu_traffic_new(o->t.fam, s->sw, s->traffic_f)))
+            return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    }
+    return 0;
+}
+
+/* The traffic log goes in place once the run is over, as the waveform does. */
+static int finish_traffic(const run_opts *o, run_state *s)
+{
+    if (!s->traffic)
+        return 0;
+    pmu_err err;
+    int bad = ferror(s->traffic_f);
+    bad |= fclose(s->traffic_f) != 0;
+    s->traffic_f = NULL;
+    if (bad) {
+        pmu_errf(&err, PMU_E_IO, "--traffic: cannot write '%s'", o->traffic);
+        return pmu_cli_error(&run_cmd, &err);
+    }
+    if (pmu_outfile_commit(s->traffic, NULL, &err))
+        return pmu_cli_error(&run_cmd, &err);
     return 0;
 }
 
@@ -249,6 +294,8 @@ static int report_end(const run_opts *o, run_state *s)
         printf("Simulation speed: %.0f cycles/s (%" PRIu64 " cycles in %.3f s, backend %s)\n",
                s->loop.seconds > 0 ? (double)s->loop.records / s->loop.seconds : 0.0,
                s->loop.records, s->loop.seconds, s->b->name);
+    if (!o->quiet && s->e->report)
+        s->e->report(s->e->ctx, stdout);
     return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
 }
 
@@ -264,7 +311,7 @@ static int finish_waves(const run_opts *o, run_state *s)
                 o->wave_from, s->loop.records);
         return 0;
     }
-    pmu_trace_close(s->b);
+    pmu_trace_close(s->sw);
     s->loop.tracing = 0;
     uint64_t size;
     pmu_err err;
@@ -273,6 +320,12 @@ static int finish_waves(const run_opts *o, run_state *s)
     if (!o->quiet)
         printf("waveform: %s (%.1f MB, from cycle %" PRIu64 ")\n", o->waves, (double)size / 1e6,
                o->wave_from);
+    if (s->waves_extra) {
+        if (pmu_outfile_commit(s->waves_extra, &size, &err))
+            return pmu_cli_error(&run_cmd, &err);
+        if (!o->quiet)
+            printf("waveform: %s (%.1f MB)\n", pmu_outfile_target(s->waves_extra), (double)size / 1e6);
+    }
     return 0;
 }
 
@@ -284,12 +337,15 @@ static int run_body(const run_opts *o, run_state *s)
     if (!o->quiet)
         print_header(o, s);
     pmu_record_hooks hooks;
-    if (!(s->svc = s->cmds->service_start(s->cfg, s->b, o->irq_latency, pmu_source_gen(s->src), &hooks, &err)))
+    pmu_backend *sw = s->log ? pmu_traffic_backend(s->log) : s->sw;
+    if (!(s->svc = s->cmds->service_start(s->cfg, sw, o->irq_latency, pmu_source_gen(s->src), &hooks, &err)))
         return pmu_cli_error(&run_cmd, &err);
-    s->loop = (pmu_cli_loop){.b = s->b, .src = s->src, .record_size = o->t.fam->dialect->record_size,
+    if (s->log)
+        pmu_traffic_hooks(s->log, &hooks);
+    s->loop = (pmu_cli_loop){.b = s->sw, .src = s->src, .record_size = o->t.fam->dialect->record_size,
                              .hooks = hooks, .stop_at = o->stop_at, .wave_from = o->wave_from,
                              .wave_path = s->waves ? pmu_outfile_path(s->waves) : NULL};
-    pmu_loop_end end = pmu_cli_loop_run(&s->loop, &err);
+    pmu_loop_end end = s->e->loop(s->e->ctx, &s->loop, &err);
     if (end == PMU_LOOP_ERROR) {
         if (s->waves)
             pmu_outfile_fix_msg(s->waves, &err);
@@ -303,10 +359,11 @@ static int run_body(const run_opts *o, run_state *s)
         status = report_end(o, s);
     }
     int wrote = finish_waves(o, s);
-    return status ? status : wrote;
+    int logged = finish_traffic(o, s);
+    return status ? status : wrote ? wrote : logged;
 }
 
-int pmusim_cmd_run(int argc, char **argv)
+int pmu_cli_run(int argc, char **argv, const pmu_run_engine *e)
 {
     run_opts o;
     int rc = parse(argc, argv, &o);
@@ -314,8 +371,36 @@ int pmusim_cmd_run(int argc, char **argv)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
     run_state s;
     memset(&s, 0, sizeof s);
+    s.e = e;
     s.cmds = o.t.fam->cmds;
     rc = run_body(&o, &s);
     run_close(&s);
     return rc;
+}
+
+/* ---- the C harness: the loop steps the backend and calls the software ---------------- */
+
+static int c_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind kind,
+                  pmu_source *src, pmu_backend **checked, pmu_backend **sw, pmu_err *err)
+{
+    pmu_backend **b = ctx;
+    if (!(*b = pmu_cli_backend(fam, model, kind, pmu_source_where, src, err)))
+        return -1;
+    *checked = *sw = *b;
+    return 0;
+}
+
+static pmu_loop_end c_loop(void *ctx, pmu_cli_loop *l, pmu_err *err)
+{
+    (void)ctx;
+    return pmu_cli_loop_run(l, err);
+}
+
+static void c_close(void *ctx) { pmu_destroy(*(pmu_backend **)ctx); }
+
+int pmusim_cmd_run(int argc, char **argv)
+{
+    pmu_backend *b = NULL;
+    const pmu_run_engine c_harness = {.ctx = &b, .open = c_open, .loop = c_loop, .close = c_close};
+    return pmu_cli_run(argc, argv, &c_harness);
 }

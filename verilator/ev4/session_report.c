@@ -167,8 +167,7 @@ void ev4_session_print_json(const ev4_session *x, FILE *out)
 
 static pmu_backend *reference_of(pmu_backend *b)
 {
-    if (pmu_is_cosim(b))
-        b = pmu_cosim_ref(b);
+    b = pmu_reference(b);
     return ev4_is_ref(b) ? b : NULL;
 }
 

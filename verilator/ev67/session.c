@@ -30,8 +30,7 @@ struct ev67_session {
 
 pmu_backend *ev67_session_ref(pmu_backend *b)
 {
-    if (pmu_is_cosim(b))
-        return pmu_cosim_ref(b);
+    b = pmu_reference(b);
     return ev67_is_ref(b) ? b : NULL;
 }
 
