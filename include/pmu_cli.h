@@ -207,6 +207,15 @@ pmu_loop_end pmu_cli_loop_run(pmu_cli_loop *l, pmu_err *err);
  * the software itself; the SystemC platform (systemc/pmu_sc_platform.cpp) puts the
  * backends in parts and the software in a CPU that reaches them through a socket.  The
  * configuration, the records, the software, the reports and the files are run's. */
+/* The software of a run, as the engine calls it: start programs the PMU and fills the
+ * loop's hooks (0, or -1 with err filled); finish is its last word after the records
+ * (it may read and write registers too). */
+typedef struct pmu_run_software {
+    int (*start)(void *arg, pmu_err *err);
+    void (*finish)(void *arg);
+    void *arg;
+} pmu_run_software;
+
 typedef struct pmu_run_engine {
     void *ctx;
     /* Makes the PMU of `kind` for the records of src (`where` names a record in reports):
@@ -215,8 +224,11 @@ typedef struct pmu_run_engine {
      * with err filled.  The engine keeps and frees them. */
     int (*open)(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind kind,
                 pmu_source *src, pmu_backend **checked, pmu_backend **sw, pmu_err *err);
-    /* Runs l (l->b is *sw) to its end, as pmu_cli_loop_run. */
-    pmu_loop_end (*loop)(void *ctx, pmu_cli_loop *l, pmu_err *err);
+    /* Runs the software sw and the loop l (l->b is *sw) where the software runs (on the
+     * SystemC platform: in the processor's thread, while the simulation runs): sw->start,
+     * then l to its end as pmu_cli_loop_run, then, when the records ended (PMU_LOOP_END),
+     * sw->finish.  A failed start: PMU_LOOP_ERROR with start's err. */
+    pmu_loop_end (*loop)(void *ctx, pmu_cli_loop *l, const struct pmu_run_software *sw, pmu_err *err);
     /* Optional: waveform files of its own beside --waves' FST (`fst_target`, as the user
      * gave it), prepared in `files`; *extra is committed with the FST (may stay NULL).
      * They start and stop with the FST: pmu_trace_open/close on the software's backend. */

@@ -21,6 +21,9 @@
 // it, `irq` takes the interrupt line after the clock (one delta later), and
 // stepped_event() is notified.
 // Without a waiting record the PMU does not step (its cycle count is records consumed).
+// Write a record before the time of the edge that is to take it (at the falling edge, as
+// the CPU stand-in does): a part clocked in SystemC time (below) puts it on the RTL's pins
+// in delta cycles and takes it at the next rising edge, as a register would.
 #ifndef PMU_SC_H
 #define PMU_SC_H
 
@@ -49,12 +52,23 @@ public:
     sc_core::sc_out<bool> irq;
     sc_core::sc_fifo_in<pmu_sc_record> records;
 
+    // How the backend clocks: kImmediate, a model whose every operation is done when the
+    // call returns (the reference model, a --cc Verilated model): records are stepped by
+    // a method at the rising edge.  kInSystemC, a model clocked in SystemC time whose
+    // operations wait for the platform clock (a top Verilated with --sc,
+    // include/pmu_vsc_glue.h): the part resets it when the simulation starts and steps
+    // records from a thread (a record is put on its pins when it arrives and taken at the
+    // next rising edge); its debug transport reads the visible registers as the last
+    // clock left them (other addresses: refused); its register accesses wait.
+    enum class clocking { kImmediate, kInSystemC };
+
     // b: a reset backend of family f (not owned; it must outlive the part).
     pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b,
-           const sc_core::sc_time &access_delay);
+           const sc_core::sc_time &access_delay, clocking c = clocking::kImmediate);
     SC_HAS_PROCESS(pmu_sc);
 
-    // Resets the PMU (before the simulation, or between runs of a test).
+    // Resets the PMU (before the simulation, or between runs of a test; a kInSystemC
+    // model only from a thread during the simulation, or before it: at its start).
     void reset();
 
     const sc_core::sc_event &stepped_event() const { return stepped_; }
@@ -63,16 +77,27 @@ public:
     // The state after the last clock (the interrupt line included).
     const pmu_state &state() const { return st_; }
 
+protected:
+    // For a part that makes its backend after the module exists (b was NULL).
+    void attach(pmu_backend *b);
+
 private:
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);
     unsigned int transport_dbg(tlm::tlm_generic_payload &t);
     void on_clock();
+    void step_thread();
     void drive_line();
     // The register-port address of a transaction, or -1 (with the response set).
     int port_address(tlm::tlm_generic_payload &t) const;
 
+    // A kInSystemC model is clocked by one thread at a time: the part's (reset, records)
+    // or an initiator's (register accesses); the first holder is the reset at the start.
+    class model_guard;
+
     const pmu_family *fam_;
     pmu_backend *b_;
+    clocking clocking_;
+    sc_core::sc_mutex model_lock_;
     sc_core::sc_time access_delay_;
     pmu_state st_;
     sc_core::sc_event stepped_;
@@ -85,9 +110,9 @@ private:
 int pmu_sc_decode(const pmu_family *f, tlm::tlm_generic_payload &t);
 
 // A part that owns its model, made by the family's `Make` (pmu_family.ref_create or
-// rtl_create): pmu_ref_sc is the family's reference model (csim/) as a part, pmu_rtl_sc its
-// Verilated RTL (verilator/), so that a platform can use either.  create() returns NULL
-// with err filled when the model cannot be made (e.g. an RTL variant not built).
+// rtl_create): pmu_ref_sc is the family's reference model (csim/) as a part, pmu_rtl_cc_sc
+// the RTL Verilated with --cc that the C harness runs.  create() returns NULL with err
+// filled when the model cannot be made (e.g. an RTL variant not built).
 template <pmu_backend *(*pmu_family::*Make)(unsigned, pmu_err *)>
 class pmu_model_sc : public pmu_sc {
 public:
@@ -107,6 +132,24 @@ private:
     }
 };
 using pmu_ref_sc = pmu_model_sc<&pmu_family::ref_create>;
-using pmu_rtl_sc = pmu_model_sc<&pmu_family::rtl_create>;
+using pmu_rtl_cc_sc = pmu_model_sc<&pmu_family::rtl_create>;
+
+// The family's RTL top Verilated with --sc, inside the part: a SystemC module with the
+// top's pins, clocked in SystemC time (clocking::kInSystemC), driven by the family's own
+// record-to-pin code (include/pmu_vsc_glue.h, systemc/<family>/rtl_sc.cpp).  Its backend
+// has no exact totals; its waveform is the --sc model's FST.  create() returns NULL with
+// err filled (PMU_E_UNSUPPORTED) when the family's model has no --sc variant.
+class pmu_rtl_sc : public pmu_sc {
+public:
+    static pmu_rtl_sc *create(sc_core::sc_module_name name, const pmu_family *f, unsigned model,
+                              const sc_core::sc_time &access_delay, pmu_err *err);
+    // Whether the family's model has a --sc variant (then create() makes it).
+    static bool available(const pmu_family *f, unsigned model);
+    ~pmu_rtl_sc() override;
+
+private:
+    pmu_rtl_sc(sc_core::sc_module_name name, const pmu_family *f, unsigned model,
+               const sc_core::sc_time &access_delay, pmu_err *err);
+};
 
 #endif

@@ -187,6 +187,16 @@ struct Core {
         return 0;
     }
 
+    // The visible registers as the read port returns them (obs_vis_o: register v in words
+    // 2v and 2v+1, in the family's visible-register order) and the interrupt line.
+    void snapshot_obs(pmu_state *s, unsigned nvis) const
+    {
+        const Top &t = *top;
+        for (unsigned v = 0; v < nvis; v++)
+            s->reg[v] = static_cast<uint64_t>(t.obs_vis_o[2 * v]) | static_cast<uint64_t>(t.obs_vis_o[2 * v + 1]) << 32;
+        s->pmi = t.pmi_o;
+    }
+
     void trace_close()
     {
         if (!fst) return;

@@ -11,16 +11,22 @@ std::ostream &operator<<(std::ostream &os, const pmu_sc_record &r)
 }
 
 pmu_sc::pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b,
-               const sc_core::sc_time &access_delay)
+               const sc_core::sc_time &access_delay, clocking c)
     : sc_core::sc_module(name), socket("socket"), clk("clk"), irq("irq"), records("records"), fam_(f), b_(b),
-      access_delay_(access_delay)
+      clocking_(c), access_delay_(access_delay)
 {
     socket.register_b_transport(this, &pmu_sc::b_transport);
     socket.register_transport_dbg(this, &pmu_sc::transport_dbg);
-    pmu_snapshot(b_, &st_);
-    SC_METHOD(on_clock);
-    sensitive << clk.pos();
-    dont_initialize();
+    std::memset(&st_, 0, sizeof st_);
+    if (b_)
+        pmu_snapshot(b_, &st_);
+    if (c == clocking::kImmediate) {
+        SC_METHOD(on_clock);
+        sensitive << clk.pos();
+        dont_initialize();
+    } else {
+        SC_THREAD(step_thread);
+    }
     SC_METHOD(drive_line);
     sensitive << line_;
 }
@@ -28,8 +34,35 @@ pmu_sc::pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b
 // The one driver of irq: the line after the last clock (a step, or a write).
 void pmu_sc::drive_line() { irq.write(st_.pmi != 0); }
 
+// Holds the model for one operation (a kInSystemC model only).
+class pmu_sc::model_guard {
+public:
+    explicit model_guard(pmu_sc &p) : p_(p)
+    {
+        if (p_.clocking_ == clocking::kInSystemC)
+            p_.model_lock_.lock();
+    }
+    ~model_guard()
+    {
+        if (p_.clocking_ == clocking::kInSystemC)
+            p_.model_lock_.unlock();
+    }
+
+private:
+    pmu_sc &p_;
+};
+
+void pmu_sc::attach(pmu_backend *b)
+{
+    b_ = b;
+    pmu_snapshot(b_, &st_);
+}
+
 void pmu_sc::reset()
 {
+    if (clocking_ == clocking::kInSystemC && !sc_core::sc_is_running())
+        return; // step_thread resets it first thing
+    model_guard hold(*this);
     pmu_reset(b_);
     pmu_snapshot(b_, &st_);
     line_.notify(sc_core::SC_ZERO_TIME);
@@ -71,6 +104,7 @@ void pmu_sc::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
     if (addr < 0)
         return;
     uint64_t v;
+    model_guard hold(*this);
     if (t.get_command() == tlm::TLM_WRITE_COMMAND) {
         std::memcpy(&v, t.get_data_ptr(), 8);
         pmu_write(b_, (uint16_t)addr, v);
@@ -91,8 +125,15 @@ unsigned int pmu_sc::transport_dbg(tlm::tlm_generic_payload &t)
     int addr = port_address(t);
     if (addr < 0)
         return 0;
-    // A read is combinational and takes no clock (docs/semantics.md): no side effect.
-    uint64_t v = pmu_read(b_, (uint16_t)addr);
+    uint64_t v;
+    if (clocking_ == clocking::kInSystemC) { // no waiting here: the state of the last clock
+        int vis = pmu_family_vis_of_addr(fam_, (uint16_t)addr);
+        if (vis < 0)
+            return 0;
+        v = st_.reg[vis];
+    } else { // a read is combinational and takes no clock (docs/semantics.md)
+        v = pmu_read(b_, (uint16_t)addr);
+    }
     std::memcpy(t.get_data_ptr(), &v, 8);
     t.set_response_status(tlm::TLM_OK_RESPONSE);
     return 8;
@@ -113,3 +154,22 @@ void pmu_sc::on_clock()
     stepped_.notify(sc_core::SC_ZERO_TIME);
 }
 
+
+void pmu_sc::step_thread()
+{
+    reset();
+    for (;;) {
+        pmu_sc_record r = records.read();
+        if (r.bytes.size() != fam_->dialect->record_size) {
+            SC_REPORT_ERROR(name(), "a record of the wrong size for the family's dialect");
+            continue;
+        }
+        {
+            model_guard hold(*this);
+            pmu_step(b_, r.bytes.data()); // on the pins now, clocked at the next rising edge
+            pmu_snapshot(b_, &st_);
+        }
+        line_.notify(sc_core::SC_ZERO_TIME);
+        stepped_.notify(sc_core::SC_ZERO_TIME);
+    }
+}

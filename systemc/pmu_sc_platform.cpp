@@ -25,7 +25,8 @@ struct platform {
     std::unique_ptr<sc_core::sc_clock> clk;
     std::unique_ptr<pmu_sc_player> player;
     std::unique_ptr<pmu_ref_sc> ref;
-    std::unique_ptr<pmu_rtl_sc> rtl;
+    std::unique_ptr<pmu_sc> rtl;
+    std::string rtl_kind; // which RTL model the part holds, for the report
     std::unique_ptr<pmu_sc_checker> checker;
     std::unique_ptr<pmu_sc_cpu> cpu;
     std::unique_ptr<sc_core::sc_fifo<pmu_sc_record>> retired, ref_q, rtl_q;
@@ -52,6 +53,20 @@ void wire(platform &p, Part &part, std::unique_ptr<sc_core::sc_fifo<pmu_sc_recor
     part.irq(*irq);
 }
 
+// The RTL part: the top Verilated with --sc, or where the model has no --sc variant the one
+// Verilated with --cc that the C harness runs.
+bool make_rtl(platform &p, const pmu_family *fam, unsigned model, pmu_err *err)
+{
+    if (pmu_rtl_sc::available(fam, model)) {
+        p.rtl.reset(pmu_rtl_sc::create("rtl", fam, model, p.access_delay, err));
+        p.rtl_kind = "Verilated with --sc";
+    } else {
+        p.rtl.reset(pmu_rtl_cc_sc::create("rtl", fam, model, p.access_delay, err));
+        p.rtl_kind = std::string("Verilated with --cc (model ") + fam->models[model].name + " has no --sc variant)";
+    }
+    return p.rtl != nullptr;
+}
+
 int sc_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind kind, pmu_source *src,
             pmu_backend **checked, pmu_backend **sw, pmu_err *err)
 {
@@ -65,7 +80,7 @@ int sc_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind k
     p.player.reset(new pmu_sc_player("player", src));
     if (kind != PMU_BACKEND_RTL && !(p.ref.reset(pmu_ref_sc::create("ref", fam, model, p.access_delay, err)), p.ref))
         return -1;
-    if (kind != PMU_BACKEND_REF && !(p.rtl.reset(pmu_rtl_sc::create("rtl", fam, model, p.access_delay, err)), p.rtl))
+    if (kind != PMU_BACKEND_REF && !make_rtl(p, fam, model, err))
         return -1;
     pmu_sc *line_part = p.ref ? static_cast<pmu_sc *>(p.ref.get()) : p.rtl.get();
     pmu_backend *behind = line_part->backend();
@@ -147,14 +162,24 @@ int fetch_record(void *ctx, void *rec, pmu_err *err)
     return static_cast<platform *>(ctx)->cpu->fetch->next(rec, err);
 }
 
-pmu_loop_end sc_loop(void *ctx, pmu_cli_loop *l, pmu_err *err)
+pmu_loop_end sc_loop(void *ctx, pmu_cli_loop *l, const pmu_run_software *sw, pmu_err *err)
 {
     platform &p = *static_cast<platform *>(ctx);
     pmu_loop_end end = PMU_LOOP_ERROR;
     pmu_errf(err, PMU_E_INTERNAL, "the SystemC simulation ended before the processor ran");
     l->fetch = fetch_record;
     l->fetch_ctx = &p;
-    p.cpu->run([&] { end = pmu_cli_loop_run(l, err); });
+    // The software runs in the processor's thread from its first register access to its
+    // last: a part clocked in SystemC time is accessed only while the simulation runs.
+    p.cpu->run([&] {
+        if (sw->start(sw->arg, err)) {
+            end = PMU_LOOP_ERROR;
+            return;
+        }
+        end = pmu_cli_loop_run(l, err);
+        if (end == PMU_LOOP_END)
+            sw->finish(sw->arg);
+    });
     try {
         sc_core::sc_start();
     } catch (const sc_core::sc_report &r) {
@@ -168,8 +193,9 @@ void sc_report(void *ctx, FILE *out)
 {
     platform &p = *static_cast<platform *>(ctx);
     fprintf(out, "SystemC: %.0f ns simulated at 1 ns a clock: %" PRIu64 " records, %" PRIu64
-                 " clocks of register access\n",
-            sc_core::sc_time_stamp().to_seconds() * 1e9, p.player->played(), p.cpu->access_clocks());
+                 " clocks of register access%s%s\n",
+            sc_core::sc_time_stamp().to_seconds() * 1e9, p.player->played(), p.cpu->access_clocks(),
+            p.rtl ? "; RTL part: " : "", p.rtl_kind.c_str());
 }
 
 void sc_close(void *ctx)

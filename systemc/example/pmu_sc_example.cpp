@@ -46,6 +46,7 @@ struct Cpu : sc_core::sc_module {
     const pmu_family *fam;
     uint64_t interrupts = 0, counted = 0, errors = 0;
     uint64_t armed = 0; // the value PMD4 was last set to
+    sc_core::sc_time pending = sc_core::SC_ZERO_TIME; // annotated access time not yet spent
 
     SC_HAS_PROCESS(Cpu);
     Cpu(sc_core::sc_module_name n, const pmu_family *f) : sc_core::sc_module(n), fam(f) { SC_THREAD(run); }
@@ -66,8 +67,18 @@ struct Cpu : sc_core::sc_module {
             std::fprintf(stderr, "pmu_sc_example: %s at address 0x%03x\n", t.get_response_string().c_str(), addr);
             errors++;
         }
-        wait(delay); // loosely timed: the access takes its annotated time
+        pending += delay; // loosely timed: spent before the next record (sync)
         return v;
+    }
+
+    // The accesses' time spent, then to a falling edge: a record goes out there and the PMU
+    // takes it at the next rising edge (a part clocked in SystemC time needs its inputs
+    // before the edge's time, as a register does).
+    void sync()
+    {
+        wait(pending);
+        pending = sc_core::SC_ZERO_TIME;
+        wait(clk.negedge_event());
     }
     void write(uint16_t addr, uint64_t v) { access(tlm::TLM_WRITE_COMMAND, addr, v); }
     uint64_t read(uint16_t addr) { return access(tlm::TLM_READ_COMMAND, addr); }
@@ -94,7 +105,7 @@ struct Cpu : sc_core::sc_module {
         pmu_sc_record r;
         r.bytes.resize(fam->dialect->record_size);
         pmu_err err;
-        wait(clk.negedge_event());
+        sync();
         for (uint64_t n = 0; n < kRecords && fetch->next(r.bytes.data(), &err) == 1; n++) {
             retire.write(r);                // executed at the next rising edge
             wait(clk.posedge_event());
@@ -114,6 +125,7 @@ struct Cpu : sc_core::sc_module {
             armed = wrap() - kPeriod + count; // re-arm, keeping what ran past the wrap
             write(pmd4, armed);
             write(pmc0, 0); // clear the overflow and unfreeze
+            sync();
         }
         counted += (read(pmd4) & (wrap() - 1)) - armed; // since the last interrupt
         sc_core::sc_stop();

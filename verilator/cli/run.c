@@ -53,6 +53,7 @@ typedef struct run_state {
     FILE *traffic_f;
     pmu_traffic *log;
     pmu_cli_loop loop;
+    int exact;              /* the service's verdict on the totals (service_finish) */
 } run_state;
 
 static void run_help(FILE *f)
@@ -287,7 +288,7 @@ static void report_mismatch(const run_opts *o, run_state *s)
 /* The summary of a run that stayed in lock-step; the exit status. */
 static int report_end(const run_opts *o, run_state *s)
 {
-    int exact = s->cmds->service_finish(s->svc, o->quiet, stdout);
+    int exact = s->exact; /* the counter table is out already (finish_software) */
     if (pmu_is_cosim(s->b))
         printf("lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
     if (!o->quiet)
@@ -329,6 +330,35 @@ static int finish_waves(const run_opts *o, run_state *s)
     return 0;
 }
 
+typedef struct run_start {
+    const run_opts *o;
+    run_state *s;
+} run_start;
+
+/* The software of the run: the family's overflow service programs the PMU (through the
+ * traffic log when asked) and gives the loop its hooks; at the end it folds the last
+ * counts, prints the counter table and checks the totals.  The engine calls both where the
+ * software runs. */
+static int start_software(void *arg, pmu_err *err)
+{
+    const run_start *r = arg;
+    run_state *s = r->s;
+    pmu_record_hooks hooks;
+    pmu_backend *sw = s->log ? pmu_traffic_backend(s->log) : s->sw;
+    if (!(s->svc = s->cmds->service_start(s->cfg, sw, r->o->irq_latency, pmu_source_gen(s->src), &hooks, err)))
+        return -1;
+    if (s->log)
+        pmu_traffic_hooks(s->log, &hooks);
+    s->loop.hooks = hooks;
+    return 0;
+}
+
+static void finish_software(void *arg)
+{
+    const run_start *r = arg;
+    r->s->exact = r->s->cmds->service_finish(r->s->svc, r->o->quiet, stdout);
+}
+
 static int run_body(const run_opts *o, run_state *s)
 {
     pmu_err err;
@@ -336,16 +366,12 @@ static int run_body(const run_opts *o, run_state *s)
         return pmu_cli_error(&run_cmd, &err);
     if (!o->quiet)
         print_header(o, s);
-    pmu_record_hooks hooks;
-    pmu_backend *sw = s->log ? pmu_traffic_backend(s->log) : s->sw;
-    if (!(s->svc = s->cmds->service_start(s->cfg, sw, o->irq_latency, pmu_source_gen(s->src), &hooks, &err)))
-        return pmu_cli_error(&run_cmd, &err);
-    if (s->log)
-        pmu_traffic_hooks(s->log, &hooks);
     s->loop = (pmu_cli_loop){.b = s->sw, .src = s->src, .record_size = o->t.fam->dialect->record_size,
-                             .hooks = hooks, .stop_at = o->stop_at, .wave_from = o->wave_from,
+                             .stop_at = o->stop_at, .wave_from = o->wave_from,
                              .wave_path = s->waves ? pmu_outfile_path(s->waves) : NULL};
-    pmu_loop_end end = s->e->loop(s->e->ctx, &s->loop, &err);
+    run_start start = {o, s};
+    const pmu_run_software sw = {start_software, finish_software, &start};
+    pmu_loop_end end = s->e->loop(s->e->ctx, &s->loop, &sw, &err);
     if (end == PMU_LOOP_ERROR) {
         if (s->waves)
             pmu_outfile_fix_msg(s->waves, &err);
@@ -390,10 +416,15 @@ static int c_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_
     return 0;
 }
 
-static pmu_loop_end c_loop(void *ctx, pmu_cli_loop *l, pmu_err *err)
+static pmu_loop_end c_loop(void *ctx, pmu_cli_loop *l, const pmu_run_software *sw, pmu_err *err)
 {
     (void)ctx;
-    return pmu_cli_loop_run(l, err);
+    if (sw->start(sw->arg, err))
+        return PMU_LOOP_ERROR;
+    pmu_loop_end end = pmu_cli_loop_run(l, err);
+    if (end == PMU_LOOP_END)
+        sw->finish(sw->arg);
+    return end;
 }
 
 static void c_close(void *ctx) { pmu_destroy(*(pmu_backend **)ctx); }
