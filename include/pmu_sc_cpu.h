@@ -51,9 +51,8 @@ public:
     void on_trace(std::function<void(bool)> f) { on_trace_ = std::move(f); }
     // Its signals and its interrupt input into a trace file.
     void trace(sc_core::sc_trace_file *tf) const;
-    // Clocks spent on register accesses (no record), and the access time in all.
+    // Clocks spent on register accesses (clocks with no record).
     uint64_t access_clocks() const { return access_clocks_; }
-    const sc_core::sc_time &access_time() const { return access_time_; }
 
 private:
     void thread();
@@ -66,8 +65,7 @@ private:
     std::function<void()> program_;
     std::function<void(bool)> on_trace_;
     uint64_t retired_ = 0, accesses_ = 0;
-    sc_core::sc_time pending_;     // access delay not yet spent
-    sc_core::sc_time access_time_; // all of it
+    sc_core::sc_time pending_; // access delay not yet spent
     uint64_t access_clocks_ = 0;
 };
 

@@ -42,7 +42,6 @@ void pmu_sc_cpu::thread()
 void pmu_sc_cpu::retire_record(const void *rec)
 {
     // The software's register accesses took the bus: whole clocks without a record.
-    access_time_ += pending_;
     while (pending_ >= period_) {
         wait(clk.negedge_event());
         pending_ -= period_;
