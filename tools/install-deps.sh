@@ -3,7 +3,7 @@
 # Called first by `make sim` and `make test`.  Does nothing when all are there.
 set -euo pipefail
 
-PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev)
+PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
 
 missing=()
 for p in "${PKGS[@]}"; do

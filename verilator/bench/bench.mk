@@ -10,6 +10,9 @@
 #   BENCH_CONFIG          the PMU configuration (verilator/bench/bench.cfg)
 #   BENCH_QUAL_CONFIG     the same with every qualification unit in use (verilator/bench/bench_qual.cfg)
 # Everything goes to build/bench/ (results.txt holds the last report).
+#
+# The instruction-count regression check (verilator/bench/ir_per_cycle.sh against
+# IR_BASELINE) is also part of `make test`: callgrind counts do not depend on the load.
 
 BENCH_OUT            := $(BUILD)/bench
 BENCH_CYCLES         ?= 5000000
@@ -19,6 +22,12 @@ BENCH_ICARUS_RECORDS ?= 50000
 BENCH_ICARUS_BASE    ?= 1000
 BENCH_CONFIG         ?= verilator/bench/bench.cfg
 BENCH_QUAL_CONFIG    ?= verilator/bench/bench_qual.cfg
+
+IR_BASELINE          := verilator/bench/ir_baseline.txt
+IR_CHECK := bash verilator/bench/ir_per_cycle.sh --pmusim $(PMUSIM) --config $(BENCH_QUAL_CONFIG) --out $(BUILD)/ir
+TEST_CHECKS += instructions-per-cycle-within-baseline=$(IR_CHECK) --baseline $(IR_BASELINE);
+# A baseline of 1 instruction a cycle must be reported as a regression, with exit status 1.
+TEST_CHECKS += instructions-per-cycle-check-catches-growth=( $(IR_CHECK) --backends ref --records 100,300 --baseline <(echo 'ref 1') || echo "exit $$?" ) | tr '\n' ' ' | grep -q 'ir: ref [0-9]* *REGRESSED.*exit 1';
 
 BENCH_VMEM := $(BENCH_OUT)/vmem
 BENCH_TB   := $(BENCH_OUT)/tb_icarus.vvp
@@ -52,4 +61,5 @@ bench: deps
 	@bash verilator/bench/run_bench.sh --pmusim $(PMUSIM) --vmem $(BENCH_VMEM) --tb $(BENCH_TB) \
 	  --config $(BENCH_CONFIG) --qual-config $(BENCH_QUAL_CONFIG) --out $(BENCH_OUT) --cycles $(BENCH_CYCLES) --seed $(BENCH_SEED) \
 	  --repeat $(BENCH_REPEAT) --icarus-records $(BENCH_ICARUS_RECORDS) \
-	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP) --pmusim-sc $(PMUSIM_SC)
+	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP) --pmusim-sc $(PMUSIM_SC) \
+	  --baseline $(IR_BASELINE)

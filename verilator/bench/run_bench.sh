@@ -7,12 +7,16 @@
 #   pmusim-sc run (the SystemC platform, lock-step, at most 1,000,000 records; REPEAT
 #                  times; median), when given
 #   Icarus (vvp) on the same RTL, first ICARUS_RECORDS records of the stream
-# prints the two ratios against their targets, and cross-checks that Icarus and the
-# Verilated RTL end the Icarus prefix with the same PMD4..7 counts.
+# and the host instructions per simulated cycle of each pmusim row (callgrind, through
+# ir_per_cycle.sh, which does not depend on the machine's load); prints the ratios and
+# the instruction counts against their targets, checks the counts against the committed
+# baseline (--baseline), and cross-checks that Icarus and the Verilated RTL end the Icarus
+# prefix with the same PMD4..7 counts.
 #
 # Exit status: 0 when every run succeeded and the cross-check agreed (a target that is
 # not met is reported, not an error: speed depends on the machine and its load);
-# 1 when a run failed, lock-step found a mismatch or the cross-check disagreed;
+# 1 when a run failed, lock-step found a mismatch, the cross-check disagreed or an
+# instruction count grew more than 10% over its baseline;
 # 2 for bad arguments.
 set -euo pipefail
 
@@ -20,12 +24,12 @@ usage() {
     cat >&2 <<EOF
 usage: $0 --pmusim BIN --vmem BIN --tb VVP --config FILE --out DIR
           [--cycles N] [--seed N] [--icarus-records N] [--icarus-base N] [--repeat N] [--vvp BIN]
-          [--pmusim-sc BIN]
+          [--pmusim-sc BIN] [--baseline FILE]
 EOF
     exit 2
 }
 
-PMUSIM= VMEM= TB= CONFIG= QCONFIG= OUT= PMUSIM_SC=
+PMUSIM= VMEM= TB= CONFIG= QCONFIG= OUT= PMUSIM_SC= BASELINE=
 CYCLES=5000000 SEED=1 ICARUS_RECORDS=50000 ICARUS_BASE=1000 REPEAT=3 VVP=vvp
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "run_bench.sh: $1: expected a value after it" >&2; usage; }
@@ -43,6 +47,7 @@ while [ $# -gt 0 ]; do
         --repeat) REPEAT=$2 ;;
         --vvp) VVP=$2 ;;
         --pmusim-sc) PMUSIM_SC=$2 ;;
+        --baseline) BASELINE=$2 ;;
         *) echo "run_bench.sh: unknown option '$1'" >&2; usage ;;
     esac
     shift 2
@@ -106,9 +111,9 @@ for ((r = 1; r <= REPEAT; r++)); do
     done
 done
 # The same stream with every qualification unit in use (bench/bench_qual.cfg).
-declare -A qspeeds=([rtl]= [cosim]=)
+declare -A qspeeds=([ref]= [rtl]= [cosim]=)
 for ((r = 1; r <= REPEAT; r++)); do
-    for b in rtl cosim; do
+    for b in ref rtl cosim; do
         log=$OUT/qual-$b-$r.log
         logged "$log" "$PMUSIM" run --backend "$b" --stream "$STREAM" --config "$QCONFIG"
         s=$(speed_of "$log")
@@ -189,42 +194,91 @@ if [ ${#compared[@]} -eq 0 ]; then
     check_ok=0; check_msgs+=("$OUT/rtl-prefix.log: no counter table to compare against")
 fi
 
+# ---- host instructions per simulated cycle (callgrind) -----------------------------------
+# Records 10,000 to 40,000 of the same stream (fewer when the stream is shorter).
+IR_N2=$(( CYCLES < 40000 ? CYCLES : 40000 ))
+IR_N1=$(( IR_N2 / 4 ))
+declare -A ir=() qir=()
+ir_status=0
+ir_of() { # config baseline-args... -> sets the array named by $1
+    local -n into=$1
+    local cfg=$2 log=$3
+    shift 3
+    local rc=0
+    bash "$(dirname "$0")/ir_per_cycle.sh" --pmusim "$PMUSIM" --config "$cfg" --out "$OUT" \
+        --stream "$STREAM" --records "$IR_N1,$IR_N2" "$@" > "$log" 2>&1 || rc=$?
+    [ $rc -le 1 ] || { cat "$log" >&2; fail "ir_per_cycle.sh failed (output in $log)"; }
+    local b v
+    while read -r _ b v _; do into[$b]=$v; done < <(grep '^ir: ' "$log")
+    [ -n "${into[ref]:-}" ] && [ -n "${into[rtl]:-}" ] && [ -n "${into[cosim]:-}" ] ||
+        { cat "$log" >&2; fail "ir_per_cycle.sh gave no count for every backend (output in $log)"; }
+    return $rc
+}
+if [ $IR_N1 -ge 1 ]; then
+    echo "bench: callgrind: instructions per cycle over records $IR_N1..$IR_N2"
+    ir_of ir "$CONFIG" "$OUT/ir.log"
+    ir_of qir "$QCONFIG" "$OUT/ir-qual.log" ${BASELINE:+--baseline "$BASELINE"} || ir_status=1
+fi
+
 # ---- report -----------------------------------------------------------------------------
 ref_s=$(median ${speeds[ref]})
 rtl_s=$(median ${speeds[rtl]})
 cosim_s=$(median ${speeds[cosim]})
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print ((r >= t) ? "met" : "NOT met") }'; }
-ratio_ls=$(awk -v a="$cosim_s" -v b="$rtl_s" 'BEGIN { printf "%.2f", a / b }')
+at_most() { awk -v r="$1" -v t="$2" 'BEGIN { print ((r <= t) ? "met" : "NOT met") }'; }
+ratio() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { printf f, a / b }'; }
+ratio_ls=$(ratio "$cosim_s" "$rtl_s" %.2f)
+qref_s=$(median ${qspeeds[ref]})
 qrtl_s=$(median ${qspeeds[rtl]})
 qcosim_s=$(median ${qspeeds[cosim]})
-ratio_qls=$(awk -v a="$qcosim_s" -v b="$qrtl_s" 'BEGIN { printf "%.2f", a / b }')
-ratio_vi=$(awk -v a="$rtl_s" -v b="$icarus_speed" 'BEGIN { printf "%.0f", a / b }')
+ratio_qls=$(ratio "$qcosim_s" "$qrtl_s" %.2f)
+ratio_rr=$(ratio "$ref_s" "$rtl_s" %.1f)
+ratio_qrr=$(ratio "$qref_s" "$qrtl_s" %.1f)
+ratio_vi=$(ratio "$rtl_s" "$icarus_speed" %.0f)
 list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done; echo "${out[*]}"; }
+row() { # name cycles speed ir runs...
+    local name=$1 n=$2 sp=$3 i=$4
+    shift 4
+    printf '%-34s %10d %12.0f %11s   median of %d runs: %s\n' "$name" "$n" "$sp" "$i" "$REPEAT" "$(list "$@")"
+}
 {
     echo
     echo "make bench on $(hostname) ($(nproc) cores), $(date '+%Y-%m-%d %H:%M')"
     echo "stream:        $STREAM (pmusim gen --seed $SEED --cycles $CYCLES, workload mode)"
     echo "configuration: $CONFIG (Itanium 2); overflow interrupts in the full run: ${interrupts:-?}"
     echo "qualifiers on: $QCONFIG (code ranges, both opcode matchers, a data range); interrupts: ${qinterrupts:-?}"
+    echo "instr/cycle:   host instructions per simulated cycle (callgrind), records $IR_N1..$IR_N2"
     echo
-    printf '%-34s %10s %14s   %s\n' "simulator" "cycles" "cycles/s" "notes"
-    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "reference only (--backend ref)" "$CYCLES" "$ref_s" "$REPEAT" "$(list ${speeds[ref]})"
-    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "Verilator RTL only (--backend rtl)" "$CYCLES" "$rtl_s" "$REPEAT" "$(list ${speeds[rtl]})"
-    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step (--backend cosim)" "$CYCLES" "$cosim_s" "$REPEAT" "$(list ${speeds[cosim]})"
-    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "RTL only, qualifiers on" "$CYCLES" "$qrtl_s" "$REPEAT" "$(list ${qspeeds[rtl]})"
-    printf '%-34s %10d %14.0f   median of %d runs: %s\n' "lock-step, qualifiers on" "$CYCLES" "$qcosim_s" "$REPEAT" "$(list ${qspeeds[cosim]})"
+    printf '%-34s %10s %12s %11s   %s\n' "simulator" "cycles" "cycles/s" "instr/cycle" "notes"
+    row "reference only (--backend ref)" "$CYCLES" "$ref_s" "${ir[ref]:--}" ${speeds[ref]}
+    row "Verilator RTL only (--backend rtl)" "$CYCLES" "$rtl_s" "${ir[rtl]:--}" ${speeds[rtl]}
+    row "lock-step (--backend cosim)" "$CYCLES" "$cosim_s" "${ir[cosim]:--}" ${speeds[cosim]}
+    row "reference only, qualifiers on" "$CYCLES" "$qref_s" "${qir[ref]:--}" ${qspeeds[ref]}
+    row "RTL only, qualifiers on" "$CYCLES" "$qrtl_s" "${qir[rtl]:--}" ${qspeeds[rtl]}
+    row "lock-step, qualifiers on" "$CYCLES" "$qcosim_s" "${qir[cosim]:--}" ${qspeeds[cosim]}
     if [ -n "$sc_speeds" ]; then
         sc_s=$(median $sc_speeds)
-        printf '%-34s %10d %14.0f   median of %d runs: %s; %.2f of the C harness lock-step\n' \
-            "SystemC platform, lock-step" "$SC_RECORDS" "$sc_s" "$REPEAT" "$(list $sc_speeds)" \
-            "$(awk -v a="$sc_s" -v b="$cosim_s" 'BEGIN { printf "%.2f", a / b }')"
+        printf '%-34s %10d %12.0f %11s   median of %d runs: %s; %s of the C harness lock-step\n' \
+            "SystemC platform, lock-step" "$SC_RECORDS" "$sc_s" - "$REPEAT" "$(list $sc_speeds)" \
+            "$(ratio "$sc_s" "$cosim_s" %.2f)"
     fi
-    printf '%-34s %10d %14.0f   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
-        "$icarus_cycles" "$icarus_speed" "$ICARUS_RECORDS" "$t_full" "$t_base" "$ICARUS_BASE"
+    printf '%-34s %10d %12.0f %11s   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
+        "$icarus_cycles" "$icarus_speed" - "$ICARUS_RECORDS" "$t_full" "$t_base" "$ICARUS_BASE"
     echo
-    printf 'lock-step / RTL-only:       %8s  (target >= 0.7)  %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.7)"
-    printf 'lock-step / RTL-only, qualifiers on: %s  (target >= 0.7)  %s\n' "$ratio_qls" "$(verdict "$ratio_qls" 0.7)"
-    printf 'Verilator RTL / Icarus:     %8s  (target >= 200)  %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
+    printf 'lock-step / RTL-only:                    %8s  (target >= 0.9)   %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.9)"
+    printf 'lock-step / RTL-only, qualifiers on:     %8s  (target >= 0.9)   %s\n' "$ratio_qls" "$(verdict "$ratio_qls" 0.9)"
+    printf 'reference / RTL-only:                    %8s  (target >= 10)    %s\n' "$ratio_rr" "$(verdict "$ratio_rr" 10)"
+    printf 'reference / RTL-only, qualifiers on:     %8s  (target >= 10)    %s\n' "$ratio_qrr" "$(verdict "$ratio_qrr" 10)"
+    printf 'Verilator RTL / Icarus:                  %8s  (target >= 200)   %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
+    if [ -n "${qir[ref]:-}" ]; then
+        printf 'instr/cycle, reference, qualifiers on:   %8s  (target <= 400)   %s\n' "${qir[ref]}" "$(at_most "${qir[ref]}" 400)"
+        printf 'instr/cycle, RTL only, qualifiers on:    %8s  (target <= 3500)  %s\n' "${qir[rtl]}" "$(at_most "${qir[rtl]}" 3500)"
+        printf 'instr/cycle, lock-step, qualifiers on:   %8s  (target <= 4000)  %s\n' "${qir[cosim]}" "$(at_most "${qir[cosim]}" 4000)"
+        if [ -n "$BASELINE" ]; then
+            echo "instr/cycle against the baseline $BASELINE (fails above +10%):"
+            sed -n 's/^ir: /  /p' "$OUT/ir-qual.log"
+        fi
+    fi
     echo
     if [ $check_ok = 1 ]; then
         echo "cross-check, first $ICARUS_RECORDS records: Icarus PMD counts = Verilated RTL counts (${compared[*]}), no interrupts: equal"
@@ -236,3 +290,4 @@ list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done;
 } | tee "$RESULTS"
 echo "(logs and results in $OUT/)"
 [ $check_ok = 1 ] || exit 1
+[ $ir_status = 0 ] || fail "an instruction count grew more than 10% over its baseline ($BASELINE; see above)"
