@@ -55,6 +55,9 @@ typedef struct pmu_backend_ops {
     /* Clocks and reads that disagreed so far, for a backend that checks two models
      * against each other (NULL op: it checks nothing). */
     uint64_t (*mismatches)(const pmu_backend *b);
+    /* The interrupt line after the last clock, as snapshot() gives it, without gathering
+     * the registers (NULL op: pmu_pmi takes a snapshot). */
+    uint8_t (*pmi)(pmu_backend *b);
 } pmu_backend_ops;
 
 struct pmu_backend {
@@ -86,6 +89,14 @@ static inline int pmu_trace_open(pmu_backend *b, const char *path, pmu_err *err)
     return b->ops->trace_open(b, path, err);
 }
 static inline void pmu_trace_close(pmu_backend *b) { if (b->ops->trace_close) b->ops->trace_close(b); }
+static inline uint8_t pmu_pmi(pmu_backend *b)
+{
+    if (b->ops->pmi)
+        return b->ops->pmi(b);
+    pmu_state s;
+    b->ops->snapshot(b, &s);
+    return s.pmi;
+}
 /* The reference state behind b (b itself for a model; callers check which model it is). */
 static inline pmu_backend *pmu_reference(pmu_backend *b)
 {

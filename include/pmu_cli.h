@@ -177,6 +177,8 @@ typedef struct pmu_record_hooks {
     int (*admit)(void *ctx, void *record, pmu_err *err);
     /* After stepping it; `st` is the state after the clock (st->pmi the interrupt line). */
     void (*after)(void *ctx, const void *record, const pmu_state *st);
+    /* 1: `after` reads only st->pmi, so the loop does not gather the registers. */
+    int pmi_only;
 } pmu_record_hooks;
 
 typedef struct pmu_cli_loop {

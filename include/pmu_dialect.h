@@ -32,6 +32,18 @@ typedef struct pmu_gen_opts pmu_gen_opts; /* include/pmu_stream.h */
 /* A byte source for decoding: the next byte, or -1 at the end of the data. */
 typedef int (*pmu_getc_fn)(void *ctx);
 
+/* A byte source that is a buffer in memory: decode() given pmu_window_getc and a window
+ * as its ctx reads the bytes from p to end directly and calls refill() only when they run
+ * out (the stream reader's form: no call per byte).  refill makes p..end the next bytes
+ * and returns 1, or returns 0 at the end of the data. */
+typedef struct pmu_byte_window {
+    const uint8_t *p, *end;
+    int (*refill)(struct pmu_byte_window *w);
+} pmu_byte_window;
+
+/* The pmu_getc_fn of a window (ctx: the pmu_byte_window). */
+int pmu_window_getc(void *ctx);
+
 /* The longest dialect name; the binary header holds it in 16 bytes. */
 #define PMU_DIALECT_NAME_MAX 16
 

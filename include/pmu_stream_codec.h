@@ -41,9 +41,17 @@ typedef struct pmu_decoder {
     void *ctx;
     const char *where;
     pmu_err *err;
-    unsigned nbytes; /* bytes of this record consumed so far */
-    unsigned slot;   /* when not 0, messages say the data ended in this slot */
+    unsigned nbytes;      /* bytes of this record consumed so far */
+    unsigned slot;        /* when not 0, messages say the data ended in this slot */
+    pmu_byte_window *win; /* ctx, when get is pmu_window_getc: read in place */
 } pmu_decoder;
+
+/* The decoder of decode()'s arguments. */
+static inline pmu_decoder pmu_decoder_of(pmu_getc_fn get, void *ctx, const char *where, pmu_err *err)
+{
+    pmu_decoder d = {get, ctx, where, err, 0, 0, get == pmu_window_getc ? (pmu_byte_window *)ctx : NULL};
+    return d;
+}
 
 /* The messages (stream/codec.c): -1 with err filled. */
 int pmu_decode_truncated(pmu_decoder *d, const char *field);
@@ -54,7 +62,7 @@ int pmu_decode_too_big(pmu_decoder *d, const char *field, uint64_t v, uint64_t m
  * decoding is on the per-record path of every run from a binary stream. */
 static inline int pmu_decode_byte(pmu_decoder *d, const char *field, uint8_t *out)
 {
-    int b = d->get(d->ctx);
+    int b = d->win && d->win->p < d->win->end ? *d->win->p++ : d->get(d->ctx);
     *out = 0;
     if (b < 0)
         return pmu_decode_truncated(d, field);

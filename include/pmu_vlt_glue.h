@@ -231,6 +231,7 @@ struct Backend {
         b->cycle++;
     }
     static void snapshot(pmu_backend *b, pmu_state *s) { of(b)->snapshot(s); }
+    static uint8_t pmi(pmu_backend *b) { return static_cast<uint8_t>(of(b)->top->pmi_o); }
     static void destroy(pmu_backend *b)
     {
         Handle *h = reinterpret_cast<Handle *>(b);
@@ -244,8 +245,9 @@ struct Backend {
     }
     static void trace_close(pmu_backend *b) { of(b)->trace_close(); }
 
-    static constexpr pmu_backend_ops ops = {reset,    write,   read,       step,       snapshot,
-                                            destroy,  nullptr, trace_open, trace_close};
+    static constexpr pmu_backend_ops ops = {reset,       write,   read,    step,
+                                            snapshot,    destroy, nullptr, trace_open,
+                                            trace_close, nullptr, nullptr, pmi};
 
     // A reset backend around m (which it owns from here on), or nullptr with err filled.
     static pmu_backend *create(Model *m, unsigned model, unsigned nvis, pmu_err *err)

@@ -3,6 +3,14 @@
 
 #include <stdarg.h>
 
+int pmu_window_getc(void *ctx)
+{
+    pmu_byte_window *w = ctx;
+    if (w->p < w->end || (w->refill && w->refill(w) && w->p < w->end))
+        return *w->p++;
+    return -1;
+}
+
 int pmu_decode_truncated(pmu_decoder *d, const char *field)
 {
     if (d->slot)

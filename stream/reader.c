@@ -8,6 +8,7 @@
  * (text_line.c), the rest of a line by the dialect's parse_line.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,43 @@
 #include "stream_internal.h"
 
 #define READ_CHUNK (1u << 16)
+
+/* "name<sep>N", where the record count N is advanced in place: the text every error and
+ * lock-step report quotes is kept up to date on every record without formatting it. */
+typedef struct where_text {
+    char s[600];
+    size_t num, end; /* offsets of N's first digit and of the terminating NUL */
+} where_text;
+
+static void where_init(where_text *w, const char *name, const char *sep, uint64_t n)
+{
+    if (*sep)
+        snprintf(w->s, sizeof w->s, "%s%s%" PRIu64, name, sep, n);
+    else
+        snprintf(w->s, sizeof w->s, "%s", name);
+    w->end = strlen(w->s);
+    w->num = w->end;
+    while (*sep && w->num > 0 && w->s[w->num - 1] >= '0' && w->s[w->num - 1] <= '9')
+        w->num--;
+}
+
+/* N + 1, in decimal; a number that cannot grow (a name filling the buffer) stays. */
+static void where_bump(where_text *w)
+{
+    size_t i = w->end;
+    while (i > w->num && w->s[i - 1] == '9')
+        i--;
+    if (i == w->num && (w->end + 1 >= sizeof w->s || w->num == w->end))
+        return;
+    memset(w->s + i, '0', w->end - i);
+    if (i > w->num) {
+        w->s[i - 1]++;
+    } else {
+        memmove(w->s + w->num + 1, w->s + w->num, w->end - w->num + 1);
+        w->s[w->num] = '1';
+        w->end++;
+    }
+}
 
 struct pmu_stream_reader {
     const pmu_dialect *d;
@@ -29,7 +67,7 @@ struct pmu_stream_reader {
     pmu_stream_form form;
     int failed;
     pmu_err last_err;  /* repeated by every call after a failure */
-    char where[600];
+    where_text where;  /* the record last read (pmu_stream_where) */
 
     void *cur;         /* a record standing for several cycles (repeat=N) */
     uint64_t left;     /* and how many of them are still to come */
@@ -43,6 +81,8 @@ struct pmu_stream_reader {
 
     /* binary */
     uint64_t recno, ncycles, header_count;
+    where_text next_where; /* the record about to be read: "name:record recno+1" */
+    pmu_byte_window win;   /* data[pos..len) while a record is decoded */
 };
 
 static int refill(pmu_stream_reader *r)
@@ -67,6 +107,18 @@ static int rd_getc(void *ctx)
     if (r->pos < r->len || refill(r))
         return r->data[r->pos++];
     return -1;
+}
+
+/* The decoder ran out of the window: the next chunk of the file. */
+static int win_refill(pmu_byte_window *w)
+{
+    pmu_stream_reader *r = (pmu_stream_reader *)((char *)w - offsetof(pmu_stream_reader, win));
+    r->pos = r->len;
+    if (!refill(r))
+        return 0;
+    w->p = r->data + r->pos;
+    w->end = r->data + r->len;
+    return 1;
 }
 
 static int fail(pmu_stream_reader *r, pmu_err *err)
@@ -117,7 +169,7 @@ static pmu_stream_reader *reader_new(const pmu_dialect *d, const char *name, pmu
         return NULL;
     }
     d->state_init(r->state);
-    snprintf(r->where, sizeof r->where, "%s", r->name);
+    where_init(&r->where, r->name, "", 0);
     return r;
 }
 
@@ -254,22 +306,24 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
         size_t len = 0;
         int got = read_line(r, &len);
         if (got < 0) {
-            stream_errf(err, PMU_E_NOMEM, r->where, "out of memory (line too long)");
+            stream_errf(err, PMU_E_NOMEM, r->where.s, "out of memory (line too long)");
             return fail(r, err);
         }
         if (r->io_errno)
             return io_error(r, err);
         if (got == 0)
             return 0;
-        r->lineno++;
-        snprintf(r->where, sizeof r->where, "%s:%" PRIu64, r->name, r->lineno);
+        if (r->lineno++ == 0)
+            where_init(&r->where, r->name, ":", 1);
+        else
+            where_bump(&r->where);
         uint64_t repeat = 1;
-        int rc = text_line_prepare(r->line, &len, r->where, &repeat, err);
+        int rc = text_line_prepare(r->line, &len, r->where.s, &repeat, err);
         if (rc < 0)
             return fail(r, err);
         if (rc == 0)
             continue;
-        if (r->d->parse_line(r->state, r->line, len, r->where, rec, err))
+        if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err))
             return fail(r, err);
         memcpy(r->cur, rec, r->d->record_size);
         r->left = repeat - 1;
@@ -292,18 +346,28 @@ static int end_binary(pmu_stream_reader *r, const char *where, pmu_err *err)
 
 static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
-    char where[sizeof r->where];
-    snprintf(where, sizeof where, "%s:record %" PRIu64, r->name, r->recno + 1);
+    if (r->recno == 0 && !r->next_where.end)
+        where_init(&r->next_where, r->name, ":record ", 1);
+    const char *where = r->next_where.s;
     uint64_t repeat = 1;
-    int rc = r->d->decode(r->state, rd_getc, r, where, rec, &repeat, err);
+    r->win = (pmu_byte_window){r->data ? r->data + r->pos : NULL, r->data ? r->data + r->len : NULL,
+                               win_refill};
+    int rc = r->d->decode(r->state, pmu_window_getc, &r->win, where, rec, &repeat, err);
+    if (r->data)
+        r->pos = (size_t)(r->win.p - r->data);
     if (r->io_errno)
         return io_error(r, err);
     if (rc == 0)
         return end_binary(r, where, err);
-    memcpy(r->where, where, sizeof where);
+    if (r->recno == 0)
+        where_init(&r->where, r->name, ":record ", 1);
+    else
+        where_bump(&r->where);
     if (rc < 0)
         return fail(r, err);
     r->recno++;
+    where_bump(&r->next_where);
+    where = r->where.s;
     if (r->d->validate(rec, where, err))
         return fail(r, err);
     if (repeat > PMU_STREAM_MAX_REPEAT) {
@@ -345,7 +409,7 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
     return rc;
 }
 
-const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where; }
+const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where.s; }
 
 pmu_stream_form pmu_stream_reader_form(const pmu_stream_reader *r) { return r->form; }
 

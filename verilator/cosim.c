@@ -207,6 +207,7 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 
 static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
 
+static uint8_t cosim_pmi(pmu_backend *b) { return ((const cosim *)b)->s_ref.pmi; }
 static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }
 static uint64_t cosim_count(const pmu_backend *b) { return ((const cosim *)b)->mismatches; }
 
@@ -222,6 +223,7 @@ static const pmu_backend_ops cosim_ops = {
     .trace_close = cosim_trace_close,
     .reference = cosim_reference,
     .mismatches = cosim_count,
+    .pmi = cosim_pmi,
 };
 
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,

@@ -154,6 +154,8 @@ static void ref_snapshot(pmu_backend *b, pmu_state *s)
     s->pmi = m->pmi;
 }
 
+static uint8_t ref_pmi(pmu_backend *b) { return ((const ref_pmu *)b)->pmi; }
+
 /* ---- a step ------------------------------------------------------------------ */
 
 /* 1. CPU state.  Updates PSR and IPSR for this record and returns the
@@ -384,6 +386,7 @@ static const pmu_backend_ops ref_ops = {
     .snapshot = ref_snapshot,
     .destroy = ref_destroy,
     .total = ref_total,
+    .pmi = ref_pmi,
 };
 
 static int params_valid(const pmu_params *p, pmu_err *err)

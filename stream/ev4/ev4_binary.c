@@ -175,7 +175,7 @@ int ev4_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
 {
     ev4_state *st = state;
     ev4_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0, 0};
+    decoder d = pmu_decoder_of(get, ctx, where, err);
     int first = get(ctx);
     if (first < 0)
         return 0;

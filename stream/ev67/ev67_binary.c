@@ -356,7 +356,7 @@ int ev67_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void
                 uint64_t *repeat, pmu_err *err)
 {
     ev67_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0, 0};
+    decoder d = pmu_decoder_of(get, ctx, where, err);
     int first = get(ctx);
     if (first < 0)
         return 0;

@@ -313,7 +313,7 @@ int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
 {
     ita_state *st = state;
     pmu_cycle *c = rec;
-    decoder d = {get, ctx, where, err, 0, 0};
+    decoder d = pmu_decoder_of(get, ctx, where, err);
     int first = get(ctx);
     if (first < 0)
         return 0;

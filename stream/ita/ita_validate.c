@@ -117,27 +117,22 @@ int ita_equal(const void *ra, const void *rb)
 /* ---- per-cycle multiplicities ---------------------------------------------- */
 #define F(s, name) PMU_SLOT_GET((s), name)
 
-static int counts_load(const pmu_slot *s) { return F(s, LOAD) != 0; }
-static int counts_store(const pmu_slot *s) { return F(s, STORE) != 0; }
-static int counts_fp(const pmu_slot *s) { return F(s, FP) != 0; }
-static int counts_branch(const pmu_slot *s) { return F(s, BR_TYPE) != 0; }
-static int counts_l1d_miss(const pmu_slot *s) { return F(s, LOAD) && F(s, L1D_MISS); }
-static int counts_l2_miss(const pmu_slot *s) { return F(s, L2_MISS) != 0; }
-static int counts_l2_ref(const pmu_slot *s) { return F(s, L2_REF) != 0; }
-
+/* A slot counts towards a rule when it has any bit of `any` and every bit of `all` set
+ * (flag masks only: the test stays a few instructions on every record). */
 static const struct multiplicity_rule {
     const char *field; /* text key named in the message */
     const char *what;  /* plural noun */
     int event;         /* enum pmu_event_id whose maxincr is the limit */
-    int (*counts)(const pmu_slot *);
+    uint16_t any, all;
 } multiplicity_rules[] = {
-    {"load", "loads", PMU_EV_LOADS_RETIRED, counts_load},
-    {"store", "stores", PMU_EV_STORES_RETIRED, counts_store},
-    {"fp", "floating-point operations", PMU_EV_FP_OPS_RETIRED, counts_fp},
-    {"br", "branches", PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED, counts_branch},
-    {"l1d_miss", "L1D read misses", PMU_EV_L1D_READ_MISSES_ALL, counts_l1d_miss},
-    {"l2_miss", "L2 misses", PMU_EV_L2_MISSES, counts_l2_miss},
-    {"l2_ref", "L2 references", PMU_EV_L2_REFERENCES, counts_l2_ref},
+    {"load", "loads", PMU_EV_LOADS_RETIRED, PMU_SF_LOAD_MASK, 0},
+    {"store", "stores", PMU_EV_STORES_RETIRED, PMU_SF_STORE_MASK, 0},
+    {"fp", "floating-point operations", PMU_EV_FP_OPS_RETIRED, PMU_SF_FP_MASK, 0},
+    {"br", "branches", PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED, PMU_SF_BR_TYPE_MASK, 0},
+    {"l1d_miss", "L1D read misses", PMU_EV_L1D_READ_MISSES_ALL, PMU_SF_LOAD_MASK,
+     PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK},
+    {"l2_miss", "L2 misses", PMU_EV_L2_MISSES, PMU_SF_L2_MISS_MASK, 0},
+    {"l2_ref", "L2 references", PMU_EV_L2_REFERENCES, PMU_SF_L2_REF_MASK, 0},
 };
 
 static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err *err)
@@ -374,8 +369,10 @@ int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         const struct multiplicity_rule *m = &multiplicity_rules[r];
         unsigned n = 0;
-        for (unsigned i = 0; i < c->nslots; i++)
-            n += (unsigned)m->counts(&c->slot[i]);
+        for (unsigned i = 0; i < c->nslots; i++) {
+            const unsigned f = c->slot[i].flags;
+            n += (f & m->any) != 0 && (f & m->all) == m->all;
+        }
         const pmu_event_desc *ev = &pmu_event_table[m->event];
         if (n > ev->maxincr)
             return pmu_dialect_errf(

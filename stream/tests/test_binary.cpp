@@ -134,6 +134,23 @@ TEST(Binary, WhereNamesTheRecord)
     EXPECT_EQ(r.wheres[5], "trace.bin:record 4");
 }
 
+// The record number is advanced in place: across 9 -> 10, 99 -> 100 and 999 -> 1000 it
+// reads as the decimal number, one more at each new record.
+TEST(Binary, WhereCountsPastEveryDigit)
+{
+    std::vector<pmu_cycle> recs = generate(3, 1500, PMU_GEN_RANDOM);
+    std::string bin = binary_of(recs, "count.bin");
+    ReadResult r = read_mem(bin, "w.bin");
+    ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.wheres.size(), recs.size());
+    uint64_t k = 0;
+    for (const std::string &w : r.wheres) {
+        if (w != "w.bin:record " + std::to_string(k))
+            ASSERT_EQ(w, "w.bin:record " + std::to_string(++k));
+    }
+    EXPECT_GT(k, 1000u);
+}
+
 TEST(Binary, EmptyStream)
 {
     std::string bin = binary_of({}, "e.bin");

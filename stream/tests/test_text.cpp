@@ -529,6 +529,19 @@ TEST(Text, GeneralEvents)
     EXPECT_NE(ita_event_id_row(ita.xev[0].id, PMU_MODEL_ITANIUM), nullptr);
 }
 
+// At each multiplicity limit the record is accepted (the counts are not off by one).
+TEST(Text, MultiplicitiesAtTheirLimits)
+{
+    for (const char *line : {"| ip=0x10 load | ip=0x20 load | ip=0x30 load | ip=0x40 load",
+                             "| ip=0x10 store | ip=0x20 store",
+                             "| ip=0x10 load l1d_miss | ip=0x20 load l1d_miss | ip=0x30 load",
+                             "| ip=0x10 load l2_ref l2_miss | ip=0x20 load l2_ref"}) {
+        ReadResult r = read_mem(std::string(line) + "\n", "ok.txt");
+        EXPECT_EQ(r.rc, 0) << line << ": " << r.err;
+        EXPECT_EQ(r.recs.size(), 1u) << line;
+    }
+}
+
 TEST(Text, NewFieldErrors)
 {
     struct Case {
@@ -556,6 +569,15 @@ TEST(Text, NewFieldErrors)
         {"| ip=0x10 u=I lat=3", "field 'lat': slot 1 has a memory latency without load or store"},
         {"| ip=0x10 u=I tlb=1", "field 'tlb': slot 1 has a memory TLB outcome without load or store"},
         {"| ip=0x10 store alat_miss", "field 'alat_miss': slot 1 has alat_miss without load"},
+        // the per-cycle multiplicities: one slot over each event's maxincr
+        {"| ip=0x10 load | ip=0x20 load | ip=0x30 load | ip=0x40 load | ip=0x50 load",
+         "field 'load': 5 loads in one cycle, expected at most 4 (maxincr of LOADS_RETIRED)"},
+        {"| ip=0x10 store | ip=0x20 store | ip=0x30 store",
+         "field 'store': 3 stores in one cycle, expected at most 2"},
+        {"| ip=0x10 load l1d_miss | ip=0x20 load l1d_miss | ip=0x30 load l1d_miss",
+         "field 'l1d_miss': 3 L1D read misses in one cycle, expected at most 2"},
+        {"| ip=0x10 load l2_ref l2_miss | ip=0x20 load l2_ref l2_miss",
+         "field 'l2_miss': 2 L2 misses in one cycle, expected at most 1 (maxincr of L2_MISSES)"},
     };
     for (const Case &k : cases) {
         ReadResult r = read_mem(std::string(k.line) + "\n", "e.txt");

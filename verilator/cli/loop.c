@@ -118,9 +118,13 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         if (pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
         pmu_step(b, rec);
-        pmu_snapshot(b, &st);
-        if (l->hooks.after)
+        if (l->hooks.after) {
+            if (l->hooks.pmi_only)
+                st.pmi = pmu_pmi(b);
+            else
+                pmu_snapshot(b, &st);
             l->hooks.after(l->hooks.ctx, rec, &st);
+        }
         if (pmu_cosim_mismatches(b))
             return PMU_LOOP_MISMATCH;
     }

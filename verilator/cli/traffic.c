@@ -121,7 +121,7 @@ void pmu_traffic_hooks(pmu_traffic *t, pmu_record_hooks *h)
 {
     t->inner = *h;
     *h = (pmu_record_hooks){.ctx = t, .admit = h->admit ? h_admit : NULL, .before = h_before,
-                            .after = h_after};
+                            .after = h_after, .pmi_only = h->pmi_only || !h->after};
 }
 
 void pmu_traffic_free(pmu_traffic *t) { free(t); }

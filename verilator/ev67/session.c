@@ -116,7 +116,7 @@ static void hook_after(void *ctx, const void *record, const pmu_state *st)
 
 pmu_record_hooks ev67_session_hooks(ev67_session *x)
 {
-    return (pmu_record_hooks){.ctx = x, .before = hook_before, .after = hook_after};
+    return (pmu_record_hooks){.ctx = x, .before = hook_before, .after = hook_after, .pmi_only = 1};
 }
 
 ev67_perf *ev67_session_perf(ev67_session *x) { return x->perf; }

@@ -473,7 +473,8 @@ static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
     pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
     pmu_isr_init(&c->isr, b, start, reload, below(&c->rng, 9));
     c->gap = 50 + below(&c->rng, 2000);
-    *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after};
+    *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after,
+                                .pmi_only = 1};
 }
 
 static void driver_before(void *ctx, void *record)
