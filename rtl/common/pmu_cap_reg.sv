@@ -2,6 +2,9 @@
 // with its writable mask, (v & WriteMask) | (ResetValue & ~WriteMask), and the unit that owns
 // it stores a captured value as is. A write and a capture in one clock: the write wins
 // (docs/semantics.md).
+//
+// q_o is the stored value, which the unit's own logic reads; view_o is the value with this
+// clock's capture applied, which a register read shows (docs/rtl.md, "The record in flight").
 module pmu_cap_reg #(
   parameter logic [63:0] ResetValue = 64'h0,
   parameter logic [63:0] WriteMask  = 64'h0
@@ -12,17 +15,18 @@ module pmu_cap_reg #(
   input  logic [63:0] wdata_i,
   input  logic        cap_i,       // capture
   input  logic [63:0] cap_data_i,
-  output logic [63:0] q_o
+  output logic [63:0] q_o,
+  output logic [63:0] view_o
 );
 
-  logic [63:0] reg_q, reg_d;
+  logic [63:0] reg_q, reg_d, reg_view;
+
+  assign reg_view = cap_i ? cap_data_i : reg_q;
 
   always_comb begin
-    reg_d = reg_q;
+    reg_d = reg_view;
     if (we_i) begin
       reg_d = (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
-    end else if (cap_i) begin
-      reg_d = cap_data_i;
     end
   end
 
@@ -34,6 +38,7 @@ module pmu_cap_reg #(
     end
   end
 
-  assign q_o = reg_q;
+  assign q_o    = reg_q;
+  assign view_o = reg_view;
 
 endmodule

@@ -6,7 +6,9 @@
 //    counter's ovf bit was 0 before the clock (edge-triggered on the 0->1 of the sticky bit).
 //  - A software write stores (v & WriteMask) | (ResetValue & ~WriteMask): it may set or clear
 //    fr and the ovf bits and never raises the interrupt.
-// pmi_o is registered: a one-clock pulse in the clock after the step that raised it.
+// pmc0_o and pmi_o show this clock's step applied: the register as a read returns it, and
+// the interrupt line as a one-clock pulse while the record that raised it is in flight
+// (docs/rtl.md, "The record in flight"); fr_o is the stored freeze that record counts under.
 module pmu_ovf_ctrl #(
   parameter logic [63:0] ResetValue = 64'h1,
   parameter logic [63:0] WriteMask  = 64'h0,
@@ -20,14 +22,13 @@ module pmu_ovf_ctrl #(
   input  logic [63:0]          wdata_i,
   input  logic [NCounters-1:0] carry_i,   // counter k wrapped in this clock
   input  logic [NCounters-1:0] oi_i,      // counter k's overflow interrupt enable
-  output logic [63:0]          pmc0_o,    // stored value (the register read value)
+  output logic [63:0]          pmc0_o,    // with this clock's carries (the register read value)
   output logic                 fr_o,      // freeze, as stored (takes effect from the next step)
   output logic                 pmi_o
 );
 
   logic [63:0]          pmc0_q, pmc0_d, pmc0_step;
   logic [NCounters-1:0] ovf_q, raise;
-  logic                 pmi_q, pmi_d;
 
   assign ovf_q = pmc0_q[OvfLsb +: NCounters];
   assign raise = carry_i & oi_i;
@@ -42,20 +43,16 @@ module pmu_ovf_ctrl #(
 
   // Only an oi carry whose sticky bit was clear interrupts; a second carry before software
   // clears the bit freezes again but stays silent.
-  assign pmi_d = |(raise & ~ovf_q);
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pmc0_q <= ResetValue;
-      pmi_q  <= 1'b0;
     end else begin
       pmc0_q <= pmc0_d;
-      pmi_q  <= pmi_d;
     end
   end
 
-  assign pmc0_o = pmc0_q;
+  assign pmc0_o = pmc0_step;
   assign fr_o   = pmc0_q[FrBit];
-  assign pmi_o  = pmi_q;
+  assign pmi_o  = |(raise & ~ovf_q);
 
 endmodule

@@ -8,8 +8,8 @@
 // implementation.
 //
 // Clocks: a register write (reg_we_i) stores one register; a step (cyc_valid_i) consumes one
-// cycle record. The harness never does both in one clock; if it does, the step proceeds and
-// the register write wins for the written register (a written PMD does not count or carry).
+// cycle record. The harness never does both in one clock; if it does, the write comes first
+// and the record counts after it (the record is registered: "the record in flight" below).
 module ita_pmu #(
   parameter int Model     = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
   parameter bit PmdSext   = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
@@ -101,6 +101,98 @@ module ita_pmu #(
   localparam logic [11:0] AddrDcr  = {PMU_SPACE_CPU, IdxDcr};
   localparam logic [11:0] AddrIpsr = {PMU_SPACE_CPU, IdxIpsr};
 
+  // ---- the record in flight ----------------------------------------------------------------
+  // The cycle record is registered at the block boundary: the clock that presents it stores
+  // it here, and the PMU's registers take its effect at the next clock (a step or a register
+  // write). What the register port and obs_vis_o show is the state with that record applied
+  // (each state module's view), so at the ports a step still takes effect at its own clock
+  // (docs/semantics.md); inside, the qualification datapath reads only flops and is evaluated
+  // once a clock. A register write in the clock after a step comes after that step: the
+  // record retires first, then the write stores its register (docs/rtl.md, "The record in
+  // flight").
+  logic                                   cyc_valid_q;
+  logic [1:0]                             cpl_q, power_q, intr_q, if_tlb_q;
+  logic                                   is_q, up_we_q, up_q, pp_we_q, pp_q, if_rab_q;
+  logic [2:0]                             recirc_q, nslots_q;
+  logic [`PMU_MAX_SLOTS*64-1:0]           slot_ip_q, slot_daddr_q, slot_target_q;
+  logic [`PMU_MAX_SLOTS*2-1:0]            slot_idx_q, slot_unit_q, slot_tlb_q;
+  logic [`PMU_MAX_SLOTS*41-1:0]           slot_enc_q;
+  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_q;
+  logic [`PMU_MAX_SLOTS*16-1:0]           slot_lat_q;
+  logic [63:0]                            if_addr_q;
+  logic [15:0]                            if_lat_q;
+  logic [`PMU_MAX_XEV-1:0]                xev_valid_q;
+  logic [`PMU_MAX_XEV*8-1:0]              xev_code_q, xev_count_q, xev_slot_q;
+  logic [`PMU_MAX_XEV*4-1:0]              xev_umask_q;
+  logic [`PMU_MAX_XEV*3-1:0]              xev_iod_q;
+
+  // A clock without a record (a register write) leaves an empty record in flight.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cyc_valid_q   <= 1'b0;
+      cpl_q         <= '0;
+      is_q          <= 1'b0;
+      power_q       <= '0;
+      intr_q        <= '0;
+      up_we_q       <= 1'b0;
+      up_q          <= 1'b0;
+      pp_we_q       <= 1'b0;
+      pp_q          <= 1'b0;
+      recirc_q      <= '0;
+      nslots_q      <= '0;
+      slot_ip_q     <= '0;
+      slot_idx_q    <= '0;
+      slot_enc_q    <= '0;
+      slot_unit_q   <= '0;
+      slot_flags_q  <= '0;
+      slot_daddr_q  <= '0;
+      slot_lat_q    <= '0;
+      slot_tlb_q    <= '0;
+      slot_target_q <= '0;
+      if_addr_q     <= '0;
+      if_lat_q      <= '0;
+      if_tlb_q      <= '0;
+      if_rab_q      <= 1'b0;
+      xev_valid_q   <= '0;
+      xev_code_q    <= '0;
+      xev_umask_q   <= '0;
+      xev_count_q   <= '0;
+      xev_slot_q    <= '0;
+      xev_iod_q     <= '0;
+    end else begin
+      cyc_valid_q   <= cyc_valid_i;
+      cpl_q         <= cpl_i;
+      is_q          <= is_i;
+      power_q       <= power_i;
+      intr_q        <= intr_i;
+      up_we_q       <= up_we_i;
+      up_q          <= up_i;
+      pp_we_q       <= pp_we_i;
+      pp_q          <= pp_i;
+      recirc_q      <= recirc_i;
+      nslots_q      <= nslots_i;
+      slot_ip_q     <= slot_ip_i;
+      slot_idx_q    <= slot_idx_i;
+      slot_enc_q    <= slot_enc_i;
+      slot_unit_q   <= slot_unit_i;
+      slot_flags_q  <= slot_flags_i;
+      slot_daddr_q  <= slot_daddr_i;
+      slot_lat_q    <= slot_lat_i;
+      slot_tlb_q    <= slot_tlb_i;
+      slot_target_q <= slot_target_i;
+      if_addr_q     <= if_addr_i;
+      if_lat_q      <= if_lat_i;
+      if_tlb_q      <= if_tlb_i;
+      if_rab_q      <= if_rab_i;
+      xev_valid_q   <= xev_valid_i;
+      xev_code_q    <= xev_code_i;
+      xev_umask_q   <= xev_umask_i;
+      xev_count_q   <= xev_count_i;
+      xev_slot_q    <= xev_slot_i;
+      xev_iod_q     <= xev_iod_i;
+    end
+  end
+
   // ---- register write decode -------------------------------------------------------------
   logic pmc0_we, psr_we, dcr_we, ipsr_we;
   assign pmc0_we = reg_we_i && (reg_addr_i == AddrPmc0);
@@ -110,7 +202,7 @@ module ita_pmu #(
 
   // ---- CPU state --------------------------------------------------------------------------
   logic        eff_up, eff_pp;
-  logic [63:0] psr_q, ipsr_q, dcr_q;
+  logic [63:0] psr_rd, ipsr_rd, dcr_rd;
 
   pmu_cpu_state #(
     .PsrReset  (PsrReset),
@@ -126,17 +218,17 @@ module ita_pmu #(
     .ipsr_we_i (ipsr_we),
     .dcr_we_i  (dcr_we),
     .wdata_i   (reg_wdata_i),
-    .step_i    (cyc_valid_i),
-    .intr_i    (intr_i),
-    .up_we_i   (up_we_i),
-    .up_i      (up_i),
-    .pp_we_i   (pp_we_i),
-    .pp_i      (pp_i),
+    .step_i    (cyc_valid_q),
+    .intr_i    (intr_q),
+    .up_we_i   (up_we_q),
+    .up_i      (up_q),
+    .pp_we_i   (pp_we_q),
+    .pp_i      (pp_q),
     .eff_up_o  (eff_up),
     .eff_pp_o  (eff_pp),
-    .psr_o     (psr_q),
-    .ipsr_o    (ipsr_q),
-    .dcr_o     (dcr_q)
+    .psr_o     (psr_rd),
+    .ipsr_o    (ipsr_rd),
+    .dcr_o     (dcr_rd)
   );
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
@@ -183,19 +275,19 @@ module ita_pmu #(
 
   for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_slot
     logic [`PMU_SF_WIDTH-1:0] flags;
-    assign flags = slot_flags_i[s*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+    assign flags = slot_flags_q[s*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
 
     pmu_slot_qual #(
       .Model     (Model),
       .FineGran2 (FineGran2)
     ) u_slot_qual (
-      .is_i     (is_i),
-      .cpl_i    (cpl_i),
-      .ip_i     (slot_ip_i[s*64 +: 64]),
-      .enc_i    (slot_enc_i[s*41 +: 41]),
-      .unit_i   (slot_unit_i[s*2 +: 2]),
+      .is_i     (is_q),
+      .cpl_i    (cpl_q),
+      .ip_i     (slot_ip_q[s*64 +: 64]),
+      .enc_i    (slot_enc_q[s*41 +: 41]),
+      .unit_i   (slot_unit_q[s*2 +: 2]),
       .mem_i    (flags[PMU_SF_LOAD_LSB] || flags[PMU_SF_STORE_LSB]),
-      .daddr_i  (slot_daddr_i[s*64 +: 64]),
+      .daddr_i  (slot_daddr_q[s*64 +: 64]),
       .ibr_i    (ibr_q),
       .dbr_i    (dbr_q),
       .pmc8_i   (pmc8_q),
@@ -230,9 +322,9 @@ module ita_pmu #(
     .Model     (Model),
     .FineGran2 (FineGran2)
   ) u_fetch_qual (
-    .is_i     (is_i),
-    .cpl_i    (cpl_i),
-    .ip_i     (if_addr_i),
+    .is_i     (is_q),
+    .cpl_i    (cpl_q),
+    .ip_i     (if_addr_q),
     .enc_i    (41'd0),
     .unit_i   (2'd0),
     .mem_i    (1'b0),
@@ -283,17 +375,17 @@ module ita_pmu #(
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .pmc10_i   (pmc10_q),
-    .step_i    (cyc_valid_i),
+    .step_i    (cyc_valid_q),
     .fr_i      (fr_q),
-    .cpl_i     (cpl_i),
-    .is_i      (is_i),
+    .cpl_i     (cpl_q),
+    .is_i      (is_q),
     .psr_up_i  (eff_up),
     .psr_pp_i  (eff_pp),
     .qual_i    (fetch_qual),
-    .if_addr_i (if_addr_i),
-    .if_lat_i  (if_lat_i),
-    .if_tlb_i  (if_tlb_i),
-    .if_rab_i  (if_rab_i),
+    .if_addr_i (if_addr_q),
+    .if_lat_i  (if_lat_q),
+    .if_tlb_i  (if_tlb_q),
+    .if_rab_i  (if_rab_q),
     .pmd0_we_i (pmd0_we),
     .pmd1_we_i (pmd1_we),
     .wdata_i   (reg_wdata_i),
@@ -308,19 +400,19 @@ module ita_pmu #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .pmc11_i      (pmc11_q),
-    .step_i       (cyc_valid_i),
+    .step_i       (cyc_valid_q),
     .fr_i         (fr_q),
-    .cpl_i        (cpl_i),
-    .is_i         (is_i),
+    .cpl_i        (cpl_q),
+    .is_i         (is_q),
     .psr_up_i     (eff_up),
     .psr_pp_i     (eff_pp),
-    .nslots_i     (nslots_i),
-    .slot_flags_i (slot_flags_i),
-    .slot_lat_i   (slot_lat_i),
-    .slot_tlb_i   (slot_tlb_i),
-    .slot_ip_i    (slot_ip_i),
-    .slot_idx_i   (slot_idx_i),
-    .slot_daddr_i (slot_daddr_i),
+    .nslots_i     (nslots_q),
+    .slot_flags_i (slot_flags_q),
+    .slot_lat_i   (slot_lat_q),
+    .slot_tlb_i   (slot_tlb_q),
+    .slot_ip_i    (slot_ip_q),
+    .slot_idx_i   (slot_idx_q),
+    .slot_daddr_i (slot_daddr_q),
     .slot_qual_i  (dear_slot_q),
     .pmd2_we_i    (pmd2_we),
     .pmd3_we_i    (pmd3_we),
@@ -339,17 +431,17 @@ module ita_pmu #(
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .pmc12_i       (pmc12_q),
-    .step_i        (cyc_valid_i),
+    .step_i        (cyc_valid_q),
     .fr_i          (fr_q),
-    .cpl_i         (cpl_i),
-    .is_i          (is_i),
+    .cpl_i         (cpl_q),
+    .is_i          (is_q),
     .psr_up_i      (eff_up),
     .psr_pp_i      (eff_pp),
-    .nslots_i      (nslots_i),
-    .slot_flags_i  (slot_flags_i),
-    .slot_ip_i     (slot_ip_i),
-    .slot_idx_i    (slot_idx_i),
-    .slot_target_i (slot_target_i),
+    .nslots_i      (nslots_q),
+    .slot_flags_i  (slot_flags_q),
+    .slot_ip_i     (slot_ip_q),
+    .slot_idx_i    (slot_idx_q),
+    .slot_target_i (slot_target_q),
     .slot_qual_i   (btb_slot_q),
     .pmd_we_i      (btb_we),
     .wdata_i       (reg_wdata_i),
@@ -361,9 +453,9 @@ module ita_pmu #(
   logic [`PMU_MAX_XEV-1:0] xev_qual;
 
   pmu_xev_qual u_xev_qual (
-    .nslots_i      (nslots_i),
-    .xev_slot_i    (xev_slot_i),
-    .xev_iod_i     (xev_iod_i),
+    .nslots_i      (nslots_q),
+    .xev_slot_i    (xev_slot_q),
+    .xev_iod_i     (xev_iod_q),
     .slot_inst_q_i (slot_inst_q),
     .slot_mem_q_i  (slot_mem_q),
     .xev_qual_o    (xev_qual)
@@ -371,7 +463,7 @@ module ita_pmu #(
 
   // ---- generic counters --------------------------------------------------------------------
 
-  logic [63:0]       pmc0_q;
+  logic [63:0]       pmc0_rd;
   logic [NCnt-1:0]   carry, oi;
   logic [NCnt*64-1:0] pmc_q;   // PMC(FirstCounter+k) at [k*64 +: 64]
   logic [NCnt*64-1:0] pmd_rd;  // PMD(FirstCounter+k) read value
@@ -414,19 +506,19 @@ module ita_pmu #(
       .NW      (NW)
     ) u_evt_sel (
       .pmc_i        (pmc),
-      .power_i      (power_i),
-      .recirc_i     (recirc_i),
-      .nslots_i     (nslots_i),
-      .slot_flags_i  (slot_flags_i),
+      .power_i      (power_q),
+      .recirc_i     (recirc_q),
+      .nslots_i     (nslots_q),
+      .slot_flags_i  (slot_flags_q),
       .slot_inst_q_i (slot_inst_q),
       .slot_mem_q_i  (slot_mem_q),
       .iear_cap_i    (iear_cap),
       .dear_cap_i    (dear_cap),
       .btb_cap_i     (btb_cap),
-      .xev_valid_i   (xev_valid_i),
-      .xev_code_i    (xev_code_i),
-      .xev_umask_i   (xev_umask_i),
-      .xev_count_i   (xev_count_i),
+      .xev_valid_i   (xev_valid_q),
+      .xev_code_i    (xev_code_q),
+      .xev_umask_i   (xev_umask_q),
+      .xev_count_i   (xev_count_q),
       .xev_qual_i    (xev_qual),
       .n_o           (n)
     );
@@ -436,10 +528,10 @@ module ita_pmu #(
       .ThrGe (ThrGe)
     ) u_cnt_qual (
       .pmc_i    (pmc),
-      .step_i   (cyc_valid_i),
+      .step_i   (cyc_valid_q),
       .fr_i     (fr_q),
-      .cpl_i    (cpl_i),
-      .is_i     (is_i),
+      .cpl_i    (cpl_q),
+      .is_i     (is_q),
       .psr_up_i (eff_up),
       .psr_pp_i (eff_pp),
       .n_i      (n),
@@ -483,7 +575,7 @@ module ita_pmu #(
     .wdata_i (reg_wdata_i),
     .carry_i (carry),
     .oi_i    (oi),
-    .pmc0_o  (pmc0_q),
+    .pmc0_o  (pmc0_rd),
     .fr_o    (fr_q),
     .pmi_o   (pmi_o)
   );
@@ -492,10 +584,10 @@ module ita_pmu #(
   // PMC1..3 and every register not implemented read 0.
   always_comb begin
     reg_rdata_o = '0;
-    if (reg_addr_i == AddrPmc0) reg_rdata_o = pmc0_q;
-    if (reg_addr_i == AddrPsr)  reg_rdata_o = psr_q;
-    if (reg_addr_i == AddrDcr)  reg_rdata_o = dcr_q;
-    if (reg_addr_i == AddrIpsr) reg_rdata_o = ipsr_q;
+    if (reg_addr_i == AddrPmc0) reg_rdata_o = pmc0_rd;
+    if (reg_addr_i == AddrPsr)  reg_rdata_o = psr_rd;
+    if (reg_addr_i == AddrDcr)  reg_rdata_o = dcr_rd;
+    if (reg_addr_i == AddrIpsr) reg_rdata_o = ipsr_rd;
     for (int k = 0; k < NCnt; k++) begin
       if (pmc_sel[k]) reg_rdata_o = pmc_q[k*64 +: 64];
       if (pmd_sel[k]) reg_rdata_o = pmd_rd[k*64 +: 64];
@@ -516,10 +608,10 @@ module ita_pmu #(
   // ---- observation: every visible register, as a read returns it ----------------------------
   // (The qualification registers' entries are driven where they are declared, by
   // PMU_QUAL_REG; the counters' and their configurations' in g_cnt.)
-  assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_q;
-  assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_q;
-  assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_q;
-  assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_q;
+  assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_rd;
+  assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_rd;
+  assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_rd;
+  assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_rd;
   assign obs_vis_o[PMU_VIS_PMD0*64 +: 64]  = pmd0_q;
   assign obs_vis_o[PMU_VIS_PMD1*64 +: 64]  = pmd1_q;
   assign obs_vis_o[PMU_VIS_PMD2*64 +: 64]  = pmd2_q;

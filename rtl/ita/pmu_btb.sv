@@ -182,7 +182,8 @@ module pmu_btb #(
       .wdata_i    (wdata_i),
       .cap_i      (cap_o && (is_br || is_tgt)),
       .cap_data_i (is_br ? br_rec : tgt_rec),
-      .q_o        (pmd_o[j*64 +: 64])
+      .q_o        (),
+      .view_o     (pmd_o[j*64 +: 64])
     );
   end
 
@@ -196,9 +197,8 @@ module pmu_btb #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (pmd16_cap),
-    .q_o        (pmd16_q)
+    .q_o        (pmd16_q),
+    .view_o     (pmd_o[NEnt*64 +: 64])
   );
-
-  assign pmd_o[NEnt*64 +: 64] = pmd16_q;
 
 endmodule

@@ -42,8 +42,8 @@ module pmu_cpu_state #(
   localparam logic [1:0] IntrEntry  = 2'd1;
   localparam logic [1:0] IntrReturn = 2'd2;
 
-  logic [63:0] psr_q, psr_d, psr_eff;
-  logic [63:0] ipsr_q, ipsr_d, ipsr_eff;
+  logic [63:0] psr_q, psr_d, psr_eff, psr_view;
+  logic [63:0] ipsr_q, ipsr_d, ipsr_eff, ipsr_view;
   logic [63:0] dcr_q, dcr_d;
   logic        psr_up, psr_pp, ipsr_up, ipsr_pp, dcr_pp;
   logic        eff_up, eff_pp, eff_ipsr_up, eff_ipsr_pp;
@@ -93,14 +93,15 @@ module pmu_cpu_state #(
   assign psr_eff  = with_up_pp(psr_q, eff_up, eff_pp);
   assign ipsr_eff = with_up_pp(ipsr_q, eff_ipsr_up, eff_ipsr_pp);
 
+  // The registers with this clock's step applied: what a read shows while the record is in
+  // flight (docs/rtl.md, "The record in flight"); a write of the same clock comes after it.
+  assign psr_view  = step_i ? psr_eff : psr_q;
+  assign ipsr_view = step_i ? ipsr_eff : ipsr_q;
+
   always_comb begin
-    psr_d  = psr_q;
-    ipsr_d = ipsr_q;
+    psr_d  = psr_view;
+    ipsr_d = ipsr_view;
     dcr_d  = dcr_q;
-    if (step_i) begin
-      psr_d  = psr_eff;
-      ipsr_d = ipsr_eff;
-    end
     if (psr_we_i) begin
       psr_d = (wdata_i & PsrWmask) | (PsrReset & ~PsrWmask);
     end
@@ -126,8 +127,8 @@ module pmu_cpu_state #(
 
   assign eff_up_o = eff_up;
   assign eff_pp_o = eff_pp;
-  assign psr_o    = psr_q;
-  assign ipsr_o   = ipsr_q;
+  assign psr_o    = psr_view;
+  assign ipsr_o   = ipsr_view;
   assign dcr_o    = dcr_q;
 
 endmodule

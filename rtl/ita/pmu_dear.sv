@@ -200,7 +200,8 @@ module pmu_dear #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (slot_daddr_i[sel*64 +: 64]),
-    .q_o        (pmd2_o)
+    .q_o        (),
+    .view_o     (pmd2_o)
   );
 
   pmu_cap_reg #(
@@ -213,7 +214,8 @@ module pmu_dear #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (pmd3_cap),
-    .q_o        (pmd3_o)
+    .q_o        (),
+    .view_o     (pmd3_o)
   );
 
   pmu_cap_reg #(
@@ -226,7 +228,8 @@ module pmu_dear #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (pmd17_cap),
-    .q_o        (pmd17_o)
+    .q_o        (),
+    .view_o     (pmd17_o)
   );
 
 endmodule

@@ -151,7 +151,8 @@ module pmu_iear #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (pmd0_cap),
-    .q_o        (pmd0_o)
+    .q_o        (),
+    .view_o     (pmd0_o)
   );
 
   pmu_cap_reg #(
@@ -164,7 +165,8 @@ module pmu_iear #(
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
     .cap_data_i (pmd1_cap),
-    .q_o        (pmd1_o)
+    .q_o        (),
+    .view_o     (pmd1_o)
   );
 
 endmodule

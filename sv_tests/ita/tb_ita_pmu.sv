@@ -820,7 +820,9 @@ module tb_ita_pmu;
     check(pmi[ITA2] == 1'b0, "Itanium 2 no pmi at 2^32");
     check_vis_matches_reads("after overflows");
 
-    // ---- both ports in one clock: the register write wins for the written register -----------
+    // ---- both ports in one clock: the write comes first, then the record counts -------------
+    // (the record is registered at the boundary and retires at the next clock, on top of the
+    // written value; PMD4 counts one a cycle here)
     wr(pmc(0), 64'h0);
     wr(pmd(4), 64'h10);
     nslots = 3'd2;
@@ -828,7 +830,7 @@ module tb_ita_pmu;
     cyc_valid = 1'b1;
     tick();
     reg_we = 1'b0; cyc_valid = 1'b0;
-    check_eq(pmd_of(ITA2, 4), 64'h100, "PMD write beats the step's increment");
+    check_eq(pmd_of(ITA2, 4), 64'h101, "the step counts on the written PMD");
     check_eq(pmd_of(ITA2, 5), 64'd2, "the other counters step");
 
     // ---- event qualification through the top ------------------------------------------------

@@ -88,6 +88,7 @@ module tb_pmu_btb;
     @(posedge clk);
     #1;
     step = 1'b0;
+    #1;  // the outputs show a clock's capture while it is presented
     check(c == exp, $sformatf("%s: cap_o == %0d", what, exp));
   endtask
 
@@ -150,6 +151,7 @@ module tb_pmu_btb;
     @(posedge clk);
     #1;
     we = '0; step = 1'b0;
+    #1;
     check_eq(pmd16(ITA2), 64'd4, "write wins over capture: PMD16");
     check_eq(ent(ITA2, 1), br_rec(Window, 2'd1, 1'b0), "the capture still writes PMD9 (old bbi 1)");
 

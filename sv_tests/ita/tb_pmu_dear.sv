@@ -110,6 +110,7 @@ module tb_pmu_dear;
     @(posedge clk);
     #1;
     step = 1'b0;
+    #1;  // the outputs show a clock's capture while it is presented
     check(c == exp, $sformatf("%s: cap_o == %0d", what, exp));
     check_eq(pmd2[d], exp ? 64'h7000 + 64'(k) : 64'd0, {what, ": PMD2"});
     check_eq(pmd3[d], exp ? e3 : 64'd0, {what, ": PMD3"});
@@ -206,6 +207,7 @@ module tb_pmu_dear;
     @(posedge clk);
     #1;
     we3 = 1'b0; step = 1'b0;
+    #1;
     check_eq(pmd3[ITA2], PMU_PMD3_WMASK_ITA2, "write wins over capture: PMD3");
     check_eq(pmd2[ITA2], 64'h7001, "the capture still writes PMD2");
 

@@ -71,6 +71,7 @@ module tb_pmu_iear;
     @(posedge clk);
     #1;
     step = 1'b0;
+    #1;  // the outputs show a clock's capture while it is presented
     check(c == exp, $sformatf("%s: cap_o == %0d", what, exp));
     check_eq(pmd0[d], exp ? e0 : 64'd0, {what, ": PMD0"});
     check_eq(pmd1[d], exp ? e1 : 64'd0, {what, ": PMD1"});
@@ -150,6 +151,7 @@ module tb_pmu_iear;
     @(posedge clk);
     #1;
     we0 = 1'b0; step = 1'b0;
+    #1;
     check_eq(pmd0[ITA2], PMU_PMD0_WMASK_ITA2, "write wins over capture: PMD0");
     check_eq(pmd1[ITA2], 64'd9, "the capture still writes PMD1");
 
