@@ -18,6 +18,7 @@
  * docs/reference-model.md explains the organisation.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ita/ita_events.h"
 #include "ref_internal.h"
@@ -146,10 +147,13 @@ static uint64_t ref_read(pmu_backend *b, uint16_t addr)
     return v < 0 ? 0 : read_visible((const ref_pmu *)b, v);
 }
 
+/* Every register as stored, then the counters as read_visible extends them (the lock-step
+ * compare takes a snapshot every clock: no per-register test). */
 static void ref_snapshot(pmu_backend *b, pmu_state *s)
 {
     const ref_pmu *m = (const ref_pmu *)b;
-    for (int v = 0; v < PMU_NVIS; v++)
+    memcpy(s->reg, m->reg, PMU_NVIS * sizeof s->reg[0]);
+    for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++)
         s->reg[v] = read_visible(m, v);
     s->pmi = m->pmi;
 }
