@@ -58,39 +58,48 @@ int pmu_decode_truncated(pmu_decoder *d, const char *field);
 int pmu_decode_too_long(pmu_decoder *d, const char *field);
 int pmu_decode_too_big(pmu_decoder *d, const char *field, uint64_t v, uint64_t max);
 
+/* The slow paths: the next byte through get() or a refill, a varint that may cross the
+ * window's end (stream/codec.c). */
+int pmu_decode_byte_slow(pmu_decoder *d, const char *field, uint8_t *out);
+int pmu_decode_varint_slow(pmu_decoder *d, const char *field, uint64_t max, uint64_t *out);
+
 /* The next byte of field `field`: 0, or -1 with err filled (truncated record).  Inline:
- * decoding is on the per-record path of every run from a binary stream. */
+ * decoding is on the per-record path of every run from a binary stream, and most bytes
+ * are read straight from the window. */
 static inline int pmu_decode_byte(pmu_decoder *d, const char *field, uint8_t *out)
 {
-    int b = d->win && d->win->p < d->win->end ? *d->win->p++ : d->get(d->ctx);
-    *out = 0;
-    if (b < 0)
-        return pmu_decode_truncated(d, field);
-    d->nbytes++;
-    *out = (uint8_t)b;
-    return 0;
+    pmu_byte_window *w = d->win;
+    if (__builtin_expect(w && w->p < w->end, 1)) {
+        *out = *w->p++;
+        d->nbytes++;
+        return 0;
+    }
+    return pmu_decode_byte_slow(d, field, out);
 }
 
-/* A varint of at most `max`: 0, or -1 with err filled (*out 0). */
+/* A varint of at most `max`: 0, or -1 with err filled (*out 0).  When the window holds
+ * the longest varint (10 bytes), it is read there without a test per byte. */
 static inline int pmu_decode_varint(pmu_decoder *d, const char *field, uint64_t max, uint64_t *out)
 {
-    uint64_t v = 0;
-    *out = 0;
-    for (unsigned i = 0; i < 10; i++) {
-        uint8_t b = 0;
-        if (pmu_decode_byte(d, field, &b))
-            return -1;
-        if (i == 9 && b > 1) /* the 10th byte holds bit 63 and must end the varint */
-            return pmu_decode_too_long(d, field);
-        v |= (uint64_t)(b & 0x7fu) << (7 * i);
-        if (!(b & 0x80u)) {
-            if (v > max)
-                return pmu_decode_too_big(d, field, v, max);
-            *out = v;
-            return 0;
+    pmu_byte_window *w = d->win;
+    if (__builtin_expect(w && w->end - w->p >= 10, 1)) {
+        const uint8_t *p = w->p;
+        uint64_t v = 0;
+        for (unsigned n = 0; n < 10; n++) {
+            const uint8_t b = p[n];
+            v |= (uint64_t)(b & 0x7fu) << (7 * n);
+            if (!(b & 0x80u)) {
+                /* the 10th byte holds bit 63; an error is the slow path's to report */
+                if ((n == 9 && b > 1) || v > max)
+                    break;
+                w->p = p + n + 1;
+                d->nbytes += n + 1;
+                *out = v;
+                return 0;
+            }
         }
     }
-    return pmu_decode_too_long(d, field); /* not reached: the 10th byte ends it */
+    return pmu_decode_varint_slow(d, field, max, out);
 }
 
 /* ---- the text form's output --------------------------------------------------- */

@@ -11,6 +11,38 @@ int pmu_window_getc(void *ctx)
     return -1;
 }
 
+int pmu_decode_byte_slow(pmu_decoder *d, const char *field, uint8_t *out)
+{
+    int b = d->win ? pmu_window_getc(d->win) : d->get(d->ctx);
+    *out = 0;
+    if (b < 0)
+        return pmu_decode_truncated(d, field);
+    d->nbytes++;
+    *out = (uint8_t)b;
+    return 0;
+}
+
+int pmu_decode_varint_slow(pmu_decoder *d, const char *field, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    *out = 0;
+    for (unsigned i = 0; i < 10; i++) {
+        uint8_t b = 0;
+        if (pmu_decode_byte(d, field, &b))
+            return -1;
+        if (i == 9 && b > 1) /* the 10th byte holds bit 63 and must end the varint */
+            return pmu_decode_too_long(d, field);
+        v |= (uint64_t)(b & 0x7fu) << (7 * i);
+        if (!(b & 0x80u)) {
+            if (v > max)
+                return pmu_decode_too_big(d, field, v, max);
+            *out = v;
+            return 0;
+        }
+    }
+    return pmu_decode_too_long(d, field); /* not reached: the 10th byte ends it */
+}
+
 int pmu_decode_truncated(pmu_decoder *d, const char *field)
 {
     if (d->slot)

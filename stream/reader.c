@@ -325,7 +325,8 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
             continue;
         if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err))
             return fail(r, err);
-        memcpy(r->cur, rec, r->d->record_size);
+        if (repeat > 1) /* the record stands for more cycles: kept for them */
+            memcpy(r->cur, rec, r->d->record_size);
         r->left = repeat - 1;
         return 1;
     }
@@ -384,7 +385,8 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
         return fail(r, err);
     }
     r->ncycles += repeat;
-    memcpy(r->cur, rec, r->d->record_size);
+    if (repeat > 1) /* the record stands for more cycles: kept for them */
+        memcpy(r->cur, rec, r->d->record_size);
     r->left = repeat - 1;
     return 1;
 }

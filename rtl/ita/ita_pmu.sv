@@ -231,12 +231,15 @@ module ita_pmu #(
     .dcr_o     (dcr_rd)
   );
 
+  // Visible register v as a read returns it, for obs_vis_o (driven where each register is).
+  logic [63:0] vis [PMU_NVIS];
+
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
   // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/pmu_qual_regs.svh. Each one
   // stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable mask, like
   // PMC4..7, and reads back (and shows in obs_vis_o) as stored. PMU_QUAL_REG(J, name, NAME,
   // SPACE) declares name_q, decodes the address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST} into
-  // qreg_sel[J] and drives the register's obs_vis_o entry PMU_VIS_<NAME>.
+  // qreg_sel[J] and drives the register's visible entry vis[PMU_VIS_<NAME>].
   localparam int NQreg = PMU_NQUAL;
 
   logic [NQreg-1:0]    qreg_sel;
@@ -256,7 +259,7 @@ module ita_pmu #(
     .q_o     (name``_q)                                                                     \
   );                                                                                        \
   assign qreg_q[J*64 +: 64] = name``_q;                                                     \
-  assign obs_vis_o[PMU_VIS_``NAME*64 +: 64] = name``_q;
+  assign vis[PMU_VIS_``NAME] = name``_q;
 
   `include "pmu_qual_regs.svh"
 
@@ -501,10 +504,16 @@ module ita_pmu #(
     );
 
     pmu_evt_sel #(
-      .Model   (Model),
-      .Counter (Counter),
-      .NW      (NW)
+      .Model    (Model),
+      .Counter  (Counter),
+      .NW       (NW),
+      .PmcReset (PmcReset),
+      .PmcWmask (PmcWmask)
     ) u_evt_sel (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .pmc_we_i     (reg_we_i && pmc_sel[k]),
+      .pmc_wdata_i  (reg_wdata_i),
       .pmc_i        (pmc),
       .power_i      (power_q),
       .recirc_i     (recirc_q),
@@ -558,8 +567,8 @@ module ita_pmu #(
     // Bits 63:W read as bit W-1 (sign extension) or as zero.
     assign pmd_rd[k*64 +: 64]  = {{(64 - W){PmdSext && cnt[W-1]}}, cnt};
 
-    assign obs_vis_o[VisPmc*64 +: 64] = pmc;
-    assign obs_vis_o[VisPmd*64 +: 64] = pmd_rd[k*64 +: 64];
+    assign vis[VisPmc] = pmc;
+    assign vis[VisPmd] = pmd_rd[k*64 +: 64];
   end
 
   pmu_ovf_ctrl #(
@@ -608,16 +617,28 @@ module ita_pmu #(
   // ---- observation: every visible register, as a read returns it ----------------------------
   // (The qualification registers' entries are driven where they are declared, by
   // PMU_QUAL_REG; the counters' and their configurations' in g_cnt.)
-  assign obs_vis_o[PMU_VIS_PMC0*64 +: 64] = pmc0_rd;
-  assign obs_vis_o[PMU_VIS_PSR*64  +: 64] = psr_rd;
-  assign obs_vis_o[PMU_VIS_DCR*64  +: 64] = dcr_rd;
-  assign obs_vis_o[PMU_VIS_IPSR*64 +: 64] = ipsr_rd;
-  assign obs_vis_o[PMU_VIS_PMD0*64 +: 64]  = pmd0_q;
-  assign obs_vis_o[PMU_VIS_PMD1*64 +: 64]  = pmd1_q;
-  assign obs_vis_o[PMU_VIS_PMD2*64 +: 64]  = pmd2_q;
-  assign obs_vis_o[PMU_VIS_PMD3*64 +: 64]  = pmd3_q;
-  assign obs_vis_o[PMU_VIS_PMD17*64 +: 64] = pmd17_q;
+  assign vis[PMU_VIS_PMC0]  = pmc0_rd;
+  assign vis[PMU_VIS_PSR]   = psr_rd;
+  assign vis[PMU_VIS_DCR]   = dcr_rd;
+  assign vis[PMU_VIS_IPSR]  = ipsr_rd;
+  assign vis[PMU_VIS_PMD0]  = pmd0_q;
+  assign vis[PMU_VIS_PMD1]  = pmd1_q;
+  assign vis[PMU_VIS_PMD2]  = pmd2_q;
+  assign vis[PMU_VIS_PMD3]  = pmd3_q;
+  assign vis[PMU_VIS_PMD17] = pmd17_q;
   // PMD8..PMD16 are consecutive visible entries (include/ita/ita_regs.def).
-  assign obs_vis_o[PMU_VIS_PMD8*64 +: NBtbRegs*64] = btb_q;
+  for (genvar j = 0; j < NBtbRegs; j++) begin : g_btb_vis
+    assign vis[PMU_VIS_PMD8 + j] = btb_q[j*64 +: 64];
+  end
+
+  // The port is the entries side by side, copied one by one: driven from the 64-bit entries
+  // in one block, Verilator writes each entry's two words, where slices assigned to the wide
+  // port directly became one concatenation rebuilt with every word of the port for each
+  // entry (docs/bench.md).
+  always_comb begin
+    for (int v = 0; v < PMU_NVIS; v++) begin
+      obs_vis_o[v*64 +: 64] = vis[v];
+    end
+  end
 
 endmodule

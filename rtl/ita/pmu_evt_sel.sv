@@ -1,6 +1,6 @@
 `include "pmu_defines.vh"
 
-// Event select of one generic counter (combinational): the (es, umask) pair of the counter's
+// Event select of one generic counter: the (es, umask) pair of the counter's
 // PMC and the cycle record give n, the number of occurrences of the selected event in this
 // cycle (semantics.md, "A step clock", step 3). Multi-slot events add over the valid slots
 // that pass the event's qualification. Only the (es, umask) pairs of the event table count;
@@ -13,12 +13,24 @@
 // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08) and k = 0 (Tag(PMC8)) for every other event.
 // Events not attributed to an instruction (CPU_CYCLES, L2_FORCE_RECIRC_ANY) are never
 // constrained.
+//
+// The select is decoded when the PMC is written, as the PMC stores the value, and kept in
+// flops beside it (docs/rtl.md, "The event select, decoded at the write"): the row's kind and
+// qualifier columns, the slot flags that make a slot carry the event, and the qualification
+// bit the event reads. A clock then only compares each slot's flags with the decoded ones,
+// instead of searching the event table for every counter in every clock.
 module pmu_evt_sel #(
-  parameter int Model   = 1,  // 0 = Itanium (ita_events.def rows), 1 = Itanium 2 (ita2_events.def)
-  parameter int Counter = 4,  // PMC index of this counter (the event table's counter mask)
-  parameter int NW      = 10  // width of n: holds PMU_MAX_SLOTS, the largest recirc_i and
-                              // PMU_MAX_XEV general events of up to 255 each
+  parameter int          Model    = 1,      // 0 = Itanium (ita_events.def rows), 1 = Itanium 2
+  parameter int          Counter  = 4,      // PMC index of this counter (the event table's counter mask)
+  parameter int          NW       = 10,     // width of n: holds PMU_MAX_SLOTS, the largest recirc_i
+                                            // and PMU_MAX_XEV general events of up to 255 each
+  parameter logic [63:0] PmcReset = 64'h0,  // PMC<Counter>'s reset value and writable mask, as
+  parameter logic [63:0] PmcWmask = '1      // its pmu_pmc_gen stores a write
 ) (
+  input  logic                                    clk_i,
+  input  logic                                    rst_ni,
+  input  logic                                    pmc_we_i,      // PMC<Counter> written in this clock
+  input  logic [63:0]                             pmc_wdata_i,   // with this value
   input  logic [63:0]                             pmc_i,         // PMC<Counter> stored value
   input  logic [1:0]                              power_i,
   input  logic [2:0]                              recirc_i,
@@ -55,21 +67,15 @@ module pmu_evt_sel #(
   localparam int NPairs = 4;
   localparam int NSets  = 4;
 
+  localparam int SfW = `PMU_SF_WIDTH;
+
   logic [PMU_F_PMC_GEN_ES_W-1:0]    es;
   logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask;
-  logic [PMU_KIND_W-1:0]            kind;                    // PMU_KIND_* of the selected event
-  logic                             ev_iar, ev_opm, ev_dar;  // the event's qualifier columns
-  logic [1:0]                       qual_set;                // {iar, opm}
-  logic [1:0]                       tag_pair;                // k of inst_q(k)
-  logic [1:0]                       br_type_sel, br_pred_sel;
   logic                             power_counts;
   logic [`PMU_MAX_SLOTS-1:0]        slot_valid, slot_hit;
 
   assign es    = pmc_i[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB];
   assign umask = pmc_i[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB];
-
-  assign br_type_sel = umask[UmaskTypeLsb +: 2];
-  assign br_pred_sel = umask[UmaskPredLsb +: 2];
 
   // Cycles and retired instructions count only in the NORMAL and LOW-POWER states.
   assign power_counts = (power_i == PowerNormal) || (power_i == PowerLowPower);
@@ -77,82 +83,149 @@ module pmu_evt_sel #(
   // Slots 0 .. nslots_i-1 are valid (more than PMU_MAX_SLOTS means all of them).
   assign slot_valid = ~({`PMU_MAX_SLOTS{1'b1}} << nslots_i);
 
+  // ---- the decode, done when the PMC is written -------------------------------------------
   // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per modelled event, i.e.
   // per row with a kind, of each model's table include/ita/ita_events.def (MODEL 0) and
   // ita2_events.def (MODEL 1)). The rows of this instance's Model select by (es, umask) the
-  // kind and give the qualifier columns; an event whose counter mask excludes this counter
-  // counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and
+  // kind and give the qualifier columns {iar, opm, dar}; an event whose counter mask excludes
+  // this counter counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and
   // IA64_TAGGED_INST_RETIRED_IBRP0_PMC8) are one event under two names.
+  localparam int RowW = PMU_KIND_W + 3;  // {kind, iar, opm, dar}
+
 `define PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)           \
-    if (Model == MODEL && es == CODE && umask == UMASK) begin                            \
-      kind   = (((COUNTERS) >> Counter) & 8'h01) != 8'h00 ? KIND : PMU_KIND_NONE;           \
-      ev_iar = IAR;                                                                      \
-      ev_opm = OPM;                                                                      \
-      ev_dar = DAR;                                                                      \
+    if (Model == MODEL && es_v == CODE && umask_v == UMASK) begin                        \
+      row = {((((COUNTERS) >> Counter) & 8'h01) != 8'h00 ? KIND : PMU_KIND_NONE),          \
+             IAR, OPM, DAR};                                                             \
     end
 
-  always_comb begin
-    kind   = PMU_KIND_NONE;
-    ev_iar = 1'b0;
-    ev_opm = 1'b0;
-    ev_dar = 1'b0;
+  function automatic logic [RowW-1:0] row_of(input logic [PMU_F_PMC_GEN_ES_W-1:0]    es_v,
+                                              input logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask_v);
+    logic [RowW-1:0] row;
+    row = {PMU_KIND_NONE, 3'b000};
     `include "pmu_evt_rows.svh"
-  end
+    row_of = row;
+  endfunction
 
 `undef PMU_EVT_ROW
 
-  // The qualifier set of the event, and the IBR pair whose tag it counts: umask k for
-  // IA64_TAGGED_INST_RETIRED_IBRPk (code 0x08, umask k), pair 0 = Tag(PMC8) otherwise.
-  assign qual_set = {ev_iar, ev_opm};
-  assign tag_pair = (kind == PMU_KIND_INST_RET) ? umask[1:0] : 2'd0;
+  // The slot flags of a kind that counts slots: a slot carries the event when
+  // (flags & all) == val and, if any is not 0, (flags & any) != 0. BR_MISPRED_DETAIL's umask
+  // u[3:2] selects the branch type, u[1:0] the prediction outcome, 0 = any (semantics.md event
+  // table); a branch is a slot with br != 0.
+  localparam int FlagsW = 3 * SfW + 2;  // {counts slots, gated by the power state, all, val, any}
 
-  // Does slot k carry one qualified occurrence of the selected event?
-  for (genvar k = 0; k < `PMU_MAX_SLOTS; k++) begin : g_slot
-    logic [`PMU_SF_WIDTH-1:0] flags;
-    logic [NSets*NPairs-1:0]  inst_q;
-    logic [NSets-1:0]         mem_q;
-    logic [1:0]               br_type, br_pred;
-    logic                     nop, pred_off, load, store, fp, l1d_miss, l2_ref, l2_miss, rse;
-    logic                     br_match, evt_match, qual;
+  function automatic logic [SfW-1:0] sf_bit(input int lsb);
+    sf_bit = {{(SfW - 1){1'b0}}, 1'b1} << lsb;
+  endfunction
 
-    assign flags    = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
-    assign inst_q   = slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs];
-    assign mem_q    = slot_mem_q_i[k*NSets +: NSets];
-    assign nop      = flags[PMU_SF_NOP_LSB];
-    assign pred_off = flags[PMU_SF_PRED_OFF_LSB];
-    assign load     = flags[PMU_SF_LOAD_LSB];
-    assign store    = flags[PMU_SF_STORE_LSB];
-    assign fp       = flags[PMU_SF_FP_LSB];
-    assign l1d_miss = flags[PMU_SF_L1D_MISS_LSB];
-    assign l2_ref   = flags[PMU_SF_L2_REF_LSB];
-    assign l2_miss  = flags[PMU_SF_L2_MISS_LSB];
-    assign rse      = flags[PMU_SF_RSE_LSB];
-    assign br_type  = flags[PMU_SF_BR_TYPE_MSB:PMU_SF_BR_TYPE_LSB];
-    assign br_pred  = flags[PMU_SF_BR_PRED_MSB:PMU_SF_BR_PRED_LSB];
-
-    // A branch (type != 0) of the umask's type and prediction outcome (0 = any).
-    assign br_match = (br_type != 2'd0) &&
-                      (br_type_sel == 2'd0 || br_type == br_type_sel) &&
-                      (br_pred_sel == 2'd0 || br_pred == br_pred_sel);
-
-    always_comb begin
-      case (kind)
-        PMU_KIND_INST_RET:  evt_match = power_counts;
-        PMU_KIND_NOPS:      evt_match = nop;
-        PMU_KIND_PRED_OFF:  evt_match = pred_off;
-        PMU_KIND_FP_OPS:    evt_match = fp;
-        PMU_KIND_LOADS:     evt_match = load;
-        PMU_KIND_STORES:    evt_match = store;
-        PMU_KIND_BR_DETAIL: evt_match = br_match;
-        PMU_KIND_L1D_MISS:  evt_match = load && l1d_miss;
-        PMU_KIND_L1D_RSE:   evt_match = load && l1d_miss && rse;
-        PMU_KIND_L2_MISS:   evt_match = l2_miss;
-        PMU_KIND_L2_REF:    evt_match = l2_ref;
-        default:            evt_match = 1'b0;  // cycle-level events and unimplemented pairs
-      endcase
+  function automatic logic [FlagsW-1:0] flags_of(input logic [PMU_KIND_W-1:0] kind,
+                                                 input logic [PMU_F_PMC_GEN_UMASK_W-1:0] u);
+    logic [SfW-1:0] all, val, any, br_type_f, br_pred_f;
+    logic           slots, gated;
+    all       = '0;
+    any       = '0;
+    slots     = 1'b1;
+    gated     = 1'b0;
+    br_type_f = {{(SfW - 2){1'b0}}, 2'b11} << PMU_SF_BR_TYPE_LSB;
+    br_pred_f = {{(SfW - 2){1'b0}}, 2'b11} << PMU_SF_BR_PRED_LSB;
+    val       = '0;
+    case (kind)
+      PMU_KIND_INST_RET:  gated = 1'b1;
+      PMU_KIND_NOPS:      all = sf_bit(PMU_SF_NOP_LSB);
+      PMU_KIND_PRED_OFF:  all = sf_bit(PMU_SF_PRED_OFF_LSB);
+      PMU_KIND_FP_OPS:    all = sf_bit(PMU_SF_FP_LSB);
+      PMU_KIND_LOADS:     all = sf_bit(PMU_SF_LOAD_LSB);
+      PMU_KIND_STORES:    all = sf_bit(PMU_SF_STORE_LSB);
+      PMU_KIND_L1D_MISS:  all = sf_bit(PMU_SF_LOAD_LSB) | sf_bit(PMU_SF_L1D_MISS_LSB);
+      PMU_KIND_L1D_RSE:   all = sf_bit(PMU_SF_LOAD_LSB) | sf_bit(PMU_SF_L1D_MISS_LSB) |
+                                sf_bit(PMU_SF_RSE_LSB);
+      PMU_KIND_L2_MISS:   all = sf_bit(PMU_SF_L2_MISS_LSB);
+      PMU_KIND_L2_REF:    all = sf_bit(PMU_SF_L2_REF_LSB);
+      PMU_KIND_BR_DETAIL: begin
+        any = br_type_f;
+        if (u[UmaskTypeLsb +: 2] != 2'd0) begin
+          all = all | br_type_f;
+          val = val | ({{(SfW - 2){1'b0}}, u[UmaskTypeLsb +: 2]} << PMU_SF_BR_TYPE_LSB);
+        end
+        if (u[UmaskPredLsb +: 2] != 2'd0) begin
+          all = all | br_pred_f;
+          val = val | ({{(SfW - 2){1'b0}}, u[UmaskPredLsb +: 2]} << PMU_SF_BR_PRED_LSB);
+        end
+      end
+      default:            slots = 1'b0;  // cycle-level events and unimplemented pairs
+    endcase
+    if (kind != PMU_KIND_BR_DETAIL) begin
+      val = all;
     end
+    flags_of = {slots, gated, all, val, any};
+  endfunction
 
-    assign qual = ev_dar ? mem_q[qual_set] : inst_q[{qual_set, tag_pair}];
+  // The qualification bit the event reads, one-hot over the slot's tags: the memory
+  // qualification mem_q(c) for dar = 1 events, otherwise inst_q(c, k), with c = {iar, opm},
+  // k = the umask for IA64_TAGGED_INST_RETIRED_IBRPk (the retired-instruction kind) and
+  // k = 0 (Tag(PMC8)) for every other event.
+  localparam int QselW = NSets * NPairs + NSets;  // {inst_q select, mem_q select}
+
+  function automatic logic [QselW-1:0] qsel_of(input logic [RowW-1:0] row,
+                                               input logic [1:0]      umask_pair);
+    logic [1:0] set, pair;
+    set  = row[2:1];
+    pair = (row[RowW-1:3] == PMU_KIND_INST_RET) ? umask_pair : 2'd0;
+    if (row[0]) begin
+      qsel_of = {{(NSets * NPairs){1'b0}}, {{(NSets - 1){1'b0}}, 1'b1} << set};
+    end else begin
+      qsel_of = {{{(NSets * NPairs - 1){1'b0}}, 1'b1} << {set, pair}, {NSets{1'b0}}};
+    end
+  endfunction
+
+  // What a write stores (pmu_pmc_gen): bits outside the writable mask keep their reset value.
+  function automatic logic [63:0] stored(input logic [63:0] wdata);
+    stored = (wdata & PmcWmask) | (PmcReset & ~PmcWmask);
+  endfunction
+
+  // The whole decode of a stored PMC value: {kind, slot flags, qualification select}.
+  localparam int DecW = PMU_KIND_W + FlagsW + QselW;
+
+  function automatic logic [DecW-1:0] decode(input logic [63:0] pmc);
+    logic [RowW-1:0]                  row;
+    logic [PMU_F_PMC_GEN_UMASK_W-1:0] u;
+    u      = pmc[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB];
+    row    = row_of(pmc[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB], u);
+    decode = {row[RowW-1:3], flags_of(row[RowW-1:3], u), qsel_of(row, u[1:0])};
+  endfunction
+
+  logic [PMU_KIND_W-1:0] kind_q;
+  logic [FlagsW-1:0]     flags_q;
+  logic [QselW-1:0]      qsel_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      {kind_q, flags_q, qsel_q} <= decode(PmcReset);
+    end else if (pmc_we_i) begin
+      {kind_q, flags_q, qsel_q} <= decode(stored(pmc_wdata_i));
+    end
+  end
+
+  // ---- the clock: each slot against the decoded select ------------------------------------
+  logic           sel_slots, sel_gated;
+  logic [SfW-1:0] sel_all, sel_val, sel_any;
+
+  assign {sel_slots, sel_gated, sel_all, sel_val, sel_any} = flags_q;
+
+  for (genvar k = 0; k < `PMU_MAX_SLOTS; k++) begin : g_slot
+    logic [SfW-1:0]          flags;
+    logic [NSets*NPairs-1:0] inst_q;
+    logic [NSets-1:0]        mem_q;
+    logic                    evt_match, qual;
+
+    assign flags  = slot_flags_i[k*SfW +: SfW];
+    assign inst_q = slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs];
+    assign mem_q  = slot_mem_q_i[k*NSets +: NSets];
+
+    assign evt_match = sel_slots && (!sel_gated || power_counts) &&
+                       ((flags & sel_all) == sel_val) &&
+                       (sel_any == '0 || (flags & sel_any) != '0);
+    assign qual      = |({inst_q, mem_q} & qsel_q);
 
     assign slot_hit[k] = slot_valid[k] && evt_match && qual;
   end
@@ -170,12 +243,15 @@ module pmu_evt_sel #(
   // General events (docs/ear-btb.md and the stream's xev entries): every entry whose event
   // has code == es and umask == umask and passes its qualification adds its count.
   logic [NW-1:0] n_xev, n_kind;
+  // Most clocks carry no general event: then nothing is compared.
   always_comb begin
     n_xev = '0;
-    for (int i = 0; i < `PMU_MAX_XEV; i++) begin
-      if (xev_valid_i[i] && xev_qual_i[i] && xev_code_i[i*8 +: 8] == es &&
-          xev_umask_i[i*4 +: 4] == umask) begin
-        n_xev = n_xev + {{(NW - 8){1'b0}}, xev_count_i[i*8 +: 8]};
+    if (xev_valid_i != '0) begin
+      for (int i = 0; i < `PMU_MAX_XEV; i++) begin
+        if (xev_valid_i[i] && xev_qual_i[i] && xev_code_i[i*8 +: 8] == es &&
+            xev_umask_i[i*4 +: 4] == umask) begin
+          n_xev = n_xev + {{(NW - 8){1'b0}}, xev_count_i[i*8 +: 8]};
+        end
       end
     end
   end
@@ -183,7 +259,7 @@ module pmu_evt_sel #(
   // Cycle-level events are not attributed to an instruction: no tag constrains them. The EAR
   // and BTB events count the unit's capture, which is qualified by the unit itself.
   always_comb begin
-    case (kind)
+    case (kind_q)
       PMU_KIND_CYCLES: n_kind = {{(NW - 1){1'b0}}, power_counts};
       PMU_KIND_RECIRC: n_kind = {{(NW - 3){1'b0}}, recirc_i};
       PMU_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};

@@ -14,20 +14,15 @@ module pmu_pmc_gen #(
   output logic [63:0] q_o
 );
 
-  logic [63:0] pmc_q, pmc_d;
+  logic [63:0] pmc_q;
 
-  always_comb begin
-    pmc_d = pmc_q;
-    if (we_i) begin
-      pmc_d = (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
-    end
-  end
-
+  // The stored value changes only with a write: the next value is formed under the write
+  // enable, so a simulator computes it only in a clock that writes.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pmc_q <= ResetValue;
-    end else begin
-      pmc_q <= pmc_d;
+    end else if (we_i) begin
+      pmc_q <= (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
     end
   end
 

@@ -232,6 +232,8 @@ static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle
 /* The encoding of slot n: explicit (it enters the cache) or the cached one. */
 static int decode_enc(decoder *d, ita_state *st, unsigned mode, pmu_slot *s, unsigned n)
 {
+    if (mode == ENC_NONE)
+        return 0;
     struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(s->ip, s->slot)];
     if (mode == ENC_EXPLICIT) {
         if (get_varint(d, "enc", n, &s->enc))

@@ -6,6 +6,7 @@
  * Per-cycle limits are the maxincr of the event that counts the occurrences,
  * read from pmu_event_table (include/ita/ita_regs.def), never retyped here.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -319,7 +320,7 @@ static int check_xev(const pmu_cycle *c, const char *where, pmu_err *err)
     return 0;
 }
 
-int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
+int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *err)
 {
     if (c->cpl > 3)
         return pmu_dialect_errf(err, where, "field 'cpl': %u, expected 0..3", c->cpl);
@@ -382,6 +383,114 @@ int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
                 m->field, n, m->what, ev->maxincr, ev->name);
     }
     return 0;
+}
+
+/* ---- the common case in a few instructions a slot ------------------------------
+ * Validation runs on every record of every run, so a record first meets a test that
+ * only says "no rule can refuse it" (ita_cycle_passes_fast).  When it cannot say so, the
+ * rules run one by one and the first one broken writes its message.  The fast test may
+ * send a valid record to the rules (it leaves general events to them), but it never
+ * passes a record that a rule refuses (stream/tests/test_validate.cpp checks both ways).
+ *
+ * What depends on a slot's flags alone, is looked up by flags value: whether the flags
+ * break a rule of check_slot(), and the slot's share of each multiplicity rule, worked
+ * out by check_slot() and multiplicity_rules themselves the first time a value is seen. */
+_Static_assert((SF_DEFINED & (SF_DEFINED + 1)) == 0, "the defined slot flags are bits 0..k");
+_Static_assert(sizeof multiplicity_rules / sizeof multiplicity_rules[0] <= 7,
+               "a multiplicity count per nibble, below the entry's two top bits");
+#define FLAGS_KNOWN 0x80000000u  /* the entry has been worked out */
+#define FLAGS_BROKEN 0x40000000u /* the flags break a rule of check_slot() */
+#define NIBBLE_TOPS 0x08888888u  /* bit 3 of each rule's count */
+
+/* The entry worked out (the first time a flags value is seen). */
+static uint32_t flags_entry_work(unsigned f)
+{
+    /* A slot with these flags and nothing else to break a rule: an IA-64 slot, on the
+     * branch unit when it is a branch, without addresses, latency or TLB outcome. */
+    pmu_cycle c;
+    memset(&c, 0, sizeof c);
+    c.nslots = 1;
+    c.slot[0].flags = (uint16_t)f;
+    c.slot[0].unit = (f & PMU_SF_BR_TYPE_MASK) ? PMU_UNIT_B : PMU_UNIT_M;
+    uint32_t e = FLAGS_KNOWN | (check_slot(&c, 0, "", NULL) ? FLAGS_BROKEN : 0u);
+    for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
+        const struct multiplicity_rule *m = &multiplicity_rules[r];
+        e |= (uint32_t)((f & m->any) != 0 && (f & m->all) == m->all) << (4 * r);
+    }
+    return e;
+}
+
+/* Entry of a flags value.  The value alone decides it, so two threads that work out the
+ * same entry store the same word (hence relaxed atomics, plain loads on the hosts we run). */
+static _Atomic uint32_t flags_memo[SF_DEFINED + 1];
+static inline uint32_t flags_entry(unsigned f)
+{
+    uint32_t e = atomic_load_explicit(&flags_memo[f], memory_order_relaxed);
+    if (__builtin_expect(e == 0, 0)) {
+        e = flags_entry_work(f);
+        atomic_store_explicit(&flags_memo[f], e, memory_order_relaxed);
+    }
+    return e;
+}
+
+/* Added to the slots' summed counts, each rule's nibble reaches 8 exactly when its count
+ * is above the event's maxincr (a count is at most PMU_MAX_SLOTS = 6). */
+static uint32_t multiplicity_bias(void)
+{
+    static _Atomic uint32_t memo;
+    uint32_t b = atomic_load_explicit(&memo, memory_order_relaxed);
+    if (b)
+        return b & ~FLAGS_KNOWN;
+    b = FLAGS_KNOWN;
+    for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
+        unsigned max = pmu_event_table[multiplicity_rules[r].event].maxincr;
+        b |= (uint32_t)(max < 7 ? 7 - max : 0) << (4 * r);
+    }
+    atomic_store_explicit(&memo, b, memory_order_relaxed);
+    return b & ~FLAGS_KNOWN;
+}
+
+int ita_cycle_passes_fast(const pmu_cycle *c)
+{
+    _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
+    const unsigned recirc_max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+    unsigned bad = (c->cpl > 3) | (c->is > 1) | (c->power > PMU_POWER_HALT) |
+                   (c->intr > PMU_INTR_RETURN) | ((c->up_we | c->pp_we | c->up | c->pp) > 1) |
+                   (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
+                   (c->nslots > PMU_MAX_SLOTS) |
+                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) | (c->nxev != 0) |
+                   (c->if_tlb > PMU_TLB_FAULT) | (c->if_rab > 1) |
+                   (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0);
+    if (bad)
+        return 0;
+    /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`. */
+    uint64_t zero = 0;
+    uint32_t counts = 0;
+    for (unsigned i = 0; i < c->nslots; i++) {
+        const pmu_slot *s = &c->slot[i];
+        const unsigned f = s->flags;
+        const uint32_t e = flags_entry(f & SF_DEFINED);
+        counts += e;
+        bad |= e & FLAGS_BROKEN;
+        zero |= (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
+        if (c->is == 0)
+            zero |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
+        else
+            zero |= s->slot | s->enc;
+        if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+            zero |= s->daddr | s->lat | s->tlb;
+        if (!(f & PMU_SF_BR_TYPE_MASK))
+            zero |= s->target;
+        else if (c->is == 0)
+            bad |= s->unit != PMU_UNIT_B;
+    }
+    bad |= zero != 0;
+    return !bad && ((counts + multiplicity_bias()) & NIBBLE_TOPS) == 0;
+}
+
+int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
+{
+    return ita_cycle_passes_fast(c) ? 0 : ita_cycle_validate_by_rule(c, where, err);
 }
 
 int ita_validate(const void *rec, const char *where, pmu_err *err)

@@ -151,6 +151,19 @@ inline std::vector<pmu_cycle> generate(uint64_t seed, uint64_t cycles, pmu_gen_m
 }
 
 // A valid IA-64 cycle with one plain M-unit slot, for the validation tests to break.
+// An Itanium generator, destroyed with the scope.
+struct GenPtr {
+    pmu_gen *g;
+    explicit GenPtr(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, unsigned nprocs = 4)
+    {
+        pmu_gen_opts o = {seed, cycles, mode, nprocs};
+        g = pmu_gen_create(ITA, &o, nullptr);
+    }
+    ~GenPtr() { pmu_gen_destroy(g); }
+    GenPtr(const GenPtr &) = delete;
+    GenPtr &operator=(const GenPtr &) = delete;
+};
+
 inline pmu_cycle base_cycle()
 {
     pmu_cycle c;

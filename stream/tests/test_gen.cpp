@@ -10,18 +10,6 @@
 
 namespace {
 
-struct GenPtr {
-    pmu_gen *g;
-    explicit GenPtr(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, unsigned nprocs = 4)
-    {
-        pmu_gen_opts o = {seed, cycles, mode, nprocs};
-        g = pmu_gen_create(ITA, &o, nullptr);
-    }
-    ~GenPtr() { pmu_gen_destroy(g); }
-    GenPtr(const GenPtr &) = delete;
-    GenPtr &operator=(const GenPtr &) = delete;
-};
-
 // Runs a generator, calling f(record, index) for each; returns the number produced.
 template <class F> uint64_t each_record(uint64_t seed, uint64_t cycles, pmu_gen_mode mode, F f,
                                         unsigned nprocs = 4)

@@ -231,3 +231,129 @@ TEST(Validate, GeneralEventsAndFetch)
     ok.slot[0].lat = 9;
     EXPECT_EQ(pmu_cycle_validate(&ok, "x", nullptr), 0);
 }
+
+// ---- the fast path (stream/ita/ita_validate.c) --------------------------------------------
+// pmu_cycle_validate first asks ita_cycle_passes_fast whether any rule can refuse the record,
+// and runs the rules one by one only when it cannot say so. The fast test must never pass a
+// record that a rule refuses; it must pass the records streams are made of, or it saves
+// nothing.
+
+#include <random>
+
+extern "C" {
+#include "../ita/ita_stream.h"
+}
+
+namespace {
+
+// A record near the valid ones: the base record or a generated one, with a few fields set to
+// values on both sides of their limits.
+void mutate(std::mt19937_64 &rng, pmu_cycle &c)
+{
+    auto pick = [&](unsigned n) { return (unsigned)(rng() % n); };
+    const unsigned nmut = 1 + pick(3);
+    for (unsigned m = 0; m < nmut; m++) {
+        pmu_slot &s = c.slot[pick(PMU_MAX_SLOTS)];
+        switch (pick(22)) {
+        case 0: c.cpl = (uint8_t)pick(6); break;
+        case 1: c.is = (uint8_t)pick(3); break;
+        case 2: c.power = (uint8_t)pick(5); break;
+        case 3: c.intr = (uint8_t)pick(4); break;
+        case 4: c.up_we = (uint8_t)pick(3); c.up = (uint8_t)pick(3); break;
+        case 5: c.pp_we = (uint8_t)pick(3); c.pp = (uint8_t)pick(3); break;
+        case 6: c.recirc = (uint8_t)pick(9); break;
+        case 7: c.nslots = (uint8_t)pick(8); break;
+        case 8: c.if_addr = pick(2) ? rng() : 0; break;
+        case 9: c.if_lat = (uint16_t)pick(3); c.if_tlb = (uint8_t)pick(5); c.if_rab = (uint8_t)pick(3); break;
+        case 10: s.flags = (uint16_t)rng(); break;
+        case 11: s.flags ^= (uint16_t)(1u << pick(16)); break;
+        case 12: s.unit = (uint8_t)pick(6); break;
+        case 13: s.tlb = (uint8_t)pick(6); break;
+        case 14: s.slot = (uint8_t)pick(5); break;
+        case 15: s.ip ^= (uint64_t)1 << pick(64); break;
+        case 16: s.enc = pick(2) ? rng() >> pick(64) : 0; break;
+        case 17: s.daddr = pick(2) ? rng() : 0; break;
+        case 18: s.target = pick(2) ? rng() : 0; break;
+        case 19: s.lat = (uint16_t)pick(3); break;
+        case 20: c.nxev = (uint8_t)pick(2); c.xev[0] = {(uint16_t)pick(600), (uint8_t)pick(3), (uint8_t)pick(8)}; break;
+        default: s = c.slot[0]; break; /* a second slot like the first: multiplicities */
+        }
+    }
+}
+
+} // namespace
+
+TEST(ValidateFast, NeverPassesARecordARuleRefuses)
+{
+    const uint64_t seed = 12;
+    SCOPED_TRACE("seed " + std::to_string(seed) + " (a fixed seed: change it here to explore)");
+    std::mt19937_64 rng(seed);
+    GenPtr gen(seed, 200000, PMU_GEN_WORKLOAD);
+    ASSERT_NE(gen.g, nullptr);
+    unsigned refused = 0, passed_fast = 0, n = 0;
+    pmu_cycle c;
+    while (pmu_gen_next(gen.g, &c) == 1) {
+        if (n++ % 2)
+            c = base_cycle();
+        mutate(rng, c);
+        const int fast = ita_cycle_passes_fast(&c);
+        const int rules = ita_cycle_validate_by_rule(&c, "x", nullptr);
+        refused += rules != 0;
+        passed_fast += fast;
+        if (fast && rules) {
+            char text[1024];
+            pmu_cycle_format(&c, text, sizeof text);
+            FAIL() << "record " << n << " passes the fast test but a rule refuses it: " << text;
+        }
+        EXPECT_EQ(pmu_cycle_validate(&c, "x", nullptr), rules) << "record " << n;
+    }
+    // Both kinds were met in numbers: the mutations reach the rules and the fast path.
+    EXPECT_GT(refused, n / 4);
+    EXPECT_GT(passed_fast, n / 4);
+}
+
+TEST(ValidateFast, DecidesEveryFlagsValueAsTheRulesDo)
+{
+    // What depends on the flags alone is decided exactly: each of the 65536 values on a slot
+    // that nothing else refuses (a load or store keeps its data address, a branch its unit and
+    // target), one slot and then six alike (the multiplicity rules).
+    for (unsigned nslots : {1u, 6u})
+        for (unsigned f = 0; f <= 0xffff; f++) {
+            pmu_cycle c = base_cycle();
+            c.nslots = (uint8_t)nslots;
+            for (unsigned i = 0; i < nslots; i++) {
+                pmu_slot &s = c.slot[i];
+                s = base_cycle().slot[0];
+                s.flags = (uint16_t)f;
+                if (f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))
+                    s.daddr = 0x6000000000000040ull;
+                if (f & PMU_SF_BR_TYPE_MASK) {
+                    s.unit = PMU_UNIT_B;
+                    s.target = 0x4000000000002000ull;
+                }
+            }
+            ASSERT_EQ(ita_cycle_passes_fast(&c), ita_cycle_validate_by_rule(&c, "x", nullptr) == 0)
+                << "flags 0x" << std::hex << f << std::dec << ", " << nslots << " slots";
+        }
+}
+
+TEST(ValidateFast, PassesTheGeneratedStreams)
+{
+    // Records without general events are the fast path's to pass (those with them go to the
+    // rules): every one the generator writes, in both modes.
+    for (pmu_gen_mode mode : {PMU_GEN_WORKLOAD, PMU_GEN_RANDOM}) {
+        GenPtr gen(7, 50000, mode);
+        ASSERT_NE(gen.g, nullptr);
+        pmu_cycle c;
+        unsigned n = 0, plain = 0, fast = 0;
+        while (pmu_gen_next(gen.g, &c) == 1) {
+            n++;
+            if (c.nxev)
+                continue;
+            plain++;
+            fast += ita_cycle_passes_fast(&c);
+        }
+        EXPECT_EQ(fast, plain) << "mode " << mode << ": " << n << " records";
+        EXPECT_GT(plain, n / 2);
+    }
+}
