@@ -5,7 +5,8 @@
 # the shared modules of rtl/common/); each folder's testbenches compile with the sources and
 # generated includes the Makefile names for it (make sv-test-families). Outputs (builds and
 # logs) go to build/sv_tests/<simulator>/<family>/<testbench>/; a build is redone only when
-# one of its inputs is newer.
+# one of its inputs is newer: the testbench, the RTL sources it instantiates (sources_used),
+# the family's generated includes, tb_common.svh and this script.
 #
 # Usage: bash sv_tests/run.sh [testbench ...]     (default: every sv_tests/*/tb_*.sv)
 # Environment: VERILATOR, IVERILOG, VVP override the tools; SV_TESTS_SIMS="verilator icarus"
@@ -63,6 +64,35 @@ fi
 passed=0
 failed=0
 
+# The RTL sources among $2... that testbench $1 instantiates, directly or through them
+# (docs/rtl.md, "Testbenches"): each file holds the module of its name, and a file uses a
+# module when the name appears in it as a word outside // comments (a mention in a block
+# comment only adds a dependency).  A testbench is compiled with these files alone, so a
+# module this misses fails the build instead of leaving a stale one; touching a module the
+# testbench does not use rebuilds nothing.  Printed in the order given (leaves first).
+sources_used() {
+    local tb=$1; shift
+    local -A used=()
+    local -a todo=("$tb")
+    local f m
+    while [ ${#todo[@]} -gt 0 ]; do
+        f=${todo[0]}
+        todo=("${todo[@]:1}")
+        for m in "$@"; do
+            [ -n "${used[$m]:-}" ] && continue
+            if sed 's://.*::' "$f" | grep -qw "$(basename "$m" .sv)"; then
+                used[$m]=1
+                todo+=("$m")
+            fi
+        done
+    done
+    local out=()
+    for m in "$@"; do
+        [ -n "${used[$m]:-}" ] && out+=("$m")
+    done
+    echo "${out[*]}"
+}
+
 # 0 when $1 exists and is newer than every other argument.
 up_to_date() {
     local target=$1; shift
@@ -80,10 +110,12 @@ run_one() {
     local dir=$OUT/$sim/$fam/$tb
     local src=sv_tests/$fam/$tb.sv
     local -a srcs gen inc
-    read -r -a srcs <<< "${FAM_SRCS[$fam]}"
+    read -r -a srcs <<< "$(sources_used "$src" ${FAM_SRCS[$fam]})"
     read -r -a gen <<< "${FAM_GEN[$fam]}"
     inc=(-Isv_tests)
     [ -n "${FAM_INC[$fam]}" ] && inc+=("-I${FAM_INC[$fam]}")
+    # Every generated include of the family and tb_common.svh are inputs, whether or not
+    # this testbench includes them: they change together, with the .def or the harness.
     local deps=("$src" sv_tests/tb_common.svh sv_tests/run.sh "${gen[@]}" "${srcs[@]}")
     local exe run_cmd
     mkdir -p "$dir"

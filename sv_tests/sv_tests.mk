@@ -4,6 +4,9 @@
 # includes; sv_tests/common/ tests the shared modules of rtl/common/ alone.
 
 TEST_SCRIPTS += sv_tests/run.sh
+# A testbench is rebuilt when a module it instantiates or tb_common.svh changes, and only
+# then (run.sh's sources_used; checked on a copy of the files).
+TEST_SCRIPTS += sv_tests/rebuild_check.sh
 
 .PHONY: sv-test sv-test-families
 

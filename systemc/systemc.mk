@@ -13,9 +13,10 @@ SC_LIBS   := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 # like vlt_variant (verilator/verilator.mk) with --sc; defines VSC_PINS_<dir> (the pin
 # list, tools/gen_vsc_pins.sh) and adds its archive to VSC_LIBS.  The generated C++ is
 # compiled at -O1: the SystemC platform runs at SystemC's pace, and the largest top's
-# compile time halves.  The Verilator runtime is the C harness's ($(RTL_LIB)).
+# compile time halves; the code that runs once (OPT_SLOW) at -O0, as in
+# verilator/verilator.mk.  The Verilator runtime is the C harness's ($(RTL_LIB)).
 VSC_FLAGS   := $(subst --cc,--sc,$(VLT_FLAGS))
-VSC_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O1 \
+VSC_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
                VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17
 VSC_LIBS    :=
 VSC_GLUE_SRCS :=
