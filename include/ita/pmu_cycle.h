@@ -109,6 +109,11 @@ static inline unsigned pmu_slot_field(const pmu_slot *s, unsigned lsb, unsigned 
  * consistency, per-cycle multiplicities <= the events' maxincr).  `where` is
  * prefixed to the message (e.g. "trace.txt:12").  Returns 0 when valid. */
 int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err);
+/* Its two halves.  1 when no rule can refuse the record (the per-record fast path); 0
+ * sends it to the rules one by one, which may still pass it. */
+int ita_cycle_passes_fast(const pmu_cycle *c);
+/* Every rule, one by one, with the message of the first one broken (0 when none is). */
+int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *err);
 /* One record as a self-contained text line (all fields explicit, no newline).
  * Used in mismatch reports.  Returns the length written (truncated to size-1). */
 size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size);

@@ -39,13 +39,6 @@ extern const char *const ita_power_names[4];
 extern const char *const ita_intr_names[3];
 extern const char ita_unit_letters[4];
 
-/* ---- validation (ita_validate.c) ---------------------------------------------------- */
-/* 1 when no validation rule can refuse the record (the per-record fast path of
- * pmu_cycle_validate); 0 sends it to the rules one by one, which may still pass it. */
-int ita_cycle_passes_fast(const pmu_cycle *c);
-/* Every rule, one by one, with the message of the first one broken (0 when none is). */
-int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *err);
-
 /* ---- general events (ita_validate.c) ---------------------------------------------- */
 /* The row that decides how a stream may use event id `id` (either model's row when it is
  * modelled or not a counter event, else the Itanium 2 row, else the Itanium one); NULL for

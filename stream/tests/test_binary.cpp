@@ -145,8 +145,9 @@ TEST(Binary, WhereCountsPastEveryDigit)
     ASSERT_EQ(r.wheres.size(), recs.size());
     uint64_t k = 0;
     for (const std::string &w : r.wheres) {
-        if (w != "w.bin:record " + std::to_string(k))
+        if (w != "w.bin:record " + std::to_string(k)) {
             ASSERT_EQ(w, "w.bin:record " + std::to_string(++k));
+        }
     }
     EXPECT_GT(k, 1000u);
 }

@@ -240,10 +240,6 @@ TEST(Validate, GeneralEventsAndFetch)
 
 #include <random>
 
-extern "C" {
-#include "../ita/ita_stream.h"
-}
-
 namespace {
 
 // A record near the valid ones: the base record or a generated one, with a few fields set to
