@@ -53,75 +53,55 @@ module tb_pmu_evt_sel;
 
   logic          clk = 1'b0;
   stim_t         stim = '0, stim_q = '0;
-  logic [NW-1:0] n [NDut];
+  logic [NW-1:0] n [NDut + 1];  // n[NDut]: the masked instance below
 
   always #5 clk = ~clk;
 
   always_ff @(posedge clk) stim_q <= stim;
 
-  // The module decodes its PMC when the PMC is written: every clock writes the value the
-  // stimulus flops take at the same edge, so the decode always follows pmc_i.
-  for (genvar m = 0; m < 2; m++) begin : g_model
-    logic [63:0] pmc, pmc_next;
-    assign pmc      = (m == 0) ? stim_q.pmc_ita : stim_q.pmc_ita2;
-    assign pmc_next = (m == 0) ? stim.pmc_ita : stim.pmc_ita2;
-    for (genvar c = 0; c < 4; c++) begin : g_ctr
-      pmu_evt_sel #(.Model(m), .Counter(4 + c), .NW(NW)) u_dut (
-        .clk_i         (clk),
-        .rst_ni        (1'b1),
-        .pmc_we_i      (1'b1),
-        .pmc_wdata_i   (pmc_next),
-        .pmc_i         (pmc),
-        .power_i       (stim_q.power),
-        .recirc_i      (stim_q.recirc),
-        .nslots_i      (stim_q.nslots),
-        .slot_flags_i  (stim_q.slot_flags),
-        .slot_inst_q_i (stim_q.slot_inst_q),
-        .slot_mem_q_i  (stim_q.slot_mem_q),
-        .iear_cap_i    (stim_q.cap[0]),
-        .dear_cap_i    (stim_q.cap[1]),
-        .btb_cap_i     (stim_q.cap[2]),
-        .xev_valid_i   (stim_q.xev_valid),
-        .xev_code_i    (stim_q.xev_code),
-        .xev_umask_i   (stim_q.xev_umask),
-        .xev_count_i   (stim_q.xev_count),
-        .xev_qual_i    (stim_q.xev_qual),
-        .n_o           (n[m*4 + c])
-      );
-    end
-  end
-
   // An Itanium PMC4 with the model's writable mask: bit 7 of its event select is not
-  // writable, so the decode must follow what the PMC stores, not the written value.
+  // writable, so the decode must follow what the PMC stores, not the written value. It is
+  // instance NDut (n[NDut]), written with masked_wdata.
   localparam logic [63:0] ItaPmc4Reset = PMU_CNT_CFG_RESET_ITA[0 +: 64];
   localparam logic [63:0] ItaPmc4Wmask = PMU_CNT_CFG_WMASK_ITA[0 +: 64];
-  logic [63:0]   masked_wdata = '0, masked_q = ItaPmc4Reset;
-  logic [NW-1:0] n_masked;
+  logic [63:0] masked_wdata = '0, masked_q = ItaPmc4Reset;
 
   always_ff @(posedge clk) masked_q <= (masked_wdata & ItaPmc4Wmask) | (ItaPmc4Reset & ~ItaPmc4Wmask);
 
-  pmu_evt_sel #(.Model(0), .Counter(4), .NW(NW), .PmcReset(ItaPmc4Reset), .PmcWmask(ItaPmc4Wmask)) u_masked (
-    .clk_i         (clk),
-    .rst_ni        (1'b1),
-    .pmc_we_i      (1'b1),
-    .pmc_wdata_i   (masked_wdata),
-    .pmc_i         (masked_q),
-    .power_i       (stim_q.power),
-    .recirc_i      (stim_q.recirc),
-    .nslots_i      (stim_q.nslots),
-    .slot_flags_i  (stim_q.slot_flags),
-    .slot_inst_q_i (stim_q.slot_inst_q),
-    .slot_mem_q_i  (stim_q.slot_mem_q),
-    .iear_cap_i    (stim_q.cap[0]),
-    .dear_cap_i    (stim_q.cap[1]),
-    .btb_cap_i     (stim_q.cap[2]),
-    .xev_valid_i   (stim_q.xev_valid),
-    .xev_code_i    (stim_q.xev_code),
-    .xev_umask_i   (stim_q.xev_umask),
-    .xev_count_i   (stim_q.xev_count),
-    .xev_qual_i    (stim_q.xev_qual),
-    .n_o           (n_masked)
-  );
+  // The module decodes its PMC when the PMC is written: every clock writes the value the
+  // stimulus flops take at the same edge, so the decode always follows pmc_i.
+  for (genvar d = 0; d <= NDut; d++) begin : g_dut
+    localparam bit          Masked = d == NDut;
+    localparam int          M      = Masked ? 0 : d / 4;
+    localparam logic [63:0] Reset  = Masked ? ItaPmc4Reset : 64'h0;
+    localparam logic [63:0] Wmask  = Masked ? ItaPmc4Wmask : '1;
+    logic [63:0] pmc, pmc_next;
+    assign pmc      = Masked ? masked_q : (M == 0) ? stim_q.pmc_ita : stim_q.pmc_ita2;
+    assign pmc_next = Masked ? masked_wdata : (M == 0) ? stim.pmc_ita : stim.pmc_ita2;
+    pmu_evt_sel #(.Model(M), .Counter(Masked ? 4 : 4 + d % 4), .NW(NW), .PmcReset(Reset),
+                  .PmcWmask(Wmask)) u_dut (
+      .clk_i         (clk),
+      .rst_ni        (1'b1),
+      .pmc_we_i      (1'b1),
+      .pmc_wdata_i   (pmc_next),
+      .pmc_i         (pmc),
+      .power_i       (stim_q.power),
+      .recirc_i      (stim_q.recirc),
+      .nslots_i      (stim_q.nslots),
+      .slot_flags_i  (stim_q.slot_flags),
+      .slot_inst_q_i (stim_q.slot_inst_q),
+      .slot_mem_q_i  (stim_q.slot_mem_q),
+      .iear_cap_i    (stim_q.cap[0]),
+      .dear_cap_i    (stim_q.cap[1]),
+      .btb_cap_i     (stim_q.cap[2]),
+      .xev_valid_i   (stim_q.xev_valid),
+      .xev_code_i    (stim_q.xev_code),
+      .xev_umask_i   (stim_q.xev_umask),
+      .xev_count_i   (stim_q.xev_count),
+      .xev_qual_i    (stim_q.xev_qual),
+      .n_o           (n[d])
+    );
+  end
 
   // A PMC4..7 value selecting (es, umask); every other field 0.
   function automatic logic [63:0] event_pmc(input logic [7:0] es, input logic [3:0] umask);
@@ -276,7 +256,7 @@ module tb_pmu_evt_sel;
     check(ItaPmc4Wmask[PMU_F_PMC_GEN_ES_MSB] == 1'b0,
           "es bit 7 of the Itanium PMC4 is not writable (else this case tests nothing)");
     drive(flag(PMU_SF_LOAD_LSB), '1, '1);
-    check_eq(64'(n_masked), 64'(NSlots), "Itanium PMC4 written with es | 0x80 counts its stored es (loads)");
+    check_eq(64'(n[NDut]), 64'(NSlots), "Itanium PMC4 written with es | 0x80 counts its stored es (loads)");
     masked_wdata = '0;
 
     // ---- general events: entries whose code / umask equal (es, umask) add their counts ------
