@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <new>
 
 #include <verilated.h>
@@ -192,8 +193,16 @@ struct Core {
     void snapshot_obs(pmu_state *s, unsigned nvis) const
     {
         const Top &t = *top;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // Entry v is words 2v (low) and 2v+1 of the port: on a little-endian host the port's
+        // words are the entries' bytes in order, and one copy takes them all (it runs every
+        // lock-step cycle; docs/bench.md).
+        static_assert(sizeof s->reg[0] == 2 * sizeof t.obs_vis_o[0], "two port words per entry");
+        std::memcpy(s->reg, &t.obs_vis_o[0], nvis * sizeof s->reg[0]);
+#else
         for (unsigned v = 0; v < nvis; v++)
             s->reg[v] = static_cast<uint64_t>(t.obs_vis_o[2 * v]) | static_cast<uint64_t>(t.obs_vis_o[2 * v + 1]) << 32;
+#endif
         s->pmi = t.pmi_o;
     }
 

@@ -89,18 +89,6 @@ module ita_pmu #(
   localparam logic [63:0] DcrReset   = Ita ? PMU_DCR_RESET_ITA    : PMU_DCR_RESET_ITA2;
   localparam logic [63:0] DcrWmask   = Ita ? PMU_DCR_WMASK_ITA    : PMU_DCR_WMASK_ITA2;
 
-  // Register indices within their space (PMU_REG FIRST in include/ita/ita_regs.def; PMC0..7
-  // and PMD4..7 share the counter numbering).
-  localparam logic [7:0] IdxPmc0 = PMU_PMC0_FIRST;
-  localparam logic [7:0] IdxPsr  = PMU_PSR_FIRST;
-  localparam logic [7:0] IdxDcr  = PMU_DCR_FIRST;
-  localparam logic [7:0] IdxIpsr = PMU_IPSR_FIRST;
-
-  localparam logic [11:0] AddrPmc0 = {PMU_SPACE_PMC, IdxPmc0};
-  localparam logic [11:0] AddrPsr  = {PMU_SPACE_CPU, IdxPsr};
-  localparam logic [11:0] AddrDcr  = {PMU_SPACE_CPU, IdxDcr};
-  localparam logic [11:0] AddrIpsr = {PMU_SPACE_CPU, IdxIpsr};
-
   // ---- the record in flight ----------------------------------------------------------------
   // The cycle record is registered at the block boundary: the clock that presents it stores
   // it here, and the PMU's registers take its effect at the next clock (a step or a register
@@ -193,12 +181,47 @@ module ita_pmu #(
     end
   end
 
-  // ---- register write decode -------------------------------------------------------------
+  // ---- register port decode --------------------------------------------------------------
+  // Every register a read or a write reaches is one visible entry (include/ita/ita_regs.def,
+  // PMU_VISIBLE), at address PMU_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or PMU_NVIS
+  // where there is none (PMC1..3 and every address not implemented: a write is ignored and a
+  // read returns 0). The search is on a key of the address's low bits, space[2:0] and
+  // index[4:0], which every entry fits (tools/ita/gen_ita.c checks that, and that the registers
+  // without an entry are constant 0). Verilator evaluates it as one lookup in a 256-entry
+  // table, where a comparison per register ran in every evaluation of the input-driven logic
+  // (docs/bench.md).
+  localparam int VisW = $clog2(PMU_NVIS + 1);
+  localparam int SpcW = PMU_VIS_KEY_SPACE_W;
+  localparam int IdxW = PMU_VIS_KEY_INDEX_W;
+  localparam int KeyW = SpcW + IdxW;
+  localparam logic [VisW-1:0] NoVis = VisW'(PMU_NVIS);
+
+  logic [KeyW-1:0]     reg_key;
+  logic                reg_in_key;
+  logic [VisW-1:0]     key_vis, reg_vis;
+  logic [PMU_NVIS-1:0] reg_wsel;  // one-hot: the entry a write stores
+
+  // reg_addr_i = {space[3:0], index[7:0]}
+  assign reg_key    = {reg_addr_i[8 +: SpcW], reg_addr_i[0 +: IdxW]};
+  assign reg_in_key = (reg_addr_i[11:8 + SpcW] == '0) && (reg_addr_i[7:IdxW] == '0);
+
+  always_comb begin
+    key_vis = NoVis;
+    for (int v = 0; v < PMU_NVIS; v++) begin
+      if (reg_key == {PMU_VIS_ADDR[v*12 + 8 +: SpcW], PMU_VIS_ADDR[v*12 +: IdxW]}) begin
+        key_vis = VisW'(v);
+      end
+    end
+  end
+
+  assign reg_vis  = reg_in_key ? key_vis : NoVis;
+  assign reg_wsel = reg_we_i ? (PMU_NVIS'(1) << reg_vis) : '0;
+
   logic pmc0_we, psr_we, dcr_we, ipsr_we;
-  assign pmc0_we = reg_we_i && (reg_addr_i == AddrPmc0);
-  assign psr_we  = reg_we_i && (reg_addr_i == AddrPsr);
-  assign dcr_we  = reg_we_i && (reg_addr_i == AddrDcr);
-  assign ipsr_we = reg_we_i && (reg_addr_i == AddrIpsr);
+  assign pmc0_we = reg_wsel[PMU_VIS_PMC0];
+  assign psr_we  = reg_wsel[PMU_VIS_PSR];
+  assign dcr_we  = reg_wsel[PMU_VIS_DCR];
+  assign ipsr_we = reg_wsel[PMU_VIS_IPSR];
 
   // ---- CPU state --------------------------------------------------------------------------
   logic        eff_up, eff_pp;
@@ -238,27 +261,20 @@ module ita_pmu #(
   // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/pmu_qual_regs.svh. Each one
   // stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable mask, like
   // PMC4..7, and reads back (and shows in obs_vis_o) as stored. PMU_QUAL_REG(J, name, NAME,
-  // SPACE) declares name_q, decodes the address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST} into
-  // qreg_sel[J] and drives the register's visible entry vis[PMU_VIS_<NAME>].
-  localparam int NQreg = PMU_NQUAL;
-
-  logic [NQreg-1:0]    qreg_sel;
-  logic [NQreg*64-1:0] qreg_q;   // register J at [J*64 +: 64], for the read mux
-
+  // SPACE) declares name_q, written when the port writes its visible entry PMU_VIS_<NAME>,
+  // and drives that entry, vis[PMU_VIS_<NAME>].
 `define PMU_QUAL_REG(J, name, NAME, SPACE)                                                  \
   logic [63:0] name``_q;                                                                    \
-  assign qreg_sel[J] = (reg_addr_i == {PMU_SPACE_``SPACE, PMU_``NAME``_FIRST});             \
   pmu_pmc_gen #(                                                                           \
     .ResetValue (Ita ? PMU_``NAME``_RESET_ITA : PMU_``NAME``_RESET_ITA2),                   \
     .WriteMask  (Ita ? PMU_``NAME``_WMASK_ITA : PMU_``NAME``_WMASK_ITA2)                    \
   ) u_``name (                                                                              \
     .clk_i   (clk_i),                                                                       \
     .rst_ni  (rst_ni),                                                                      \
-    .we_i    (reg_we_i && qreg_sel[J]),                                                     \
+    .we_i    (reg_wsel[PMU_VIS_``NAME]),                                                    \
     .wdata_i (reg_wdata_i),                                                                 \
     .q_o     (name``_q)                                                                     \
   );                                                                                        \
-  assign qreg_q[J*64 +: 64] = name``_q;                                                     \
   assign vis[PMU_VIS_``NAME] = name``_q;
 
   `include "pmu_qual_regs.svh"
@@ -355,21 +371,18 @@ module ita_pmu #(
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
   localparam int NBtbRegs = {24'd0, PMU_PMD16_FIRST} - {24'd0, PMU_PMD8_FIRST} + 1;  // PMD8..PMD16
   logic                 pmd0_we, pmd1_we, pmd2_we, pmd3_we, pmd17_we;
-  logic [NBtbRegs-1:0]  btb_we, btb_sel;
+  logic [NBtbRegs-1:0]  btb_we;
   logic [63:0]          pmd0_q, pmd1_q, pmd2_q, pmd3_q, pmd17_q;
   logic [NBtbRegs*64-1:0] btb_q;
   logic                 iear_cap, dear_cap, btb_cap;
 
-  assign pmd0_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD0_FIRST});
-  assign pmd1_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD1_FIRST});
-  assign pmd2_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD2_FIRST});
-  assign pmd3_we  = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD3_FIRST});
-  assign pmd17_we = reg_we_i && (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD17_FIRST});
-  for (genvar j = 0; j < NBtbRegs; j++) begin : g_btb_we
-    localparam logic [7:0] Idx = PMU_PMD8_FIRST + j;
-    assign btb_sel[j] = (reg_addr_i == {PMU_SPACE_PMD, Idx});
-    assign btb_we[j]  = reg_we_i && btb_sel[j];
-  end
+  assign pmd0_we  = reg_wsel[PMU_VIS_PMD0];
+  assign pmd1_we  = reg_wsel[PMU_VIS_PMD1];
+  assign pmd2_we  = reg_wsel[PMU_VIS_PMD2];
+  assign pmd3_we  = reg_wsel[PMU_VIS_PMD3];
+  assign pmd17_we = reg_wsel[PMU_VIS_PMD17];
+  // PMD8..PMD16 are consecutive visible entries (include/ita/ita_regs.def).
+  assign btb_we   = reg_wsel[PMU_VIS_PMD8 +: NBtbRegs];
 
 
   pmu_iear #(
@@ -468,13 +481,10 @@ module ita_pmu #(
 
   logic [63:0]       pmc0_rd;
   logic [NCnt-1:0]   carry, oi;
-  logic [NCnt*64-1:0] pmc_q;   // PMC(FirstCounter+k) at [k*64 +: 64]
   logic [NCnt*64-1:0] pmd_rd;  // PMD(FirstCounter+k) read value
-  logic [NCnt-1:0]   pmc_sel, pmd_sel;
 
   for (genvar k = 0; k < NCnt; k++) begin : g_cnt
     localparam int         Counter = FirstCounter + k;
-    localparam logic [7:0] Idx     = Counter[7:0];
     // PMC(Counter) and PMD(Counter) are entry k of the .def's ROLE(CNT_CFG) and ROLE(COUNTER)
     // registers (the generator checks that they start at PMC0.ovf's first counter).
     localparam logic [63:0] PmcReset = Ita ? PMU_CNT_CFG_RESET_ITA[k*64 +: 64]
@@ -489,16 +499,13 @@ module ita_pmu #(
     logic          en;
     logic [W-1:0]  cnt;
 
-    assign pmc_sel[k] = (reg_addr_i == {PMU_SPACE_PMC, Idx});
-    assign pmd_sel[k] = (reg_addr_i == {PMU_SPACE_PMD, Idx});
-
     pmu_pmc_gen #(
       .ResetValue (PmcReset),
       .WriteMask  (PmcWmask)
     ) u_pmc (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
-      .we_i    (reg_we_i && pmc_sel[k]),
+      .we_i    (reg_wsel[VisPmc]),
       .wdata_i (reg_wdata_i),
       .q_o     (pmc)
     );
@@ -512,7 +519,7 @@ module ita_pmu #(
     ) u_evt_sel (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .pmc_we_i     (reg_we_i && pmc_sel[k]),
+      .pmc_we_i     (reg_wsel[VisPmc]),
       .pmc_wdata_i  (reg_wdata_i),
       .pmc_i        (pmc),
       .power_i      (power_q),
@@ -554,7 +561,7 @@ module ita_pmu #(
     ) u_counter (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
-      .we_i    (reg_we_i && pmd_sel[k]),
+      .we_i    (reg_wsel[VisPmd]),
       .wdata_i (reg_wdata_i[W-1:0]),
       .en_i    (en),
       .inc_i   (inc),
@@ -563,7 +570,6 @@ module ita_pmu #(
     );
 
     assign oi[k]               = pmc[PMU_F_PMC_GEN_OI_LSB];
-    assign pmc_q[k*64 +: 64]   = pmc;
     // Bits 63:W read as bit W-1 (sign extension) or as zero.
     assign pmd_rd[k*64 +: 64]  = {{(64 - W){PmdSext && cnt[W-1]}}, cnt};
 
@@ -589,30 +595,8 @@ module ita_pmu #(
     .pmi_o   (pmi_o)
   );
 
-  // ---- register read -------------------------------------------------------------------------
-  // PMC1..3 and every register not implemented read 0.
-  always_comb begin
-    reg_rdata_o = '0;
-    if (reg_addr_i == AddrPmc0) reg_rdata_o = pmc0_rd;
-    if (reg_addr_i == AddrPsr)  reg_rdata_o = psr_rd;
-    if (reg_addr_i == AddrDcr)  reg_rdata_o = dcr_rd;
-    if (reg_addr_i == AddrIpsr) reg_rdata_o = ipsr_rd;
-    for (int k = 0; k < NCnt; k++) begin
-      if (pmc_sel[k]) reg_rdata_o = pmc_q[k*64 +: 64];
-      if (pmd_sel[k]) reg_rdata_o = pmd_rd[k*64 +: 64];
-    end
-    for (int j = 0; j < NQreg; j++) begin
-      if (qreg_sel[j]) reg_rdata_o = qreg_q[j*64 +: 64];
-    end
-    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD0_FIRST})  reg_rdata_o = pmd0_q;
-    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD1_FIRST})  reg_rdata_o = pmd1_q;
-    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD2_FIRST})  reg_rdata_o = pmd2_q;
-    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD3_FIRST})  reg_rdata_o = pmd3_q;
-    if (reg_addr_i == {PMU_SPACE_PMD, PMU_PMD17_FIRST}) reg_rdata_o = pmd17_q;
-    for (int j = 0; j < NBtbRegs; j++) begin
-      if (btb_sel[j]) reg_rdata_o = btb_q[j*64 +: 64];
-    end
-  end
+  // ---- register read: the visible entry at the address, 0 where there is none ---------------
+  assign reg_rdata_o = (reg_vis == NoVis) ? '0 : vis[reg_vis];
 
   // ---- observation: every visible register, as a read returns it ----------------------------
   // (The qualification registers' entries are driven where they are declared, by

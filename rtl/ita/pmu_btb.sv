@@ -63,22 +63,65 @@ module pmu_btb #(
 
   assign slot_valid = ~({NSlots{1'b1}} << nslots_i);
 
-  for (genvar k = 0; k < NSlots; k++) begin : g_slot
+  // ---- which branches pass PMC12's filters ---------------------------------------------------
+  // What the filters read of a slot is six flag bits: the key {taken, pred, br, squashed}
+  // (BR_TYPE, BR_PRED and TAKEN are flag bits 13:9, PRED_OFF bit 1). The filters are formed
+  // once a clock as a 64-bit mask over the keys, from constant masks of the keys with each
+  // property, and a slot only looks its key up: evaluated per slot, the same terms cost about
+  // six times as much (docs/bench.md).
+  localparam int KeyW = 6;
+  localparam int NKey = 1 << KeyW;
+
+  // The keys with a property: 0 taken (a squashed branch is a not-taken branch), 1 pred =
+  // wrong target, 2 pred = wrong path, 3 + b br = b (br 0: not a branch).
+  localparam int PropTaken = 0, PropTarget = 1, PropPath = 2, PropBr = 3;
+
+  function automatic logic [NKey-1:0] keys_with(input int prop);
+    logic [NKey-1:0] m;
+    logic [KeyW-1:0] key;
+    m = '0;
+    for (int i = 0; i < NKey; i++) begin
+      key = KeyW'(i);  // {taken, pred[1:0], br[1:0], squashed}
+      case (prop)
+        PropTaken:  m[i] = key[5] && !key[0];
+        PropTarget: m[i] = (key[4:3] == PredTarget);
+        PropPath:   m[i] = (key[4:3] == PredPath);
+        default:    m[i] = (key[2:1] == 2'(prop - PropBr));
+      endcase
+    end
+    keys_with = m;
+  endfunction
+
+  localparam logic [NKey-1:0] KeysTaken  = keys_with(PropTaken);
+  localparam logic [NKey-1:0] KeysTarget = keys_with(PropTarget);
+  localparam logic [NKey-1:0] KeysPath   = keys_with(PropPath);
+  localparam logic [NKey-1:0] KeysNotBr  = keys_with(PropBr);
+  localparam logic [NKey-1:0] KeysBr1    = keys_with(PropBr + 1);
+  localparam logic [NKey-1:0] KeysBr2    = keys_with(PropBr + 2);
+  localparam logic [NKey-1:0] KeysBr3    = keys_with(PropBr + 3);
+
+  // pass = ((tm[1] && taken) || (tm[0] && !taken))
+  //     && ((ptm[0] && pred == wrong target) || (ptm[1] && pred != wrong target))
+  //     && ((ppm[0] && pred == wrong path) || (ppm[1] && pred != wrong path))
+  //     && (brt == 0 || br == brt), for a branch (br != 0).
+  // (One block: as separate assignments, the mask and the keys were not re-evaluated, in the
+  // --timing build of tb_pmu_btb by Verilator 5.006, when the testbench changed PMC12 or
+  // the flags.)
+  always_comb begin
+    logic [NKey-1:0]          keys_pass;
     logic [`PMU_SF_WIDTH-1:0] flags;
-    logic [1:0]               br, pred;
-    logic                     taken, pass;
-
-    assign flags = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
-    assign br    = flags[PMU_SF_BR_TYPE_MSB:PMU_SF_BR_TYPE_LSB];
-    assign pred  = flags[PMU_SF_BR_PRED_MSB:PMU_SF_BR_PRED_LSB];
-    // A squashed branch is a not-taken branch; pred 0 (no information) counts as correct.
-    assign taken = flags[PMU_SF_TAKEN_LSB] && !flags[PMU_SF_PRED_OFF_LSB];
-    assign pass  = ((tm[1] && taken) || (tm[0] && !taken)) &&
-                   ((ptm[0] && pred == PredTarget) || (ptm[1] && pred != PredTarget)) &&
-                   ((ppm[0] && pred == PredPath) || (ppm[1] && pred != PredPath)) &&
-                   (brt == 2'd0 || br == brt);
-
-    assign hit[k] = slot_valid[k] && (br != 2'd0) && pass && slot_qual_i[k];
+    keys_pass = ((brt == 2'd1) ? KeysBr1 :
+                 (brt == 2'd2) ? KeysBr2 :
+                 (brt == 2'd3) ? KeysBr3 : ~KeysNotBr) &
+                (({NKey{tm[1]}} & KeysTaken) | ({NKey{tm[0]}} & ~KeysTaken)) &
+                (({NKey{ptm[0]}} & KeysTarget) | ({NKey{ptm[1]}} & ~KeysTarget)) &
+                (({NKey{ppm[0]}} & KeysPath) | ({NKey{ppm[1]}} & ~KeysPath));
+    for (int k = 0; k < NSlots; k++) begin
+      flags  = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+      hit[k] = slot_valid[k] && slot_qual_i[k] &&
+               keys_pass[{flags[PMU_SF_TAKEN_LSB], flags[PMU_SF_BR_PRED_MSB:PMU_SF_BR_PRED_LSB],
+                          flags[PMU_SF_BR_TYPE_MSB:PMU_SF_BR_TYPE_LSB], flags[PMU_SF_PRED_OFF_LSB]}];
+    end
   end
 
   pmu_first_slot #(

@@ -72,7 +72,7 @@ module pmu_evt_sel #(
   logic [PMU_F_PMC_GEN_ES_W-1:0]    es;
   logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask;
   logic                             power_counts;
-  logic [`PMU_MAX_SLOTS-1:0]        slot_valid, slot_hit;
+  logic [`PMU_MAX_SLOTS-1:0]        slot_valid, slot_hit;  // slot_hit: the slot carries the event
 
   assign es    = pmc_i[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB];
   assign umask = pmc_i[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB];
@@ -212,22 +212,21 @@ module pmu_evt_sel #(
 
   assign {sel_slots, sel_gated, sel_all, sel_val, sel_any} = flags_q;
 
-  for (genvar k = 0; k < `PMU_MAX_SLOTS; k++) begin : g_slot
-    logic [SfW-1:0]          flags;
-    logic [NSets*NPairs-1:0] inst_q;
-    logic [NSets-1:0]        mem_q;
-    logic                    evt_match, qual;
-
-    assign flags  = slot_flags_i[k*SfW +: SfW];
-    assign inst_q = slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs];
-    assign mem_q  = slot_mem_q_i[k*NSets +: NSets];
-
-    assign evt_match = sel_slots && (!sel_gated || power_counts) &&
-                       ((flags & sel_all) == sel_val) &&
-                       (sel_any == '0 || (flags & sel_any) != '0);
-    assign qual      = |({inst_q, mem_q} & qsel_q);
-
-    assign slot_hit[k] = slot_valid[k] && evt_match && qual;
+  // Only valid slots are compared, and none for an event that does not count slots: most
+  // cycles carry fewer than PMU_MAX_SLOTS slots, and Verilator evaluates this block for every
+  // counter in every clock (docs/bench.md).
+  always_comb begin
+    slot_hit = '0;
+    if (sel_slots && (!sel_gated || power_counts)) begin
+      for (int k = 0; k < `PMU_MAX_SLOTS; k++) begin
+        if (slot_valid[k]) begin
+          slot_hit[k] = ((slot_flags_i[k*SfW +: SfW] & sel_all) == sel_val) &&
+                        (sel_any == '0 || (slot_flags_i[k*SfW +: SfW] & sel_any) != '0) &&
+                        (({slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs],
+                           slot_mem_q_i[k*NSets +: NSets]} & qsel_q) != '0);
+        end
+      end
+    end
   end
 
   // Number of set bits: several slots may carry the event in one cycle, and they add.

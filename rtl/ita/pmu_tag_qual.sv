@@ -42,30 +42,30 @@ module pmu_tag_qual #(
   logic [NSets*NPairs-1:0] inst_q;        // inst_q(k) of set c at [c*NPairs + k]
   logic [NSets-1:0]        mem_q;         // memory qualification of set c
 
-  // ---- inst_q(k) = (iar ? r_k : 1) && (opm ? o_k : 1) for every qualifier set ----------------
-  for (genvar c = 0; c < NSets; c++) begin : g_set
-    localparam bit UseIar = (c / 2) != 0;
-    localparam bit UseOpm = (c % 2) != 0;
-    for (genvar k = 0; k < NPairs; k++) begin : g_pair
-      assign inst_q[c*NPairs + k] = (!UseIar || r_tag[k]) && (!UseOpm || o_tag[k]);
-    end
-  end
+  // The tags are formed as 4-bit vectors over the pairs (one operation per set, not one per
+  // bit: Verilator evaluates this for every slot in every clock; docs/bench.md).
+  // inst_q(k) = (iar ? r_k : 1) && (opm ? o_k : 1), sets c = {iar, opm} = 0, 1, 2, 3:
+  assign inst_q = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+
+  // The opcode matcher of pair k: PMC8 for even k, PMC9 for odd k.
+  logic [NPairs-1:0] opm_pair;
+  assign opm_pair = {2{opm_hit_i[1], opm_hit_i[0]}};
 
   if (Ita) begin : g_ita
     // ---- Itanium (Merced): Table 6-3 of the seed ------------------------------------------
-    logic tag_all, pass_data;
+    logic tag_all, pass_data, data_q;
 
     assign tag_all   = pmc13_i[PMU_F_PMC13_TA_LSB];   // 1: no instruction-address check
     assign pass_data = pmc11_i[PMU_F_PMC11_PT_LSB];   // 1: no data-address check
 
-    for (genvar k = 0; k < NPairs; k++) begin : g_pair
-      // One IBRRangeTag for all pairs: any IBR pair matches. PMC8 for even k, PMC9 for odd.
-      assign r_tag[k] = tag_all || (|ibr_hit_i);
-      assign o_tag[k] = opm_hit_i[k % 2];
-    end
+    // One IBRRangeTag for all pairs: any IBR pair matches.
+    assign r_tag  = {NPairs{tag_all || (|ibr_hit_i)}};
+    assign o_tag  = opm_pair;
+    assign data_q = pass_data || (|dbr_hit_i);
 
+    // Tag(PMC8) of each set, i.e. inst_q(c, 0), and the data-address check.
     for (genvar c = 0; c < NSets; c++) begin : g_set
-      assign mem_q[c] = inst_q[c*NPairs] && (pass_data || (|dbr_hit_i));
+      assign mem_q[c] = inst_q[c*NPairs] && data_q;
     end
 
   end else begin : g_ita2
@@ -81,8 +81,10 @@ module pmu_tag_qual #(
     logic [NPairs-1:0]   opc_free;   // PMC15 bit k = 1: no opcode matcher for pair k
     logic [NPairs-1:0]   dbrp_ena;   // PMC13.ena_dbrp_k
     logic [NPairs*2-1:0] dbrp_cfg;   // PMC13.cfg_dbrp_k at [k*2 +: 2]
-    logic [NPairs-1:0]   range_hit, pair_active;
-    logic                fine, ig_ad, inv, active;
+    logic [NPairs-1:0]   need_iq;    // an active pair k requires inst_q(k)
+    logic [NPairs-1:0]   need_dbr;   // ... and a DBR pair k hit
+    logic [NPairs-1:0]   range_hit, pair_active, even_pairs, data_ok;
+    logic                fine, ig_ad, inv;
 
     assign ibrp_free[0] = pmc14_i[PMU_F_PMC14_IBRP0_LSB];
     assign ibrp_free[1] = pmc14_i[PMU_F_PMC14_IBRP1_LSB];
@@ -109,37 +111,30 @@ module pmu_tag_qual #(
     assign inv   = pmc8_i[PMU_F_PMC_OPC_INV_LSB];
 
     for (genvar k = 0; k < NPairs; k++) begin : g_pair
-      // Fine mode: pairs 0 and 2 bound range A, pairs 1 and 3 range B.
-      assign range_hit[k] = fine ? fine_hit_i[k % 2] : ibr_hit_i[k];
-
-      if (k % 2 == 0) begin : g_pmc8
-        // Pairs 0 and 2 are tied to PMC8, whose ig_ad and inv act on their range tag.
-        assign r_tag[k] = ig_ad || ibrp_free[k] || (range_hit[k] ^ inv);
-      end else begin : g_pmc9
-        assign r_tag[k] = ibrp_free[k] || range_hit[k];
-      end
-      assign o_tag[k] = opc_free[k] || opm_hit_i[k % 2];
-
-      assign pair_active[k] = dbrp_ena[k] && (dbrp_cfg[k*2 +: 2] != CfgNone);
+      logic [1:0] cfg;
+      assign cfg            = dbrp_cfg[k*2 +: 2];
+      assign pair_active[k] = dbrp_ena[k] && (cfg != CfgNone);
+      assign need_iq[k]     = (cfg == CfgInstAndData) || (cfg == CfgInst);
+      assign need_dbr[k]    = (cfg == CfgInstAndData) || (cfg == CfgData);
+      assign even_pairs[k]  = (k % 2 == 0);
     end
 
-    // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3.
-    assign active = |pair_active;
+    // Fine mode: pairs 0 and 2 bound range A, pairs 1 and 3 range B.
+    assign range_hit = fine ? {2{fine_hit_i[1], fine_hit_i[0]}} : ibr_hit_i;
+    // Pairs 0 and 2 are tied to PMC8, whose ig_ad and inv act on their range tag.
+    assign r_tag = ({NPairs{ig_ad}} & even_pairs) | ibrp_free |
+                   (range_hit ^ ({NPairs{inv}} & even_pairs));
+    assign o_tag = opc_free | opm_pair;
+
+    // An active pair k passes a memory access when what its cfg_dbrp_k requires holds:
+    // the DBR hit (need_dbr) here, inst_q(c, k) (need_iq) per set below.
+    assign data_ok = pair_active & (~need_dbr | dbr_hit_i);
 
     for (genvar c = 0; c < NSets; c++) begin : g_set
-      logic [NPairs-1:0] pair_term;
-      for (genvar k = 0; k < NPairs; k++) begin : g_pair
-        logic [1:0] cfg;
-        logic       iq;
-        assign cfg = dbrp_cfg[k*2 +: 2];
-        assign iq  = inst_q[c*NPairs + k];
-        // What active pair k requires of a memory access (CfgNone: the pair is not active).
-        assign pair_term[k] = (cfg == CfgInstAndData) ? (iq && dbr_hit_i[k]) :
-                              (cfg == CfgInst)        ? iq :
-                              (cfg == CfgData)        ? dbr_hit_i[k] : 1'b0;
-      end
-      // Not active: memory events are qualified like any event, by Tag(PMC8) = inst_q(0).
-      assign mem_q[c] = active ? |(pair_active & pair_term) : inst_q[c*NPairs];
+      // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3. Not active: memory
+      // events are qualified like any event, by Tag(PMC8) = inst_q(0).
+      assign mem_q[c] = (|pair_active) ? |(data_ok & (~need_iq | inst_q[c*NPairs +: NPairs]))
+                                       : inst_q[c*NPairs];
     end
   end
 

@@ -17,8 +17,6 @@ module pmu_xev_qual (
 
   `include "pmu_defs.vh"
 
-  localparam int NPairs = 4;
-
   for (genvar i = 0; i < `PMU_MAX_XEV; i++) begin : g_xev
     logic [7:0] slot;
     logic [1:0] set;   // {iar, opm}
@@ -28,15 +26,14 @@ module pmu_xev_qual (
     assign set  = xev_iod_i[i*3 + 1 +: 2];
     assign dar  = xev_iod_i[i*3];
 
-    // Each slot's qualification for this entry's event.
-    logic [`PMU_MAX_SLOTS-1:0] pass;
-    for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_slot
-      assign pass[s] = dar ? slot_mem_q_i[s*4 + set] : slot_inst_q_i[s*16 + set*NPairs];
-    end
-
-    logic in_range;
+    // The qualification of the entry's slot for the entry's event: mem_q(set) of slot s at
+    // [s*4 + set], inst_q(set, pair 0) at [s*16 + set*4] (pmu_tag_qual). Only the named slot is
+    // looked at (a slot out of range passes nothing).
+    logic in_range, pass;
     assign in_range = (slot < 8'(`PMU_MAX_SLOTS)) && ({5'd0, slot[2:0]} < {5'd0, nslots_i});
-    assign xev_qual_o[i] = (slot == PMU_XEV_NO_SLOT) || (in_range && pass[slot[2:0]]);
+    assign pass     = dar ? slot_mem_q_i[{slot[2:0], set}]
+                          : slot_inst_q_i[{slot[2:0], set, 2'b00}];
+    assign xev_qual_o[i] = (slot == PMU_XEV_NO_SLOT) || (in_range && pass);
   end
 
 endmodule

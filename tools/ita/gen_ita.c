@@ -261,6 +261,48 @@ static int check_counters(pmu_err *err)
     return 0;
 }
 
+/* The register port's address decode (rtl/ita/ita_pmu.sv): every register a read or write
+ * reaches is a visible entry, found by a key of its address's low bits (space[2:0],
+ * index[4:0]), which Verilator evaluates as one table lookup. Checked here: every entry fits
+ * the key, no two share one, and every register of the table without an entry reads 0 and
+ * takes no write in either model (PMC1..3), so "no entry" may read 0. */
+enum { VIS_KEY_SPACE_W = 3, VIS_KEY_INDEX_W = 5 };
+
+static int vh_vis_addr(FILE *out, pmu_err *err)
+{
+    for (unsigned v = 0; v < PMU_NVIS; v++) {
+        const uint16_t a = pmu_vis_table[v].addr;
+        if (PMU_ADDR_SPACE(a) >= (1u << VIS_KEY_SPACE_W) || PMU_ADDR_INDEX(a) >= (1u << VIS_KEY_INDEX_W))
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s: space %u / index %u do not fit the register "
+                            "port's key (space < %u, index < %u; rtl/ita/ita_pmu.sv)", gen_family_def,
+                            pmu_vis_table[v].name, PMU_ADDR_SPACE(a), PMU_ADDR_INDEX(a), 1u << VIS_KEY_SPACE_W,
+                            1u << VIS_KEY_INDEX_W);
+        for (unsigned w = 0; w < v; w++)
+            if (pmu_vis_table[w].addr == a)
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s and %s have one address", gen_family_def,
+                                pmu_vis_table[w].name, pmu_vis_table[v].name);
+    }
+    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
+        const pmu_reg_desc *d = &pmu_reg_table[i];
+        for (unsigned j = 0; j < d->count; j++) {
+            const uint16_t a = PMU_ADDR(d->space, d->first + j);
+            unsigned v = 0;
+            while (v < PMU_NVIS && pmu_vis_table[v].addr != a)
+                v++;
+            if (v == PMU_NVIS && (d->reset[0] | d->reset[1] | d->wmask[0] | d->wmask[1]) != 0)
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: index %u has no PMU_VISIBLE entry but is "
+                                "not constant 0 (the register port reads 0 where there is no entry)",
+                                gen_family_def, d->name, d->first + j);
+        }
+    }
+    fprintf(out, "localparam integer PMU_VIS_KEY_SPACE_W = %d;\n", VIS_KEY_SPACE_W);
+    fprintf(out, "localparam integer PMU_VIS_KEY_INDEX_W = %d;\n", VIS_KEY_INDEX_W);
+    fprintf(out, "localparam logic [%d*%d-1:0] PMU_VIS_ADDR = {", PMU_NVIS, PMU_ADDR_BITS);
+    for (unsigned v = PMU_NVIS; v-- > 0;)
+        fprintf(out, "%d'h%03x%s", PMU_ADDR_BITS, pmu_vis_table[v].addr, v ? ", " : "};\n");
+    return 0;
+}
+
 static int emit_defs(FILE *out, pmu_err *err)
 {
     role_reg r[MAX_ROLE_REGS];
@@ -272,7 +314,8 @@ static int emit_defs(FILE *out, pmu_err *err)
     vh_events(out);
     if (role_registers(PMU_ROLE_QUAL, 0, r, &nqual, err) != 0 ||
         role_registers(PMU_ROLE_CAPTURE, 0, r, &ncap, err) != 0 ||
-        vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0)
+        vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0 ||
+        vh_vis_addr(out, err) != 0)
         return -1;
     /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/pmu_iear.sv,
      * pmu_dear.sv, pmu_btb.sv); role_registers() only checks that each is visible. */

@@ -119,6 +119,16 @@ generator() {
     gen_case "counter configurations not where PMC0.ovf puts them" \
         's/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(CNT_CFG)/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(QUAL)/' \
         pmu_defs.vh "ROLE(CNT_CFG) registers are PMC\[5..7\]"
+    # The RTL's register port finds a register by its visible entry, on a key of the address.
+    gen_case "visible entry outside the register port's key" \
+        's/^PMU_VISIBLE(PSR,  CPU, 0, PSR)$/PMU_VISIBLE(PSR,  CPU, 32, PSR)/' \
+        pmu_defs.vh "PMU_VISIBLE PSR: space 4 / index 32 do not fit the register port's key"
+    gen_case "two visible entries at one address" \
+        's/^PMU_VISIBLE(DCR,  CPU, 1, DCR)$/PMU_VISIBLE(DCR,  CPU, 0, DCR)/' \
+        pmu_defs.vh "PMU_VISIBLE PSR and DCR have one address"
+    gen_case "register without a visible entry that is not constant 0" \
+        '/^PMU_VISIBLE(IPSR, CPU, 2, PSR)$/d' \
+        pmu_defs.vh "PMU_REG IPSR: index 2 has no PMU_VISIBLE entry but is not constant 0"
 }
 
 case $what in
