@@ -199,7 +199,8 @@ module ita_pmu #(
   logic [KeyW-1:0]     reg_key;
   logic                reg_in_key;
   logic [VisW-1:0]     key_vis, reg_vis;
-  logic [PMU_NVIS-1:0] reg_wsel;  // one-hot: the entry a write stores
+  logic [PMU_NVIS-1:0] reg_sel;   // one-hot: the entry at the address
+  logic [PMU_NVIS-1:0] reg_wsel;  // ... when the port writes
 
   // reg_addr_i = {space[3:0], index[7:0]}
   assign reg_key    = {reg_addr_i[8 +: SpcW], reg_addr_i[0 +: IdxW]};
@@ -215,7 +216,8 @@ module ita_pmu #(
   end
 
   assign reg_vis  = reg_in_key ? key_vis : NoVis;
-  assign reg_wsel = reg_we_i ? (PMU_NVIS'(1) << reg_vis) : '0;
+  assign reg_sel  = PMU_NVIS'(1) << reg_vis;
+  assign reg_wsel = reg_we_i ? reg_sel : '0;
 
   logic pmc0_we, psr_we, dcr_we, ipsr_we;
   assign pmc0_we = reg_wsel[PMU_VIS_PMC0];
@@ -271,7 +273,8 @@ module ita_pmu #(
   ) u_``name (                                                                              \
     .clk_i   (clk_i),                                                                       \
     .rst_ni  (rst_ni),                                                                      \
-    .we_i    (reg_wsel[PMU_VIS_``NAME]),                                                    \
+    .wr_i    (reg_we_i),                                                                    \
+    .sel_i   (reg_sel[PMU_VIS_``NAME]),                                                     \
     .wdata_i (reg_wdata_i),                                                                 \
     .q_o     (name``_q)                                                                     \
   );                                                                                        \
@@ -505,7 +508,8 @@ module ita_pmu #(
     ) u_pmc (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
-      .we_i    (reg_wsel[VisPmc]),
+      .wr_i    (reg_we_i),
+      .sel_i   (reg_sel[VisPmc]),
       .wdata_i (reg_wdata_i),
       .q_o     (pmc)
     );

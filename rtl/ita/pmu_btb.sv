@@ -71,6 +71,14 @@ module pmu_btb #(
   // six times as much (docs/bench.md).
   localparam int KeyW = 6;
   localparam int NKey = 1 << KeyW;
+  localparam int SfW  = `PMU_SF_WIDTH;
+
+  // The key is read as one slice, flag bits BR_TYPE .. TAKEN, so they must be adjacent in
+  // that order (include/ita/ita_regs.def); a layout that moves them does not elaborate.
+  if (PMU_SF_BR_PRED_LSB != PMU_SF_BR_TYPE_LSB + 2 || PMU_SF_TAKEN_LSB != PMU_SF_BR_PRED_LSB + 2)
+  begin : g_key_flags_not_adjacent
+    pmu_btb_key_flags_must_be_adjacent u_stop ();
+  end
 
   // The keys with a property: 0 taken (a squashed branch is a not-taken branch), 1 pred =
   // wrong target, 2 pred = wrong path, 3 + b br = b (br 0: not a branch).
@@ -107,20 +115,24 @@ module pmu_btb #(
   // (One block: as separate assignments, the mask and the keys were not re-evaluated, in the
   // --timing build of tb_pmu_btb by Verilator 5.006, when the testbench changed PMC12 or
   // the flags.)
+  logic tm_taken, tm_not_taken, ptm_target, ptm_other, ppm_path, ppm_other;
+  assign {tm_taken, tm_not_taken} = tm;
+  assign {ptm_other, ptm_target}  = ptm;
+  assign {ppm_other, ppm_path}    = ppm;
+
   always_comb begin
-    logic [NKey-1:0]          keys_pass;
-    logic [`PMU_SF_WIDTH-1:0] flags;
+    logic [NKey-1:0] keys_pass;
     keys_pass = ((brt == 2'd1) ? KeysBr1 :
                  (brt == 2'd2) ? KeysBr2 :
                  (brt == 2'd3) ? KeysBr3 : ~KeysNotBr) &
-                (({NKey{tm[1]}} & KeysTaken) | ({NKey{tm[0]}} & ~KeysTaken)) &
-                (({NKey{ptm[0]}} & KeysTarget) | ({NKey{ptm[1]}} & ~KeysTarget)) &
-                (({NKey{ppm[0]}} & KeysPath) | ({NKey{ppm[1]}} & ~KeysPath));
+                (({NKey{tm_taken}} & KeysTaken) | ({NKey{tm_not_taken}} & ~KeysTaken)) &
+                (({NKey{ptm_target}} & KeysTarget) | ({NKey{ptm_other}} & ~KeysTarget)) &
+                (({NKey{ppm_path}} & KeysPath) | ({NKey{ppm_other}} & ~KeysPath));
     for (int k = 0; k < NSlots; k++) begin
-      flags  = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+      // The key: flags {TAKEN, BR_PRED, BR_TYPE} are bits 13:9, then PRED_OFF.
       hit[k] = slot_valid[k] && slot_qual_i[k] &&
-               keys_pass[{flags[PMU_SF_TAKEN_LSB], flags[PMU_SF_BR_PRED_MSB:PMU_SF_BR_PRED_LSB],
-                          flags[PMU_SF_BR_TYPE_MSB:PMU_SF_BR_TYPE_LSB], flags[PMU_SF_PRED_OFF_LSB]}];
+               keys_pass[{slot_flags_i[k*SfW + PMU_SF_BR_TYPE_LSB +: KeyW - 1],
+                          slot_flags_i[k*SfW + PMU_SF_PRED_OFF_LSB]}];
     end
   end
 

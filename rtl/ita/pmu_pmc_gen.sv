@@ -9,7 +9,8 @@ module pmu_pmc_gen #(
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        we_i,
+  input  logic        wr_i,     // the register port writes in this clock
+  input  logic        sel_i,    // ... and this register
   input  logic [63:0] wdata_i,
   output logic [63:0] q_o
 );
@@ -17,12 +18,17 @@ module pmu_pmc_gen #(
   logic [63:0] pmc_q;
 
   // The stored value changes only with a write: the next value is formed under the write
-  // enable, so a simulator computes it only in a clock that writes.
+  // enable, so a simulator computes it only in a clock that writes. The port's write strobe
+  // is tested before the register's select: every configuration register has the same outer
+  // test, which Verilator merges into one for all of them, so a clock without a write skips
+  // them all with one branch (docs/bench.md).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pmc_q <= ResetValue;
-    end else if (we_i) begin
-      pmc_q <= (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
+    end else if (wr_i) begin
+      if (sel_i) begin
+        pmc_q <= (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
+      end
     end
   end
 
