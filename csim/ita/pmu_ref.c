@@ -50,6 +50,20 @@ typedef struct ref_pmu {
     ref_counter_cfg cfg[PMU_NCOUNTERS];
     ref_qual qual;
     ref_units units; /* PMC10..12, decoded with the qualification registers */
+    /* Bit k set when counter k's event counts every retired slot (slot_every), the slots
+     * whose flags match (slot_match), and when some IA-64 slot may fail the event's
+     * qualification (slot_constrained): from cfg and qual, refreshed with them, so that a
+     * step counts the slot events of all counters in one pass over the slots. */
+    uint8_t slot_every, slot_match, slot_constrained;
+    /* The counters qualified (step 2) in a cycle at privilege level cpl and instruction
+     * set is with the effective PSR.up and PSR.pp: enabled[ENABLE_INDEX(...)], bit k for
+     * counter k; refreshed with cfg. */
+    uint8_t enabled[32];
+    /* q(s) of the constrained counters for each tag word (bit k: counter k's slot
+     * passes), worked out by ref_slot_passes itself.  Only runs with a constrained counter
+     * use it, so it is rebuilt when a step first needs it after cfg or qual changed. */
+    uint8_t q_pass[1u << REF_TAG_BITS];
+    uint8_t q_pass_stale;
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
@@ -82,10 +96,51 @@ static int visible_index(uint16_t addr)
 static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
 
+#define ENABLE_INDEX(cpl, is, up, pp) ((cpl) | (is) << 2 | (up) << 3 | (pp) << 4)
+
+/* The step's views of cfg and qual: slot_every, slot_match, slot_constrained, enabled,
+ * and q_pass marked stale. */
+static void derive_step_tables(ref_pmu *m)
+{
+    m->slot_every = m->slot_match = m->slot_constrained = 0;
+    memset(m->enabled, 0, sizeof m->enabled);
+    pmu_cycle at;
+    memset(&at, 0, sizeof at);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        const ref_counter_cfg *cfg = &m->cfg[k];
+        if (cfg->source == REF_SRC_SLOTS)
+            m->slot_every |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_SLOT_MATCH)
+            m->slot_match |= (uint8_t)(1u << k);
+        if (cfg->constrained)
+            m->slot_constrained |= (uint8_t)(1u << k);
+        for (unsigned i = 0; i < sizeof m->enabled; i++) {
+            at.cpl = (uint8_t)(i & 3u);
+            at.is = (uint8_t)((i >> 2) & 1u);
+            if (ref_enabled(cfg->plm, cfg->ism, cfg->pm, &at, (i >> 3) & 1u, (i >> 4) & 1u))
+                m->enabled[i] |= (uint8_t)(1u << k);
+        }
+    }
+    m->q_pass_stale = 1;
+}
+
+static void build_q_pass(ref_pmu *m)
+{
+    for (unsigned word = 0; word < sizeof m->q_pass; word++) {
+        unsigned pass = 0;
+        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+            if ((m->slot_constrained >> k) & 1u)
+                pass |= ref_slot_passes(&m->qual, &m->cfg[k], word) << k;
+        m->q_pass[word] = (uint8_t)pass;
+    }
+    m->q_pass_stale = 0;
+}
+
 static void decode_config(ref_pmu *m, unsigned k)
 {
     ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.model);
     ref_qual_bind(&m->qual, &m->cfg[k]);
+    derive_step_tables(m);
 }
 
 static void decode_qualification(ref_pmu *m)
@@ -96,6 +151,7 @@ static void decode_qualification(ref_pmu *m)
     ref_occ_bind(m->units.occ, &m->qual);
     ref_ear_decode(&m->units, m->reg, m->base.model);
     ref_btb_decode(&m->units, m->reg, m->base.model);
+    derive_step_tables(m);
 }
 
 /* ---- clocks without a cycle record ----------------------------------------- */
@@ -191,58 +247,63 @@ static inline uint64_t update_cpu_state(ref_pmu *m, const pmu_cycle *c)
     return psr;
 }
 
-/* 2. Qualification of counter `cfg` in this cycle (freeze is checked by the
- * caller, once for all counters). */
-static inline int counter_qualified(const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                    unsigned psr_up, unsigned psr_pp)
-{
-    return ref_enabled(cfg->plm, cfg->ism, cfg->pm, c, psr_up, psr_pp);
-}
-
 static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
 {
     return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
 }
 
-/* n of a slot event whose slots must pass their qualification. */
-static unsigned count_qualified_slots(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                      ref_step_tags *tags)
+/* Counter bits 0..3 as one count each in bytes 0..3: the four counters' slot counts are
+ * summed in one word (a count is at most PMU_MAX_SLOTS, far below a byte's carry). */
+_Static_assert(PMU_NCOUNTERS <= 4 && PMU_MAX_SLOTS < 256, "one byte per counter's slot count");
+static inline uint32_t bytes_of_bits(unsigned bits)
 {
+    return (bits * 0x00204081u) & 0x01010101u;
+}
+
+/* 3a. n of the slot events (REF_SRC_SLOTS, REF_SRC_SLOT_MATCH) of the counters in `en`
+ * (qualified in this cycle), for all of them in one pass over the retired slots: counter
+ * k's n in byte k.  A slot counts when its flags match the event and it passes the
+ * event's qualification; a slot's tag word is worked out once for every counter. */
+static uint32_t count_slot_events(ref_pmu *m, const pmu_cycle *c, unsigned en,
+                                  ref_step_tags *tags)
+{
+    const unsigned every = en & m->slot_every, match = en & m->slot_match;
+    if (!(every | match))
+        return 0;
+    /* The address and opcode checks are IA-64-only features: in an IA-32 cycle every
+     * tag is 1. */
+    const unsigned qualify = c->is == 0 ? (every | match) & m->slot_constrained : 0;
+    if (qualify && m->q_pass_stale)
+        build_q_pass(m);
     const unsigned nslots = ref_retired_slots(c);
-    const int every_slot = cfg->source == REF_SRC_SLOTS;
-    unsigned n = 0;
-    for (unsigned s = 0; s < nslots; s++)
-        n += (every_slot || slot_matches(cfg, c->slot[s].flags)) &&
-             ref_slot_passes(&m->qual, cfg, ref_tag_word(&m->qual, c, tags, s));
+    uint32_t n = 0;
+    for (unsigned s = 0; s < nslots; s++) {
+        const unsigned flags = c->slot[s].flags;
+        unsigned counts = every;
+        for (unsigned left = match; left; left &= left - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(left);
+            counts |= slot_matches(&m->cfg[k], flags) << k;
+        }
+        if (counts & qualify)
+            counts &= m->q_pass[ref_tag_word(&m->qual, c, tags, s)] | ~qualify;
+        n += bytes_of_bits(counts);
+    }
     return n;
 }
 
-static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
-{
-    const unsigned nslots = ref_retired_slots(c);
-    unsigned n = 0;
-    for (unsigned s = 0; s < nslots; s++)
-        n += slot_matches(cfg, c->slot[s].flags);
-    return n;
-}
-
-/* 3. Event count n of counter `cfg` in this cycle.  Called only for a
- * counter that passed step 2, so c->cpl and c->is are in range. */
-static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                   ref_step_tags *tags, unsigned captured)
+/* 3. Event count n of counter `cfg` in this cycle; slot_n is its count_slot_events.
+ * Called only for a counter that passed step 2, so c->cpl and c->is are in range. */
+static inline unsigned event_count(const ref_counter_cfg *cfg, const pmu_cycle *c, unsigned slot_n,
+                                   unsigned captured)
 {
     if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
         return 0;
-    /* The address and opcode checks are IA-64-only features: in an IA-32
-     * cycle every tag is 1. */
-    const int qualify = cfg->constrained && c->is == 0;
     switch (cfg->source) {
     case REF_SRC_CYCLE:
         return 1;
     case REF_SRC_SLOTS:
-        return qualify ? count_qualified_slots(m, cfg, c, tags) : ref_retired_slots(c);
     case REF_SRC_SLOT_MATCH:
-        return qualify ? count_qualified_slots(m, cfg, c, tags) : count_matching_slots(cfg, c);
+        return slot_n;
     case REF_SRC_RECIRC:
         return c->recirc;
     case REF_SRC_CAPTURE:
@@ -314,14 +375,15 @@ static void ref_step(pmu_backend *b, const void *record)
         captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
                    ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
-        const ref_counter_cfg *cfg = &m->cfg[k];
+    /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
+    const unsigned en = c->cpl < 4 && c->is < 2 ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)] : 0;
+    const uint32_t slot_n = count_slot_events(m, c, en, &tags);
 
-        /* 2. qualification */
-        if (!counter_qualified(cfg, c, psr_up, psr_pp))
-            continue;
+    for (unsigned left = en; left; left &= left - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(left);
+        const ref_counter_cfg *cfg = &m->cfg[k];
         /* 3. event count, 4. threshold */
-        unsigned n = event_count(m, cfg, c, &tags, captured);
+        unsigned n = event_count(cfg, c, (slot_n >> (8 * k)) & 0xffu, captured);
         if (has_general)
             n += general_count(m, cfg, c, &tags);
         unsigned inc = apply_threshold(n, cfg->thres, m->thr_ge);

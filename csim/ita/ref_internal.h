@@ -72,6 +72,7 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_mode
 #define REF_TAG_R_SHIFT 0u
 #define REF_TAG_O_SHIFT 4u
 #define REF_TAG_D_SHIFT 8u
+#define REF_TAG_BITS (REF_TAG_D_SHIFT + ITA_NPAIRS) /* a tag word is below 1 << REF_TAG_BITS */
 
 /* How a memory event (dar = 1) is qualified. */
 typedef enum ref_mem_mode {
@@ -137,6 +138,8 @@ void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg);
 /* The tag word (REF_TAG_*) of one retired IA-64 slot at privilege level
  * `cpl` (0..3: the caller has checked the counter's plm). */
 unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
+/* The tag words of every retired slot of `c` (an IA-64 cycle, cpl in 0..3), in one call. */
+void ref_cycle_tags(const ref_qual *q, const pmu_cycle *c, uint16_t word[PMU_MAX_SLOTS]);
 
 /* q(s) of counter `cfg` for a slot with tag word `tags`. */
 static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
@@ -189,9 +192,7 @@ typedef struct ref_step_tags {
 static inline unsigned ref_tag_word(const ref_qual *q, const pmu_cycle *c, ref_step_tags *t, unsigned s)
 {
     if (!t->ready) {
-        const unsigned nslots = ref_retired_slots(c);
-        for (unsigned i = 0; i < nslots; i++)
-            t->word[i] = (uint16_t)ref_slot_tags(q, &c->slot[i], c->cpl);
+        ref_cycle_tags(q, c, t->word);
         t->ready = 1;
     }
     return t->word[s];

@@ -225,11 +225,11 @@ void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg)
  * others' hits are 0 (plm) or unused. */
 static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
 {
-    const unsigned live = q->ibr_live[cpl];
     unsigned hits = 0;
-    for (unsigned k = 0; k < ITA_NPAIRS; k++)
-        if ((live >> k) & 1u)
-            hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
+    for (unsigned live = q->ibr_live[cpl]; live; live &= live - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(live);
+        hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
+    }
     return hits;
 }
 
@@ -262,7 +262,7 @@ static unsigned opcode_match(const ref_opcode_matcher *o, const pmu_slot *s, uin
     return s->unit <= PMU_UNIT_B && ((o->units >> s->unit) & 1u) && ((e27 ^ o->match) & o->care) == 0;
 }
 
-unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+static inline __attribute__((always_inline)) unsigned slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
 {
     unsigned r = q->r_one, o = q->o_one, d = 0;
 
@@ -285,12 +285,24 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
         o |= matched;
     }
     if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
-        const unsigned live = q->dbr_live[cpl];
-        for (unsigned k = 0; k < ITA_NPAIRS; k++)
-            if ((live >> k) & 1u)
-                d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
+        for (unsigned live = q->dbr_live[cpl]; live; live &= live - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(live);
+            d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
+        }
     }
     return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT) | (d << REF_TAG_D_SHIFT);
+}
+
+unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+{
+    return slot_tags(q, s, cpl);
+}
+
+void ref_cycle_tags(const ref_qual *q, const pmu_cycle *c, uint16_t word[PMU_MAX_SLOTS])
+{
+    const unsigned nslots = ref_retired_slots(c);
+    for (unsigned i = 0; i < nslots; i++)
+        word[i] = (uint16_t)slot_tags(q, &c->slot[i], c->cpl);
 }
 
 void ref_occ_bind(ref_counter_cfg occ[REF_NOCC], const ref_qual *q)
