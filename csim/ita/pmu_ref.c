@@ -55,6 +55,10 @@ typedef struct ref_pmu {
      * qualification (slot_constrained): from cfg and qual, refreshed with them, so that a
      * step counts the slot events of all counters in one pass over the slots. */
     uint8_t slot_every, slot_match, slot_constrained;
+    /* Likewise for the other sources: n = 1 (src_cycle), the record's recirculations
+     * (src_recirc), a capture of unit u (src_capture[u]); and the events that count
+     * nothing outside the NORMAL and LOW_POWER states (power_gated). */
+    uint8_t src_cycle, src_recirc, src_capture[REF_NUNITS], power_gated;
     /* The counters qualified (step 2) in a cycle at privilege level cpl and instruction
      * set is with the effective PSR.up and PSR.pp: enabled[ENABLE_INDEX(...)], bit k for
      * counter k; refreshed with cfg. */
@@ -97,12 +101,16 @@ static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
 
 #define ENABLE_INDEX(cpl, is, up, pp) ((cpl) | (is) << 2 | (up) << 3 | (pp) << 4)
+_Static_assert(PMU_F_PMC_GEN_PLM_WIDTH == 4 && PMU_F_PMC_GEN_ISM_WIDTH == 2,
+               "ENABLE_INDEX: cpl in two bits, is in one");
 
 /* The step's views of cfg and qual: slot_every, slot_match, slot_constrained, enabled,
  * and q_pass marked stale. */
 static void derive_step_tables(ref_pmu *m)
 {
     m->slot_every = m->slot_match = m->slot_constrained = 0;
+    m->src_cycle = m->src_recirc = m->power_gated = 0;
+    memset(m->src_capture, 0, sizeof m->src_capture);
     memset(m->enabled, 0, sizeof m->enabled);
     pmu_cycle at;
     memset(&at, 0, sizeof at);
@@ -112,8 +120,16 @@ static void derive_step_tables(ref_pmu *m)
             m->slot_every |= (uint8_t)(1u << k);
         else if (cfg->source == REF_SRC_SLOT_MATCH)
             m->slot_match |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_CYCLE)
+            m->src_cycle |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_RECIRC)
+            m->src_recirc |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_CAPTURE && cfg->unit < REF_NUNITS)
+            m->src_capture[cfg->unit] |= (uint8_t)(1u << k);
         if (cfg->constrained)
             m->slot_constrained |= (uint8_t)(1u << k);
+        if (cfg->power_gated)
+            m->power_gated |= (uint8_t)(1u << k);
         for (unsigned i = 0; i < sizeof m->enabled; i++) {
             at.cpl = (uint8_t)(i & 3u);
             at.is = (uint8_t)((i >> 2) & 1u);
@@ -291,26 +307,20 @@ static uint32_t count_slot_events(ref_pmu *m, const pmu_cycle *c, unsigned en,
     return n;
 }
 
-/* 3. Event count n of counter `cfg` in this cycle; slot_n is its count_slot_events.
- * Called only for a counter that passed step 2, so c->cpl and c->is are in range. */
-static inline unsigned event_count(const ref_counter_cfg *cfg, const pmu_cycle *c, unsigned slot_n,
-                                   unsigned captured)
+/* 3. Event count n of the counters in `en` (qualified in this cycle, so c->cpl and c->is
+ * are in range): counter k's n in byte k.  Each counter has one source, so a byte holds
+ * one count (at most PMU_MAX_SLOTS slots, 1, or the record's recirculations). */
+static uint32_t event_counts(ref_pmu *m, const pmu_cycle *c, unsigned en, unsigned captured,
+                             ref_step_tags *tags)
 {
-    if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
-        return 0;
-    switch (cfg->source) {
-    case REF_SRC_CYCLE:
-        return 1;
-    case REF_SRC_SLOTS:
-    case REF_SRC_SLOT_MATCH:
-        return slot_n;
-    case REF_SRC_RECIRC:
-        return c->recirc;
-    case REF_SRC_CAPTURE:
-        return (captured >> cfg->unit) & 1u;
-    default:
-        return 0;
-    }
+    uint32_t n = count_slot_events(m, c, en, tags) + bytes_of_bits(en & m->src_cycle);
+    if (en & m->src_recirc)
+        n += c->recirc * bytes_of_bits(en & m->src_recirc);
+    for (unsigned left = captured; left; left &= left - 1)
+        n += bytes_of_bits(en & m->src_capture[__builtin_ctz(left)]);
+    if (c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
+        n &= ~(bytes_of_bits(m->power_gated) * 0xffu);
+    return n;
 }
 
 /* 3b. The general events of the record that counter `cfg` selects: entries whose id
@@ -376,14 +386,18 @@ static void ref_step(pmu_backend *b, const void *record)
                    ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
     /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
-    const unsigned en = c->cpl < 4 && c->is < 2 ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)] : 0;
-    const uint32_t slot_n = count_slot_events(m, c, en, &tags);
+    const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
+                            ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)]
+                            : 0;
+    /* 3. event count */
+    const uint32_t counts = event_counts(m, c, en, captured, &tags);
 
-    for (unsigned left = en; left; left &= left - 1) {
+    /* A counter with n = 0 adds nothing whatever its threshold. */
+    for (unsigned left = counts || has_general ? en : 0; left; left &= left - 1) {
         const unsigned k = (unsigned)__builtin_ctz(left);
         const ref_counter_cfg *cfg = &m->cfg[k];
-        /* 3. event count, 4. threshold */
-        unsigned n = event_count(cfg, c, (slot_n >> (8 * k)) & 0xffu, captured);
+        /* 3b. general events, 4. threshold */
+        unsigned n = (counts >> (8 * k)) & 0xffu;
         if (has_general)
             n += general_count(m, cfg, c, &tags);
         unsigned inc = apply_threshold(n, cfg->thres, m->thr_ge);
