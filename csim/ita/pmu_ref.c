@@ -50,6 +50,7 @@ typedef struct ref_pmu {
     ref_counter_cfg cfg[PMU_NCOUNTERS];
     ref_qual qual;
     ref_units units; /* PMC10..12, decoded with the qualification registers */
+    ref_tag_memo tag_memo; /* cleared with every decode of qual */
     /* Bit k set when counter k's event counts every retired slot (slot_every), the slots
      * whose flags match (slot_match), and when some IA-64 slot may fail the event's
      * qualification (slot_constrained): from cfg and qual, refreshed with them, so that a
@@ -162,6 +163,7 @@ static void decode_config(ref_pmu *m, unsigned k)
 static void decode_qualification(ref_pmu *m)
 {
     ref_qual_decode(&m->qual, m->reg, m->base.model, m->fine_2bundle);
+    ref_tag_memo_clear(&m->tag_memo);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
         ref_qual_bind(&m->qual, &m->cfg[k]);
     ref_occ_bind(m->units.occ, &m->qual);
@@ -376,6 +378,7 @@ static void ref_step(pmu_backend *b, const void *record)
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
     unsigned ovf_d = ovf_q, fr_d = 0;
     ref_step_tags tags;
+    tags.memo = &m->tag_memo;
     tags.ready = 0;
 
     /* The EARs and the BTB capture before the counters count their captures. */
