@@ -92,7 +92,7 @@ struct pmu_stream_reader {
     /* binary */
     uint64_t recno, ncycles, header_count;
     where_text next_where; /* the record about to be read: "name:record recno+1" */
-    pmu_byte_window win;   /* data[pos..len) while a record is decoded */
+    pmu_byte_window win;   /* data[pos..len): the bytes not yet decoded (pos is not kept) */
 };
 
 static int refill(pmu_stream_reader *r)
@@ -357,15 +357,16 @@ static int end_binary(pmu_stream_reader *r, const char *where, pmu_err *err)
 
 static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
-    if (r->recno == 0 && !r->next_where.end)
+    if (r->recno == 0 && !r->next_where.end) {
         where_init(&r->next_where, r->name, ":record ", 1);
+        /* From the first record on, the records are read through the window only
+         * (win_refill moves it to the next chunk): it is set up once, not per record. */
+        r->win = (pmu_byte_window){r->data ? r->data + r->pos : NULL,
+                                   r->data ? r->data + r->len : NULL, win_refill};
+    }
     const char *where = r->next_where.s;
     uint64_t repeat = 1;
-    r->win = (pmu_byte_window){r->data ? r->data + r->pos : NULL, r->data ? r->data + r->len : NULL,
-                               win_refill};
     int rc = r->d->decode(r->state, pmu_window_getc, &r->win, where, rec, &repeat, err);
-    if (r->data)
-        r->pos = (size_t)(r->win.p - r->data);
     if (r->io_errno)
         return io_error(r, err);
     if (rc == 0)
@@ -401,17 +402,14 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
     return 1;
 }
 
-int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
+/* A record that is not a repeat (out of line: the repeats, a third of the records of a
+ * workload, take the short way in pmu_stream_next). */
+static __attribute__((noinline)) int next_record(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
     if (r->failed) {
         if (err)
             *err = r->last_err;
         return -1;
-    }
-    if (r->left) {
-        r->left--;
-        memcpy(rec, r->cur, r->d->record_size);
-        return 1;
     }
     pmu_err local;
     pmu_err *e = err ? err : &local;
@@ -419,6 +417,16 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
     if (rc < 0)
         r->last_err = *e;
     return rc;
+}
+
+int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
+{
+    if (r->left && !r->failed) {
+        r->left--;
+        memcpy(rec, r->cur, r->d->record_size);
+        return 1;
+    }
+    return next_record(r, rec, err);
 }
 
 const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where.s; }

@@ -450,6 +450,28 @@ static uint32_t multiplicity_bias(void)
     return b & ~FLAGS_KNOWN;
 }
 
+/* One slot of ita_cycle_passes_fast, in an IA-64 cycle or an IA-32 one. */
+static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, int ia64, uint64_t *zero,
+                                                            uint32_t *counts, unsigned *bad)
+{
+    const unsigned f = s->flags;
+    const uint32_t e = flags_entry(f & SF_DEFINED);
+    *counts += e;
+    *bad |= e & FLAGS_BROKEN;
+    uint64_t z = (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
+    if (ia64)
+        z |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
+    else
+        z |= s->slot | s->enc;
+    if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+        z |= s->daddr | s->lat | s->tlb;
+    if (!(f & PMU_SF_BR_TYPE_MASK))
+        z |= s->target;
+    else if (ia64)
+        *bad |= s->unit != PMU_UNIT_B;
+    *zero |= z;
+}
+
 int ita_cycle_passes_fast(const pmu_cycle *c)
 {
     _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
@@ -463,27 +485,16 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
                    (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0);
     if (bad)
         return 0;
-    /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`. */
+    /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`.  One loop
+     * per instruction set, each with its own rules compiled in. */
     uint64_t zero = 0;
     uint32_t counts = 0;
-    for (unsigned i = 0; i < c->nslots; i++) {
-        const pmu_slot *s = &c->slot[i];
-        const unsigned f = s->flags;
-        const uint32_t e = flags_entry(f & SF_DEFINED);
-        counts += e;
-        bad |= e & FLAGS_BROKEN;
-        zero |= (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
-        if (c->is == 0)
-            zero |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
-        else
-            zero |= s->slot | s->enc;
-        if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
-            zero |= s->daddr | s->lat | s->tlb;
-        if (!(f & PMU_SF_BR_TYPE_MASK))
-            zero |= s->target;
-        else if (c->is == 0)
-            bad |= s->unit != PMU_UNIT_B;
-    }
+    if (c->is == 0)
+        for (unsigned i = 0; i < c->nslots; i++)
+            fast_slot(&c->slot[i], 1, &zero, &counts, &bad);
+    else
+        for (unsigned i = 0; i < c->nslots; i++)
+            fast_slot(&c->slot[i], 0, &zero, &counts, &bad);
     bad |= zero != 0;
     return !bad && ((counts + multiplicity_bias()) & NIBBLE_TOPS) == 0;
 }
