@@ -69,6 +69,10 @@ typedef struct ref_pmu {
      * use it, so it is rebuilt when a step first needs it after cfg or qual changed. */
     uint8_t q_pass[1u << REF_TAG_BITS];
     uint8_t q_pass_stale;
+    /* The slot_match counters whose flags test a slot's flags value passes (bit k),
+     * worked out by slot_matches the first time the value is seen (MATCH_KNOWN set);
+     * emptied when a PMC4..7 is decoded. */
+    uint8_t match_of_flags[1u << PMU_SF_WIDTH];
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
@@ -158,6 +162,7 @@ static void decode_config(ref_pmu *m, unsigned k)
     ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.model);
     ref_qual_bind(&m->qual, &m->cfg[k]);
     derive_step_tables(m);
+    memset(m->match_of_flags, 0, sizeof m->match_of_flags);
 }
 
 static void decode_qualification(ref_pmu *m)
@@ -270,6 +275,24 @@ static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
     return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
 }
 
+#define MATCH_KNOWN 0x80u
+_Static_assert(PMU_NCOUNTERS < 8, "counter bits below MATCH_KNOWN");
+
+/* The slot_match counters whose event a slot with these flags matches. */
+static inline unsigned flags_matches(ref_pmu *m, unsigned flags)
+{
+    unsigned e = m->match_of_flags[flags];
+    if (__builtin_expect(e == 0, 0)) {
+        e = MATCH_KNOWN;
+        for (unsigned left = m->slot_match; left; left &= left - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(left);
+            e |= slot_matches(&m->cfg[k], flags) << k;
+        }
+        m->match_of_flags[flags] = (uint8_t)e;
+    }
+    return e;
+}
+
 /* Counter bits 0..3 as one count each in bytes 0..3: the four counters' slot counts are
  * summed in one word (a count is at most PMU_MAX_SLOTS, far below a byte's carry). */
 _Static_assert(PMU_NCOUNTERS <= 4 && PMU_MAX_SLOTS < 256, "one byte per counter's slot count");
@@ -296,12 +319,7 @@ static uint32_t count_slot_events(ref_pmu *m, const pmu_cycle *c, unsigned en,
     const unsigned nslots = ref_retired_slots(c);
     uint32_t n = 0;
     for (unsigned s = 0; s < nslots; s++) {
-        const unsigned flags = c->slot[s].flags;
-        unsigned counts = every;
-        for (unsigned left = match; left; left &= left - 1) {
-            const unsigned k = (unsigned)__builtin_ctz(left);
-            counts |= slot_matches(&m->cfg[k], flags) << k;
-        }
+        unsigned counts = every | (match & flags_matches(m, c->slot[s].flags));
         if (counts & qualify)
             counts &= m->q_pass[ref_tag_word(&m->qual, c, tags, s)] | ~qualify;
         n += bytes_of_bits(counts);
