@@ -384,10 +384,11 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
     return 1;
 }
 
-/* The two sources, each compiled with its own copy of decode_record (noinline: one
- * function would test the source at every field). */
-static __attribute__((noinline)) int decode_in_place(pmu_byte_window *w, const char *where, ita_state *st,
-                                                     pmu_cycle *c, uint64_t *repeat, pmu_err *err)
+/* The two sources, each compiled with its own copy of decode_record: the common one in
+ * ita_decode itself, the other out of line (in one function, the source would be tested
+ * at every field). */
+DECODE_INLINE int decode_in_place(pmu_byte_window *w, const char *where, ita_state *st, pmu_cycle *c,
+                                  uint64_t *repeat, pmu_err *err)
 {
     ita_in in = {w->p + 1, NULL, where, err};
     const int rc = decode_record(&in, w->p[0], st, c, repeat);

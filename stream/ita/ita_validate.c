@@ -7,6 +7,7 @@
  * read from pmu_event_table (include/ita/ita_regs.def), never retyped here.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -475,10 +476,24 @@ static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, i
 int ita_cycle_passes_fast(const pmu_cycle *c)
 {
     _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
+    _Static_assert(offsetof(pmu_cycle, cpl) == 0 && offsetof(pmu_cycle, is) == 1 &&
+                       offsetof(pmu_cycle, power) == 2 && offsetof(pmu_cycle, intr) == 3 &&
+                       offsetof(pmu_cycle, up_we) == 4 && offsetof(pmu_cycle, up) == 5 &&
+                       offsetof(pmu_cycle, pp_we) == 6 && offsetof(pmu_cycle, pp) == 7,
+                   "cpl .. pp: eight consecutive bytes, in byte_max's order");
     const unsigned recirc_max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
-    unsigned bad = (c->cpl > 3) | (c->is > 1) | (c->power > PMU_POWER_HALT) |
-                   (c->intr > PMU_INTR_RETURN) | ((c->up_we | c->pp_we | c->up | c->pp) > 1) |
-                   (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
+    /* The eight one-byte fields cpl .. pp against their largest values in one word: a
+     * byte b is within its limit L when its bit 7 is clear and (b & 0x7f) + (0x7f - L)
+     * stays below bit 7 (so no byte carries into the next).  The limits are laid out in
+     * memory as the fields are, whatever the host's byte order. */
+    static const uint8_t byte_max[8] = {3, 1, PMU_POWER_HALT, PMU_INTR_RETURN, 1, 1, 1, 1};
+    uint64_t fields, below;
+    memcpy(&fields, &c->cpl, sizeof fields);
+    memcpy(&below, byte_max, sizeof below);
+    below = UINT64_C(0x7f7f7f7f7f7f7f7f) - below;
+    const uint64_t over = (((fields & UINT64_C(0x7f7f7f7f7f7f7f7f)) + below) | fields) &
+                          UINT64_C(0x8080808080808080);
+    unsigned bad = (over != 0) | (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
                    (c->nslots > PMU_MAX_SLOTS) |
                    (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) | (c->nxev != 0) |
                    (c->if_tlb > PMU_TLB_FAULT) | (c->if_rab > 1) |
