@@ -109,8 +109,8 @@ static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_P
 _Static_assert(PMU_F_PMC_GEN_PLM_WIDTH == 4 && PMU_F_PMC_GEN_ISM_WIDTH == 2,
                "ENABLE_INDEX: cpl in two bits, is in one");
 
-/* The step's views of cfg and qual: slot_every, slot_match, slot_constrained, enabled,
- * and q_pass marked stale. */
+/* The step's views of cfg and qual: the counters by source, slot_constrained,
+ * power_gated and enabled; q_pass marked stale. */
 static void derive_step_tables(ref_pmu *m)
 {
     m->slot_every = m->slot_match = m->slot_constrained = 0;

@@ -390,7 +390,7 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
  * Validation runs on every record of every run, so a record first meets a test that
  * only says "no rule can refuse it" (ita_cycle_passes_fast).  When it cannot say so, the
  * rules run one by one and the first one broken writes its message.  The fast test may
- * send a valid record to the rules (it leaves general events to them), but it never
+ * send a valid record to the rules (a general event's id from XEV_MEMO on), but it never
  * passes a record that a rule refuses (stream/tests/test_validate.cpp checks both ways).
  *
  * What depends on a slot's flags alone, is looked up by flags value: whether the flags
@@ -473,6 +473,49 @@ static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, i
     *zero |= z;
 }
 
+/* What the rules of check_one_xev ask of an event id, looked up by id: whether the id names
+ * a general event (XEV_GENERAL) and its maxincr, worked out by ita_xev_row the first time
+ * the id is seen (XEV_KNOWN set).  Ids from XEV_MEMO on go to the rules. */
+#define XEV_MEMO 1024u
+#define XEV_KNOWN 0x80000000u
+#define XEV_GENERAL 0x40000000u
+#define XEV_MAXINCR 0x0000ffffu
+static _Atomic uint32_t xev_memo[XEV_MEMO];
+static inline uint32_t xev_entry(unsigned id)
+{
+    uint32_t e = atomic_load_explicit(&xev_memo[id], memory_order_relaxed);
+    if (__builtin_expect(e == 0, 0)) {
+        const ita_event_row *r = ita_xev_row(id);
+        e = XEV_KNOWN;
+        if (ita_xev_general(r))
+            e |= XEV_GENERAL | (r->maxincr & XEV_MAXINCR);
+        atomic_store_explicit(&xev_memo[id], e, memory_order_relaxed);
+    }
+    return e;
+}
+
+/* 1 when no rule of check_xev can refuse the record's general events. */
+static int xev_passes_fast(const pmu_cycle *c)
+{
+    if (c->nxev > PMU_MAX_XEV)
+        return 0;
+    for (unsigned i = 0; i < c->nxev; i++) {
+        const pmu_xev *x = &c->xev[i];
+        if (x->id >= XEV_MEMO)
+            return 0;
+        const uint32_t e = xev_entry(x->id);
+        if (!(e & XEV_GENERAL) || x->count == 0 || (x->slot != PMU_XEV_NO_SLOT && x->slot >= c->nslots))
+            return 0;
+        unsigned sum = 0;
+        for (unsigned j = 0; j < c->nxev; j++)
+            if (c->xev[j].id == x->id)
+                sum += c->xev[j].count;
+        if (sum > (e & XEV_MAXINCR))
+            return 0;
+    }
+    return 1;
+}
+
 int ita_cycle_passes_fast(const pmu_cycle *c)
 {
     _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
@@ -495,7 +538,8 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
                           UINT64_C(0x8080808080808080);
     unsigned bad = (over != 0) | (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
                    (c->nslots > PMU_MAX_SLOTS) |
-                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) | (c->nxev != 0) |
+                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) |
+                   (c->nxev != 0 && !xev_passes_fast(c)) |
                    (c->if_tlb > PMU_TLB_FAULT) | (c->if_rab > 1) |
                    (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0);
     if (bad)
