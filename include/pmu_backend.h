@@ -80,6 +80,9 @@ static inline uint64_t pmu_total(pmu_backend *b, unsigned ctr)
 {
     return b->ops->total ? b->ops->total(b, ctr) : 0;
 }
+/* 1 when the backend checks two models against each other (pmu_cosim_mismatches may
+ * be non-zero): a loop asks the others nothing after each record. */
+static inline int pmu_has_mismatches(const pmu_backend *b) { return b->ops->mismatches != 0; }
 /* 1 when the backend can dump waveforms. */
 static inline int pmu_has_trace(const pmu_backend *b) { return b->ops->trace_open != 0; }
 static inline int pmu_trace_open(pmu_backend *b, const char *path, pmu_err *err)

@@ -77,6 +77,34 @@ static inline int pmu_decode_byte(pmu_decoder *d, const char *field, uint8_t *ou
     return pmu_decode_byte_slow(d, field, out);
 }
 
+/* The varint at *pp, read in place: the caller knows that *pp holds at least 10 bytes (the
+ * longest varint), so no byte is tested against an end.  0 with *pp past it, or -1 when it
+ * is longer than 64 bits (*pp unchanged; the caller reports it).  Most varints of a record
+ * are one byte: that case is tested first. */
+static inline int pmu_varint_in_place(const uint8_t **pp, uint64_t *out)
+{
+    const uint8_t *p = *pp;
+    uint64_t v = p[0];
+    if (__builtin_expect(v < 0x80u, 1)) {
+        *pp = p + 1;
+        *out = v;
+        return 0;
+    }
+    v &= 0x7fu;
+    for (unsigned n = 1; n < 10; n++) {
+        const uint8_t b = p[n];
+        v |= (uint64_t)(b & 0x7fu) << (7 * n);
+        if (!(b & 0x80u)) {
+            if (n == 9 && b > 1) /* the 10th byte holds bit 63 */
+                return -1;
+            *pp = p + n + 1;
+            *out = v;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 /* A varint of at most `max`: 0, or -1 with err filled (*out 0).  When the window holds
  * the longest varint (10 bytes), it is read there without a test per byte. */
 static inline int pmu_decode_varint(pmu_decoder *d, const char *field, uint64_t max, uint64_t *out)
@@ -84,19 +112,13 @@ static inline int pmu_decode_varint(pmu_decoder *d, const char *field, uint64_t 
     pmu_byte_window *w = d->win;
     if (__builtin_expect(w && w->end - w->p >= 10, 1)) {
         const uint8_t *p = w->p;
-        uint64_t v = 0;
-        for (unsigned n = 0; n < 10; n++) {
-            const uint8_t b = p[n];
-            v |= (uint64_t)(b & 0x7fu) << (7 * n);
-            if (!(b & 0x80u)) {
-                /* the 10th byte holds bit 63; an error is the slow path's to report */
-                if ((n == 9 && b > 1) || v > max)
-                    break;
-                w->p = p + n + 1;
-                d->nbytes += n + 1;
-                *out = v;
-                return 0;
-            }
+        uint64_t v;
+        /* an error is the slow path's to report */
+        if (pmu_varint_in_place(&p, &v) == 0 && v <= max) {
+            d->nbytes += (unsigned)(p - w->p);
+            w->p = p;
+            *out = v;
+            return 0;
         }
     }
     return pmu_decode_varint_slow(d, field, max, out);

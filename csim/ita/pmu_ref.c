@@ -50,6 +50,29 @@ typedef struct ref_pmu {
     ref_counter_cfg cfg[PMU_NCOUNTERS];
     ref_qual qual;
     ref_units units; /* PMC10..12, decoded with the qualification registers */
+    ref_tag_memo tag_memo; /* cleared with every decode of qual */
+    /* Bit k set when counter k's event counts every retired slot (slot_every), the slots
+     * whose flags match (slot_match), and when some IA-64 slot may fail the event's
+     * qualification (slot_constrained): from cfg and qual, refreshed with them, so that a
+     * step counts the slot events of all counters in one pass over the slots. */
+    uint8_t slot_every, slot_match, slot_constrained;
+    /* Likewise for the other sources: n = 1 (src_cycle), the record's recirculations
+     * (src_recirc), a capture of unit u (src_capture[u]); and the events that count
+     * nothing outside the NORMAL and LOW_POWER states (power_gated). */
+    uint8_t src_cycle, src_recirc, src_capture[REF_NUNITS], power_gated;
+    /* The counters qualified (step 2) in a cycle at privilege level cpl and instruction
+     * set is with the effective PSR.up and PSR.pp: enabled[ENABLE_INDEX(...)], bit k for
+     * counter k; refreshed with cfg. */
+    uint8_t enabled[32];
+    /* q(s) of the constrained counters for each tag word (bit k: counter k's slot
+     * passes), worked out by ref_slot_passes itself.  Only runs with a constrained counter
+     * use it, so it is rebuilt when a step first needs it after cfg or qual changed. */
+    uint8_t q_pass[1u << REF_TAG_BITS];
+    uint8_t q_pass_stale;
+    /* The slot_match counters whose flags test a slot's flags value passes (bit k),
+     * worked out by slot_matches the first time the value is seen (MATCH_KNOWN set);
+     * emptied when a PMC4..7 is decoded. */
+    uint8_t match_of_flags[1u << PMU_SF_WIDTH];
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
@@ -82,20 +105,76 @@ static int visible_index(uint16_t addr)
 static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
 
+#define ENABLE_INDEX(cpl, is, up, pp) ((cpl) | (is) << 2 | (up) << 3 | (pp) << 4)
+_Static_assert(PMU_F_PMC_GEN_PLM_WIDTH == 4 && PMU_F_PMC_GEN_ISM_WIDTH == 2,
+               "ENABLE_INDEX: cpl in two bits, is in one");
+
+/* The step's views of cfg and qual: the counters by source, slot_constrained,
+ * power_gated and enabled; q_pass marked stale. */
+static void derive_step_tables(ref_pmu *m)
+{
+    m->slot_every = m->slot_match = m->slot_constrained = 0;
+    m->src_cycle = m->src_recirc = m->power_gated = 0;
+    memset(m->src_capture, 0, sizeof m->src_capture);
+    memset(m->enabled, 0, sizeof m->enabled);
+    pmu_cycle at;
+    memset(&at, 0, sizeof at);
+    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        const ref_counter_cfg *cfg = &m->cfg[k];
+        if (cfg->source == REF_SRC_SLOTS)
+            m->slot_every |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_SLOT_MATCH)
+            m->slot_match |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_CYCLE)
+            m->src_cycle |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_RECIRC)
+            m->src_recirc |= (uint8_t)(1u << k);
+        else if (cfg->source == REF_SRC_CAPTURE && cfg->unit < REF_NUNITS)
+            m->src_capture[cfg->unit] |= (uint8_t)(1u << k);
+        if (cfg->constrained)
+            m->slot_constrained |= (uint8_t)(1u << k);
+        if (cfg->power_gated)
+            m->power_gated |= (uint8_t)(1u << k);
+        for (unsigned i = 0; i < sizeof m->enabled; i++) {
+            at.cpl = (uint8_t)(i & 3u);
+            at.is = (uint8_t)((i >> 2) & 1u);
+            if (ref_enabled(cfg->plm, cfg->ism, cfg->pm, &at, (i >> 3) & 1u, (i >> 4) & 1u))
+                m->enabled[i] |= (uint8_t)(1u << k);
+        }
+    }
+    m->q_pass_stale = 1;
+}
+
+static void build_q_pass(ref_pmu *m)
+{
+    for (unsigned word = 0; word < sizeof m->q_pass; word++) {
+        unsigned pass = 0;
+        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+            if ((m->slot_constrained >> k) & 1u)
+                pass |= ref_slot_passes(&m->qual, &m->cfg[k], word) << k;
+        m->q_pass[word] = (uint8_t)pass;
+    }
+    m->q_pass_stale = 0;
+}
+
 static void decode_config(ref_pmu *m, unsigned k)
 {
     ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], PMU_FIRST_COUNTER + k, m->base.model);
     ref_qual_bind(&m->qual, &m->cfg[k]);
+    derive_step_tables(m);
+    memset(m->match_of_flags, 0, sizeof m->match_of_flags);
 }
 
 static void decode_qualification(ref_pmu *m)
 {
     ref_qual_decode(&m->qual, m->reg, m->base.model, m->fine_2bundle);
+    ref_tag_memo_clear(&m->tag_memo);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
         ref_qual_bind(&m->qual, &m->cfg[k]);
     ref_occ_bind(m->units.occ, &m->qual);
     ref_ear_decode(&m->units, m->reg, m->base.model);
     ref_btb_decode(&m->units, m->reg, m->base.model);
+    derive_step_tables(m);
 }
 
 /* ---- clocks without a cycle record ----------------------------------------- */
@@ -191,65 +270,77 @@ static inline uint64_t update_cpu_state(ref_pmu *m, const pmu_cycle *c)
     return psr;
 }
 
-/* 2. Qualification of counter `cfg` in this cycle (freeze is checked by the
- * caller, once for all counters). */
-static inline int counter_qualified(const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                    unsigned psr_up, unsigned psr_pp)
-{
-    return ref_enabled(cfg->plm, cfg->ism, cfg->pm, c, psr_up, psr_pp);
-}
-
 static inline unsigned slot_matches(const ref_counter_cfg *cfg, unsigned flags)
 {
     return (flags & cfg->all_mask) == cfg->all_value && (flags & cfg->any_mask) != 0;
 }
 
-/* n of a slot event whose slots must pass their qualification. */
-static unsigned count_qualified_slots(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                      ref_step_tags *tags)
-{
-    const unsigned nslots = ref_retired_slots(c);
-    const int every_slot = cfg->source == REF_SRC_SLOTS;
-    unsigned n = 0;
-    for (unsigned s = 0; s < nslots; s++)
-        n += (every_slot || slot_matches(cfg, c->slot[s].flags)) &&
-             ref_slot_passes(&m->qual, cfg, ref_tag_word(&m->qual, c, tags, s));
-    return n;
-}
+#define MATCH_KNOWN 0x80u
+_Static_assert(PMU_NCOUNTERS < 8, "counter bits below MATCH_KNOWN");
 
-static inline unsigned count_matching_slots(const ref_counter_cfg *cfg, const pmu_cycle *c)
+/* The slot_match counters whose event a slot with these flags matches. */
+static inline unsigned flags_matches(ref_pmu *m, unsigned flags)
 {
-    const unsigned nslots = ref_retired_slots(c);
-    unsigned n = 0;
-    for (unsigned s = 0; s < nslots; s++)
-        n += slot_matches(cfg, c->slot[s].flags);
-    return n;
-}
-
-/* 3. Event count n of counter `cfg` in this cycle.  Called only for a
- * counter that passed step 2, so c->cpl and c->is are in range. */
-static inline unsigned event_count(const ref_pmu *m, const ref_counter_cfg *cfg, const pmu_cycle *c,
-                                   ref_step_tags *tags, unsigned captured)
-{
-    if (cfg->power_gated && c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
-        return 0;
-    /* The address and opcode checks are IA-64-only features: in an IA-32
-     * cycle every tag is 1. */
-    const int qualify = cfg->constrained && c->is == 0;
-    switch (cfg->source) {
-    case REF_SRC_CYCLE:
-        return 1;
-    case REF_SRC_SLOTS:
-        return qualify ? count_qualified_slots(m, cfg, c, tags) : ref_retired_slots(c);
-    case REF_SRC_SLOT_MATCH:
-        return qualify ? count_qualified_slots(m, cfg, c, tags) : count_matching_slots(cfg, c);
-    case REF_SRC_RECIRC:
-        return c->recirc;
-    case REF_SRC_CAPTURE:
-        return (captured >> cfg->unit) & 1u;
-    default:
-        return 0;
+    unsigned e = m->match_of_flags[flags];
+    if (__builtin_expect(e == 0, 0)) {
+        e = MATCH_KNOWN;
+        for (unsigned left = m->slot_match; left; left &= left - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(left);
+            e |= slot_matches(&m->cfg[k], flags) << k;
+        }
+        m->match_of_flags[flags] = (uint8_t)e;
     }
+    return e;
+}
+
+/* Counter bits 0..3 as one count each in bytes 0..3: the four counters' slot counts are
+ * summed in one word (a count is at most PMU_MAX_SLOTS, far below a byte's carry). */
+_Static_assert(PMU_NCOUNTERS <= 4 && PMU_MAX_SLOTS < 256, "one byte per counter's slot count");
+static inline uint32_t bytes_of_bits(unsigned bits)
+{
+    return (bits * 0x00204081u) & 0x01010101u;
+}
+
+/* 3a. n of the slot events (REF_SRC_SLOTS, REF_SRC_SLOT_MATCH) of the counters in `en`
+ * (qualified in this cycle), for all of them in one pass over the retired slots: counter
+ * k's n in byte k.  A slot counts when its flags match the event and it passes the
+ * event's qualification; a slot's tag word is worked out once for every counter. */
+static uint32_t count_slot_events(ref_pmu *m, const pmu_cycle *c, unsigned en,
+                                  ref_step_tags *tags)
+{
+    const unsigned every = en & m->slot_every, match = en & m->slot_match;
+    if (!(every | match))
+        return 0;
+    /* The address and opcode checks are IA-64-only features: in an IA-32 cycle every
+     * tag is 1. */
+    const unsigned qualify = c->is == 0 ? (every | match) & m->slot_constrained : 0;
+    if (qualify && m->q_pass_stale)
+        build_q_pass(m);
+    const unsigned nslots = ref_retired_slots(c);
+    uint32_t n = 0;
+    for (unsigned s = 0; s < nslots; s++) {
+        unsigned counts = every | (match & flags_matches(m, c->slot[s].flags));
+        if (counts & qualify)
+            counts &= m->q_pass[ref_tag_word(&m->qual, c, tags, s)] | ~qualify;
+        n += bytes_of_bits(counts);
+    }
+    return n;
+}
+
+/* 3. Event count n of the counters in `en` (qualified in this cycle, so c->cpl and c->is
+ * are in range): counter k's n in byte k.  Each counter has one source, so a byte holds
+ * one count (at most PMU_MAX_SLOTS slots, 1, or the record's recirculations). */
+static uint32_t event_counts(ref_pmu *m, const pmu_cycle *c, unsigned en, unsigned captured,
+                             ref_step_tags *tags)
+{
+    uint32_t n = count_slot_events(m, c, en, tags) + bytes_of_bits(en & m->src_cycle);
+    if (en & m->src_recirc)
+        n += c->recirc * bytes_of_bits(en & m->src_recirc);
+    for (unsigned left = captured; left; left &= left - 1)
+        n += bytes_of_bits(en & m->src_capture[__builtin_ctz(left)]);
+    if (c->power != PMU_POWER_NORMAL && c->power != PMU_POWER_LOW_POWER)
+        n &= ~(bytes_of_bits(m->power_gated) * 0xffu);
+    return n;
 }
 
 /* 3b. The general events of the record that counter `cfg` selects: entries whose id
@@ -305,6 +396,7 @@ static void ref_step(pmu_backend *b, const void *record)
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
     unsigned ovf_d = ovf_q, fr_d = 0;
     ref_step_tags tags;
+    tags.memo = &m->tag_memo;
     tags.ready = 0;
 
     /* The EARs and the BTB capture before the counters count their captures. */
@@ -314,14 +406,19 @@ static void ref_step(pmu_backend *b, const void *record)
         captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
                    ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
-        const ref_counter_cfg *cfg = &m->cfg[k];
+    /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
+    const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
+                            ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)]
+                            : 0;
+    /* 3. event count */
+    const uint32_t counts = event_counts(m, c, en, captured, &tags);
 
-        /* 2. qualification */
-        if (!counter_qualified(cfg, c, psr_up, psr_pp))
-            continue;
-        /* 3. event count, 4. threshold */
-        unsigned n = event_count(m, cfg, c, &tags, captured);
+    /* A counter with n = 0 adds nothing whatever its threshold. */
+    for (unsigned left = counts || has_general ? en : 0; left; left &= left - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(left);
+        const ref_counter_cfg *cfg = &m->cfg[k];
+        /* 3b. general events, 4. threshold */
+        unsigned n = (counts >> (8 * k)) & 0xffu;
         if (has_general)
             n += general_count(m, cfg, c, &tags);
         unsigned inc = apply_threshold(n, cfg->thres, m->thr_ge);

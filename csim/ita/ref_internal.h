@@ -72,6 +72,7 @@ void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_mode
 #define REF_TAG_R_SHIFT 0u
 #define REF_TAG_O_SHIFT 4u
 #define REF_TAG_D_SHIFT 8u
+#define REF_TAG_BITS (REF_TAG_D_SHIFT + ITA_NPAIRS) /* a tag word is below 1 << REF_TAG_BITS */
 
 /* How a memory event (dar = 1) is qualified. */
 typedef enum ref_mem_mode {
@@ -137,6 +138,29 @@ void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg);
 /* The tag word (REF_TAG_*) of one retired IA-64 slot at privilege level
  * `cpl` (0..3: the caller has checked the counter's plm). */
 unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
+/* The address and opcode parts of tag words remembered, so that the instructions of a
+ * loop are matched against the IBR pairs and the opcode matchers once, not in every
+ * cycle they retire: r and o are a function of the slot's ip, encoding and unit, the
+ * privilege level and the qualification registers (ref_qual).  Direct-mapped; every
+ * ref_qual_decode is followed by ref_tag_memo_clear. */
+#define REF_TAG_MEMO 2048u
+typedef struct ref_tag_memo {
+    struct ref_tag_memo_entry {
+        uint64_t ip, enc;
+        uint8_t unit, cpl; /* cpl REF_TAG_MEMO_EMPTY: the entry holds nothing */
+        uint8_t ro; /* the tag word's r and o bits */
+    } e[REF_TAG_MEMO];
+} ref_tag_memo;
+#define REF_TAG_MEMO_EMPTY 0xffu /* no slot's privilege level */
+static inline void ref_tag_memo_clear(ref_tag_memo *memo)
+{
+    for (unsigned i = 0; i < REF_TAG_MEMO; i++)
+        memo->e[i].cpl = REF_TAG_MEMO_EMPTY;
+}
+
+/* The tag words of every retired slot of `c` (an IA-64 cycle, cpl in 0..3), in one call. */
+void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
+                    uint16_t word[PMU_MAX_SLOTS]);
 
 /* q(s) of counter `cfg` for a slot with tag word `tags`. */
 static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
@@ -182,6 +206,7 @@ static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const pmu
 /* The tag words of a cycle's slots, computed at most once per step and only when
  * something constrained needs them. */
 typedef struct ref_step_tags {
+    ref_tag_memo *memo;
     unsigned ready;
     uint16_t word[PMU_MAX_SLOTS];
 } ref_step_tags;
@@ -189,9 +214,7 @@ typedef struct ref_step_tags {
 static inline unsigned ref_tag_word(const ref_qual *q, const pmu_cycle *c, ref_step_tags *t, unsigned s)
 {
     if (!t->ready) {
-        const unsigned nslots = ref_retired_slots(c);
-        for (unsigned i = 0; i < nslots; i++)
-            t->word[i] = (uint16_t)ref_slot_tags(q, &c->slot[i], c->cpl);
+        ref_cycle_tags(q, t->memo, c, t->word);
         t->ready = 1;
     }
     return t->word[s];

@@ -225,11 +225,11 @@ void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg)
  * others' hits are 0 (plm) or unused. */
 static unsigned ibr_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
 {
-    const unsigned live = q->ibr_live[cpl];
     unsigned hits = 0;
-    for (unsigned k = 0; k < ITA_NPAIRS; k++)
-        if ((live >> k) & 1u)
-            hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
+    for (unsigned live = q->ibr_live[cpl]; live; live &= live - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(live);
+        hits |= (unsigned)(((ip ^ q->ibr[k].addr) & q->ibr[k].compare) == 0) << k;
+    }
     return hits;
 }
 
@@ -262,9 +262,11 @@ static unsigned opcode_match(const ref_opcode_matcher *o, const pmu_slot *s, uin
     return s->unit <= PMU_UNIT_B && ((o->units >> s->unit) & 1u) && ((e27 ^ o->match) & o->care) == 0;
 }
 
-unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+/* The address and opcode parts of a slot's tag word (r_k, o_k): a function of the slot's
+ * ip, encoding and unit and of the privilege level. */
+static unsigned address_opcode_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
 {
-    unsigned r = q->r_one, o = q->o_one, d = 0;
+    unsigned r = q->r_one, o = q->o_one;
 
     if (q->need_ibr) {
         const unsigned hits = q->fine ? fine_hits(q, s->ip, cpl) : ibr_hits(q, s->ip, cpl);
@@ -284,13 +286,48 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
             matched |= ITA_PAIRS_OF_PMC9;
         o |= matched;
     }
+    return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT);
+}
+
+/* The data-address part (dbr_hit_k): a function of the access's address. */
+static inline unsigned data_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+{
+    unsigned d = 0;
     if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
-        const unsigned live = q->dbr_live[cpl];
-        for (unsigned k = 0; k < ITA_NPAIRS; k++)
-            if ((live >> k) & 1u)
-                d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
+        for (unsigned live = q->dbr_live[cpl]; live; live &= live - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(live);
+            d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;
+        }
     }
-    return (r << REF_TAG_R_SHIFT) | (o << REF_TAG_O_SHIFT) | (d << REF_TAG_D_SHIFT);
+    return d << REF_TAG_D_SHIFT;
+}
+
+unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+{
+    return address_opcode_tags(q, s, cpl) | data_tags(q, s, cpl);
+}
+
+_Static_assert(REF_TAG_R_SHIFT + ITA_NPAIRS <= 8 && REF_TAG_O_SHIFT + ITA_NPAIRS <= 8,
+               "r and o fit a memo entry's byte");
+
+void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
+                    uint16_t word[PMU_MAX_SLOTS])
+{
+    const unsigned nslots = ref_retired_slots(c), cpl = c->cpl;
+    for (unsigned i = 0; i < nslots; i++) {
+        const pmu_slot *s = &c->slot[i];
+        /* A bundle's syllables share the ip and differ in their encodings. */
+        const uint64_t h = (s->ip >> ITA_BUNDLE_LOG2) ^ s->enc ^ (s->enc >> 23);
+        struct ref_tag_memo_entry *e = &memo->e[(h ^ (h >> 9)) & (REF_TAG_MEMO - 1u)];
+        if (e->cpl != cpl || e->ip != s->ip || e->enc != s->enc || e->unit != s->unit) {
+            e->ip = s->ip;
+            e->enc = s->enc;
+            e->unit = s->unit;
+            e->cpl = (uint8_t)cpl;
+            e->ro = (uint8_t)address_opcode_tags(q, s, cpl);
+        }
+        word[i] = (uint16_t)(e->ro | data_tags(q, s, cpl));
+    }
 }
 
 void ref_occ_bind(ref_counter_cfg occ[REF_NOCC], const ref_qual *q)

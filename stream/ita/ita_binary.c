@@ -121,31 +121,71 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
+/* Where a record's bytes come from.  In place (d NULL): the window holds at least
+ * MAX_READ bytes, more than decoding reads from any record, valid or not, so the cursor p
+ * is advanced without a test per byte and stays in a register (the decoder's own struct is
+ * reached by the codec's out-of-line functions, so every access to it is a load and a
+ * store).  Byte by byte (d set): near the end of a chunk or of the data, or from a source
+ * that is not a window; the codec's decoder names the field and the slot of a truncated
+ * record.  Both go through the functions below, each always inlined, so that each of the
+ * two calls of decode_record is compiled for its own source. */
+typedef struct ita_in {
+    const uint8_t *p; /* in place */
+    pmu_decoder *d;   /* byte by byte */
+    const char *where;
+    pmu_err *err;
+} ita_in;
+
+#define DECODE_INLINE static inline __attribute__((always_inline))
+
+/* The most bytes one record may make the decoder read: every varint at its longest (the
+ * codec stops at 10 bytes) and the largest counts the head and the xev byte allow
+ * (decode_xev refuses more than PMU_MAX_XEV before reading them). */
+#define VARINT_MAX 10u
+#define SLOT_MAX_READ (1u + 6u * VARINT_MAX) /* head, flags, ip, enc, da, tgt, lat */
+#define MAX_READ                                                                            \
+    (1u + 2u + 2u * VARINT_MAX + 2u * VARINT_MAX + 1u + PMU_MAX_XEV * (VARINT_MAX + 2u) +    \
+     PMU_MAX_SLOTS * SLOT_MAX_READ) /* head, ctl, pid + repeat, fetch, xev, slots */
+
+/* The codec's message for a varint longer than 64 bits, read in place. */
+static __attribute__((noinline, cold)) int too_long(const char *where, pmu_err *err, const char *field)
+{
+    pmu_decoder e = pmu_decoder_of(NULL, NULL, where, err);
+    return pmu_decode_too_long(&e, field);
+}
 
 /* A byte or a varint of a field, in slot `slot` (0: the record's own part). */
-static int get_byte(decoder *d, const char *field, unsigned slot, uint8_t *out)
+DECODE_INLINE int get_byte(ita_in *in, const char *field, unsigned slot, uint8_t *out)
 {
-    d->slot = slot;
-    return pmu_decode_byte(d, field, out);
+    if (!in->d) {
+        *out = *in->p++;
+        return 0;
+    }
+    in->d->slot = slot;
+    return pmu_decode_byte(in->d, field, out);
 }
 
-static int get_varint(decoder *d, const char *field, unsigned slot, uint64_t *out)
+DECODE_INLINE int get_varint(ita_in *in, const char *field, unsigned slot, uint64_t *out)
 {
-    d->slot = slot;
-    return pmu_decode_varint(d, field, UINT64_MAX, out);
+    if (!in->d) {
+        if (__builtin_expect(pmu_varint_in_place(&in->p, out), 0)) {
+            too_long(in->where, in->err, field);
+            return -1;
+        }
+        return 0;
+    }
+    in->d->slot = slot;
+    return pmu_decode_varint(in->d, field, UINT64_MAX, out);
 }
-
-
 
 /* The fetch of the I-EAR (HEAD_FETCH). */
-static int decode_fetch(decoder *d, pmu_cycle *c)
+DECODE_INLINE int decode_fetch(ita_in *in, pmu_cycle *c)
 {
     uint64_t v;
-    if (get_varint(d, "if_addr", 0, &c->if_addr) || get_varint(d, "if_lat", 0, &v))
+    if (get_varint(in, "if_addr", 0, &c->if_addr) || get_varint(in, "if_lat", 0, &v))
         return -1;
     if ((v >> 3) > UINT16_MAX)
-        return pmu_dialect_errf(d->err, d->where, "field 'if_lat': %llu, expected 0..65535",
+        return pmu_dialect_errf(in->err, in->where, "field 'if_lat': %llu, expected 0..65535",
                                 (unsigned long long)(v >> 3));
     c->if_lat = (uint16_t)(v >> 3);
     c->if_tlb = (uint8_t)((v >> 1) & 3u);
@@ -154,20 +194,21 @@ static int decode_fetch(decoder *d, pmu_cycle *c)
 }
 
 /* The general events (HEAD_XEV); validation checks the ids, counts and slots. */
-static int decode_xev(decoder *d, pmu_cycle *c)
+DECODE_INLINE int decode_xev(ita_in *in, pmu_cycle *c)
 {
     uint64_t id;
-    if (get_byte(d, "ev", 0, &c->nxev))
+    if (get_byte(in, "ev", 0, &c->nxev))
         return -1;
     if (c->nxev == 0 || c->nxev > PMU_MAX_XEV)
-        return pmu_dialect_errf(d->err, d->where, "field 'ev': %u general events, expected 1..%u",
+        return pmu_dialect_errf(in->err, in->where, "field 'ev': %u general events, expected 1..%u",
                                 c->nxev, PMU_MAX_XEV);
     for (unsigned i = 0; i < c->nxev; i++) {
         pmu_xev *x = &c->xev[i];
-        if (get_varint(d, "ev", 0, &id) || get_byte(d, "ev", 0, &x->count) || get_byte(d, "ev", 0, &x->slot))
+        if (get_varint(in, "ev", 0, &id) || get_byte(in, "ev", 0, &x->count) ||
+            get_byte(in, "ev", 0, &x->slot))
             return -1;
         if (id >= ita_event_id_count())
-            return pmu_dialect_errf(d->err, d->where, "field 'ev': event id %llu, expected below %u",
+            return pmu_dialect_errf(in->err, in->where, "field 'ev': event id %llu, expected below %u",
                                     (unsigned long long)id, ita_event_id_count());
         x->id = (uint16_t)id;
     }
@@ -175,29 +216,29 @@ static int decode_xev(decoder *d, pmu_cycle *c)
 }
 
 /* The head byte (already read), the control bytes, the pid and the repeat count. */
-static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle *c,
-                        uint64_t *repeat)
+DECODE_INLINE int decode_cycle(ita_in *in, uint8_t head, const ita_state *st, pmu_cycle *c,
+                               uint64_t *repeat)
 {
     c->nslots = head & HEAD_NSLOTS_MASK;
     if (c->nslots > PMU_MAX_SLOTS)
-        return pmu_dialect_errf(d->err, d->where, "field 'nslots': %u, expected at most %u",
+        return pmu_dialect_errf(in->err, in->where, "field 'nslots': %u, expected at most %u",
                                 c->nslots, PMU_MAX_SLOTS);
     c->cpl = st->sticky.cpl;
     c->is = st->sticky.is;
     c->power = st->sticky.power;
     if (head & HEAD_CTL) {
         uint8_t c0, c1;
-        if (get_byte(d, "ctl", 0, &c0) || get_byte(d, "ctl", 0, &c1))
+        if (get_byte(in, "ctl", 0, &c0) || get_byte(in, "ctl", 0, &c1))
             return -1;
         if ((c0 | c1) & CTL_RESERVED)
-            return pmu_dialect_errf(d->err, d->where,
+            return pmu_dialect_errf(in->err, in->where,
                                     "field 'ctl': reserved bit 7 set (0x%02x 0x%02x)", c0, c1);
         c->cpl = c0 & 3u;
         c->is = (c0 >> 2) & 1u;
         c->power = (c0 >> 3) & 3u;
         c->intr = (c0 >> 5) & 3u;
         if (c->intr > PMU_INTR_RETURN)
-            return pmu_dialect_errf(d->err, d->where,
+            return pmu_dialect_errf(in->err, in->where,
                                     "field 'intr': %u, expected none, entry or return", c->intr);
         c->up_we = c1 & 1u;
         c->up = (c1 >> 1) & 1u;
@@ -208,100 +249,107 @@ static int decode_cycle(decoder *d, uint8_t head, const ita_state *st, pmu_cycle
     c->pid = st->sticky.pid;
     if (head & HEAD_PID) {
         uint64_t v;
-        if (get_varint(d, "pid", 0, &v))
+        if (get_varint(in, "pid", 0, &v))
             return -1;
         if (v > UINT16_MAX)
-            return pmu_dialect_errf(d->err, d->where, "field 'pid': %llu, expected 0..65535",
+            return pmu_dialect_errf(in->err, in->where, "field 'pid': %llu, expected 0..65535",
                                     (unsigned long long)v);
         c->pid = (uint16_t)v;
     }
     *repeat = 1;
     if (head & HEAD_REPEAT) {
-        if (get_varint(d, "repeat", 0, repeat))
+        if (get_varint(in, "repeat", 0, repeat))
             return -1;
         if (*repeat == 0)
-            return pmu_dialect_errf(d->err, d->where, "field 'repeat': 0, expected a count >= 1");
+            return pmu_dialect_errf(in->err, in->where, "field 'repeat': 0, expected a count >= 1");
     }
-    if (head & HEAD_FETCH && decode_fetch(d, c))
+    if (head & HEAD_FETCH && decode_fetch(in, c))
         return -1;
-    if (head & HEAD_XEV && decode_xev(d, c))
+    if (head & HEAD_XEV && decode_xev(in, c))
         return -1;
     return 0;
 }
 
-/* The encoding of slot n: explicit (it enters the cache) or the cached one. */
-static int decode_enc(decoder *d, ita_state *st, unsigned mode, pmu_slot *s, unsigned n)
+/* The encoding of slot n at ip (syllable s->slot): explicit (it enters the cache) or the
+ * cached one. */
+DECODE_INLINE int decode_enc(ita_in *in, ita_state *st, unsigned mode, uint64_t ip, pmu_slot *s,
+                             unsigned n)
 {
     if (mode == ENC_NONE)
         return 0;
-    struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(s->ip, s->slot)];
+    struct ita_enc_entry *e = &st->enc_cache[ita_enc_index(ip, s->slot)];
     if (mode == ENC_EXPLICIT) {
-        if (get_varint(d, "enc", n, &s->enc))
+        uint64_t enc;
+        if (get_varint(in, "enc", n, &enc))
             return -1;
-        if (s->enc == 0)
-            return pmu_dialect_errf(d->err, d->where,
+        if (enc == 0)
+            return pmu_dialect_errf(in->err, in->where,
                                     "field 'enc': slot %u explicit encoding 0, expected mode 0", n);
+        s->enc = enc;
         e->valid = 1;
-        e->ip = s->ip;
+        e->ip = ip;
         e->slot = s->slot;
-        e->enc = s->enc;
+        e->enc = enc;
     } else if (mode == ENC_CACHED) {
-        if (!e->valid || e->ip != s->ip || e->slot != s->slot)
-            return pmu_dialect_errf(d->err, d->where,
+        if (!e->valid || e->ip != ip || e->slot != s->slot)
+            return pmu_dialect_errf(in->err, in->where,
                                     "field 'enc': slot %u refers to an earlier encoding at ip "
                                     "0x%llx s=%u, but none was sent",
-                                    n, (unsigned long long)s->ip, s->slot);
+                                    n, (unsigned long long)ip, s->slot);
         s->enc = e->enc;
     }
     return 0;
 }
 
-/* Slot n (from 1). */
-static int decode_slot(decoder *d, ita_state *st, pmu_slot *s, unsigned n)
+/* Slot n (from 1).  The address deltas run in *ip and *daddr (the state's prev_ip and
+ * prev_daddr, kept in registers for the record). */
+DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t *daddr, pmu_slot *s,
+                              unsigned n)
 {
     uint8_t sh;
     uint64_t v;
-    if (get_byte(d, "slot", n, &sh))
+    if (get_byte(in, "slot", n, &sh))
         return -1;
     if (sh & SH_RESERVED)
-        return pmu_dialect_errf(d->err, d->where,
+        return pmu_dialect_errf(in->err, in->where,
                                 "field 'slot': slot %u reserved bit 7 set (0x%02x)", n, sh);
     s->unit = sh & 3u;
     s->slot = (sh >> 2) & 3u;
     unsigned mode = (sh >> SH_ENC_SHIFT) & 3u;
     if (mode > ENC_CACHED)
-        return pmu_dialect_errf(d->err, d->where,
+        return pmu_dialect_errf(in->err, in->where,
                                 "field 'enc': slot %u encoding mode 3 is reserved",
                                 n);
-    if (get_varint(d, "flags", n, &v))
+    if (get_varint(in, "flags", n, &v))
         return -1;
     if (v > UINT16_MAX)
-        return pmu_dialect_errf(d->err, d->where,
+        return pmu_dialect_errf(in->err, in->where,
                                 "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
                                 (unsigned long long)v);
-    s->flags = (uint16_t)v;
-    if (get_varint(d, "ip", n, &v))
+    const unsigned flags = (unsigned)v;
+    s->flags = (uint16_t)flags;
+    if (get_varint(in, "ip", n, &v))
         return -1;
-    s->ip = st->prev_ip + pmu_unzigzag(v);
-    st->prev_ip = s->ip;
-    if (decode_enc(d, st, mode, s, n))
+    *ip += pmu_unzigzag(v);
+    s->ip = *ip;
+    if (decode_enc(in, st, mode, *ip, s, n))
         return -1;
-    if (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) {
-        if (get_varint(d, "da", n, &v))
+    if (flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)) {
+        if (get_varint(in, "da", n, &v))
             return -1;
-        s->daddr = st->prev_daddr + pmu_unzigzag(v);
-        st->prev_daddr = s->daddr;
+        *daddr += pmu_unzigzag(v);
+        s->daddr = *daddr;
     }
-    if (PMU_SLOT_GET(s, BR_TYPE)) {
-        if (get_varint(d, "tgt", n, &v))
+    if (flags & PMU_SF_BR_TYPE_MASK) {
+        if (get_varint(in, "tgt", n, &v))
             return -1;
-        s->target = s->ip + pmu_unzigzag(v);
+        s->target = *ip + pmu_unzigzag(v);
     }
     if (sh & SH_EXT) {
-        if (get_varint(d, "lat", n, &v))
+        if (get_varint(in, "lat", n, &v))
             return -1;
         if ((v >> 2) > UINT16_MAX)
-            return pmu_dialect_errf(d->err, d->where,
+            return pmu_dialect_errf(in->err, in->where,
                                     "field 'lat': slot %u latency %llu, expected 0..65535", n,
                                     (unsigned long long)(v >> 2));
         s->lat = (uint16_t)(v >> 2);
@@ -310,26 +358,64 @@ static int decode_slot(decoder *d, ita_state *st, pmu_slot *s, unsigned n)
     return 0;
 }
 
-int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
-               uint64_t *repeat, pmu_err *err)
+/* A record whose head byte has been read.  The deltas a slot decoded advance the state even
+ * when a later slot fails (the reader stops at the first error); the sticky values advance
+ * only with a record that decoded completely. */
+DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cycle *c, uint64_t *repeat)
 {
-    ita_state *st = state;
-    pmu_cycle *c = rec;
-    decoder d = pmu_decoder_of(get, ctx, where, err);
-    int first = get(ctx);
-    if (first < 0)
-        return 0;
-    d.nbytes = 1;
     memset(c, 0, sizeof *c);
-    if (decode_cycle(&d, (uint8_t)first, st, c, repeat))
+    if (decode_cycle(in, head, st, c, repeat))
         return -1;
+    uint64_t ip = st->prev_ip, daddr = st->prev_daddr;
+    int rc = 1;
     for (unsigned i = 0; i < c->nslots; i++)
-        if (decode_slot(&d, st, &c->slot[i], i + 1))
-            return -1;
-    /* Sticky values advance only with a record that decoded completely. */
+        if (decode_slot(in, st, &ip, &daddr, &c->slot[i], i + 1)) {
+            rc = -1;
+            break;
+        }
+    st->prev_ip = ip;
+    st->prev_daddr = daddr;
+    if (rc < 0)
+        return -1;
     st->sticky.cpl = c->cpl;
     st->sticky.is = c->is;
     st->sticky.power = c->power;
     st->sticky.pid = c->pid;
     return 1;
+}
+
+/* The two sources, each compiled with its own copy of decode_record: the common one in
+ * ita_decode itself, the other out of line (in one function, the source would be tested
+ * at every field). */
+DECODE_INLINE int decode_in_place(pmu_byte_window *w, const char *where, ita_state *st, pmu_cycle *c,
+                                  uint64_t *repeat, pmu_err *err)
+{
+    ita_in in = {w->p + 1, NULL, where, err};
+    const int rc = decode_record(&in, w->p[0], st, c, repeat);
+    w->p = in.p;
+    return rc;
+}
+
+static __attribute__((noinline)) int decode_bytes(pmu_getc_fn get, void *ctx, const char *where,
+                                                  ita_state *st, pmu_cycle *c, uint64_t *repeat,
+                                                  pmu_err *err)
+{
+    pmu_decoder d = pmu_decoder_of(get, ctx, where, err);
+    int first = get(ctx);
+    if (first < 0)
+        return 0;
+    d.nbytes = 1;
+    ita_in in = {NULL, &d, where, err};
+    return decode_record(&in, (uint8_t)first, st, c, repeat);
+}
+
+int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
+               uint64_t *repeat, pmu_err *err)
+{
+    if (get == pmu_window_getc) {
+        pmu_byte_window *w = ctx;
+        if (w->p && w->end - w->p >= (ptrdiff_t)MAX_READ)
+            return decode_in_place(w, where, state, rec, repeat, err);
+    }
+    return decode_bytes(get, ctx, where, state, rec, repeat, err);
 }

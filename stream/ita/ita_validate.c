@@ -7,6 +7,7 @@
  * read from pmu_event_table (include/ita/ita_regs.def), never retyped here.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -389,7 +390,7 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
  * Validation runs on every record of every run, so a record first meets a test that
  * only says "no rule can refuse it" (ita_cycle_passes_fast).  When it cannot say so, the
  * rules run one by one and the first one broken writes its message.  The fast test may
- * send a valid record to the rules (it leaves general events to them), but it never
+ * send a valid record to the rules (a general event's id from XEV_MEMO on), but it never
  * passes a record that a rule refuses (stream/tests/test_validate.cpp checks both ways).
  *
  * What depends on a slot's flags alone, is looked up by flags value: whether the flags
@@ -450,40 +451,109 @@ static uint32_t multiplicity_bias(void)
     return b & ~FLAGS_KNOWN;
 }
 
+/* One slot of ita_cycle_passes_fast, in an IA-64 cycle or an IA-32 one. */
+static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, int ia64, uint64_t *zero,
+                                                            uint32_t *counts, unsigned *bad)
+{
+    const unsigned f = s->flags;
+    const uint32_t e = flags_entry(f & SF_DEFINED);
+    *counts += e;
+    *bad |= e & FLAGS_BROKEN;
+    uint64_t z = (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
+    if (ia64)
+        z |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
+    else
+        z |= s->slot | s->enc;
+    if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+        z |= s->daddr | s->lat | s->tlb;
+    if (!(f & PMU_SF_BR_TYPE_MASK))
+        z |= s->target;
+    else if (ia64)
+        *bad |= s->unit != PMU_UNIT_B;
+    *zero |= z;
+}
+
+/* What the rules of check_one_xev ask of an event id, looked up by id: whether the id names
+ * a general event (XEV_GENERAL) and its maxincr, worked out by ita_xev_row the first time
+ * the id is seen (XEV_KNOWN set).  Ids from XEV_MEMO on go to the rules. */
+#define XEV_MEMO 1024u
+#define XEV_KNOWN 0x80000000u
+#define XEV_GENERAL 0x40000000u
+#define XEV_MAXINCR 0x0000ffffu
+static _Atomic uint32_t xev_memo[XEV_MEMO];
+static inline uint32_t xev_entry(unsigned id)
+{
+    uint32_t e = atomic_load_explicit(&xev_memo[id], memory_order_relaxed);
+    if (__builtin_expect(e == 0, 0)) {
+        const ita_event_row *r = ita_xev_row(id);
+        e = XEV_KNOWN;
+        if (ita_xev_general(r))
+            e |= XEV_GENERAL | (r->maxincr & XEV_MAXINCR);
+        atomic_store_explicit(&xev_memo[id], e, memory_order_relaxed);
+    }
+    return e;
+}
+
+/* 1 when no rule of check_xev can refuse the record's general events. */
+static int xev_passes_fast(const pmu_cycle *c)
+{
+    if (c->nxev > PMU_MAX_XEV)
+        return 0;
+    for (unsigned i = 0; i < c->nxev; i++) {
+        const pmu_xev *x = &c->xev[i];
+        if (x->id >= XEV_MEMO)
+            return 0;
+        const uint32_t e = xev_entry(x->id);
+        if (!(e & XEV_GENERAL) || x->count == 0 || (x->slot != PMU_XEV_NO_SLOT && x->slot >= c->nslots))
+            return 0;
+        unsigned sum = 0;
+        for (unsigned j = 0; j < c->nxev; j++)
+            if (c->xev[j].id == x->id)
+                sum += c->xev[j].count;
+        if (sum > (e & XEV_MAXINCR))
+            return 0;
+    }
+    return 1;
+}
+
 int ita_cycle_passes_fast(const pmu_cycle *c)
 {
     _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
+    _Static_assert(offsetof(pmu_cycle, cpl) == 0 && offsetof(pmu_cycle, is) == 1 &&
+                       offsetof(pmu_cycle, power) == 2 && offsetof(pmu_cycle, intr) == 3 &&
+                       offsetof(pmu_cycle, up_we) == 4 && offsetof(pmu_cycle, up) == 5 &&
+                       offsetof(pmu_cycle, pp_we) == 6 && offsetof(pmu_cycle, pp) == 7,
+                   "cpl .. pp: eight consecutive bytes, in byte_max's order");
     const unsigned recirc_max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
-    unsigned bad = (c->cpl > 3) | (c->is > 1) | (c->power > PMU_POWER_HALT) |
-                   (c->intr > PMU_INTR_RETURN) | ((c->up_we | c->pp_we | c->up | c->pp) > 1) |
-                   (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
+    /* The eight one-byte fields cpl .. pp against their largest values in one word: a
+     * byte b is within its limit L when its bit 7 is clear and (b & 0x7f) + (0x7f - L)
+     * stays below bit 7 (so no byte carries into the next).  The limits are laid out in
+     * memory as the fields are, whatever the host's byte order. */
+    static const uint8_t byte_max[8] = {3, 1, PMU_POWER_HALT, PMU_INTR_RETURN, 1, 1, 1, 1};
+    uint64_t fields, below;
+    memcpy(&fields, &c->cpl, sizeof fields);
+    memcpy(&below, byte_max, sizeof below);
+    below = UINT64_C(0x7f7f7f7f7f7f7f7f) - below;
+    const uint64_t over = (((fields & UINT64_C(0x7f7f7f7f7f7f7f7f)) + below) | fields) &
+                          UINT64_C(0x8080808080808080);
+    unsigned bad = (over != 0) | (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
                    (c->nslots > PMU_MAX_SLOTS) |
-                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) | (c->nxev != 0) |
+                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) |
+                   (c->nxev != 0 && !xev_passes_fast(c)) |
                    (c->if_tlb > PMU_TLB_FAULT) | (c->if_rab > 1) |
                    (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0);
     if (bad)
         return 0;
-    /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`. */
+    /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`.  One loop
+     * per instruction set, each with its own rules compiled in. */
     uint64_t zero = 0;
     uint32_t counts = 0;
-    for (unsigned i = 0; i < c->nslots; i++) {
-        const pmu_slot *s = &c->slot[i];
-        const unsigned f = s->flags;
-        const uint32_t e = flags_entry(f & SF_DEFINED);
-        counts += e;
-        bad |= e & FLAGS_BROKEN;
-        zero |= (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
-        if (c->is == 0)
-            zero |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
-        else
-            zero |= s->slot | s->enc;
-        if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
-            zero |= s->daddr | s->lat | s->tlb;
-        if (!(f & PMU_SF_BR_TYPE_MASK))
-            zero |= s->target;
-        else if (c->is == 0)
-            bad |= s->unit != PMU_UNIT_B;
-    }
+    if (c->is == 0)
+        for (unsigned i = 0; i < c->nslots; i++)
+            fast_slot(&c->slot[i], 1, &zero, &counts, &bad);
+    else
+        for (unsigned i = 0; i < c->nslots; i++)
+            fast_slot(&c->slot[i], 0, &zero, &counts, &bad);
     bad |= zero != 0;
     return !bad && ((counts + multiplicity_bias()) & NIBBLE_TOPS) == 0;
 }
