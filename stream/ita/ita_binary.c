@@ -383,7 +383,10 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
         return -1;
     uint64_t ip = st->prev_ip, daddr = st->prev_daddr;
     int rc = 1;
-    for (unsigned i = 0; i < c->nslots; i++)
+    /* nslots in a local: the stores to the slots could alias c->nslots, so the loop would
+     * load it again on every pass */
+    const unsigned nslots = c->nslots;
+    for (unsigned i = 0; i < nslots; i++)
         if (decode_slot(in, st, &ip, &daddr, &c->slot[i], i + 1)) {
             rc = -1;
             break;

@@ -548,11 +548,12 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
      * per instruction set, each with its own rules compiled in. */
     uint64_t zero = 0;
     uint32_t counts = 0;
+    const unsigned nslots = c->nslots; /* else reloaded after every flags memo store */
     if (c->is == 0)
-        for (unsigned i = 0; i < c->nslots; i++)
+        for (unsigned i = 0; i < nslots; i++)
             fast_slot(&c->slot[i], 1, &zero, &counts, &bad);
     else
-        for (unsigned i = 0; i < c->nslots; i++)
+        for (unsigned i = 0; i < nslots; i++)
             fast_slot(&c->slot[i], 0, &zero, &counts, &bad);
     bad |= zero != 0;
     return !bad && ((counts + multiplicity_bias()) & NIBBLE_TOPS) == 0;
