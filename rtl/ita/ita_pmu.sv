@@ -209,7 +209,8 @@ module ita_pmu #(
   always_comb begin
     key_vis = NoVis;
     for (int v = 0; v < PMU_NVIS; v++) begin
-      if (reg_key == {PMU_VIS_ADDR[v*12 + 8 +: SpcW], PMU_VIS_ADDR[v*12 +: IdxW]}) begin
+      if (reg_key == {PMU_VIS_ADDR[v*PMU_ADDR_BITS + 8 +: SpcW],
+                      PMU_VIS_ADDR[v*PMU_ADDR_BITS +: IdxW]}) begin
         key_vis = VisW'(v);
       end
     end
