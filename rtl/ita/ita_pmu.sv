@@ -304,6 +304,7 @@ module ita_pmu #(
       .Model     (Model),
       .FineGran2 (FineGran2)
     ) u_slot_qual (
+      .valid_i  (nslots_q > 3'(s)),
       .is_i     (is_q),
       .cpl_i    (cpl_q),
       .ip_i     (slot_ip_q[s*64 +: 64]),
@@ -336,15 +337,16 @@ module ita_pmu #(
   localparam bit         BtbDar  = PMU_EV_BRANCH_EVENT_DAR;
 
   // The fetch, qualified as a slot at ip = if_addr that is not a memory access and has no
-  // encoding.
+  // encoding; only in a clock in which the I-EAR may capture (iear_en).
   logic [15:0] fetch_inst_q;
   logic [3:0]  fetch_mem_q;
-  logic        fetch_qual;
+  logic        fetch_qual, iear_en;
 
   pmu_slot_qual #(
     .Model     (Model),
     .FineGran2 (FineGran2)
   ) u_fetch_qual (
+    .valid_i  (iear_en),
     .is_i     (is_q),
     .cpl_i    (cpl_q),
     .ip_i     (if_addr_q),
@@ -411,6 +413,7 @@ module ita_pmu #(
     .wdata_i   (reg_wdata_i),
     .pmd0_o    (pmd0_q),
     .pmd1_o    (pmd1_q),
+    .en_o      (iear_en),
     .cap_o     (iear_cap)
   );
 

@@ -114,7 +114,11 @@ module pmu_btb #(
   //     && (brt == 0 || br == brt), for a branch (br != 0).
   // (One block: as separate assignments, the mask and the keys were not re-evaluated, in the
   // --timing build of tb_pmu_btb by Verilator 5.006, when the testbench changed PMC12 or
-  // the flags.)
+  // the flags.) Only a clock in which the unit may capture (en) looks the slots up, so that a
+  // run with the BTB off skips them (docs/bench.md, "Only the slots that retire"). keys_pass
+  // is written once per evaluation, in one branch or the other: a variable the block reads
+  // back must not take a default and then an override, or Icarus 11 may re-run always_comb
+  // blocks against each other without end.
   logic tm_taken, tm_not_taken, ptm_target, ptm_other, ppm_path, ppm_other;
   assign {tm_taken, tm_not_taken} = tm;
   assign {ptm_other, ptm_target}  = ptm;
@@ -122,17 +126,23 @@ module pmu_btb #(
 
   always_comb begin
     logic [NKey-1:0] keys_pass;
-    keys_pass = ((brt == 2'd1) ? KeysBr1 :
-                 (brt == 2'd2) ? KeysBr2 :
-                 (brt == 2'd3) ? KeysBr3 : ~KeysNotBr) &
-                (({NKey{tm_taken}} & KeysTaken) | ({NKey{tm_not_taken}} & ~KeysTaken)) &
-                (({NKey{ptm_target}} & KeysTarget) | ({NKey{ptm_other}} & ~KeysTarget)) &
-                (({NKey{ppm_path}} & KeysPath) | ({NKey{ppm_other}} & ~KeysPath));
-    for (int k = 0; k < NSlots; k++) begin
-      // The key: flags {TAKEN, BR_PRED, BR_TYPE} are bits 13:9, then PRED_OFF.
-      hit[k] = slot_valid[k] && slot_qual_i[k] &&
-               keys_pass[{slot_flags_i[k*SfW + PMU_SF_BR_TYPE_LSB +: KeyW - 1],
-                          slot_flags_i[k*SfW + PMU_SF_PRED_OFF_LSB]}];
+    if (en) begin
+      keys_pass = ((brt == 2'd1) ? KeysBr1 :
+                   (brt == 2'd2) ? KeysBr2 :
+                   (brt == 2'd3) ? KeysBr3 : ~KeysNotBr) &
+                  (({NKey{tm_taken}} & KeysTaken) | ({NKey{tm_not_taken}} & ~KeysTaken)) &
+                  (({NKey{ptm_target}} & KeysTarget) | ({NKey{ptm_other}} & ~KeysTarget)) &
+                  (({NKey{ppm_path}} & KeysPath) | ({NKey{ppm_other}} & ~KeysPath));
+      hit = '0;  // (so that Verilator sees every bit assigned)
+      for (int k = 0; k < NSlots; k++) begin
+        // The key: flags {TAKEN, BR_PRED, BR_TYPE} are bits 13:9, then PRED_OFF.
+        hit[k] = slot_valid[k] && slot_qual_i[k] &&
+                 keys_pass[{slot_flags_i[k*SfW + PMU_SF_BR_TYPE_LSB +: KeyW - 1],
+                            slot_flags_i[k*SfW + PMU_SF_PRED_OFF_LSB]}];
+      end
+    end else begin
+      keys_pass = '0;
+      hit       = '0;
     end
   end
 

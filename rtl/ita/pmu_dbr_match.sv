@@ -3,7 +3,10 @@
 //   hit = (LOAD or STORE) && plm[cpl] && ((daddr ^ addr) & {8'hff, mask[55:0]}) == 0
 // Address bits above the mask field are always compared. The r / w bits are debug-only: the
 // PMU's data-address check ignores them.
+// Evaluated only when en_i (the slot retires in this clock); otherwise hit_o is 0, and the
+// Verilated model skips the compare for the slots past nslots (docs/bench.md).
 module pmu_dbr_match (
+  input  logic        en_i,        // the slot retires in this clock
   input  logic [63:0] daddr_i,     // data address of the slot's load or store
   input  logic        mem_i,       // the slot is a load or a store
   input  logic [1:0]  cpl_i,
@@ -28,6 +31,12 @@ module pmu_dbr_match (
   assign cmp_mask = {{(64 - MaskW){1'b1}},
                      dbr_mask_i[PMU_F_DBR_MASK_MASK_MSB:PMU_F_DBR_MASK_MASK_LSB]};
 
-  assign hit_o = mem_i && plm[cpl_i] && (((daddr_i ^ addr) & cmp_mask) == '0);
+  always_comb begin
+    if (en_i && mem_i) begin
+      hit_o = plm[cpl_i] && (((daddr_i ^ addr) & cmp_mask) == '0);
+    end else begin
+      hit_o = 1'b0;
+    end
+  end
 
 endmodule

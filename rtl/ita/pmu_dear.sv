@@ -85,30 +85,40 @@ module pmu_dear #(
 
   assign slot_valid = ~({NSlots{1'b1}} << nslots_i);
 
-  for (genvar k = 0; k < NSlots; k++) begin : g_slot
-    logic [`PMU_SF_WIDTH-1:0] flags;
-    logic [15:0]              lat;
-    logic [1:0]               tlb;
-    logic                     load, store, alat_miss, retired, mode_hit;
+  // What PMC11's mode asks of a slot (the flags are tested by mask: Icarus 11 does not support
+  // constant bit-selects in always_* processes).
+  localparam int             SfW        = `PMU_SF_WIDTH;
+  localparam logic [SfW-1:0] LoadBit    = SfW'(1) << PMU_SF_LOAD_LSB;
+  localparam logic [SfW-1:0] MemBits    = LoadBit | (SfW'(1) << PMU_SF_STORE_LSB);
+  localparam logic [SfW-1:0] AlatBit    = SfW'(1) << PMU_SF_ALAT_MISS_LSB;
+  localparam logic [SfW-1:0] PredOffBit = SfW'(1) << PMU_SF_PRED_OFF_LSB;
 
-    assign flags     = slot_flags_i[k*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
-    assign lat       = slot_lat_i[k*16 +: 16];
-    assign tlb       = slot_tlb_i[k*2 +: 2];
-    assign load      = flags[PMU_SF_LOAD_LSB];
-    assign store     = flags[PMU_SF_STORE_LSB];
-    assign alat_miss = flags[PMU_SF_ALAT_MISS_LSB];
-    assign retired   = slot_valid[k] && !flags[PMU_SF_PRED_OFF_LSB];
+  function automatic logic mode_hit(input logic [1:0] m, input logic [15:0] t,
+                                    input logic [3:0] u, input logic [SfW-1:0] flags,
+                                    input logic [15:0] lat, input logic [1:0] tlb);
+    case (m)
+      ModeCache: mode_hit = ((flags & LoadBit) != '0) && (t != 16'd0) && (lat >= t);
+      ModeTlb:   mode_hit = ((flags & MemBits) != '0) && (tlb != TlbL1) && u[tlb];
+      ModeAlat:  mode_hit = (flags & AlatBit) != '0;
+      default:   mode_hit = 1'b0;
+    endcase
+  endfunction
 
-    always_comb begin
-      case (mode)
-        ModeCache: mode_hit = load && (thr != 16'd0) && (lat >= thr);
-        ModeTlb:   mode_hit = (load || store) && (tlb != TlbL1) && umask[tlb];
-        ModeAlat:  mode_hit = alat_miss;
-        default:   mode_hit = 1'b0;
-      endcase
+  // The slots' hits (a retired slot: valid and not predicated off), looked at only in a clock
+  // in which the unit may capture (en), so that a run with the D-EAR off skips them
+  // (docs/bench.md, "Only the slots that retire").
+  always_comb begin
+    if (en) begin
+      hit = '0;  // (so that Verilator sees every bit assigned)
+      for (int k = 0; k < NSlots; k++) begin
+        hit[k] = slot_valid[k] && ((slot_flags_i[k*SfW +: SfW] & PredOffBit) == '0) &&
+                 slot_qual_i[k] &&
+                 mode_hit(mode, thr, umask, slot_flags_i[k*SfW +: SfW], slot_lat_i[k*16 +: 16],
+                          slot_tlb_i[k*2 +: 2]);
+      end
+    end else begin
+      hit = '0;
     end
-
-    assign hit[k] = retired && slot_qual_i[k] && mode_hit;
   end
 
   pmu_first_slot #(

@@ -3,7 +3,10 @@
 //   hit = plm[cpl] && ((ip ^ addr) & {8'hff, mask[55:0]} & ~64'hf) == 0
 // Address bits above the mask field have no mask bits and are always compared; the bits
 // below the bundle boundary are ignored (an IA-64 ip is a bundle address).
+// Evaluated only when en_i (the slot retires in this clock); otherwise hit_o is 0, and the
+// Verilated model skips the compare for the slots past nslots (docs/bench.md).
 module pmu_ibr_match (
+  input  logic        en_i,        // the slot retires in this clock
   input  logic [63:0] ip_i,        // bundle address of the slot
   input  logic [1:0]  cpl_i,
   input  logic [63:0] ibr_addr_i,  // IBR[2k]: the address
@@ -30,6 +33,12 @@ module pmu_ibr_match (
   assign cmp_mask = {{(64 - MaskW){1'b1}},
                      ibr_mask_i[PMU_F_IBR_MASK_MASK_MSB:PMU_F_IBR_MASK_MASK_LSB]} & ~BundleBits;
 
-  assign hit_o = plm[cpl_i] && (((ip_i ^ addr) & cmp_mask) == '0);
+  always_comb begin
+    if (en_i) begin
+      hit_o = plm[cpl_i] && (((ip_i ^ addr) & cmp_mask) == '0);
+    end else begin
+      hit_o = 1'b0;
+    end
+  end
 
 endmodule

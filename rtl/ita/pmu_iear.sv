@@ -25,6 +25,7 @@ module pmu_iear #(
   input  logic [63:0] wdata_i,
   output logic [63:0] pmd0_o,
   output logic [63:0] pmd1_o,
+  output logic        en_o,       // it may capture in this clock: qual_i matters only then
   output logic        cap_o
 );
 
@@ -139,6 +140,7 @@ module pmu_iear #(
     .en_o     (en)
   );
 
+  assign en_o  = en;
   assign cap_o = en && qual_i && hit;
 
   pmu_cap_reg #(

@@ -4,7 +4,10 @@
 //   e27 = {enc[40:27], enc[12:0]}
 // A mask bit of 1 means "don't care". The Itanium 2 bits ig_ad / inv act on the range tags
 // (pmu_tag_qual), not here.
+// Evaluated only when en_i (the slot retires in this clock); otherwise hit_o is 0, and the
+// Verilated model skips the compare for the slots past nslots (docs/bench.md).
 module pmu_opc_match (
+  input  logic        en_i,    // the slot retires in this clock
   input  logic [40:0] enc_i,   // 41-bit instruction encoding
   input  logic [1:0]  unit_i,  // enum pmu_unit: 0 M, 1 I, 2 F, 3 B
   input  logic [63:0] pmc_i,   // PMC8 or PMC9 stored value
@@ -40,6 +43,12 @@ module pmu_opc_match (
   assign unit_en[UnitF] = pmc_i[PMU_F_PMC_OPC_F_LSB];
   assign unit_en[UnitB] = pmc_i[PMU_F_PMC_OPC_B_LSB];
 
-  assign hit_o = unit_en[unit_i] && (((e27 ^ match) & ~mask) == '0);
+  always_comb begin
+    if (en_i) begin
+      hit_o = unit_en[unit_i] && (((e27 ^ match) & ~mask) == '0);
+    end else begin
+      hit_o = 1'b0;
+    end
+  end
 
 endmodule

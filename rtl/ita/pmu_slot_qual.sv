@@ -2,11 +2,13 @@
 // against the four IBR pairs (normal mode), the two fine-mode ranges, the four DBR pairs and
 // the two opcode matchers, combined into the slot's tags by pmu_tag_qual (semantics.md,
 // "Event qualification by instruction address, opcode and data address"). One instance per
-// slot, shared by all counters.
+// slot, shared by all counters. A slot that does not retire in this clock (valid_i = 0) is not
+// evaluated and its outputs are 0 (docs/bench.md, "Only the slots that retire").
 module pmu_slot_qual #(
   parameter int Model     = 1,  // 0 = Itanium, 1 = Itanium 2
   parameter bit FineGran2 = 0   // fine-mode ranges compare ip[11:5] instead of ip[11:4]
 ) (
+  input  logic        valid_i,   // the slot retires in this clock (s < nslots)
   input  logic        is_i,      // 0 IA-64, 1 IA-32
   input  logic [1:0]  cpl_i,
   input  logic [63:0] ip_i,      // the slot's bundle address
@@ -34,6 +36,7 @@ module pmu_slot_qual #(
   // Pair k: the even register 2k holds the address, the odd register 2k+1 mask and plm.
   for (genvar k = 0; k < NPairs; k++) begin : g_pair
     pmu_ibr_match u_ibr (
+      .en_i       (valid_i),
       .ip_i       (ip_i),
       .cpl_i      (cpl_i),
       .ibr_addr_i (ibr_i[(2*k)*64 +: 64]),
@@ -42,6 +45,7 @@ module pmu_slot_qual #(
     );
 
     pmu_dbr_match u_dbr (
+      .en_i       (valid_i),
       .daddr_i    (daddr_i),
       .mem_i      (mem_i),
       .cpl_i      (cpl_i),
@@ -58,6 +62,7 @@ module pmu_slot_qual #(
       pmu_fine_range #(
         .FineGran2 (FineGran2)
       ) u_fine (
+        .en_i      (valid_i),
         .ip_i      (ip_i),
         .cpl_i     (cpl_i),
         .lo_addr_i (ibr_i[(2*r)*64 +: 64]),
@@ -72,6 +77,7 @@ module pmu_slot_qual #(
   end
 
   pmu_opc_match u_opc8 (
+    .en_i   (valid_i),
     .enc_i  (enc_i),
     .unit_i (unit_i),
     .pmc_i  (pmc8_i),
@@ -79,6 +85,7 @@ module pmu_slot_qual #(
   );
 
   pmu_opc_match u_opc9 (
+    .en_i   (valid_i),
     .enc_i  (enc_i),
     .unit_i (unit_i),
     .pmc_i  (pmc9_i),
@@ -88,6 +95,7 @@ module pmu_slot_qual #(
   pmu_tag_qual #(
     .Model (Model)
   ) u_tag_qual (
+    .en_i       (valid_i),
     .is_i       (is_i),
     .ibr_hit_i  (ibr_hit),
     .fine_hit_i (fine_hit),

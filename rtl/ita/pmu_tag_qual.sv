@@ -9,6 +9,13 @@
 // so that the event select of every counter only picks bits and the tag logic exists once per
 // slot. An IA-32 slot (is_i = 1) is never constrained: every output is 1.
 //
+// Only a slot that retires in this clock (en_i) is combined: the per-slot work sits in one
+// gated always_comb, so that Verilator skips it for the slots past nslots (docs/bench.md,
+// "Only the slots that retire"). The outputs of a slot that does not retire are 0; every
+// consumer tests the slot's validity itself. (Each variable of the gated blocks is written once
+// per evaluation, in one branch or the other: Icarus 11 re-runs an always_comb when a variable
+// it reads changes during its own run, so a default followed by an override would loop.)
+//
 // Itanium 2 (Model 1): range tag r_k from PMC14.ibrp_k, PMC8.ig_ad / inv (pairs 0 and 2) and
 // the normal-mode IBR hit or, with PMC14.fine, the fine-mode range hit (A for pairs 0 and 2,
 // B for 1 and 3); opcode tag o_k from PMC15 bit k and PMC8 (k even) or PMC9 (k odd); memory
@@ -18,6 +25,7 @@
 module pmu_tag_qual #(
   parameter int Model = 1   // 0 = Itanium, 1 = Itanium 2
 ) (
+  input  logic        en_i,         // the slot retires in this clock
   input  logic        is_i,         // 0 IA-64, 1 IA-32
   input  logic [3:0]  ibr_hit_i,    // normal-mode match of IBR pair k
   input  logic [1:0]  fine_hit_i,   // fine-mode match of range A (pairs 0+2), B (pairs 1+3)
@@ -43,9 +51,11 @@ module pmu_tag_qual #(
   logic [NSets-1:0]        mem_q;         // memory qualification of set c
 
   // The tags are formed as 4-bit vectors over the pairs (one operation per set, not one per
-  // bit: Verilator evaluates this for every slot in every clock; docs/bench.md).
+  // bit: Verilator evaluates this for every retiring slot in every clock; docs/bench.md).
   // inst_q(k) = (iar ? r_k : 1) && (opm ? o_k : 1), sets c = {iar, opm} = 0, 1, 2, 3:
-  assign inst_q = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+  //   inst_q = {r & o, r, o, 1111}
+  // (written out in each model's block: a function called from an always_comb makes Icarus 11
+  // re-run the blocks of two instances of this module against each other without end).
 
   // The opcode matcher of pair k: PMC8 for even k, PMC9 for odd k.
   logic [NPairs-1:0] opm_pair;
@@ -53,19 +63,24 @@ module pmu_tag_qual #(
 
   if (Ita) begin : g_ita
     // ---- Itanium (Merced): Table 6-3 of the seed ------------------------------------------
-    logic tag_all, pass_data, data_q;
+    logic tag_all, pass_data;
 
     assign tag_all   = pmc13_i[PMU_F_PMC13_TA_LSB];   // 1: no instruction-address check
     assign pass_data = pmc11_i[PMU_F_PMC11_PT_LSB];   // 1: no data-address check
 
-    // One IBRRangeTag for all pairs: any IBR pair matches.
-    assign r_tag  = {NPairs{tag_all || (|ibr_hit_i)}};
-    assign o_tag  = opm_pair;
-    assign data_q = pass_data || (|dbr_hit_i);
-
-    // Tag(PMC8) of each set, i.e. inst_q(c, 0), and the data-address check.
-    for (genvar c = 0; c < NSets; c++) begin : g_set
-      assign mem_q[c] = inst_q[c*NPairs] && data_q;
+    always_comb begin
+      if (en_i) begin
+        // One IBRRangeTag for all pairs: any IBR pair matches.
+        r_tag  = {NPairs{tag_all || (|ibr_hit_i)}};
+        o_tag  = opm_pair;
+        inst_q = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+        // Tag(PMC8) of each set, i.e. inst_q(c, 0), and the data-address check.
+        for (int c = 0; c < NSets; c++) begin
+          mem_q[c] = inst_q[c*NPairs] && (pass_data || (|dbr_hit_i));
+        end
+      end else begin
+        {r_tag, o_tag, inst_q, mem_q} = '0;
+      end
     end
 
   end else begin : g_ita2
@@ -83,8 +98,10 @@ module pmu_tag_qual #(
     logic [NPairs*2-1:0] dbrp_cfg;   // PMC13.cfg_dbrp_k at [k*2 +: 2]
     logic [NPairs-1:0]   need_iq;    // an active pair k requires inst_q(k)
     logic [NPairs-1:0]   need_dbr;   // ... and a DBR pair k hit
-    logic [NPairs-1:0]   range_hit, pair_active, even_pairs, data_ok;
-    logic                fine, ig_ad, inv;
+    logic [NPairs-1:0]   pair_active, even_pairs, data_ok;
+    logic [NPairs-1:0]   fine_pairs;  // the fine-mode range hit of each pair
+    logic [NPairs-1:0]   ig_ad_p, inv_p;  // PMC8.ig_ad / inv on the pairs tied to PMC8
+    logic                fine, ig_ad, inv, any_active;
 
     assign ibrp_free[0] = pmc14_i[PMU_F_PMC14_IBRP0_LSB];
     assign ibrp_free[1] = pmc14_i[PMU_F_PMC14_IBRP1_LSB];
@@ -120,26 +137,35 @@ module pmu_tag_qual #(
     end
 
     // Fine mode: pairs 0 and 2 bound range A, pairs 1 and 3 range B.
-    assign range_hit = fine ? {2{fine_hit_i[1], fine_hit_i[0]}} : ibr_hit_i;
+    assign fine_pairs = {2{fine_hit_i[1], fine_hit_i[0]}};
     // Pairs 0 and 2 are tied to PMC8, whose ig_ad and inv act on their range tag.
-    assign r_tag = ({NPairs{ig_ad}} & even_pairs) | ibrp_free |
-                   (range_hit ^ ({NPairs{inv}} & even_pairs));
-    assign o_tag = opc_free | opm_pair;
+    assign ig_ad_p    = {NPairs{ig_ad}} & even_pairs;
+    assign inv_p      = {NPairs{inv}} & even_pairs;
+    // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3.
+    assign any_active = |pair_active;
 
-    // An active pair k passes a memory access when what its cfg_dbrp_k requires holds:
-    // the DBR hit (need_dbr) here, inst_q(c, k) (need_iq) per set below.
-    assign data_ok = pair_active & (~need_dbr | dbr_hit_i);
-
-    for (genvar c = 0; c < NSets; c++) begin : g_set
-      // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3. Not active: memory
-      // events are qualified like any event, by Tag(PMC8) = inst_q(0).
-      assign mem_q[c] = (|pair_active) ? |(data_ok & (~need_iq | inst_q[c*NPairs +: NPairs]))
-                                       : inst_q[c*NPairs];
+    always_comb begin
+      if (en_i) begin
+        r_tag   = ig_ad_p | ibrp_free | ((fine ? fine_pairs : ibr_hit_i) ^ inv_p);
+        o_tag   = opc_free | opm_pair;
+        inst_q  = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+        // An active pair k passes a memory access when what its cfg_dbrp_k requires holds:
+        // the DBR hit (need_dbr) here, inst_q(c, k) (need_iq) per set below.
+        data_ok = pair_active & (~need_dbr | dbr_hit_i);
+        // PMC13 not active: memory events are qualified like any event, by Tag(PMC8) =
+        // inst_q(0).
+        for (int c = 0; c < NSets; c++) begin
+          mem_q[c] = any_active ? |(data_ok & (~need_iq | inst_q[c*NPairs +: NPairs]))
+                                : inst_q[c*NPairs];
+        end
+      end else begin
+        {r_tag, o_tag, inst_q, data_ok, mem_q} = '0;
+      end
     end
   end
 
   // IA-32 slots: the IA-64-only checks are disabled and do not constrain.
-  assign inst_q_o = is_i ? '1 : inst_q;
-  assign mem_q_o  = is_i ? '1 : mem_q;
+  assign inst_q_o = (en_i && is_i) ? '1 : inst_q;
+  assign mem_q_o  = (en_i && is_i) ? '1 : mem_q;
 
 endmodule

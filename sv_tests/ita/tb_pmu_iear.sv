@@ -21,7 +21,7 @@ module tb_pmu_iear;
   logic        we0 = 1'b0, we1 = 1'b0;
   logic [63:0] wdata = '0;
   logic [63:0] pmd0 [2], pmd1 [2];
-  logic        cap [2];
+  logic        cap [2], en [2];
 
   always #5 clk = ~clk;
 
@@ -29,12 +29,23 @@ module tb_pmu_iear;
     .clk_i(clk), .rst_ni(rst_n), .pmc10_i(pmc10[ITA2]), .step_i(step), .fr_i(fr), .cpl_i(cpl),
     .is_i(is_ia32), .psr_up_i(up), .psr_pp_i(pp), .qual_i(qual), .if_addr_i(if_addr),
     .if_lat_i(if_lat), .if_tlb_i(if_tlb), .if_rab_i(if_rab), .pmd0_we_i(we0), .pmd1_we_i(we1),
-    .wdata_i(wdata), .pmd0_o(pmd0[ITA2]), .pmd1_o(pmd1[ITA2]), .cap_o(cap[ITA2]));
+    .wdata_i(wdata), .pmd0_o(pmd0[ITA2]), .pmd1_o(pmd1[ITA2]), .en_o(en[ITA2]),
+    .cap_o(cap[ITA2]));
   pmu_iear #(.Model(0)) u_ita (
     .clk_i(clk), .rst_ni(rst_n), .pmc10_i(pmc10[ITA]), .step_i(step), .fr_i(fr), .cpl_i(cpl),
     .is_i(is_ia32), .psr_up_i(up), .psr_pp_i(pp), .qual_i(qual), .if_addr_i(if_addr),
     .if_lat_i(if_lat), .if_tlb_i(if_tlb), .if_rab_i(if_rab), .pmd0_we_i(we0), .pmd1_we_i(we1),
-    .wdata_i(wdata), .pmd0_o(pmd0[ITA]), .pmd1_o(pmd1[ITA]), .cap_o(cap[ITA]));
+    .wdata_i(wdata), .pmd0_o(pmd0[ITA]), .pmd1_o(pmd1[ITA]), .en_o(en[ITA]),
+    .cap_o(cap[ITA]));
+
+  // en_o gates the fetch's qualification in ita_pmu: it must be 1 in every clock that captures,
+  // and 0 without a step or when frozen (pmu_unit_en).
+  always @(negedge clk) begin
+    for (int d = 0; d < 2; d++) begin
+      if (cap[d]) check(en[d], $sformatf("dut %0d: en_o is 1 in a clock that captures", d));
+      if (!step || fr) check(!en[d], $sformatf("dut %0d: en_o is 0 without a step or frozen", d));
+    end
+  end
 
   // Itanium 2 PMC10: every privilege level, user monitor; cache mode sets ct[1] (bit 13) and
   // the umask (bits 12:5, so its bit 7 is ct[0]); TLB mode ct = 00, umask bits 11:5.

@@ -12,7 +12,9 @@
 // per pair; PMC15 ties; PMC14 ibrp; ig_ad and the inverted range (PMC8 pairs only, PMC9's bits
 // without effect); fine mode at 4 KB page edges, both ranges, masks unused, both plms, and
 // the FineGran2 granularity; PMC13 cfg 0/1/2/3, ena, several active pairs, inst_q(k) per
-// pair; Itanium ta / pt and Table 6-3 modes; IA-32 slots always pass.
+// pair; Itanium ta / pt and Table 6-3 modes; IA-32 slots always pass; a slot that does not
+// retire (valid_i = 0) has every output 0, IA-32 or not, and a matching slot its tags again
+// when it retires.
 module tb_pmu_slot_qual;
 
   `define TB_NAME "tb_pmu_slot_qual"
@@ -26,6 +28,7 @@ module tb_pmu_slot_qual;
   localparam logic [1:0] UnitM = 2'd0, UnitI = 2'd1, UnitF = 2'd2, UnitB = 2'd3;
 
   // ---- shared stimulus ------------------------------------------------------------------
+  logic            valid = 1'b1;
   logic            is_ia32 = 1'b0;
   logic [1:0]      cpl = 2'd0;
   logic [63:0]     ip = '0;
@@ -42,7 +45,7 @@ module tb_pmu_slot_qual;
 
   `define TB_QUAL(IDX, MODEL, GRAN2)                                                      \
     pmu_slot_qual #(.Model(MODEL), .FineGran2(GRAN2)) u_qual_``IDX (                       \
-      .is_i(is_ia32), .cpl_i(cpl), .ip_i(ip), .enc_i(enc), .unit_i(unit), .mem_i(mem),      \
+      .valid_i(valid), .is_i(is_ia32), .cpl_i(cpl), .ip_i(ip), .enc_i(enc), .unit_i(unit), .mem_i(mem),      \
       .daddr_i(daddr), .ibr_i(ibr), .dbr_i(dbr), .pmc8_i(pmc8), .pmc9_i(pmc9),              \
       .pmc11_i(pmc11), .pmc13_i(pmc13), .pmc14_i(pmc14), .pmc15_i(pmc15),                   \
       .inst_q_o(iq[IDX]), .mem_q_o(mq[IDX]));
@@ -577,6 +580,23 @@ module tb_pmu_slot_qual;
       check_eq({60'd0, mq[d]}, 64'hf, $sformatf("dut %0d IA-32 slot: memory qualification is 1", d));
     end
     is_ia32 = 1'b0;
+
+    // ==== a slot that does not retire is not evaluated: every output 0 ========================
+    // Reset values (every tag 1 on a retiring slot), then the same slot not retiring.
+    for (int d = 0; d < NDut; d++) begin
+      if (d == Q1) reset_ita(); else reset_ita2();
+      mem = 1'b1; daddr = 64'hdead_beef_0000_0008;
+      for (int ia32 = 0; ia32 < 2; ia32++) begin
+        is_ia32 = ia32[0];
+        valid = 1'b1; settle();
+        check_eq({44'd0, mq[d], iq[d]}, 64'hfffff,
+                 $sformatf("dut %0d ia32=%0d retiring slot at reset: every output 1", d, ia32));
+        valid = 1'b0; settle();
+        check_eq({44'd0, mq[d], iq[d]}, 64'h0,
+                 $sformatf("dut %0d ia32=%0d slot not retiring: every output 0", d, ia32));
+      end
+      valid = 1'b1; is_ia32 = 1'b0;
+    end
 
     tb_done();
   end
