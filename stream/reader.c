@@ -379,9 +379,7 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
         return fail(r, err);
     r->recno++;
     where_bump(&r->next_where);
-    where = r->where.s;
-    if (r->d->validate(rec, where, err))
-        return fail(r, err);
+    where = r->where.s; /* decode validated the record (pmu_dialect.h) */
     if (repeat > PMU_STREAM_MAX_REPEAT) {
         stream_errf(err, PMU_E_INPUT, where,
                     "field 'repeat': %" PRIu64 " cycles, expected at most %u (a record stands "
