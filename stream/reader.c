@@ -335,7 +335,7 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
             continue;
         if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err))
             return fail(r, err);
-        if (repeat > 1) /* the record stands for more cycles: kept for them */
+        if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
             memcpy(r->cur, rec, r->d->record_size);
         r->left = repeat - 1;
         return 1;
@@ -394,7 +394,7 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
         return fail(r, err);
     }
     r->ncycles += repeat;
-    if (repeat > 1) /* the record stands for more cycles: kept for them */
+    if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
         memcpy(r->cur, rec, r->d->record_size);
     r->left = repeat - 1;
     return 1;
@@ -425,6 +425,17 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
         return 1;
     }
     return next_record(r, rec, err);
+}
+
+/* Every record is read into r->cur, where a repeat finds it. */
+int pmu_stream_view(pmu_stream_reader *r, const void **rec, pmu_err *err)
+{
+    *rec = r->cur;
+    if (r->left && !r->failed) {
+        r->left--;
+        return 1;
+    }
+    return next_record(r, r->cur, err);
 }
 
 const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where.s; }
