@@ -332,10 +332,13 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t 
                                 n);
     if (get_varint(in, "flags", n, &v))
         return -1;
-    if (v > UINT16_MAX)
-        return pmu_dialect_errf(in->err, in->where,
-                                "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
-                                (unsigned long long)v);
+    if (__builtin_expect(v > ITA_SF_DEFINED, 0)) { /* the defined flags are bits 0..k */
+        if (v > UINT16_MAX)
+            return pmu_dialect_errf(in->err, in->where,
+                                    "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
+                                    (unsigned long long)v);
+        k->zero |= v; /* undefined flag bits: the rules name them */
+    }
     const unsigned flags = (unsigned)v;
     s->flags = (uint16_t)flags;
     if (get_varint(in, "ip", n, &v))
@@ -344,7 +347,7 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t 
     s->ip = *ip;
     if (decode_enc(in, st, mode, *ip, s, n))
         return -1;
-    ita_fast_flags(flags, &k->zero, &k->counts, &k->bad);
+    ita_fast_flags(flags, &k->counts, &k->bad);
     k->zero |= ita_fast_isa(ia64, *ip, s->enc, (sh >> 2) & 3u, sh & 3u, flags);
     if (flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)) {
         if (get_varint(in, "da", n, &v))
@@ -417,9 +420,15 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
     st->sticky.is = c->is;
     st->sticky.power = c->power;
     st->sticky.pid = c->pid;
-    /* the fields cpl .. pp, nslots, if_tlb and if_rab are within their ranges here: their
-     * bits are as wide as their ranges, or decode_cycle checked them */
-    k.bad |= ita_fast_record(c) | (k.zero != 0);
+    /* The fields cpl .. pp, nslots, if_tlb and if_rab are within their ranges here: their
+     * bits are as wide as their ranges, or decode_cycle checked them.  Without control
+     * bytes, a fetch and general events, what the record's other rules read is 0 but the
+     * (sticky) power. */
+    if (head & (HEAD_CTL | HEAD_FETCH | HEAD_XEV))
+        k.bad |= ita_fast_record(c);
+    else
+        k.bad |= nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT;
+    k.bad |= k.zero != 0;
     if (__builtin_expect(k.bad || !ita_fast_counts_ok(k.counts), 0))
         return ita_cycle_validate_by_rule(c, in->where, in->err) ? -1 : 1;
     return 1;

@@ -49,14 +49,13 @@ ITA_FAST_INLINE uint32_t ita_flags_entry(unsigned f)
     return e;
 }
 
-/* A slot's flags f: the undefined bits into *zero (they must be zero), the flags' entry
- * into the counts and the broken bit. */
-ITA_FAST_INLINE void ita_fast_flags(unsigned f, uint64_t *zero, uint32_t *counts, unsigned *bad)
+/* A slot's flags f: their entry into the counts and the broken bit.  The bits above
+ * ITA_SF_DEFINED (undefined flags) are the caller's to refuse. */
+ITA_FAST_INLINE void ita_fast_flags(unsigned f, uint32_t *counts, unsigned *bad)
 {
     const uint32_t e = ita_flags_entry(f & ITA_SF_DEFINED);
     *counts += e;
     *bad |= e & ITA_FLAGS_BROKEN;
-    *zero |= f & ~(unsigned)ITA_SF_DEFINED;
 }
 
 /* The rules of a slot that depend on the instruction set (its ip, encoding and syllable,

@@ -430,8 +430,9 @@ static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, i
                                                             uint32_t *counts, unsigned *bad)
 {
     const unsigned f = s->flags;
-    ita_fast_flags(f, zero, counts, bad);
-    uint64_t z = ((s->unit | s->tlb) & ~3u) | ita_fast_isa(ia64, s->ip, s->enc, s->slot, s->unit, f);
+    ita_fast_flags(f, counts, bad);
+    uint64_t z = (f & ~(unsigned)ITA_SF_DEFINED) | ((s->unit | s->tlb) & ~3u) |
+                 ita_fast_isa(ia64, s->ip, s->enc, s->slot, s->unit, f);
     if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
         z |= s->daddr | s->lat | s->tlb;
     if (!(f & PMU_SF_BR_TYPE_MASK))
