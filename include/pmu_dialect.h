@@ -92,7 +92,9 @@ struct pmu_dialect {
      * encode: one record standing for `repeat` (>= 1) identical cycles, into out
      * (max_encoded bytes).  Updates the state; returns the length.
      * decode: the next record from get(ctx): 1 = a record (rec and *repeat >= 1
-     * filled, not yet validated), 0 = the data ended cleanly before its first byte,
+     * filled; a valid record: decode validates, as parse_line does, so that a dialect
+     * can check what its binary form does not already rule out while it decodes), 0 =
+     * the data ended cleanly before its first byte,
      * -1 = error (`where` is "file:record N"). */
     size_t max_encoded;
     size_t (*encode)(void *state, const void *rec, uint64_t repeat, uint8_t *out);

@@ -45,6 +45,10 @@ pmu_stream_reader *pmu_stream_open_mem(const pmu_dialect *d, const void *data, s
  * -1 = error (err filled; every later call repeats it).  A record with repeat=N
  * yields N records. */
 int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err);
+/* The same, but the record is left where the reader keeps it: *rec points at it until
+ * the next call (of either function), and the caller must not change it.  A record with
+ * repeat=N is then not copied N times. */
+int pmu_stream_view(pmu_stream_reader *r, const void **rec, pmu_err *err);
 /* Where the last record came from, e.g. "trace.txt:12" or "trace.bin:record 4711". */
 const char *pmu_stream_where(const pmu_stream_reader *r);
 void pmu_stream_close(pmu_stream_reader *r);
@@ -121,6 +125,10 @@ pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t lim
 pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pmu_err *err);
 /* 1 = record into rec, 0 = end, -1 = error (err filled). */
 int pmu_source_next(pmu_source *s, void *rec, pmu_err *err);
+/* The same, with *rec pointing at the record: a stream file's in the reader, until the
+ * next call (pmu_stream_view; not to be changed), the generator's in buf (record_size
+ * bytes). */
+int pmu_source_view(pmu_source *s, void *buf, const void **rec, pmu_err *err);
 /* "file:line" / "file:record N" / "generator (mode, seed S), record N" of the last record.
  * Takes the source as void* so that it fits pmu_cosim_where_fn. */
 const char *pmu_source_where(void *s);

@@ -91,7 +91,6 @@ struct pmu_stream_reader {
 
     /* binary */
     uint64_t recno, ncycles, header_count;
-    where_text next_where; /* the record about to be read: "name:record recno+1" */
     pmu_byte_window win;   /* data[pos..len): the bytes not yet decoded (pos is not kept) */
 };
 
@@ -335,7 +334,7 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
             continue;
         if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err))
             return fail(r, err);
-        if (repeat > 1) /* the record stands for more cycles: kept for them */
+        if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
             memcpy(r->cur, rec, r->d->record_size);
         r->left = repeat - 1;
         return 1;
@@ -355,33 +354,45 @@ static int end_binary(pmu_stream_reader *r, const char *where, pmu_err *err)
     return 0;
 }
 
+/* r->where back to the record last read, when the data ended or a read failed where record
+ * recno + 1 was to begin. */
+static void where_last(pmu_stream_reader *r)
+{
+    if (r->recno)
+        where_init(&r->where, r->name, ":record ", r->recno);
+    else
+        where_init(&r->where, r->name, "", 0);
+}
+
+/* r->where names the record being read from the start (decode's messages quote it), and so
+ * the record last read when it is in: one text bumped per record. */
 static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
-    if (r->recno == 0 && !r->next_where.end) {
-        where_init(&r->next_where, r->name, ":record ", 1);
-        /* From the first record on, the records are read through the window only
-         * (win_refill moves it to the next chunk): it is set up once, not per record. */
-        r->win = (pmu_byte_window){r->data ? r->data + r->pos : NULL,
-                                   r->data ? r->data + r->len : NULL, win_refill};
+    if (r->recno == 0) {
+        where_init(&r->where, r->name, ":record ", 1);
+        if (!r->win.refill) /* from the first record on, the records are read through the
+                             * window only (win_refill moves it to the next chunk): it is set
+                             * up once, not per record */
+            r->win = (pmu_byte_window){r->data ? r->data + r->pos : NULL,
+                                       r->data ? r->data + r->len : NULL, win_refill};
+    } else {
+        where_bump(&r->where);
     }
-    const char *where = r->next_where.s;
+    const char *where = r->where.s;
     uint64_t repeat = 1;
     int rc = r->d->decode(r->state, pmu_window_getc, &r->win, where, rec, &repeat, err);
-    if (r->io_errno)
+    if (r->io_errno) {
+        where_last(r);
         return io_error(r, err);
-    if (rc == 0)
-        return end_binary(r, where, err);
-    if (r->recno == 0)
-        where_init(&r->where, r->name, ":record ", 1);
-    else
-        where_bump(&r->where);
+    }
+    if (rc == 0) {
+        rc = end_binary(r, where, err);
+        where_last(r);
+        return rc;
+    }
     if (rc < 0)
         return fail(r, err);
-    r->recno++;
-    where_bump(&r->next_where);
-    where = r->where.s;
-    if (r->d->validate(rec, where, err))
-        return fail(r, err);
+    r->recno++; /* decode validated the record (pmu_dialect.h) */
     if (repeat > PMU_STREAM_MAX_REPEAT) {
         stream_errf(err, PMU_E_INPUT, where,
                     "field 'repeat': %" PRIu64 " cycles, expected at most %u (a record stands "
@@ -396,7 +407,7 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
         return fail(r, err);
     }
     r->ncycles += repeat;
-    if (repeat > 1) /* the record stands for more cycles: kept for them */
+    if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
         memcpy(r->cur, rec, r->d->record_size);
     r->left = repeat - 1;
     return 1;
@@ -427,6 +438,17 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
         return 1;
     }
     return next_record(r, rec, err);
+}
+
+/* Every record is read into r->cur, where a repeat finds it. */
+int pmu_stream_view(pmu_stream_reader *r, const void **rec, pmu_err *err)
+{
+    *rec = r->cur;
+    if (r->left && !r->failed) {
+        r->left--;
+        return 1;
+    }
+    return next_record(r, r->cur, err);
 }
 
 const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where.s; }

@@ -53,19 +53,33 @@ pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pm
     return s;
 }
 
-int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
+/* The record into buf, or (view set) where the reader keeps it, *rec pointing at it. */
+static inline __attribute__((always_inline)) int source_next(pmu_source *s, void *buf, int view,
+                                                             const void **rec, pmu_err *err)
 {
     int rc;
+    *rec = buf;
     if (s->reader) {
         if (s->limit && s->count >= s->limit)
             return 0;
-        rc = pmu_stream_next(s->reader, rec, err);
+        rc = view ? pmu_stream_view(s->reader, rec, err) : pmu_stream_next(s->reader, buf, err);
     } else {
-        rc = pmu_gen_next(s->gen, rec);
+        rc = pmu_gen_next(s->gen, buf);
     }
     if (rc == 1)
         s->count++;
     return rc;
+}
+
+int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
+{
+    const void *at;
+    return source_next(s, rec, 0, &at, err);
+}
+
+int pmu_source_view(pmu_source *s, void *buf, const void **rec, pmu_err *err)
+{
+    return source_next(s, buf, 1, rec, err);
 }
 
 const char *pmu_source_where(void *ctx)

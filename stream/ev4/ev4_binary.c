@@ -184,5 +184,5 @@ int ev4_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
     if (decode_rest(&d, (uint8_t)first, st, c, repeat))
         return -1;
     state_advance(st, c); /* only a record that decoded completely moves the state */
-    return 1;
+    return ev4_validate(c, where, err) ? -1 : 1;
 }

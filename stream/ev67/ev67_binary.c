@@ -362,5 +362,7 @@ int ev67_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void
         return 0;
     d.nbytes = 1;
     memset(c, 0, sizeof *c);
-    return decode_rest(&d, (uint8_t)first, state, c, repeat) ? -1 : 1;
+    if (decode_rest(&d, (uint8_t)first, state, c, repeat))
+        return -1;
+    return ev67_validate(c, where, err) ? -1 : 1;
 }

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "ita_stream.h"
+#include "ita_fast.h"
 #include "pmu_stream_codec.h"
 
 /* head byte */
@@ -135,6 +135,14 @@ typedef struct ita_in {
     const char *where;
     pmu_err *err;
 } ita_in;
+
+/* The fast validation run while decoding (ita_fast.h): slot fields that must be zero ORed
+ * into `zero`, the flags' multiplicity counts, conditions into `bad`. */
+typedef struct ita_check {
+    uint64_t zero;
+    uint32_t counts;
+    unsigned bad;
+} ita_check;
 
 #define DECODE_INLINE static inline __attribute__((always_inline))
 
@@ -302,9 +310,11 @@ DECODE_INLINE int decode_enc(ita_in *in, ita_state *st, unsigned mode, uint64_t 
 }
 
 /* Slot n (from 1).  The address deltas run in *ip and *daddr (the state's prev_ip and
- * prev_daddr, kept in registers for the record). */
+ * prev_daddr, kept in registers for the record).  The slot's rules are checked into *k,
+ * but for those its form rules out: a data address only comes with a load or a store, a
+ * target only with a branch, and the unit and TLB outcome are two bits wide. */
 DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t *daddr, pmu_slot *s,
-                              unsigned n)
+                              unsigned n, int ia64, ita_check *k)
 {
     uint8_t sh;
     uint64_t v;
@@ -322,10 +332,13 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t 
                                 n);
     if (get_varint(in, "flags", n, &v))
         return -1;
-    if (v > UINT16_MAX)
-        return pmu_dialect_errf(in->err, in->where,
-                                "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
-                                (unsigned long long)v);
+    if (__builtin_expect(v > ITA_SF_DEFINED, 0)) { /* the defined flags are bits 0..k */
+        if (v > UINT16_MAX)
+            return pmu_dialect_errf(in->err, in->where,
+                                    "field 'flags': slot %u flags 0x%llx wider than 16 bits", n,
+                                    (unsigned long long)v);
+        k->zero |= v; /* undefined flag bits: the rules name them */
+    }
     const unsigned flags = (unsigned)v;
     s->flags = (uint16_t)flags;
     if (get_varint(in, "ip", n, &v))
@@ -334,6 +347,8 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t 
     s->ip = *ip;
     if (decode_enc(in, st, mode, *ip, s, n))
         return -1;
+    ita_fast_flags(flags, &k->counts, &k->bad);
+    k->zero |= ita_fast_isa(ia64, *ip, s->enc, (sh >> 2) & 3u, sh & 3u, flags);
     if (flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)) {
         if (get_varint(in, "da", n, &v))
             return -1;
@@ -354,6 +369,8 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, uint64_t 
                                     (unsigned long long)(v >> 2));
         s->lat = (uint16_t)(v >> 2);
         s->tlb = (uint8_t)(v & 3u);
+        if (!(flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+            k->zero |= v; /* a latency or TLB outcome without a load or store */
     }
     return 0;
 }
@@ -373,9 +390,11 @@ DECODE_INLINE void clear_record(pmu_cycle *c)
         *(v16 *)(p + i) = zero;
 }
 
-/* A record whose head byte has been read.  The deltas a slot decoded advance the state even
- * when a later slot fails (the reader stops at the first error); the sticky values advance
- * only with a record that decoded completely. */
+/* A record whose head byte has been read, decoded and validated (pmu_dialect.h): the fast
+ * test runs as the fields are decoded, and a record it cannot pass goes to the rules one by
+ * one, which write the message.  The deltas a slot decoded advance the state even when a
+ * later slot fails (the reader stops at the first error); the sticky values advance only
+ * with a record that decoded completely. */
 DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cycle *c, uint64_t *repeat)
 {
     clear_record(c);
@@ -386,8 +405,10 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
     /* nslots in a local: the stores to the slots could alias c->nslots, so the loop would
      * load it again on every pass */
     const unsigned nslots = c->nslots;
+    const int ia64 = c->is == 0;
+    ita_check k = {0, 0, 0};
     for (unsigned i = 0; i < nslots; i++)
-        if (decode_slot(in, st, &ip, &daddr, &c->slot[i], i + 1)) {
+        if (decode_slot(in, st, &ip, &daddr, &c->slot[i], i + 1, ia64, &k)) {
             rc = -1;
             break;
         }
@@ -399,6 +420,17 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
     st->sticky.is = c->is;
     st->sticky.power = c->power;
     st->sticky.pid = c->pid;
+    /* The fields cpl .. pp, nslots, if_tlb and if_rab are within their ranges here: their
+     * bits are as wide as their ranges, or decode_cycle checked them.  Without control
+     * bytes, a fetch and general events, what the record's other rules read is 0 but the
+     * (sticky) power. */
+    if (head & (HEAD_CTL | HEAD_FETCH | HEAD_XEV))
+        k.bad |= ita_fast_record(c);
+    else
+        k.bad |= nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT;
+    k.bad |= k.zero != 0;
+    if (__builtin_expect(k.bad || !ita_fast_counts_ok(k.counts), 0))
+        return ita_cycle_validate_by_rule(c, in->where, in->err) ? -1 : 1;
     return 1;
 }
 

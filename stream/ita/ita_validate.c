@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ita_stream.h"
+#include "ita_fast.h"
 
 const sf_key ita_sf_keys[] = {
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                                   \
@@ -21,15 +21,7 @@ const sf_key ita_sf_keys[] = {
 };
 const unsigned ita_sf_nkeys = sizeof ita_sf_keys / sizeof ita_sf_keys[0];
 
-/* Every bit some PMU_SLOT_FLAG defines, as a constant. */
-enum {
-    SF_DEFINED = 0
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) | PMU_SF_##name##_MASK
-#include "ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
-};
-
-uint16_t ita_sf_defined_mask(void) { return (uint16_t)SF_DEFINED; }
+uint16_t ita_sf_defined_mask(void) { return (uint16_t)ITA_SF_DEFINED; }
 
 const char *const ita_is_names[2] = {"ia64", "ia32"};
 const char *const ita_power_names[4] = {"normal", "low_power", "light_halt", "halt"};
@@ -388,23 +380,21 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
 
 /* ---- the common case in a few instructions a slot ------------------------------
  * Validation runs on every record of every run, so a record first meets a test that
- * only says "no rule can refuse it" (ita_cycle_passes_fast).  When it cannot say so, the
- * rules run one by one and the first one broken writes its message.  The fast test may
- * send a valid record to the rules (a general event's id from XEV_MEMO on), but it never
- * passes a record that a rule refuses (stream/tests/test_validate.cpp checks both ways).
+ * only says "no rule can refuse it" (ita_cycle_passes_fast; the binary decoder runs the
+ * same test while it decodes, with the parts its widths rule out left out: ita_fast.h).
+ * When it cannot say so, the rules run one by one and the first one broken writes its
+ * message.  The fast test may send a valid record to the rules (a general event's id
+ * from XEV_MEMO on), but it never passes a record that a rule refuses
+ * (stream/tests/test_validate.cpp checks both ways).
  *
- * What depends on a slot's flags alone, is looked up by flags value: whether the flags
- * break a rule of check_slot(), and the slot's share of each multiplicity rule, worked
- * out by check_slot() and multiplicity_rules themselves the first time a value is seen. */
-_Static_assert((SF_DEFINED & (SF_DEFINED + 1)) == 0, "the defined slot flags are bits 0..k");
+ * The flags' entries are worked out by check_slot() and multiplicity_rules themselves. */
 _Static_assert(sizeof multiplicity_rules / sizeof multiplicity_rules[0] <= 7,
                "a multiplicity count per nibble, below the entry's two top bits");
-#define FLAGS_KNOWN 0x80000000u  /* the entry has been worked out */
-#define FLAGS_BROKEN 0x40000000u /* the flags break a rule of check_slot() */
-#define NIBBLE_TOPS 0x08888888u  /* bit 3 of each rule's count */
 
-/* The entry worked out (the first time a flags value is seen). */
-static uint32_t flags_entry_work(unsigned f)
+_Atomic uint32_t ita_flags_memo[ITA_SF_DEFINED + 1];
+
+/* The entry of a flags value, worked out and kept (the first time the value is seen). */
+uint32_t ita_flags_entry_work(unsigned f)
 {
     /* A slot with these flags and nothing else to break a rule: an IA-64 slot, on the
      * branch unit when it is a branch, without addresses, latency or TLB outcome. */
@@ -413,42 +403,26 @@ static uint32_t flags_entry_work(unsigned f)
     c.nslots = 1;
     c.slot[0].flags = (uint16_t)f;
     c.slot[0].unit = (f & PMU_SF_BR_TYPE_MASK) ? PMU_UNIT_B : PMU_UNIT_M;
-    uint32_t e = FLAGS_KNOWN | (check_slot(&c, 0, "", NULL) ? FLAGS_BROKEN : 0u);
+    uint32_t e = ITA_FLAGS_KNOWN | (check_slot(&c, 0, "", NULL) ? ITA_FLAGS_BROKEN : 0u);
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         const struct multiplicity_rule *m = &multiplicity_rules[r];
         e |= (uint32_t)((f & m->any) != 0 && (f & m->all) == m->all) << (4 * r);
     }
+    atomic_store_explicit(&ita_flags_memo[f], e, memory_order_relaxed);
     return e;
 }
 
-/* Entry of a flags value.  The value alone decides it, so two threads that work out the
- * same entry store the same word (hence relaxed atomics, plain loads on the hosts we run). */
-static _Atomic uint32_t flags_memo[SF_DEFINED + 1];
-static inline uint32_t flags_entry(unsigned f)
+/* A count is at most PMU_MAX_SLOTS = 6, so 7 - maxincr brings a count over it to 8. */
+_Atomic uint32_t ita_multiplicity_memo;
+uint32_t ita_multiplicity_work(void)
 {
-    uint32_t e = atomic_load_explicit(&flags_memo[f], memory_order_relaxed);
-    if (__builtin_expect(e == 0, 0)) {
-        e = flags_entry_work(f);
-        atomic_store_explicit(&flags_memo[f], e, memory_order_relaxed);
-    }
-    return e;
-}
-
-/* Added to the slots' summed counts, each rule's nibble reaches 8 exactly when its count
- * is above the event's maxincr (a count is at most PMU_MAX_SLOTS = 6). */
-static uint32_t multiplicity_bias(void)
-{
-    static _Atomic uint32_t memo;
-    uint32_t b = atomic_load_explicit(&memo, memory_order_relaxed);
-    if (b)
-        return b & ~FLAGS_KNOWN;
-    b = FLAGS_KNOWN;
+    uint32_t b = ITA_FLAGS_KNOWN;
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         unsigned max = pmu_event_table[multiplicity_rules[r].event].maxincr;
         b |= (uint32_t)(max < 7 ? 7 - max : 0) << (4 * r);
     }
-    atomic_store_explicit(&memo, b, memory_order_relaxed);
-    return b & ~FLAGS_KNOWN;
+    atomic_store_explicit(&ita_multiplicity_memo, b, memory_order_relaxed);
+    return b;
 }
 
 /* One slot of ita_cycle_passes_fast, in an IA-64 cycle or an IA-32 one. */
@@ -456,20 +430,13 @@ static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, i
                                                             uint32_t *counts, unsigned *bad)
 {
     const unsigned f = s->flags;
-    const uint32_t e = flags_entry(f & SF_DEFINED);
-    *counts += e;
-    *bad |= e & FLAGS_BROKEN;
-    uint64_t z = (f & ~(unsigned)SF_DEFINED) | ((s->unit | s->tlb) & ~3u);
-    if (ia64)
-        z |= (s->ip & 15u) | (s->enc >> 41) | (s->slot > 2);
-    else
-        z |= s->slot | s->enc;
+    ita_fast_flags(f, counts, bad);
+    uint64_t z = (f & ~(unsigned)ITA_SF_DEFINED) | ((s->unit | s->tlb) & ~3u) |
+                 ita_fast_isa(ia64, s->ip, s->enc, s->slot, s->unit, f);
     if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
         z |= s->daddr | s->lat | s->tlb;
     if (!(f & PMU_SF_BR_TYPE_MASK))
         z |= s->target;
-    else if (ia64)
-        *bad |= s->unit != PMU_UNIT_B;
     *zero |= z;
 }
 
@@ -494,8 +461,7 @@ static inline uint32_t xev_entry(unsigned id)
     return e;
 }
 
-/* 1 when no rule of check_xev can refuse the record's general events. */
-static int xev_passes_fast(const pmu_cycle *c)
+int ita_xev_passes_fast(const pmu_cycle *c)
 {
     if (c->nxev > PMU_MAX_XEV)
         return 0;
@@ -524,7 +490,6 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
                        offsetof(pmu_cycle, up_we) == 4 && offsetof(pmu_cycle, up) == 5 &&
                        offsetof(pmu_cycle, pp_we) == 6 && offsetof(pmu_cycle, pp) == 7,
                    "cpl .. pp: eight consecutive bytes, in byte_max's order");
-    const unsigned recirc_max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
     /* The eight one-byte fields cpl .. pp against their largest values in one word: a
      * byte b is within its limit L when its bit 7 is clear and (b & 0x7f) + (0x7f - L)
      * stays below bit 7 (so no byte carries into the next).  The limits are laid out in
@@ -536,12 +501,8 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
     below = UINT64_C(0x7f7f7f7f7f7f7f7f) - below;
     const uint64_t over = (((fields & UINT64_C(0x7f7f7f7f7f7f7f7f)) + below) | fields) &
                           UINT64_C(0x8080808080808080);
-    unsigned bad = (over != 0) | (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
-                   (c->nslots > PMU_MAX_SLOTS) |
-                   (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) |
-                   (c->nxev != 0 && !xev_passes_fast(c)) |
-                   (c->if_tlb > PMU_TLB_FAULT) | (c->if_rab > 1) |
-                   (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0);
+    unsigned bad = (over != 0) | (c->nslots > PMU_MAX_SLOTS) | (c->if_tlb > PMU_TLB_FAULT) |
+                   (c->if_rab > 1) | ita_fast_record(c);
     if (bad)
         return 0;
     /* Slot fields that must be zero are ORed into `zero`; conditions into `bad`.  One loop
@@ -556,7 +517,7 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
         for (unsigned i = 0; i < nslots; i++)
             fast_slot(&c->slot[i], 0, &zero, &counts, &bad);
     bad |= zero != 0;
-    return !bad && ((counts + multiplicity_bias()) & NIBBLE_TOPS) == 0;
+    return !bad && ita_fast_counts_ok(counts);
 }
 
 int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)

@@ -95,6 +95,9 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
     const int checks = pmu_has_mismatches(b);
+    /* Without a hook that may change the record, the record is stepped where the reader
+     * keeps it (a repeated record is not copied for every cycle it stands for). */
+    const int view = !l->fetch && !l->hooks.admit && !l->hooks.before;
     pmu_state st;
     memset(&st, 0, sizeof st);
     for (;;) {
@@ -105,7 +108,10 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
                 return PMU_LOOP_ERROR;
             l->tracing = 1;
         }
-        int got = l->fetch ? l->fetch(l->fetch_ctx, rec, err) : pmu_source_next(l->src, rec, err);
+        const void *cur = rec;
+        int got = l->fetch  ? l->fetch(l->fetch_ctx, rec, err)
+                  : view    ? pmu_source_view(l->src, rec, &cur, err)
+                            : pmu_source_next(l->src, rec, err);
         if (got == 0)
             return PMU_LOOP_END;
         if (got < 0) {
@@ -118,13 +124,13 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             l->hooks.before(l->hooks.ctx, rec);
         if (checks && pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
-        pmu_step(b, rec);
+        pmu_step(b, cur);
         if (l->hooks.after) {
             if (l->hooks.pmi_only)
                 st.pmi = pmu_pmi(b);
             else
                 pmu_snapshot(b, &st);
-            l->hooks.after(l->hooks.ctx, rec, &st);
+            l->hooks.after(l->hooks.ctx, cur, &st);
         }
         if (checks && pmu_cosim_mismatches(b))
             return PMU_LOOP_MISMATCH;
