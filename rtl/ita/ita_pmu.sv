@@ -476,6 +476,7 @@ module ita_pmu #(
   logic [`PMU_MAX_XEV-1:0] xev_qual;
 
   pmu_xev_qual u_xev_qual (
+    .xev_valid_i   (xev_valid_q),
     .nslots_i      (nslots_q),
     .xev_slot_i    (xev_slot_q),
     .xev_iod_i     (xev_iod_q),
