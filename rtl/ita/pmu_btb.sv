@@ -170,21 +170,40 @@ module pmu_btb #(
 
   assign cap_o = en && any;
 
-  // ---- the two records of the selected branch ---------------------------------------------
-  logic [63:0] sel_ip, sel_tgt, br_rec, tgt_rec;
-  logic [1:0]  sel_pred, sel_s, rec_slot;
-  logic        sel_taken, mp, bruflush, b1;
-  logic [59:0] iaddr;
+  // ---- the two records of the selected branch, and PMD16 after the capture ----------------
+  // Formed only in a clock that captures (cap_o): the records feed nothing else, and a run with
+  // the BTB off skips them (docs/bench.md, "Only the slots that retire"). Every variable of
+  // the block is written once per evaluation, in one branch or the other (Icarus 11 re-runs an
+  // always_comb that reads back a variable it changed twice).
+  localparam logic [63:0] LoAddrMask =
+    64'(((65'd1 << PMU_F_BTB_DETAIL_LOADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_LOADDR_LSB);
+  localparam logic [63:0] HiAddrMask =
+    64'(((65'd1 << PMU_F_BTB_DETAIL_HIADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_HIADDR_LSB);
+  localparam logic [63:0] AddrMask =
+    64'(((65'd1 << PMU_F_BTB_ENTRY_ADDR_W) - 65'd1) << PMU_F_BTB_ENTRY_ADDR_LSB);
+  localparam int          SelW = `PMU_SF_WIDTH;
 
-  assign sel_ip    = slot_ip_i[sel*64 +: 64];
-  assign sel_tgt   = slot_target_i[sel*64 +: 64];
-  assign sel_s     = slot_idx_i[sel*2 +: 2];
-  assign sel_pred  = slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_BR_PRED_LSB +: 2];
-  assign sel_taken = slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_TAKEN_LSB] &&
-                     !slot_flags_i[sel*`PMU_SF_WIDTH + PMU_SF_PRED_OFF_LSB];
-  assign mp        = (sel_pred == PredPath) || (sel_pred == PredTarget);
-  assign bruflush  = (sel_pred == PredPath);
-  assign rec_slot  = sel_taken ? sel_s : 2'd3;
+  // The capture rewrites bbi, sets full on the wrap (the carry out of bbi + 2) and writes the
+  // PMD16 bits of both entries: {0, 0, bruflush, b1} for the branch record, 0 for the target.
+  localparam logic [63:0] EntBits = 64'((1 << ExtW) - 1);
+  localparam logic [63:0] BbiMask = 64'(((1 << BbiW) - 1) << PMU_F_PMD16_BBI_LSB);
+
+  logic [63:0]     sel_ip, sel_tgt, common, br_rec, tgt_rec;
+  logic [1:0]      sel_pred, sel_s, rec_slot;
+  logic            sel_taken, mp, bruflush, b1;
+  logic [59:0]     iaddr;
+  logic [63:0]     pmd16_q, pmd16_cap, ext_clear, ext_set;
+  logic [BbiW-1:0] bbi, bbi_tgt, bbi_new;
+  logic [BbiW:0]   bbi_next;   // with the wrap carry
+  logic            bbi_wrap;
+  logic [NEnt-1:0] ent_cap, ent_br;  // entry j captures / captures the branch record
+
+  assign sel_ip   = slot_ip_i[sel*64 +: 64];
+  assign bbi      = pmd16_q[PMU_F_PMD16_BBI_MSB:PMU_F_PMD16_BBI_LSB];
+  assign bbi_tgt  = bbi + 1'b1;
+  assign bbi_next = {1'b0, bbi} + {{(BbiW - 1){1'b0}}, 2'd2};
+  assign bbi_new  = bbi_next[BbiW-1:0];
+  assign bbi_wrap = bbi_next[BbiW];
 
   pmu_window_addr u_window (
     .ip_i     (sel_ip),
@@ -193,50 +212,40 @@ module pmu_btb #(
     .second_o (b1)
   );
 
-  localparam logic [63:0] LoAddrMask =
-    64'(((65'd1 << PMU_F_BTB_DETAIL_LOADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_LOADDR_LSB);
-  localparam logic [63:0] HiAddrMask =
-    64'(((65'd1 << PMU_F_BTB_DETAIL_HIADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_HIADDR_LSB);
-  localparam logic [63:0] AddrMask =
-    64'(((65'd1 << PMU_F_BTB_ENTRY_ADDR_W) - 65'd1) << PMU_F_BTB_ENTRY_ADDR_LSB);
-
-  logic [63:0] common;  // b = 0 and mp, shared by both records
-  assign common  = {63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB;
-  assign br_rec  = common | ({iaddr, 4'd0} & AddrMask) | (64'd1 << PMU_F_BTB_ENTRY_B_LSB)
-                 | ({62'd0, rec_slot} << PMU_F_BTB_ENTRY_SLOT_LSB);
-  assign tgt_rec = common | (ds ? (sel_tgt & (HiAddrMask | LoAddrMask)) : (sel_tgt & AddrMask));
-
-  // ---- the ring and PMD16 -------------------------------------------------------------------
-  logic [63:0]     pmd16_q, pmd16_cap;
-  logic [BbiW-1:0] bbi, bbi_tgt;
-  logic [BbiW:0]   bbi_next;   // with the wrap carry
-
-  assign bbi      = pmd16_q[PMU_F_PMD16_BBI_MSB:PMU_F_PMD16_BBI_LSB];
-  assign bbi_tgt  = bbi + 1'b1;
-  assign bbi_next = {1'b0, bbi} + {{(BbiW - 1){1'b0}}, 2'd2};
-
-  // The capture rewrites bbi, sets full on the wrap (the carry out of bbi + 2) and writes the
-  // PMD16 bits of both entries: {0, 0, bruflush, b1} for the branch record, 0 for the target.
-  localparam logic [63:0] EntBits = 64'((1 << ExtW) - 1);
-  localparam logic [63:0] BbiMask = 64'(((1 << BbiW) - 1) << PMU_F_PMD16_BBI_LSB);
-  logic [63:0] ext_clear, ext_set;
-  assign ext_clear = (EntBits << (PMU_F_PMD16_EXT_LSB + bbi * ExtW))
-                   | (EntBits << (PMU_F_PMD16_EXT_LSB + bbi_tgt * ExtW));
-  assign ext_set   = (({63'd0, b1} << ExtB1) | ({63'd0, bruflush} << ExtBruflush))
-                     << (PMU_F_PMD16_EXT_LSB + bbi * ExtW);
-  assign pmd16_cap = (pmd16_q & ~(ext_clear | BbiMask)) | ext_set
-                   | ({{(64 - BbiW){1'b0}}, bbi_next[BbiW-1:0]} << PMU_F_PMD16_BBI_LSB)
-                   | ({63'd0, bbi_next[BbiW]} << PMU_F_PMD16_FULL_LSB);
+  always_comb begin
+    if (cap_o) begin
+      sel_tgt   = slot_target_i[sel*64 +: 64];
+      sel_s     = slot_idx_i[sel*2 +: 2];
+      sel_pred  = slot_flags_i[sel*SelW + PMU_SF_BR_PRED_LSB +: 2];
+      sel_taken = slot_flags_i[sel*SelW + PMU_SF_TAKEN_LSB] &&
+                  !slot_flags_i[sel*SelW + PMU_SF_PRED_OFF_LSB];
+      mp        = (sel_pred == PredPath) || (sel_pred == PredTarget);
+      bruflush  = (sel_pred == PredPath);
+      rec_slot  = sel_taken ? sel_s : 2'd3;
+      common    = {63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB;  // b = 0 and mp, in both records
+      br_rec    = common | ({iaddr, 4'd0} & AddrMask) | (64'd1 << PMU_F_BTB_ENTRY_B_LSB)
+                | ({62'd0, rec_slot} << PMU_F_BTB_ENTRY_SLOT_LSB);
+      tgt_rec   = common | (ds ? (sel_tgt & (HiAddrMask | LoAddrMask)) : (sel_tgt & AddrMask));
+      ext_clear = (EntBits << (PMU_F_PMD16_EXT_LSB + bbi * ExtW))
+                | (EntBits << (PMU_F_PMD16_EXT_LSB + bbi_tgt * ExtW));
+      ext_set   = (({63'd0, b1} << ExtB1) | ({63'd0, bruflush} << ExtBruflush))
+                  << (PMU_F_PMD16_EXT_LSB + bbi * ExtW);
+      pmd16_cap = (pmd16_q & ~(ext_clear | BbiMask)) | ext_set
+                | ({{(64 - BbiW){1'b0}}, bbi_new} << PMU_F_PMD16_BBI_LSB)
+                | ({63'd0, bbi_wrap} << PMU_F_PMD16_FULL_LSB);
+      ent_br    = NEnt'(1) << bbi;
+      ent_cap   = ent_br | (NEnt'(1) << bbi_tgt);
+    end else begin
+      {sel_tgt, sel_s, sel_pred, sel_taken, mp, bruflush, rec_slot, common, br_rec, tgt_rec,
+       ext_clear, ext_set, pmd16_cap, ent_br, ent_cap} = '0;
+    end
+  end
 
   // The eight entries share PMD8's reset value and writable mask (PMD8..15 are alike in
   // include/ita/ita_regs.def; tb_pmu_btb checks every entry against its own row).
   for (genvar j = 0; j < NEnt; j++) begin : g_ent
     localparam logic [63:0] Reset = Ita ? PMU_PMD8_RESET_ITA : PMU_PMD8_RESET_ITA2;
     localparam logic [63:0] Wmask = Ita ? PMU_PMD8_WMASK_ITA : PMU_PMD8_WMASK_ITA2;
-    logic is_br, is_tgt;
-    assign is_br  = (bbi == j[BbiW-1:0]);
-    assign is_tgt = (bbi_tgt == j[BbiW-1:0]);
-
     pmu_cap_reg #(
       .ResetValue (Reset),
       .WriteMask  (Wmask)
@@ -245,8 +254,8 @@ module pmu_btb #(
       .rst_ni     (rst_ni),
       .we_i       (pmd_we_i[j]),
       .wdata_i    (wdata_i),
-      .cap_i      (cap_o && (is_br || is_tgt)),
-      .cap_data_i (is_br ? br_rec : tgt_rec),
+      .cap_i      (ent_cap[j]),
+      .cap_data_i (ent_br[j] ? br_rec : tgt_rec),
       .q_o        (),
       .view_o     (pmd_o[j*64 +: 64])
     );

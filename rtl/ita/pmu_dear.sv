@@ -146,46 +146,43 @@ module pmu_dear #(
   assign cap_o = en && any;
 
   // ---- the captured values, from the selected slot ----------------------------------------
+  // Formed only in a clock that captures (cap_o): they feed nothing else, and a run with the
+  // D-EAR off skips them (docs/bench.md, "Only the slots that retire"). Each variable of the
+  // blocks is written once per evaluation, in one branch or the other (Icarus 11 re-runs an
+  // always_comb that reads back a variable it changed twice).
   logic [63:0] sel_ip, pmd3_cap, pmd17_cap;
   logic [15:0] sel_lat;
   logic [1:0]  sel_tlb, sel_s;
 
-  assign sel_ip  = slot_ip_i[sel*64 +: 64];
-  assign sel_lat = slot_lat_i[sel*16 +: 16];
-  assign sel_tlb = slot_tlb_i[sel*2 +: 2];
-  assign sel_s   = slot_idx_i[sel*2 +: 2];
+  assign sel_ip = slot_ip_i[sel*64 +: 64];
 
   if (Ita) begin : g_cap_ita
     // PMD3 = {level, 0, lat[11:0]}: cache mode lat saturated, level 0; TLB mode level = tlb.
     // The latency is the writable low bits of Itanium's PMD3.
     localparam logic [15:0] LatMax = PMU_PMD3_WMASK_ITA[15:0] & ~16'(1 << PMU_F_PMD3_OV_LSB)
                                      & ~16'(((1 << PMU_F_PMD3_STAT_W) - 1) << PMU_F_PMD3_STAT_LSB);
-    logic [15:0] lat_sat;
-    assign lat_sat  = (sel_lat > LatMax) ? LatMax : sel_lat;
-    assign pmd3_cap = (mode == ModeTlb) ? ({62'd0, sel_tlb} << PMU_F_PMD3_ITA_LEVEL_LSB)
-                                        : ({48'd0, lat_sat} << PMU_F_PMD3_LAT_LSB);
-    // PMD17 = {ip[63:4], slot, 0, vl = 1}
-    assign pmd17_cap = (sel_ip & ~64'hf) | ({62'd0, sel_s} << PMU_F_PMD17_ITA_SLOT_LSB)
-                     | (64'd1 << PMU_F_PMD17_ITA_VL_LSB);
+    always_comb begin
+      if (cap_o) begin
+        sel_lat   = slot_lat_i[sel*16 +: 16];
+        sel_tlb   = slot_tlb_i[sel*2 +: 2];
+        sel_s     = slot_idx_i[sel*2 +: 2];
+        pmd3_cap  = (mode == ModeTlb) ? ({62'd0, sel_tlb} << PMU_F_PMD3_ITA_LEVEL_LSB)
+                                      : ({48'd0, (sel_lat > LatMax) ? LatMax : sel_lat}
+                                         << PMU_F_PMD3_LAT_LSB);
+        // PMD17 = {ip[63:4], slot, 0, vl = 1}
+        pmd17_cap = (sel_ip & ~64'hf) | ({62'd0, sel_s} << PMU_F_PMD17_ITA_SLOT_LSB)
+                  | (64'd1 << PMU_F_PMD17_ITA_VL_LSB);
+      end else begin
+        {sel_lat, sel_tlb, sel_s, pmd3_cap, pmd17_cap} = '0;
+      end
+    end
   end else begin : g_cap_ita2
     // PMD3 = {stat, ov, lat[12:0]}: cache mode stat 1 and the latency saturated; TLB mode
     // stat = tlb; ALAT mode stat 1.
     localparam logic [15:0] LatMax = 16'((1 << PMU_F_PMD3_LAT_W) - 1);
-    logic [15:0] lat_sat;
-    logic        lat_ov;
-    logic [1:0]  stat;
     logic [59:0] iaddr;
-    logic        bn;
-    assign lat_ov  = (sel_lat > LatMax);
-    assign lat_sat = lat_ov ? LatMax : sel_lat;
-    assign stat    = (mode == ModeTlb) ? sel_tlb : 2'd1;
-    always_comb begin
-      pmd3_cap = {62'd0, stat} << PMU_F_PMD3_STAT_LSB;
-      if (mode == ModeCache) begin
-        pmd3_cap = pmd3_cap | ({48'd0, lat_sat} << PMU_F_PMD3_LAT_LSB)
-                            | ({63'd0, lat_ov} << PMU_F_PMD3_OV_LSB);
-      end
-    end
+    logic        bn, lat_ov;
+    logic [1:0]  stat;
 
     pmu_window_addr u_window (
       .ip_i     (sel_ip),
@@ -194,10 +191,26 @@ module pmu_dear #(
       .second_o (bn)
     );
 
-    // PMD17 = {iaddr, vl = 1, bn, slot}
-    assign pmd17_cap = ({iaddr, 4'd0}) | (64'd1 << PMU_F_PMD17_VL_LSB)
-                     | ({63'd0, bn} << PMU_F_PMD17_BN_LSB)
-                     | ({62'd0, sel_s} << PMU_F_PMD17_SLOT_LSB);
+    always_comb begin
+      if (cap_o) begin
+        sel_lat   = slot_lat_i[sel*16 +: 16];
+        sel_tlb   = slot_tlb_i[sel*2 +: 2];
+        sel_s     = slot_idx_i[sel*2 +: 2];
+        lat_ov    = (sel_lat > LatMax);
+        stat      = (mode == ModeTlb) ? sel_tlb : 2'd1;
+        pmd3_cap  = ({62'd0, stat} << PMU_F_PMD3_STAT_LSB)
+                  | ((mode == ModeCache) ? (({48'd0, lat_ov ? LatMax : sel_lat}
+                                             << PMU_F_PMD3_LAT_LSB)
+                                            | ({63'd0, lat_ov} << PMU_F_PMD3_OV_LSB))
+                                         : 64'd0);
+        // PMD17 = {iaddr, vl = 1, bn, slot}
+        pmd17_cap = ({iaddr, 4'd0}) | (64'd1 << PMU_F_PMD17_VL_LSB)
+                  | ({63'd0, bn} << PMU_F_PMD17_BN_LSB)
+                  | ({62'd0, sel_s} << PMU_F_PMD17_SLOT_LSB);
+      end else begin
+        {sel_lat, sel_tlb, sel_s, lat_ov, stat, pmd3_cap, pmd17_cap} = '0;
+      end
+    end
   end
 
   pmu_cap_reg #(

@@ -44,13 +44,14 @@ module pmu_iear #(
   logic [3:0]  plm;
   logic        pm;
   logic [1:0]  ism;
-  logic [15:0] lat_sat;
   logic        lat_ov;
   logic [63:0] pmd0_cap, pmd1_cap, line;
 
-  assign lat_ov  = (if_lat_i > LatMax);
-  assign lat_sat = lat_ov ? LatMax : if_lat_i;
-  assign line    = if_addr_i & ~((64'd1 << PMU_F_PMD0_ADDR_LSB) - 64'd1);
+  // The captured values are formed only in a clock that captures (cap_o): they feed nothing
+  // else, and a run with the I-EAR off skips them (docs/bench.md, "Only the slots that
+  // retire"). Each variable of those blocks is written once per evaluation, in one branch or
+  // the other (Icarus 11 re-runs an always_comb that reads back a variable it changed twice).
+  assign line = if_addr_i & ~((64'd1 << PMU_F_PMD0_ADDR_LSB) - 64'd1);
 
   if (Ita) begin : g_ita
     // ---- Itanium: PMC10.tlb selects the mode; umask is a threshold or TLB outcomes --------
@@ -75,9 +76,17 @@ module pmu_iear #(
     end
 
     assign hit  = tlb_mode ? (if_tlb_i != TlbL1 && umask[if_tlb_i]) : cache_hit;
-    assign pmd0_cap = line | (64'd1 << PMU_F_PMD0_ITA_V_LSB)
-                    | ({63'd0, tlb_mode} << PMU_F_PMD0_ITA_TLB_LSB);
-    assign pmd1_cap = tlb_mode ? 64'd0 : ({48'd0, lat_sat} << PMU_F_PMD1_LAT_LSB);
+    always_comb begin
+      if (cap_o) begin
+        lat_ov   = (if_lat_i > LatMax);
+        pmd0_cap = line | (64'd1 << PMU_F_PMD0_ITA_V_LSB)
+                 | ({63'd0, tlb_mode} << PMU_F_PMD0_ITA_TLB_LSB);
+        pmd1_cap = tlb_mode ? 64'd0
+                 : ({48'd0, lat_ov ? LatMax : if_lat_i} << PMU_F_PMD1_LAT_LSB);
+      end else begin
+        {lat_ov, pmd0_cap, pmd1_cap} = '0;
+      end
+    end
   end else begin : g_ita2
     // ---- Itanium 2: PMC10.ct selects the mode (1x cache, 00 TLB, 01 nothing) ---------------
     logic [PMU_F_PMC10_UMASK_W-1:0] umask;
@@ -96,9 +105,10 @@ module pmu_iear #(
     assign tlb_mode   = (ct == 2'b00);
 
     // Latency bins 0 [4,8), 1 [8,16), 2 [16,32), 3 [32,128), 4 [128,256), 5 [256,1024),
-    // 6 [1024,4096), 7 [4096,inf).
+    // 6 [1024,4096), 7 [4096,inf). (Only a clock in which the unit may capture needs one.)
     always_comb begin
-      if      (if_lat_i >= 16'd4096) bin = 3'd7;
+      if      (!en)                  bin = 3'd0;
+      else if (if_lat_i >= 16'd4096) bin = 3'd7;
       else if (if_lat_i >= 16'd1024) bin = 3'd6;
       else if (if_lat_i >= 16'd256)  bin = 3'd5;
       else if (if_lat_i >= 16'd128)  bin = 3'd4;
@@ -121,10 +131,17 @@ module pmu_iear #(
     // stat: cache mode 1 a miss, 3 a RAB hit; TLB mode if_tlb.
     assign stat = tlb_mode ? if_tlb_i : (if_rab_i ? 2'd3 : 2'd1);
 
-    assign pmd0_cap = line | ({62'd0, stat} << PMU_F_PMD0_STAT_LSB);
-    assign pmd1_cap = tlb_mode ? 64'd0
-                    : (({48'd0, lat_sat} << PMU_F_PMD1_LAT_LSB)
-                      | ({63'd0, lat_ov} << PMU_F_PMD1_OV_LSB));
+    always_comb begin
+      if (cap_o) begin
+        lat_ov   = (if_lat_i > LatMax);
+        pmd0_cap = line | ({62'd0, stat} << PMU_F_PMD0_STAT_LSB);
+        pmd1_cap = tlb_mode ? 64'd0
+                 : (({48'd0, lat_ov ? LatMax : if_lat_i} << PMU_F_PMD1_LAT_LSB)
+                   | ({63'd0, lat_ov} << PMU_F_PMD1_OV_LSB));
+      end else begin
+        {lat_ov, pmd0_cap, pmd1_cap} = '0;
+      end
+    end
   end
 
   pmu_unit_en u_en (
