@@ -194,34 +194,35 @@ module pmu_evt_sel #(
     decode = {row[RowW-1:3], flags_of(row[RowW-1:3], u), qsel_of(row, u[1:0])};
   endfunction
 
+  // The slot flags of the decode ({counts slots, gated, all, val, any}) are kept in one flop
+  // each: read from one packed flop, each use in every slot's compare shifted them out again
+  // (docs/bench.md).
   logic [PMU_KIND_W-1:0] kind_q;
-  logic [FlagsW-1:0]     flags_q;
+  logic                  slots_q, gated_q;
+  logic [SfW-1:0]        all_q, val_q, any_q;
   logic [QselW-1:0]      qsel_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      {kind_q, flags_q, qsel_q} <= decode(PmcReset);
+      {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <= decode(PmcReset);
     end else if (pmc_we_i) begin
-      {kind_q, flags_q, qsel_q} <= decode(stored(pmc_wdata_i));
+      {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <=
+        decode(stored(pmc_wdata_i));
     end
   end
 
   // ---- the clock: each slot against the decoded select ------------------------------------
-  logic           sel_slots, sel_gated;
-  logic [SfW-1:0] sel_all, sel_val, sel_any;
-
-  assign {sel_slots, sel_gated, sel_all, sel_val, sel_any} = flags_q;
 
   // Only valid slots are compared, and none for an event that does not count slots: most
   // cycles carry fewer than PMU_MAX_SLOTS slots, and Verilator evaluates this block for every
   // counter in every clock (docs/bench.md).
   always_comb begin
     slot_hit = '0;
-    if (sel_slots && (!sel_gated || power_counts)) begin
+    if (slots_q && (!gated_q || power_counts)) begin
       for (int k = 0; k < `PMU_MAX_SLOTS; k++) begin
         if (slot_valid[k]) begin
-          slot_hit[k] = ((slot_flags_i[k*SfW +: SfW] & sel_all) == sel_val) &&
-                        (sel_any == '0 || (slot_flags_i[k*SfW +: SfW] & sel_any) != '0) &&
+          slot_hit[k] = ((slot_flags_i[k*SfW +: SfW] & all_q) == val_q) &&
+                        (any_q == '0 || (slot_flags_i[k*SfW +: SfW] & any_q) != '0) &&
                         (({slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs],
                            slot_mem_q_i[k*NSets +: NSets]} & qsel_q) != '0);
         end
