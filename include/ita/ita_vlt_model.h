@@ -43,8 +43,10 @@ struct RtlModel : pmu_vlt::Core<Top> {
     using pmu_vlt::Core<Top>::clock;
     XevRow *xev_rows = nullptr; // indexed by stream event id
     unsigned nxev_rows = 0;
-    // The slot ports hold zeros: a record without slots leaves them as they are.
+    // The slot ports / the general-event ports hold zeros: a record without slots / without
+    // general events leaves them as they are.
     bool slots_zero = false;
+    bool xev_zero = false;
 
     static_assert(sizeof(Top::obs_vis_o) == PMU_NVIS * sizeof(uint64_t),
                   "obs_vis_o must hold PMU_NVIS 64-bit registers (include/ita/ita_regs.def)");
@@ -99,7 +101,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
         t.if_lat_i = c->if_lat;
         t.if_tlb_i = c->if_tlb & 3u;
         t.if_rab_i = c->if_rab & 1u;
-        drive_xev(c);
+        if (c->nxev != 0 || !xev_zero) drive_xev(c);
         if (c->nslots == 0) {
             // A record without slots (a stall; a third of the bench stream's cycles) drives
             // every slot port to 0, which the ports already hold after the first one
@@ -198,6 +200,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
         t.xev_count_i = count;
         t.xev_slot_i = slot;
         t.xev_iod_i = static_cast<uint16_t>(iod);
+        xev_zero = valid == 0;  // every field is set only for a valid entry
     }
 
     void snapshot(pmu_state *s) { this->snapshot_obs(s, PMU_NVIS); }

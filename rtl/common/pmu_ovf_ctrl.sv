@@ -27,7 +27,7 @@ module pmu_ovf_ctrl #(
   output logic                 pmi_o
 );
 
-  logic [63:0]          pmc0_q, pmc0_d, pmc0_step;
+  logic [63:0]          pmc0_q, pmc0_step;
   logic [NCounters-1:0] ovf_q, raise;
 
   assign ovf_q = pmc0_q[OvfLsb +: NCounters];
@@ -38,16 +38,18 @@ module pmu_ovf_ctrl #(
                    | ({{(64 - NCounters){1'b0}}, carry_i} << OvfLsb)
                    | ({{63{1'b0}}, |raise} << FrBit);
 
-  // The write wins over a carry of the same clock (the harness never does both).
-  assign pmc0_d = we_i ? ((wdata_i & WriteMask) | (ResetValue & ~WriteMask)) : pmc0_step;
-
+  // The write wins over a carry of the same clock (the harness never does both). The flop is
+  // written in the always_ff itself, not through a combinational next value, which the
+  // Verilated model would evaluate whenever the port's inputs change (docs/bench.md).
   // Only an oi carry whose sticky bit was clear interrupts; a second carry before software
   // clears the bit freezes again but stays silent.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pmc0_q <= ResetValue;
+    end else if (we_i) begin
+      pmc0_q <= (wdata_i & WriteMask) | (ResetValue & ~WriteMask);
     end else begin
-      pmc0_q <= pmc0_d;
+      pmc0_q <= pmc0_step;
     end
   end
 

@@ -528,7 +528,8 @@ module ita_pmu #(
     ) u_evt_sel (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .pmc_we_i     (reg_wsel[VisPmc]),
+      .wr_i         (reg_we_i),
+      .pmc_sel_i    (reg_sel[VisPmc]),
       .pmc_wdata_i  (reg_wdata_i),
       .pmc_i        (pmc),
       .power_i      (power_q),
@@ -549,19 +550,26 @@ module ita_pmu #(
     );
 
     pmu_cnt_qual #(
-      .NW    (NW),
-      .ThrGe (ThrGe)
+      .NW       (NW),
+      .ThrGe    (ThrGe),
+      .PmcReset (PmcReset),
+      .PmcWmask (PmcWmask)
     ) u_cnt_qual (
-      .pmc_i    (pmc),
-      .step_i   (cyc_valid_q),
-      .fr_i     (fr_q),
-      .cpl_i    (cpl_q),
-      .is_i     (is_q),
-      .psr_up_i (eff_up),
-      .psr_pp_i (eff_pp),
-      .n_i      (n),
-      .en_o     (en),
-      .inc_o    (inc)
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .wr_i        (reg_we_i),
+      .pmc_sel_i   (reg_sel[VisPmc]),
+      .pmc_wdata_i (reg_wdata_i),
+      .pmc_i       (pmc),
+      .step_i      (cyc_valid_q),
+      .fr_i        (fr_q),
+      .cpl_i       (cpl_q),
+      .is_i        (is_q),
+      .psr_up_i    (eff_up),
+      .psr_pp_i    (eff_pp),
+      .n_i         (n),
+      .en_o        (en),
+      .inc_o       (inc)
     );
 
     pmu_counter #(

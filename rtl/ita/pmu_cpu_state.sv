@@ -42,9 +42,9 @@ module pmu_cpu_state #(
   localparam logic [1:0] IntrEntry  = 2'd1;
   localparam logic [1:0] IntrReturn = 2'd2;
 
-  logic [63:0] psr_q, psr_d, psr_eff, psr_view;
-  logic [63:0] ipsr_q, ipsr_d, ipsr_eff, ipsr_view;
-  logic [63:0] dcr_q, dcr_d;
+  logic [63:0] psr_q, psr_eff, psr_view;
+  logic [63:0] ipsr_q, ipsr_eff, ipsr_view;
+  logic [63:0] dcr_q;
   logic        psr_up, psr_pp, ipsr_up, ipsr_pp, dcr_pp;
   logic        eff_up, eff_pp, eff_ipsr_up, eff_ipsr_pp;
 
@@ -98,30 +98,28 @@ module pmu_cpu_state #(
   assign psr_view  = step_i ? psr_eff : psr_q;
   assign ipsr_view = step_i ? ipsr_eff : ipsr_q;
 
-  always_comb begin
-    psr_d  = psr_view;
-    ipsr_d = ipsr_view;
-    dcr_d  = dcr_q;
-    if (psr_we_i) begin
-      psr_d = (wdata_i & PsrWmask) | (PsrReset & ~PsrWmask);
-    end
-    if (ipsr_we_i) begin
-      ipsr_d = (wdata_i & IpsrWmask) | (IpsrReset & ~IpsrWmask);
-    end
-    if (dcr_we_i) begin
-      dcr_d = (wdata_i & DcrWmask) | (DcrReset & ~DcrWmask);
-    end
-  end
-
+  // A write stores the written value, else a step its effect; the flops are written in the
+  // always_ff itself, not through combinational next values, which the Verilated model would
+  // evaluate whenever the port's inputs change (docs/bench.md).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       psr_q  <= PsrReset;
       ipsr_q <= IpsrReset;
       dcr_q  <= DcrReset;
     end else begin
-      psr_q  <= psr_d;
-      ipsr_q <= ipsr_d;
-      dcr_q  <= dcr_d;
+      if (psr_we_i) begin
+        psr_q <= (wdata_i & PsrWmask) | (PsrReset & ~PsrWmask);
+      end else if (step_i) begin
+        psr_q <= psr_eff;
+      end
+      if (ipsr_we_i) begin
+        ipsr_q <= (wdata_i & IpsrWmask) | (IpsrReset & ~IpsrWmask);
+      end else if (step_i) begin
+        ipsr_q <= ipsr_eff;
+      end
+      if (dcr_we_i) begin
+        dcr_q <= (wdata_i & DcrWmask) | (DcrReset & ~DcrWmask);
+      end
     end
   end
 

@@ -29,7 +29,8 @@ module pmu_evt_sel #(
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
-  input  logic                                    pmc_we_i,      // PMC<Counter> written in this clock
+  input  logic                                    wr_i,          // the register port writes in this clock
+  input  logic                                    pmc_sel_i,     // ... PMC<Counter> (as pmu_pmc_gen)
   input  logic [63:0]                             pmc_wdata_i,   // with this value
   input  logic [63:0]                             pmc_i,         // PMC<Counter> stored value
   input  logic [1:0]                              power_i,
@@ -205,9 +206,13 @@ module pmu_evt_sel #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <= decode(PmcReset);
-    end else if (pmc_we_i) begin
-      {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <=
-        decode(stored(pmc_wdata_i));
+    end else if (wr_i) begin
+      // The write strobe tested before the select, as pmu_pmc_gen does: the model merges
+      // every register's outer test into one (docs/bench.md).
+      if (pmc_sel_i) begin
+        {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <=
+          decode(stored(pmc_wdata_i));
+      end
     end
   end
 

@@ -82,7 +82,8 @@ module tb_pmu_evt_sel;
                   .PmcWmask(Wmask)) u_dut (
       .clk_i         (clk),
       .rst_ni        (1'b1),
-      .pmc_we_i      (1'b1),
+      .wr_i          (1'b1),
+      .pmc_sel_i     (1'b1),
       .pmc_wdata_i   (pmc_next),
       .pmc_i         (pmc),
       .power_i       (stim_q.power),
