@@ -505,6 +505,7 @@ module ita_pmu #(
     logic [63:0]   pmc;
     logic [NW-1:0] n, inc;
     logic          en;
+    logic [31:0]   en_tab;
     logic [W-1:0]  cnt;
 
     pmu_pmc_gen #(
@@ -546,21 +547,16 @@ module ita_pmu #(
       .xev_umask_i   (xev_umask_q),
       .xev_count_i   (xev_count_q),
       .xev_qual_i    (xev_qual),
-      .n_o           (n)
+      .n_o           (n),
+      .en_tab_o      (en_tab)
     );
 
     pmu_cnt_qual #(
-      .NW       (NW),
-      .ThrGe    (ThrGe),
-      .PmcReset (PmcReset),
-      .PmcWmask (PmcWmask)
+      .NW    (NW),
+      .ThrGe (ThrGe)
     ) u_cnt_qual (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .wr_i        (reg_we_i),
-      .pmc_sel_i   (reg_sel[VisPmc]),
-      .pmc_wdata_i (reg_wdata_i),
       .pmc_i       (pmc),
+      .en_tab_i    (en_tab),
       .step_i      (cyc_valid_q),
       .fr_i        (fr_q),
       .cpl_i       (cpl_q),

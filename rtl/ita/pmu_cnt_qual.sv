@@ -2,22 +2,16 @@
 // whether the counter may count in this clock (a step, not frozen, privilege level, instruction
 // set, monitor enable) and by how much (the threshold applied to n).
 //
-// Which (cpl, instruction set, PSR.up, PSR.pp) the PMC's plm / ism / pm let count is decoded
-// when the PMC is written, as the PMC stores the value, into a 32-entry table kept in flops
-// beside it (as pmu_evt_sel decodes the event select): a clock looks its entry up instead of
-// taking the three fields apart for every counter (docs/bench.md).
+// Which (cpl, instruction set, PSR.up, PSR.pp) the PMC's plm / ism / pm let count comes
+// decoded: pmu_evt_sel decodes them into a 32-entry table when the PMC is written, with the
+// event select, so a clock looks its entry up instead of taking the three fields apart for
+// every counter (docs/bench.md).
 module pmu_cnt_qual #(
   parameter int          NW       = 3,
-  parameter bit          ThrGe    = 0,    // 0: threshold t counts when n > t; 1: when n >= t
-  parameter logic [63:0] PmcReset = 64'h0,  // PMC<i>'s reset value and writable mask, as its
-  parameter logic [63:0] PmcWmask = '1      // pmu_pmc_gen stores a write
+  parameter bit          ThrGe    = 0     // 0: threshold t counts when n > t; 1: when n >= t
 ) (
-  input  logic          clk_i,
-  input  logic          rst_ni,
-  input  logic          wr_i,        // the register port writes in this clock
-  input  logic          pmc_sel_i,   // ... PMC<i> (as pmu_pmc_gen)
-  input  logic [63:0]   pmc_wdata_i, // with this value
-  input  logic [63:0]   pmc_i,       // PMC<i> stored value (its threshold)
+  input  logic [63:0]   pmc_i,    // PMC<i> stored value (its threshold)
+  input  logic [31:0]   en_tab_i, // entry {cpl, is, up, pp}: plm / ism / pm let it count
   input  logic          step_i,   // a cycle record is consumed at this clock
   input  logic          fr_i,     // PMC0.fr before the clock
   input  logic [1:0]    cpl_i,
@@ -36,44 +30,7 @@ module pmu_cnt_qual #(
 
   assign thres = pmc_i[PMU_F_PMC_GEN_THRES_MSB:PMU_F_PMC_GEN_THRES_LSB];
 
-  // Entry {cpl, is, up, pp} is 1 when plm has cpl, ism does not exclude instruction set is
-  // (ism bit k = 1 disables set k; ism = 3 never counts), and the monitor enable the PMC
-  // reads is 1 (pm = 1: a privileged monitor, enabled by PSR.pp; pm = 0: a user monitor, by
-  // PSR.up).
-  function automatic logic [31:0] en_table(input logic [63:0] pmc);
-    logic [PMU_F_PMC_GEN_PLM_W-1:0] plm;
-    logic [PMU_F_PMC_GEN_ISM_W-1:0] ism;
-    logic                           pm;
-    logic [4:0]                     key;  // {cpl, is, up, pp}
-    logic [31:0]                    t;
-    plm = pmc[PMU_F_PMC_GEN_PLM_MSB:PMU_F_PMC_GEN_PLM_LSB];
-    ism = pmc[PMU_F_PMC_GEN_ISM_MSB:PMU_F_PMC_GEN_ISM_LSB];
-    pm  = pmc[PMU_F_PMC_GEN_PM_LSB];
-    for (int i = 0; i < 32; i++) begin
-      key  = 5'(i);
-      t[i] = plm[key[4:3]] && !ism[key[2]] && (pm ? key[0] : key[1]);
-    end
-    en_table = t;
-  endfunction
-
-  // What a write stores (pmu_pmc_gen): bits outside the writable mask keep their reset value.
-  function automatic logic [63:0] stored(input logic [63:0] wdata);
-    stored = (wdata & PmcWmask) | (PmcReset & ~PmcWmask);
-  endfunction
-
-  logic [31:0] en_tab_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      en_tab_q <= en_table(PmcReset);
-    end else if (wr_i) begin
-      if (pmc_sel_i) begin
-        en_tab_q <= en_table(stored(pmc_wdata_i));
-      end
-    end
-  end
-
-  assign en_o = step_i && !fr_i && en_tab_q[{cpl_i, is_i, psr_up_i, psr_pp_i}];
+  assign en_o = step_i && !fr_i && en_tab_i[{cpl_i, is_i, psr_up_i, psr_pp_i}];
 
   // Both sides zero-extended to one common width before comparing.
   always_comb begin

@@ -80,8 +80,7 @@ module pmu_dear #(
     end
   endfunction
 
-  logic [15:0] thr;
-  assign thr = threshold(umask);
+  logic [15:0] thr;  // threshold(umask), formed in the gated block below
 
   assign slot_valid = ~({NSlots{1'b1}} << nslots_i);
 
@@ -109,6 +108,7 @@ module pmu_dear #(
   // (docs/bench.md, "Only the slots that retire").
   always_comb begin
     if (en) begin
+      thr = threshold(umask);
       hit = '0;  // (so that Verilator sees every bit assigned)
       for (int k = 0; k < NSlots; k++) begin
         hit[k] = slot_valid[k] && ((slot_flags_i[k*SfW +: SfW] & PredOffBit) == '0) &&
@@ -117,6 +117,7 @@ module pmu_dear #(
                           slot_tlb_i[k*2 +: 2]);
       end
     end else begin
+      thr = '0;
       hit = '0;
     end
   end

@@ -18,7 +18,9 @@
 // flops beside it (docs/rtl.md, "The event select, decoded at the write"): the row's kind and
 // qualifier columns, the slot flags that make a slot carry the event, and the qualification
 // bit the event reads. A clock then only compares each slot's flags with the decoded ones,
-// instead of searching the event table for every counter in every clock.
+// instead of searching the event table for every counter in every clock. The same write
+// decodes the PMC's plm / ism / pm into the counter's enable table (en_tab_o), which
+// pmu_cnt_qual looks up: one decoder of the PMC's write for both.
 module pmu_evt_sel #(
   parameter int          Model    = 1,      // 0 = Itanium (ita_events.def rows), 1 = Itanium 2
   parameter int          Counter  = 4,      // PMC index of this counter (the event table's counter mask)
@@ -50,7 +52,10 @@ module pmu_evt_sel #(
   input  logic [`PMU_MAX_XEV*4-1:0]               xev_umask_i,
   input  logic [`PMU_MAX_XEV*8-1:0]               xev_count_i,
   input  logic [`PMU_MAX_XEV-1:0]                 xev_qual_i,    // passes its slot's qualification
-  output logic [NW-1:0]                           n_o
+  output logic [NW-1:0]                           n_o,
+  // The PMC's plm / ism / pm, decoded at the same write for pmu_cnt_qual: entry
+  // {cpl, is, up, pp} is 1 when they let the counter count.
+  output logic [31:0]                             en_tab_o
 );
 
   `include "pmu_defs.vh"
@@ -184,6 +189,26 @@ module pmu_evt_sel #(
     stored = (wdata & PmcWmask) | (PmcReset & ~PmcWmask);
   endfunction
 
+  // Entry {cpl, is, up, pp} is 1 when plm has cpl, ism does not exclude instruction set is
+  // (ism bit k = 1 disables set k; ism = 3 never counts), and the monitor enable the PMC
+  // reads is 1 (pm = 1: a privileged monitor, enabled by PSR.pp; pm = 0: a user monitor, by
+  // PSR.up).
+  function automatic logic [31:0] en_table(input logic [63:0] pmc);
+    logic [PMU_F_PMC_GEN_PLM_W-1:0] plm;
+    logic [PMU_F_PMC_GEN_ISM_W-1:0] ism;
+    logic                           pm;
+    logic [4:0]                     key;  // {cpl, is, up, pp}
+    logic [31:0]                    t;
+    plm = pmc[PMU_F_PMC_GEN_PLM_MSB:PMU_F_PMC_GEN_PLM_LSB];
+    ism = pmc[PMU_F_PMC_GEN_ISM_MSB:PMU_F_PMC_GEN_ISM_LSB];
+    pm  = pmc[PMU_F_PMC_GEN_PM_LSB];
+    for (int i = 0; i < 32; i++) begin
+      key  = 5'(i);
+      t[i] = plm[key[4:3]] && !ism[key[2]] && (pm ? key[0] : key[1]);
+    end
+    en_table = t;
+  endfunction
+
   // The whole decode of a stored PMC value: {kind, slot flags, qualification select}.
   localparam int DecW = PMU_KIND_W + FlagsW + QselW;
 
@@ -202,16 +227,19 @@ module pmu_evt_sel #(
   logic                  slots_q, gated_q;
   logic [SfW-1:0]        all_q, val_q, any_q;
   logic [QselW-1:0]      qsel_q;
+  logic [31:0]           en_tab_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <= decode(PmcReset);
+      en_tab_q <= en_table(PmcReset);
     end else if (wr_i) begin
       // The write strobe tested before the select, as pmu_pmc_gen does: the model merges
       // every register's outer test into one (docs/bench.md).
       if (pmc_sel_i) begin
         {kind_q, slots_q, gated_q, all_q, val_q, any_q, qsel_q} <=
           decode(stored(pmc_wdata_i));
+        en_tab_q <= en_table(stored(pmc_wdata_i));
       end
     end
   end
@@ -275,5 +303,6 @@ module pmu_evt_sel #(
   end
 
   assign n_o = n_kind + n_xev;
+  assign en_tab_o = en_tab_q;
 
 endmodule

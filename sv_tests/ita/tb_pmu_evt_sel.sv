@@ -16,6 +16,9 @@
 //    kinds ignore qualification;
 //  - CPU cycles and retired instructions count nothing in the HALT state;
 //  - the EAR / BTB kinds count 1 when their own unit captures (not another unit's capture).
+// The enable table the same write decodes (en_tab_o) against every plm, ism and pm: entry
+// {cpl, is, up, pp} is 1 exactly when plm has cpl, ism does not exclude instruction set is, and
+// the monitor enable pm selects (PSR.pp for a privileged monitor, PSR.up for a user one) is 1.
 // Then general events: entries whose code / umask equal (es, umask) add their counts (up to
 // 4 x 255); invalid, unqualified, other-code and other-umask entries count nothing.
 module tb_pmu_evt_sel;
@@ -54,6 +57,7 @@ module tb_pmu_evt_sel;
   logic          clk = 1'b0;
   stim_t         stim = '0, stim_q = '0;
   logic [NW-1:0] n [NDut + 1];  // n[NDut]: the masked instance below
+  logic [31:0]   en_tab [NDut + 1];
 
   always #5 clk = ~clk;
 
@@ -100,7 +104,8 @@ module tb_pmu_evt_sel;
       .xev_umask_i   (stim_q.xev_umask),
       .xev_count_i   (stim_q.xev_count),
       .xev_qual_i    (stim_q.xev_qual),
-      .n_o           (n[d])
+      .n_o           (n[d]),
+      .en_tab_o      (en_tab[d])
     );
   end
 
@@ -174,6 +179,12 @@ module tb_pmu_evt_sel;
   endtask
 
   int rows = 0;
+
+  // The enable table's case (at the end of the initial block).
+  logic [3:0]  plm;
+  logic [1:0]  ism;
+  logic        pm, counts;
+  logic [63:0] pmc;
 
   task automatic check_row(input int model, input logic [7:0] code, input logic [3:0] umask,
                            input logic [7:0] counters, input logic iar,
@@ -280,6 +291,30 @@ module tb_pmu_evt_sel;
       stim.xev_code  = {8'h58, 8'h58, 8'hd8, 8'h58}; // entry 1 another code
       drive(16'd0, '1, '1);
       expect_n(-2, 8'hf0, m, 0, "another code counts nothing");
+    end
+    // ---- the enable table: every plm, ism and pm, on every instance ------------------------
+    stim.xev_valid = '0;
+    for (int v = 0; v < 128; v++) begin
+      plm = 4'(v);
+      ism = 2'(v >> 4);
+      pm  = 1'(v >> 6);
+      pmc = '0;
+      pmc[PMU_F_PMC_GEN_PLM_MSB:PMU_F_PMC_GEN_PLM_LSB] = plm;
+      pmc[PMU_F_PMC_GEN_ISM_MSB:PMU_F_PMC_GEN_ISM_LSB] = ism;
+      pmc[PMU_F_PMC_GEN_PM_LSB] = pm;
+      stim.pmc_ita  = pmc;
+      stim.pmc_ita2 = pmc;
+      drive(16'd0, '0, '0);
+      for (int cpl = 0; cpl < 4; cpl++)
+        for (int is = 0; is < 2; is++)
+          for (int up = 0; up < 2; up++)
+            for (int pp = 0; pp < 2; pp++) begin
+              counts = plm[cpl] && !ism[is] && (pm ? pp != 0 : up != 0);
+              for (int d = 0; d < NDut; d++)
+                check_eq(64'(en_tab[d][cpl * 8 + is * 4 + up * 2 + pp]), 64'(counts),
+                         $sformatf("instance %0d plm=%0h ism=%0d pm=%0d: cpl %0d is %0d up %0d pp %0d",
+                                   d, plm, ism, pm, cpl, is, up, pp));
+            end
     end
     tb_done();
   end
