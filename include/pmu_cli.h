@@ -262,6 +262,26 @@ pmu_backend *pmu_traffic_backend(pmu_traffic *t);
 void pmu_traffic_hooks(pmu_traffic *t, pmu_record_hooks *h);
 void pmu_traffic_free(pmu_traffic *t);
 
+/* ---- the waveform's layout (run --waves; verilator/cli/layout.c) ----------------------- */
+/* Where the primary marker goes, in the FST's ps: on the mismatch m's clock (a step at its
+ * edge, T.5 ns; a register write or read before record T at T ns), or without one on the
+ * last of `records` records' edge. */
+uint64_t pmu_cli_wave_marker(const pmu_cosim_mismatch *m, uint64_t records);
+/* The zoom that fits records from..records-1 to the layout's wave pane. */
+double pmu_cli_wave_zoom(const char *layout, uint64_t from, uint64_t records);
+/* Writes the family's GTKWave layout to f for the FST `fst` holding records from..records-1:
+ * [dumpfile] names it, [timestart] and the zoom show the window, the marker as above. */
+void pmu_cli_wave_layout(FILE *f, const char *layout, const char *fst, uint64_t from,
+                         uint64_t records, const pmu_cosim_mismatch *m);
+/* The layout's file beside the FST `fst` (pmu_outfile_beside, ".gtkw"), prepared in files
+ * for a family that has a layout (*out NULL otherwise): 0, or -1 with err filled. */
+int pmu_cli_layout_prepare(pmu_files *files, const pmu_family *fam, const char *fst,
+                           pmu_outfile **out, pmu_err *err);
+/* Writes the layout into o (as pmu_cli_wave_layout) and puts it in place: 0, or -1 with err
+ * filled. */
+int pmu_cli_layout_commit(pmu_outfile *o, const pmu_family *fam, const char *fst, uint64_t from,
+                          uint64_t records, const pmu_cosim_mismatch *m, pmu_err *err);
+
 /* ---- the reproduce command ------------------------------------------------------------ */
 /* Appends " arg" to buf, quoted for the shell when it needs to be. */
 void pmu_cli_shell_arg(char *buf, size_t size, const char *arg);

@@ -94,6 +94,11 @@ typedef struct pmu_family {
 
     /* What the commands need of the family (configuration, overflow service, summary). */
     const pmu_family_cmds *cmds;
+
+    /* A GTKWave save file for its RTL's waveforms, or NULL: `run --waves` writes it beside
+     * the FST with the view on the run's window (its [dumpfile], [timestart] and zoom
+     * lines replaced). */
+    const char *wave_layout;
 } pmu_family;
 
 /* The registered families (verilator/families.c), in the order they were registered. */

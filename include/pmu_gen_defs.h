@@ -26,12 +26,19 @@ typedef struct gen_output {
      * driver writes first.  Returns 0, or -1 with err filled when the .def breaks a rule
      * the output relies on (the message names the row). */
     int (*emit)(FILE *out, pmu_err *err);
+    /* The file it is written from, when not the family's .def (NULL: gen_family_def). */
+    const char *source;
 } gen_output;
 
 /* Provided by tools/<family>/gen_<family>.c. */
 extern const char gen_family_def[]; /* the family's .def, e.g. "include/ita/ita_regs.def" */
 extern const gen_output gen_outputs[];
 extern const unsigned gen_noutputs;
+
+/* The text file `path` (read from the repository root) as the C definition
+ * `const char symbol[]`, one string literal a line, so that a command can write it out again
+ * (e.g. a GTKWave save file beside a waveform).  0, or -1 with err filled. */
+int gen_embed_text(FILE *out, const char *symbol, const char *path, pmu_err *err);
 
 /* localparam logic [n*width-1:0] name = {...}: entry k of v[] at [k*width +: width]. */
 void gen_packed_table(FILE *out, const char *name, unsigned width, unsigned n, const uint64_t *v);

@@ -58,6 +58,9 @@ int pmu_files_read(pmu_files *fs, const char *opt, const char *path, size_t limi
  * Register the inputs first. */
 pmu_outfile *pmu_files_output(pmu_files *fs, const char *opt, const char *path, unsigned flags,
                               pmu_err *err);
+/* A file beside waveform `fst`: its path without a final ".fst", then `ext` (".gtkw"), in
+ * buf.  0, or -1 with err filled when it does not fit. */
+int pmu_outfile_beside(const char *fst, const char *ext, char *buf, size_t size, pmu_err *err);
 /* The path the writer opens: the temporary file, the device or FIFO itself, or "-". */
 const char *pmu_outfile_path(const pmu_outfile *o);
 /* The path the user gave. */

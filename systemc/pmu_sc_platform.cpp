@@ -133,13 +133,12 @@ void vcd_window(platform &p, bool on)
 int sc_waves(void *ctx, pmu_files *files, const char *fst_target, pmu_outfile **extra, pmu_err *err)
 {
     platform &p = *static_cast<platform *>(ctx);
-    std::string t = fst_target;
-    if (t.size() > 4 && t.compare(t.size() - 4, 4, ".fst") == 0)
-        t.resize(t.size() - 4);
-    t += ".vcd";
+    char t[4096];
+    if (pmu_outfile_beside(fst_target, ".vcd", t, sizeof t, err))
+        return -1;
     // SystemC names the file itself (it appends ".vcd"): a regular temporary file it can
     // be renamed onto.
-    pmu_outfile *o = pmu_files_output(files, "--waves", t.c_str(), PMU_OUT_SEEKABLE, err);
+    pmu_outfile *o = pmu_files_output(files, "--waves", t, PMU_OUT_SEEKABLE, err);
     if (!o)
         return -1;
     p.vcd_tmp = pmu_outfile_path(o);

@@ -96,7 +96,7 @@ $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 # constraint registers with the event library (sw/ita/ita_encode.c, in $(SW_LIB)).
 HARNESS_SRCS := verilator/cosim.c verilator/family.c \
                 $(filter-out verilator/bench/% verilator/tests/% verilator/cli/main.c,$(wildcard verilator/*/*.c))
-HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o)
+HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o) $(HARNESS_GEN_OBJS)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
 
 $(HARNESS_LIB): $(HARNESS_OBJS)

@@ -309,9 +309,9 @@ static int emit_md(FILE *out, pmu_err *err)
 }
 
 const gen_output gen_outputs[] = {
-    {"ev4_defines.vh", "RTL port-width macros", "//", emit_defines},
+    {"ev4_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
     {"ev4_defs.vh", "RTL localparams: registers, fields, counters, mux codes, kinds, record codes, visible state",
-     "//", emit_defs},
-    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", emit_md},
+     "//", emit_defs, NULL},
+    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", emit_md, NULL},
 };
 const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

@@ -381,9 +381,9 @@ static int emit_md(FILE *out, pmu_err *err)
 }
 
 const gen_output gen_outputs[] = {
-    {"ev67_defines.vh", "RTL port-width macros", "//", emit_defines},
+    {"ev67_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
     {"ev67_defs.vh", "RTL localparams: registers, fields, counters, limits, input rows, record codes, visible state",
-     "//", emit_defs},
-    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", emit_md},
+     "//", emit_defs, NULL},
+    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", emit_md, NULL},
 };
 const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

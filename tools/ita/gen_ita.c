@@ -8,6 +8,8 @@
  *   pmu_evt_rows.svh   the event-select rows of rtl/ita/pmu_evt_sel.sv, one per modelled event
  *   pmu_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
  *   register-map.md    docs/register-map.md
+ *   ita_wave_layout.c  docs/pmusim.gtkw as a C string: `pmusim run --waves` writes it beside
+ *                      the FST, with the view on the run's window
  *
  * The build puts the RTL files in build/gen/ita/ (Makefile, gen_defs_family).
  */
@@ -489,11 +491,18 @@ static int emit_md(FILE *out, pmu_err *err)
     return 0;
 }
 
+static int emit_wave_layout(FILE *out, pmu_err *err)
+{
+    return gen_embed_text(out, "ita_wave_layout", "docs/pmusim.gtkw", err);
+}
+
 const gen_output gen_outputs[] = {
-    {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines},
-    {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs},
-    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/pmu_evt_sel.sv", "//", emit_evt_rows},
-    {"pmu_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs},
-    {"register-map.md", "docs/register-map.md (make docs)", "<!--", emit_md},
+    {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
+    {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
+    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/pmu_evt_sel.sv", "//", emit_evt_rows, NULL},
+    {"pmu_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs, NULL},
+    {"register-map.md", "docs/register-map.md (make docs)", "<!--", emit_md, NULL},
+    {"ita_wave_layout.c", "docs/pmusim.gtkw as a C string (the layout run --waves writes)", "//",
+     emit_wave_layout, "docs/pmusim.gtkw"},
 };
 const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

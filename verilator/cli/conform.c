@@ -143,6 +143,7 @@ typedef struct one_run {
     pmu_fam_conform *sw;
     pmu_files *files;
     pmu_outfile *waves;
+    pmu_outfile *layout; /* the GTKWave save file beside it (the family's layout) */
     pmu_cli_loop loop;
 } one_run;
 
@@ -190,6 +191,8 @@ static int run_open(const conform_opts *o, one_run *r, pmu_record_hooks *hooks, 
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     if (o->waves && !(r->waves = pmu_files_output(r->files, "--waves", o->waves,
                                                   PMU_OUT_SEEKABLE, err)))
+        return -1;
+    if (o->waves && pmu_cli_layout_prepare(r->files, fam, o->waves, &r->layout, err))
         return -1;
     return 0;
 }
@@ -256,7 +259,9 @@ static run_result conform_run(const conform_opts *o, uint64_t seed, unsigned mod
         if (r.loop.tracing) { /* the waveform goes in place, a mismatch's above all */
             pmu_trace_close(r.b);
             r.loop.tracing = 0;
-            if (pmu_outfile_commit(r.waves, NULL, &err))
+            if (pmu_outfile_commit(r.waves, NULL, &err) ||
+                (r.layout && pmu_cli_layout_commit(r.layout, o->t.fam, o->waves, o->wave_from, r.loop.records,
+                                                   end == PMU_LOOP_MISMATCH ? pmu_cosim_first(r.b) : NULL, &err)))
                 result = RUN_STOP;
         }
     }

@@ -461,3 +461,13 @@ int pmu_files_commit(pmu_files *fs, pmu_err *err)
             return -1;
     return 0;
 }
+
+int pmu_outfile_beside(const char *fst, const char *ext, char *buf, size_t size, pmu_err *err)
+{
+    size_t n = strlen(fst);
+    if (n > 4 && strcmp(fst + n - 4, ".fst") == 0)
+        n -= 4;
+    if (snprintf(buf, size, "%.*s%s", (int)n, fst, ext) >= (int)size)
+        return pmu_errf(err, PMU_E_INPUT, "--waves: '%s': path too long", fst);
+    return 0;
+}

@@ -34,6 +34,7 @@ typedef struct run_opts {
     uint64_t stop_at;
     const char *traffic;
     int quiet;
+    int dump_regs;
 } run_opts;
 
 /* What a run opened; run_close() frees whatever is set. */
@@ -49,6 +50,7 @@ typedef struct run_state {
     pmu_fam_service *svc;
     pmu_outfile *waves;
     pmu_outfile *waves_extra; /* the engine's own waveform beside the FST */
+    pmu_outfile *layout;      /* the GTKWave save file beside the FST (the family's layout) */
     pmu_outfile *traffic;
     FILE *traffic_f;
     pmu_traffic *log;
@@ -61,7 +63,7 @@ static void run_help(FILE *f)
     fprintf(f, "usage: pmusim run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
                "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
                "                  [--irq-latency N] [--waves FILE] [--wave-from CYCLE]\n"
-               "                  [--stop-at CYCLE] [--traffic FILE] [--quiet]\n"
+               "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet]\n"
                "\n");
     pmu_cli_records_help(f);
     fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/config-format.md);\n"
@@ -69,8 +71,13 @@ static void run_help(FILE *f)
     pmu_cli_target_help(f, 1);
     fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n"
                "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n"
+               "                     and, for a family with a layout, a GTKWave save file beside it\n"
+               "                     (FILE without .fst, + .gtkw): the run's window, a marker on\n"
+               "                     the mismatch or the last record\n"
                "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
                "  --stop-at CYCLE    stop before record CYCLE (records are numbered from 0)\n"
+               "  --dump-regs        print every visible register and the interrupt line at the end\n"
+               "                     (the lock-step pair: the RTL's and the reference's)\n"
                "  --traffic FILE     log the software's register accesses and the interrupt line,\n"
                "                     one line each (docs/run-traffic.md)\n"
                "  --quiet            print only the lock-step line and errors\n"
@@ -86,7 +93,7 @@ static int parse(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->irq_latency = 4;
-    pmu_opt opts[16];
+    pmu_opt opts[20];
     unsigned n = pmu_cli_records_opts(&o->r, opts);
     n += pmu_cli_target_opts(&o->t, 1, opts + n);
     opts[n++] = (pmu_opt){.name = "config", .kind = PMU_OPT_FILE, .dest = &o->config};
@@ -99,6 +106,7 @@ static int parse(int argc, char **argv, run_opts *o)
                           .max = UINT64_MAX};
     opts[n++] = (pmu_opt){.name = "traffic", .kind = PMU_OPT_FILE, .dest = &o->traffic};
     opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
+    opts[n++] = (pmu_opt){.name = "dump-regs", .kind = PMU_OPT_FLAG, .dest = &o->dump_regs};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&run_cmd, opts, n, argc, argv, args, &nargs);
@@ -224,6 +232,8 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
         return -1;
     if (o->waves && s->e->waves && s->e->waves(s->e->ctx, s->files, o->waves, &s->waves_extra, err))
         return -1;
+    if (o->waves && pmu_cli_layout_prepare(s->files, o->t.fam, o->waves, &s->layout, err))
+        return -1;
     if (o->traffic) {
         if (!(s->traffic = pmu_files_output(s->files, "--traffic", o->traffic, 0, err)))
             return -1;
@@ -301,8 +311,8 @@ static int report_end(const run_opts *o, run_state *s)
 }
 
 /* The waveform goes in place once the run is over (a mismatch included: it is what the
- * waveform is for). */
-static int finish_waves(const run_opts *o, run_state *s)
+ * waveform is for), with its layout. */
+static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatch *m)
 {
     if (!s->waves)
         return 0;
@@ -327,7 +337,41 @@ static int finish_waves(const run_opts *o, run_state *s)
         if (!o->quiet)
             printf("waveform: %s (%.1f MB)\n", pmu_outfile_target(s->waves_extra), (double)size / 1e6);
     }
+    /* The layout: the window the FST holds, the marker on the mismatching clock (on the
+     * last record's when the run stayed in lock-step). */
+    if (s->layout) {
+        if (pmu_cli_layout_commit(s->layout, o->t.fam, o->waves, o->wave_from, s->loop.records, m, &err))
+            return pmu_cli_error(&run_cmd, &err);
+        if (!o->quiet)
+            printf("waveform layout: %s (gtkwave %s %s)\n", pmu_outfile_target(s->layout), o->waves,
+                   pmu_outfile_target(s->layout));
+    }
     return 0;
+}
+
+/* ---- --dump-regs ---------------------------------------------------------------------------- */
+/* Every visible register as a read returns it, and the interrupt line; for the lock-step
+ * pair both models side by side, a difference marked. */
+static void dump_regs(const run_opts *o, run_state *s)
+{
+    const pmu_family *fam = o->t.fam;
+    pmu_state a, r;
+    const int pair = pmu_is_cosim(s->b);
+    pmu_snapshot(pair ? pmu_cosim_rtl(s->b) : s->b, &a);
+    if (pair)
+        pmu_snapshot(pmu_cosim_ref(s->b), &r);
+    printf("registers after %" PRIu64 " cycles (%s%s):\n", s->loop.records, pair ? "" : "backend ",
+           pair ? "RTL, reference" : s->b->name);
+    for (unsigned v = 0; v < fam->nvis; v++) {
+        printf("  %-8s 0x%03x  0x%016" PRIx64, fam->vis[v].name, fam->vis[v].addr, a.reg[v]);
+        if (pair)
+            printf("  0x%016" PRIx64 "%s", r.reg[v], a.reg[v] != r.reg[v] ? "  differs" : "");
+        putchar('\n');
+    }
+    printf("  %-8s %-5s  %u", "pmi", "-", a.pmi);
+    if (pair)
+        printf("  %u%s", r.pmi, a.pmi != r.pmi ? "  differs" : "");
+    putchar('\n');
 }
 
 typedef struct run_start {
@@ -378,13 +422,17 @@ static int run_body(const run_opts *o, run_state *s)
         return pmu_cli_error(&run_cmd, &err);
     }
     int status;
+    const pmu_cosim_mismatch *m = NULL;
     if (end == PMU_LOOP_MISMATCH) {
         report_mismatch(o, s);
+        m = pmu_cosim_first(s->b);
         status = PMU_EXIT_FAIL;
     } else {
         status = report_end(o, s);
     }
-    int wrote = finish_waves(o, s);
+    if (o->dump_regs)
+        dump_regs(o, s);
+    int wrote = finish_waves(o, s, m);
     int logged = finish_traffic(o, s);
     return status ? status : wrote ? wrote : logged;
 }

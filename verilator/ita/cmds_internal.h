@@ -35,6 +35,8 @@ void ita_session_free(ita_session *s);
 
 /* The hooks of the Itanium family (verilator/ita/cmds.c). */
 extern const pmu_family_cmds ita_family_cmds;
+/* docs/pmusim.gtkw (build/gen/ita/ita_wave_layout.c, made by tools/ita/gen_ita.c). */
+extern const char ita_wave_layout[];
 
 /* The pieces it is made of. */
 pmu_fam_monitor *ita_monitor_create(const pmu_monitor_request *rq, pmu_err *err);

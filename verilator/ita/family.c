@@ -59,4 +59,5 @@ const pmu_family pmu_family_itanium = {
     .ref_create = ita_ref_create,
     .rtl_create = ita_rtl_create,
     .cmds = &ita_family_cmds,
+    .wave_layout = ita_wave_layout,
 };

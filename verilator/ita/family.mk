@@ -13,3 +13,9 @@ $(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_ST
 	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ita2 -I$(VLT_OUT)/ita -c $< -o $@
 
 RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ita/rtl_backend.o
+
+# The waveform layout (docs/pmusim.gtkw) that `run --waves` writes beside the FST, compiled in
+# as a C string by the family's generator (tools/ita/gen_ita.c).
+ITA_WAVE_LAYOUT := $(GEN)/ita/ita_wave_layout.c
+$(ITA_WAVE_LAYOUT): docs/pmusim.gtkw
+HARNESS_GEN_OBJS += $(BUILD)/obj/$(ITA_WAVE_LAYOUT:.c=.o)

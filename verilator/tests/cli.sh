@@ -172,8 +172,35 @@ if [ -s "$tmp/w.fst" ]; then
 else
     echo "FAIL waves-file-written: $tmp/w.fst is missing or empty"; failed=$((failed + 1))
 fi
+# The layout beside the FST: docs/pmusim.gtkw with the run's dump file, its window (from
+# record 1000) and the marker on the last record's clock (2999.5 ns).
+if [ -s "$tmp/w.gtkw" ] && grep -qxF "[dumpfile] \"$tmp/w.fst\"" "$tmp/w.gtkw" &&
+    grep -qx '\[timestart\] 1000000' "$tmp/w.gtkw" && grep -q '^\*-[0-9.]* 2999500 ' "$tmp/w.gtkw" &&
+    diff <(grep -v '^\[\*\]\|^\[dumpfile\]\|^\[timestart\]\|^\*' "$tmp/w.gtkw") \
+        <(grep -v '^\[\*\]\|^\[dumpfile\]\|^\[timestart\]\|^\*' docs/pmusim.gtkw) >/dev/null; then
+    echo "ok   waves-layout-written"; passed=$((passed + 1))
+else
+    echo "FAIL waves-layout-written: $tmp/w.gtkw is missing or is not docs/pmusim.gtkw on the window with the marker"
+    failed=$((failed + 1))
+fi
 check run-waves-late 0 "before the waveform started" \
     -- run --cycles 100 --waves "$tmp/late.fst" --wave-from 500
+# --dump-regs: every visible register and the interrupt line after the last record; the
+# lock-step pair shows the RTL and the reference side by side, each equal to its own run.
+check run-dump-regs 0 "registers after 1234 cycles (RTL, reference):" -- run --cycles 5000 --stop-at 1234 --dump-regs
+regs() { "$PMUSIM" run --cycles 5000 --stop-at 1234 --dump-regs --quiet "$@" | sed -n '/^registers after/,$p' | tail -n +2; }
+regs > "$tmp/regs.pair"; regs --backend rtl > "$tmp/regs.rtl"; regs --backend ref > "$tmp/regs.ref"
+nvis=$(grep -c '^  P\|^  D\|^  I' "$tmp/regs.pair")
+if [ "$nvis" -ge 40 ] && ! grep -q differs "$tmp/regs.pair" && grep -q '^  PMD4 .*0x' "$tmp/regs.pair" &&
+    diff <(awk '{print $1, $2, $3}' "$tmp/regs.pair" | sed 's/ *$//') <(awk '{print $1, $2, $3}' "$tmp/regs.rtl") >/dev/null &&
+    diff <(awk '{print $1, $2, (NF > 3 ? $4 : $3)}' "$tmp/regs.pair") <(awk '{print $1, $2, $3}' "$tmp/regs.ref") >/dev/null; then
+    echo "ok   dump-regs-both-models"; passed=$((passed + 1))
+else
+    echo "FAIL dump-regs-both-models: the pair's columns are not the rtl and ref runs' registers"
+    diff "$tmp/regs.rtl" "$tmp/regs.ref" | head -5 | sed 's/^/    /'
+    failed=$((failed + 1))
+fi
+check dump-regs-alpha 0 "registers after 300 cycles (RTL, reference):" -- run --family alpha21064 --cycles 300 --dump-regs --quiet
 check gen-dispatch 0 "" -- "$PMUSIM" gen --seed 3 --cycles 100 -o "$tmp/g.txt"
 check run-generated-file 0 "lock-step: 100 cycles, 0 mismatches" -- run --stream "$tmp/g.txt"
 
@@ -199,6 +226,12 @@ if [ -s "$tmp/c.fst" ]; then
     echo "ok   conform-waves-file-written"; passed=$((passed + 1))
 else
     echo "FAIL conform-waves-file-written: $tmp/c.fst is missing or empty"; failed=$((failed + 1))
+fi
+if grep -qxF "[dumpfile] \"$tmp/c.fst\"" "$tmp/c.gtkw" 2>/dev/null && grep -qx '\[timestart\] 100000' "$tmp/c.gtkw"; then
+    echo "ok   conform-waves-layout-written"; passed=$((passed + 1))
+else
+    echo "FAIL conform-waves-layout-written: $tmp/c.gtkw is missing or does not view $tmp/c.fst from record 100"
+    failed=$((failed + 1))
 fi
 
 # ---- encode: the event tables, EARs and BTB --------------------------------------------

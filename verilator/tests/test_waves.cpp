@@ -1,10 +1,14 @@
 // test_waves.cpp - the FST waveforms of the RTL backend, read back with the FST reader
 // that Verilator ships: the time axis counts cycle records, register writes fall
-// between records, and every signal docs/pmusim.gtkw names exists in a dump.
+// between records, and every signal docs/pmusim.gtkw names exists in a dump.  The save file
+// `run --waves` writes beside an FST: docs/pmusim.gtkw itself, with its view and marker.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <unistd.h>
@@ -13,6 +17,7 @@
 #include "gtkwave/fstapi.h"
 #include "harness_util.h"
 #include "ita/pmu_rtl.h"
+#include "pmu_cli.h"
 
 using namespace harness_test;
 
@@ -245,6 +250,88 @@ TEST(Waves, TheGtkwaveSaveFileFitsTheItaniumDumpButForTheCounterWidth)
         EXPECT_TRUE(f.has(s)) << "docs/pmusim.gtkw names " << s;
     }
     EXPECT_EQ(counters, 4u);
+    std::remove(path.c_str());
+}
+
+std::string file_text(const std::string &path)
+{
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The layout compiled into pmusim is docs/pmusim.gtkw as it is now (the build remakes it).
+TEST(Waves, TheLayoutRunWritesIsDocsPmusimGtkw)
+{
+    const pmu_family *fam = pmu_family_find("itanium");
+    ASSERT_NE(fam, nullptr);
+    ASSERT_NE(fam->wave_layout, nullptr);
+    EXPECT_EQ(std::string(fam->wave_layout), file_text(repo_file("docs/pmusim.gtkw")));
+}
+
+// The marker: a step's mismatch at its edge (T.5 ns), a register write's or read's before
+// record T at T ns, without a mismatch the last record's edge.
+TEST(Waves, TheMarkerIsOnTheMismatchingClock)
+{
+    pmu_cosim_mismatch m;
+    memset(&m, 0, sizeof m);
+    m.cycle = 219;
+    m.clock = PMU_COSIM_STEP;
+    EXPECT_EQ(pmu_cli_wave_marker(&m, 220), 219 * kPsPerRecord + kPsPerRecord / 2);
+    m.clock = PMU_COSIM_WRITE;
+    EXPECT_EQ(pmu_cli_wave_marker(&m, 219), 219 * kPsPerRecord);
+    EXPECT_EQ(pmu_cli_wave_marker(nullptr, 3000), 2999 * kPsPerRecord + kPsPerRecord / 2);
+}
+
+// The zoom fits the window to the wave pane: the layout's width less the signal and tree
+// panes (and 40 pixels of borders), 2^-zoom ps a pixel.
+TEST(Waves, TheZoomFitsTheWindowToTheWavePane)
+{
+    const char *layout = "[size] 1600 1000\n[sst_width] 260\n[signals_width] 360\n";
+    const double pane = 1600 - 260 - 360 - 40;
+    for (uint64_t from : {0ull, 19ull, 1000ull}) {
+        const double z = pmu_cli_wave_zoom(layout, from, from + 201);
+        EXPECT_NEAR(std::pow(2.0, -z) * pane, 201.0 * kPsPerRecord, 1e-6) << "from " << from;
+    }
+}
+
+// The written layout: docs/pmusim.gtkw's signals and settings unchanged, the dump file, the
+// window's start and one zoom line with the marker in place of the layout's own.
+TEST(Waves, TheWrittenLayoutViewsTheWindowWithTheMarker)
+{
+    const pmu_family *fam = pmu_family_find("itanium");
+    ASSERT_NE(fam, nullptr);
+    const std::string path = temp_path("_layout.gtkw");
+    FILE *f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    pmu_cosim_mismatch m;
+    memset(&m, 0, sizeof m);
+    m.cycle = 219;
+    m.clock = PMU_COSIM_STEP;
+    pmu_cli_wave_layout(f, fam->wave_layout, "dir/mismatch.fst", 19, 220, &m);
+    std::fclose(f);
+    EXPECT_EQ(gtkw_signals(path), gtkw_signals(repo_file("docs/pmusim.gtkw")));
+    std::ifstream in(path);
+    std::string line;
+    unsigned zoom_lines = 0, dumpfiles = 0;
+    while (std::getline(in, line)) {
+        if (line[0] == '*') {
+            zoom_lines++;
+            double z = 0;
+            unsigned long long marker = 0;
+            ASSERT_EQ(std::sscanf(line.c_str(), "*%lf %llu", &z, &marker), 2) << line;
+            EXPECT_EQ(marker, 219500u);
+            EXPECT_NEAR(z, pmu_cli_wave_zoom(fam->wave_layout, 19, 220), 1e-6);  // %.6f
+        } else if (line.rfind("[dumpfile]", 0) == 0) {
+            dumpfiles++;
+            EXPECT_EQ(line, "[dumpfile] \"dir/mismatch.fst\"");
+        } else if (line.rfind("[timestart]", 0) == 0) {
+            EXPECT_EQ(line, "[timestart] 19000");
+        } else if (line.rfind("[*] written by", 0) == 0) {
+            EXPECT_NE(line.find("marker on the mismatch, cycle 219"), std::string::npos) << line;
+        }
+    }
+    EXPECT_EQ(zoom_lines, 1u);
+    EXPECT_EQ(dumpfiles, 1u);
     std::remove(path.c_str());
 }
 
