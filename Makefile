@@ -48,7 +48,8 @@ help:
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
-	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
+	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"
+	@echo "make conformance-merge   merge the shards' results in build/conformance"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:

@@ -51,6 +51,7 @@ extern const char *pmu_cli_program;
 /* ---- the commands (argv[0] is the command name; the exit status is returned) ---------- */
 int pmusim_cmd_run(int argc, char **argv);
 int pmusim_cmd_conform(int argc, char **argv);
+int pmusim_cmd_conform_merge(int argc, char **argv);
 int pmusim_cmd_gen(int argc, char **argv);
 int pmusim_cmd_conv(int argc, char **argv);
 int pmusim_cmd_encode(int argc, char **argv);
@@ -93,7 +94,7 @@ typedef struct pmu_cli_cmd {
 #define PMU_CLI_DONE (-1) /* pmu_cli_parse printed the help or the version: exit 0 */
 
 /* Parses argv[1..argc).  Returns 0 (the positional arguments are args[0..*nargs), at
- * most 8), PMU_CLI_DONE, or PMU_EXIT_USAGE after printing the message. */
+ * most cmd->max_args, and 4096), PMU_CLI_DONE, or PMU_EXIT_USAGE after printing the message. */
 int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int argc,
                   char **argv, const char **args, unsigned *nargs);
 
@@ -281,6 +282,56 @@ int pmu_cli_layout_prepare(pmu_files *files, const pmu_family *fam, const char *
  * filled. */
 int pmu_cli_layout_commit(pmu_outfile *o, const pmu_family *fam, const char *fst, uint64_t from,
                           uint64_t records, const pmu_cosim_mismatch *m, pmu_err *err);
+
+/* ---- conformance results (conform --json / --junit, conform-merge; conform_report.c) --- */
+typedef enum pmu_conform_status {
+    PMU_CONFORM_PASSED,   /* in lock-step, exact counts */
+    PMU_CONFORM_MISMATCH, /* stopped at a lock-step mismatch */
+    PMU_CONFORM_INEXACT   /* in lock-step, but the driver's 64-bit counts were not exact */
+} pmu_conform_status;
+extern const char *const pmu_conform_status_names[]; /* "passed", "mismatch", "inexact", NULL */
+
+/* One case: a seed of one family, model, configuration and service. */
+typedef struct pmu_conform_result {
+    char family[32], model[32], config[16], service[16];
+    uint64_t seed, cycles, interrupts;
+    int status;      /* pmu_conform_status */
+    double seconds;
+    char *message;   /* a failed case's report (NULL when passed) */
+    char *replay;    /* the one-line command that replays the case */
+} pmu_conform_result;
+
+/* The cases of one shard of a plan (the options that define the case list, as text). */
+typedef struct pmu_conform_summary {
+    char plan[512];
+    uint64_t plan_cases; /* cases of the whole plan, every shard */
+    unsigned shard, nshards;
+    pmu_conform_result *r; /* n results (owned: message and replay copied) */
+    size_t n, cap;
+} pmu_conform_summary;
+
+typedef struct pmu_conform_totals_t {
+    uint64_t cases, failed, mismatches, cycles;
+    double seconds;
+} pmu_conform_totals_t;
+
+/* Appends a copy of r (0, or -1 out of memory); frees every result. */
+int pmu_conform_add(pmu_conform_summary *s, const pmu_conform_result *r);
+void pmu_conform_free(pmu_conform_summary *s);
+/* "family/model/config/service/seed N". */
+void pmu_conform_case_name(const pmu_conform_result *r, char *buf, size_t size);
+void pmu_conform_totals(const pmu_conform_summary *s, pmu_conform_totals_t *t);
+/* The JSON summary (format "pmusim-conform-1", docs/conformance.md) and JUnit XML (one
+ * testcase a case; a failure's message has its report's first line and the replay command). */
+void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s);
+void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s);
+/* One of them (junit: the XML) into output o, then committed: 0, or -1 with err filled. */
+int pmu_conform_save(pmu_outfile *o, const char *opt, const pmu_conform_summary *s, int junit, pmu_err *err);
+/* Reads a JSON summary from text (name: the file, for messages) into *s (free it with
+ * pmu_conform_free): 0, or -1 with err filled ("NAME:LINE: expected ...", or "NAME: field
+ * 'cases[3].seed': expected ..."). */
+int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_conform_summary *s,
+                          pmu_err *err);
 
 /* ---- the reproduce command ------------------------------------------------------------ */
 /* Appends " arg" to buf, quoted for the shell when it needs to be. */

@@ -132,13 +132,18 @@ typedef struct pmu_family_cmds {
     /* Programs the reset pair b at random from `seed`, aimed at the stream `layout`
      * will produce (workload: its functions), and returns the software of the run:
      * `driver` 0 the harness's overflow service with random register activity, 1 the
-     * family's driver.  *hot: edges for the generator (valid while the result is). */
+     * family's driver.  *hot: edges for the generator (valid while the result is).
+     * qual_heavy (only for a family with conform_qual): the qualifier-heavy programming,
+     * every qualifier programmed and events that read them; a family without them refuses
+     * it (PMU_E_UNSUPPORTED). */
     pmu_fam_conform *(*conform_start)(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
-                                      int workload, int driver, const pmu_gen_hot **hot,
+                                      int workload, int driver, int qual_heavy, const pmu_gen_hot **hot,
                                       pmu_record_hooks *hooks, pmu_err *err);
     /* After a run in lock-step: the interrupts serviced, and with the driver whether its
      * 64-bit counts equal the reference's totals (0: printed why on out). */
     int (*conform_finish)(pmu_fam_conform *c, uint64_t *interrupts, FILE *out);
+    /* 1: the family has event qualifiers, so conform has its qualifier-heavy configuration. */
+    int conform_qual;
     void (*conform_free)(pmu_fam_conform *c);
 
     /* ---- count and profile: the family's event library and driver ---- */

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pmu_err.h"
 
@@ -72,6 +73,10 @@ void pmu_outfile_fix_msg(const pmu_outfile *o, pmu_err *err);
  * temporary file is removed and the target left as it was).  Bytes written: *size
  * (may be NULL). */
 int pmu_outfile_commit(pmu_outfile *o, uint64_t *size, pmu_err *err);
+/* Writes a text output whole: write(f, arg) into its temporary file, then the commit.  0,
+ * or -1 with err filled ("OPT: cannot write 'PATH'", or the commit's message). */
+int pmu_outfile_write(pmu_outfile *o, const char *opt, void (*write)(FILE *f, const void *arg),
+                      const void *arg, pmu_err *err);
 /* Commits every output of the set not yet committed, in the order they were prepared;
  * stops at the first failure (the later ones are dropped). */
 int pmu_files_commit(pmu_files *fs, pmu_err *err);

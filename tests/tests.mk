@@ -50,8 +50,9 @@ $(QUAL_TEST_BIN): $(BUILD)/obj/tests/qual_tests.o $(RTL_LIB) $(REF_LIB) $(STREAM
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(QUAL_TEST_BIN)
 
-# Random lock-step conformance (pmusim conform).
-TEST_SCRIPTS += tests/conform.sh
+# Random lock-step conformance (pmusim conform), and conformance at scale: shards, their
+# JSON and JUnit results, conform-merge.
+TEST_SCRIPTS += tests/conform.sh tests/conform_shards.sh
 
 # Each family's command-line tests (verilator/<family>/tests/*.sh).
 TEST_SCRIPTS += $(sort $(wildcard verilator/*/tests/*.sh))
@@ -75,8 +76,24 @@ test: deps
 
 test-build: $(GEN_TOOLS) $(GEN_VH) $(GTEST_BINS) $(TEST_DEPS)
 
-# Longer conformance: make conformance SEED=1 RUNS=200 CYCLES=1000000
-RUNS ?= 100
+# Conformance at scale (docs/conformance.md): every family x model x configuration (random,
+# workload, qual) x service (harness, driver), RUNS seeds from SEED, CYCLES records each.
+# SHARD=I/N runs the I-th of N deterministic slices (independent processes: a Slurm array, a
+# CI matrix, GNU parallel); each writes $(CONFORM_OUT)/shard-I-of-N.{xml,json}.  Without
+# SHARD the one shard's results are merged at once; `make conformance-merge` merges the
+# shards found in $(CONFORM_OUT) into merged.json / merged.xml and prints the report.
+RUNS        ?= 100
+SHARD       ?= 1/1
+CONFORM_OUT ?= $(BUILD)/conformance
+CONFORM_SHARD_FILE = $(CONFORM_OUT)/shard-$(subst /,-of-,$(SHARD))
+.PHONY: conformance-merge
 conformance: deps
 	@$(MAKE) --no-print-directory pmusim
-	$(PMUSIM) conform --seed $(SEED) --runs $(RUNS) --cycles $(CYCLES) --model both --mode mixed
+	@mkdir -p $(CONFORM_OUT)
+	$(PMUSIM) conform --matrix --seed $(SEED) --runs $(RUNS) --cycles $(CYCLES) --shard $(SHARD) \
+	  --junit $(CONFORM_SHARD_FILE).xml --json $(CONFORM_SHARD_FILE).json
+	@if [ "$(SHARD)" = 1/1 ]; then $(MAKE) --no-print-directory conformance-merge; fi
+
+conformance-merge:
+	$(PMUSIM) conform-merge -o $(CONFORM_OUT)/merged.json --junit $(CONFORM_OUT)/merged.xml \
+	  $(wildcard $(CONFORM_OUT)/shard-*-of-*.json)

@@ -1,18 +1,28 @@
 /*
  * conform.c - `pmusim conform`: reference-vs-RTL conformance over many seeds.
  *
- * Each run (one seed, one model) draws everything from its seed: the stream (the
- * generator's random or workload mode) and, through the family's hooks
- * (include/pmu_family_cmds.h), the initial programming and the software activity woven
- * between the records, answered by the harness's overflow service or, with
- * `--service driver`, by the family's driver, whose 64-bit counts must then equal the
- * reference's exact totals.  The lock-step checker compares every clock and every read.
- * A run either ends "0 mismatches" or stops at the first mismatch with the report and
- * the one-line command that replays it with a waveform of the cycles before it.
+ * Each run (one case: a seed of one family, model, configuration and service) draws
+ * everything from its seed: the stream (the generator's random or workload mode) and,
+ * through the family's hooks (include/pmu_family_cmds.h), the initial programming and the
+ * software activity woven between the records, answered by the harness's overflow service
+ * or, with `--service driver`, by the family's driver, whose 64-bit counts must then equal
+ * the reference's exact totals.  The configuration `qual` is the qualifier-heavy programming
+ * (every range and pattern programmed, events that read them) on either stream.  The
+ * lock-step checker compares every clock and every read.  A run either ends "0 mismatches"
+ * or stops at the first mismatch with the report and the one-line command that replays it
+ * with a waveform of the cycles before it.
+ *
+ * `--matrix` runs every family x model x configuration x service for each seed; `--shard
+ * I/N` runs the cases whose index is I-1 modulo N, so that independent processes share a
+ * plan; `--junit` and `--json` write the shard's results (conform_report.c), which
+ * `pmusim conform-merge` (conform_merge.c) puts together (docs/conformance.md).
  */
+#define _XOPEN_SOURCE 700 /* clock_gettime, open_memstream */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pmu_cli.h"
 #include "pmu_dialect.h"
@@ -21,10 +31,13 @@
 
 #define WAVE_WINDOW 200
 #define MAX_MODELS 32
+#define MAX_CASES_PER_SEED 256 /* families x models x configurations x services, far above */
 
-enum { MODE_RANDOM, MODE_WORKLOAD, MODE_MIXED };
+/* --mode: the configuration of a run.  mixed and qual take the stream's mode from the
+ * seed's parity (odd: workload); qual also programs every qualifier. */
+enum { MODE_RANDOM, MODE_WORKLOAD, MODE_MIXED, MODE_QUAL };
 enum { SERVICE_HARNESS, SERVICE_DRIVER };
-static const char *const mode_names[] = {"random", "workload", "mixed", NULL};
+static const char *const mode_names[] = {"random", "workload", "mixed", "qual", NULL};
 static const char *const service_names[] = {"harness", "driver", NULL};
 
 typedef struct conform_opts {
@@ -33,6 +46,11 @@ typedef struct conform_opts {
     unsigned models[MAX_MODELS]; /* the models to run, by index */
     unsigned nmodels;
     int mode, service;
+    int mode_given, service_given;
+    int matrix;
+    uint64_t shard, nshards;     /* 1-based: this process runs the cases i with i % nshards == shard - 1 */
+    const char *shard_text;
+    const char *junit, *json;
     const char *waves;
     uint64_t wave_from;
     int wave_from_given;
@@ -42,21 +60,33 @@ static void conform_help(FILE *f)
 {
     fprintf(f,
             "usage: pmusim conform [--seed N] [--runs N] [--cycles N] [--family NAME]\n"
-            "                      [--model NAME|both] [--mode random|workload|mixed]\n"
-            "                      [--service harness|driver] [--waves FILE --wave-from CYCLE]\n"
+            "                      [--model NAME|both] [--mode random|workload|mixed|qual]\n"
+            "                      [--service harness|driver] [--matrix] [--shard I/N]\n"
+            "                      [--junit FILE] [--json FILE] [--waves FILE --wave-from CYCLE]\n"
             "\n"
             "  --seed N          the first seed (default 1)\n"
             "  --runs N          seeds to run, one after the other (default 20)\n"
             "  --cycles N        records per run (default 200000)\n"
-            "  --family NAME     the PMU family (default: the first, pmusim run --help lists them)\n"
+            "  --family NAME     the PMU family (default: the first, pmusim run --help lists them;\n"
+            "                    with --matrix: every family)\n"
             "  --model M         one of the family's models (default: its default model), or\n"
             "                    both (all: every model)\n"
-            "  --mode M          generator mode: random, workload, or mixed (by seed parity, default)\n"
+            "  --mode M          the configuration: the generator's random or workload stream,\n"
+            "                    mixed (random or workload by seed parity, default), or qual (the\n"
+            "                    qualifier-heavy programming on a stream chosen as by mixed)\n"
             "  --service S       what answers the interrupt line: harness (the harness's overflow\n"
             "                    service with random register activity, default) or driver (the\n"
             "                    family's driver; its 64-bit counts must equal the reference's)\n"
+            "  --matrix          every model, configuration (random, workload, and qual where the\n"
+            "                    family has qualifiers) and service of the family (of every family\n"
+            "                    without --family), for each seed\n"
+            "  --shard I/N       run only the I-th of N slices of the cases (I = 1..N): the cases\n"
+            "                    whose index is I-1 modulo N, in the order seed, family, model,\n"
+            "                    configuration, service\n"
+            "  --junit FILE      the results as JUnit XML (one testcase a case)\n"
+            "  --json FILE       the results as a JSON summary (pmusim conform-merge reads it)\n"
             "  --waves FILE      an FST waveform of each run from --wave-from on (replaced only\n"
-            "                    when the run ends)\n"
+            "                    when the run ends), and its GTKWave layout beside it\n"
             "\n"
             "exit status: 0 every run in lock-step, 1 a mismatch or inexact counts,\n"
             "             2 bad arguments\n");
@@ -92,6 +122,25 @@ static int resolve_models(conform_opts *o)
     return 0;
 }
 
+/* --shard I/N. */
+static int parse_shard(void *ctx, const char *opt, const char *value, pmu_err *err)
+{
+    conform_opts *o = ctx;
+    const char *slash = strchr(value, '/');
+    char shown[64];
+    if (!slash)
+        return pmu_errf(err, PMU_E_INPUT, "%s: expected I/N (the I-th of N shards, 1 <= I <= N), found '%s'", opt,
+                        pmu_escape(value, strlen(value), shown, sizeof shown));
+    if (pmu_parse_u64n(value, (size_t)(slash - value), 1, UINT32_MAX, "--shard: I", &o->shard, err) ||
+        pmu_parse_u64(slash + 1, 1, UINT32_MAX, "--shard: N", &o->nshards, err))
+        return -1;
+    if (o->shard > o->nshards)
+        return pmu_errf(err, PMU_E_INPUT, "%s: expected I/N with I <= N, found '%s'", opt,
+                        pmu_escape(value, strlen(value), shown, sizeof shown));
+    o->shard_text = value;
+    return 0;
+}
+
 static int parse(int argc, char **argv, conform_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -99,16 +148,22 @@ static int parse(int argc, char **argv, conform_opts *o)
     o->runs = 20;
     o->cycles = 200000;
     o->mode = MODE_MIXED;
-    pmu_opt opts[12];
+    o->shard = o->nshards = 1;
+    pmu_opt opts[20];
     unsigned n = pmu_cli_target_opts(&o->t, 0, opts);
     opts[n++] = (pmu_opt){.name = "seed", .kind = PMU_OPT_U64, .dest = &o->seed, .max = UINT64_MAX};
     opts[n++] = (pmu_opt){.name = "runs", .kind = PMU_OPT_U64, .dest = &o->runs, .min = 1,
                           .max = UINT64_MAX};
     opts[n++] = (pmu_opt){.name = "cycles", .kind = PMU_OPT_U64, .dest = &o->cycles, .min = 1,
                           .max = UINT64_MAX};
-    opts[n++] = (pmu_opt){.name = "mode", .kind = PMU_OPT_CHOICE, .dest = &o->mode, .choices = mode_names};
+    opts[n++] = (pmu_opt){.name = "mode", .kind = PMU_OPT_CHOICE, .dest = &o->mode, .choices = mode_names,
+                          .given = &o->mode_given};
     opts[n++] = (pmu_opt){.name = "service", .kind = PMU_OPT_CHOICE, .dest = &o->service,
-                          .choices = service_names};
+                          .choices = service_names, .given = &o->service_given};
+    opts[n++] = (pmu_opt){.name = "matrix", .kind = PMU_OPT_FLAG, .dest = &o->matrix};
+    opts[n++] = (pmu_opt){.name = "shard", .kind = PMU_OPT_CALL, .call = parse_shard, .ctx = o};
+    opts[n++] = (pmu_opt){.name = "junit", .kind = PMU_OPT_FILE, .dest = &o->junit};
+    opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FILE, .dest = &o->json};
     opts[n++] = (pmu_opt){.name = "waves", .kind = PMU_OPT_FILE, .dest = &o->waves};
     opts[n++] = (pmu_opt){.name = "wave-from", .kind = PMU_OPT_U64, .dest = &o->wave_from,
                           .max = UINT64_MAX, .given = &o->wave_from_given};
@@ -119,6 +174,9 @@ static int parse(int argc, char **argv, conform_opts *o)
         return rc;
     if (o->wave_from_given && !o->waves)
         return pmu_cli_usage(&conform_cmd, "--wave-from: expected --waves FILE too");
+    if (o->matrix && (o->t.model_name || o->mode_given || o->service_given))
+        return pmu_cli_usage(&conform_cmd, "--matrix: runs every model, configuration and service; "
+                                           "expected no --model, --mode or --service with it");
     if (o->runs - 1 > UINT64_MAX - o->seed)
         return pmu_cli_usage(&conform_cmd,
                              "--runs: %" PRIu64 " runs from seed %" PRIu64 " pass the last seed, "
@@ -129,15 +187,75 @@ static int parse(int argc, char **argv, conform_opts *o)
     if ((rc = pmu_cli_target_resolve(&conform_cmd, &o->t)))
         return rc;
     o->t.model_name = model;
-    return resolve_models(o);
+    if (!o->matrix && o->mode == MODE_QUAL && !o->t.fam->cmds->conform_qual)
+        return pmu_cli_usage(&conform_cmd, "--mode: qual: the %s has no event qualifiers; expected "
+                                           "random, workload or mixed", o->t.fam->title);
+    return o->matrix ? 0 : resolve_models(o);
+}
+
+/* ---- the cases ---------------------------------------------------------------------------- */
+
+/* One case of the plan. */
+typedef struct conform_case {
+    const pmu_family *fam;
+    unsigned model;
+    int mode;    /* MODE_RANDOM, MODE_WORKLOAD or MODE_QUAL (mixed resolved by seed) */
+    int service;
+    uint64_t seed;
+} conform_case;
+
+/* The cases of one seed, in the plan's order; returns how many. */
+static unsigned seed_cases(const conform_opts *o, uint64_t seed, conform_case *out)
+{
+    unsigned n = 0;
+    if (!o->matrix) {
+        const int mode = o->mode == MODE_MIXED ? (seed & 1 ? MODE_WORKLOAD : MODE_RANDOM) : o->mode;
+        for (unsigned m = 0; m < o->nmodels; m++)
+            out[n++] = (conform_case){o->t.fam, o->models[m], mode, o->service, seed};
+        return n;
+    }
+    for (unsigned f = 0; f < pmu_nfamilies; f++) {
+        const pmu_family *fam = pmu_families[f];
+        if ((o->t.family_name && fam != o->t.fam) || !fam->cmds || !fam->cmds->conform_start)
+            continue;
+        for (unsigned m = 0; m < fam->nmodels; m++)
+            for (int mode = MODE_RANDOM; mode <= MODE_QUAL; mode++) {
+                if (mode == MODE_MIXED || (mode == MODE_QUAL && !fam->cmds->conform_qual))
+                    continue;
+                for (int svc = SERVICE_HARNESS; svc <= SERVICE_DRIVER; svc++)
+                    if (n < MAX_CASES_PER_SEED)
+                        out[n++] = (conform_case){fam, m, mode, svc, seed};
+            }
+    }
+    return n;
+}
+
+/* The stream of a case: qual takes it from the seed's parity, as mixed does. */
+static pmu_gen_mode case_stream(const conform_case *c)
+{
+    if (c->mode == MODE_QUAL)
+        return c->seed & 1 ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM;
+    return c->mode == MODE_WORKLOAD ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM;
+}
+
+/* What defines the case list: the same plan text, the same cases in the same order. */
+static void plan_text(const conform_opts *o, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "seed %" PRIu64 ", runs %" PRIu64 ", cycles %" PRIu64, o->seed, o->runs, o->cycles);
+    if (o->matrix) {
+        snprintf(buf + n, size - (size_t)n, ", matrix of %s", o->t.family_name ? o->t.fam->name : "every family");
+        return;
+    }
+    n += snprintf(buf + n, size - (size_t)n, ", family %s, model", o->t.fam->name);
+    for (unsigned m = 0; m < o->nmodels; m++)
+        n += snprintf(buf + n, size - (size_t)n, "%s %s", m ? "," : "", o->t.fam->models[o->models[m]].name);
+    snprintf(buf + n, size - (size_t)n, ", mode %s, service %s", mode_names[o->mode], service_names[o->service]);
 }
 
 /* ---- one run ---------------------------------------------------------------------------- */
 
 typedef struct one_run {
-    uint64_t seed;
-    unsigned model;
-    pmu_gen_mode mode;
+    conform_case c;
     pmu_source *src;
     pmu_backend *b;
     pmu_fam_conform *sw;
@@ -155,12 +273,12 @@ static const char *where(void *ctx)
     return *src ? pmu_source_where(*src) : "";
 }
 
-static void run_close(const pmu_family_cmds *cmds, one_run *r)
+static void run_close(one_run *r)
 {
     if (r->loop.tracing)
         pmu_trace_close(r->b);
     if (r->sw)
-        cmds->conform_free(r->sw);
+        r->c.fam->cmds->conform_free(r->sw);
     pmu_destroy(r->b);
     pmu_source_close(r->src);
     pmu_files_free(r->files);
@@ -169,9 +287,10 @@ static void run_close(const pmu_family_cmds *cmds, one_run *r)
 /* Backend, programming, records, waveform file. */
 static int run_open(const conform_opts *o, one_run *r, pmu_record_hooks *hooks, pmu_err *err)
 {
-    const pmu_family *fam = o->t.fam;
-    pmu_gen_opts go = {.seed = r->seed, .cycles = o->cycles, .mode = r->mode, .nprocs = 4};
-    if (!(r->b = pmu_cli_backend(fam, r->model, PMU_BACKEND_COSIM, where, &r->src, err)))
+    const pmu_family *fam = r->c.fam;
+    const pmu_gen_mode stream = case_stream(&r->c);
+    pmu_gen_opts go = {.seed = r->c.seed, .cycles = o->cycles, .mode = stream, .nprocs = 4};
+    if (!(r->b = pmu_cli_backend(fam, r->c.model, PMU_BACKEND_COSIM, where, &r->src, err)))
         return -1;
     /* The programming needs the workload's function list, so a first generator (same
      * seed, same stream) provides it; the records come from a second one aimed at it. */
@@ -179,8 +298,8 @@ static int run_open(const conform_opts *o, one_run *r, pmu_record_hooks *hooks, 
     if (!layout)
         return -1;
     const pmu_gen_hot *hot = NULL;
-    r->sw = fam->cmds->conform_start(r->b, r->seed, layout, r->mode == PMU_GEN_WORKLOAD,
-                                     o->service == SERVICE_DRIVER, &hot, hooks, err);
+    r->sw = fam->cmds->conform_start(r->b, r->c.seed, layout, stream == PMU_GEN_WORKLOAD,
+                                     r->c.service == SERVICE_DRIVER, r->c.mode == MODE_QUAL, &hot, hooks, err);
     pmu_gen_destroy(layout);
     if (!r->sw)
         return -1;
@@ -197,57 +316,100 @@ static int run_open(const conform_opts *o, one_run *r, pmu_record_hooks *hooks, 
     return 0;
 }
 
-static void print_repro(const conform_opts *o, const one_run *r, uint64_t cycle)
+/* The command that replays the case alone, with a waveform of the cycles before `cycle`. */
+static void replay_command(const conform_opts *o, const conform_case *c, uint64_t cycle, char *buf, size_t size)
 {
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s conform --seed %" PRIu64 " --runs 1 --cycles %" PRIu64, pmu_cli_program,
-             r->seed, o->cycles);
-    size_t n = strlen(cmd);
-    if (o->t.family_name)
-        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " --family %s", o->t.fam->name);
-    snprintf(cmd + n, sizeof cmd - n, " --model %s --mode %s%s --waves mismatch.fst --wave-from %" PRIu64,
-             o->t.fam->models[r->model].name, pmu_gen_mode_names[r->mode],
-             o->service == SERVICE_DRIVER ? " --service driver" : "",
-             cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0);
-    printf("reproduce: %s\n", cmd);
+    int n = snprintf(buf, size, "%s conform --seed %" PRIu64 " --runs 1 --cycles %" PRIu64, pmu_cli_program,
+                     c->seed, o->cycles);
+    if (o->t.family_name || o->matrix)
+        n += snprintf(buf + n, size - (size_t)n, " --family %s", c->fam->name);
+    snprintf(buf + n, size - (size_t)n, " --model %s --mode %s%s --waves mismatch.fst --wave-from %" PRIu64,
+             c->fam->models[c->model].name, c->mode == MODE_QUAL ? "qual" : pmu_gen_mode_names[case_stream(c)],
+             c->service == SERVICE_DRIVER ? " --service driver" : "", cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0);
 }
 
-/* The run's line (and report); 0 passed, 1 failed. */
-static int report(const conform_opts *o, one_run *r, pmu_loop_end end)
+/* "model itanium2 (workload)", with the family in a matrix and the configuration's parts. */
+static void case_label(const conform_opts *o, const conform_case *c, char *buf, size_t size)
 {
-    const char *model = o->t.fam->models[r->model].name;
-    const char *service = o->service == SERVICE_DRIVER ? ", driver" : "";
+    snprintf(buf, size, "%s%s%smodel %s (%s%s%s)", o->matrix ? "family " : "", o->matrix ? c->fam->name : "",
+             o->matrix ? " " : "", c->fam->models[c->model].name, c->mode == MODE_QUAL ? "qual, " : "",
+             pmu_gen_mode_names[case_stream(c)], c->service == SERVICE_DRIVER ? ", driver" : "");
+}
+
+/* The run's line (and report) into res. */
+static void report(const conform_opts *o, one_run *r, pmu_loop_end end, pmu_conform_result *res)
+{
+    char label[160], replay[1024];
+    const conform_case *c = &r->c;
+    case_label(o, c, label, sizeof label);
+    res->cycles = r->loop.records;
     if (end == PMU_LOOP_MISMATCH) {
         const pmu_cosim_mismatch *m = pmu_cosim_first(r->b);
         char text[4096];
         pmu_cosim_format(m, text, sizeof text);
-        printf("seed %" PRIu64 " model %s: MISMATCH\n%s", r->seed, model, text);
-        print_repro(o, r, m->cycle);
-        return 1;
+        printf("seed %" PRIu64 " %s: MISMATCH\n%s", c->seed, label, text);
+        replay_command(o, c, m->cycle, replay, sizeof replay);
+        printf("reproduce: %s\n", replay);
+        res->status = PMU_CONFORM_MISMATCH;
+        res->message = strdup(text);
+        res->replay = strdup(replay);
+        return;
     }
+    /* The family's verdict on the counts goes to stdout and, for the summary, into the
+     * case's message. */
+    char *why = NULL;
+    size_t why_len = 0;
+    FILE *mem = open_memstream(&why, &why_len);
     uint64_t interrupts = 0;
-    int exact = o->t.fam->cmds->conform_finish(r->sw, &interrupts, stdout);
-    printf("seed %" PRIu64 " model %s (%s%s): %" PRIu64 " cycles, %" PRIu64 " interrupts, 0 mismatches%s\n",
-           r->seed, model, pmu_gen_mode_names[r->mode], service, r->loop.records, interrupts,
-           exact ? "" : "; the counts are NOT exact");
-    return !exact;
+    int exact = c->fam->cmds->conform_finish(r->sw, &interrupts, mem ? mem : stdout);
+    if (mem) {
+        fclose(mem);
+        fputs(why, stdout);
+    }
+    res->interrupts = interrupts;
+    printf("seed %" PRIu64 " %s: %" PRIu64 " cycles, %" PRIu64 " interrupts, 0 mismatches%s\n", c->seed, label,
+           r->loop.records, interrupts, exact ? "" : "; the counts are NOT exact");
+    replay_command(o, c, r->loop.records, replay, sizeof replay);
+    res->status = exact ? PMU_CONFORM_PASSED : PMU_CONFORM_INEXACT;
+    if (!exact) {
+        char head[256];
+        snprintf(head, sizeof head, "the driver's 64-bit counts are not the reference's exact totals\n");
+        size_t len = strlen(head) + (why ? why_len : 0) + 1;
+        if ((res->message = malloc(len)))
+            snprintf(res->message, len, "%s%s", head, why ? why : "");
+    }
+    res->replay = strdup(replay);
+    free(why);
 }
 
 typedef enum run_result { RUN_PASSED, RUN_FAILED, RUN_STOP } run_result;
 
-/* One seed on one model.  RUN_STOP: the runs cannot go on (a setup or write failure;
- * message printed, the exit status in *status). */
-static run_result conform_run(const conform_opts *o, uint64_t seed, unsigned model, int *status)
+static double now(void)
 {
-    one_run r = {.seed = seed, .model = model};
-    r.mode = o->mode == MODE_MIXED ? (seed & 1 ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM)
-                                   : (o->mode == MODE_WORKLOAD ? PMU_GEN_WORKLOAD : PMU_GEN_RANDOM);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* One case.  RUN_STOP: the runs cannot go on (a setup or write failure; message printed,
+ * the exit status in *status).  Otherwise *res holds its result (message and replay
+ * allocated). */
+static run_result conform_run(const conform_opts *o, const conform_case *c, pmu_conform_result *res, int *status)
+{
+    one_run r = {.c = *c};
     pmu_record_hooks hooks;
     pmu_err err;
     run_result result = RUN_STOP;
     pmu_loop_end end = PMU_LOOP_ERROR;
+    const double start = now();
+    memset(res, 0, sizeof *res);
+    snprintf(res->family, sizeof res->family, "%s", c->fam->name);
+    snprintf(res->model, sizeof res->model, "%s", c->fam->models[c->model].name);
+    snprintf(res->config, sizeof res->config, "%s", mode_names[c->mode]);
+    snprintf(res->service, sizeof res->service, "%s", service_names[c->service]);
+    res->seed = c->seed;
     if (run_open(o, &r, &hooks, &err) == 0) {
-        r.loop = (pmu_cli_loop){.b = r.b, .src = r.src, .record_size = o->t.fam->dialect->record_size,
+        r.loop = (pmu_cli_loop){.b = r.b, .src = r.src, .record_size = c->fam->dialect->record_size,
                                 .hooks = hooks, .wave_from = o->wave_from,
                                 .wave_path = r.waves ? pmu_outfile_path(r.waves) : NULL};
         end = pmu_cli_loop_run(&r.loop, &err);
@@ -255,20 +417,39 @@ static run_result conform_run(const conform_opts *o, uint64_t seed, unsigned mod
             pmu_outfile_fix_msg(r.waves, &err);
     }
     if (end != PMU_LOOP_ERROR) {
-        result = report(o, &r, end) ? RUN_FAILED : RUN_PASSED;
+        report(o, &r, end, res);
+        result = res->status == PMU_CONFORM_PASSED ? RUN_PASSED : RUN_FAILED;
+        if (!res->replay || (res->status != PMU_CONFORM_PASSED && !res->message)) {
+            result = RUN_STOP;
+            pmu_errf(&err, PMU_E_NOMEM, "out of memory");
+        }
         if (r.loop.tracing) { /* the waveform goes in place, a mismatch's above all */
             pmu_trace_close(r.b);
             r.loop.tracing = 0;
             if (pmu_outfile_commit(r.waves, NULL, &err) ||
-                (r.layout && pmu_cli_layout_commit(r.layout, o->t.fam, o->waves, o->wave_from, r.loop.records,
+                (r.layout && pmu_cli_layout_commit(r.layout, c->fam, o->waves, o->wave_from, r.loop.records,
                                                    end == PMU_LOOP_MISMATCH ? pmu_cosim_first(r.b) : NULL, &err)))
                 result = RUN_STOP;
         }
     }
-    if (result == RUN_STOP)
+    res->seconds = now() - start;
+    if (result == RUN_STOP) {
         *status = pmu_cli_error(&conform_cmd, &err);
-    run_close(o->t.fam->cmds, &r);
+        free(res->message);
+        free(res->replay);
+    }
+    run_close(&r);
     return result;
+}
+
+/* ---- the results as files ------------------------------------------------------------------ */
+
+/* One results file through its temporary file: 0, or the exit status with the message
+ * printed. */
+static int write_results(pmu_outfile *out, const char *opt, const pmu_conform_summary *s, int junit)
+{
+    pmu_err err;
+    return pmu_conform_save(out, opt, s, junit, &err) ? pmu_cli_error(&conform_cmd, &err) : 0;
 }
 
 int pmusim_cmd_conform(int argc, char **argv)
@@ -277,19 +458,66 @@ int pmusim_cmd_conform(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
-    printf("conformance: seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " cycles each\n", o.seed,
-           o.seed + (o.runs - 1), o.cycles);
+    /* The result files are prepared first: an output that cannot be written stops the
+     * command before hours of runs. */
+    pmu_err err;
+    pmu_files *files = pmu_files_new();
+    pmu_outfile *junit = NULL, *json = NULL;
+    if (!files)
+        return pmu_cli_fail(&conform_cmd, PMU_EXIT_FAIL, "out of memory");
+    if ((o.junit && !(junit = pmu_files_output(files, "--junit", o.junit, 0, &err))) ||
+        (o.json && !(json = pmu_files_output(files, "--json", o.json, 0, &err)))) {
+        pmu_files_free(files);
+        return pmu_cli_error(&conform_cmd, &err);
+    }
+    pmu_conform_summary sum;
+    memset(&sum, 0, sizeof sum);
+    plan_text(&o, sum.plan, sizeof sum.plan);
+    sum.shard = (unsigned)o.shard;
+    sum.nshards = (unsigned)o.nshards;
+    conform_case cases[MAX_CASES_PER_SEED];
+    const unsigned per_seed = seed_cases(&o, o.seed, cases);
+    sum.plan_cases = o.runs * per_seed; /* the same count for every seed */
+    printf("conformance: seeds %" PRIu64 "..%" PRIu64 ", %" PRIu64 " cycles each", o.seed, o.seed + (o.runs - 1),
+           o.cycles);
+    if (o.matrix || o.nshards > 1)
+        printf(", %" PRIu64 " cases%s%s", sum.plan_cases, o.nshards > 1 ? ", shard " : "",
+               o.nshards > 1 ? o.shard_text : "");
+    printf("\n");
     unsigned passed = 0, failed = 0;
-    for (uint64_t i = 0; i < o.runs; i++) {
-        for (unsigned m = 0; m < o.nmodels; m++) {
-            int status;
-            run_result res = conform_run(&o, o.seed + i, o.models[m], &status);
-            if (res == RUN_STOP)
-                return status;
-            passed += res == RUN_PASSED;
-            failed += res == RUN_FAILED;
+    int status = PMU_EXIT_OK, stopped = 0;
+    uint64_t index = 0;
+    for (uint64_t i = 0; i < o.runs && !stopped; i++) {
+        const unsigned n = seed_cases(&o, o.seed + i, cases);
+        for (unsigned k = 0; k < n && !stopped; k++, index++) {
+            if (index % o.nshards != o.shard - 1)
+                continue;
+            pmu_conform_result res;
+            run_result r = conform_run(&o, &cases[k], &res, &status);
+            if (r == RUN_STOP) {
+                stopped = 1;
+                break;
+            }
+            passed += r == RUN_PASSED;
+            failed += r == RUN_FAILED;
+            int lost = pmu_conform_add(&sum, &res);
+            free(res.message);
+            free(res.replay);
+            if (lost) {
+                status = pmu_cli_fail(&conform_cmd, PMU_EXIT_FAIL, "out of memory");
+                stopped = 1;
+            }
         }
     }
+    if (!stopped) {
+        if ((junit && (status = write_results(junit, "--junit", &sum, 1))) ||
+            (json && (status = write_results(json, "--json", &sum, 0))))
+            stopped = 1;
+    }
+    pmu_conform_free(&sum);
+    pmu_files_free(files);
+    if (stopped)
+        return status;
     printf("%u passed, %u failed\n", passed, failed);
     return failed ? PMU_EXIT_FAIL : PMU_EXIT_OK;
 }

@@ -92,17 +92,22 @@ int pmu_cli_layout_prepare(pmu_files *files, const pmu_family *fam, const char *
     return 0;
 }
 
+typedef struct layout_args {
+    const pmu_family *fam;
+    const char *fst;
+    uint64_t from, records;
+    const pmu_cosim_mismatch *m;
+} layout_args;
+
+static void write_layout(FILE *f, const void *arg)
+{
+    const layout_args *a = arg;
+    pmu_cli_wave_layout(f, a->fam->wave_layout, a->fst, a->from, a->records, a->m);
+}
+
 int pmu_cli_layout_commit(pmu_outfile *o, const pmu_family *fam, const char *fst, uint64_t from,
                           uint64_t records, const pmu_cosim_mismatch *m, pmu_err *err)
 {
-    FILE *f = fopen(pmu_outfile_path(o), "w");
-    int bad = !f;
-    if (f) {
-        pmu_cli_wave_layout(f, fam->wave_layout, fst, from, records, m);
-        bad = ferror(f);
-        bad |= fclose(f) != 0;
-    }
-    if (bad)
-        return pmu_errf(err, PMU_E_IO, "--waves: cannot write '%s'", pmu_outfile_target(o));
-    return pmu_outfile_commit(o, NULL, err);
+    const layout_args a = {fam, fst, from, records, m};
+    return pmu_outfile_write(o, "--waves", write_layout, &a, err);
 }

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"gen", pmusim_cmd_gen, "write a generated stream"},
     {"conv", pmusim_cmd_conv, "convert a stream between its text and binary forms"},
     {"conform", pmusim_cmd_conform, "randomised reference-vs-RTL conformance runs over many seeds"},
+    {"conform-merge", pmusim_cmd_conform_merge, "merge the JSON summaries of conformance shards into one report"},
     {"encode", pmusim_cmd_encode, "print the register programming of events, ranges and opcode patterns"},
     {"count", pmusim_cmd_count, "run a stream and print 64-bit counts per event (per process)"},
     {"profile", pmusim_cmd_profile, "sample on overflow and print a flat profile by function"},

@@ -13,7 +13,7 @@
 #include "pmu_num.h"
 
 #define MAX_OPTS 48
-#define MAX_ARGS 8
+#define MAX_ARGS 4096 /* conform-merge: a shard file each */
 #define LONG_KEY_BASE 256 /* getopt_long's value of an option without a short letter */
 
 const char *pmu_cli_program = "pmusim";

@@ -471,3 +471,18 @@ int pmu_outfile_beside(const char *fst, const char *ext, char *buf, size_t size,
         return pmu_errf(err, PMU_E_INPUT, "--waves: '%s': path too long", fst);
     return 0;
 }
+
+int pmu_outfile_write(pmu_outfile *o, const char *opt, void (*write)(FILE *f, const void *arg),
+                      const void *arg, pmu_err *err)
+{
+    FILE *f = fopen(pmu_outfile_path(o), "w");
+    int bad = !f;
+    if (f) {
+        write(f, arg);
+        bad = ferror(f);
+        bad |= fclose(f) != 0;
+    }
+    if (bad)
+        return pmu_errf(err, PMU_E_IO, "%s: cannot write '%s'", opt, pmu_outfile_target(o));
+    return pmu_outfile_commit(o, NULL, err);
+}

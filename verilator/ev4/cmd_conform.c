@@ -119,10 +119,14 @@ static void driver_after(void *ctx, const void *record, const pmu_state *st)
 }
 
 pmu_fam_conform *ev4_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout, int workload,
-                                   int driver, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
+                                   int driver, int qual_heavy, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
                                    pmu_err *err)
 {
     (void)workload;
+    if (qual_heavy) {
+        pmu_errf(err, PMU_E_UNSUPPORTED, "the qualifier-heavy programming: this family has no event qualifiers");
+        return NULL;
+    }
     pmu_fam_conform *c = calloc(1, sizeof *c);
     if (!c) {
         pmu_errf(err, PMU_E_NOMEM, "out of memory");

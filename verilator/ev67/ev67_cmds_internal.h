@@ -6,7 +6,7 @@
 
 /* Conformance (cmd_conform.c): include/pmu_family_cmds.h, conform_start and friends. */
 pmu_fam_conform *ev67_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout, int workload,
-                                    int driver, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
+                                    int driver, int qual_heavy, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
                                     pmu_err *err);
 int ev67_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out);
 void ev67_conform_free(pmu_fam_conform *c);

@@ -14,6 +14,10 @@
  *     limited to reads and qualification-register writes (the driver owns the counters,
  *     PMC0, PSR and DCR); at the end its 64-bit counts must equal the reference's
  *     exact totals, per process.
+ * The qualifier-heavy programming (conform's `qual` configuration) programs every IBR and
+ * DBR pair and both opcode matchers, ties most pairs to the events (PMC14 / PMC13, or
+ * Itanium's PMC13.ta = 0), and gives the counters only events that read a qualifier, so
+ * that the ranges and patterns decide what they count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +31,25 @@
 
 static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
 
-/* A PMC4..7 value: mostly a well-formed programming of an implemented event with
- * random qualifiers, sometimes any 64-bit value (the writable mask must sort it). */
-static uint64_t random_pmc(pmu_rng *s)
+/* An event of the table; qualified: one that reads a qualifier (an iar, opm or dar column),
+ * so that the qualifier-heavy programming's ranges and patterns decide what it counts. */
+static const pmu_event_desc *random_event(pmu_rng *s, int qualified)
 {
-    if (below(s, 8) == 0)
+    for (;;) {
+        const pmu_event_desc *e = &pmu_event_table[below(s, PMU_NEVENTS)];
+        if (!qualified || e->iar || e->opm || e->dar)
+            return e;
+    }
+}
+
+/* A PMC4..7 value: mostly a well-formed programming of an implemented event with
+ * random qualifiers, sometimes any 64-bit value (the writable mask must sort it).
+ * qual_heavy: always an event that reads a qualifier. */
+static uint64_t random_pmc(pmu_rng *s, int qual_heavy)
+{
+    if (!qual_heavy && below(s, 8) == 0)
         return pmu_rng_next(s);
-    const pmu_event_desc *e = &pmu_event_table[below(s, PMU_NEVENTS)];
+    const pmu_event_desc *e = random_event(s, qual_heavy);
     uint64_t v = 0;
     v = PMU_FSET(v, PMC_GEN, ES, below(s, 16) == 0 ? below(s, 256) : e->code);
     v = PMU_FSET(v, PMC_GEN, UMASK, below(s, 16) == 0 ? below(s, 16) : e->umask);
@@ -175,12 +191,14 @@ static void write_opc(reg_sink *k, pmu_rng *s, unsigned which, const opc_pattern
     sink_write(k, PMU_ADDR(PMU_SPACE_PMC, which), v);
 }
 
-/* IBR/DBR pairs as aligned blocks around the stream's code and data. */
-static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int workload, qual_plan *plan)
+/* IBR/DBR pairs as aligned blocks around the stream's code and data: two in three of them,
+ * every one when qual_heavy. */
+static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int workload, int qual_heavy,
+                         qual_plan *plan)
 {
     for (unsigned i = 0; i < 4; i++) {
         uint64_t addr, mask, lo, hi, plm = below(s, 3) == 0 ? below(s, 16) : 0xf;
-        if (below(s, 3) != 0) {
+        if (below(s, 3) != 0 || qual_heavy) {
             random_block(s, code_near(s, gen, workload), 4, 16, &addr, &mask, &lo, &hi);
             if (below(s, 8) == 0)
                 mask ^= 1ull << (4 + below(s, 52)); /* a non-contiguous mask now and then */
@@ -188,7 +206,7 @@ static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int worklo
             sink_write(k, PMU_ADDR(PMU_SPACE_IBR, 2 * i + 1), mask | plm << PMU_F_IBR_MASK_PLM_LSB);
             plan_edge(plan->code, &plan->ncode, lo, hi);
         }
-        if (below(s, 3) != 0) {
+        if (below(s, 3) != 0 || qual_heavy) {
             random_block(s, data_near(s, workload), 0, 16, &addr, &mask, &lo, &hi);
             sink_write(k, PMU_ADDR(PMU_SPACE_DBR, 2 * i), addr);
             sink_write(k, PMU_ADDR(PMU_SPACE_DBR, 2 * i + 1), mask | plm << PMU_F_DBR_MASK_PLM_LSB);
@@ -197,16 +215,21 @@ static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int worklo
     }
 }
 
+/* A pair's "not constrained" bit (PMC14.ibrp): one time in two, one in four when qual_heavy. */
+static unsigned pair_free(pmu_rng *s, int qual_heavy) { return qual_heavy ? below(s, 4) == 0 : below(s, 2); }
+/* A data pair's enable (PMC13.ena): one time in two, three in four when qual_heavy. */
+static unsigned pair_on(pmu_rng *s, int qual_heavy) { return qual_heavy ? below(s, 4) != 0 : below(s, 2); }
+
 /* Itanium 2: PMC14 (pairs tied to the opcode matchers, fine mode with its page ranges),
  * PMC13 (the data-range configuration) and PMC15. */
 static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int workload,
-                                    qual_plan *plan)
+                                    int qual_heavy, qual_plan *plan)
 {
     uint64_t v14 = 0;
-    v14 = PMU_FSET(v14, PMC14, IBRP0, below(s, 2));
-    v14 = PMU_FSET(v14, PMC14, IBRP1, below(s, 2));
-    v14 = PMU_FSET(v14, PMC14, IBRP2, below(s, 2));
-    v14 = PMU_FSET(v14, PMC14, IBRP3, below(s, 2));
+    v14 = PMU_FSET(v14, PMC14, IBRP0, pair_free(s, qual_heavy));
+    v14 = PMU_FSET(v14, PMC14, IBRP1, pair_free(s, qual_heavy));
+    v14 = PMU_FSET(v14, PMC14, IBRP2, pair_free(s, qual_heavy));
+    v14 = PMU_FSET(v14, PMC14, IBRP3, pair_free(s, qual_heavy));
     v14 = PMU_FSET(v14, PMC14, FINE, below(s, 4) == 0);
     if (PMU_FGET(v14, PMC14, FINE)) {
         /* Fine mode: lower pairs 0/1 and upper pairs 2/3 bound ranges inside a page. */
@@ -230,10 +253,10 @@ static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen,
     v13 = PMU_FSET(v13, PMC13, CFG_DBRP1, below(s, 4));
     v13 = PMU_FSET(v13, PMC13, CFG_DBRP2, below(s, 4));
     v13 = PMU_FSET(v13, PMC13, CFG_DBRP3, below(s, 4));
-    v13 = PMU_FSET(v13, PMC13, ENA_DBRP0, below(s, 2));
-    v13 = PMU_FSET(v13, PMC13, ENA_DBRP1, below(s, 2));
-    v13 = PMU_FSET(v13, PMC13, ENA_DBRP2, below(s, 2));
-    v13 = PMU_FSET(v13, PMC13, ENA_DBRP3, below(s, 2));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP0, pair_on(s, qual_heavy));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP1, pair_on(s, qual_heavy));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP2, pair_on(s, qual_heavy));
+    v13 = PMU_FSET(v13, PMC13, ENA_DBRP3, pair_on(s, qual_heavy));
     sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), v13);
     sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 15), below(s, 16));
 }
@@ -346,11 +369,11 @@ static void random_ears_btb(reg_sink *k, pmu_rng *s, pmu_model m, uint64_t pmc11
 /* Programs IBR/DBR pairs, opcode matchers and the constraint registers at random, aimed at
  * where the stream runs, and records the edges and patterns for the generator. */
 static void random_qualification(reg_sink *k, pmu_rng *s, pmu_model m, const pmu_gen *gen,
-                                 int workload, qual_plan *plan)
+                                 int workload, int qual_heavy, qual_plan *plan)
 {
-    random_pairs(k, s, gen, workload, plan);
+    random_pairs(k, s, gen, workload, qual_heavy, plan);
     for (unsigned i = 0; i < 2; i++) {
-        if (below(s, 2))
+        if (below(s, 2) && !qual_heavy)
             continue; /* leave the match-everything default */
         opc_pattern p = random_pattern(s);
         write_opc(k, s, 8 + i, &p, m);
@@ -360,9 +383,10 @@ static void random_qualification(reg_sink *k, pmu_rng *s, pmu_model m, const pmu
     }
     uint64_t pmc11 = 0;
     if (m == PMU_MODEL_ITANIUM2) {
-        random_ita2_constraints(k, s, gen, workload, plan);
+        random_ita2_constraints(k, s, gen, workload, qual_heavy, plan);
     } else {
-        sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), below(s, 2));
+        /* PMC13.ta = 1 leaves the instruction-address ranges out */
+        sink_write(k, PMU_ADDR(PMU_SPACE_PMC, 13), below(s, 2) && !qual_heavy);
         pmc11 = below(s, 2) ? 0 : PMU_FMASK(PMC11, PT);
     }
     random_ears_btb(k, s, m, pmc11);
@@ -408,13 +432,13 @@ static uint16_t random_capture_reg(pmu_rng *s)
 }
 
 /* One software action between two records, beside the harness's overflow service. */
-static void random_action(pmu_backend *b, pmu_rng *s, unsigned width)
+static void random_action(pmu_backend *b, pmu_rng *s, unsigned width, int qual_heavy)
 {
     unsigned ctr = PMU_FIRST_COUNTER + below(s, PMU_NCOUNTERS);
     switch (below(s, 12)) {
     case 10:
     case 11: random_driver_action(b, s); break;
-    case 0: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s)); break;
+    case 0: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s, qual_heavy)); break;
     case 1: pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, ctr), random_pmd(s, width)); break;
     case 2: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), below(s, 2) ? 0 : pmu_rng_next(s)); break;
     case 3: pmu_write(b, psr_addr, random_psr(s)); break;
@@ -434,6 +458,7 @@ struct pmu_fam_conform {
     unsigned width;
     unsigned gap;     /* software activity: on average one action every `gap` records */
     int driver;
+    int qual_heavy;   /* the qualifier-heavy programming (conform's qual configuration) */
     qual_plan plan;
     pmu_gen_hot hot;
     pmu_isr isr;
@@ -447,7 +472,7 @@ static void harness_before(void *ctx, void *record)
     pmu_fam_conform *c = ctx;
     (void)record;
     if (below(&c->rng, c->gap) == 0)
-        random_action(c->b, &c->rng, c->width);
+        random_action(c->b, &c->rng, c->width, c->qual_heavy);
 }
 
 static void harness_after(void *ctx, const void *record, const pmu_state *st)
@@ -462,7 +487,7 @@ static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
     pmu_backend *b = c->b;
     uint64_t start[PMU_NCOUNTERS], reload[PMU_NCOUNTERS];
     for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
-        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng));
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng, c->qual_heavy));
         start[i] = random_pmd(&c->rng, c->width);
         pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, PMU_FIRST_COUNTER + i), start[i]);
         /* Mostly near the top, so the overflow service runs often. */
@@ -498,7 +523,7 @@ static int start_driver(pmu_fam_conform *c, pmu_drv_config *cfg, pmu_record_hook
 {
     reg_sink sink = {NULL, cfg};
     for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
-        sink_write(&sink, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng));
+        sink_write(&sink, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng, c->qual_heavy));
         /* Count only, sample often (rare events too), sample now and then, or a full
          * 2^W period (the reload is 0). */
         static const unsigned spans[] = {0, 16, 3000, 0};
@@ -521,7 +546,7 @@ static int start_driver(pmu_fam_conform *c, pmu_drv_config *cfg, pmu_record_hook
 }
 
 pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
-                                   int workload, int driver, const pmu_gen_hot **hot,
+                                   int workload, int driver, int qual_heavy, const pmu_gen_hot **hot,
                                    pmu_record_hooks *hooks, pmu_err *err)
 {
     pmu_fam_conform *c = calloc(1, sizeof *c);
@@ -531,13 +556,14 @@ pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen 
     }
     c->b = b;
     c->driver = driver;
+    c->qual_heavy = qual_heavy;
     c->width = pmu_counter_width((pmu_model)b->model);
     pmu_drv_config cfg;
     memset(&cfg, 0, sizeof cfg);
     reg_sink sink = {driver ? NULL : b, &cfg};
     pmu_rng qual;
     pmu_rng_seed(&qual, seed ^ 0x7175616c6966ull);
-    random_qualification(&sink, &qual, (pmu_model)b->model, layout, workload, &c->plan);
+    random_qualification(&sink, &qual, (pmu_model)b->model, layout, workload, qual_heavy, &c->plan);
     c->hot = (pmu_gen_hot){c->plan.code, c->plan.ncode, c->plan.data, c->plan.ndata,
                            c->plan.opc_match, c->plan.opc_care, c->plan.nopc};
     *hot = &c->hot;

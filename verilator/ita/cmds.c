@@ -208,6 +208,7 @@ const pmu_family_cmds ita_family_cmds = {
     .mismatch_detail = mismatch_detail,
     .conform_start = ita_conform_start,
     .conform_finish = ita_conform_finish,
+    .conform_qual = 1,
     .conform_free = ita_conform_free,
     .monitor_create = ita_monitor_create,
     .monitor_session = ita_monitor_session,

@@ -49,7 +49,7 @@ void ita_monitor_free(pmu_fam_monitor *m);
 #include "ita/ita_sample.h" /* profile --sample (cmd_ear.c) */
 
 pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
-                                   int workload, int driver, const pmu_gen_hot **hot,
+                                   int workload, int driver, int qual_heavy, const pmu_gen_hot **hot,
                                    pmu_record_hooks *hooks, pmu_err *err);
 int ita_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out);
 void ita_conform_free(pmu_fam_conform *c);
