@@ -394,9 +394,9 @@ TEST(PmuSc, SoftwareThroughTheSocketMatchesTheCHarnessClockForClock)
             const pmu_family_cmds *cmds = p.fam->cmds;
             const pmu_gen_hot *hot;
             pmu_record_hooks hp, hm;
-            pmu_fam_conform *cp = cmds->conform_start(port, 11, g, 1, driver, &hot, &hp, &err);
+            pmu_fam_conform *cp = cmds->conform_start(port, 11, g, 1, driver, 0, &hot, &hp, &err);
             ASSERT_NE(cp, nullptr) << err.msg;
-            pmu_fam_conform *cm = cmds->conform_start(p.mirror, 11, g, 1, driver, &hot, &hm, &err);
+            pmu_fam_conform *cm = cmds->conform_start(p.mirror, 11, g, 1, driver, 0, &hot, &hm, &err);
             ASSERT_NE(cm, nullptr) << err.msg;
             pmu_sc_record r, rm;
             r.bytes.resize(p.fam->dialect->record_size);
@@ -485,7 +485,7 @@ LoopResult run_software(const pmu_family *fam, pmu_backend *b, pmu_backend *chec
     const pmu_gen_hot *hot;
     pmu_record_hooks hooks;
     g_where[0] = 0; // software's programming comes before the first record
-    pmu_fam_conform *c = fam->cmds->conform_start(b, seed, g, 1, driver, &hot, &hooks, &err);
+    pmu_fam_conform *c = fam->cmds->conform_start(b, seed, g, 1, driver, 0, &hot, &hooks, &err);
     EXPECT_NE(c, nullptr) << err.msg;
     pmu_cli_loop l = {};
     g_fetched = 0;

@@ -75,7 +75,7 @@ std::string run_one(uint64_t seed, pmu_gen_mode mode, uint64_t cycles, Activity 
     const pmu_family_cmds *cmds = pmu_family_alpha21264.cmds;
     const pmu_gen_hot *hot = nullptr;
     pmu_record_hooks hooks = {};
-    pmu_fam_conform *c = cmds->conform_start(r.pair, seed, r.gen, mode == PMU_GEN_WORKLOAD, driver, &hot,
+    pmu_fam_conform *c = cmds->conform_start(r.pair, seed, r.gen, mode == PMU_GEN_WORKLOAD, driver, 0, &hot,
                                              &hooks, &err);
     if (!c) {
         pmu_gen_destroy(r.gen);
