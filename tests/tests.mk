@@ -69,6 +69,9 @@ TEST_CHECKS += layers-check-catches-violations=bash tools/check-layers-test.sh;
 # not compile, a .def the generated RTL cannot use stops the generator (one test per case).
 TEST_SCRIPTS += tools/tests/def_checks.sh
 
+# The mutation catalog applies to today's RTL (make mutants runs it: docs/mutants.md).
+TEST_SCRIPTS += tests/mutants/check.sh
+
 .PHONY: test test-build conformance
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
@@ -97,3 +100,6 @@ conformance: deps
 conformance-merge:
 	$(PMUSIM) conform-merge -o $(CONFORM_OUT)/merged.json --junit $(CONFORM_OUT)/merged.xml \
 	  $(wildcard $(CONFORM_OUT)/shard-*-of-*.json)
+
+# make mutants (tests/mutants/mutants.mk).
+include tests/mutants/mutants.mk

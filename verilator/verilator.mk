@@ -45,6 +45,8 @@ VLT_STAMP_$(1) := $(VLT_OUT)/$(1)/verilated.stamp
 VLT_LIB_$(1)   := $(VLT_OUT)/$(1)/$(2)__ALL.a
 VLT_VARIANTS   += $(1)
 VLT_PREFIX_$(1) := $(2)
+VLT_SRCS_$(1)   := $(4)
+VLT_ARGS_$(1)   := --top-module $(3) $(5) $(6) --prefix $(2)
 
 $(VLT_OUT)/$(1)/verilated.stamp: $(4) $(GEN_VH) $(RTL_WAIVERS) verilator/verilator.mk
 	@mkdir -p $(VLT_OUT)/$(1)
@@ -83,13 +85,14 @@ RTL_LDLIBS  := -lz -pthread -latomic
 VLT_LIBS    := $(foreach v,$(VLT_VARIANTS),$(VLT_LIB_$(v)))
 
 # One archive: every family's glue, every variant and the runtime (an ar MRI script
-# merges archives).
+# merges archives).  $(call rtl_archive,<variant archives>) is the recipe (make mutants
+# builds one with a mutant's variants in place of the build's).
+rtl_archive = @rm -f $@; \
+	{ echo "create $@"; for o in $(RTL_GLUE_OBJS); do echo "addmod $$o"; done; \
+	  for l in $(1) $(VLT_RUNTIME); do echo "addlib $$l"; done; \
+	  echo save; echo end; } | $(AR) -M; echo "AR $@"
 $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
-	@rm -f $@
-	@{ echo "create $@"; for o in $(RTL_GLUE_OBJS); do echo "addmod $$o"; done; \
-	   for l in $(VLT_LIBS) $(VLT_RUNTIME); do echo "addlib $$l"; done; \
-	   echo save; echo end; } | $(AR) -M
-	@echo "AR $@"
+	$(call rtl_archive,$(VLT_LIBS))
 
 # The command layer's main() stays out of the archive (test binaries bring their own).
 # The configuration reader shares the register encodings of the debug-register pairs and
