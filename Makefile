@@ -50,6 +50,7 @@ help:
 	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"
 	@echo "make conformance-merge   merge the shards' results in build/conformance"
+	@echo "make mutants [MUTANT=id]   plant each bug of tests/mutants/catalog in the RTL; the suite must kill every one (docs/mutants.md)"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
