@@ -549,11 +549,11 @@ DECODE_INLINE int decode_next(ita_in *in, const ita_state *st, uint8_t sh, unsig
 }
 
 /* Slot n (from 1).  The ip delta runs in *ip (the state's prev_ip, kept in a register for
- * the record), the previous slot's cache entry in *idx.
- * The slot's rules are checked into *k, but for those its form rules out: a data address
- * only comes with a load or a store, a target only with a branch, and the unit and TLB
- * outcome are two bits wide. */
-DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned *idx, pmu_slot *s, unsigned n, int ia64, ita_check *k)
+ * the record), the previous slot's cache entry in *idx.  The slot's rules are checked into
+ * *k, but for those its form rules out: a data address only comes with a load or a store, a
+ * target only with a branch, and the unit and TLB outcome are two bits wide. */
+DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned *idx, pmu_slot *s,
+                              unsigned n, int ia64, ita_check *k)
 {
     uint8_t sh;
     uint64_t v;
@@ -566,7 +566,8 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
         k->counts += e->counts;
         k->bad |= e->refuse[ia64];
         *ip = s->ip;
-        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) && decode_da(in, st, &st->cache[*idx], s, n))
+        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) &&
+            decode_da(in, st, &st->cache[*idx], s, n))
             return -1;
     } else {
         s->unit = sh & 3u;
@@ -589,7 +590,8 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
         const unsigned at = ita_slot_index(*ip, s->slot);
         if (decode_enc(in, &st->cache[at], mode, *ip, s, n))
             return -1;
-        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) && decode_da(in, st, &st->cache[at], s, n))
+        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) &&
+            decode_da(in, st, &st->cache[at], s, n))
             return -1;
         if (s->flags & PMU_SF_BR_TYPE_MASK) {
             if (get_varint(in, "tgt", n, &v))
@@ -644,7 +646,8 @@ DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *g
 {
     if (__builtin_expect(gr->nslots == 0, 0))
         return pmu_dialect_errf(in->err, in->where,
-                                "field 'group': the record refers to group %u, but none was sent", g);
+                                "field 'group': the record refers to group %u, but none was sent",
+                                g);
     const unsigned char *from = (const unsigned char *)gr->slot;
     unsigned char *to = (unsigned char *)c->slot;
 #pragma GCC unroll 16
@@ -655,7 +658,8 @@ DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *g
         const unsigned i = (unsigned)__builtin_ctz(m);
         pmu_slot *s = &c->slot[i];
         uint64_t v;
-        if (decode_da(in, st, &st->cache[gr->entry[i]], s, i + 1) || get_varint(in, "lat", i + 1, &v))
+        if (decode_da(in, st, &st->cache[gr->entry[i]], s, i + 1) ||
+            get_varint(in, "lat", i + 1, &v))
             return -1;
         if ((v >> 2) > UINT16_MAX)
             return pmu_dialect_errf(in->err, in->where,
@@ -817,7 +821,8 @@ int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
         pmu_byte_window *w = ctx;
         if (w->p && w->end - w->p >= (ptrdiff_t)MAX_READ) {
             const uint8_t head = w->p[0];
-            if (head == HEAD_GROUP && !(w->p[1] & GROUP_SLOTS_MASK) && !(w->p[2] & (GROUP_RESERVED >> 8)))
+            if (head == HEAD_GROUP && !(w->p[1] & GROUP_SLOTS_MASK) &&
+                !(w->p[2] & (GROUP_RESERVED >> 8)))
                 return decode_plain_ref(w, where, state, rec, repeat, err);
             if (head == 0)
                 return decode_idle(w, 0, where, state, rec, repeat, err);
