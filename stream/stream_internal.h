@@ -14,7 +14,7 @@
 /* ---- binary form: the header (docs/stream-format.md, "Header") -------------------- */
 #define BIN_MAGIC "\x89PMUCYC\n"
 #define BIN_MAGIC_LEN 8
-#define BIN_VERSION 3u
+#define BIN_VERSION 4u
 #define BIN_VERSION_OFFSET 8u
 #define BIN_RESERVED_OFFSET 12u
 #define BIN_COUNT_OFFSET 16u

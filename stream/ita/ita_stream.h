@@ -57,23 +57,50 @@ typedef struct ita_sticky {
 } ita_sticky;
 void ita_sticky_init(ita_sticky *s);
 
-#define ITA_ENC_CACHE 4096u
-#define ITA_MAX_ENCODED 384u /* no encoded record is longer (16 + 23 fetch + 1 + 4 x 5 general events
-                                * + 6 slots x 47 bytes) */
+#define ITA_SLOT_CACHE 4096u
+#define ITA_MAX_ENCODED 384u /* no encoded record is longer (16 + 23 fetch + 1 + 4 x 5 general
+                                * events + 2 group + 6 slots x 47 bytes) */
+
+/* One entry of the binary form's slot cache (docs/stream-format.md, "Delta state"): the
+ * last slot sent in full whose ip and syllable map to it, as the decoder stores it into a
+ * record, so that a slot sent as "the one that followed last time" is a copy of `s` with
+ * its data address, latency and TLB outcome patched in.  The fast validation of the slot's
+ * own fields (ita_fast.h) is kept with it: those fields never change in a copy. */
+typedef struct ita_slot_entry {
+    pmu_slot s;        /* daddr, lat, tlb and pad 0 */
+    uint64_t da;       /* the data address of the last load or store of this entry (0: none yet) */
+    uint32_t counts;   /* the flags' memo entry (ita_fast.h); 0 while the entry was never sent */
+    uint16_t next;     /* 1 + the entry of the slot that came after this one; 0: none yet */
+    uint8_t refuse[2]; /* nonzero when a rule may refuse the slot: [0] IA-32, [1] IA-64 cycles */
+} ita_slot_entry;
+
+/* One entry of the binary form's group table: the slots of a record sent as a group, so
+ * that a record with the same slots (but for their data addresses, latencies and TLB
+ * outcomes) is a reference to it; the decoder copies all six slots at once.  The fast
+ * validation of those slots, multiplicities included, is kept with it. */
+#define ITA_GROUPS 1024u
+typedef struct ita_group {
+    pmu_slot slot[PMU_MAX_SLOTS]; /* daddr, lat, tlb and pad 0; unused slots all 0 */
+    uint16_t entry[PMU_MAX_SLOTS]; /* the slot-cache entry of each slot */
+    uint8_t nslots;               /* 0: never sent */
+    uint8_t mem;                  /* bit i: slot i has a load or a store */
+    uint8_t refuse[2];            /* nonzero when a rule may refuse the slots: [0] IA-32, [1] IA-64 */
+} ita_group;
 
 /* What the writer and the reader of one stream keep in step: the sticky fields (both
- * forms) and the binary form's deltas and encoding cache. */
+ * forms) and the binary form's deltas, slot cache and groups.  Entry ITA_SLOT_CACHE stands
+ * for "before the first slot": only its `next` is ever written. */
 typedef struct ita_state {
     ita_sticky sticky;
-    uint64_t prev_ip, prev_daddr;
-    struct ita_enc_entry {
-        uint64_t ip, enc;
-        uint8_t slot, valid;
-    } enc_cache[ITA_ENC_CACHE];
+    uint64_t prev_ip, prev_daddr; /* prev_daddr: the data address of the last load or store */
+    unsigned prev_entry; /* the entry of the previous slot */
+    ita_slot_entry cache[ITA_SLOT_CACHE + 1];
+    ita_group group[ITA_GROUPS];
+    uint64_t group_seen[ITA_GROUPS]; /* the writer's: the hash of the last record it saw there */
 } ita_state;
 void ita_state_init(void *state);
-/* The encoding-cache entry of a slot (docs/stream-format.md, "Delta state"). */
-unsigned ita_enc_index(uint64_t ip, unsigned slot);
+/* The slot-cache entry of a slot (docs/stream-format.md, "Delta state"). */
+unsigned ita_slot_index(uint64_t ip, unsigned slot);
 
 /* ---- the dialect's functions (include/pmu_dialect.h says what each does) ---------- */
 int ita_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,

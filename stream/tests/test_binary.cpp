@@ -210,9 +210,15 @@ TEST(Binary, BadMagicVersionReserved)
     EXPECT_FALSE(r.opened);
     EXPECT_CONTAINS(r.err, "junk.bin: field 'magic'");
     bad = bin;
-    bad[8] = 4;
+    bad[8] = 5;
     r = read_mem(bad, "v.bin");
-    EXPECT_CONTAINS(r.err, "v.bin: field 'version'");
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "v.bin: field 'version': format version 5, expected 4");
+    // the version before the slot cache and the groups
+    bad[8] = 3;
+    r = read_mem(bad, "v3.bin");
+    EXPECT_FALSE(r.opened);
+    EXPECT_CONTAINS(r.err, "v3.bin: field 'version': format version 3, expected 4");
     bad = bin;
     bad[12] = 1;
     r = read_mem(bad, "r.bin");
@@ -222,7 +228,7 @@ TEST(Binary, BadMagicVersionReserved)
     bad[8] = 1;
     r = read_mem(bad, "v1.bin");
     EXPECT_FALSE(r.opened);
-    EXPECT_CONTAINS(r.err, "v1.bin: field 'version': format version 1, expected 3");
+    EXPECT_CONTAINS(r.err, "v1.bin: field 'version': format version 1, expected 4");
     EXPECT_CONTAINS(r.err, "does not name its record dialect");
 }
 
@@ -260,7 +266,23 @@ TEST(Binary, OutOfRangeFields)
         const char *expect;
     };
     const Case cases[] = {
-        {{0x07}, "record 1: field 'nslots'"},
+        {{0x07}, "record 1: field 'group': truncated"},
+        {{0x07, 0x07, 0x00}, "record 1: field 'group': a group of 7 slots, expected at most 6"},
+        {{0x07, 0x00, 0x20}, "record 1: field 'group': reserved bits 15:13 set (0x2000)"},
+        {{0x07, 0x08, 0x00}, "record 1: field 'group': the record refers to group 1, but none was sent"},
+        {{0x07, 0x01, 0x00}, "record 1: field 'slot': truncated"}, // a definition of 1 slot
+        {{0x01, 0x80}, "record 1: field 'slot': slot 1 is sent as the slot that came next after "
+                       "the previous one, but no slot was sent before it"},
+        {{0x01, 0x84}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
+                       "with reserved bits set (0x84)"},
+        {{0x01, 0xbf}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
+                       "with reserved bits set (0xbf)"},
+        // a slot at ip 0x10 s=2 (sent in full), then "the slot that came next" after it
+        {{0x01, 0x08, 0x00, 0x20, 0x01, 0x80}, "record 2: field 'slot': slot 1 is sent as the "
+                                               "slot that came next after ip 0x10 s=2, but none "
+                                               "was sent after that one"},
+        {{0x02, 0x08, 0x00, 0x20, 0xc0}, "record 1: field 'slot': slot 2 is sent as the slot that "
+                                         "came next after ip 0x10 s=2, but none"},
         {{0x40}, "record 1: field 'if_addr'"},                   // truncated
         {{0x40, 0x00, 0x80, 0x80, 0x20}, "record 1: field 'if_lat'"}, // 65536
         {{0x40, 0x10, 0x00}, "record 1: field 'if_addr'"},       // no fetch event: validation
@@ -283,7 +305,7 @@ TEST(Binary, OutOfRangeFields)
         {{0x01, 0x00, 0xff, 0xff, 0x07, 0x00}, "record 1: field 'flags'"},
         {{0x01, 0x40, 0x00, 0x00, 0x80, 0x80, 0x10}, "record 1: field 'lat'"},
         {{0x01, 0x00, 0x00, 0x02}, "record 1: field 'ip'"},  // ip 1: not 16-byte aligned
-        {{0x00, 0x07}, "record 2: field 'nslots'"},
+        {{0x00, 0x07, 0x10, 0x00}, "record 2: field 'group': the record refers to group 2, but none was sent"},
     };
     for (const Case &c : cases) {
         ReadResult r = read_mem(raw_stream(c.bytes), "o.bin");
@@ -321,4 +343,168 @@ TEST(Binary, IdenticalRecordsAreCoalesced)
     ASSERT_EQ(r.rc, 0) << r.err;
     EXPECT_EQ(r.recs.size(), 1000u);
     EXPECT_EQ(fmt(r.recs[999]), fmt(recs[0]));
+}
+
+namespace {
+
+// Raw record bytes, for the tests of the slot cache and the groups below.
+struct Bytes {
+    std::string s;
+    Bytes &b(std::initializer_list<int> v)
+    {
+        for (int x : v)
+            s.push_back((char)x);
+        return *this;
+    }
+    Bytes &varint(uint64_t v)
+    {
+        for (; v >= 0x80; v >>= 7)
+            s.push_back((char)(v | 0x80));
+        s.push_back((char)v);
+        return *this;
+    }
+    Bytes &zigzag(int64_t d) { return varint((uint64_t)d << 1 ^ (uint64_t)(d >> 63)); }
+};
+
+// A loop of `iters` iterations over the slots of `body`, `per` slots a record, the loads'
+// addresses striding and their latencies varying; every 5th iteration a squashed slot.
+std::vector<pmu_cycle> loop_records(unsigned iters, unsigned per)
+{
+    std::vector<pmu_slot> body;
+    for (unsigned k = 0; k < 9; k++) {
+        pmu_slot s = {};
+        s.ip = 0x4000000000002000ull + 16 * (k / 3);
+        s.slot = (uint8_t)(k % 3);
+        s.unit = k % 3 == 2 ? PMU_UNIT_B : PMU_UNIT_M;
+        s.enc = 0x8000000ull + k;
+        if (k == 1 || k == 4)
+            s.flags = PMU_SF_LOAD_MASK;
+        if (k == 8) {
+            s.flags = (uint16_t)(1u << PMU_SF_BR_TYPE_LSB | 1u << PMU_SF_BR_PRED_LSB | PMU_SF_TAKEN_MASK);
+            s.target = 0x4000000000002000ull;
+        }
+        body.push_back(s);
+    }
+    std::vector<pmu_cycle> recs;
+    pmu_cycle c = base_cycle();
+    c.nslots = 0;
+    for (unsigned it = 0; it < iters; it++)
+        for (unsigned k = 0; k < body.size(); k++) {
+            pmu_slot s = body[k];
+            if (s.flags & PMU_SF_LOAD_MASK) {
+                s.daddr = 0x6000000000000000ull + 0x1000 * k + 8 * it;
+                s.lat = (uint16_t)(1 + it % 7);
+                s.tlb = (uint8_t)(it % 3 == 0);
+            }
+            if (k == 3 && it % 5 == 0)
+                s.flags = PMU_SF_PRED_OFF_MASK;
+            c.slot[c.nslots++] = s;
+            if (c.nslots == per) {
+                recs.push_back(c);
+                c.nslots = 0;
+            }
+        }
+    return recs;
+}
+
+std::string binary_bytes(const std::vector<pmu_cycle> &recs)
+{
+    return binary_of(recs, "loop.bin");
+}
+
+} // namespace
+
+// A loop: records of the same slots are references to a group, the others' slots mostly
+// "the one that came next"; both come back exactly, read in place (the long stream) and byte
+// by byte (its end, and the short one).
+TEST(Binary, LoopsUseGroupsAndTheSlotCache)
+{
+    // 9 slots in records of 3: three groups, every 5th iteration a fourth one
+    std::vector<pmu_cycle> grouped = loop_records(3000, 3);
+    round_trip(grouped, "groups");
+    round_trip(loop_records(4, 3), "groups-short");
+    // a reference is 3 bytes and a load's address and latency: about 5 bytes a record
+    size_t size = binary_bytes(grouped).size() - kHeaderLen;
+    EXPECT_LT(size, grouped.size() * 6) << size << " bytes for " << grouped.size() << " records";
+
+    // records of 4 slots out of 9: the groups recur every 9 records; before that (and for
+    // the squashed variants) the slots are the ones that came next
+    std::vector<pmu_cycle> shifted = loop_records(3000, 4);
+    round_trip(shifted, "next");
+    round_trip(loop_records(5, 4), "next-short");
+    size = binary_bytes(shifted).size() - kHeaderLen;
+    EXPECT_LT(size, shifted.size() * 8) << size << " bytes for " << shifted.size() << " records";
+
+    // in the first iterations no record can refer to a group (none recurs yet): slots sent
+    // as the one that came next keep them short.  Records 5 and 6 (loop slots 7 8 0 1 and
+    // 2 3 4 5, the second and third time round) are a head byte, a byte a slot and the
+    // load's address and latency.
+    std::vector<pmu_cycle> early = loop_records(3, 4);
+    ASSERT_EQ(early.size(), 6u);
+    std::string four = binary_bytes(std::vector<pmu_cycle>(early.begin(), early.begin() + 4));
+    std::string six = binary_bytes(early);
+    EXPECT_EQ(six.size() - four.size(), 2u * (1 + 4 + 2));
+}
+
+// What the slot cache and the groups hold is validated with the copy: a record a rule
+// refuses is refused (with the rule's message), whether its slots come from the cache or a
+// group, whatever the path.
+TEST(Binary, CopiedSlotsAreStillValidated)
+{
+    const uint64_t ia32_ip = 0x8048001, ia64_ip = 0x4000000000001000ull;
+    const char *ip_msg = "field 'ip': slot 1 ip 0x8048001 is not 16-byte aligned";
+    // an IA-32 slot defines group 0; the same slots in IA-64 cycles are refused
+    Bytes g;
+    g.b({0x0f, 0x07, 0x00, 0x01, 0x00, 0x00, 0x00}).zigzag((int64_t)ia32_ip);
+    Bytes with_ctl = g;
+    with_ctl.b({0x0f, 0x03, 0x00, 0x00, 0x00}); // CTL is=ia64, a reference to group 0
+    ReadResult r = read_mem(raw_stream({}) + with_ctl.s, "g.bin");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_EQ(r.recs.size(), 1u);
+    EXPECT_CONTAINS(r.err, std::string("g.bin:record 2: ") + ip_msg);
+    // the plain reference (no fields of its own) after an IA-64 record: the sticky is
+    Bytes plain = g;
+    plain.b({0x09, 0x03, 0x00, 0x00, 0x00}).zigzag((int64_t)(ia64_ip - ia32_ip));
+    plain.b({0x07, 0x00, 0x00});
+    const std::string plain_bytes = raw_stream({}) + plain.s;
+    r = read_mem(plain_bytes, "p.bin");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_CONTAINS(r.err, std::string("p.bin:record 3: ") + ip_msg);
+    // ... read in place too: padded by valid records after it, far beyond its end
+    std::string padded = plain_bytes + std::string(1000, '\0');
+    r = read_mem(padded, "q.bin");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_EQ(r.recs.size(), 2u);
+    EXPECT_CONTAINS(r.err, std::string("q.bin:record 3: ") + ip_msg);
+    // a group of slots in a halt state
+    Bytes halt;
+    halt.b({0x07, 0x01, 0x00, 0x00, 0x00}).zigzag((int64_t)ia64_ip);
+    halt.b({0x0f, 0x1b, 0x00, 0x00, 0x00}); // CTL power=halt, a reference to group 0
+    r = read_mem(raw_stream({}) + halt.s, "h.bin");
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_CONTAINS(r.err, "h.bin:record 2: field 'power': 1 slots retire in power=halt");
+
+    // IA-32 slots X, Y, X again (each in full); then in an IA-64 cycle, the slot that came
+    // after X: Y, refused
+    Bytes next;
+    next.b({0x09, 0x07, 0x00, 0x00, 0x00}).zigzag((int64_t)ia32_ip);
+    next.b({0x01, 0x00, 0x00}).zigzag(3);
+    next.b({0x01, 0x00, 0x00}).zigzag(-3);
+    next.b({0x09, 0x03, 0x00, 0x80});
+    for (size_t pad : {0, 1000}) {
+        r = read_mem(raw_stream({}) + next.s + std::string(pad, '\0'), "n.bin");
+        EXPECT_EQ(r.rc, -1);
+        EXPECT_EQ(r.recs.size(), 3u);
+        EXPECT_CONTAINS(r.err, "n.bin:record 4: field 'ip': slot 1 ip 0x8048004 is not 16-byte aligned");
+    }
+    // the same slots in IA-32 cycles pass
+    Bytes ok;
+    ok.b({0x09, 0x07, 0x00, 0x00, 0x00}).zigzag((int64_t)ia32_ip);
+    ok.b({0x01, 0x00, 0x00}).zigzag(3);
+    ok.b({0x01, 0x00, 0x00}).zigzag(-3);
+    ok.b({0x01, 0x80});
+    r = read_mem(raw_stream({}) + ok.s, "ok.bin");
+    EXPECT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 4u);
+    EXPECT_EQ(r.recs[3].slot[0].ip, 0x8048004u);
 }
