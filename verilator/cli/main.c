@@ -49,9 +49,9 @@ static void main_help(FILE *f)
     unsigned nfc = family_commands(fc, owner);
     fprintf(f, "usage: pmusim <command> [options]\n");
     for (unsigned i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+        fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].what);
     for (unsigned i = 0; i < nfc; i++)
-        fprintf(f, "  %-8s %s (%s)\n", fc[i]->name, fc[i]->what, owner[i]->title);
+        fprintf(f, "  %-13s %s (%s)\n", fc[i]->name, fc[i]->what, owner[i]->title);
     fprintf(f, "pmusim <command> --help shows the options of a command; pmusim --version the version.\n");
 }
 
