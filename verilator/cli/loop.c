@@ -91,13 +91,28 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The cycles from b->cycle on that the next record may stand for without the loop having to
+ * look at stop_at or the waveform's start in between (both are checked before a record). */
+static unsigned run_max(const pmu_cli_loop *l, const pmu_backend *b)
+{
+    uint64_t max = PMU_STREAM_MAX_REPEAT;
+    if (l->stop_at && l->stop_at - b->cycle < max)
+        max = l->stop_at - b->cycle;
+    if (l->wave_path && !l->tracing && l->wave_from - b->cycle < max)
+        max = l->wave_from - b->cycle;
+    return (unsigned)max;
+}
+
 static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
     const int checks = pmu_has_mismatches(b);
     /* Without a hook that may change the record, the record is stepped where the reader
-     * keeps it (a repeated record is not copied for every cycle it stands for). */
+     * keeps it (a repeated record is not copied for every cycle it stands for), and the
+     * cycles it stands for are stepped in a row.  A lock-step pair gets one cycle a call,
+     * so that the records read are the records stepped when it stops at a mismatch. */
     const int view = !l->fetch && !l->hooks.admit && !l->hooks.before;
+    const pmu_record_hooks h = l->hooks; /* the hooks stay as the run started */
     pmu_state st;
     memset(&st, 0, sizeof st);
     for (;;) {
@@ -110,7 +125,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         }
         const void *cur = rec;
         int got = l->fetch  ? l->fetch(l->fetch_ctx, rec, err)
-                  : view    ? pmu_source_view(l->src, rec, &cur, err)
+                  : view    ? pmu_source_view(l->src, rec, &cur, checks ? 1 : run_max(l, b), err)
                             : pmu_source_next(l->src, rec, err);
         if (got == 0)
             return PMU_LOOP_END;
@@ -118,22 +133,24 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             err->code = PMU_E_INPUT;
             return PMU_LOOP_ERROR;
         }
-        if (l->hooks.admit && l->hooks.admit(l->hooks.ctx, rec, err) != 0)
+        if (h.admit && h.admit(h.ctx, rec, err) != 0)
             return PMU_LOOP_ERROR;
-        if (l->hooks.before)
-            l->hooks.before(l->hooks.ctx, rec);
+        if (h.before)
+            h.before(h.ctx, rec);
         if (checks && pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
-        pmu_step(b, cur);
-        if (l->hooks.after) {
-            if (l->hooks.pmi_only)
-                st.pmi = pmu_pmi(b);
-            else
-                pmu_snapshot(b, &st);
-            l->hooks.after(l->hooks.ctx, cur, &st);
-        }
-        if (checks && pmu_cosim_mismatches(b))
-            return PMU_LOOP_MISMATCH;
+        do {
+            pmu_step(b, cur);
+            if (h.after) {
+                if (h.pmi_only)
+                    st.pmi = pmu_pmi(b);
+                else
+                    pmu_snapshot(b, &st);
+                h.after(h.ctx, cur, &st);
+            }
+            if (checks && pmu_cosim_mismatches(b))
+                return PMU_LOOP_MISMATCH;
+        } while (--got);
     }
 }
 
