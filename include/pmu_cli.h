@@ -180,6 +180,10 @@ typedef struct pmu_record_hooks {
     void (*after)(void *ctx, const void *record, const pmu_state *st);
     /* 1: `after` reads only st->pmi, so the loop does not gather the registers. */
     int pmi_only;
+    /* Optional, with pmi_only: `after` is called only after a clock whose st->pmi is 1 or
+     * while *wake is non-zero (an overflow service with no interrupt pending has nothing
+     * to do on the other clocks). */
+    const int *wake;
 } pmu_record_hooks;
 
 typedef struct pmu_cli_loop {

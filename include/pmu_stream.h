@@ -46,9 +46,16 @@ pmu_stream_reader *pmu_stream_open_mem(const pmu_dialect *d, const void *data, s
  * yields N records. */
 int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err);
 /* The same, but the record is left where the reader keeps it: *rec points at it until
- * the next call (of either function), and the caller must not change it.  A record with
- * repeat=N is then not copied N times. */
-int pmu_stream_view(pmu_stream_reader *r, const void **rec, pmu_err *err);
+ * the next call (of either function), and the caller must not change it.  Returns how
+ * many cycles in a row the record stands for, at most max (1..PMU_STREAM_MAX_REPEAT):
+ * a record with repeat=N is handed out once for its N cycles, neither copied nor asked
+ * for N times.  0 = end of stream, -1 = error as pmu_stream_next. */
+int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_err *err);
+/* At most `cycles` cycles in all (a record with repeat=N counts N); then the stream
+ * ends there.  Without it, all. */
+void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles);
+/* Cycles handed out so far. */
+uint64_t pmu_stream_count(const pmu_stream_reader *r);
 /* Where the last record came from, e.g. "trace.txt:12" or "trace.bin:record 4711". */
 const char *pmu_stream_where(const pmu_stream_reader *r);
 void pmu_stream_close(pmu_stream_reader *r);
@@ -127,8 +134,9 @@ pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pm
 int pmu_source_next(pmu_source *s, void *rec, pmu_err *err);
 /* The same, with *rec pointing at the record: a stream file's in the reader, until the
  * next call (pmu_stream_view; not to be changed), the generator's in buf (record_size
- * bytes). */
-int pmu_source_view(pmu_source *s, void *buf, const void **rec, pmu_err *err);
+ * bytes).  Returns the cycles in a row it stands for, at most max
+ * (1..PMU_STREAM_MAX_REPEAT; always 1 from the generator), 0 at the end, -1 on error. */
+int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pmu_err *err);
 /* "file:line" / "file:record N" / "generator (mode, seed S), record N" of the last record.
  * Takes the source as void* so that it fits pmu_cosim_where_fn. */
 const char *pmu_source_where(void *s);

@@ -81,6 +81,8 @@ struct pmu_stream_reader {
 
     void *cur;         /* a record standing for several cycles (repeat=N) */
     uint64_t left;     /* and how many of them are still to come */
+    uint64_t limit;    /* cycles to hand out in all (pmu_stream_limit; UINT64_MAX: all) */
+    uint64_t budget;   /* and how many of them are still to be handed out */
     void *state;       /* the dialect's coding state */
 
     /* text */
@@ -90,7 +92,8 @@ struct pmu_stream_reader {
     int after_cr;      /* the last line ended with \r: a \n right after belongs to it */
 
     /* binary */
-    uint64_t recno, ncycles, header_count;
+    uint64_t recno, header_count;
+    uint64_t room;         /* cycles the header's count still allows (UINT64_MAX: no count) */
     pmu_byte_window win;   /* data[pos..len): the bytes not yet decoded (pos is not kept) */
 };
 
@@ -158,7 +161,10 @@ static int read_header(pmu_stream_reader *r, pmu_err *err)
         }
         h[i] = (uint8_t)b;
     }
-    return bin_header_check(r->d, h, r->name, &r->header_count, err);
+    if (bin_header_check(r->d, h, r->name, &r->header_count, err))
+        return -1;
+    r->room = r->header_count ? r->header_count : UINT64_MAX;
+    return 0;
 }
 
 static pmu_stream_reader *reader_new(const pmu_dialect *d, const char *name, pmu_err *err)
@@ -178,6 +184,7 @@ static pmu_stream_reader *reader_new(const pmu_dialect *d, const char *name, pmu
         return NULL;
     }
     d->state_init(r->state);
+    r->limit = r->budget = UINT64_MAX;
     where_init(&r->where, r->name, "", 0);
     return r;
 }
@@ -344,11 +351,11 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
 /* The end of a binary stream: the header's count, when it gave one, must be met. */
 static int end_binary(pmu_stream_reader *r, const char *where, pmu_err *err)
 {
-    if (r->header_count && r->ncycles != r->header_count) {
+    if (r->header_count && r->room != 0) {
         stream_errf(err, PMU_E_INPUT, where,
                     "field 'count': truncated stream, the header says %" PRIu64
                     " cycles but the data ends after %" PRIu64,
-                    r->header_count, r->ncycles);
+                    r->header_count, r->header_count - r->room);
         return fail(r, err);
     }
     return 0;
@@ -366,7 +373,8 @@ static void where_last(pmu_stream_reader *r)
 
 /* r->where names the record being read from the start (decode's messages quote it), and so
  * the record last read when it is in: one text bumped per record. */
-static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
+static inline __attribute__((always_inline)) int next_binary(pmu_stream_reader *r, void *rec,
+                                                             pmu_err *err)
 {
     if (r->recno == 0) {
         where_init(&r->where, r->name, ":record ", 1);
@@ -400,22 +408,24 @@ static int next_binary(pmu_stream_reader *r, void *rec, pmu_err *err)
                     repeat, PMU_STREAM_MAX_REPEAT, PMU_STREAM_MAX_REPEAT);
         return fail(r, err);
     }
-    if (r->header_count && (repeat > r->header_count || r->ncycles > r->header_count - repeat)) {
+    if (repeat > r->room) {
         stream_errf(err, PMU_E_INPUT, where,
                     "field 'count': more cycles than the header's count of %" PRIu64,
                     r->header_count);
         return fail(r, err);
     }
-    r->ncycles += repeat;
+    r->room -= repeat;
     if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
         memcpy(r->cur, rec, r->d->record_size);
     r->left = repeat - 1;
     return 1;
 }
 
-/* A record that is not a repeat (out of line: the repeats, a third of the records of a
- * workload, take the short way in pmu_stream_next). */
-static __attribute__((noinline)) int next_record(pmu_stream_reader *r, void *rec, pmu_err *err)
+/* A record that is not a repeat: out of line in pmu_stream_next (the repeats, a third of the
+ * records of a workload, take the short way there), in line in pmu_stream_view, called once
+ * for a record and its repeats. */
+static inline __attribute__((always_inline)) int read_record(pmu_stream_reader *r, void *rec,
+                                                             pmu_err *err)
 {
     if (r->failed) {
         if (err)
@@ -430,26 +440,58 @@ static __attribute__((noinline)) int next_record(pmu_stream_reader *r, void *rec
     return rc;
 }
 
+static __attribute__((noinline)) int next_record(pmu_stream_reader *r, void *rec, pmu_err *err)
+{
+    return read_record(r, rec, err);
+}
+
 int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
+    if (r->budget == 0)
+        return 0;
+    int rc;
     if (r->left && !r->failed) {
         r->left--;
         memcpy(rec, r->cur, r->d->record_size);
-        return 1;
+        rc = 1;
+    } else {
+        rc = next_record(r, rec, err);
     }
-    return next_record(r, rec, err);
+    r->budget -= rc == 1;
+    return rc;
 }
 
-/* Every record is read into r->cur, where a repeat finds it. */
-int pmu_stream_view(pmu_stream_reader *r, const void **rec, pmu_err *err)
+/* Every record is read into r->cur, where its repeats find it: a run of them is handed out
+ * in one call, so that a repeat costs the caller no call at all. */
+int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_err *err)
 {
     *rec = r->cur;
-    if (r->left && !r->failed) {
-        r->left--;
-        return 1;
+    if (max > r->budget) {
+        if (r->budget == 0)
+            return 0;
+        max = (unsigned)r->budget;
     }
-    return next_record(r, r->cur, err);
+    unsigned n = 0;
+    if (!r->left || r->failed) {
+        int rc = read_record(r, r->cur, err);
+        if (rc != 1)
+            return rc;
+        n = 1;
+    }
+    const uint64_t take = r->left < max - n ? r->left : max - n;
+    r->left -= take;
+    r->budget -= n + take;
+    return (int)(n + take);
 }
+
+void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles)
+{
+    const uint64_t count = pmu_stream_count(r);
+    r->limit = cycles;
+    r->budget = cycles > count ? cycles - count : 0;
+}
+
+uint64_t pmu_stream_count(const pmu_stream_reader *r) { return r->limit - r->budget; }
 
 const char *pmu_stream_where(const pmu_stream_reader *r) { return r->where.s; }
 

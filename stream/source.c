@@ -14,8 +14,8 @@ struct pmu_source {
     pmu_stream_reader *reader; /* a file, or */
     pmu_gen *gen;              /* the generator */
     pmu_gen_opts opts;         /* the generator's options, for the where text */
-    uint64_t limit;            /* file: at most this many records (0 = all) */
-    uint64_t count;            /* records returned so far */
+    uint64_t count;            /* generator: records returned so far (a file's reader counts
+                                  its own, and keeps the limit: pmu_stream_limit) */
     char where[256];
 };
 
@@ -32,7 +32,8 @@ pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t lim
         free(s);
         return NULL;
     }
-    s->limit = limit;
+    if (limit)
+        pmu_stream_limit(s->reader, limit);
     return s;
 }
 
@@ -53,33 +54,21 @@ pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pm
     return s;
 }
 
-/* The record into buf, or (view set) where the reader keeps it, *rec pointing at it. */
-static inline __attribute__((always_inline)) int source_next(pmu_source *s, void *buf, int view,
-                                                             const void **rec, pmu_err *err)
+int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
 {
-    int rc;
-    *rec = buf;
-    if (s->reader) {
-        if (s->limit && s->count >= s->limit)
-            return 0;
-        rc = view ? pmu_stream_view(s->reader, rec, err) : pmu_stream_next(s->reader, buf, err);
-    } else {
-        rc = pmu_gen_next(s->gen, buf);
-    }
-    if (rc == 1)
-        s->count++;
+    if (s->reader)
+        return pmu_stream_next(s->reader, rec, err);
+    int rc = pmu_gen_next(s->gen, rec);
+    s->count += rc == 1;
     return rc;
 }
 
-int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
+int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pmu_err *err)
 {
-    const void *at;
-    return source_next(s, rec, 0, &at, err);
-}
-
-int pmu_source_view(pmu_source *s, void *buf, const void **rec, pmu_err *err)
-{
-    return source_next(s, buf, 1, rec, err);
+    if (s->reader)
+        return pmu_stream_view(s->reader, rec, max, err);
+    *rec = buf;
+    return pmu_source_next(s, buf, err);
 }
 
 const char *pmu_source_where(void *ctx)
@@ -93,7 +82,10 @@ const char *pmu_source_where(void *ctx)
     return s->where;
 }
 
-uint64_t pmu_source_count(const pmu_source *s) { return s->count; }
+uint64_t pmu_source_count(const pmu_source *s)
+{
+    return s->reader ? pmu_stream_count(s->reader) : s->count;
+}
 
 pmu_gen *pmu_source_gen(pmu_source *s) { return s->gen; }
 

@@ -375,24 +375,13 @@ static inline unsigned apply_threshold(unsigned n, unsigned t, int thr_ge)
     return thr_ge ? n >= t : n > t;
 }
 
-static void ref_step(pmu_backend *b, const void *record)
+/* The captures and steps 3..5 of a cycle in which a counter may count (ref_step), with the
+ * effective PSR bits, PMC0 before the clock and the counters qualified in it.  Out of line,
+ * so that a cycle that cannot count pays neither their registers nor their tests. */
+static __attribute__((noinline)) void count_step(ref_pmu *m, const pmu_cycle *c,
+                                                 unsigned psr_up, unsigned psr_pp,
+                                                 uint64_t pmc0_q, unsigned en)
 {
-    ref_pmu *m = (ref_pmu *)b;
-    const pmu_cycle *c = (const pmu_cycle *)record;
-    b->cycle++;
-    m->pmi = 0;
-
-    /* 1. CPU state */
-    const uint64_t psr = update_cpu_state(m, c);
-    const unsigned psr_up = (unsigned)PMU_FGET(psr, PSR, UP);
-    const unsigned psr_pp = (unsigned)PMU_FGET(psr, PSR, PP);
-
-    /* Nothing counts while frozen.  fr set by an overflow in this clock
-     * takes effect from the next step, so the check uses fr before it. */
-    const uint64_t pmc0_q = m->reg[PMU_VIS_PMC0];
-    if (PMU_FGET(pmc0_q, PMC0, FR))
-        return;
-
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
     unsigned ovf_d = ovf_q, fr_d = 0;
     ref_step_tags tags;
@@ -406,10 +395,6 @@ static void ref_step(pmu_backend *b, const void *record)
         captured = ref_ear_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg) |
                    ref_btb_step(&m->units, &m->qual, c, psr_up, psr_pp, &tags, m->reg);
 
-    /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
-    const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
-                            ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)]
-                            : 0;
     /* 3. event count */
     const uint32_t counts = event_counts(m, c, en, captured, &tags);
 
@@ -447,6 +432,38 @@ static void ref_step(pmu_backend *b, const void *record)
         uint64_t pmc0 = PMU_FSET(pmc0_q, PMC0, OVF, ovf_d);
         m->reg[PMU_VIS_PMC0] = PMU_FSET(pmc0, PMC0, FR, fr_d);
     }
+}
+
+static void ref_step(pmu_backend *b, const void *record)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    const pmu_cycle *c = (const pmu_cycle *)record;
+    b->cycle++;
+    m->pmi = 0;
+
+    /* 1. CPU state */
+    const uint64_t psr = update_cpu_state(m, c);
+    const unsigned psr_up = (unsigned)PMU_FGET(psr, PSR, UP);
+    const unsigned psr_pp = (unsigned)PMU_FGET(psr, PSR, PP);
+
+    /* Nothing counts while frozen.  fr set by an overflow in this clock
+     * takes effect from the next step, so the check uses fr before it. */
+    const uint64_t pmc0_q = m->reg[PMU_VIS_PMC0];
+    if (PMU_FGET(pmc0_q, PMC0, FR))
+        return;
+
+    /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
+    const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
+                            ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)]
+                            : 0;
+    /* A cycle in which no source of a qualified counter has anything (a stall: no slot
+     * retires, no general event, no recirculation, no cycle event, no unit armed to
+     * capture) counts nothing, overflows nothing and leaves PMC0 as it is. */
+    if (!m->units.armed && c->nxev == 0 && !(en & m->src_cycle) &&
+        !(c->recirc && (en & m->src_recirc)) &&
+        !(c->nslots && (en & (m->slot_every | m->slot_match))))
+        return;
+    count_step(m, c, psr_up, psr_pp, pmc0_q, en);
 }
 
 /* ---- construction ------------------------------------------------------------ */

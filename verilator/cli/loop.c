@@ -91,49 +91,95 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The first cycle at which the loop must look at stop_at or the waveform's start again. */
+static uint64_t next_mark(const pmu_cli_loop *l)
+{
+    uint64_t mark = l->stop_at ? l->stop_at : UINT64_MAX;
+    if (l->wave_path && !l->tracing && l->wave_from < mark)
+        mark = l->wave_from;
+    return mark;
+}
+
 static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
     const int checks = pmu_has_mismatches(b);
     /* Without a hook that may change the record, the record is stepped where the reader
-     * keeps it (a repeated record is not copied for every cycle it stands for). */
+     * keeps it (a repeated record is not copied for every cycle it stands for), and the
+     * cycles it stands for are stepped in a row.  A lock-step pair gets one cycle a call,
+     * so that the records read are the records stepped when it stops at a mismatch. */
     const int view = !l->fetch && !l->hooks.admit && !l->hooks.before;
+    /* Fixed for the run (a backend's ops and the hooks are set before it), and so kept
+     * out of the per-cycle loads. */
+    const pmu_record_hooks h = l->hooks;
+    void (*const step)(pmu_backend *, const void *) = b->ops->step;
+    uint8_t (*const pmi)(pmu_backend *) = b->ops->pmi;
+    /* A service hook that sleeps between interrupts, on a backend that gives its
+     * interrupt line alone, and no lock-step checks. */
+    const int quiet = h.after && h.pmi_only && h.wake && pmi && !checks;
     pmu_state st;
     memset(&st, 0, sizeof st);
+    uint64_t mark = next_mark(l);
     for (;;) {
-        if (l->stop_at && b->cycle >= l->stop_at)
-            return PMU_LOOP_END;
-        if (l->wave_path && !l->tracing && b->cycle >= l->wave_from) {
-            if (pmu_trace_open(b, l->wave_path, err) != 0)
-                return PMU_LOOP_ERROR;
-            l->tracing = 1;
+        if (b->cycle >= mark) {
+            if (l->stop_at && b->cycle >= l->stop_at)
+                return PMU_LOOP_END;
+            if (l->wave_path && !l->tracing && b->cycle >= l->wave_from) {
+                if (pmu_trace_open(b, l->wave_path, err) != 0)
+                    return PMU_LOOP_ERROR;
+                l->tracing = 1;
+            }
+            mark = next_mark(l);
         }
         const void *cur = rec;
-        int got = l->fetch  ? l->fetch(l->fetch_ctx, rec, err)
-                  : view    ? pmu_source_view(l->src, rec, &cur, err)
-                            : pmu_source_next(l->src, rec, err);
+        int got;
+        if (view) {
+            const uint64_t room = mark - b->cycle; /* at least 1: b->cycle < mark here */
+            const unsigned max = checks                         ? 1
+                                 : room < PMU_STREAM_MAX_REPEAT ? (unsigned)room
+                                                                : PMU_STREAM_MAX_REPEAT;
+            got = pmu_source_view(l->src, rec, &cur, max, err);
+        } else {
+            got = l->fetch ? l->fetch(l->fetch_ctx, rec, err) : pmu_source_next(l->src, rec, err);
+        }
         if (got == 0)
             return PMU_LOOP_END;
         if (got < 0) {
             err->code = PMU_E_INPUT;
             return PMU_LOOP_ERROR;
         }
-        if (l->hooks.admit && l->hooks.admit(l->hooks.ctx, rec, err) != 0)
-            return PMU_LOOP_ERROR;
-        if (l->hooks.before)
-            l->hooks.before(l->hooks.ctx, rec);
+        if (!view) {
+            if (h.admit && h.admit(h.ctx, rec, err) != 0)
+                return PMU_LOOP_ERROR;
+            if (h.before)
+                h.before(h.ctx, rec);
+        }
         if (checks && pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
-        pmu_step(b, cur);
-        if (l->hooks.after) {
-            if (l->hooks.pmi_only)
-                st.pmi = pmu_pmi(b);
-            else
-                pmu_snapshot(b, &st);
-            l->hooks.after(l->hooks.ctx, cur, &st);
+        if (quiet) { /* the common case, in as few instructions as it takes */
+            do {
+                step(b, cur);
+                const uint8_t line = pmi(b);
+                if (line || *h.wake) {
+                    st.pmi = line;
+                    h.after(h.ctx, cur, &st);
+                }
+            } while (--got);
+            continue;
         }
-        if (checks && pmu_cosim_mismatches(b))
-            return PMU_LOOP_MISMATCH;
+        do {
+            step(b, cur);
+            if (h.after && h.pmi_only) {
+                st.pmi = pmi ? pmi(b) : pmu_pmi(b);
+                if (st.pmi || !h.wake || *h.wake)
+                    h.after(h.ctx, cur, &st);
+            } else if (h.after) {
+                pmu_snapshot(b, &st);
+                h.after(h.ctx, cur, &st);
+            }
+            if (checks && pmu_cosim_mismatches(b))
+                return PMU_LOOP_MISMATCH;
+        } while (--got);
     }
 }
 

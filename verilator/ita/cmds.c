@@ -93,7 +93,8 @@ static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, u
     s->b = b;
     pmu_config_apply(&c->cfg, b);
     pmu_isr_init(&s->isr, b, c->cfg.start, c->cfg.reload, latency);
-    *hooks = (pmu_record_hooks){.ctx = s, .after = service_after, .pmi_only = 1};
+    *hooks = (pmu_record_hooks){.ctx = s, .after = service_after, .pmi_only = 1,
+                                .wake = &s->isr.pending};
     return s;
 }
 
