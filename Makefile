@@ -2,19 +2,33 @@
 # user needs; everything else is reachable from `make help`.
 #
 # Each folder owns a fragment (<dir>/<dir>.mk) that adds its objects, binaries and
-# tests to the variables below.  Everything built goes under build/.
+# tests to the variables below.  Everything built goes under build/ (build-san/ with SAN=1).
 
 SHELL    := /bin/bash
-BUILD    := build
+
+# make test SAN=1: every object, the Verilated models included, built
+# with AddressSanitizer and UndefinedBehaviorSanitizer, and undefined behaviour fatal (a
+# report alone would let the test pass).  Into build-san/, so that instrumented objects never
+# mix with the normal build's.
+SAN ?=
+ifeq ($(SAN),1)
+BUILD     := build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+BUILD     := build
+SAN_FLAGS :=
+endif
 GEN      := $(BUILD)/gen
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 
 CC       := gcc
 CXX      := g++
 OPT      ?= -O2
-CFLAGS   := -std=c11 $(OPT) -g -Wall -Wextra -Wshadow -Iinclude -MMD -MP
-CXXFLAGS := -std=c++17 $(OPT) -g -Wall -Iinclude -MMD -MP
-LDLIBS   := -lm
+CFLAGS   := -std=c11 $(OPT) -g -Wall -Wextra -Wshadow -Iinclude -MMD -MP $(SAN_FLAGS)
+CXXFLAGS := -std=c++17 $(OPT) -g -Wall -Iinclude -MMD -MP $(SAN_FLAGS)
+# The sanitizer flags link the sanitizer runtimes into every program (some links name
+# $(LDLIBS) but neither CFLAGS nor CXXFLAGS).
+LDLIBS   := -lm $(SAN_FLAGS)
 
 VERILATOR ?= verilator
 IVERILOG  ?= iverilog
@@ -49,6 +63,7 @@ help:
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
+	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:

@@ -68,10 +68,15 @@ TEST_CHECKS += layers-check-catches-violations=bash tools/check-layers-test.sh;
 # not compile, a .def the generated RTL cannot use stops the generator (one test per case).
 TEST_SCRIPTS += tools/tests/def_checks.sh
 
+# Tests this build cannot run (named by run_all.sh, neither run nor counted).
+TEST_SKIPPED ?=
+
 .PHONY: test test-build conformance
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
-	@bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)"
+	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) GEN=$(PMUSIM) PMUSIM_SC=$(PMUSIM_SC) \
+	  bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)" \
+	  $(if $(strip $(TEST_SKIPPED)),--skipped "$(strip $(TEST_SKIPPED))" --skip-reason "skipped under SAN=1")
 
 test-build: $(GEN_TOOLS) $(GEN_VH) $(GTEST_BINS) $(TEST_DEPS)
 

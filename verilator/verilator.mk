@@ -34,8 +34,9 @@ VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
 # declarations and the first full dump), never per cycle: at -O0 the Itanium tops' trace
 # declarations (~100,000 calls in ~15 MB of C++) compile about 12x faster than at -O1 (9 against 107 CPU s a file)
 # (docs/bench.md, "Build time").
+# USER_CPPFLAGS: under SAN=1 the generated C++ and the runtime are instrumented too.
 VLT_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2 \
-               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17
+               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(SAN_FLAGS)"
 
 # One Verilated variant of a family's RTL top, objects under $(VLT_OUT)/<dir>/:
 #   $(call vlt_variant,<dir>,<prefix>,<top module>,<sources>,<include flags>,<-G parameters>)
