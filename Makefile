@@ -6,7 +6,7 @@
 
 SHELL    := /bin/bash
 
-# make test SAN=1: every object, the Verilated models included, built
+# make test SAN=1 (docs/fuzzing.md): every object, the Verilated models included, built
 # with AddressSanitizer and UndefinedBehaviorSanitizer, and undefined behaviour fatal (a
 # report alone would let the test pass).  Into build-san/, so that instrumented objects never
 # mix with the normal build's.
@@ -63,7 +63,8 @@ help:
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000   longer random lock-step runs"
-	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/"
+	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/ (docs/fuzzing.md)"
+	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES=...]   libFuzzer on each parser (clang; docs/fuzzing.md)"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
@@ -112,6 +113,7 @@ include sw/sw.mk
 include sv_tests/sv_tests.mk
 include systemc/systemc.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 include verilator/bench/bench.mk
 
 docs: $(DOCS_GEN)
