@@ -112,8 +112,8 @@ include verilator/verilator.mk
 include sw/sw.mk
 include sv_tests/sv_tests.mk
 include systemc/systemc.mk
-include tests/tests.mk
 include tests/fuzz/fuzz.mk
+include tests/tests.mk
 include verilator/bench/bench.mk
 
 docs: $(DOCS_GEN)

@@ -24,6 +24,7 @@ $(FUZZ_OUT)/replay/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
+# (Included before tests/tests.mk: its test-build rule reads TEST_DEPS as it is parsed.)
 FUZZ_REPLAY_BINS := $(FUZZ_ALL_HARNESSES:%=$(FUZZ_OUT)/replay/%)
 TEST_DEPS += $(FUZZ_REPLAY_BINS)
 TEST_CHECKS += $(foreach h,$(FUZZ_ALL_HARNESSES),$(h)-corpus-replay=$(FUZZ_OUT)/replay/$(h) tests/fuzz/corpus/$(h);)
