@@ -61,4 +61,9 @@ fuzz: fuzz-deps
 	@$(MAKE) --no-print-directory fuzz-build
 	@bash tests/fuzz/run_fuzz.sh --out $(FUZZ_OUT) --seconds $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
 
+# The objects reached only through the pattern rules above are kept (make would delete them
+# as intermediate files and compile them again next time).
+.SECONDARY: $(FUZZ_ALL_HARNESSES:%=$(BUILD)/obj/tests/fuzz/%.o) $(BUILD)/obj/tests/fuzz/replay.o \
+            $(FUZZ_ALL_HARNESSES:%=$(FUZZ_OUT)/obj/tests/fuzz/%.o)
+
 -include $(shell find $(FUZZ_OUT)/obj -name '*.d' 2>/dev/null)
