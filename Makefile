@@ -2,19 +2,33 @@
 # user needs; everything else is reachable from `make help`.
 #
 # Each folder owns a fragment (<dir>/<dir>.mk) that adds its objects, binaries and
-# tests to the variables below.  Everything built goes under build/.
+# tests to the variables below.  Everything built goes under build/ (build-san/ with SAN=1).
 
 SHELL    := /bin/bash
-BUILD    := build
+
+# make test SAN=1 (docs/fuzzing.md): every object, the Verilated models included, built
+# with AddressSanitizer and UndefinedBehaviorSanitizer, and undefined behaviour fatal (a
+# report alone would let the test pass).  Into build-san/, so that instrumented objects never
+# mix with the normal build's.
+SAN ?=
+ifeq ($(SAN),1)
+BUILD     := build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+BUILD     := build
+SAN_FLAGS :=
+endif
 GEN      := $(BUILD)/gen
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 
 CC       := gcc
 CXX      := g++
 OPT      ?= -O2
-CFLAGS   := -std=c11 $(OPT) -g -Wall -Wextra -Wshadow -Iinclude -MMD -MP
-CXXFLAGS := -std=c++17 $(OPT) -g -Wall -Iinclude -MMD -MP
-LDLIBS   := -lm
+CFLAGS   := -std=c11 $(OPT) -g -Wall -Wextra -Wshadow -Iinclude -MMD -MP $(SAN_FLAGS)
+CXXFLAGS := -std=c++17 $(OPT) -g -Wall -Iinclude -MMD -MP $(SAN_FLAGS)
+# The sanitizer flags link the sanitizer runtimes into every program (some links name
+# $(LDLIBS) but neither CFLAGS nor CXXFLAGS).
+LDLIBS   := -lm $(SAN_FLAGS)
 
 VERILATOR ?= verilator
 IVERILOG  ?= iverilog
@@ -48,6 +62,8 @@ help:
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
+	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/ (docs/fuzzing.md)"
+	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES=...]   libFuzzer on each parser (clang; docs/fuzzing.md)"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"
 	@echo "make conformance-merge   merge the shards' results in build/conformance"
 	@echo "make mutants [MUTANT=id]   plant each bug of tests/mutants/catalog in the RTL; the suite must kill every one (docs/mutants.md)"
@@ -98,6 +114,7 @@ include verilator/verilator.mk
 include sw/sw.mk
 include sv_tests/sv_tests.mk
 include systemc/systemc.mk
+include tests/fuzz/fuzz.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
 

@@ -87,6 +87,11 @@ struct pmu_dialect {
      * the state as it was before the first call (format_line changes it only when the
      * line fitted). */
     size_t (*format_line)(void *state, const void *rec, char *buf, size_t size);
+    /* check_repeat: whether rec may stand for `repeat` (>= 2) identical cycles, as a text
+     * line's `repeat=N` makes it (the generic reader asks after parse_line; a dialect's
+     * decode checks the binary form's counts itself, and should refuse the same records).
+     * 0, or -1 with err filled (`where` is "file:line").  NULL: every record may repeat. */
+    int (*check_repeat)(const void *rec, uint64_t repeat, const char *where, pmu_err *err);
 
     /* ---- the binary form ----
      * encode: one record standing for `repeat` (>= 1) identical cycles, into out

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,12 +32,39 @@ typedef struct pmu_err {
     char msg[512]; /* one line, no trailing newline */
 } pmu_err;
 
-/* Fills err (when not NULL) and returns -1, so that `return pmu_errf(...)` reads well. */
+/* Escapes the control bytes of err->msg in place (\t, \n, \r, \xHH; cut to fit), so that a
+ * message quoting bad input stays one printable line whatever the input held. */
+static inline void pmu_err_printable(pmu_err *err)
+{
+    if (!err)
+        return;
+    char out[sizeof err->msg];
+    size_t o = 0;
+    for (size_t i = 0; i < sizeof err->msg && err->msg[i]; i++) {
+        unsigned char c = (unsigned char)err->msg[i];
+        char esc[8] = {(char)c, 0};
+        if (c == '\t' || c == '\n' || c == '\r')
+            snprintf(esc, sizeof esc, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(esc, sizeof esc, "\\x%02x", c);
+        size_t k = strlen(esc);
+        if (o + k >= sizeof out)
+            break;
+        memcpy(out + o, esc, k);
+        o += k;
+    }
+    out[o] = '\0';
+    memcpy(err->msg, out, o + 1);
+}
+
+/* Fills err (when not NULL) and returns -1, so that `return pmu_errf(...)` reads well.  The
+ * message is made printable (pmu_err_printable): callers quote input as it came. */
 static inline int pmu_verrf(pmu_err *err, int code, const char *fmt, va_list ap)
 {
     if (err) {
         err->code = code;
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        pmu_err_printable(err);
     }
     return -1;
 }

@@ -23,6 +23,9 @@ extern "C" {
 typedef struct drv_symtab drv_symtab;
 /* NULL + err ("FILE:LINE: what was expected", PMU_E_INPUT) on a bad file. */
 drv_symtab *drv_symtab_load(const char *path, pmu_err *err);
+/* The same from a symbol file's text in memory (text[0..len), need not end in NUL); `path`
+ * names it in messages. */
+drv_symtab *drv_symtab_parse(const char *text, size_t len, const char *path, pmu_err *err);
 /* The functions of a generator's workload (NULL when out of memory). */
 drv_symtab *drv_symtab_from_gen(const pmu_gen *g);
 /* The function holding addr: its index, or -1. */

@@ -30,6 +30,7 @@ static int vwhere_errf(pmu_err *err, int code, const char *where, const char *fm
         n = k < 0 ? 0 : (size_t)k >= sizeof err->msg ? sizeof err->msg - 1 : (size_t)k;
     }
     vsnprintf(err->msg + n, sizeof err->msg - n, fmt, ap);
+    pmu_err_printable(err);
     return -1;
 }
 

@@ -339,7 +339,8 @@ static int next_text(pmu_stream_reader *r, void *rec, pmu_err *err)
             return fail(r, err);
         if (rc == 0)
             continue;
-        if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err))
+        if (r->d->parse_line(r->state, r->line, len, r->where.s, rec, err) ||
+            (repeat > 1 && r->d->check_repeat && r->d->check_repeat(rec, repeat, r->where.s, err)))
             return fail(r, err);
         if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
             memcpy(r->cur, rec, r->d->record_size);

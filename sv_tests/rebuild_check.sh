@@ -45,7 +45,7 @@ printf 'sv-test-families:\n\t@echo "common|||%s"\n' "$srcs" > "$tmp/Makefile"
 hour=0
 at() { echo "2000-01-01 $(printf '%02d' "$1"):00:00"; }
 find "$tmp" -type f -exec touch -d "$(at 0)" {} +
-exe=$tmp/build/sv_tests/icarus/common/tb_pmu_counter/tb.vvp
+exe=$tmp/${BUILD:-build}/sv_tests/icarus/common/tb_pmu_counter/tb.vvp
 exe_set=none   # the build's timestamp as last set
 
 # run <name> <expect: rebuilt | kept>: runs the testbench and checks it passed and was or

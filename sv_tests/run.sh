@@ -4,7 +4,8 @@
 # Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv; sv_tests/common/ for
 # the shared modules of rtl/common/); each folder's testbenches compile with the sources and
 # generated includes the Makefile names for it (make sv-test-families). Outputs (builds and
-# logs) go to build/sv_tests/<simulator>/<family>/<testbench>/; a build is redone only when
+# logs) go to $BUILD/sv_tests/<simulator>/<family>/<testbench>/ ($BUILD: build unless set, as
+# make test SAN=1 sets it); a build is redone only when
 # one of its inputs is newer: the testbench, the RTL sources it instantiates (sources_used),
 # the family's generated includes, tb_common.svh and this script.
 #
@@ -18,7 +19,7 @@ VERILATOR=${VERILATOR:-verilator}
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
 SIMS=${SV_TESTS_SIMS:-verilator icarus}
-OUT=build/sv_tests
+OUT=${BUILD:-build}/sv_tests
 
 mkdir -p "$OUT"
 if ! families=$(make --no-print-directory -s sv-test-families 2> "$OUT/make.log"); then

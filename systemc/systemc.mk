@@ -17,7 +17,7 @@ SC_LIBS   := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 # verilator/verilator.mk.  The Verilator runtime is the C harness's ($(RTL_LIB)).
 VSC_FLAGS   := $(subst --cc,--sc,$(VLT_FLAGS))
 VSC_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
-               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17
+               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(SAN_FLAGS)"
 VSC_LIBS    :=
 VSC_GLUE_SRCS :=
 define vsc_variant

@@ -14,9 +14,9 @@ seed=${CONFORM_SEED:-1} cycles=${CONFORM_CYCLES:-200000}
 log=$(mktemp /tmp/pmusim_conform.XXXXXX)
 trap 'rm -f "$log"' EXIT
 status=0
-build/pmusim conform --seed "$seed" --runs "${CONFORM_RUNS:-20}" --cycles "$cycles" \
+"${PMUSIM:-build/pmusim}" conform --seed "$seed" --runs "${CONFORM_RUNS:-20}" --cycles "$cycles" \
     --model both --mode mixed | tee "$log" || status=1
-build/pmusim conform --seed "$seed" --runs "${CONFORM_DRIVER_RUNS:-8}" --cycles "$cycles" \
+"${PMUSIM:-build/pmusim}" conform --seed "$seed" --runs "${CONFORM_DRIVER_RUNS:-8}" --cycles "$cycles" \
     --model both --mode mixed --service driver | tee -a "$log" || status=1
 awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3; n++ }
      END { if (n != 2) f++; printf "%d passed, %d failed\n", p, f }' "$log"

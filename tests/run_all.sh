@@ -2,23 +2,30 @@
 # run_all.sh - the body of `make test`.  Runs every suite, counts individual tests
 # across them, and ends with the line "N passed, M failed" (exit 1 when M > 0).
 #
-#   tests/run_all.sh --gtest "bin1 bin2" --scripts "s1.sh s2.sh" --checks "name=cmd;..."
+#   tests/run_all.sh --gtest "bin1 bin2" --scripts "s1.sh s2.sh" --checks "name=cmd;..." \
+#                    [--skipped "name1 name2" --skip-reason "why"]
+#
+# Skipped tests (those a build cannot run, e.g. callgrind under SAN=1) are named with the
+# reason and counted on a line of their own, neither passed nor failed.  BUILD (default
+# build) is the build directory: the logs go to $BUILD/test-logs.
 #
 # GoogleTest binaries contribute their test counts; scripts contribute the counts of
 # their own final "N passed, M failed" line; each check is one test (exit code).
 set -uo pipefail
 
-gtests="" scripts="" checks=""
+gtests="" scripts="" checks="" skipped="" skip_reason="skipped"
 while [ $# -gt 0 ]; do
     case "$1" in
         --gtest) gtests="$2"; shift 2 ;;
         --scripts) scripts="$2"; shift 2 ;;
         --checks) checks="$2"; shift 2 ;;
+        --skipped) skipped="$2"; shift 2 ;;
+        --skip-reason) skip_reason="$2"; shift 2 ;;
         *) echo "run_all.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
 
-logdir=build/test-logs
+logdir=${BUILD:-build}/test-logs
 mkdir -p "$logdir"
 passed=0 failed=0
 failures=()
@@ -68,10 +75,16 @@ for item in "${items[@]}"; do
     fi
 done
 
+nskipped=0
+for name in $skipped; do
+    nskipped=$((nskipped + 1)); note "$name" "$skip_reason"
+done
+
 if [ ${#failures[@]} -gt 0 ]; then
     echo
     echo "Failures:"
     for f in "${failures[@]}"; do echo "  $f"; done
 fi
+[ "$nskipped" -gt 0 ] && echo "$nskipped skipped ($skip_reason)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

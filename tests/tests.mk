@@ -72,10 +72,15 @@ TEST_SCRIPTS += tools/tests/def_checks.sh
 # The mutation catalog applies to today's RTL (make mutants runs it: docs/mutants.md).
 TEST_SCRIPTS += tests/mutants/check.sh
 
+# Tests this build cannot run (named by run_all.sh, neither run nor counted).
+TEST_SKIPPED ?=
+
 .PHONY: test test-build conformance
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
-	@bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)"
+	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) GEN=$(PMUSIM) PMUSIM_SC=$(PMUSIM_SC) \
+	  bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)" \
+	  $(if $(strip $(TEST_SKIPPED)),--skipped "$(strip $(TEST_SKIPPED))" --skip-reason "skipped under SAN=1")
 
 test-build: $(GEN_TOOLS) $(GEN_VH) $(GTEST_BINS) $(TEST_DEPS)
 

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# install-deps.sh - make sure the Debian packages pmusim builds with are present.
+# install-deps.sh [fuzz] - make sure the Debian packages pmusim builds with are present.
 # Called first by `make sim` and `make test`.  Does nothing when all are there.
+#   fuzz   also clang and its sanitizer and libFuzzer runtimes, for `make fuzz` only
+#          (docs/fuzzing.md): `make test` builds with gcc alone.
 set -euo pipefail
 
 PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
+case "${1:-}" in
+    "") ;;
+    fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "install-deps.sh: unknown package group '$1' (expected fuzz)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -12,6 +12,11 @@ extern "C" {
 #endif
 
 extern const pmu_family pmu_family_itanium;
+/* Its models, indexed by pmu_model (verilator/ita/models.c): the descriptor's list, and the
+ * names a configuration's `model =` line takes.  Apart from the descriptor, so that the
+ * configuration reader links without the backends the descriptor creates. */
+#define ITA_NMODELS 2u
+extern const pmu_model_desc ita_models[ITA_NMODELS];
 extern const pmu_dialect pmu_dialect_itanium;
 
 #ifdef __cplusplus

@@ -336,10 +336,8 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
             }
         }
     }
-    if (*repeat > 1 && !ev67_repeatable(c))
-        return pmu_dialect_errf(d->err, d->where, "field 'repeat': %llu for a record that "
-                                "fetches or ends instructions, expected 1 (R1, R3)",
-                                (unsigned long long)*repeat);
+    if (ev67_check_repeat(c, *repeat, d->where, d->err))
+        return -1;
     /* the cross-record rules, here where the stream's state is */
     if (ev67_validate(c, d->where, d->err) || ev67_track_events(&st->tr, c, d->where, d->err))
         return -1;

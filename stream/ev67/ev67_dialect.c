@@ -16,6 +16,7 @@ const pmu_dialect pmu_dialect_ev67 = {
     .state_init = ev67_state_init,
     .parse_line = ev67_parse_line,
     .format_line = ev67_format_line,
+    .check_repeat = ev67_check_repeat,
     .max_encoded = EV67_MAX_ENCODED,
     .encode = ev67_encode,
     .decode = ev67_decode,

@@ -90,9 +90,10 @@ size_t ev67_format_line(void *state, const void *rec, char *buf, size_t size);
 size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out);
 int ev67_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
                 uint64_t *repeat, pmu_err *err);
-/* A record a repeat count > 1 may stand for: nothing that names an instruction changes
- * the state (no fetch, retire, squash or abort). */
-int ev67_repeatable(const ev67_cycle *c);
+/* The dialect's check_repeat, and the binary decoder's: a repeat count > 1 only on a record
+ * where nothing that names an instruction changes the state (no fetch, retire, squash or
+ * abort); 0, or -1 with err filled.  Both forms refuse the same records. */
+int ev67_check_repeat(const void *rec, uint64_t repeat, const char *where, pmu_err *err);
 
 void *ev67_gen_create(const pmu_gen_opts *o, pmu_err *err);
 int ev67_gen_next(void *gen, void *rec);

@@ -206,7 +206,16 @@ int ev67_equal(const void *a, const void *b)
     return memcmp(a, b, sizeof(ev67_cycle)) == 0; /* canonical records: padding zeroed */
 }
 
-int ev67_repeatable(const ev67_cycle *c)
+static int ev67_repeatable(const ev67_cycle *c)
 {
     return c->nfetch == 0 && c->nretire == 0 && c->nsquash == 0 && !c->abort;
+}
+
+int ev67_check_repeat(const void *rec, uint64_t repeat, const char *where, pmu_err *err)
+{
+    if (repeat > 1 && !ev67_repeatable(rec))
+        return pmu_dialect_errf(err, where, "field 'repeat': %llu for a record that "
+                                "fetches or ends instructions, expected 1 (R1, R3)",
+                                (unsigned long long)repeat);
+    return 0;
 }

@@ -224,12 +224,38 @@ TEST(Ev67Stream, RetireBacklogIsBounded)
               std::string::npos) << r.err;
 }
 
+TEST(Ev67Stream, TheTextReaderRefusesARepeatedRecordThatNamesInstructions)
+{
+    // repeat=N stands for N copies of the record: a record that fetches or ends an
+    // instruction would fetch or end it N times.  The binary reader refuses such a count,
+    // and the text reader does alike (before, it read the line once, and `pmusim conv` wrote
+    // a binary stream that its reader refused: found by tests/fuzz/fuzz_roundtrip).
+    const struct {
+        const char *text, *expect;
+    } cases[] = {
+        {"fetch=intop,intop\nretire=0 repeat=2\n",
+         "t.txt:2: field 'repeat': 2 for a record that fetches or ends instructions, expected 1"},
+        {"repeat=3 fetch=intop\n",
+         "t.txt:1: field 'repeat': 3 for a record that fetches or ends instructions, expected 1"},
+    };
+    for (const auto &c : cases) {
+        Read r = read_mem(c.text);
+        EXPECT_EQ(r.rc, -1) << c.text;
+        EXPECT_NE(r.err.find(c.expect), std::string::npos) << r.err;
+    }
+    Read ok = read_mem("fetch=intop,intop\nrepeat=4\nretire=0\n");
+    EXPECT_EQ(ok.rc, 0) << ok.err;
+    EXPECT_EQ(ok.recs.size(), 6u);
+}
+
 TEST(Ev67Stream, TheCheckerSeesRepeatedRecords)
 {
-    // repeat=N stands for N records; the text reader's state sees the line once, the
-    // checker over the records sees every one.
-    Read r = read_mem("fetch=intop,intop\nretire=0 repeat=2\n");
+    // The checker over records (for records that come from elsewhere than a reader) sees
+    // every one: the same retire twice is refused at the second.
+    Read r = read_mem("fetch=intop,intop\nretire=0\n");
     ASSERT_EQ(r.rc, 0) << r.err;
+    ASSERT_EQ(r.recs.size(), 2u);
+    r.recs.push_back(r.recs[1]);
     ev67_stream_check *k = ev67_stream_check_create();
     pmu_err err;
     int rc = 0;

@@ -9,8 +9,8 @@
 #               without a visible entry, counters that do not follow PMC0.ovf) makes the
 #               Itanium generator (tools/gen_defs.c + tools/ita/gen_ita.c) fail with a message.
 #
-# Each case edits a copy of include/ under build/def-checks/ and compiles it there; the tree
-# is never touched.  An unmodified copy must compile and generate, so a failure is the edit's.
+# Each case edits a copy of include/ under $BUILD/def-checks/ ($BUILD: build unless set) and
+# compiles it there; the tree is never touched.  An unmodified copy must compile and generate, so a failure is the edit's.
 #
 # Usage: bash tools/tests/def_checks.sh [columns|generator]   (default both; ends with
 #        "N passed, M failed")
@@ -20,7 +20,7 @@ cd "$(dirname "$0")/../.."
 # The compiler may be a command with arguments ("ccache gcc", as make test passes it).
 read -r -a cc <<< "${CC:-gcc}"
 what=${1:-all}
-work=build/def-checks
+work=${BUILD:-build}/def-checks
 passed=0 failed=0
 
 ok()   { passed=$((passed + 1)); echo "PASS $1"; }

@@ -139,6 +139,13 @@ drv_symtab *drv_symtab_load(const char *path, pmu_err *err)
     size_t len;
     if (pmu_files_read(NULL, "--symbols", path, PMU_SYMTAB_LIMIT, "a symbol file", &text, &len, err))
         return NULL;
+    drv_symtab *t = drv_symtab_parse(text, len, path, err);
+    free(text);
+    return t;
+}
+
+drv_symtab *drv_symtab_parse(const char *text, size_t len, const char *path, pmu_err *err)
+{
     drv_symtab *t = calloc(1, sizeof *t);
     int rc = t ? 0 : pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", path);
     unsigned lineno = 0;
@@ -153,7 +160,6 @@ drv_symtab *drv_symtab_load(const char *path, pmu_err *err)
         rc = parse_line(t, path, lineno, text + from, stop - from, err);
         pos = nl ? (size_t)(nl - text) + 1 : len;
     }
-    free(text);
     if (!rc)
         rc = finish(t, path, err);
     if (rc) {

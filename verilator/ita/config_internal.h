@@ -30,7 +30,7 @@ _Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == PMU_F_PMC_OPC_MAT
 static inline uint64_t field_ones(unsigned width) { return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1; }
 
 /* "Itanium" or "Itanium 2", for messages. */
-static inline const char *config_model_title(pmu_model m) { return pmu_family_itanium.models[m].title; }
+static inline const char *config_model_title(pmu_model m) { return ita_models[m].title; }
 
 /* ---- parsing ------------------------------------------------------------------ */
 

@@ -171,7 +171,7 @@ typedef struct config_state {
 
 static int model_line(config_parser *p, pmu_config *cfg, const config_line *l, const config_state *st)
 {
-    const pmu_model_desc *models = pmu_family_itanium.models;
+    const pmu_model_desc *models = ita_models;
     if (!l->raw || l->ntok != 1)
         return config_fail(p, "model", "expected 'model = itanium' or 'model = itanium2'");
     if (cfg->model_line)
@@ -180,7 +180,7 @@ static int model_line(config_parser *p, pmu_config *cfg, const config_line *l, c
         return config_fail(p, "model", "expected before the first register line (the model decides "
                                        "which bits are writable)");
     int m = -1;
-    for (unsigned i = 0; i < pmu_family_itanium.nmodels; i++)
+    for (unsigned i = 0; i < ITA_NMODELS; i++)
         if (pmu_text_ieq(l->tok[0].s, l->tok[0].len, models[i].name))
             m = (int)i;
     if (m < 0)

@@ -9,11 +9,6 @@
 #include "ita/pmu_regs.h"
 #include "ita/pmu_rtl.h"
 
-static const pmu_model_desc ita_models[] = {
-    [PMU_MODEL_ITANIUM] = {"itanium", "Itanium"},
-    [PMU_MODEL_ITANIUM2] = {"itanium2", "Itanium 2"},
-};
-
 /* The register map from the .def (include/pmu_family.h): every register read/write
  * through the port (reserved ones read 0 and ignore writes, as the architecture has
  * them; docs/semantics.md). */
@@ -47,7 +42,7 @@ const pmu_family pmu_family_itanium = {
     .name = "itanium",
     .title = "Itanium / Itanium 2",
     .models = ita_models,
-    .nmodels = sizeof ita_models / sizeof ita_models[0],
+    .nmodels = ITA_NMODELS,
     .default_model = PMU_MODEL_ITANIUM2,
     .vis = pmu_vis_table,
     .nvis = PMU_NVIS,
