@@ -170,7 +170,7 @@ static inline void fuzz_read_stream(const pmu_dialect *d, const uint8_t *data, s
     size_t nlen = strlen(name);
     for (unsigned cycles = 0; cycles < FUZZ_MAX_CYCLES; cycles++) {
         const void *view;
-        int rc = pmu_stream_view(r, &view, &err);
+        int rc = pmu_stream_view(r, &view, 1, &err); /* a cycle at a time */
         if (rc == 0) {
             FUZZ_CHECK(pmu_stream_next(r, rec, &err) == 0, "%s (%s): data after the end", name, d->name);
             break;
