@@ -106,7 +106,8 @@ ok sc-vcd-has-the-lines -- grep -q 'rtl.irq\|irq' "$tmp/w/w.vcd"
 ok sc-vcd-names-the-parts -- grep -q '\$scope module rtl' "$tmp/w/w.vcd"
 first_ps=$(grep -m1 '^#' "$tmp/w/w.vcd" | tr -d '#')
 ok sc-vcd-starts-at-the-window -- test "${first_ps:-0}" -ge 1000000 -a "${first_ps:-0}" -lt 1100000
-ok sc-waves-leave-no-temporary-files -- test "$(ls -A "$tmp/w" | sort | tr '\n' ' ')" = "w.fst w.vcd "
+ok sc-waves-leave-no-temporary-files -- test "$(ls -A "$tmp/w" | sort | tr '\n' ' ')" = "w.fst w.gtkw w.vcd "
+ok sc-waves-layout-views-the-window -- grep -qx '\[timestart\] 1000000' "$tmp/w/w.gtkw"
 mkdir "$tmp/w2"
 check sc-waves-window-never-opened 0 "before the waveform started; no waveform written" -- \
     "$PMUSIM_SC" run --cycles 300 --waves "$tmp/w2/w.fst" --wave-from 1000
