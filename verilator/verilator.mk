@@ -34,9 +34,17 @@ VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
 # declarations and the first full dump), never per cycle: at -O0 the Itanium tops' trace
 # declarations (~100,000 calls in ~15 MB of C++) compile about 12x faster than at -O1 (9 against 107 CPU s a file)
 # (docs/bench.md, "Build time").
-# USER_CPPFLAGS: under SAN=1 the generated C++ and the runtime are instrumented too.
+# USER_CPPFLAGS: under SAN=1 the generated C++ and the runtime are instrumented too, but for
+# two checks that Verilator's own trace code fails on purpose on x86: the FST writer it ships
+# (gtkwave/fstapi.c) stores words at odd addresses (FST_DO_MISALIGNED_OPS) and shifts
+# negative values left, and the trace buffer's inline readers (verilated_trace.h, compiled
+# into each model's trace functions) load 64-bit values at 4-byte alignment.  UBSan, fatal,
+# would stop every run with waves.  Every other check stays on, and pmusim's own code
+# (the glue included) keeps them all.
+comma       := ,
+VLT_SAN     := $(if $(SAN_FLAGS),$(SAN_FLAGS) -fno-sanitize=alignment$(comma)shift)
 VLT_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2 \
-               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(SAN_FLAGS)"
+               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(VLT_SAN)"
 
 # One Verilated variant of a family's RTL top, objects under $(VLT_OUT)/<dir>/:
 #   $(call vlt_variant,<dir>,<prefix>,<top module>,<sources>,<include flags>,<-G parameters>)
@@ -76,14 +84,10 @@ include $(sort $(wildcard verilator/*/family.mk))
 # settings (every variant is built with the same tracing options).
 VLT_RUNTIME_DIR := $(firstword $(VLT_VARIANTS))
 VLT_RUNTIME := $(VLT_OUT)/$(VLT_RUNTIME_DIR)/libverilated.a
-# Under SAN=1 the runtime is not checked for misaligned accesses: the FST writer Verilator
-# ships (gtkwave/fstapi.c, in verilated_fst_c.cpp) stores words at odd addresses on purpose
-# on x86 (FST_DO_MISALIGNED_OPS), which UBSan reports and, fatal, would stop every run with
-# waves.  Everything else of the runtime keeps every check.
-VLT_RUNTIME_SAN := $(if $(SAN_FLAGS),$(SAN_FLAGS) -fno-sanitize=alignment)
+# (Under SAN=1, with the model's flags: VLT_SAN above.)
 $(VLT_RUNTIME): $(VLT_LIB_$(VLT_RUNTIME_DIR)) verilator/vlt_runtime.mk
 	+$(VLT_SUBMAKE) -C $(VLT_OUT)/$(VLT_RUNTIME_DIR) -f $(CURDIR)/verilator/vlt_runtime.mk \
-	  VM_MK=$(VLT_PREFIX_$(VLT_RUNTIME_DIR)).mk USER_CPPFLAGS="$(VLT_RUNTIME_SAN)" libverilated.a
+	  VM_MK=$(VLT_PREFIX_$(VLT_RUNTIME_DIR)).mk libverilated.a
 	@touch $@
 
 RTL_LIB     := $(BUILD)/libpmurtl.a
