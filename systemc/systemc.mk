@@ -14,10 +14,11 @@ SC_LIBS   := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 # list, tools/gen_vsc_pins.sh) and adds its archive to VSC_LIBS.  The generated C++ is
 # compiled at -O1: the SystemC platform runs at SystemC's pace, and the largest top's
 # compile time halves; the code that runs once (OPT_SLOW) at -O0, as in
-# verilator/verilator.mk.  The Verilator runtime is the C harness's ($(RTL_LIB)).
+# verilator/verilator.mk.  The Verilator runtime is the C harness's ($(RTL_LIB)); under SAN=1
+# the same sanitizer flags as the C harness's models (VLT_SAN, verilator/verilator.mk).
 VSC_FLAGS   := $(subst --cc,--sc,$(VLT_FLAGS))
 VSC_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
-               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(SAN_FLAGS)"
+               VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(VLT_SAN)"
 VSC_LIBS    :=
 VSC_GLUE_SRCS :=
 define vsc_variant

@@ -213,8 +213,13 @@ template <class TopIta2, class TopIta>
 pmu_backend *rtl_make(const pmu_params *p, pmu_err *err)
 {
     const pmu_params params = p ? *p : pmu_params_default();
+    // The model as the C caller stored it, any int: loading a C++ enum that holds a value
+    // outside its enumerators is undefined, so it is read as the int it is.
+    static_assert(sizeof params.model == sizeof(int), "pmu_model is stored as an int");
+    int model;
+    std::memcpy(&model, &params.model, sizeof model);
     const char *why = nullptr;
-    if (params.model != PMU_MODEL_ITANIUM && params.model != PMU_MODEL_ITANIUM2)
+    if (model != PMU_MODEL_ITANIUM && model != PMU_MODEL_ITANIUM2)
         why = "model: expected Itanium (0) or Itanium 2 (1)";
     else if (params.pmd_sext != 1)
         why = "pmd_sext=0 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
