@@ -58,6 +58,12 @@ typedef struct pmu_backend_ops {
     /* The interrupt line after the last clock, as snapshot() gives it, without gathering
      * the registers (NULL op: pmu_pmi takes a snapshot). */
     uint8_t (*pmi)(pmu_backend *b);
+    /* Where the backend keeps its visible registers, in pmu_state.reg's layout (nvis
+     * 64-bit entries in host byte order, not necessarily 8-byte aligned), and its
+     * interrupt line (*pmi_line), both as snapshot() would give them after every clock and
+     * at the same addresses for the backend's life; NULL (op or result) when they must be
+     * gathered with snapshot().  Lets the lock-step checker compare them in place. */
+    const void *(*visible)(pmu_backend *b, const uint8_t **pmi_line);
 } pmu_backend_ops;
 
 struct pmu_backend {
@@ -99,6 +105,11 @@ static inline uint8_t pmu_pmi(pmu_backend *b)
     pmu_state s;
     b->ops->snapshot(b, &s);
     return s.pmi;
+}
+/* The visible registers and the interrupt line in place (pmu_backend_ops.visible), or NULL. */
+static inline const void *pmu_visible(pmu_backend *b, const uint8_t **pmi_line)
+{
+    return b->ops->visible ? b->ops->visible(b, pmi_line) : 0;
 }
 /* The reference state behind b (b itself for a model; callers check which model it is). */
 static inline pmu_backend *pmu_reference(pmu_backend *b)

@@ -206,6 +206,20 @@ struct Core {
         s->pmi = t.pmi_o;
     }
 
+    // The port itself where its words are the entries' bytes in order (a little-endian
+    // host), and pmi_o: the lock-step checker compares them in place, without a copy.
+    const void *visible_obs(const uint8_t **pmi_line) const
+    {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        static_assert(sizeof top->pmi_o == 1, "pmi_o is one byte");
+        *pmi_line = reinterpret_cast<const uint8_t *>(&top->pmi_o);
+        return &top->obs_vis_o[0];
+#else
+        (void)pmi_line;
+        return nullptr;
+#endif
+    }
+
     void trace_close()
     {
         if (!fst) return;
@@ -241,6 +255,7 @@ struct Backend {
     }
     static void snapshot(pmu_backend *b, pmu_state *s) { of(b)->snapshot(s); }
     static uint8_t pmi(pmu_backend *b) { return static_cast<uint8_t>(of(b)->top->pmi_o); }
+    static const void *visible(pmu_backend *b, const uint8_t **pmi_line) { return of(b)->visible_obs(pmi_line); }
     static void destroy(pmu_backend *b)
     {
         Handle *h = reinterpret_cast<Handle *>(b);
@@ -256,7 +271,8 @@ struct Backend {
 
     static constexpr pmu_backend_ops ops = {reset,       write,   read,    step,
                                             snapshot,    destroy, nullptr, trace_open,
-                                            trace_close, nullptr, nullptr, pmi};
+                                            trace_close, nullptr, nullptr, pmi,
+                                            visible};
 
     // A reset backend around m (which it owns from here on), or nullptr with err filled.
     static pmu_backend *create(Model *m, unsigned model, unsigned nvis, pmu_err *err)

@@ -1,8 +1,10 @@
 /*
  * cosim.c - the lock-step checker (see cosim.h).
  *
- * The per-clock cost is two snapshots and a memcmp of the register arrays; the
- * report is built only when they differ.
+ * The per-clock cost is a memcmp of the two register arrays and a compare of the
+ * interrupt lines: in place where both backends keep their visible registers in
+ * pmu_state's layout (pmu_visible), otherwise of snapshots.  The report is built, from
+ * snapshots, only when they differ.
  */
 #include "pmu_cosim.h"
 
@@ -21,6 +23,9 @@ typedef struct cosim {
     size_t cmp_bytes; /* bytes of pmu_state.reg compared: the family's visible registers */
     pmu_backend *ref, *rtl;
     pmu_state s_ref, s_rtl;
+    /* Where each keeps its visible registers and interrupt line (pmu_visible), or NULL. */
+    const void *vis_ref, *vis_rtl;
+    const uint8_t *pmi_ref, *pmi_rtl;
     uint64_t mismatches;
     int have_first;
     pmu_cosim_mismatch first;
@@ -106,18 +111,31 @@ static void report_state(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const 
     }
 }
 
-static inline int states_differ(const cosim *m)
+/* b's visible registers and interrupt line: where it keeps them (*in_place, *pmi_line),
+ * or gathered into s. */
+static inline const void *registers_of(pmu_backend *b, const void *in_place, const uint8_t *pmi_line,
+                                       pmu_state *s, uint8_t *pmi)
 {
-    return memcmp(m->s_ref.reg, m->s_rtl.reg, m->cmp_bytes) != 0 || m->s_ref.pmi != m->s_rtl.pmi;
+    if (in_place) {
+        *pmi = *pmi_line;
+        return in_place;
+    }
+    pmu_snapshot(b, s);
+    *pmi = s->pmi;
+    return s->reg;
 }
 
 static inline void compare(cosim *m, pmu_cosim_clock clock, uint64_t cycle, const void *c,
                            uint16_t addr, uint64_t wdata)
 {
-    pmu_snapshot(m->ref, &m->s_ref);
-    pmu_snapshot(m->rtl, &m->s_rtl);
-    if (__builtin_expect(states_differ(m), 0))
+    uint8_t pe, pa;
+    const void *e = registers_of(m->ref, m->vis_ref, m->pmi_ref, &m->s_ref, &pe);
+    const void *a = registers_of(m->rtl, m->vis_rtl, m->pmi_rtl, &m->s_rtl, &pa);
+    if (__builtin_expect(memcmp(e, a, m->cmp_bytes) != 0 || pe != pa, 0)) {
+        pmu_snapshot(m->ref, &m->s_ref);
+        pmu_snapshot(m->rtl, &m->s_rtl);
         report_state(m, clock, cycle, c, addr, wdata);
+    }
 }
 
 static void cosim_reset(pmu_backend *b)
@@ -181,13 +199,8 @@ static void cosim_step(pmu_backend *b, const void *c)
     b->cycle++;
 }
 
-/* Only the family's registers are copied: pmu_state has room for the largest family. */
-static void cosim_snapshot(pmu_backend *b, pmu_state *s)
-{
-    const cosim *m = (const cosim *)b;
-    memcpy(s->reg, m->s_ref.reg, m->cmp_bytes);
-    s->pmi = m->s_ref.pmi;
-}
+/* The reference's state (the two agree, or a mismatch is counted). */
+static void cosim_snapshot(pmu_backend *b, pmu_state *s) { pmu_snapshot(((cosim *)b)->ref, s); }
 
 static void cosim_destroy(pmu_backend *b)
 {
@@ -207,7 +220,8 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 
 static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
 
-static uint8_t cosim_pmi(pmu_backend *b) { return ((const cosim *)b)->s_ref.pmi; }
+static uint8_t cosim_pmi(pmu_backend *b) { return pmu_pmi(((cosim *)b)->ref); }
+static const void *cosim_visible(pmu_backend *b, const uint8_t **pmi_line) { return pmu_visible(((cosim *)b)->ref, pmi_line); }
 static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }
 static uint64_t cosim_count(const pmu_backend *b) { return ((const cosim *)b)->mismatches; }
 
@@ -224,6 +238,7 @@ static const pmu_backend_ops cosim_ops = {
     .reference = cosim_reference,
     .mismatches = cosim_count,
     .pmi = cosim_pmi,
+    .visible = cosim_visible,
 };
 
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
@@ -245,6 +260,8 @@ pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backe
     m->rtl = rtl;
     m->where = where;
     m->where_ctx = where_ctx;
+    m->vis_ref = pmu_visible(ref, &m->pmi_ref);
+    m->vis_rtl = pmu_visible(rtl, &m->pmi_rtl);
     cosim_reset(&m->base);
     return &m->base;
 }

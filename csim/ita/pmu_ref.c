@@ -40,8 +40,10 @@ typedef struct ref_general_event {
 typedef struct ref_pmu {
     pmu_backend base; /* first member: a pmu_backend* is a ref_pmu* */
 
-    /* Architectural state.  reg[v] holds the stored value of visible
-     * register v; for PMD4..7 that is count[W-1:0]. */
+    /* Architectural state.  reg[v] is visible register v as the read port returns it:
+     * the stored value, and for PMD4..7 count[W-1:0] with bits 63:W as pmd_sext makes
+     * them (counter_view).  So the registers are a snapshot as they stand, and the
+     * lock-step checker compares them in place (ref_visible). */
     uint64_t reg[PMU_NVIS];
     uint8_t pmi; /* interrupt line after the last clock */
 
@@ -83,6 +85,7 @@ typedef struct ref_pmu {
     uint64_t write_mask[PMU_NVIS];
     uint64_t count_mask; /* the W counter bits */
     uint64_t sign_bit;   /* bit W-1 */
+    uint64_t ext_bits;   /* bits 63:W when pmd_sext (they copy bit W-1), else 0 */
     uint8_t pmd_sext;
     uint8_t thr_ge;
     uint8_t fine_2bundle;
@@ -103,6 +106,14 @@ static int visible_index(uint16_t addr)
 }
 
 static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
+
+/* A W-bit count as a PMD read returns it: bits 63:W copy bit W-1 when pmd_sext, and are 0
+ * otherwise (Itanium Architecture Software Developer's Manual Vol. 2, Table 7-3; the
+ * choice in docs/architecture.md). */
+static inline uint64_t counter_view(const ref_pmu *m, uint64_t count)
+{
+    return (count & m->sign_bit) ? count | m->ext_bits : count;
+}
 static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
 
 #define ENABLE_INDEX(cpl, is, up, pp) ((cpl) | (is) << 2 | (up) << 3 | (pp) << 4)
@@ -183,7 +194,7 @@ static void ref_reset(pmu_backend *b)
 {
     ref_pmu *m = (ref_pmu *)b;
     for (int v = 0; v < PMU_NVIS; v++)
-        m->reg[v] = m->reset_value[v];
+        m->reg[v] = is_counter(v) ? counter_view(m, m->reset_value[v]) : m->reset_value[v];
     decode_qualification(m);
     for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
         decode_config(m, k);
@@ -205,36 +216,32 @@ static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
      * keeps count[W-1:0]: a write never carries, so it never sets an
      * overflow bit, never freezes and never interrupts. */
     m->reg[v] = (value & m->write_mask[v]) | (m->reset_value[v] & ~m->write_mask[v]);
+    if (is_counter(v))
+        m->reg[v] = counter_view(m, m->reg[v]);
     if (is_counter_config(v))
         decode_config(m, (unsigned)(v - PMU_VIS_PMC4));
     else if (m->is_qual[v])
         decode_qualification(m);
 }
 
-/* What a register-port read of visible register v returns. */
-static uint64_t read_visible(const ref_pmu *m, int v)
-{
-    uint64_t x = m->reg[v];
-    if (is_counter(v) && m->pmd_sext && (x & m->sign_bit))
-        x |= ~m->count_mask; /* bits 63:W copy bit W-1 */
-    return x;
-}
-
 static uint64_t ref_read(pmu_backend *b, uint16_t addr)
 {
     int v = visible_index(addr);
-    return v < 0 ? 0 : read_visible((const ref_pmu *)b, v);
+    return v < 0 ? 0 : ((const ref_pmu *)b)->reg[v];
 }
 
-/* Every register as stored, then the counters as read_visible extends them (the lock-step
- * compare takes a snapshot every clock: no per-register test). */
 static void ref_snapshot(pmu_backend *b, pmu_state *s)
 {
     const ref_pmu *m = (const ref_pmu *)b;
     memcpy(s->reg, m->reg, PMU_NVIS * sizeof s->reg[0]);
-    for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++)
-        s->reg[v] = read_visible(m, v);
     s->pmi = m->pmi;
+}
+
+static const void *ref_visible(pmu_backend *b, const uint8_t **pmi_line)
+{
+    const ref_pmu *m = (const ref_pmu *)b;
+    *pmi_line = &m->pmi;
+    return m->reg;
 }
 
 static uint8_t ref_pmi(pmu_backend *b) { return ((const ref_pmu *)b)->pmi; }
@@ -411,8 +418,8 @@ static __attribute__((noinline)) void count_step(ref_pmu *m, const pmu_cycle *c,
             continue;
 
         /* 5. counter: W-bit add; the carry out of bit W-1 is the overflow. */
-        uint64_t sum = m->reg[PMU_VIS_PMD4 + k] + inc;
-        m->reg[PMU_VIS_PMD4 + k] = sum & m->count_mask;
+        uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + inc;
+        m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum & m->count_mask);
         m->total[k] += inc;
         if (sum > m->count_mask) {
             unsigned bit = 1u << k; /* PMC0.ovf bit of PMD4+k */
@@ -505,6 +512,7 @@ static const pmu_backend_ops ref_ops = {
     .destroy = ref_destroy,
     .total = ref_total,
     .pmi = ref_pmi,
+    .visible = ref_visible,
 };
 
 static int params_valid(const pmu_params *p, pmu_err *err)
@@ -572,6 +580,7 @@ pmu_backend *pmu_ref_new(const pmu_params *p, pmu_err *err)
         }
     }
     m->pmd_sext = (uint8_t)params.pmd_sext;
+    m->ext_bits = params.pmd_sext ? ~m->count_mask : 0;
     m->thr_ge = (uint8_t)params.thr_ge;
     m->fine_2bundle = (uint8_t)params.fine_2bundle;
     if (resolve_general_events(m, params.model, err) != 0) {

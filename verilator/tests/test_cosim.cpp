@@ -7,6 +7,7 @@
 
 #include "ita/pmu_config.h"
 #include "pmu_cosim.h"
+#include "pmu_family.h"
 #include "ita/ita_family.h"
 #include "harness_util.h"
 #include "ita/pmu_ref.h"
@@ -292,6 +293,98 @@ TEST(Cosim, RandomTrafficInLockStep)
             ADD_FAILURE() << "model " << m << ":\n" << text;
         }
         pmu_destroy(b);
+    }
+}
+
+// The checker compares every bit of every visible register, and the interrupt line, of
+// every family, whether a side keeps its registers where the checker reads them in place
+// (pmu_backend_ops.visible, as the reference models and the Verilated models do) or gives
+// them only by snapshot: one bit flipped on the "RTL" side after a clock is reported at
+// that clock, naming the register and the two values.
+struct Plain {
+    pmu_backend base;  // first member
+    pmu_state st;
+    int flip_vis = -1;  // at the next clock: flip bit flip_bit of register flip_vis (or pmi: nvis)
+    unsigned flip_bit = 0;
+};
+Plain *plain(pmu_backend *b) { return reinterpret_cast<Plain *>(b); }
+void p_clock(pmu_backend *b)
+{
+    Plain *p = plain(b);
+    p->st = pmu_state{};
+    if (p->flip_vis == static_cast<int>(b->nvis))
+        p->st.pmi ^= 1u;
+    else if (p->flip_vis >= 0)
+        p->st.reg[p->flip_vis] ^= UINT64_C(1) << p->flip_bit;
+    p->flip_vis = -1;
+}
+void p_reset(pmu_backend *b) { p_clock(b); }
+void p_write(pmu_backend *b, uint16_t, uint64_t) { p_clock(b); }
+uint64_t p_read(pmu_backend *, uint16_t) { return 0; }
+void p_step(pmu_backend *b, const void *) { p_clock(b); }
+void p_snapshot(pmu_backend *b, pmu_state *s) { *s = plain(b)->st; }
+void p_destroy(pmu_backend *b) { delete plain(b); }
+const void *p_visible(pmu_backend *b, const uint8_t **pmi_line)
+{
+    *pmi_line = &plain(b)->st.pmi;
+    return plain(b)->st.reg;
+}
+const pmu_backend_ops plain_snapshot_ops = {p_reset, p_write, p_read, p_step, p_snapshot, p_destroy,
+                                            nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+const pmu_backend_ops plain_in_place_ops = {p_reset, p_write, p_read, p_step, p_snapshot, p_destroy,
+                                            nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, p_visible};
+
+pmu_backend *make_plain(const pmu_family *fam, bool in_place)
+{
+    Plain *p = new Plain();
+    p->base.ops = in_place ? &plain_in_place_ops : &plain_snapshot_ops;
+    p->base.name = "plain";
+    p->base.model = 0;
+    p->base.nvis = fam->nvis;
+    return &p->base;
+}
+
+TEST(Cosim, EveryBitOfEveryVisibleRegisterAndThePmiLineIsCompared)
+{
+    for (unsigned f = 0; f < pmu_nfamilies; f++) {
+        const pmu_family *fam = pmu_families[f];
+        for (int sides = 0; sides < 4; sides++) {  // ref / RTL in place or by snapshot
+            const bool ref_in_place = sides & 1, rtl_in_place = sides & 2;
+            pmu_backend *rtl = make_plain(fam, rtl_in_place);
+            pmu_backend *b = pmu_cosim_create(fam, make_plain(fam, ref_in_place), rtl, nullptr, nullptr);
+            ASSERT_NE(b, nullptr) << fam->name;
+            ASSERT_EQ(pmu_cosim_mismatches(b), 0u);
+            const std::string ctx = std::string(fam->name) + (ref_in_place ? ", ref in place" : ", ref snapshot") +
+                                    (rtl_in_place ? ", RTL in place" : ", RTL snapshot");
+            unsigned missed = 0;
+            for (unsigned v = 0; v <= fam->nvis; v++) {  // v == nvis: the interrupt line
+                for (unsigned bit = 0; bit < (v < fam->nvis ? 64u : 1u); bit++) {
+                    for (int clock = 0; clock < 2; clock++) {  // a step, a register write
+                        pmu_reset(b);
+                        plain(rtl)->flip_vis = static_cast<int>(v);
+                        plain(rtl)->flip_bit = bit;
+                        if (clock == 0) {
+                            pmu_cycle c{};
+                            pmu_step(b, fam == &pmu_family_itanium ? &c : nullptr);
+                        } else {
+                            pmu_write(b, 0, 0);
+                        }
+                        const pmu_cosim_mismatch *m = pmu_cosim_first(b);
+                        const uint64_t want = v < fam->nvis ? UINT64_C(1) << bit : 1u;
+                        if (pmu_cosim_mismatches(b) != 1 || !m ||
+                            std::string(m->reg) != (v < fam->nvis ? fam->vis[v].name : "pmi") ||
+                            m->expected != 0 || m->actual != want) {
+                            if (++missed <= 5)
+                                ADD_FAILURE() << ctx << ": register " << v << " bit " << bit << " clock " << clock
+                                              << ": " << pmu_cosim_mismatches(b) << " mismatches, first "
+                                              << (m ? m->reg : "(none)");
+                        }
+                    }
+                }
+            }
+            EXPECT_EQ(missed, 0u) << ctx;
+            pmu_destroy(b);
+        }
     }
 }
 
