@@ -64,6 +64,11 @@ typedef struct pmu_backend_ops {
      * at the same addresses for the backend's life; NULL (op or result) when they must be
      * gathered with snapshot().  Lets the lock-step checker compare them in place. */
     const void *(*visible)(pmu_backend *b, const uint8_t **pmi_line);
+    /* Steps `record` up to n (>= 1) times in a row, exactly as that many step() calls
+     * would, and returns how many it stepped: n, or fewer when the interrupt line is up
+     * after the last of them (the caller serves it before stepping on).  A model can
+     * step a record that changes nothing (a stall no counter counts) once for the run. */
+    unsigned (*step_run)(pmu_backend *b, const void *record, unsigned n);
 } pmu_backend_ops;
 
 struct pmu_backend {

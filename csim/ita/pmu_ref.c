@@ -78,6 +78,8 @@ typedef struct ref_pmu {
 
     /* Bookkeeping (not architectural): the sum of every increment applied. */
     uint64_t total[PMU_NCOUNTERS];
+    /* What counter k added in the last clock whose count_step result has bit k set. */
+    unsigned added[PMU_NCOUNTERS];
 
     /* Constant for the model and parameters. */
     uint8_t is_qual[PMU_NVIS]; /* a ROLE(QUAL) register: ref_qual decodes it */
@@ -383,14 +385,15 @@ static inline unsigned apply_threshold(unsigned n, unsigned t, int thr_ge)
 }
 
 /* The captures and steps 3..5 of a cycle in which a counter may count (ref_step), with the
- * effective PSR bits, PMC0 before the clock and the counters qualified in it.  Out of line,
- * so that a cycle that cannot count pays neither their registers nor their tests. */
-static __attribute__((noinline)) void count_step(ref_pmu *m, const pmu_cycle *c,
+ * effective PSR bits, PMC0 before the clock and the counters qualified in it.  Returns the
+ * counters that added (bit k: counter k added m->added[k]).  Out of line, so that a cycle
+ * that cannot count pays neither their registers nor their tests. */
+static __attribute__((noinline)) unsigned count_step(ref_pmu *m, const pmu_cycle *c,
                                                  unsigned psr_up, unsigned psr_pp,
                                                  uint64_t pmc0_q, unsigned en)
 {
     const unsigned ovf_q = (unsigned)PMU_FGET(pmc0_q, PMC0, OVF);
-    unsigned ovf_d = ovf_q, fr_d = 0;
+    unsigned ovf_d = ovf_q, fr_d = 0, added = 0;
     ref_step_tags tags;
     tags.memo = &m->tag_memo;
     tags.ready = 0;
@@ -421,6 +424,8 @@ static __attribute__((noinline)) void count_step(ref_pmu *m, const pmu_cycle *c,
         uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + inc;
         m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum & m->count_mask);
         m->total[k] += inc;
+        m->added[k] = inc;
+        added |= 1u << k;
         if (sum > m->count_mask) {
             unsigned bit = 1u << k; /* PMC0.ovf bit of PMD4+k */
             ovf_d |= bit;           /* sticky: only software clears it */
@@ -439,13 +444,15 @@ static __attribute__((noinline)) void count_step(ref_pmu *m, const pmu_cycle *c,
         uint64_t pmc0 = PMU_FSET(pmc0_q, PMC0, OVF, ovf_d);
         m->reg[PMU_VIS_PMC0] = PMU_FSET(pmc0, PMC0, FR, fr_d);
     }
+    return added;
 }
 
-static void ref_step(pmu_backend *b, const void *record)
+/* One clock of record c.  Returns the counters that added (count_step), 0 when it ended
+ * before the counting path (frozen, or nothing could count: it changed nothing but PSR
+ * and IPSR). */
+static inline __attribute__((always_inline)) unsigned step_once(ref_pmu *m, const pmu_cycle *c)
 {
-    ref_pmu *m = (ref_pmu *)b;
-    const pmu_cycle *c = (const pmu_cycle *)record;
-    b->cycle++;
+    m->base.cycle++;
     m->pmi = 0;
 
     /* 1. CPU state */
@@ -457,7 +464,7 @@ static void ref_step(pmu_backend *b, const void *record)
      * takes effect from the next step, so the check uses fr before it. */
     const uint64_t pmc0_q = m->reg[PMU_VIS_PMC0];
     if (PMU_FGET(pmc0_q, PMC0, FR))
-        return;
+        return 0;
 
     /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
     const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
@@ -469,8 +476,58 @@ static void ref_step(pmu_backend *b, const void *record)
     if (!m->units.armed && c->nxev == 0 && !(en & m->src_cycle) &&
         !(c->recirc && (en & m->src_recirc)) &&
         !(c->nslots && (en & (m->slot_every | m->slot_match))))
-        return;
-    count_step(m, c, psr_up, psr_pp, pmc0_q, en);
+        return 0;
+    return count_step(m, c, psr_up, psr_pp, pmc0_q, en);
+}
+
+static void ref_step(pmu_backend *b, const void *record)
+{
+    step_once((ref_pmu *)b, (const pmu_cycle *)record);
+}
+
+/* The clocks of a record after the first are alike once PSR and IPSR settle (an
+ * interruption entry or an rfi in the record changes them on its first clock and at most
+ * its second): the same record, configuration, qualification and PSR give the same
+ * increments, and a clock that adds nothing changes nothing at all.  So while no unit is
+ * armed or the PMU is frozen (a capture depends on what was captured before; a frozen
+ * unit captures nothing), a clock that found PSR and IPSR
+ * settled and left PMC0 as it was (no overflow bit, no freeze) stands for the next ones up
+ * to the first that would carry out of a counter: those are added at once (count += t x
+ * increment), and the carrying clock, with its overflow bit, freeze and interrupt, is
+ * stepped on its own. */
+static unsigned ref_step_run(pmu_backend *b, const void *record, unsigned n)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    const pmu_cycle *c = (const pmu_cycle *)record;
+    unsigned i = 0;
+    for (;;) {
+        const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR], pmc0 = m->reg[PMU_VIS_PMC0];
+        const unsigned added = step_once(m, c);
+        i++;
+        if (i == n || m->pmi)
+            return i;
+        if (psr != m->reg[PMU_VIS_PSR] || ipsr != m->reg[PMU_VIS_IPSR] || pmc0 != m->reg[PMU_VIS_PMC0] ||
+            (m->units.armed && !PMU_FGET(pmc0, PMC0, FR)))
+            continue;
+        /* The clocks that add without a carry: t of the n - i left. */
+        uint64_t t = n - i;
+        for (unsigned left = added; left; left &= left - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(left);
+            const uint64_t room = (m->count_mask - (m->reg[PMU_VIS_PMD4 + k] & m->count_mask)) / m->added[k];
+            if (room < t)
+                t = room;
+        }
+        for (unsigned left = added; left; left &= left - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(left);
+            const uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + t * m->added[k];
+            m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum);
+            m->total[k] += t * m->added[k];
+        }
+        b->cycle += t;
+        i += (unsigned)t;
+        if (i == n)
+            return n;
+    }
 }
 
 /* ---- construction ------------------------------------------------------------ */
@@ -513,6 +570,7 @@ static const pmu_backend_ops ref_ops = {
     .total = ref_total,
     .pmi = ref_pmi,
     .visible = ref_visible,
+    .step_run = ref_step_run,
 };
 
 static int params_valid(const pmu_params *p, pmu_err *err)

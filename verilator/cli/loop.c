@@ -117,6 +117,9 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
     /* A service hook that sleeps between interrupts, on a backend that gives its
      * interrupt line alone, and no lock-step checks. */
     const int quiet = h.after && h.pmi_only && h.wake && pmi && !checks;
+    /* A record's cycles in one call where the backend can (pmu_backend_ops.step_run): the
+     * service sleeps through them, and none is a lock-step pair's. */
+    unsigned (*const run)(pmu_backend *, const void *, unsigned) = checks ? NULL : b->ops->step_run;
     pmu_state st;
     memset(&st, 0, sizeof st);
     uint64_t mark = next_mark(l);
@@ -158,13 +161,24 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             return PMU_LOOP_MISMATCH;
         if (quiet) { /* the common case, in as few instructions as it takes */
             do {
-                step(b, cur);
+                unsigned done = 1;
+                if (run && got > 1 && !*h.wake) /* stops at a clock that raises the line */
+                    done = run(b, cur, (unsigned)got);
+                else
+                    step(b, cur);
                 const uint8_t line = pmi(b);
                 if (line || *h.wake) {
                     st.pmi = line;
                     h.after(h.ctx, cur, &st);
                 }
-            } while (--got);
+                got -= (int)done;
+            } while (got);
+            continue;
+        }
+        if (!h.after && run) { /* nothing looks at the clocks */
+            do
+                got -= (int)run(b, cur, (unsigned)got);
+            while (got);
             continue;
         }
         do {
