@@ -220,7 +220,11 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 
 static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
 
-static uint8_t cosim_pmi(pmu_backend *b) { return pmu_pmi(((cosim *)b)->ref); }
+static uint8_t cosim_pmi(pmu_backend *b)
+{
+    const cosim *m = (const cosim *)b;
+    return m->pmi_ref ? *m->pmi_ref : pmu_pmi(m->ref);
+}
 static const void *cosim_visible(pmu_backend *b, const uint8_t **pmi_line) { return pmu_visible(((cosim *)b)->ref, pmi_line); }
 static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }
 static uint64_t cosim_count(const pmu_backend *b) { return ((const cosim *)b)->mismatches; }

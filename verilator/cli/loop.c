@@ -104,6 +104,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
     const int checks = pmu_has_mismatches(b);
+    uint64_t (*const mismatches)(const pmu_backend *) = b->ops->mismatches; /* set when checks */
     /* Without a hook that may change the record, the record is stepped where the reader
      * keeps it (a repeated record is not copied for every cycle it stands for), and the
      * cycles it stands for are stepped in a row.  A lock-step pair gets one cycle a call,
@@ -157,7 +158,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             if (h.before)
                 h.before(h.ctx, rec);
         }
-        if (checks && pmu_cosim_mismatches(b)) /* the software's register accesses disagreed */
+        if (checks && mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
         if (quiet) { /* the common case, in as few instructions as it takes */
             do {
@@ -191,7 +192,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
                 pmu_snapshot(b, &st);
                 h.after(h.ctx, cur, &st);
             }
-            if (checks && pmu_cosim_mismatches(b))
+            if (checks && mismatches(b))
                 return PMU_LOOP_MISMATCH;
         } while (--got);
     }
