@@ -46,6 +46,13 @@ typedef struct ev4_ref {
     /* Constant for the parameters. */
     uint64_t iccsr_bits, hier_bits; /* what a write stores (ev4_reg_bits) */
     ev4_mux0_undef mux0_undef;
+    /* ICCSR decoded when it is stored (set_iccsr), not in every step: counter n's event
+     * kind and the bit of its half count that a period ends at (ev4_period_log2 + 1). */
+    ev4_kind kind[EV4_NCOUNTERS];
+    unsigned period_bit[EV4_NCOUNTERS];
+    /* The register index of each visible register (set at construction): a snapshot
+     * reads them without looking their addresses up. */
+    int8_t vis_reg[EV4_NVIS];
 } ev4_ref;
 
 static const pmu_backend_ops ev4_ref_ops;
@@ -63,6 +70,16 @@ static unsigned iccsr_mux(uint64_t iccsr, unsigned n)
 static unsigned iccsr_pc(uint64_t iccsr, unsigned n)
 {
     return (unsigned)(n ? EV4_FGET(iccsr, ICCSR, PC1) : EV4_FGET(iccsr, ICCSR, PC0));
+}
+
+/* ICCSR takes `value` (already masked to what it stores); the step's view of it follows. */
+static void set_iccsr(ev4_ref *m, uint64_t value)
+{
+    m->iccsr = value;
+    for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
+        m->kind[n] = ev4_mux_kind(n, iccsr_mux(value, n), m->mux0_undef);
+        m->period_bit[n] = ev4_period_log2(n, iccsr_pc(value, n)) + 1;
+    }
 }
 static unsigned hirr_req(uint64_t hirr, unsigned n)
 {
@@ -101,7 +118,7 @@ static uint64_t unobserve(uint64_t v, unsigned n, unsigned width)
 static void ev4_ref_reset(pmu_backend *b)
 {
     ev4_ref *m = (ev4_ref *)b;
-    m->iccsr = ev4_reg_table[EV4_REG_ICCSR].reset & m->iccsr_bits;
+    set_iccsr(m, ev4_reg_table[EV4_REG_ICCSR].reset & m->iccsr_bits);
     m->hirr = ev4_reg_table[EV4_REG_HIRR].reset & ev4_reg_bits(EV4_REG_HIRR, b->model);
     m->hier = ev4_reg_table[EV4_REG_HIER].reset & m->hier_bits;
     for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
@@ -128,7 +145,7 @@ static void ev4_ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     switch (reg_index(addr)) {
     case EV4_REG_ICCSR:
         /* The counts stay: a new MUX or PC applies to the counts already made. */
-        m->iccsr = value & m->iccsr_bits;
+        set_iccsr(m, value & m->iccsr_bits);
         break;
     case EV4_REG_HIER:
         m->hier = value & m->hier_bits;
@@ -144,10 +161,10 @@ static void ev4_ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     }
 }
 
-static uint64_t ev4_ref_read(pmu_backend *b, uint16_t addr)
+/* What a read of register r (an EV4_REG_ index, or -1) returns. */
+static uint64_t read_reg(const ev4_ref *m, int r)
 {
-    ev4_ref *m = (ev4_ref *)b;
-    switch (reg_index(addr)) {
+    switch (r) {
     case EV4_REG_ICCSR:
         return m->iccsr;
     case EV4_REG_HIRR:
@@ -163,6 +180,11 @@ static uint64_t ev4_ref_read(pmu_backend *b, uint16_t addr)
     }
 }
 
+static uint64_t ev4_ref_read(pmu_backend *b, uint16_t addr)
+{
+    return read_reg((const ev4_ref *)b, reg_index(addr));
+}
+
 /* ---- a clock with a cycle record ---------------------------------------------------- */
 
 /* Step 1 and 2 for counter n, adding `inc` half events. */
@@ -170,7 +192,7 @@ static void count(ev4_ref *m, unsigned n, unsigned inc)
 {
     ev4_counter *c = &m->ctr[n];
     /* Bit k-1 of COUNT is bit k of the half count; the pair is width + 1 bits wide. */
-    const unsigned k = ev4_period_log2(n, iccsr_pc(m->iccsr, n)) + 1;
+    const unsigned k = m->period_bit[n];
     /* Every carry out of bit k-1 in this step: a step adds at most 2 whole events today,
      * so this is 0 or 1, but a larger increment is not miscounted. */
     const uint64_t crossings = ((c->halves & low_bits(k)) + inc) >> k;
@@ -198,8 +220,7 @@ static void ev4_ref_step(pmu_backend *b, const void *record)
     for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
         if (has_pme && !iccsr_pme(m->iccsr, n))
             continue;
-        ev4_kind kind = ev4_mux_kind(n, iccsr_mux(m->iccsr, n), m->mux0_undef);
-        count(m, n, ev4_ref_halves(kind, rec));
+        count(m, n, ev4_ref_halves(m->kind[n], rec));
     }
     b->cycle++;
 }
@@ -208,8 +229,15 @@ static void ev4_ref_snapshot(pmu_backend *b, pmu_state *s)
 {
     ev4_ref *m = (ev4_ref *)b;
     for (unsigned v = 0; v < EV4_NVIS; v++)
-        s->reg[v] = ev4_ref_read(b, ev4_vis_table[v].addr);
+        s->reg[v] = read_reg(m, m->vis_reg[v]);
     s->pmi = ev4_pmi(m->hirr, m->hier);
+}
+
+/* The line alone, without gathering the registers. */
+static uint8_t ev4_ref_pmi_op(pmu_backend *b)
+{
+    const ev4_ref *m = (const ev4_ref *)b;
+    return (uint8_t)ev4_pmi(m->hirr, m->hier);
 }
 
 static uint64_t ev4_ref_total_op(pmu_backend *b, unsigned n)
@@ -227,6 +255,7 @@ static const pmu_backend_ops ev4_ref_ops = {
     .snapshot = ev4_ref_snapshot,
     .destroy = ev4_ref_destroy,
     .total = ev4_ref_total_op,
+    .pmi = ev4_ref_pmi_op,
 };
 
 /* ---- construction ------------------------------------------------------------------- */
@@ -274,6 +303,9 @@ pmu_backend *ev4_ref_new(const ev4_params *p, pmu_err *err)
     m->mux0_undef = params.mux0_undef;
     m->ctr[0].width = params.ctr0_width;
     m->ctr[1].width = params.ctr1_width;
+    _Static_assert(EV4_NREGS < 128, "a register index fits vis_reg's int8_t");
+    for (unsigned v = 0; v < EV4_NVIS; v++)
+        m->vis_reg[v] = (int8_t)reg_index(ev4_vis_table[v].addr);
 
     ev4_ref_reset(&m->base);
     return &m->base;

@@ -64,10 +64,14 @@ static void ev67_ref_reset(pmu_backend *b)
     ev67_ref *m = (ev67_ref *)b;
     const ev67_params p = m->params;
     const pmu_backend base = m->base;
-    /* Everything to 0, then the .def's reset values (OBS_INT.PAL = 1). */
+    int8_t vis_reg[EV67_NVIS];
+    memcpy(vis_reg, m->vis_reg, sizeof vis_reg);
+    /* Everything to 0 but what construction set, then the .def's reset values (OBS_INT.PAL
+     * = 1). */
     memset(m, 0, sizeof *m);
     m->base = base;
     m->params = p;
+    memcpy(m->vis_reg, vis_reg, sizeof vis_reg);
     m->pmpc = reset_of(EV67_REG_PMPC);
     m->ier_cm = reset_of(EV67_REG_IER_CM);
     m->i_ctl = reset_of(EV67_REG_I_CTL);
@@ -171,10 +175,10 @@ static uint64_t read_pctr_ctl(const ev67_ref *m)
     return pctr_ctl_with(m, c[0], c[1]);
 }
 
-static uint64_t ev67_ref_read(pmu_backend *b, uint16_t addr)
+/* What a read of register r (an EV67_REG_ index, or -1) returns. */
+static uint64_t read_reg(const ev67_ref *m, int r)
 {
-    const ev67_ref *m = (const ev67_ref *)b;
-    switch (reg_index(addr)) {
+    switch (r) {
     case EV67_REG_PMPC:
         return m->pmpc;
     case EV67_REG_IER_CM:
@@ -204,6 +208,11 @@ static uint64_t ev67_ref_read(pmu_backend *b, uint16_t addr)
     default:
         return 0; /* HW_INT_CLR is write-only; nothing at an unlisted address */
     }
+}
+
+static uint64_t ev67_ref_read(pmu_backend *b, uint16_t addr)
+{
+    return read_reg((const ev67_ref *)b, reg_index(addr));
 }
 
 /* ---- a clock with a record: docs/ev67.md "step(record)", steps 1-8 ------------------ */
@@ -251,8 +260,15 @@ static void ev67_ref_snapshot(pmu_backend *b, pmu_state *s)
 {
     const ev67_ref *m = (const ev67_ref *)b;
     for (unsigned v = 0; v < EV67_NVIS; v++)
-        s->reg[v] = ev67_ref_read(b, ev67_vis_table[v].addr);
+        s->reg[v] = read_reg(m, m->vis_reg[v]);
     s->pmi = ev67_pmi(obs_int(m), m->ier_cm);
+}
+
+/* The line alone, without gathering the registers (the loop asks it every clock). */
+static uint8_t ev67_ref_pmi_op(pmu_backend *b)
+{
+    const ev67_ref *m = (const ev67_ref *)b;
+    return (uint8_t)ev67_pmi(obs_int(m), m->ier_cm);
 }
 
 static uint64_t ev67_ref_total_op(pmu_backend *b, unsigned n)
@@ -270,6 +286,7 @@ static const pmu_backend_ops ev67_ref_ops = {
     .snapshot = ev67_ref_snapshot,
     .destroy = ev67_ref_destroy,
     .total = ev67_ref_total_op,
+    .pmi = ev67_ref_pmi_op,
 };
 
 /* ---- construction and the extras ---------------------------------------------------- */
@@ -292,6 +309,9 @@ pmu_backend *ev67_ref_new(const ev67_params *p, pmu_err *err)
     m->base.model = (unsigned)params.model;
     m->base.nvis = EV67_NVIS;
     m->params = params;
+    _Static_assert(EV67_NREGS < 128, "a register index fits vis_reg's int8_t");
+    for (unsigned v = 0; v < EV67_NVIS; v++)
+        m->vis_reg[v] = (int8_t)reg_index(ev67_vis_table[v].addr);
     ev67_ref_reset(&m->base);
     return &m->base;
 }

@@ -56,6 +56,10 @@ typedef struct ev67_ref {
     uint64_t total[EV67_NCOUNTERS], overflows[EV67_NCOUNTERS], requests[EV67_NCOUNTERS];
     uint64_t nsamples;
     ev67_pm_sample samples[EV67_REF_SAMPLES_KEPT]; /* ring: sample i at i % KEPT */
+
+    /* The register index of each visible register (set at construction): a snapshot
+     * reads them without looking their addresses up. */
+    int8_t vis_reg[EV67_NVIS];
 } ev67_ref;
 
 /* What the step-start computes (step 1) and the stream-only quantities (steps 2, 3). */

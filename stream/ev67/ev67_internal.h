@@ -13,6 +13,7 @@
 #define EV67_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "ev67/ev67_cycle.h"
@@ -101,5 +102,17 @@ unsigned ev67_gen_nfuncs(const void *gen);
 int ev67_gen_func(const void *gen, unsigned i, uint64_t *start, uint64_t *end,
                   const char **name);
 void ev67_gen_destroy(void *gen);
+
+/* "list[i]" or "list[i].member" in f, for a message's field: the rules call it only when a
+ * check fails, so that a valid record costs no formatting. */
+static inline const char *ev67_field(char *f, size_t size, const char *list, unsigned i,
+                                     const char *member)
+{
+    if (member)
+        snprintf(f, size, "%s[%u].%s", list, i, member);
+    else
+        snprintf(f, size, "%s[%u]", list, i);
+    return f;
+}
 
 #endif

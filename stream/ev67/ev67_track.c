@@ -62,16 +62,14 @@ static int fetches(ev67_track *t, const ev67_cycle *c, const char *where, pmu_er
     char f[32];
     for (unsigned i = 0; i < c->nfetch && i < EV67_FETCH_MAX; i++) {
         const ev67_fetch *x = &c->fetch[i];
-        snprintf(f, sizeof f, "fetch[%u].tag", i);
-        CHECK(!t->started || x->tag == t->next, f, "%u, expected %u (R1: one past the "
+        CHECK(!t->started || x->tag == t->next, ev67_field(f, sizeof f, "fetch", i, "tag"), "%u, expected %u (R1: one past the "
               "previous fetched instruction's tag)", x->tag, t->next);
-        snprintf(f, sizeof f, "fetch[%u].flags", i);
-        CHECK(!t->cmov_pending || (x->flags & EV67_FF_CMOV2), f, "0x%x, expected CMOV2 (R2: "
+        CHECK(!t->cmov_pending || (x->flags & EV67_FF_CMOV2), ev67_field(f, sizeof f, "fetch", i, "flags"), "0x%x, expected CMOV2 (R2: "
               "the previous fetched instruction, tag %u, is a CMOV1)", x->flags, t->next - 1u);
-        CHECK(!t->cmov_pending || x->pc == t->last_fetch_pc, f, "CMOV2 at 0x%llx, expected "
+        CHECK(!t->cmov_pending || x->pc == t->last_fetch_pc, ev67_field(f, sizeof f, "fetch", i, "flags"), "CMOV2 at 0x%llx, expected "
               "its CMOV1's pc 0x%llx (R2)", (unsigned long long)x->pc,
               (unsigned long long)t->last_fetch_pc);
-        CHECK(t->cmov_pending || !(x->flags & EV67_FF_CMOV2), f, "CMOV2 not right after a "
+        CHECK(t->cmov_pending || !(x->flags & EV67_FF_CMOV2), ev67_field(f, sizeof f, "fetch", i, "flags"), "CMOV2 not right after a "
               "CMOV1, expected the second half to follow the first (R2)");
         if (t->n == RING) {
             CHECK(0, "fetch", "tag %u would be the %u-th instruction in flight, expected at "
@@ -95,6 +93,9 @@ static void pop(ev67_track *t)
     t->n--;
 }
 
+/* The field of the entry being checked (retire[i] or squash[j]), formatted only for a message. */
+#define END_FIELD ev67_field(f, sizeof f, is_retire ? "retire" : "squash", is_retire ? i : j, NULL)
+
 static int ends(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *err)
 {
     char f[32];
@@ -106,24 +107,23 @@ static int ends(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *
     while (i < nr || j < ns) {
         int is_retire = j >= ns || (i < nr && c->retire[i] - c->squash[j] >= 0x80000000u);
         uint32_t tag = is_retire ? c->retire[i] : c->squash[j];
-        snprintf(f, sizeof f, "%s[%u]", is_retire ? "retire" : "squash", is_retire ? i : j);
         if (!t->n) {
-            CHECK(0, f, "tag %u, but nothing is in flight (R3: an instruction ends once, "
+            CHECK(0, END_FIELD, "tag %u, but nothing is in flight (R3: an instruction ends once, "
                   "after its fetch)", tag);
             return 0;
         }
         const ev67_inst *o = ev67_track_at(t, 0);
         if (tag != o->tag) {
-            CHECK(0, f, "tag %u, expected the oldest in-flight instruction, tag %u (R3: in "
+            CHECK(0, END_FIELD, "tag %u, expected the oldest in-flight instruction, tag %u (R3: in "
                   "flight; R4: in tag order)", tag, o->tag);
             return 0;
         }
         if (is_retire) {
-            CHECK(!(o->flags & EV67_FF_SQUASH), f, "tag %u is a squashed instruction (SQUASH), "
+            CHECK(!(o->flags & EV67_FF_SQUASH), END_FIELD, "tag %u is a squashed instruction (SQUASH), "
                   "expected it in squash[] (R3)", tag);
             i++;
         } else {
-            CHECK(o->flags & EV67_FF_SQUASH, f, "tag %u is not a squashed instruction (no "
+            CHECK(o->flags & EV67_FF_SQUASH, END_FIELD, "tag %u is not a squashed instruction (no "
                   "SQUASH), expected it in retire[] (R3)", tag);
             j++;
         }
@@ -131,6 +131,7 @@ static int ends(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *
     }
     return 0;
 }
+#undef END_FIELD
 
 int ev67_track_events(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *err)
 {

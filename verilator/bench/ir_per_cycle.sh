@@ -9,10 +9,12 @@
 # first N2 records; (Ir(N2) - Ir(N1)) / (N2 - N1) is the cost of one more record, without
 # the process start, the configuration and the report.
 #
-#   ir_per_cycle.sh --pmusim BIN --config FILE --out DIR [--stream FILE] [--seed N]
-#                   [--records N1,N2] [--backends "ref rtl cosim"] [--baseline FILE]
+#   ir_per_cycle.sh --pmusim BIN --out DIR [--family NAME] [--config FILE] [--stream FILE]
+#                   [--seed N] [--records N1,N2] [--backends "ref rtl cosim"] [--baseline FILE]
 #
-# Without --stream it generates the seed's workload stream (N2 records) under DIR.
+# Without --family, pmusim's default family (Itanium); without --config, the family's
+# built-in configuration.  Without --stream it generates the seed's workload stream (N2
+# records) of the family under DIR.
 # It prints "ir: <backend> <instructions per cycle>" for each backend.  With --baseline
 # (lines "<backend> <instructions per cycle>"), each figure more than 10% above its
 # baseline is a failure; one more than 10% below it is reported, so that the baseline can
@@ -22,15 +24,16 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 --pmusim BIN --config FILE --out DIR [--stream FILE] [--seed N] [--records N1,N2] [--backends LIST] [--baseline FILE]" >&2
+    echo "usage: $0 --pmusim BIN --out DIR [--family NAME] [--config FILE] [--stream FILE] [--seed N] [--records N1,N2] [--backends LIST] [--baseline FILE]" >&2
     exit 2
 }
 
-PMUSIM= CONFIG= OUT= STREAM= SEED=1 RECORDS=10000,40000 BACKENDS="ref rtl cosim" BASELINE=
+PMUSIM= FAMILY= CONFIG= OUT= STREAM= SEED=1 RECORDS=10000,40000 BACKENDS="ref rtl cosim" BASELINE=
 while [ $# -gt 0 ]; do
     [ $# -ge 2 ] || { echo "ir_per_cycle.sh: $1: expected a value after it" >&2; usage; }
     case $1 in
         --pmusim) PMUSIM=$2 ;;
+        --family) FAMILY=$2 ;;
         --config) CONFIG=$2 ;;
         --out) OUT=$2 ;;
         --stream) STREAM=$2 ;;
@@ -42,7 +45,7 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
-for v in PMUSIM CONFIG OUT; do
+for v in PMUSIM OUT; do
     [ -n "${!v}" ] || { echo "ir_per_cycle.sh: --${v,,} is required" >&2; usage; }
 done
 [[ $RECORDS =~ ^([0-9]+),([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 1 ] &&
@@ -58,10 +61,14 @@ command -v valgrind > /dev/null || { echo "ir_per_cycle.sh: valgrind is not inst
 
 mkdir -p "$OUT"
 fail() { echo "ir: $*" >&2; exit 1; }
+# The family and the configuration, as pmusim takes them (empty: its defaults).
+fam_args=() cfg_args=()
+[ -z "$FAMILY" ] || fam_args=(--family "$FAMILY")
+[ -z "$CONFIG" ] || cfg_args=(--config "$CONFIG")
 
 if [ -z "$STREAM" ]; then
     STREAM=$OUT/ir-stream.bin
-    "$PMUSIM" gen --seed "$SEED" --cycles "$N2" --format binary -o "$STREAM" > "$OUT/ir-gen.log" 2>&1 ||
+    "$PMUSIM" gen "${fam_args[@]}" --seed "$SEED" --cycles "$N2" --format binary -o "$STREAM" > "$OUT/ir-gen.log" 2>&1 ||
         { cat "$OUT/ir-gen.log" >&2; fail "generating the stream failed"; }
 fi
 
@@ -69,10 +76,10 @@ fi
 collected() {
     local b=$1 n=$2 log=$OUT/ir-$1-$2.log
     if ! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        "$PMUSIM" run --backend "$b" --stream "$STREAM" --cycles "$n" --config "$CONFIG" \
+        "$PMUSIM" run "${fam_args[@]}" --backend "$b" --stream "$STREAM" --cycles "$n" "${cfg_args[@]}" \
         > "$log.out" 2> "$log"; then
         cat "$log.out" "$log" >&2
-        fail "'$PMUSIM run --backend $b --stream $STREAM --cycles $n --config $CONFIG' failed under callgrind"
+        fail "'$PMUSIM run ${fam_args[*]} --backend $b --stream $STREAM --cycles $n ${cfg_args[*]}' failed under callgrind"
     fi
     grep -q "^Simulation speed: .*($n cycles in " "$log.out" ||
         fail "$log.out: the run did not step $n records (is the stream shorter?)"
