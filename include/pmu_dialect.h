@@ -125,6 +125,13 @@ struct pmu_dialect {
 int pmu_dialect_errf(pmu_err *err, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* For text dialects: the number in s[0..n) of field `key`, at column `column` of the line
+ * at `where` (pmu_parse_u64n's forms, within [min, max]).  0 with *out set, or -1 with err
+ * headed "where:column: field 'key'"; the heading is formatted only for a number that is
+ * refused, so that a valid line costs no formatting. */
+int pmu_dialect_field_u64(const char *where, unsigned column, const char *key, const char *s,
+                          size_t n, uint64_t min, uint64_t max, uint64_t *out, pmu_err *err);
+
 #ifdef __cplusplus
 }
 #endif

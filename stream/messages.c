@@ -51,3 +51,14 @@ int pmu_dialect_errf(pmu_err *err, const char *where, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
+
+int pmu_dialect_field_u64(const char *where, unsigned column, const char *key, const char *s,
+                          size_t n, uint64_t min, uint64_t max, uint64_t *out, pmu_err *err)
+{
+    pmu_err refused;
+    if (pmu_parse_u64n(s, n, min, max, "", out, &refused) == 0)
+        return 0;
+    char what[700];
+    snprintf(what, sizeof what, "%s:%u: field '%s'", where, column, key);
+    return pmu_parse_u64n(s, n, min, max, what, out, err);
+}

@@ -57,10 +57,8 @@ static int key_is(const char *s, size_t n, const char *key)
 static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
                      uint64_t max, const char *expect, uint64_t *out)
 {
-    char what[600];
-    snprintf(what, sizeof what, "%s:%u: field '%s'", lc->where, (unsigned)(val - lc->line) + 1,
-             key);
-    if (pmu_parse_u64n(val, vn, 0, UINT64_MAX, what, out, lc->err))
+    if (pmu_dialect_field_u64(lc->where, (unsigned)(val - lc->line) + 1, key, val, vn, 0,
+                              UINT64_MAX, out, lc->err))
         return -1;
     if (*out > max)
         return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,

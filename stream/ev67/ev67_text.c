@@ -49,10 +49,8 @@ static int is(const char *s, size_t n, const char *word)
 static int num(const line_ctx *lc, const char *field, const char *s, size_t n, uint64_t max,
                uint64_t *out)
 {
-    char what[600];
-    snprintf(what, sizeof what, "%s:%u: field '%s'", lc->where, (unsigned)(s - lc->line) + 1,
-             field);
-    return pmu_parse_u64n(s, n, 0, max, what, out, lc->err);
+    return pmu_dialect_field_u64(lc->where, (unsigned)(s - lc->line) + 1, field, s, n, 0, max,
+                                 out, lc->err);
 }
 
 /* The end of s[0..n)'s part up to the first of `stops`. */

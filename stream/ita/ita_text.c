@@ -89,11 +89,9 @@ static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t
 static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
                      uint64_t lo, uint64_t hi, const char *expect, uint64_t *out)
 {
-    char what[700];
     uint64_t v = 0;
-    snprintf(what, sizeof what, "%s:%u: field '%s'", lc->where, (unsigned)(val - lc->line) + 1,
-             key);
-    if (pmu_parse_u64n(val, vn, 0, UINT64_MAX, what, &v, lc->err))
+    if (pmu_dialect_field_u64(lc->where, (unsigned)(val - lc->line) + 1, key, val, vn, 0,
+                              UINT64_MAX, &v, lc->err))
         return -1;
     if (v < lo || v > hi)
         return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
