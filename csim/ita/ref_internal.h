@@ -141,9 +141,12 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
 /* The address and opcode parts of tag words remembered, so that the instructions of a
  * loop are matched against the IBR pairs and the opcode matchers once, not in every
  * cycle they retire: r and o are a function of the slot's ip, encoding and unit, the
- * privilege level and the qualification registers (ref_qual).  Direct-mapped; every
+ * privilege level and the qualification registers (ref_qual).  Direct-mapped, indexed by
+ * the top bits of a multiplicative hash of ip and encoding (an xor-fold of them left an
+ * eighth of a loop workload's lookups missing on colliding entries); every
  * ref_qual_decode is followed by ref_tag_memo_clear. */
-#define REF_TAG_MEMO 2048u
+#define REF_TAG_MEMO_LOG2 11
+#define REF_TAG_MEMO (1u << REF_TAG_MEMO_LOG2)
 typedef struct ref_tag_memo {
     struct ref_tag_memo_entry {
         uint64_t ip, enc;

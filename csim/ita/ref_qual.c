@@ -317,8 +317,8 @@ void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
     for (unsigned i = 0; i < nslots; i++) {
         const pmu_slot *s = &c->slot[i];
         /* A bundle's syllables share the ip and differ in their encodings. */
-        const uint64_t h = (s->ip >> ITA_BUNDLE_LOG2) ^ s->enc ^ (s->enc >> 23);
-        struct ref_tag_memo_entry *e = &memo->e[(h ^ (h >> 9)) & (REF_TAG_MEMO - 1u)];
+        const uint64_t h = (s->ip ^ (s->enc << 4)) * UINT64_C(0x9e3779b97f4a7c15);
+        struct ref_tag_memo_entry *e = &memo->e[h >> (64 - REF_TAG_MEMO_LOG2)];
         if (e->cpl != cpl || e->ip != s->ip || e->enc != s->enc || e->unit != s->unit) {
             e->ip = s->ip;
             e->enc = s->enc;
