@@ -490,30 +490,31 @@ static void ref_step(pmu_backend *b, const void *record)
  * its second): the same record, configuration, qualification and PSR give the same
  * increments, and a clock that adds nothing changes nothing at all.  So while no unit is
  * armed or the PMU is frozen (a capture depends on what was captured before; a frozen
- * unit captures nothing), a clock that found PSR and IPSR
- * settled and left PMC0 as it was (no overflow bit, no freeze) stands for the next ones up
- * to the first that would carry out of a counter: those are added at once (count += t x
- * increment), and the carrying clock, with its overflow bit, freeze and interrupt, is
- * stepped on its own. */
+ * unit captures nothing), a clock that found PSR and IPSR settled and left PMC0 as it was
+ * (no overflow bit, no freeze) stands for the next ones up to the first that would carry
+ * out of a counter: those are added at once (count += t x increment), and the carrying
+ * clock, with its overflow bit, freeze and interrupt, is stepped on its own. */
 static unsigned ref_step_run(pmu_backend *b, const void *record, unsigned n)
 {
     ref_pmu *m = (ref_pmu *)b;
     const pmu_cycle *c = (const pmu_cycle *)record;
     unsigned i = 0;
     for (;;) {
-        const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR], pmc0 = m->reg[PMU_VIS_PMC0];
+        const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR];
+        const uint64_t pmc0 = m->reg[PMU_VIS_PMC0];
         const unsigned added = step_once(m, c);
         i++;
         if (i == n || m->pmi)
             return i;
-        if (psr != m->reg[PMU_VIS_PSR] || ipsr != m->reg[PMU_VIS_IPSR] || pmc0 != m->reg[PMU_VIS_PMC0] ||
-            (m->units.armed && !PMU_FGET(pmc0, PMC0, FR)))
+        if (psr != m->reg[PMU_VIS_PSR] || ipsr != m->reg[PMU_VIS_IPSR] ||
+            pmc0 != m->reg[PMU_VIS_PMC0] || (m->units.armed && !PMU_FGET(pmc0, PMC0, FR)))
             continue;
         /* The clocks that add without a carry: t of the n - i left. */
         uint64_t t = n - i;
         for (unsigned left = added; left; left &= left - 1) {
             const unsigned k = (unsigned)__builtin_ctz(left);
-            const uint64_t room = (m->count_mask - (m->reg[PMU_VIS_PMD4 + k] & m->count_mask)) / m->added[k];
+            const uint64_t count = m->reg[PMU_VIS_PMD4 + k] & m->count_mask;
+            const uint64_t room = (m->count_mask - count) / m->added[k]; /* added[k] >= 1 */
             if (room < t)
                 t = room;
         }

@@ -57,20 +57,26 @@ static int fail(pmu_err *err, const char *where, const char *field, const char *
             return -1;                                                                     \
     } while (0)
 
+/* fetch[k].member, formatted only for a message. */
+#define FETCH_FIELD(k, member) ev67_field(f, sizeof f, "fetch", (k), member)
+
 static int fetches(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *err)
 {
     char f[32];
     for (unsigned i = 0; i < c->nfetch && i < EV67_FETCH_MAX; i++) {
         const ev67_fetch *x = &c->fetch[i];
-        CHECK(!t->started || x->tag == t->next, ev67_field(f, sizeof f, "fetch", i, "tag"), "%u, expected %u (R1: one past the "
-              "previous fetched instruction's tag)", x->tag, t->next);
-        CHECK(!t->cmov_pending || (x->flags & EV67_FF_CMOV2), ev67_field(f, sizeof f, "fetch", i, "flags"), "0x%x, expected CMOV2 (R2: "
-              "the previous fetched instruction, tag %u, is a CMOV1)", x->flags, t->next - 1u);
-        CHECK(!t->cmov_pending || x->pc == t->last_fetch_pc, ev67_field(f, sizeof f, "fetch", i, "flags"), "CMOV2 at 0x%llx, expected "
-              "its CMOV1's pc 0x%llx (R2)", (unsigned long long)x->pc,
-              (unsigned long long)t->last_fetch_pc);
-        CHECK(t->cmov_pending || !(x->flags & EV67_FF_CMOV2), ev67_field(f, sizeof f, "fetch", i, "flags"), "CMOV2 not right after a "
-              "CMOV1, expected the second half to follow the first (R2)");
+        CHECK(!t->started || x->tag == t->next, FETCH_FIELD(i, "tag"),
+              "%u, expected %u (R1: one past the previous fetched instruction's tag)", x->tag,
+              t->next);
+        CHECK(!t->cmov_pending || (x->flags & EV67_FF_CMOV2), FETCH_FIELD(i, "flags"),
+              "0x%x, expected CMOV2 (R2: the previous fetched instruction, tag %u, is a CMOV1)",
+              x->flags, t->next - 1u);
+        CHECK(!t->cmov_pending || x->pc == t->last_fetch_pc, FETCH_FIELD(i, "flags"),
+              "CMOV2 at 0x%llx, expected its CMOV1's pc 0x%llx (R2)",
+              (unsigned long long)x->pc, (unsigned long long)t->last_fetch_pc);
+        CHECK(t->cmov_pending || !(x->flags & EV67_FF_CMOV2), FETCH_FIELD(i, "flags"),
+              "CMOV2 not right after a CMOV1, expected the second half to follow the first "
+              "(R2)");
         if (t->n == RING) {
             CHECK(0, "fetch", "tag %u would be the %u-th instruction in flight, expected at "
                   "most %u (the dialect's bound; the 21264 keeps 80)", x->tag, RING + 1, RING);
@@ -86,6 +92,7 @@ static int fetches(ev67_track *t, const ev67_cycle *c, const char *where, pmu_er
     }
     return 0;
 }
+#undef FETCH_FIELD
 
 static void pop(ev67_track *t)
 {
@@ -119,8 +126,8 @@ static int ends(ev67_track *t, const ev67_cycle *c, const char *where, pmu_err *
             return 0;
         }
         if (is_retire) {
-            CHECK(!(o->flags & EV67_FF_SQUASH), END_FIELD, "tag %u is a squashed instruction (SQUASH), "
-                  "expected it in squash[] (R3)", tag);
+            CHECK(!(o->flags & EV67_FF_SQUASH), END_FIELD,
+                  "tag %u is a squashed instruction (SQUASH), expected it in squash[] (R3)", tag);
             i++;
         } else {
             CHECK(o->flags & EV67_FF_SQUASH, END_FIELD, "tag %u is not a squashed instruction (no "

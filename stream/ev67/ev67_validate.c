@@ -32,8 +32,8 @@ static int bad(pmu_err *err, const char *where, const char *field, const char *f
 /* Serial order of 32-bit tags (R1: tags wrap mod 2^32): b is after a. */
 static int after(uint32_t a, uint32_t b) { return b != a && b - a < 0x80000000u; }
 
-/* fetch[k].flags, formatted only for a message. */
-#define FLAGS_FIELD(k) ev67_field(f, sizeof f, "fetch", (k), "flags")
+/* fetch[k].member, formatted only for a message. */
+#define FETCH_FIELD(k, member) ev67_field(f, sizeof f, "fetch", (k), member)
 
 static int validate_fetch(const ev67_cycle *c, const char *where, pmu_err *err)
 {
@@ -43,46 +43,51 @@ static int validate_fetch(const ev67_cycle *c, const char *where, pmu_err *err)
                    "4 instructions a cycle)", c->nfetch, EV67_FETCH_MAX);
     for (unsigned i = 0; i < c->nfetch; i++) {
         const ev67_fetch *x = &c->fetch[i];
-        if (x->pc & ~EV67_PC_MASK) {
-            return bad(err, where, ev67_field(f, sizeof f, "fetch", i, "pc"), "0x%llx, expected a 4-byte aligned address (R10)",
+        if (x->pc & ~EV67_PC_MASK)
+            return bad(err, where, FETCH_FIELD(i, "pc"),
+                       "0x%llx, expected a 4-byte aligned address (R10)",
                        (unsigned long long)x->pc);
-        }
         if (x->cls >= EV67_NCLASSES)
-            return bad(err, where, ev67_field(f, sizeof f, "fetch", i, "cls"), "%u, expected 0..%u (an ev67_class, R10)", x->cls,
-                       EV67_NCLASSES - 1);
+            return bad(err, where, FETCH_FIELD(i, "cls"),
+                       "%u, expected 0..%u (an ev67_class, R10)", x->cls, EV67_NCLASSES - 1);
         if (x->flags & ~EV67_FF_ALL)
-            return bad(err, where, FLAGS_FIELD(i), "0x%x, expected bits within EV67_FF_ALL (0x%x, R10)",
-                       x->flags, EV67_FF_ALL);
+            return bad(err, where, FETCH_FIELD(i, "flags"),
+                       "0x%x, expected bits within EV67_FF_ALL (0x%x, R10)", x->flags,
+                       EV67_FF_ALL);
         if ((x->flags & EV67_FF_TAKEN) && x->cls != EV67_CLASS_CBR)
-            return bad(err, where, FLAGS_FIELD(i), "TAKEN on a %s, expected it on a conditional branch "
-                       "(cbr) only", ev67_class_names[x->cls]);
+            return bad(err, where, FETCH_FIELD(i, "flags"),
+                       "TAKEN on a %s, expected it on a conditional branch (cbr) only",
+                       ev67_class_names[x->cls]);
         if ((x->flags & (EV67_FF_CMOV1 | EV67_FF_CMOV2)) == (EV67_FF_CMOV1 | EV67_FF_CMOV2))
-            return bad(err, where, FLAGS_FIELD(i), "both CMOV1 and CMOV2, expected at most one (R2)");
+            return bad(err, where, FETCH_FIELD(i, "flags"),
+                       "both CMOV1 and CMOV2, expected at most one (R2)");
         if ((x->flags & (EV67_FF_CMOV1 | EV67_FF_CMOV2)) && x->cls != EV67_CLASS_INTOP)
-            return bad(err, where, FLAGS_FIELD(i), "a CMOV half of class %s, expected intop (a CMOV half "
-                       "is an integer operate)", ev67_class_names[x->cls]);
-        if (i > 0 && x->tag != c->fetch[i - 1].tag + 1u) {
-            return bad(err, where, ev67_field(f, sizeof f, "fetch", i, "tag"), "%u, expected %u (R1: tags are consecutive in fetch "
-                       "order)", x->tag, c->fetch[i - 1].tag + 1u);
-        }
+            return bad(err, where, FETCH_FIELD(i, "flags"),
+                       "a CMOV half of class %s, expected intop (a CMOV half is an integer "
+                       "operate)", ev67_class_names[x->cls]);
+        if (i > 0 && x->tag != c->fetch[i - 1].tag + 1u)
+            return bad(err, where, FETCH_FIELD(i, "tag"),
+                       "%u, expected %u (R1: tags are consecutive in fetch order)", x->tag,
+                       c->fetch[i - 1].tag + 1u);
         if ((x->flags & EV67_FF_CMOV1) && i + 1 < c->nfetch) {
             const ev67_fetch *y = &c->fetch[i + 1];
             if (!(y->flags & EV67_FF_CMOV2))
-                return bad(err, where, FLAGS_FIELD(i + 1), "0x%x after a CMOV1, expected CMOV2 (R2: a CMOV is "
-                           "two fetched instructions)", y->flags);
-            if (y->pc != x->pc) {
-                return bad(err, where, ev67_field(f, sizeof f, "fetch", i + 1, "pc"), "0x%llx, expected 0x%llx (R2: both CMOV halves "
-                           "have the CMOV's pc)", (unsigned long long)y->pc,
-                           (unsigned long long)x->pc);
-            }
+                return bad(err, where, FETCH_FIELD(i + 1, "flags"),
+                           "0x%x after a CMOV1, expected CMOV2 (R2: a CMOV is two fetched "
+                           "instructions)", y->flags);
+            if (y->pc != x->pc)
+                return bad(err, where, FETCH_FIELD(i + 1, "pc"),
+                           "0x%llx, expected 0x%llx (R2: both CMOV halves have the CMOV's pc)",
+                           (unsigned long long)y->pc, (unsigned long long)x->pc);
         }
         if ((x->flags & EV67_FF_CMOV2) && i > 0 && !(c->fetch[i - 1].flags & EV67_FF_CMOV1))
-            return bad(err, where, FLAGS_FIELD(i), "CMOV2 not right after a CMOV1, expected the second half "
-                       "to follow the first (R2)");
+            return bad(err, where, FETCH_FIELD(i, "flags"),
+                       "CMOV2 not right after a CMOV1, expected the second half to follow the "
+                       "first (R2)");
     }
     return 0;
 }
-#undef FLAGS_FIELD
+#undef FETCH_FIELD
 
 static int validate_list(const char *name, const uint32_t *v, unsigned n, unsigned max,
                          const char *rule, const char *where, pmu_err *err)
@@ -92,8 +97,8 @@ static int validate_list(const char *name, const uint32_t *v, unsigned n, unsign
         return bad(err, where, name, "%u entries, expected at most %u (%s)", n, max, rule);
     for (unsigned i = 1; i < n; i++)
         if (!after(v[i - 1], v[i])) {
-            return bad(err, where, ev67_field(f, sizeof f, name, i, NULL), "tag %u after %u, expected increasing tag order (R4)",
-                       v[i], v[i - 1]);
+            return bad(err, where, ev67_field(f, sizeof f, name, i, NULL),
+                       "tag %u after %u, expected increasing tag order (R4)", v[i], v[i - 1]);
         }
     return 0;
 }
