@@ -88,7 +88,6 @@ typedef struct ref_pmu {
     uint64_t count_mask; /* the W counter bits */
     uint64_t sign_bit;   /* bit W-1 */
     uint64_t ext_bits;   /* bits 63:W when pmd_sext (they copy bit W-1), else 0 */
-    uint8_t pmd_sext;
     uint8_t thr_ge;
     uint8_t fine_2bundle;
     ref_general_event *general; /* by stream event id */
@@ -638,7 +637,6 @@ pmu_backend *pmu_ref_new(const pmu_params *p, pmu_err *err)
             return NULL;
         }
     }
-    m->pmd_sext = (uint8_t)params.pmd_sext;
     m->ext_bits = params.pmd_sext ? ~m->count_mask : 0;
     m->thr_ge = (uint8_t)params.thr_ge;
     m->fine_2bundle = (uint8_t)params.fine_2bundle;

@@ -22,6 +22,10 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "pmu_outfile.h"
+
+/* The largest input read; the fuzzers' -max_len (docs/fuzzing.md) is far below it. */
+#define REPLAY_LIMIT ((size_t)64 << 20)
 
 /* The input being run, for the crash report. */
 static const char *current = "(none)";
@@ -48,28 +52,11 @@ extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__
 
 static int run_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "replay: cannot open %s\n", path);
-        return -1;
-    }
-    size_t cap = 4096, len = 0;
-    uint8_t *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += n;
-        if (len == cap) {
-            uint8_t *nb = realloc(buf, cap *= 2);
-            if (!nb)
-                free(buf);
-            buf = nb;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        fprintf(stderr, "replay: cannot read %s\n", path);
+    char *buf;
+    size_t len;
+    pmu_err err;
+    if (pmu_files_read(NULL, "corpus", path, REPLAY_LIMIT, "a corpus input", &buf, &len, &err)) {
+        fprintf(stderr, "replay: %s\n", err.msg);
         return -1;
     }
     uint8_t *exact = malloc(len ? len : 1);
