@@ -137,6 +137,9 @@ int pmu_source_next(pmu_source *s, void *rec, pmu_err *err);
  * bytes).  Returns the cycles in a row it stands for, at most max
  * (1..PMU_STREAM_MAX_REPEAT; always 1 from the generator), 0 at the end, -1 on error. */
 int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pmu_err *err);
+/* The reader of a file source (NULL for the generator): its pmu_stream_view is
+ * pmu_source_view without the test of the source's kind. */
+pmu_stream_reader *pmu_source_reader(pmu_source *s);
 /* "file:line" / "file:record N" / "generator (mode, seed S), record N" of the last record.
  * Takes the source as void* so that it fits pmu_cosim_where_fn. */
 const char *pmu_source_where(void *s);

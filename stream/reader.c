@@ -76,6 +76,8 @@ struct pmu_stream_reader {
     int io_errno;      /* errno of a failed read, 0 if none */
     pmu_stream_form form;
     int failed;
+    int steady;        /* binary, past the first record, not failed: pmu_stream_view's
+                        * own path */
     pmu_err last_err;  /* repeated by every call after a failure */
     where_text where;  /* the record last read (pmu_stream_where) */
 
@@ -136,6 +138,8 @@ static int win_refill(pmu_byte_window *w)
 static int fail(pmu_stream_reader *r, pmu_err *err)
 {
     r->failed = 1;
+    r->steady = 0;
+    r->left = 0;
     if (err && err != &r->last_err)
         r->last_err = *err;
     return -1;
@@ -372,6 +376,27 @@ static void where_last(pmu_stream_reader *r)
         where_init(&r->where, r->name, "", 0);
 }
 
+/* A binary record's repeat, which the reader bounds: 0 if it is within them, or -1 with
+ * the message. */
+static __attribute__((noinline)) int repeat_refused(pmu_stream_reader *r, const char *where,
+                                                    uint64_t repeat, pmu_err *err)
+{
+    if (repeat > PMU_STREAM_MAX_REPEAT) {
+        stream_errf(err, PMU_E_INPUT, where,
+                    "field 'repeat': %" PRIu64 " cycles, expected at most %u (a record stands "
+                    "for at most %u cycles)",
+                    repeat, PMU_STREAM_MAX_REPEAT, PMU_STREAM_MAX_REPEAT);
+        return fail(r, err);
+    }
+    if (repeat > r->room) {
+        stream_errf(err, PMU_E_INPUT, where,
+                    "field 'count': more cycles than the header's count of %" PRIu64,
+                    r->header_count);
+        return fail(r, err);
+    }
+    return 0;
+}
+
 /* r->where names the record being read from the start (decode's messages quote it), and so
  * the record last read when it is in: one text bumped per record. */
 static inline __attribute__((always_inline)) int next_binary(pmu_stream_reader *r, void *rec,
@@ -402,23 +427,13 @@ static inline __attribute__((always_inline)) int next_binary(pmu_stream_reader *
     if (rc < 0)
         return fail(r, err);
     r->recno++; /* decode validated the record (pmu_dialect.h) */
-    if (repeat > PMU_STREAM_MAX_REPEAT) {
-        stream_errf(err, PMU_E_INPUT, where,
-                    "field 'repeat': %" PRIu64 " cycles, expected at most %u (a record stands "
-                    "for at most %u cycles)",
-                    repeat, PMU_STREAM_MAX_REPEAT, PMU_STREAM_MAX_REPEAT);
-        return fail(r, err);
-    }
-    if (repeat > r->room) {
-        stream_errf(err, PMU_E_INPUT, where,
-                    "field 'count': more cycles than the header's count of %" PRIu64,
-                    r->header_count);
-        return fail(r, err);
-    }
+    if (__builtin_expect(repeat > r->room || repeat > PMU_STREAM_MAX_REPEAT, 0))
+        return repeat_refused(r, where, repeat, err);
     r->room -= repeat;
     if (repeat > 1 && rec != r->cur) /* the record stands for more cycles: kept for them */
         memcpy(r->cur, rec, r->d->record_size);
     r->left = repeat - 1;
+    r->steady = 1;
     return 1;
 }
 
@@ -462,27 +477,70 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
     return rc;
 }
 
+/* The cycles of r->cur handed out by pmu_stream_view: `have` of them (the record just read,
+ * with its repeats, or the repeats left of it), at most max. */
+static inline __attribute__((always_inline)) int hand_out(pmu_stream_reader *r, uint64_t have,
+                                                         unsigned max)
+{
+    const uint64_t take = have < max ? have : max;
+    r->left = have - take;
+    r->budget -= take;
+    return (int)take;
+}
+
+/* A record pmu_stream_view does not read in its steady state: the first, a text line, or
+ * after a failure (read_record repeats it). */
+static __attribute__((noinline)) int view_slow(pmu_stream_reader *r, unsigned max, pmu_err *err)
+{
+    const int rc = read_record(r, r->cur, err);
+    return rc == 1 ? hand_out(r, r->left + 1, max) : rc;
+}
+
+/* A binary record that decode did not hand over whole, or whose repeat the reader refuses:
+ * next_binary's tests, in its order, on what decode left. */
+static __attribute__((noinline)) int binary_end(pmu_stream_reader *r, int rc, uint64_t repeat,
+                                                pmu_err *err)
+{
+    if (r->io_errno) {
+        where_last(r);
+        return io_error(r, err);
+    }
+    if (rc == 0) {
+        rc = end_binary(r, r->where.s, err);
+        where_last(r);
+        return rc;
+    }
+    if (rc < 0)
+        return fail(r, err);
+    r->recno++; /* decode validated the record */
+    return repeat_refused(r, r->where.s, repeat, err);
+}
+
 /* Every record is read into r->cur, where its repeats find it: a run of them is handed out
- * in one call, so that a repeat costs the caller no call at all. */
+ * in one call, so that a repeat costs the caller no call at all.  A binary record after the
+ * first (r->steady) is decoded here, with the rare outcomes out of line (binary_end). */
 int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_err *err)
 {
     *rec = r->cur;
-    if (max > r->budget) {
+    if (__builtin_expect(max > r->budget, 0)) {
         if (r->budget == 0)
             return 0;
         max = (unsigned)r->budget;
     }
-    unsigned n = 0;
-    if (!r->left || r->failed) {
-        int rc = read_record(r, r->cur, err);
-        if (rc != 1)
-            return rc;
-        n = 1;
-    }
-    const uint64_t take = r->left < max - n ? r->left : max - n;
-    r->left -= take;
-    r->budget -= n + take;
-    return (int)(n + take);
+    if (r->left) /* 0 after a failure (fail) */
+        return hand_out(r, r->left, max);
+    if (!r->steady)
+        return view_slow(r, max, err);
+    where_bump(&r->where);
+    uint64_t repeat = 1;
+    const int rc = r->d->decode(r->state, pmu_window_getc, &r->win, r->where.s, r->cur, &repeat,
+                                err ? err : &r->last_err);
+    if (__builtin_expect(rc != 1 || r->io_errno || repeat > r->room ||
+                             repeat > PMU_STREAM_MAX_REPEAT, 0))
+        return binary_end(r, rc, repeat, err ? err : &r->last_err);
+    r->recno++;
+    r->room -= repeat;
+    return hand_out(r, repeat, max);
 }
 
 void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles)

@@ -71,6 +71,8 @@ int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pm
     return pmu_source_next(s, buf, err);
 }
 
+pmu_stream_reader *pmu_source_reader(pmu_source *s) { return s->reader; }
+
 const char *pmu_source_where(void *ctx)
 {
     pmu_source *s = ctx;

@@ -58,6 +58,7 @@ typedef struct ref_pmu {
      * qualification (slot_constrained): from cfg and qual, refreshed with them, so that a
      * step counts the slot events of all counters in one pass over the slots. */
     uint8_t slot_every, slot_match, slot_constrained;
+    uint8_t slot_any; /* slot_every | slot_match */
     /* Likewise for the other sources: n = 1 (src_cycle), the record's recirculations
      * (src_recirc), a capture of unit u (src_capture[u]); and the events that count
      * nothing outside the NORMAL and LOW_POWER states (power_gated). */
@@ -154,6 +155,7 @@ static void derive_step_tables(ref_pmu *m)
                 m->enabled[i] |= (uint8_t)(1u << k);
         }
     }
+    m->slot_any = m->slot_every | m->slot_match;
     m->q_pass_stale = 1;
 }
 
@@ -254,6 +256,9 @@ static uint8_t ref_pmi(pmu_backend *b) { return ((const ref_pmu *)b)->pmi; }
 static inline uint64_t update_cpu_state(ref_pmu *m, const pmu_cycle *c)
 {
     uint64_t psr = m->reg[PMU_VIS_PSR];
+    /* Most records neither interrupt nor write PSR: one test for them. */
+    if (!(c->intr | c->up_we | c->pp_we))
+        return psr;
     uint64_t ipsr = m->reg[PMU_VIS_IPSR];
 
     if (c->intr == PMU_INTR_ENTRY) {
@@ -307,6 +312,16 @@ _Static_assert(PMU_NCOUNTERS <= 4 && PMU_MAX_SLOTS < 256, "one byte per counter'
 static inline uint32_t bytes_of_bits(unsigned bits)
 {
     return (bits * 0x00204081u) & 0x01010101u;
+}
+
+/* The inverse view: bit k set when byte k (counter k's count) is not 0.  A byte's low
+ * seven bits plus 0x7f set its top bit, without a carry out, exactly when they are not
+ * all 0; or'ed with the byte's own top bit, and the multiply gathers the four top bits
+ * (moved to bits 0, 8, 16, 24) into bits 21..24. */
+static inline unsigned bits_of_bytes(uint32_t n)
+{
+    const uint32_t top = ((((n & 0x7f7f7f7fu) + 0x7f7f7f7fu) | n) & 0x80808080u) >> 7;
+    return (top * 0x00204081u) >> 21 & 0xfu;
 }
 
 /* 3a. n of the slot events (REF_SRC_SLOTS, REF_SRC_SLOT_MATCH) of the counters in `en`
@@ -408,7 +423,8 @@ static __attribute__((noinline)) unsigned count_step(ref_pmu *m, const pmu_cycle
     const uint32_t counts = event_counts(m, c, en, captured, &tags);
 
     /* A counter with n = 0 adds nothing whatever its threshold. */
-    for (unsigned left = counts || has_general ? en : 0; left; left &= left - 1) {
+    for (unsigned left = has_general ? en : en & bits_of_bytes(counts); left;
+         left &= left - 1) {
         const unsigned k = (unsigned)__builtin_ctz(left);
         const ref_counter_cfg *cfg = &m->cfg[k];
         /* 3b. general events, 4. threshold */
@@ -466,15 +482,14 @@ static inline __attribute__((always_inline)) unsigned step_once(ref_pmu *m, cons
         return 0;
 
     /* 2. qualification, of every counter at once (ref_enabled, tabulated) */
-    const unsigned en = c->cpl < PMU_F_PMC_GEN_PLM_WIDTH && c->is < PMU_F_PMC_GEN_ISM_WIDTH
-                            ? m->enabled[ENABLE_INDEX(c->cpl, c->is, psr_up, psr_pp)]
-                            : 0;
+    const unsigned cpl = c->cpl, is = c->is;
+    /* cpl < 4 and is < 2 in one test (ENABLE_INDEX's widths) */
+    const unsigned en = (cpl | is << 1) < 4 ? m->enabled[ENABLE_INDEX(cpl, is, psr_up, psr_pp)] : 0;
     /* A cycle in which no source of a qualified counter has anything (a stall: no slot
      * retires, no general event, no recirculation, no cycle event, no unit armed to
      * capture) counts nothing, overflows nothing and leaves PMC0 as it is. */
-    if (!m->units.armed && c->nxev == 0 && !(en & m->src_cycle) &&
-        !(c->recirc && (en & m->src_recirc)) &&
-        !(c->nslots && (en & (m->slot_every | m->slot_match))))
+    if (!(c->nslots && (en & m->slot_any)) && !m->units.armed && c->nxev == 0 &&
+        !(en & m->src_cycle) && !(c->recirc && (en & m->src_recirc)))
         return 0;
     return count_step(m, c, psr_up, psr_pp, pmc0_q, en);
 }

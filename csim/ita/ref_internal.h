@@ -150,15 +150,17 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
 typedef struct ref_tag_memo {
     struct ref_tag_memo_entry {
         uint64_t ip, enc;
-        uint8_t unit, cpl; /* cpl REF_TAG_MEMO_EMPTY: the entry holds nothing */
-        uint8_t ro; /* the tag word's r and o bits */
+        uint16_t unit_cpl; /* REF_TAG_MEMO_KEY; REF_TAG_MEMO_EMPTY: the entry holds nothing */
+        uint8_t ro;        /* the tag word's r and o bits */
     } e[REF_TAG_MEMO];
 } ref_tag_memo;
-#define REF_TAG_MEMO_EMPTY 0xffu /* no slot's privilege level */
+/* The unit and the privilege level of an entry, tested in one compare. */
+#define REF_TAG_MEMO_KEY(unit, cpl) ((uint16_t)((unit) | (unsigned)(cpl) << 8))
+#define REF_TAG_MEMO_EMPTY 0xffffu /* no slot's unit and privilege level (both below 0xff) */
 static inline void ref_tag_memo_clear(ref_tag_memo *memo)
 {
     for (unsigned i = 0; i < REF_TAG_MEMO; i++)
-        memo->e[i].cpl = REF_TAG_MEMO_EMPTY;
+        memo->e[i].unit_cpl = REF_TAG_MEMO_EMPTY;
 }
 
 /* The tag words of every retired slot of `c` (an IA-64 cycle, cpl in 0..3), in one call. */

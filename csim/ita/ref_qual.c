@@ -319,11 +319,11 @@ void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
         /* A bundle's syllables share the ip and differ in their encodings. */
         const uint64_t h = (s->ip ^ (s->enc << 4)) * UINT64_C(0x9e3779b97f4a7c15);
         struct ref_tag_memo_entry *e = &memo->e[h >> (64 - REF_TAG_MEMO_LOG2)];
-        if (e->cpl != cpl || e->ip != s->ip || e->enc != s->enc || e->unit != s->unit) {
+        const uint16_t key = REF_TAG_MEMO_KEY(s->unit, cpl);
+        if (e->ip != s->ip || e->enc != s->enc || e->unit_cpl != key) {
             e->ip = s->ip;
             e->enc = s->enc;
-            e->unit = s->unit;
-            e->cpl = (uint8_t)cpl;
+            e->unit_cpl = key;
             e->ro = (uint8_t)address_opcode_tags(q, s, cpl);
         }
         word[i] = (uint16_t)(e->ro | data_tags(q, s, cpl));

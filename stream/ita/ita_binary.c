@@ -787,8 +787,9 @@ static __attribute__((noinline)) int decode_bytes(pmu_getc_fn get, void *ctx, co
 /* The most common record of a loop, a reference to a group and nothing else (in place),
  * decoded here with none of the rest of decode_record in the way (its registers, its
  * tests): the same steps as decode_record takes for it. */
-DECODE_INLINE int decode_plain_ref(pmu_byte_window *w, const char *where, ita_state *st,
-                                   pmu_cycle *c, uint64_t *repeat, pmu_err *err)
+static __attribute__((noinline)) int decode_plain_ref(pmu_byte_window *w, const char *where,
+                                                      ita_state *st, pmu_cycle *c,
+                                                      uint64_t *repeat, pmu_err *err)
 {
     const unsigned v = (unsigned)w->p[1] | (unsigned)w->p[2] << 8;
     ita_in in = {w->p + 3, NULL, where, err};
@@ -803,8 +804,9 @@ DECODE_INLINE int decode_plain_ref(pmu_byte_window *w, const char *where, ita_st
 /* A record in which nothing retires and nothing happens but, perhaps, a repeat count
  * (head, a constant: 0 or HEAD_REPEAT), as frequent as stalls: the steps decode_record takes
  * for it.  The sticky fields stay, and no rule can refuse it. */
-DECODE_INLINE int decode_idle(pmu_byte_window *w, uint8_t head, const char *where, ita_state *st,
-                              pmu_cycle *c, uint64_t *repeat, pmu_err *err)
+static __attribute__((noinline)) int decode_idle(pmu_byte_window *w, uint8_t head,
+                                                 const char *where, ita_state *st, pmu_cycle *c,
+                                                 uint64_t *repeat, pmu_err *err)
 {
     ita_in in = {w->p + 1, NULL, where, err};
     clear_bytes(c, 0, sizeof *c);
@@ -814,6 +816,8 @@ DECODE_INLINE int decode_idle(pmu_byte_window *w, uint8_t head, const char *wher
     return 1;
 }
 
+/* A dispatch only: each kind of record is decoded out of line, so that none pays for the
+ * registers the others use (saved and restored on every call when they were in line). */
 int ita_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void *rec,
                uint64_t *repeat, pmu_err *err)
 {

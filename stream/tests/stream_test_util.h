@@ -31,7 +31,10 @@ struct ReadResult {
     bool opened = false;
 };
 
-inline ReadResult drain(pmu_stream_reader *r, const pmu_err &open_err)
+// Reads r to its end or error with pmu_stream_next, or with pmu_stream_view handing out at
+// most view_max cycles a call when view_max is not 0 (each cycle of a run then counts as
+// one record, and a reader that failed must fail again with the same message).
+inline ReadResult drain(pmu_stream_reader *r, const pmu_err &open_err, unsigned view_max = 0)
 {
     ReadResult res;
     if (!r) {
@@ -42,9 +45,25 @@ inline ReadResult drain(pmu_stream_reader *r, const pmu_err &open_err)
     res.opened = true;
     pmu_cycle c;
     pmu_err err;
-    while ((res.rc = pmu_stream_next(r, &c, &err)) == 1) {
-        res.recs.push_back(c);
-        res.wheres.push_back(pmu_stream_where(r));
+    if (view_max) {
+        const void *rec = nullptr;
+        while ((res.rc = pmu_stream_view(r, &rec, view_max, &err)) > 0) {
+            EXPECT_LE((unsigned)res.rc, view_max);
+            for (int i = 0; i < res.rc; i++) {
+                res.recs.push_back(*static_cast<const pmu_cycle *>(rec));
+                res.wheres.push_back(pmu_stream_where(r));
+            }
+        }
+        pmu_err again;
+        if (res.rc < 0) {
+            EXPECT_EQ(pmu_stream_view(r, &rec, view_max, &again), -1);
+            EXPECT_STREQ(again.msg, err.msg);
+        }
+    } else {
+        while ((res.rc = pmu_stream_next(r, &c, &err)) == 1) {
+            res.recs.push_back(c);
+            res.wheres.push_back(pmu_stream_where(r));
+        }
     }
     if (res.rc < 0)
         res.err = err.msg;

@@ -259,59 +259,125 @@ TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
     remove(path.c_str());
 }
 
+namespace {
+
+// A record's bytes that the reader refuses, and the message it gives.
+struct BadRecord {
+    std::initializer_list<int> bytes;
+    const char *expect;
+};
+const BadRecord bad_records[] = {
+    {{0x07}, "record 1: field 'group': truncated"},
+    {{0x07, 0x07, 0x00}, "record 1: field 'group': a group of 7 slots, expected at most 6"},
+    {{0x07, 0x00, 0x20}, "record 1: field 'group': reserved bits 15:13 set (0x2000)"},
+    {{0x07, 0x08, 0x00}, "record 1: field 'group': the record refers to group 1, but none was sent"},
+    {{0x07, 0x01, 0x00}, "record 1: field 'slot': truncated"}, // a definition of 1 slot
+    {{0x01, 0x80}, "record 1: field 'slot': slot 1 is sent as the slot that came next after "
+                   "the previous one, but no slot was sent before it"},
+    {{0x01, 0x84}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
+                   "with reserved bits set (0x84)"},
+    {{0x01, 0xbf}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
+                   "with reserved bits set (0xbf)"},
+    // a slot at ip 0x10 s=2 (sent in full), then "the slot that came next" after it
+    {{0x01, 0x08, 0x00, 0x20, 0x01, 0x80}, "record 2: field 'slot': slot 1 is sent as the "
+                                           "slot that came next after ip 0x10 s=2, but none "
+                                           "was sent after that one"},
+    {{0x02, 0x08, 0x00, 0x20, 0xc0}, "record 1: field 'slot': slot 2 is sent as the slot that "
+                                     "came next after ip 0x10 s=2, but none"},
+    {{0x40}, "record 1: field 'if_addr'"},                   // truncated
+    {{0x40, 0x00, 0x80, 0x80, 0x20}, "record 1: field 'if_lat'"}, // 65536
+    {{0x40, 0x10, 0x00}, "record 1: field 'if_addr'"},       // no fetch event: validation
+    {{0x80, 0x00}, "record 1: field 'ev': 0 general events"},
+    {{0x80, 0x05}, "record 1: field 'ev': 5 general events"},
+    {{0x80, 0x01, 0xff, 0x7f, 0x01, 0xff}, "record 1: field 'ev': event id 16383"},
+    {{0x80, 0x01}, "record 1: field 'ev': truncated"},
+    {{0x08, 0x60, 0x00}, "record 1: field 'intr'"},
+    {{0x08, 0x80, 0x00}, "record 1: field 'ctl'"},
+    {{0x08, 0x00, 0x70}, "record 1: field 'recirc'"},   // 7 > maxincr: validation
+    {{0x10, 0x80, 0x80, 0x04}, "record 1: field 'pid'"}, // 65536
+    {{0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, "field 'pid': varint"},
+    {{0x20, 0x00}, "record 1: field 'repeat'"},
+    {{0x20, 0x81, 0xc2, 0xd7, 0x2f}, "record 1: field 'repeat': 100000001 cycles, expected at most 100000000"},
+    {{0x01, 0x0c, 0x00, 0x00}, "record 1: field 's'"},   // syllable 3
+    {{0x01, 0x20, 0x00, 0x00}, "record 1: field 'enc'"}, // cached encoding never sent
+    {{0x01, 0x30, 0x00, 0x00}, "record 1: field 'enc'"}, // reserved mode
+    {{0x01, 0x10, 0x00, 0x00, 0x00}, "record 1: field 'enc'"}, // explicit 0
+    {{0x01, 0x80, 0x00, 0x00}, "record 1: field 'slot'"},
+    {{0x01, 0x00, 0xff, 0xff, 0x07, 0x00}, "record 1: field 'flags'"},
+    {{0x01, 0x40, 0x00, 0x00, 0x80, 0x80, 0x10}, "record 1: field 'lat'"},
+    {{0x01, 0x00, 0x00, 0x02}, "record 1: field 'ip'"},  // ip 1: not 16-byte aligned
+    {{0x00, 0x07, 0x10, 0x00}, "record 2: field 'group': the record refers to group 2, but none was sent"},
+};
+
+} // namespace
+
 TEST(Binary, OutOfRangeFields)
 {
-    struct Case {
-        std::initializer_list<int> bytes;
-        const char *expect;
-    };
-    const Case cases[] = {
-        {{0x07}, "record 1: field 'group': truncated"},
-        {{0x07, 0x07, 0x00}, "record 1: field 'group': a group of 7 slots, expected at most 6"},
-        {{0x07, 0x00, 0x20}, "record 1: field 'group': reserved bits 15:13 set (0x2000)"},
-        {{0x07, 0x08, 0x00}, "record 1: field 'group': the record refers to group 1, but none was sent"},
-        {{0x07, 0x01, 0x00}, "record 1: field 'slot': truncated"}, // a definition of 1 slot
-        {{0x01, 0x80}, "record 1: field 'slot': slot 1 is sent as the slot that came next after "
-                       "the previous one, but no slot was sent before it"},
-        {{0x01, 0x84}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
-                       "with reserved bits set (0x84)"},
-        {{0x01, 0xbf}, "record 1: field 'slot': slot 1 is sent as the slot that came next (bit 7) "
-                       "with reserved bits set (0xbf)"},
-        // a slot at ip 0x10 s=2 (sent in full), then "the slot that came next" after it
-        {{0x01, 0x08, 0x00, 0x20, 0x01, 0x80}, "record 2: field 'slot': slot 1 is sent as the "
-                                               "slot that came next after ip 0x10 s=2, but none "
-                                               "was sent after that one"},
-        {{0x02, 0x08, 0x00, 0x20, 0xc0}, "record 1: field 'slot': slot 2 is sent as the slot that "
-                                         "came next after ip 0x10 s=2, but none"},
-        {{0x40}, "record 1: field 'if_addr'"},                   // truncated
-        {{0x40, 0x00, 0x80, 0x80, 0x20}, "record 1: field 'if_lat'"}, // 65536
-        {{0x40, 0x10, 0x00}, "record 1: field 'if_addr'"},       // no fetch event: validation
-        {{0x80, 0x00}, "record 1: field 'ev': 0 general events"},
-        {{0x80, 0x05}, "record 1: field 'ev': 5 general events"},
-        {{0x80, 0x01, 0xff, 0x7f, 0x01, 0xff}, "record 1: field 'ev': event id 16383"},
-        {{0x80, 0x01}, "record 1: field 'ev': truncated"},
-        {{0x08, 0x60, 0x00}, "record 1: field 'intr'"},
-        {{0x08, 0x80, 0x00}, "record 1: field 'ctl'"},
-        {{0x08, 0x00, 0x70}, "record 1: field 'recirc'"},   // 7 > maxincr: validation
-        {{0x10, 0x80, 0x80, 0x04}, "record 1: field 'pid'"}, // 65536
-        {{0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, "field 'pid': varint"},
-        {{0x20, 0x00}, "record 1: field 'repeat'"},
-        {{0x20, 0x81, 0xc2, 0xd7, 0x2f}, "record 1: field 'repeat': 100000001 cycles, expected at most 100000000"},
-        {{0x01, 0x0c, 0x00, 0x00}, "record 1: field 's'"},   // syllable 3
-        {{0x01, 0x20, 0x00, 0x00}, "record 1: field 'enc'"}, // cached encoding never sent
-        {{0x01, 0x30, 0x00, 0x00}, "record 1: field 'enc'"}, // reserved mode
-        {{0x01, 0x10, 0x00, 0x00, 0x00}, "record 1: field 'enc'"}, // explicit 0
-        {{0x01, 0x80, 0x00, 0x00}, "record 1: field 'slot'"},
-        {{0x01, 0x00, 0xff, 0xff, 0x07, 0x00}, "record 1: field 'flags'"},
-        {{0x01, 0x40, 0x00, 0x00, 0x80, 0x80, 0x10}, "record 1: field 'lat'"},
-        {{0x01, 0x00, 0x00, 0x02}, "record 1: field 'ip'"},  // ip 1: not 16-byte aligned
-        {{0x00, 0x07, 0x10, 0x00}, "record 2: field 'group': the record refers to group 2, but none was sent"},
-    };
-    for (const Case &c : cases) {
+    for (const BadRecord &c : bad_records) {
         ReadResult r = read_mem(raw_stream(c.bytes), "o.bin");
         EXPECT_EQ(r.rc, -1) << c.expect;
         EXPECT_CONTAINS(r.err, "o.bin:record ");
         EXPECT_CONTAINS(r.err, c.expect);
+    }
+}
+
+namespace {
+
+// A stream from memory, through pmu_stream_next (view_max 0) or pmu_stream_view (drain),
+// limited to `limit` cycles when limit is not 0.
+ReadResult read_limited(const std::string &data, uint64_t limit, unsigned view_max)
+{
+    pmu_err err;
+    err.msg[0] = '\0';
+    pmu_stream_reader *r = pmu_stream_open_mem(ITA, data.data(), data.size(), "v.bin", &err);
+    if (r && limit)
+        pmu_stream_limit(r, limit);
+    return drain(r, err, view_max);
+}
+
+// pmu_stream_view at several run lengths gives what pmu_stream_next gives.
+void expect_view_as_next(const std::string &data, uint64_t limit, const std::string &what)
+{
+    const ReadResult want = read_limited(data, limit, 0);
+    for (unsigned max : {1u, 2u, 7u, (unsigned)PMU_STREAM_MAX_REPEAT}) {
+        SCOPED_TRACE(what + ", at most " + std::to_string(max) + " a call, limit " +
+                     std::to_string(limit));
+        const ReadResult got = read_limited(data, limit, max);
+        EXPECT_EQ(got.rc, want.rc);
+        EXPECT_EQ(got.err, want.err);
+        EXPECT_TRUE(same_records(got.recs, want.recs));
+        EXPECT_EQ(got.wheres, want.wheres);
+    }
+}
+
+} // namespace
+
+// pmu_stream_view decodes the records after the first on a path of its own (the loop's):
+// it must hand out the records, the where texts, the end and every error that
+// pmu_stream_next does.  The streams are long enough for the decoder's in-place path.
+TEST(Binary, ViewReadsWhatNextReads)
+{
+    const std::string rich = binary_of(rich_records(), "view.bin");
+    const std::string work = binary_of(generate(5, 3000, PMU_GEN_WORKLOAD), "work.bin");
+    const std::string rand = binary_of(generate(6, 1500, PMU_GEN_RANDOM), "rand.bin");
+    ASSERT_GT(work.size(), 2000u);
+    for (uint64_t limit : {0, 1, 4, 9, 2500})
+        expect_view_as_next(work, limit, "workload");
+    expect_view_as_next(rand, 0, "random");
+    expect_view_as_next(rich, 0, "rich");
+    // the header's count too high, too low
+    expect_view_as_next(with_count(work, header_count(work) + 1), 0, "count + 1");
+    expect_view_as_next(with_count(work, 100), 0, "count 100");
+    // a cut in every record of a stretch of the workload
+    for (size_t cut = work.size() - 200; cut < work.size(); cut++)
+        expect_view_as_next(work.substr(0, cut), 0, "cut at " + std::to_string(cut));
+    // each refused record after 600 idle records, with room behind it
+    for (const BadRecord &c : bad_records) {
+        std::string data = raw_stream({}) + std::string(600, '\0');
+        for (int byte : c.bytes)
+            data.push_back((char)byte);
+        expect_view_as_next(data + std::string(1000, '\0'), 0, c.expect);
+        expect_view_as_next(data, 0, std::string(c.expect) + ", at the end");
     }
 }
 

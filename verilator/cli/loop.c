@@ -100,6 +100,71 @@ static uint64_t next_mark(const pmu_cli_loop *l)
     return mark;
 }
 
+static pmu_loop_end input_error(pmu_err *err)
+{
+    err->code = PMU_E_INPUT;
+    return PMU_LOOP_ERROR;
+}
+
+/* What the quiet path (loop) steps with: the backend's ops and the service's hooks, fixed
+ * for the run.  mismatches is set for a lock-step pair (checked after every clock), run
+ * for a backend that steps a record's cycles in one call (never a pair's). */
+typedef struct quiet_ops {
+    void (*step)(pmu_backend *, const void *);
+    unsigned (*run)(pmu_backend *, const void *, unsigned);
+    uint8_t (*pmi)(pmu_backend *);
+    uint64_t (*mismatches)(const pmu_backend *);
+    pmu_record_hooks h;
+} quiet_ops;
+
+/* The `got` cycles of record cur on the quiet path: the service, asleep, is called at a
+ * clock that raises the interrupt line or when it asked to wake.  Returns 1 when a pair's
+ * registers disagreed after a clock (it stops there), 0 otherwise. */
+static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, const void *cur,
+                                                             int got, const quiet_ops *q,
+                                                             pmu_state *st)
+{
+    do {
+        unsigned done = 1;
+        if (q->run && got > 1 && !*q->h.wake) /* stops at a clock that raises the line */
+            done = q->run(b, cur, (unsigned)got);
+        else
+            q->step(b, cur);
+        const uint8_t line = q->pmi(b);
+        if (line || *q->h.wake) {
+            st->pmi = line;
+            q->h.after(q->h.ctx, cur, st);
+        }
+        if (q->mismatches && q->mismatches(b))
+            return 1;
+        got -= (int)done;
+    } while (got);
+    return 0;
+}
+
+/* A stream's records on the quiet path, in a loop of their own up to cycle mark (nothing
+ * of loop's but the read applies to them): PMU_LOOP_END there too, the caller tells the
+ * two ends apart by the cycle.  A pair is handed one cycle a read (loop). */
+static inline __attribute__((always_inline)) pmu_loop_end
+quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const quiet_ops *q,
+              pmu_state *st, pmu_err *err)
+{
+    while (b->cycle < mark) {
+        const uint64_t room = mark - b->cycle;
+        const void *cur;
+        const int got = pmu_stream_view(reader, &cur,
+                                        q->mismatches                ? 1
+                                        : room < PMU_STREAM_MAX_REPEAT ? (unsigned)room
+                                                                       : PMU_STREAM_MAX_REPEAT,
+                                        err);
+        if (got <= 0)
+            return got == 0 ? PMU_LOOP_END : input_error(err);
+        if (quiet_steps(b, cur, got, q, st))
+            return PMU_LOOP_MISMATCH;
+    }
+    return PMU_LOOP_END;
+}
+
 static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
@@ -116,11 +181,15 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
     void (*const step)(pmu_backend *, const void *) = b->ops->step;
     uint8_t (*const pmi)(pmu_backend *) = b->ops->pmi;
     /* A service hook that sleeps between interrupts, on a backend that gives its
-     * interrupt line alone, and no lock-step checks. */
-    const int quiet = h.after && h.pmi_only && h.wake && pmi && !checks;
+     * interrupt line alone. */
+    const int quiet = h.after && h.pmi_only && h.wake && pmi;
     /* A record's cycles in one call where the backend can (pmu_backend_ops.step_run): the
      * service sleeps through them, and none is a lock-step pair's. */
     unsigned (*const run)(pmu_backend *, const void *, unsigned) = checks ? NULL : b->ops->step_run;
+    const quiet_ops q = {step, run, pmi, checks ? mismatches : NULL, h};
+    /* quiet_ops without the pair's test, for the compiler to drop it */
+    const quiet_ops q_unchecked = {step, run, pmi, NULL, h};
+    pmu_stream_reader *const reader = view && l->src ? pmu_source_reader(l->src) : NULL;
     pmu_state st;
     memset(&st, 0, sizeof st);
     uint64_t mark = next_mark(l);
@@ -142,16 +211,15 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             const unsigned max = checks                         ? 1
                                  : room < PMU_STREAM_MAX_REPEAT ? (unsigned)room
                                                                 : PMU_STREAM_MAX_REPEAT;
-            got = pmu_source_view(l->src, rec, &cur, max, err);
+            got = reader ? pmu_stream_view(reader, &cur, max, err)
+                         : pmu_source_view(l->src, rec, &cur, max, err);
         } else {
             got = l->fetch ? l->fetch(l->fetch_ctx, rec, err) : pmu_source_next(l->src, rec, err);
         }
         if (got == 0)
             return PMU_LOOP_END;
-        if (got < 0) {
-            err->code = PMU_E_INPUT;
-            return PMU_LOOP_ERROR;
-        }
+        if (got < 0)
+            return input_error(err);
         if (!view) {
             if (h.admit && h.admit(h.ctx, rec, err) != 0)
                 return PMU_LOOP_ERROR;
@@ -161,19 +229,16 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         if (checks && mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
         if (quiet) { /* the common case, in as few instructions as it takes */
-            do {
-                unsigned done = 1;
-                if (run && got > 1 && !*h.wake) /* stops at a clock that raises the line */
-                    done = run(b, cur, (unsigned)got);
-                else
-                    step(b, cur);
-                const uint8_t line = pmi(b);
-                if (line || *h.wake) {
-                    st.pmi = line;
-                    h.after(h.ctx, cur, &st);
-                }
-                got -= (int)done;
-            } while (got);
+            if (quiet_steps(b, cur, got, &q, &st))
+                return PMU_LOOP_MISMATCH;
+            if (reader) {
+                /* two copies, so that the one without a pair does not test for it */
+                const pmu_loop_end end = checks ? quiet_records(b, reader, mark, &q, &st, err)
+                                                : quiet_records(b, reader, mark, &q_unchecked,
+                                                                &st, err);
+                if (end != PMU_LOOP_END || b->cycle < mark)
+                    return end;
+            }
             continue;
         }
         if (!h.after && run) { /* nothing looks at the clocks */
