@@ -66,9 +66,14 @@ typedef struct pmu_backend_ops {
     const void *(*visible)(pmu_backend *b, const uint8_t **pmi_line);
     /* Steps `record` up to n (>= 1) times in a row, exactly as that many step() calls
      * would, and returns how many it stepped: n, or fewer when the interrupt line is up
-     * after the last of them (the caller serves it before stepping on).  A model can
-     * step a record that changes nothing (a stall no counter counts) once for the run. */
+     * after the last of them (the caller serves it before stepping on), or, for a
+     * lock-step pair, when the last of them disagreed.  A model can step a record that
+     * changes nothing (a stall no counter counts) once for the run. */
     unsigned (*step_run)(pmu_backend *b, const void *record, unsigned n);
+    /* One more clock of the record stepped last, exactly as step(record): the caller
+     * guarantees that record is the same, unchanged, and that nothing but step_again
+     * reached the backend since that step (a lock-step pair's run; NULL op: step). */
+    void (*step_again)(pmu_backend *b, const void *record);
 } pmu_backend_ops;
 
 struct pmu_backend {

@@ -51,6 +51,9 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err);
  * a record with repeat=N is handed out once for its N cycles, neither copied nor asked
  * for N times.  0 = end of stream, -1 = error as pmu_stream_next. */
 int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_err *err);
+/* Gives back the last n (at most the last pmu_stream_view's result) cycles it handed out:
+ * the next call hands them out again, and pmu_stream_count no longer counts them. */
+void pmu_stream_unread(pmu_stream_reader *r, unsigned n);
 /* At most `cycles` cycles in all (a record with repeat=N counts N); then the stream
  * ends there.  Without it, all. */
 void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles);

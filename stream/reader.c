@@ -543,6 +543,12 @@ int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_er
     return hand_out(r, repeat, max);
 }
 
+void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
+{
+    r->left += n;
+    r->budget += n;
+}
+
 void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles)
 {
     const uint64_t count = pmu_stream_count(r);

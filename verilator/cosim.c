@@ -199,6 +199,35 @@ static void cosim_step(pmu_backend *b, const void *c)
     b->cycle++;
 }
 
+static uint8_t cosim_pmi(pmu_backend *b)
+{
+    const cosim *m = (const cosim *)b;
+    return m->pmi_ref ? *m->pmi_ref : pmu_pmi(m->ref);
+}
+
+/* A record's n clocks (pmu_backend_ops.step_run), each compared: the reference steps the
+ * clocks after the first as repeats (step_again) where it can.  Returns after a clock that
+ * disagreed or raised the line. */
+static unsigned cosim_step_run(pmu_backend *b, const void *c, unsigned n)
+{
+    cosim *m = (cosim *)b;
+    void (*const again)(pmu_backend *, const void *) =
+        m->ref->ops->step_again ? m->ref->ops->step_again : m->ref->ops->step;
+    for (unsigned i = 0; i < n; i++) {
+        if (i == 0)
+            pmu_step(m->ref, c);
+        else
+            again(m->ref, c);
+        pmu_step(m->rtl, c);
+        const uint64_t before = m->mismatches;
+        compare(m, PMU_COSIM_STEP, b->cycle, c, 0, 0);
+        b->cycle++;
+        if (m->mismatches != before || cosim_pmi(b))
+            return i + 1;
+    }
+    return n;
+}
+
 /* The reference's state (the two agree, or a mismatch is counted). */
 static void cosim_snapshot(pmu_backend *b, pmu_state *s) { pmu_snapshot(((cosim *)b)->ref, s); }
 
@@ -220,11 +249,6 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 
 static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
 
-static uint8_t cosim_pmi(pmu_backend *b)
-{
-    const cosim *m = (const cosim *)b;
-    return m->pmi_ref ? *m->pmi_ref : pmu_pmi(m->ref);
-}
 static const void *cosim_visible(pmu_backend *b, const uint8_t **pmi_line) { return pmu_visible(((cosim *)b)->ref, pmi_line); }
 static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }
 static uint64_t cosim_count(const pmu_backend *b) { return ((const cosim *)b)->mismatches; }
@@ -243,6 +267,7 @@ static const pmu_backend_ops cosim_ops = {
     .mismatches = cosim_count,
     .pmi = cosim_pmi,
     .visible = cosim_visible,
+    .step_run = cosim_step_run,
 };
 
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,

@@ -81,6 +81,11 @@ typedef struct ref_pmu {
     uint64_t total[PMU_NCOUNTERS];
     /* What counter k added in the last clock whose count_step result has bit k set. */
     unsigned added[PMU_NCOUNTERS];
+    /* ref_step_again: the last clock stepped found its record settled (settled()), and
+     * the counters that added in it; cleared by every other operation that steps,
+     * writes or resets. */
+    uint8_t again;
+    unsigned again_added;
 
     /* Constant for the model and parameters. */
     uint8_t is_qual[PMU_NVIS]; /* a ROLE(QUAL) register: ref_qual decodes it */
@@ -204,6 +209,7 @@ static void ref_reset(pmu_backend *b)
         m->total[k] = 0;
     }
     m->pmi = 0;
+    m->again = 0;
     b->cycle = 0;
 }
 
@@ -213,6 +219,7 @@ static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     int v = visible_index(addr);
 
     m->pmi = 0; /* the line is a one-clock pulse; a write clock is not a step */
+    m->again = 0;
     if (v < 0)
         return;
     /* Bits outside the writable mask keep their reset value.  For a PMD this
@@ -496,7 +503,9 @@ static inline __attribute__((always_inline)) unsigned step_once(ref_pmu *m, cons
 
 static void ref_step(pmu_backend *b, const void *record)
 {
-    step_once((ref_pmu *)b, (const pmu_cycle *)record);
+    ref_pmu *m = (ref_pmu *)b;
+    m->again = 0;
+    step_once(m, (const pmu_cycle *)record);
 }
 
 /* The clocks of a record after the first are alike once PSR and IPSR settle (an
@@ -506,12 +515,48 @@ static void ref_step(pmu_backend *b, const void *record)
  * armed or the PMU is frozen (a capture depends on what was captured before; a frozen
  * unit captures nothing), a clock that found PSR and IPSR settled and left PMC0 as it was
  * (no overflow bit, no freeze) stands for the next ones up to the first that would carry
- * out of a counter: those are added at once (count += t x increment), and the carrying
- * clock, with its overflow bit, freeze and interrupt, is stepped on its own. */
+ * out of a counter: those can be added at once (count += t x increment), and the carrying
+ * clock, with its overflow bit, freeze and interrupt, is stepped on its own.
+ *
+ * settled: the clock just stepped, with PSR, IPSR and PMC0 as they were before it,
+ * stands for the record's next clocks. */
+static inline int settled(const ref_pmu *m, uint64_t psr, uint64_t ipsr, uint64_t pmc0)
+{
+    return psr == m->reg[PMU_VIS_PSR] && ipsr == m->reg[PMU_VIS_IPSR] &&
+           pmc0 == m->reg[PMU_VIS_PMC0] && !(m->units.armed && !PMU_FGET(pmc0, PMC0, FR));
+}
+
+/* How many of the next t clocks can add m->added[k] to each counter k in `added` without a
+ * carry out of one of them. */
+static inline uint64_t without_carry(const ref_pmu *m, unsigned added, uint64_t t)
+{
+    for (unsigned left = added; left; left &= left - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(left);
+        const uint64_t count = m->reg[PMU_VIS_PMD4 + k] & m->count_mask;
+        const uint64_t room = (m->count_mask - count) / m->added[k]; /* added[k] >= 1 */
+        if (room < t)
+            t = room;
+    }
+    return t;
+}
+
+/* t settled clocks at once (without_carry allows them). */
+static inline void add_clocks(ref_pmu *m, unsigned added, uint64_t t)
+{
+    for (unsigned left = added; left; left &= left - 1) {
+        const unsigned k = (unsigned)__builtin_ctz(left);
+        const uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + t * m->added[k];
+        m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum);
+        m->total[k] += t * m->added[k];
+    }
+    m->base.cycle += t;
+}
+
 static unsigned ref_step_run(pmu_backend *b, const void *record, unsigned n)
 {
     ref_pmu *m = (ref_pmu *)b;
     const pmu_cycle *c = (const pmu_cycle *)record;
+    m->again = 0;
     unsigned i = 0;
     for (;;) {
         const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR];
@@ -520,29 +565,33 @@ static unsigned ref_step_run(pmu_backend *b, const void *record, unsigned n)
         i++;
         if (i == n || m->pmi)
             return i;
-        if (psr != m->reg[PMU_VIS_PSR] || ipsr != m->reg[PMU_VIS_IPSR] ||
-            pmc0 != m->reg[PMU_VIS_PMC0] || (m->units.armed && !PMU_FGET(pmc0, PMC0, FR)))
+        if (!settled(m, psr, ipsr, pmc0))
             continue;
         /* The clocks that add without a carry: t of the n - i left. */
-        uint64_t t = n - i;
-        for (unsigned left = added; left; left &= left - 1) {
-            const unsigned k = (unsigned)__builtin_ctz(left);
-            const uint64_t count = m->reg[PMU_VIS_PMD4 + k] & m->count_mask;
-            const uint64_t room = (m->count_mask - count) / m->added[k]; /* added[k] >= 1 */
-            if (room < t)
-                t = room;
-        }
-        for (unsigned left = added; left; left &= left - 1) {
-            const unsigned k = (unsigned)__builtin_ctz(left);
-            const uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + t * m->added[k];
-            m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum);
-            m->total[k] += t * m->added[k];
-        }
-        b->cycle += t;
+        const uint64_t t = without_carry(m, added, n - i);
+        add_clocks(m, added, t);
         i += (unsigned)t;
         if (i == n)
             return n;
     }
+}
+
+/* One more clock of the record stepped last (pmu_backend_ops.step_again): a clock after a
+ * settled one adds its increments again, unless one would carry; any other is stepped,
+ * and tells whether it settled. */
+static void ref_step_again(pmu_backend *b, const void *record)
+{
+    ref_pmu *m = (ref_pmu *)b;
+    if (m->again && without_carry(m, m->again_added, 1) == 1) {
+        m->pmi = 0;
+        add_clocks(m, m->again_added, 1);
+        return;
+    }
+    const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR];
+    const uint64_t pmc0 = m->reg[PMU_VIS_PMC0];
+    const unsigned added = step_once(m, (const pmu_cycle *)record);
+    m->again = (uint8_t)settled(m, psr, ipsr, pmc0);
+    m->again_added = added;
 }
 
 /* ---- construction ------------------------------------------------------------ */
@@ -586,6 +635,7 @@ static const pmu_backend_ops ref_ops = {
     .pmi = ref_pmi,
     .visible = ref_visible,
     .step_run = ref_step_run,
+    .step_again = ref_step_again,
 };
 
 static int params_valid(const pmu_params *p, pmu_err *err)

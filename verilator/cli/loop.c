@@ -107,8 +107,9 @@ static pmu_loop_end input_error(pmu_err *err)
 }
 
 /* What the quiet path (loop) steps with: the backend's ops and the service's hooks, fixed
- * for the run.  mismatches is set for a lock-step pair (checked after every clock), run
- * for a backend that steps a record's cycles in one call (never a pair's). */
+ * for the run.  mismatches is set for a lock-step pair (tested after every clock, or every
+ * run of clocks, which the pair's step_run ends at a mismatch), run for a backend that
+ * steps a record's cycles in one call. */
 typedef struct quiet_ops {
     void (*step)(pmu_backend *, const void *);
     unsigned (*run)(pmu_backend *, const void *, unsigned);
@@ -118,8 +119,9 @@ typedef struct quiet_ops {
 } quiet_ops;
 
 /* The `got` cycles of record cur on the quiet path: the service, asleep, is called at a
- * clock that raises the interrupt line or when it asked to wake.  Returns 1 when a pair's
- * registers disagreed after a clock (it stops there), 0 otherwise. */
+ * clock that raises the interrupt line or when it asked to wake.  Returns -1, or, when a
+ * pair's registers disagreed after a clock (it stops there), the cycles of the record
+ * left unstepped. */
 static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, const void *cur,
                                                              int got, const quiet_ops *q,
                                                              pmu_state *st)
@@ -135,16 +137,17 @@ static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, con
             st->pmi = line;
             q->h.after(q->h.ctx, cur, st);
         }
-        if (q->mismatches && q->mismatches(b))
-            return 1;
         got -= (int)done;
+        if (q->mismatches && q->mismatches(b))
+            return got;
     } while (got);
-    return 0;
+    return -1;
 }
 
 /* A stream's records on the quiet path, in a loop of their own up to cycle mark (nothing
  * of loop's but the read applies to them): PMU_LOOP_END there too, the caller tells the
- * two ends apart by the cycle.  A pair is handed one cycle a read (loop). */
+ * two ends apart by the cycle.  At a pair's mismatch, the cycles of the record it did not
+ * step are given back to the reader, so that the records read are the records stepped. */
 static inline __attribute__((always_inline)) pmu_loop_end
 quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const quiet_ops *q,
               pmu_state *st, pmu_err *err)
@@ -152,15 +155,16 @@ quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const qu
     while (b->cycle < mark) {
         const uint64_t room = mark - b->cycle;
         const void *cur;
-        const int got = pmu_stream_view(reader, &cur,
-                                        q->mismatches                ? 1
-                                        : room < PMU_STREAM_MAX_REPEAT ? (unsigned)room
-                                                                       : PMU_STREAM_MAX_REPEAT,
-                                        err);
+        const int got = pmu_stream_view(
+            reader, &cur, room < PMU_STREAM_MAX_REPEAT ? (unsigned)room : PMU_STREAM_MAX_REPEAT,
+            err);
         if (got <= 0)
             return got == 0 ? PMU_LOOP_END : input_error(err);
-        if (quiet_steps(b, cur, got, q, st))
+        const int left = quiet_steps(b, cur, got, q, st);
+        if (left >= 0) {
+            pmu_stream_unread(reader, (unsigned)left);
             return PMU_LOOP_MISMATCH;
+        }
     }
     return PMU_LOOP_END;
 }
@@ -173,7 +177,8 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
     /* Without a hook that may change the record, the record is stepped where the reader
      * keeps it (a repeated record is not copied for every cycle it stands for), and the
      * cycles it stands for are stepped in a row.  A lock-step pair gets one cycle a call,
-     * so that the records read are the records stepped when it stops at a mismatch. */
+     * so that the records read are the records stepped when it stops at a mismatch (but
+     * in quiet_records, which gives back what a pair did not step). */
     const int view = !l->fetch && !l->hooks.admit && !l->hooks.before;
     /* Fixed for the run (a backend's ops and the hooks are set before it), and so kept
      * out of the per-cycle loads. */
@@ -184,8 +189,9 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
      * interrupt line alone. */
     const int quiet = h.after && h.pmi_only && h.wake && pmi;
     /* A record's cycles in one call where the backend can (pmu_backend_ops.step_run): the
-     * service sleeps through them, and none is a lock-step pair's. */
-    unsigned (*const run)(pmu_backend *, const void *, unsigned) = checks ? NULL : b->ops->step_run;
+     * service sleeps through them.  A pair is handed more than one cycle a read only on
+     * the quiet path (quiet_records gives back what it did not step at a mismatch). */
+    unsigned (*const run)(pmu_backend *, const void *, unsigned) = b->ops->step_run;
     const quiet_ops q = {step, run, pmi, checks ? mismatches : NULL, h};
     /* quiet_ops without the pair's test, for the compiler to drop it */
     const quiet_ops q_unchecked = {step, run, pmi, NULL, h};
@@ -229,7 +235,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         if (checks && mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
         if (quiet) { /* the common case, in as few instructions as it takes */
-            if (quiet_steps(b, cur, got, &q, &st))
+            if (quiet_steps(b, cur, got, &q, &st) >= 0) /* got is 1 for a pair */
                 return PMU_LOOP_MISMATCH;
             if (reader) {
                 /* two copies, so that the one without a pair does not test for it */
@@ -241,7 +247,7 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             }
             continue;
         }
-        if (!h.after && run) { /* nothing looks at the clocks */
+        if (!h.after && run && !checks) { /* nothing looks at the clocks */
             do
                 got -= (int)run(b, cur, (unsigned)got);
             while (got);

@@ -3,7 +3,8 @@
 // of step leave: every visible register, the interrupt pulses at the same clocks, the
 // exact totals and the cycle count.  Random configurations (events, thresholds, oi,
 // counters near their wrap, the EARs and the BTB), random records with interruption
-// entries and returns, and an overflow service that clears PMC0 at each pulse.
+// entries and returns, and an overflow service that clears PMC0 at each pulse.  The same
+// for a record's clocks after the first through step_again, compared after every clock.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -80,23 +81,46 @@ std::string differences(pmu_backend *a, pmu_backend *b)
     return d;
 }
 
+// Two references of one model, given the same random cases.
+struct TwoRefs {
+    pmu_backend *a, *b;
+    explicit TwoRefs(pmu_model m)
+    {
+        pmu_params p = pmu_params_default();
+        p.model = m;
+        a = pmu_ref_create(&p);
+        b = pmu_ref_create(&p);
+    }
+    ~TwoRefs()
+    {
+        pmu_destroy(a);
+        pmu_destroy(b);
+    }
+};
+
+// A case: up to three random writes to both, then a random record, a third of them stalls.
+pmu_cycle random_case(Rng &r, pmu_model m, pmu_backend *a, pmu_backend *b)
+{
+    const unsigned writes = r.below(4);
+    for (unsigned j = 0; j < writes; j++)
+        random_write(r, m, a, b);
+    pmu_cycle c = random_record(r);
+    if (r.below(3) == 0)
+        c.nslots = 0; // a stall
+    return c;
+}
+
 TEST(StepRun, EqualsTheStepsItStandsFor)
 {
     const uint64_t seed = 0x5be9;
     for (pmu_model m : {PMU_MODEL_ITANIUM2, PMU_MODEL_ITANIUM}) {
-        pmu_params p = pmu_params_default();
-        p.model = m;
-        pmu_backend *run = pmu_ref_create(&p), *steps = pmu_ref_create(&p);
+        TwoRefs two(m);
+        pmu_backend *run = two.a, *steps = two.b;
         ASSERT_NE(run->ops->step_run, nullptr);
         Rng r(seed + m);
         unsigned early = 0, skipped = 0;
         for (unsigned i = 0; i < 2500; i++) {
-            const unsigned writes = r.below(4);
-            for (unsigned j = 0; j < writes; j++)
-                random_write(r, m, run, steps);
-            pmu_cycle c = random_record(r);
-            if (r.below(3) == 0)
-                c.nslots = 0;  // a stall
+            const pmu_cycle c = random_case(r, m, run, steps);
             const unsigned n = r.below(4) == 0 ? 1 + r.below(3) : 1 + r.below(r.below(8) == 0 ? 200000 : 3000);
             // The steps: the clocks at which the line rose, the service clearing PMC0 there.
             std::vector<uint64_t> pulses;
@@ -131,8 +155,45 @@ TEST(StepRun, EqualsTheStepsItStandsFor)
         // The random mix reaches the interesting paths.
         EXPECT_GE(early, 5u) << "runs stopped by an interrupt";
         EXPECT_GT(skipped, 500u) << "runs that stepped more than one clock at once";
-        pmu_destroy(run);
-        pmu_destroy(steps);
+    }
+}
+
+// A record's clocks after the first through step_again (pmu_backend_ops.step_again, what a
+// lock-step pair's run gives the reference) leave, after every clock, what as many steps
+// leave: the pair compares the two models clock by clock.  A clock that raises the line
+// ends the run, as in the pair: the service clears PMC0 and the next clock is a step.
+TEST(StepAgain, EqualsTheStepsItStandsForAfterEveryClock)
+{
+    const uint64_t seed = 0xa9a1;
+    for (pmu_model m : {PMU_MODEL_ITANIUM2, PMU_MODEL_ITANIUM}) {
+        TwoRefs two(m);
+        pmu_backend *again = two.a, *steps = two.b;
+        ASSERT_NE(again->ops->step_again, nullptr);
+        Rng r(seed + m);
+        unsigned pulses = 0;
+        for (unsigned i = 0; i < 2500; i++) {
+            const pmu_cycle c = random_case(r, m, again, steps);
+            const unsigned n = 1 + r.below(r.below(8) == 0 ? 3000 : 60);
+            bool first = true;
+            for (unsigned k = 0; k < n; k++) {
+                if (first)
+                    pmu_step(again, &c);
+                else
+                    again->ops->step_again(again, &c);
+                first = false;
+                pmu_step(steps, &c);
+                const std::string d = differences(again, steps);
+                ASSERT_EQ(d, "") << "model " << m << " record " << i << " clock " << k << " of " << n
+                                 << " (seed " << seed << ")";
+                if (pmu_pmi(steps)) {
+                    pulses++;
+                    pmu_write(again, pmu_vis_table[PMU_VIS_PMC0].addr, 0);
+                    pmu_write(steps, pmu_vis_table[PMU_VIS_PMC0].addr, 0);
+                    first = true;
+                }
+            }
+        }
+        EXPECT_GE(pulses, 5u) << "runs ended by an interrupt";
     }
 }
 
