@@ -376,8 +376,8 @@ static void where_last(pmu_stream_reader *r)
         where_init(&r->where, r->name, "", 0);
 }
 
-/* A binary record's repeat, which the reader bounds: 0 if it is within them, or -1 with
- * the message. */
+/* A binary record's repeat, which the reader bounds (above PMU_STREAM_MAX_REPEAT or the
+ * header's count left): -1 with the message, or 0 when it is within them. */
 static __attribute__((noinline)) int repeat_refused(pmu_stream_reader *r, const char *where,
                                                     uint64_t repeat, pmu_err *err)
 {
@@ -532,12 +532,12 @@ int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_er
     if (!r->steady)
         return view_slow(r, max, err);
     where_bump(&r->where);
+    pmu_err *const e = err ? err : &r->last_err;
     uint64_t repeat = 1;
-    const int rc = r->d->decode(r->state, pmu_window_getc, &r->win, r->where.s, r->cur, &repeat,
-                                err ? err : &r->last_err);
+    const int rc = r->d->decode(r->state, pmu_window_getc, &r->win, r->where.s, r->cur, &repeat, e);
     if (__builtin_expect(rc != 1 || r->io_errno || repeat > r->room ||
                              repeat > PMU_STREAM_MAX_REPEAT, 0))
-        return binary_end(r, rc, repeat, err ? err : &r->last_err);
+        return binary_end(r, rc, repeat, e);
     r->recno++;
     r->room -= repeat;
     return hand_out(r, repeat, max);

@@ -156,7 +156,7 @@ typedef struct ref_tag_memo {
 } ref_tag_memo;
 /* The unit and the privilege level of an entry, tested in one compare. */
 #define REF_TAG_MEMO_KEY(unit, cpl) ((uint16_t)((unit) | (unsigned)(cpl) << 8))
-#define REF_TAG_MEMO_EMPTY 0xffffu /* no slot's unit and privilege level (both below 0xff) */
+#define REF_TAG_MEMO_EMPTY 0xffffu /* no key: tags are worked out only at cpl 0..3 */
 static inline void ref_tag_memo_clear(ref_tag_memo *memo)
 {
     for (unsigned i = 0; i < REF_TAG_MEMO; i++)

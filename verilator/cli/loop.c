@@ -100,6 +100,12 @@ static uint64_t next_mark(const pmu_cli_loop *l)
     return mark;
 }
 
+/* The most cycles of a record to hand out with `room` cycles left before the next mark. */
+static inline unsigned run_max(uint64_t room)
+{
+    return room < PMU_STREAM_MAX_REPEAT ? (unsigned)room : PMU_STREAM_MAX_REPEAT;
+}
+
 static pmu_loop_end input_error(pmu_err *err)
 {
     err->code = PMU_E_INPUT;
@@ -153,11 +159,8 @@ quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const qu
               pmu_state *st, pmu_err *err)
 {
     while (b->cycle < mark) {
-        const uint64_t room = mark - b->cycle;
         const void *cur;
-        const int got = pmu_stream_view(
-            reader, &cur, room < PMU_STREAM_MAX_REPEAT ? (unsigned)room : PMU_STREAM_MAX_REPEAT,
-            err);
+        const int got = pmu_stream_view(reader, &cur, run_max(mark - b->cycle), err);
         if (got <= 0)
             return got == 0 ? PMU_LOOP_END : input_error(err);
         const int left = quiet_steps(b, cur, got, q, st);
@@ -213,10 +216,8 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         const void *cur = rec;
         int got;
         if (view) {
-            const uint64_t room = mark - b->cycle; /* at least 1: b->cycle < mark here */
-            const unsigned max = checks                         ? 1
-                                 : room < PMU_STREAM_MAX_REPEAT ? (unsigned)room
-                                                                : PMU_STREAM_MAX_REPEAT;
+            /* mark - b->cycle is at least 1: b->cycle < mark here */
+            const unsigned max = checks ? 1 : run_max(mark - b->cycle);
             got = reader ? pmu_stream_view(reader, &cur, max, err)
                          : pmu_source_view(l->src, rec, &cur, max, err);
         } else {
