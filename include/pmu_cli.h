@@ -198,6 +198,7 @@ typedef struct pmu_cli_loop {
     uint64_t stop_at;         /* stop before record stop_at (0: no limit) */
     const char *wave_path;    /* start a waveform here at record wave_from (NULL: none) */
     uint64_t wave_from;
+    int unbatched;            /* a lock-step pair clock by clock, never in batches */
     /* Results. */
     int tracing;              /* the waveform was started (close it with pmu_trace_close) */
     uint64_t records;         /* records stepped (b->cycle at the end) */

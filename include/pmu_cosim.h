@@ -76,6 +76,24 @@ pmu_backend *pmu_cosim_rtl(pmu_backend *b);
 /* 1 when b is a lock-step pair. */
 int pmu_is_cosim(const pmu_backend *b);
 
+/* The most records and clocks of one pmu_cosim_step_batch call. */
+#define PMU_COSIM_BATCH 128
+#define PMU_COSIM_BATCH_CLOCKS 256
+/* Steps pair b through n records (at most PMU_COSIM_BATCH; record i for clocks[i] >= 1
+ * clocks, at most PMU_COSIM_BATCH_CLOCKS in all), each clock compared as step() compares
+ * it, and returns the clocks stepped: all of them, or fewer when it stopped after a clock
+ * that disagreed (a mismatch reported) or that raised the interrupt line.  The first clock of
+ * each record is a full step; a caller that continues a record after a stop passes the
+ * rest as a record of its own.  After a mismatch the pair, its reference and the report
+ * are those of the clock that disagreed, and the RTL inside may have stepped further, up
+ * to the batch's last clock (so not with a waveform open, which would show those clocks). */
+unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,
+                              unsigned n);
+/* The first mismatch's where text taken again (pmu_cosim_where_fn): for a caller whose
+ * records' source had read ahead of the pair when the mismatch was reported, and has
+ * since given back what the pair did not step. */
+void pmu_cosim_retake_where(pmu_backend *b);
+
 #ifdef __cplusplus
 }
 #endif

@@ -51,9 +51,17 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err);
  * a record with repeat=N is handed out once for its N cycles, neither copied nor asked
  * for N times.  0 = end of stream, -1 = error as pmu_stream_next. */
 int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_err *err);
-/* Gives back the last n (at most the last pmu_stream_view's result) cycles it handed out:
- * the next call hands them out again, and pmu_stream_count no longer counts them. */
+/* Gives back the last n cycles pmu_stream_view handed out: the next calls hand them out
+ * again, and pmu_stream_count no longer counts them.  n is at most the last call's result,
+ * or, on a reader that keeps its last records (pmu_stream_keep(r, k)), the cycles handed
+ * out since the first of the (k - 1)-th newest record read; pmu_stream_where then names
+ * the record of the last cycle still handed out. */
 void pmu_stream_unread(pmu_stream_reader *r, unsigned n);
+/* Before the first record: pmu_stream_view keeps the last k records it read (k >= 2), each
+ * where it handed it out, so that a caller may hold the records of its last k - 1 calls at
+ * once and give back cycles across them (pmu_stream_unread).  0, or -1 with err filled
+ * (out of memory, or a reader that has read). */
+int pmu_stream_keep(pmu_stream_reader *r, unsigned k, pmu_err *err);
 /* At most `cycles` cycles in all (a record with repeat=N counts N); then the stream
  * ends there.  Without it, all. */
 void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles);

@@ -97,6 +97,16 @@ struct pmu_stream_reader {
     uint64_t recno, header_count;
     uint64_t room;         /* cycles the header's count still allows (UINT64_MAX: no count) */
     pmu_byte_window win;   /* data[pos..len): the bytes not yet decoded (pos is not kept) */
+
+    /* The last records handed out, for pmu_stream_unread across records (pmu_stream_keep):
+     * a ring of `keep` records; cur is record `at` of it. */
+    unsigned keep;         /* 0: one record, cur; else a power of 2 */
+    void *own;             /* cur's buffer before the ring */
+    uint8_t *kept;         /* the ring: keep records, record_size apart */
+    uint64_t *kept_rep;    /* the cycles each stands for */
+    uint64_t *kept_pos;    /* and its number in where texts (record or line) */
+    uint64_t nkept;        /* records read into the ring; the newest is nkept - 1 */
+    uint64_t at;           /* the record handed out: the newest, or an older one given back */
 };
 
 static int refill(pmu_stream_reader *r)
@@ -465,6 +475,13 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
     if (r->budget == 0)
         return 0;
+    if (r->keep) { /* the kept records are pmu_stream_view's */
+        const void *p;
+        const int got = pmu_stream_view(r, &p, 1, err);
+        if (got == 1)
+            memcpy(rec, p, r->d->record_size);
+        return got;
+    }
     int rc;
     if (r->left && !r->failed) {
         r->left--;
@@ -488,11 +505,18 @@ static inline __attribute__((always_inline)) int hand_out(pmu_stream_reader *r, 
     return (int)take;
 }
 
+static inline void kept_open(pmu_stream_reader *r);
+static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat);
+
 /* A record pmu_stream_view does not read in its steady state: the first, a text line, or
  * after a failure (read_record repeats it). */
 static __attribute__((noinline)) int view_slow(pmu_stream_reader *r, unsigned max, pmu_err *err)
 {
+    if (r->keep)
+        kept_open(r);
     const int rc = read_record(r, r->cur, err);
+    if (r->keep)
+        kept_close(r, rc, r->left + 1);
     return rc == 1 ? hand_out(r, r->left + 1, max) : rc;
 }
 
@@ -516,6 +540,122 @@ static __attribute__((noinline)) int binary_end(pmu_stream_reader *r, int rc, ui
     return repeat_refused(r, r->where.s, repeat, err);
 }
 
+/* ---- the kept records (pmu_stream_keep) ---------------------------------------------- */
+static inline void *kept_slot(const pmu_stream_reader *r, uint64_t i)
+{
+    return r->kept + (size_t)(i & (r->keep - 1u)) * r->d->record_size;
+}
+
+/* The number in the where text of the record just read: the record's (binary) or the
+ * line's (text). */
+static uint64_t where_number(const pmu_stream_reader *r)
+{
+    return r->form == PMU_STREAM_BINARY ? r->recno : r->lineno;
+}
+
+/* r->where of kept record i, as it was when the record was read. */
+static void kept_where(pmu_stream_reader *r, uint64_t i)
+{
+    where_init(&r->where, r->name, r->form == PMU_STREAM_BINARY ? ":record " : ":",
+               r->kept_pos[i & (r->keep - 1u)]);
+}
+
+/* Before a record is read: the next slot of the ring becomes cur. */
+static inline void kept_open(pmu_stream_reader *r)
+{
+    r->at = r->nkept++;
+    r->cur = kept_slot(r, r->at);
+}
+
+/* After: rc 1 keeps it (standing for `repeat` cycles); otherwise the slot is the next
+ * read's again, and cur the record before. */
+static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat)
+{
+    if (rc == 1) {
+        r->kept_rep[r->at & (r->keep - 1u)] = repeat;
+        r->kept_pos[r->at & (r->keep - 1u)] = where_number(r);
+        return;
+    }
+    r->nkept--;
+    r->at = r->nkept ? r->nkept - 1 : 0;
+    r->cur = kept_slot(r, r->at);
+}
+
+/* A record given back (pmu_stream_unread) handed out again: the one after `at`. */
+static __attribute__((noinline)) int kept_again(pmu_stream_reader *r, unsigned max)
+{
+    r->at++;
+    r->cur = kept_slot(r, r->at);
+    kept_where(r, r->at);
+    return hand_out(r, r->kept_rep[r->at & (r->keep - 1u)], max);
+}
+
+int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
+{
+    if (r->keep >= n)
+        return 0;
+    if (r->keep || r->nkept || pmu_stream_count(r) || r->failed || r->recno || r->lineno)
+        return stream_errf(err, PMU_E_INTERNAL, r->name,
+                           "pmu_stream_keep: only before the first record, once");
+    if (n < 2)
+        return 0;
+    if (n > (1u << 20))
+        return stream_errf(err, PMU_E_INTERNAL, r->name, "pmu_stream_keep: %u records, expected at most %u",
+                           n, 1u << 20);
+    n++; /* and the record before the oldest one given back, whose where text is then the
+          * reader's */
+    while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
+        n += n & -n;
+    const size_t size = r->d->record_size;
+    r->kept = calloc(n, size);
+    r->kept_rep = calloc(n, sizeof *r->kept_rep);
+    r->kept_pos = calloc(n, sizeof *r->kept_pos);
+    if (!r->kept || !r->kept_rep || !r->kept_pos) {
+        free(r->kept);
+        free(r->kept_rep);
+        free(r->kept_pos);
+        r->kept = NULL;
+        r->kept_rep = r->kept_pos = NULL;
+        return stream_errf(err, PMU_E_NOMEM, r->name, "out of memory");
+    }
+    r->keep = n;
+    r->own = r->cur;
+    r->cur = r->kept;
+    return 0;
+}
+
+/* A binary record after the first (r->steady) decoded into r->cur: 1 with its *repeat, or
+ * what binary_end makes of the rare outcomes (out of line). */
+static inline __attribute__((always_inline)) int steady_read(pmu_stream_reader *r,
+                                                             uint64_t *repeat, pmu_err *err)
+{
+    where_bump(&r->where);
+    pmu_err *const e = err ? err : &r->last_err;
+    *repeat = 1;
+    const int rc = r->d->decode(r->state, pmu_window_getc, &r->win, r->where.s, r->cur, repeat, e);
+    if (__builtin_expect(rc != 1 || r->io_errno || *repeat > r->room ||
+                             *repeat > PMU_STREAM_MAX_REPEAT, 0))
+        return binary_end(r, rc, *repeat, e);
+    r->recno++;
+    r->room -= *repeat;
+    return 1;
+}
+
+/* The next record of a reader that keeps its last records: one given back, or a new one
+ * read into the ring. */
+static __attribute__((noinline)) int view_kept(pmu_stream_reader *r, unsigned max, pmu_err *err)
+{
+    if (r->at + 1 < r->nkept)
+        return kept_again(r, max);
+    if (!r->steady)
+        return view_slow(r, max, err);
+    kept_open(r);
+    uint64_t repeat;
+    const int rc = steady_read(r, &repeat, err);
+    kept_close(r, rc, repeat);
+    return rc == 1 ? hand_out(r, repeat, max) : rc;
+}
+
 /* Every record is read into r->cur, where its repeats find it: a run of them is handed out
  * in one call, so that a repeat costs the caller no call at all.  A binary record after the
  * first (r->steady) is decoded here, with the rare outcomes out of line (binary_end). */
@@ -529,24 +669,47 @@ int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_er
     }
     if (r->left) /* 0 after a failure (fail) */
         return hand_out(r, r->left, max);
+    if (r->keep) { /* the record goes to a slot of the ring */
+        const int got = view_kept(r, max, err);
+        *rec = r->cur;
+        return got;
+    }
     if (!r->steady)
         return view_slow(r, max, err);
-    where_bump(&r->where);
-    pmu_err *const e = err ? err : &r->last_err;
-    uint64_t repeat = 1;
-    const int rc = r->d->decode(r->state, pmu_window_getc, &r->win, r->where.s, r->cur, &repeat, e);
-    if (__builtin_expect(rc != 1 || r->io_errno || repeat > r->room ||
-                             repeat > PMU_STREAM_MAX_REPEAT, 0))
-        return binary_end(r, rc, repeat, e);
-    r->recno++;
-    r->room -= repeat;
-    return hand_out(r, repeat, max);
+    uint64_t repeat;
+    const int rc = steady_read(r, &repeat, err);
+    return rc == 1 ? hand_out(r, repeat, max) : rc;
 }
 
 void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
 {
-    r->left += n;
     r->budget += n;
+    if (!r->keep) {
+        r->left += n;
+        return;
+    }
+    /* Back through the kept records, to the one the last cycle still handed out belongs
+     * to: the record handed out last has handed out rep - left of its cycles, each before it
+     * all of them. */
+    const uint64_t at = r->at;
+    uint64_t back = n;
+    for (;;) {
+        const uint64_t handed = r->kept_rep[r->at & (r->keep - 1u)] - r->left;
+        const int older = r->at > 0 && r->at + r->keep > r->nkept; /* one before is kept */
+        if (back < handed || !older) {
+            r->left += back;
+            break;
+        }
+        back -= handed;
+        r->at--;
+        r->left = 0;
+        if (back == 0)
+            break;
+    }
+    if (r->at != at) {
+        r->cur = kept_slot(r, r->at);
+        kept_where(r, r->at);
+    }
 }
 
 void pmu_stream_limit(pmu_stream_reader *r, uint64_t cycles)
@@ -571,7 +734,10 @@ void pmu_stream_close(pmu_stream_reader *r)
     free(r->chunk);
     free(r->line);
     free(r->state);
-    free(r->cur);
+    free(r->keep ? r->own : r->cur);
+    free(r->kept);
+    free(r->kept_rep);
+    free(r->kept_pos);
     free(r->name);
     free(r);
 }

@@ -31,6 +31,9 @@ typedef struct cosim {
     pmu_cosim_mismatch first;
     pmu_cosim_where_fn where;
     void *where_ctx;
+    /* pmu_cosim_step_batch: the RTL's registers and line after each clock of a batch */
+    uint64_t *batch_reg; /* PMU_COSIM_BATCH_CLOCKS x nvis */
+    uint8_t batch_pmi[PMU_COSIM_BATCH_CLOCKS];
 } cosim;
 
 static const pmu_backend_ops cosim_ops;
@@ -228,6 +231,103 @@ static unsigned cosim_step_run(pmu_backend *b, const void *c, unsigned n)
     return n;
 }
 
+/* The RTL steps the batch's clocks first, up to the end or a clock that raises its line,
+ * each clock's registers and line kept; then the reference steps the same clocks, each
+ * compared with the RTL's as it was after that clock.  So each backend runs its clocks in
+ * a row (its code stays in the instruction cache: docs/bench.md, "Tenth round"), and the
+ * reference is where the pair stops: at a mismatch it and the report are those of that
+ * clock, while the RTL may be up to the batch's end beyond it. */
+/* The reference agrees with the RTL's registers and line after batch clock c. */
+static inline int batch_agrees(cosim *m, unsigned c)
+{
+    uint8_t pe;
+    const void *e = registers_of(m->ref, m->vis_ref, m->pmi_ref, &m->s_ref, &pe);
+    const uint64_t *a = m->batch_reg + c * (m->cmp_bytes / sizeof(uint64_t));
+    return memcmp(e, a, m->cmp_bytes) == 0 && pe == m->batch_pmi[c];
+}
+
+/* The report of a batch clock c that disagreed, from the RTL's registers kept for it. */
+static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, const void *rec)
+{
+    pmu_snapshot(m->ref, &m->s_ref);
+    memset(&m->s_rtl, 0, sizeof m->s_rtl);
+    memcpy(m->s_rtl.reg, m->batch_reg + c * (m->cmp_bytes / sizeof(uint64_t)), m->cmp_bytes);
+    m->s_rtl.pmi = m->batch_pmi[c];
+    report_state(m, PMU_COSIM_STEP, m->base.cycle, rec, 0, 0);
+}
+
+unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,
+                              unsigned n)
+{
+    cosim *m = (cosim *)b;
+    if (!m->batch_reg) {
+        m->batch_reg = calloc(PMU_COSIM_BATCH_CLOCKS, m->cmp_bytes);
+        if (!m->batch_reg) { /* stepped as runs of single clocks, each compared in place */
+            unsigned done = 0;
+            for (unsigned i = 0; i < n; i++) {
+                const unsigned d = cosim_step_run(b, recs[i], clocks[i]);
+                done += d;
+                if (d < clocks[i])
+                    break;
+            }
+            return done;
+        }
+    }
+    const size_t bytes = m->cmp_bytes, nvis = bytes / sizeof(uint64_t);
+    pmu_backend *const rtl = m->rtl, *const ref = m->ref;
+    void (*const rtl_step)(pmu_backend *, const void *) = rtl->ops->step;
+    void (*const ref_step)(pmu_backend *, const void *) = ref->ops->step;
+    void (*const again)(pmu_backend *, const void *) =
+        ref->ops->step_again ? ref->ops->step_again : ref_step;
+
+    /* the RTL: up to the end or a clock that raises its line */
+    unsigned cut = 0;
+    uint64_t *out = m->batch_reg;
+    for (unsigned i = 0; i < n; i++) {
+        const void *rec = recs[i];
+        for (unsigned k = clocks[i]; k; k--) {
+            rtl_step(rtl, rec);
+            uint8_t pmi;
+            memcpy(out, registers_of(rtl, m->vis_rtl, m->pmi_rtl, &m->s_rtl, &pmi), bytes);
+            out += nvis;
+            m->batch_pmi[cut++] = pmi;
+            if (pmi)
+                goto reference;
+        }
+    }
+reference:;
+    /* the reference: the same clocks, each compared with the RTL's */
+    const uint64_t first = b->cycle;
+    unsigned c = 0;
+    for (unsigned i = 0; c < cut; i++) {
+        const void *rec = recs[i];
+        const unsigned end = clocks[i] < cut - c ? c + clocks[i] : cut;
+        ref_step(ref, rec);
+        for (;;) {
+            if (__builtin_expect(!batch_agrees(m, c), 0)) {
+                b->cycle = first + c;
+                batch_report(m, c, rec);
+                b->cycle++;
+                return c + 1;
+            }
+            if (++c == end)
+                break;
+            again(ref, rec);
+        }
+    }
+    b->cycle = first + cut;
+    return cut;
+}
+
+void pmu_cosim_retake_where(pmu_backend *b)
+{
+    cosim *m = (cosim *)b;
+    if (m->have_first && m->where) {
+        const char *w = m->where(m->where_ctx);
+        snprintf(m->first.where, sizeof m->first.where, "%s", w ? w : "");
+    }
+}
+
 /* The reference's state (the two agree, or a mismatch is counted). */
 static void cosim_snapshot(pmu_backend *b, pmu_state *s) { pmu_snapshot(((cosim *)b)->ref, s); }
 
@@ -236,6 +336,7 @@ static void cosim_destroy(pmu_backend *b)
     cosim *m = (cosim *)b;
     pmu_destroy(m->ref);
     pmu_destroy(m->rtl);
+    free(m->batch_reg);
     free(m);
 }
 

@@ -2,6 +2,9 @@
 // decoding error (truncation, bad magic and version, out-of-range fields).
 #include <dirent.h>
 
+#include <algorithm>
+#include <random>
+
 #include "stream_test_util.h"
 
 namespace {
@@ -379,6 +382,97 @@ TEST(Binary, ViewReadsWhatNextReads)
         expect_view_as_next(data + std::string(1000, '\0'), 0, c.expect);
         expect_view_as_next(data, 0, std::string(c.expect) + ", at the end");
     }
+}
+
+namespace {
+
+// A reader that keeps its last k records (pmu_stream_keep; the lock-step pair's batches),
+// read through pmu_stream_view at random run lengths with random cycles given back
+// (pmu_stream_unread) as far as allowed, must hand out the cycles pmu_stream_next reads, in
+// order, each with its where text and the count of cycles handed out, and end as it ends.
+void expect_kept_as_next(const std::string &data, const std::string &what, unsigned k,
+                         uint64_t seed)
+{
+    SCOPED_TRACE(what + ", keeping " + std::to_string(k) + ", seed " + std::to_string(seed));
+    const ReadResult want = read_limited(data, 0, 0);
+    // record[p]: the record cycle p belongs to (a new where text starts a record);
+    // start[j]: record j's first cycle
+    std::vector<size_t> record, start;
+    for (size_t p = 0; p < want.wheres.size(); p++) {
+        if (p == 0 || want.wheres[p] != want.wheres[p - 1])
+            start.push_back(p);
+        record.push_back(start.size() - 1);
+    }
+    pmu_err err;
+    pmu_stream_reader *r = pmu_stream_open_mem(ITA, data.data(), data.size(), "v.bin", &err);
+    ASSERT_NE(r, nullptr) << err.msg;
+    ASSERT_EQ(pmu_stream_keep(r, k, &err), 0) << err.msg;
+    std::mt19937_64 rng(seed);
+    size_t pos = 0;    // cycles handed out
+    size_t newest = 0; // records read: the newest is newest - 1
+    unsigned backs = 0, ends = 0;
+    int got;
+    for (;;) {
+        const void *rec = nullptr;
+        got = pmu_stream_view(r, &rec, 1 + (unsigned)(rng() % 9), &err);
+        if (got > 0) {
+            ASSERT_LE(pos + (size_t)got, want.recs.size());
+            for (int i = 1; i < got; i++)
+                ASSERT_EQ(record[pos + i], record[pos]) << "one record a call";
+            ASSERT_TRUE(same_cycle(*static_cast<const pmu_cycle *>(rec), want.recs[pos])) << pos;
+            ASSERT_EQ(pmu_stream_where(r), want.wheres[pos]) << pos;
+            pos += (size_t)got;
+            newest = std::max(newest, record[pos - 1] + 1);
+            ASSERT_EQ(pmu_stream_count(r), pos);
+        } else if (got == 0 && ends++ == 0 && pos > 0) {
+            /* give back at the end once, and read to the end again */
+        } else {
+            break;
+        }
+        if (rng() % 16 != 0 && got != 0) /* seldom enough for the reads to get ahead */
+            continue;
+        // back at most to the first cycle of the (k - 1)-th newest record read
+        const size_t oldest = newest >= k - 1 ? newest - (k - 1) : 0;
+        const size_t room = pos - start[oldest];
+        const size_t back = room ? rng() % (room + 1) : 0;
+        pmu_stream_unread(r, (unsigned)back);
+        pos -= back;
+        backs += back != 0;
+        ASSERT_EQ(pmu_stream_count(r), pos);
+        if (back && pos > 0) { /* the record of the last cycle still handed out */
+            ASSERT_EQ(pmu_stream_where(r), want.wheres[pos - 1]) << "given back to " << pos;
+        }
+    }
+    EXPECT_EQ(got, want.rc);
+    EXPECT_EQ(pos, want.recs.size());
+    if (got < 0) {
+        EXPECT_STREQ(err.msg, want.err.c_str());
+    }
+    EXPECT_GT(backs, 0u);
+    pmu_stream_close(r);
+}
+
+} // namespace
+
+TEST(Binary, KeptRecordsAreHandedOutAgainAfterTheyAreGivenBack)
+{
+    const std::vector<pmu_cycle> work = generate(5, 3000, PMU_GEN_WORKLOAD);
+    const std::string bin = binary_of(work, "kept.bin");
+    std::string text;
+    {
+        const std::string path = scratch("kept.txt");
+        write_stream(path, PMU_STREAM_TEXT, work);
+        text = slurp(path);
+        remove(path.c_str());
+    }
+    for (unsigned k : {2u, 3u, 34u})
+        for (uint64_t seed : {1u, 2u, 3u}) {
+            expect_kept_as_next(bin, "binary", k, seed);
+            expect_kept_as_next(text, "text", k, seed);
+        }
+    // an error after the kept records: handed out as pmu_stream_next hands it out
+    expect_kept_as_next(bin.substr(0, bin.size() - 3), "cut", 34, 1);
+    expect_kept_as_next(text + "bogus line\n", "text, a bad line", 34, 1);
 }
 
 TEST(Binary, WriterRejectsInvalidRecords)

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "pmu_cli.h"
+#include "pmu_cosim.h"
 
 const char *const pmu_gen_mode_names[] = {[PMU_GEN_WORKLOAD] = "workload",
                                           [PMU_GEN_RANDOM] = "random", NULL};
@@ -172,6 +173,76 @@ quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const qu
     return PMU_LOOP_END;
 }
 
+/* A lock-step pair's records on the quiet path, a batch at a time (pmu_cosim_step_batch):
+ * up to PMU_COSIM_BATCH records read (the reader keeps them where it handed them out,
+ * pmu_stream_keep), then stepped by the RTL and by the reference in turn.  The service is
+ * called after a clock that raises the line, as quiet_steps calls it; once it asks to be
+ * woken, the batch's other records go through quiet_steps.  At a mismatch the cycles read
+ * and not stepped are given back and the report's where text is taken again, so that, as
+ * on the other paths, the records read are the records stepped.  Returns PMU_LOOP_END
+ * with b->cycle below mark at the stream's end. */
+static pmu_loop_end pair_batches(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark,
+                                 const quiet_ops *q, pmu_state *st, pmu_err *err)
+{
+    const void *rec[PMU_COSIM_BATCH];
+    unsigned clocks[PMU_COSIM_BATCH];
+    while (b->cycle < mark) {
+        /* the batch: every clock of it below mark */
+        const uint64_t room = mark - b->cycle;
+        const unsigned cap = room < PMU_COSIM_BATCH_CLOCKS ? (unsigned)room : PMU_COSIM_BATCH_CLOCKS;
+        unsigned n = 0, unstepped = 0;
+        int got = 1;
+        while (n < PMU_COSIM_BATCH && unstepped < cap) {
+            got = pmu_stream_view(reader, &rec[n], cap - unstepped, err);
+            if (got <= 0)
+                break;
+            clocks[n++] = (unsigned)got;
+            unstepped += (unsigned)got;
+        }
+        unsigned i = 0;
+        while (i < n) {
+            if (*q->h.wake) { /* the service wakes every clock: the records one by one */
+                const int left = quiet_steps(b, rec[i], (int)clocks[i], q, st);
+                unstepped -= clocks[i] - (left >= 0 ? (unsigned)left : 0u);
+                if (left >= 0)
+                    goto mismatch;
+                i++;
+                continue;
+            }
+            unsigned done = pmu_cosim_step_batch(b, rec + i, clocks + i, n - i);
+            unstepped -= done;
+            unsigned last = i; /* the record of the last clock stepped */
+            while (done) {
+                last = i;
+                if (done < clocks[i]) { /* its other clocks: a record of their own */
+                    clocks[i] -= done;
+                    break;
+                }
+                done -= clocks[i++];
+            }
+            if (q->mismatches(b))
+                goto mismatch;
+            const uint8_t line = q->pmi(b);
+            if (line) {
+                st->pmi = line;
+                q->h.after(q->h.ctx, rec[last], st);
+                if (q->mismatches(b))
+                    goto mismatch;
+            }
+        }
+        if (got < 0)
+            return input_error(err);
+        if (got == 0)
+            return PMU_LOOP_END;
+        continue;
+    mismatch:
+        pmu_stream_unread(reader, unstepped);
+        pmu_cosim_retake_where(b);
+        return PMU_LOOP_MISMATCH;
+    }
+    return PMU_LOOP_END;
+}
+
 static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
 {
     pmu_backend *b = l->b;
@@ -199,6 +270,10 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
     /* quiet_ops without the pair's test, for the compiler to drop it */
     const quiet_ops q_unchecked = {step, run, pmi, NULL, h};
     pmu_stream_reader *const reader = view && l->src ? pmu_source_reader(l->src) : NULL;
+    /* A pair on the quiet path steps a stream in batches (pair_batches), but with a
+     * waveform open (the RTL would run ahead of a mismatch in it) or when told not to. */
+    const int batches = quiet && reader && checks && pmu_is_cosim(b) && !l->unbatched &&
+                        pmu_stream_keep(reader, PMU_COSIM_BATCH + 2, NULL) == 0;
     pmu_state st;
     memset(&st, 0, sizeof st);
     uint64_t mark = next_mark(l);
@@ -240,9 +315,10 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
                 return PMU_LOOP_MISMATCH;
             if (reader) {
                 /* two copies, so that the one without a pair does not test for it */
-                const pmu_loop_end end = checks ? quiet_records(b, reader, mark, &q, &st, err)
-                                                : quiet_records(b, reader, mark, &q_unchecked,
-                                                                &st, err);
+                const pmu_loop_end end =
+                    batches && !l->tracing ? pair_batches(b, reader, mark, &q, &st, err)
+                    : checks               ? quiet_records(b, reader, mark, &q, &st, err)
+                                           : quiet_records(b, reader, mark, &q_unchecked, &st, err);
                 if (end != PMU_LOOP_END || b->cycle < mark)
                     return end;
             }

@@ -412,6 +412,8 @@ static int run_body(const run_opts *o, run_state *s)
         print_header(o, s);
     s->loop = (pmu_cli_loop){.b = s->sw, .src = s->src, .record_size = o->t.fam->dialect->record_size,
                              .stop_at = o->stop_at, .wave_from = o->wave_from,
+                             /* the RTL's registers are printed: where the pair stopped */
+                             .unbatched = o->dump_regs,
                              .wave_path = s->waves ? pmu_outfile_path(s->waves) : NULL};
     run_start start = {o, s};
     const pmu_run_software sw = {start_software, finish_software, &start};

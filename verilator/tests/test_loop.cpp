@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
+#include <vector>
 #include <string>
 #include <unistd.h>
 
@@ -12,6 +14,7 @@
 #include "ita/ita_family.h"
 #include "ita/pmu_config.h"
 #include "ita/pmu_ref.h"
+#include "ita/pmu_rtl.h"
 #include "pmu_cli.h"
 #include "pmu_cosim.h"
 #include "pmu_stream.h"
@@ -109,21 +112,22 @@ struct Service {
 struct Outcome {
     pmu_loop_end end;
     uint64_t cycle, read, first, calls;
+    std::string where; // the first mismatch's
 };
 
 // The stream through cosim(reference, lossy reference at `lost`), counting every cycle.
 Outcome run(const std::string &path, Hooks h, uint64_t lost, uint64_t stop_at = 0)
 {
+    pmu_err err;
+    pmu_source *src = pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
+    EXPECT_NE(src, nullptr) << err.msg;
     pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(nullptr),
-                                      make_lossy(lost), nullptr, nullptr);
+                                      make_lossy(lost), pmu_source_where, src);
     EXPECT_NE(b, nullptr);
     pmu_config cfg;
     EXPECT_EQ(parse_config("PMC4 event=CPU_CYCLES plm=0xf\nPSR up=1\n", PMU_MODEL_ITANIUM2, &cfg),
               "");
     pmu_config_apply(&cfg, b);
-    pmu_err err;
-    pmu_source *src = pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
-    EXPECT_NE(src, nullptr) << err.msg;
     Service svc;
     pmu_cli_loop l = {};
     l.b = b;
@@ -137,6 +141,7 @@ Outcome run(const std::string &path, Hooks h, uint64_t lost, uint64_t stop_at = 
     o.read = pmu_source_count(src);
     const pmu_cosim_mismatch *m = pmu_cosim_first(b);
     o.first = m ? m->cycle : UINT64_MAX;
+    o.where = m ? m->where : "";
     o.calls = svc.calls;
     pmu_source_close(src);
     pmu_destroy(b);
@@ -150,6 +155,10 @@ TEST(Loop, LockStepStopsAtTheFirstMismatchWithTheRecordsItStepped)
     uint64_t cycles = 0;
     const std::string path = write_runs(400, &cycles);
     ASSERT_GT(cycles, 1000u);
+    // the record (from 1) of each cycle: run i, record i + 1, holds 1 + i % 5 cycles
+    std::vector<uint64_t> record_of;
+    for (unsigned i = 0; i < 400; i++)
+        record_of.insert(record_of.end(), 1 + i % 5, i + 1);
     for (Hooks h : {Hooks::Asleep, Hooks::EveryClock, Hooks::None}) {
         SCOPED_TRACE("hooks " + std::to_string(static_cast<int>(h)));
         // lost beyond the end: no mismatch, every cycle stepped once
@@ -169,6 +178,7 @@ TEST(Loop, LockStepStopsAtTheFirstMismatchWithTheRecordsItStepped)
             EXPECT_EQ(o.first, at);
             EXPECT_EQ(o.cycle, at + 1);
             EXPECT_EQ(o.read, at + 1);
+            EXPECT_EQ(o.where, path + ":record " + std::to_string(record_of[at]));
             if (at == 0)
                 continue; /* stop_at 0: no stop */
             o = run(path, h, at, at);
@@ -177,5 +187,181 @@ TEST(Loop, LockStepStopsAtTheFirstMismatchWithTheRecordsItStepped)
             EXPECT_EQ(o.first, UINT64_MAX);
         }
     }
+    remove(path.c_str());
+}
+
+namespace {
+
+// A service that takes each overflow interrupt as a driver does: it clears PMC0 (the
+// freeze and the overflow bits) and reloads every counter that overflowed with its
+// period, through the pair (so both backends, compared).
+struct Driver {
+    pmu_backend *b = nullptr;
+    int wake = 0;
+    unsigned awake_for = 0; // clocks the service stays awake after an interrupt
+    uint64_t calls = 0, interrupts = 0;
+    uint64_t start[4] = {0, 0, 0, 0};
+    static void after(void *ctx, const void *, const pmu_state *st)
+    {
+        Driver *d = static_cast<Driver *>(ctx);
+        d->calls++;
+        if (d->wake && --d->awake_for == 0)
+            d->wake = 0;
+        if (!st->pmi)
+            return;
+        d->interrupts++;
+        const uint64_t pmc0 = pmu_read(d->b, PMU_ADDR(PMU_SPACE_PMC, 0));
+        const unsigned ovf = (unsigned)PMU_FGET(pmc0, PMC0, OVF);
+        for (unsigned k = 0; k < 4; k++)
+            if (ovf >> k & 1u)
+                pmu_write(d->b, PMU_ADDR(PMU_SPACE_PMD, 4 + k), d->start[k]);
+        pmu_write(d->b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
+        // every third interrupt, the service stays awake for a few clocks
+        if (d->interrupts % 3 == 0) {
+            d->wake = 1;
+            d->awake_for = 1 + (unsigned)(d->interrupts % 7);
+        }
+    }
+};
+
+struct PairOutcome {
+    pmu_loop_end end;
+    uint64_t cycle, read, calls, interrupts, mismatches;
+    std::string first; // the first mismatch's report
+    pmu_state ref, rtl;
+    uint64_t total[4];
+};
+
+// The stream through cosim(reference, RTL) (or a lossy reference for the RTL, losing the
+// step of record `lost`) with the driver on the quiet path, in batches or clock by clock.
+PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t lost)
+{
+    pmu_err err;
+    pmu_source *src = pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
+    EXPECT_NE(src, nullptr) << err.msg;
+    pmu_params p = pmu_params_default();
+    char why[256] = "";
+    pmu_backend *second = rtl ? pmu_rtl_create(&p, why, sizeof why) : make_lossy(lost);
+    EXPECT_NE(second, nullptr) << why;
+    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), second,
+                                      pmu_source_where, src);
+    pmu_config cfg;
+    EXPECT_EQ(parse_config("PMC4 event=CPU_CYCLES plm=0xf oi=1 period=37\n"
+                           "PMC5 event=IA64_INST_RETIRED plm=0xf oi=1 period=101\n"
+                           "PMC6 event=LOADS_RETIRED plm=0xf oi=1 period=13\n"
+                           "PMC7 event=BRANCH_EVENT plm=0xf oi=0\n"
+                           "PSR up=1 pp=1\nDCR pp=1\n",
+                           PMU_MODEL_ITANIUM2, &cfg),
+              "");
+    pmu_config_apply(&cfg, b);
+    Driver d;
+    d.b = b;
+    const uint64_t top = UINT64_C(1) << pmu_counter_width(PMU_MODEL_ITANIUM2);
+    const uint64_t periods[4] = {37, 101, 13, 0};
+    for (unsigned k = 0; k < 4; k++)
+        d.start[k] = periods[k] ? top - periods[k] : 0;
+    pmu_cli_loop l = {};
+    l.b = b;
+    l.src = src;
+    l.record_size = sizeof(pmu_cycle);
+    l.hooks.ctx = &d;
+    l.hooks.after = Driver::after;
+    l.hooks.pmi_only = 1;
+    l.hooks.wake = &d.wake;
+    l.unbatched = unbatched;
+    PairOutcome o;
+    o.end = pmu_cli_loop_run(&l, &err);
+    o.cycle = b->cycle;
+    o.read = pmu_source_count(src);
+    o.calls = d.calls;
+    o.interrupts = d.interrupts;
+    o.mismatches = pmu_cosim_mismatches(b);
+    const pmu_cosim_mismatch *m = pmu_cosim_first(b);
+    char buf[4096] = "";
+    if (m)
+        pmu_cosim_format(m, buf, sizeof buf);
+    o.first = buf;
+    memset(&o.ref, 0, sizeof o.ref);
+    memset(&o.rtl, 0, sizeof o.rtl);
+    pmu_snapshot(pmu_cosim_ref(b), &o.ref);
+    if (!m) // after a mismatch the RTL may have run ahead of it
+        pmu_snapshot(pmu_cosim_rtl(b), &o.rtl);
+    for (unsigned k = 0; k < 4; k++)
+        o.total[k] = pmu_total(b, k);
+    pmu_source_close(src);
+    pmu_destroy(b);
+    return o;
+}
+
+void expect_same(const PairOutcome &x, const PairOutcome &y)
+{
+    EXPECT_EQ(x.end, y.end);
+    EXPECT_EQ(x.cycle, y.cycle);
+    EXPECT_EQ(x.read, y.read);
+    EXPECT_EQ(x.calls, y.calls);
+    EXPECT_EQ(x.interrupts, y.interrupts);
+    EXPECT_EQ(x.mismatches, y.mismatches);
+    EXPECT_EQ(x.first, y.first);
+    EXPECT_EQ(memcmp(x.ref.reg, y.ref.reg, sizeof x.ref.reg), 0);
+    EXPECT_EQ(x.ref.pmi, y.ref.pmi);
+    EXPECT_EQ(memcmp(x.rtl.reg, y.rtl.reg, sizeof x.rtl.reg), 0);
+    for (unsigned k = 0; k < 4; k++)
+        EXPECT_EQ(x.total[k], y.total[k]) << "counter " << k;
+}
+
+} // namespace
+
+// A lock-step pair in batches (pmu_cosim_step_batch: the RTL steps a batch's clocks, then
+// the reference) takes the same interrupts at the same clocks, with the service's register
+// writes between the same two clocks, stays awake for the same clocks, and ends, or stops
+// at a mismatch with the same report and the same records read, as the pair clock by
+// clock.
+TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
+{
+    // random generated records (interruptions, PSR writes, every privilege level), some
+    // of them repeated: runs of clocks that stop at an interrupt inside them
+    Rng r(0xba7c4);
+    const std::string path = ::testing::TempDir() + "pmubatch_" + std::to_string(getpid()) + ".bin";
+    {
+        pmu_err err;
+        pmu_gen_opts g = {};
+        g.seed = 7;
+        g.cycles = 6000;
+        g.mode = PMU_GEN_RANDOM;
+        pmu_source *gen = pmu_source_generator(&pmu_dialect_itanium, &g, &err);
+        ASSERT_NE(gen, nullptr) << err.msg;
+        pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, path.c_str(),
+                                                 PMU_STREAM_BINARY, &err);
+        ASSERT_NE(w, nullptr) << err.msg;
+        pmu_cycle c;
+        while (pmu_source_next(gen, &c, &err) == 1)
+            for (unsigned k = r.below(4) == 0 ? 1 + r.below(40) : 1; k; k--)
+                ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
+        ASSERT_EQ(pmu_stream_finish(w, &err), 0) << err.msg;
+        pmu_source_close(gen);
+    }
+    const PairOutcome clocks = run_pair(path, true, true, 0);
+    const PairOutcome batches = run_pair(path, false, true, 0);
+    EXPECT_EQ(batches.end, PMU_LOOP_END) << batches.first;
+    EXPECT_GT(batches.interrupts, 100u);
+    EXPECT_GT(batches.calls, batches.interrupts);
+    expect_same(clocks, batches);
+    // a reference that loses a step (a step that counted nothing is not missed)
+    unsigned stopped = 0;
+    std::vector<uint64_t> losts = {0, 5, 63, 64, 65, 127, 128};
+    for (uint64_t i = 1; i < 30; i++)
+        losts.push_back(i * 997);
+    for (uint64_t lost : losts) {
+        SCOPED_TRACE("lost step " + std::to_string(lost));
+        const PairOutcome c = run_pair(path, true, false, lost);
+        const PairOutcome bt = run_pair(path, false, false, lost);
+        expect_same(c, bt);
+        if (bt.end == PMU_LOOP_MISMATCH) {
+            stopped++;
+            EXPECT_GT(bt.cycle, lost);
+            EXPECT_EQ(bt.read, bt.cycle);
+        }
+    }
+    EXPECT_GE(stopped, 8u);
     remove(path.c_str());
 }
