@@ -105,6 +105,7 @@ struct pmu_stream_reader {
     uint8_t *kept;         /* the ring: keep records, record_size apart */
     uint64_t *kept_rep;    /* the cycles each stands for */
     uint64_t *kept_pos;    /* and its number in where texts (record or line) */
+    size_t kept_size;      /* the dialect's record_size */
     uint64_t nkept;        /* records read into the ring; the newest is nkept - 1 */
     uint64_t at;           /* the record handed out: the newest, or an older one given back */
 };
@@ -543,7 +544,7 @@ static __attribute__((noinline)) int binary_end(pmu_stream_reader *r, int rc, ui
 /* ---- the kept records (pmu_stream_keep) ---------------------------------------------- */
 static inline void *kept_slot(const pmu_stream_reader *r, uint64_t i)
 {
-    return r->kept + (size_t)(i & (r->keep - 1u)) * r->d->record_size;
+    return r->kept + (size_t)(i & (r->keep - 1u)) * r->kept_size;
 }
 
 /* The number in the where text of the record just read: the record's (binary) or the
@@ -569,16 +570,21 @@ static inline void kept_open(pmu_stream_reader *r)
 
 /* After: rc 1 keeps it (standing for `repeat` cycles); otherwise the slot is the next
  * read's again, and cur the record before. */
-static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat)
+static __attribute__((noinline, cold)) void kept_drop(pmu_stream_reader *r)
 {
-    if (rc == 1) {
-        r->kept_rep[r->at & (r->keep - 1u)] = repeat;
-        r->kept_pos[r->at & (r->keep - 1u)] = where_number(r);
-        return;
-    }
     r->nkept--;
     r->at = r->nkept ? r->nkept - 1 : 0;
     r->cur = kept_slot(r, r->at);
+}
+
+static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat)
+{
+    if (rc != 1) {
+        kept_drop(r);
+        return;
+    }
+    r->kept_rep[r->at & (r->keep - 1u)] = repeat;
+    r->kept_pos[r->at & (r->keep - 1u)] = where_number(r);
 }
 
 /* A record given back (pmu_stream_unread) handed out again: the one after `at`. */
@@ -619,6 +625,7 @@ int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
         return stream_errf(err, PMU_E_NOMEM, r->name, "out of memory");
     }
     r->keep = n;
+    r->kept_size = size;
     r->own = r->cur;
     r->cur = r->kept;
     return 0;
@@ -645,15 +652,24 @@ static inline __attribute__((always_inline)) int steady_read(pmu_stream_reader *
  * read into the ring. */
 static __attribute__((noinline)) int view_kept(pmu_stream_reader *r, unsigned max, pmu_err *err)
 {
-    if (r->at + 1 < r->nkept)
+    if (__builtin_expect(r->at + 1 < r->nkept, 0))
         return kept_again(r, max);
-    if (!r->steady)
+    if (__builtin_expect(!r->steady, 0))
         return view_slow(r, max, err);
-    kept_open(r);
+    /* kept_open and kept_close of a binary record, in line */
+    const uint64_t i = r->nkept++;
+    const size_t slot = (size_t)(i & (r->keep - 1u));
+    r->at = i;
+    r->cur = r->kept + slot * r->kept_size;
     uint64_t repeat;
     const int rc = steady_read(r, &repeat, err);
-    kept_close(r, rc, repeat);
-    return rc == 1 ? hand_out(r, repeat, max) : rc;
+    if (__builtin_expect(rc != 1, 0)) {
+        kept_drop(r);
+        return rc;
+    }
+    r->kept_rep[slot] = repeat;
+    r->kept_pos[slot] = r->recno; /* where_number of a binary record */
+    return hand_out(r, repeat, max);
 }
 
 /* Every record is read into r->cur, where its repeats find it: a run of them is handed out
