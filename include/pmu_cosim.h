@@ -56,9 +56,9 @@ typedef struct pmu_cosim_mismatch {
 } pmu_cosim_mismatch;
 
 /* A lock-step pair of family `fam`, reset, owning `ref` and `rtl` (destroyed with it).
- * `where` may be NULL.  Returns NULL when either backend is NULL, their models differ
- * or they do not have the family's visible state.  The pair's total() is the
- * reference's and its trace_open() the RTL's. */
+ * `where` may be NULL.  Returns NULL when either backend is NULL, their models differ or
+ * they do not have the family's visible state, or out of memory.  The pair's total() is
+ * the reference's and its trace_open() the RTL's. */
 pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backend *rtl,
                               pmu_cosim_where_fn where, void *where_ctx);
 

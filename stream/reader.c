@@ -101,10 +101,11 @@ struct pmu_stream_reader {
     /* The last records handed out, for pmu_stream_unread across records (pmu_stream_keep):
      * a ring of `keep` records; cur is record `at` of it. */
     unsigned keep;         /* 0: one record, cur; else a power of 2 */
-    void *own;             /* cur's buffer before the ring */
     uint8_t *kept;         /* the ring: keep records, record_size apart */
-    uint64_t *kept_rep;    /* the cycles each stands for */
-    uint64_t *kept_pos;    /* and its number in where texts (record or line) */
+    struct kept_rec {
+        uint64_t rep;      /* the cycles the record stands for */
+        uint64_t pos;      /* its number in where texts (record or line) */
+    } *kept_rec;
     size_t kept_size;      /* the dialect's record_size */
     uint64_t nkept;        /* records read into the ring; the newest is nkept - 1 */
     uint64_t at;           /* the record handed out: the newest, or an older one given back */
@@ -507,7 +508,7 @@ static inline __attribute__((always_inline)) int hand_out(pmu_stream_reader *r, 
 }
 
 static inline void kept_open(pmu_stream_reader *r);
-static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat);
+static inline void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat);
 
 /* A record pmu_stream_view does not read in its steady state: the first, a text line, or
  * after a failure (read_record repeats it). */
@@ -542,9 +543,15 @@ static __attribute__((noinline)) int binary_end(pmu_stream_reader *r, int rc, ui
 }
 
 /* ---- the kept records (pmu_stream_keep) ---------------------------------------------- */
+/* Record i's place in the ring. */
+static inline size_t kept_ix(const pmu_stream_reader *r, uint64_t i)
+{
+    return (size_t)(i & (r->keep - 1u));
+}
+
 static inline void *kept_slot(const pmu_stream_reader *r, uint64_t i)
 {
-    return r->kept + (size_t)(i & (r->keep - 1u)) * r->kept_size;
+    return r->kept + kept_ix(r, i) * r->kept_size;
 }
 
 /* The number in the where text of the record just read: the record's (binary) or the
@@ -558,11 +565,11 @@ static uint64_t where_number(const pmu_stream_reader *r)
 static void kept_where(pmu_stream_reader *r, uint64_t i)
 {
     where_init(&r->where, r->name, r->form == PMU_STREAM_BINARY ? ":record " : ":",
-               r->kept_pos[i & (r->keep - 1u)]);
+               r->kept_rec[kept_ix(r, i)].pos);
 }
 
 /* Before a record is read: the next slot of the ring becomes cur. */
-static inline void kept_open(pmu_stream_reader *r)
+static inline __attribute__((always_inline)) void kept_open(pmu_stream_reader *r)
 {
     r->at = r->nkept++;
     r->cur = kept_slot(r, r->at);
@@ -577,14 +584,14 @@ static __attribute__((noinline, cold)) void kept_drop(pmu_stream_reader *r)
     r->cur = kept_slot(r, r->at);
 }
 
-static void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat)
+static inline __attribute__((always_inline)) void kept_close(pmu_stream_reader *r, int rc,
+                                                            uint64_t repeat)
 {
-    if (rc != 1) {
+    if (__builtin_expect(rc != 1, 0)) {
         kept_drop(r);
         return;
     }
-    r->kept_rep[r->at & (r->keep - 1u)] = repeat;
-    r->kept_pos[r->at & (r->keep - 1u)] = where_number(r);
+    r->kept_rec[kept_ix(r, r->at)] = (struct kept_rec){repeat, where_number(r)};
 }
 
 /* A record given back (pmu_stream_unread) handed out again: the one after `at`. */
@@ -593,7 +600,7 @@ static __attribute__((noinline)) int kept_again(pmu_stream_reader *r, unsigned m
     r->at++;
     r->cur = kept_slot(r, r->at);
     kept_where(r, r->at);
-    return hand_out(r, r->kept_rep[r->at & (r->keep - 1u)], max);
+    return hand_out(r, r->kept_rec[kept_ix(r, r->at)].rep, max);
 }
 
 int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
@@ -613,21 +620,18 @@ int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
     while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
         n += n & -n;
     const size_t size = r->d->record_size;
-    r->kept = calloc(n, size);
-    r->kept_rep = calloc(n, sizeof *r->kept_rep);
-    r->kept_pos = calloc(n, sizeof *r->kept_pos);
-    if (!r->kept || !r->kept_rep || !r->kept_pos) {
-        free(r->kept);
-        free(r->kept_rep);
-        free(r->kept_pos);
-        r->kept = NULL;
-        r->kept_rep = r->kept_pos = NULL;
+    uint8_t *kept = calloc(n, size);
+    struct kept_rec *rec = calloc(n, sizeof *rec);
+    if (!kept || !rec) {
+        free(kept);
+        free(rec);
         return stream_errf(err, PMU_E_NOMEM, r->name, "out of memory");
     }
+    free(r->cur); /* nothing was read into it: the ring's slots are cur from here on */
+    r->cur = r->kept = kept;
+    r->kept_rec = rec;
     r->keep = n;
     r->kept_size = size;
-    r->own = r->cur;
-    r->cur = r->kept;
     return 0;
 }
 
@@ -656,20 +660,11 @@ static __attribute__((noinline)) int view_kept(pmu_stream_reader *r, unsigned ma
         return kept_again(r, max);
     if (__builtin_expect(!r->steady, 0))
         return view_slow(r, max, err);
-    /* kept_open and kept_close of a binary record, in line */
-    const uint64_t i = r->nkept++;
-    const size_t slot = (size_t)(i & (r->keep - 1u));
-    r->at = i;
-    r->cur = r->kept + slot * r->kept_size;
+    kept_open(r);
     uint64_t repeat;
     const int rc = steady_read(r, &repeat, err);
-    if (__builtin_expect(rc != 1, 0)) {
-        kept_drop(r);
-        return rc;
-    }
-    r->kept_rep[slot] = repeat;
-    r->kept_pos[slot] = r->recno; /* where_number of a binary record */
-    return hand_out(r, repeat, max);
+    kept_close(r, rc, repeat);
+    return rc == 1 ? hand_out(r, repeat, max) : rc;
 }
 
 /* Every record is read into r->cur, where its repeats find it: a run of them is handed out
@@ -710,7 +705,7 @@ void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
     const uint64_t at = r->at;
     uint64_t back = n;
     for (;;) {
-        const uint64_t handed = r->kept_rep[r->at & (r->keep - 1u)] - r->left;
+        const uint64_t handed = r->kept_rec[kept_ix(r, r->at)].rep - r->left;
         const int older = r->at > 0 && r->at + r->keep > r->nkept; /* one before is kept */
         if (back < handed || !older) {
             r->left += back;
@@ -750,10 +745,8 @@ void pmu_stream_close(pmu_stream_reader *r)
     free(r->chunk);
     free(r->line);
     free(r->state);
-    free(r->keep ? r->own : r->cur);
-    free(r->kept);
-    free(r->kept_rep);
-    free(r->kept_pos);
+    free(r->keep ? r->kept : r->cur);
+    free(r->kept_rec);
     free(r->name);
     free(r);
 }

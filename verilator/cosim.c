@@ -236,7 +236,7 @@ static inline int batch_agrees(cosim *m, unsigned c)
 {
     uint8_t pe;
     const void *e = registers_of(m->ref, m->vis_ref, m->pmi_ref, &m->s_ref, &pe);
-    const uint64_t *a = m->batch_reg + c * (m->cmp_bytes / sizeof(uint64_t));
+    const uint64_t *a = m->batch_reg + c * m->base.nvis;
     return memcmp(e, a, m->cmp_bytes) == 0 && pe == m->batch_pmi[c];
 }
 
@@ -245,7 +245,7 @@ static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, c
 {
     pmu_snapshot(m->ref, &m->s_ref);
     memset(&m->s_rtl, 0, sizeof m->s_rtl);
-    memcpy(m->s_rtl.reg, m->batch_reg + c * (m->cmp_bytes / sizeof(uint64_t)), m->cmp_bytes);
+    memcpy(m->s_rtl.reg, m->batch_reg + c * m->base.nvis, m->cmp_bytes);
     m->s_rtl.pmi = m->batch_pmi[c];
     report_state(m, PMU_COSIM_STEP, m->base.cycle, rec, 0, 0);
 }
@@ -260,20 +260,7 @@ unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const uns
                               unsigned n)
 {
     cosim *m = (cosim *)b;
-    if (!m->batch_reg) {
-        m->batch_reg = calloc(PMU_COSIM_BATCH_CLOCKS, m->cmp_bytes);
-        if (!m->batch_reg) { /* stepped as runs of single clocks, each compared in place */
-            unsigned done = 0;
-            for (unsigned i = 0; i < n; i++) {
-                const unsigned d = cosim_step_run(b, recs[i], clocks[i]);
-                done += d;
-                if (d < clocks[i])
-                    break;
-            }
-            return done;
-        }
-    }
-    const size_t bytes = m->cmp_bytes, nvis = bytes / sizeof(uint64_t);
+    const size_t bytes = m->cmp_bytes, nvis = b->nvis;
     pmu_backend *const rtl = m->rtl, *const ref = m->ref;
     void (*const rtl_step)(pmu_backend *, const void *) = rtl->ops->step;
     void (*const ref_step)(pmu_backend *, const void *) = ref->ops->step;
@@ -378,8 +365,13 @@ pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backe
         rtl->nvis != fam->nvis || fam->nvis > PMU_VIS_MAX)
         return NULL;
     cosim *m = calloc(1, sizeof *m);
-    if (!m)
+    uint64_t *batch_reg = calloc(PMU_COSIM_BATCH_CLOCKS, fam->nvis * sizeof(uint64_t));
+    if (!m || !batch_reg) {
+        free(m);
+        free(batch_reg);
         return NULL;
+    }
+    m->batch_reg = batch_reg;
     m->base.ops = &cosim_ops;
     m->base.name = "cosim";
     m->base.model = ref->model;
