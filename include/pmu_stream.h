@@ -148,6 +148,16 @@ int pmu_source_next(pmu_source *s, void *rec, pmu_err *err);
  * bytes).  Returns the cycles in a row it stands for, at most max
  * (1..PMU_STREAM_MAX_REPEAT; always 1 from the generator), 0 at the end, -1 on error. */
 int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pmu_err *err);
+/* Before the first record: pmu_source_view keeps the last k records it handed out (k >= 2),
+ * each where it handed it out, so that a caller may hold the records of its last k - 1 calls
+ * at once and give back cycles across them (pmu_source_unread).  A file's reader keeps them
+ * as pmu_stream_keep says; the generator in a ring of its own.  0, or -1 with err filled. */
+int pmu_source_keep(pmu_source *s, unsigned k, pmu_err *err);
+/* Gives back the last n cycles pmu_source_view handed out (pmu_stream_unread): the next
+ * calls hand them out again, and pmu_source_count and pmu_source_where no longer count
+ * them.  From the generator, n is 0 without pmu_source_keep, and at most the cycles of the
+ * last k - 1 calls with it. */
+void pmu_source_unread(pmu_source *s, unsigned n);
 /* The reader of a file source (NULL for the generator): its pmu_stream_view is
  * pmu_source_view without the test of the source's kind. */
 pmu_stream_reader *pmu_source_reader(pmu_source *s);

@@ -17,6 +17,13 @@ struct pmu_source {
     uint64_t count;            /* generator: records returned so far (a file's reader counts
                                   its own, and keeps the limit: pmu_stream_limit) */
     char where[256];
+    /* A generator's last records (pmu_source_keep): a ring of `keep` records of
+     * record_size bytes, record i at i & (keep - 1); records count .. nkept - 1 were given
+     * back and are handed out again before new ones are generated. */
+    size_t record_size;
+    unsigned keep; /* 0: none; else a power of 2 */
+    uint8_t *kept;
+    uint64_t nkept; /* records generated into the ring */
 };
 
 pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t limit,
@@ -51,13 +58,35 @@ pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pm
     }
     s->opts = *o;
     s->opts.hot = NULL; /* pmu_gen_create copied the edges; the caller's may go away */
+    s->record_size = d->record_size;
     return s;
+}
+
+/* The next record of a generator that keeps its last ones: one given back, or a new one
+ * generated into the ring: pmu_gen_next's result. */
+static int gen_kept(pmu_source *s, const void **rec)
+{
+    if (s->count == s->nkept) {
+        const int rc = pmu_gen_next(s->gen, s->kept + (s->nkept & (s->keep - 1u)) * s->record_size);
+        if (rc != 1)
+            return rc;
+        s->nkept++;
+    }
+    *rec = s->kept + (s->count++ & (s->keep - 1u)) * s->record_size;
+    return 1;
 }
 
 int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
 {
     if (s->reader)
         return pmu_stream_next(s->reader, rec, err);
+    if (s->keep) {
+        const void *p;
+        const int rc = gen_kept(s, &p);
+        if (rc == 1)
+            memcpy(rec, p, s->record_size);
+        return rc;
+    }
     int rc = pmu_gen_next(s->gen, rec);
     s->count += rc == 1;
     return rc;
@@ -67,8 +96,40 @@ int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pm
 {
     if (s->reader)
         return pmu_stream_view(s->reader, rec, max, err);
+    if (s->keep)
+        return gen_kept(s, rec);
     *rec = buf;
     return pmu_source_next(s, buf, err);
+}
+
+int pmu_source_keep(pmu_source *s, unsigned k, pmu_err *err)
+{
+    if (s->reader)
+        return pmu_stream_keep(s->reader, k, err);
+    if (s->keep >= k)
+        return 0;
+    if (s->keep || s->count)
+        return stream_errf(err, PMU_E_INTERNAL, NULL, "pmu_source_keep: only before the first record, once");
+    if (k < 2)
+        return 0;
+    if (k > (1u << 20))
+        return stream_errf(err, PMU_E_INTERNAL, NULL, "pmu_source_keep: %u records, expected at most %u",
+                           k, 1u << 20);
+    unsigned n = k;
+    while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
+        n += n & -n;
+    if (!(s->kept = calloc(n, s->record_size)))
+        return stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
+    s->keep = n;
+    return 0;
+}
+
+void pmu_source_unread(pmu_source *s, unsigned n)
+{
+    if (s->reader)
+        pmu_stream_unread(s->reader, n);
+    else
+        s->count -= n; /* within the ring (pmu_source_keep), or 0 */
 }
 
 pmu_stream_reader *pmu_source_reader(pmu_source *s) { return s->reader; }
@@ -99,5 +160,6 @@ void pmu_source_close(pmu_source *s)
         pmu_stream_close(s->reader);
     if (s->gen)
         pmu_gen_destroy(s->gen);
+    free(s->kept);
     free(s);
 }

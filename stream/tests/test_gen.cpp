@@ -3,6 +3,7 @@
 // followed, instruction addresses inside the symbol file's functions).
 #include <algorithm>
 #include <map>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -507,4 +508,64 @@ TEST(Gen, WorkloadHasFetchesAlatMissesAndGeneralEvents)
     EXPECT_GT(alat, 0u);
     EXPECT_GT(xev, 100u);
     EXPECT_GT(attributed, 0u);
+}
+
+// A generator source that keeps its last k records (pmu_source_keep) hands out what
+// pmu_gen_next produces, and, after cycles are given back (pmu_source_unread), the same
+// records again, with the count and the where text of the record last handed out.
+TEST(Gen, KeptRecordsAreHandedOutAgainAfterTheyAreGivenBack)
+{
+    const uint64_t cycles = 2000;
+    const std::vector<pmu_cycle> want = generate(5, cycles, PMU_GEN_WORKLOAD);
+    for (unsigned k : {2u, 3u, 130u})
+        for (uint64_t seed : {1u, 2u}) {
+            SCOPED_TRACE("keeping " + std::to_string(k) + ", seed " + std::to_string(seed));
+            pmu_err err;
+            pmu_gen_opts o = {};
+            o.seed = 5;
+            o.cycles = cycles;
+            o.mode = PMU_GEN_WORKLOAD;
+            pmu_source *s = pmu_source_generator(ITA, &o, &err);
+            ASSERT_NE(s, nullptr) << err.msg;
+            ASSERT_EQ(pmu_source_keep(s, k, &err), 0) << err.msg;
+            std::mt19937_64 rng(seed);
+            uint64_t pos = 0, newest = 0; // handed out; generated
+            unsigned backs = 0, ends = 0;
+            for (;;) {
+                const void *rec = nullptr;
+                pmu_cycle buf;
+                const int got = rng() % 5 == 0 ? pmu_source_next(s, &buf, &err)
+                                               : pmu_source_view(s, &buf, &rec, 7, &err);
+                if (got == 1) {
+                    ASSERT_LT(pos, cycles);
+                    ASSERT_TRUE(same_cycle(rec ? *static_cast<const pmu_cycle *>(rec) : buf,
+                                           want[pos]))
+                        << pos;
+                    pos++;
+                    newest = std::max(newest, pos);
+                    ASSERT_EQ(pmu_source_count(s), pos);
+                    ASSERT_EQ(std::string(pmu_source_where(s)),
+                              "generator (workload mode, seed 5), record " + std::to_string(pos - 1));
+                } else {
+                    ASSERT_EQ(got, 0) << err.msg;
+                    if (ends++) // give back at the end once, and go to the end again
+                        break;
+                }
+                if (rng() % 16 != 0 && got != 0)
+                    continue;
+                // at most the records of the last k - 1 calls (one record each)
+                const uint64_t oldest = newest >= k - 1 ? newest - (k - 1) : 0;
+                const uint64_t back = rng() % (pos - oldest + 1);
+                pmu_source_unread(s, (unsigned)back);
+                pos -= back;
+                backs += back != 0;
+                ASSERT_EQ(pmu_source_count(s), pos);
+            }
+            EXPECT_EQ(pos, cycles);
+            EXPECT_GT(backs, 10u);
+            // keep is refused once a record was handed out
+            EXPECT_NE(pmu_source_keep(s, 1u << 19, &err), 0);
+            EXPECT_CONTAINS(err.msg, "only before the first record");
+            pmu_source_close(s);
+        }
 }

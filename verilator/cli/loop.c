@@ -151,22 +151,46 @@ static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, con
     return -1;
 }
 
-/* A stream's records on the quiet path, in a loop of their own up to cycle mark (nothing
+/* Where the quiet path reads: a stream file's reader, or, with reader NULL, the source (the
+ * generator, into buf unless it keeps its records).  A caller passes a constant NULL or a
+ * reader known to be there, so that each in-line copy reads one kind without a test. */
+typedef struct quiet_src {
+    pmu_stream_reader *reader;
+    pmu_source *src;
+    void *buf;
+} quiet_src;
+
+static inline __attribute__((always_inline)) int src_view(const quiet_src *s, const void **cur,
+                                                          unsigned max, pmu_err *err)
+{
+    return s->reader ? pmu_stream_view(s->reader, cur, max, err)
+                     : pmu_source_view(s->src, s->buf, cur, max, err);
+}
+
+static inline __attribute__((always_inline)) void src_unread(const quiet_src *s, unsigned n)
+{
+    if (s->reader)
+        pmu_stream_unread(s->reader, n);
+    else
+        pmu_source_unread(s->src, n);
+}
+
+/* A source's records on the quiet path, in a loop of their own up to cycle mark (nothing
  * of loop's but the read applies to them): PMU_LOOP_END there too, the caller tells the
  * two ends apart by the cycle.  At a pair's mismatch, the cycles of the record it did not
- * step are given back to the reader, so that the records read are the records stepped. */
+ * step are given back to the source, so that the records read are the records stepped. */
 static inline __attribute__((always_inline)) pmu_loop_end
-quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const quiet_ops *q,
+quiet_records(pmu_backend *b, const quiet_src *s, uint64_t mark, const quiet_ops *q,
               pmu_state *st, pmu_err *err)
 {
     while (b->cycle < mark) {
         const void *cur;
-        const int got = pmu_stream_view(reader, &cur, run_max(mark - b->cycle), err);
+        const int got = src_view(s, &cur, run_max(mark - b->cycle), err);
         if (got <= 0)
             return got == 0 ? PMU_LOOP_END : input_error(err);
         const int left = quiet_steps(b, cur, got, q, st);
         if (left >= 0) {
-            pmu_stream_unread(reader, (unsigned)left);
+            src_unread(s, (unsigned)left);
             return PMU_LOOP_MISMATCH;
         }
     }
@@ -174,14 +198,14 @@ quiet_records(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark, const qu
 }
 
 /* A lock-step pair's records on the quiet path, a batch at a time (pmu_cosim_step_batch):
- * up to PMU_COSIM_BATCH records read (the reader keeps them where it handed them out,
- * pmu_stream_keep), then stepped by the RTL and by the reference in turn.  The service is
+ * up to PMU_COSIM_BATCH records read (the source keeps them where it handed them out,
+ * pmu_source_keep), then stepped by the RTL and by the reference in turn.  The service is
  * called after a clock that raises the line, as quiet_steps calls it; once it asks to be
  * woken, the batch's other records go through quiet_steps.  At a mismatch the cycles read
  * and not stepped are given back and the report's where text is taken again, so that, as
  * on the other paths, the records read are the records stepped.  Returns PMU_LOOP_END
  * with b->cycle below mark at the stream's end. */
-static pmu_loop_end pair_batches(pmu_backend *b, pmu_stream_reader *reader, uint64_t mark,
+static pmu_loop_end pair_batches(pmu_backend *b, const quiet_src *s, uint64_t mark,
                                  const quiet_ops *q, pmu_state *st, pmu_err *err)
 {
     const void *rec[PMU_COSIM_BATCH];
@@ -193,7 +217,7 @@ static pmu_loop_end pair_batches(pmu_backend *b, pmu_stream_reader *reader, uint
         unsigned n = 0, unstepped = 0;
         int got = 1;
         while (n < PMU_COSIM_BATCH && unstepped < cap) {
-            got = pmu_stream_view(reader, &rec[n], cap - unstepped, err);
+            got = src_view(s, &rec[n], cap - unstepped, err);
             if (got <= 0)
                 break;
             clocks[n++] = (unsigned)got;
@@ -236,11 +260,22 @@ static pmu_loop_end pair_batches(pmu_backend *b, pmu_stream_reader *reader, uint
             return PMU_LOOP_END;
         continue;
     mismatch:
-        pmu_stream_unread(reader, unstepped);
+        src_unread(s, unstepped);
         pmu_cosim_retake_where(b);
         return PMU_LOOP_MISMATCH;
     }
     return PMU_LOOP_END;
+}
+
+/* The quiet path's records up to mark (quiet_records, pair_batches), from source s. */
+static inline __attribute__((always_inline)) pmu_loop_end
+quiet_source(pmu_backend *b, const quiet_src *s, uint64_t mark, int batches, const quiet_ops *q,
+             const quiet_ops *q_unchecked, pmu_state *st, pmu_err *err)
+{
+    /* two copies, so that the one without a pair does not test for it */
+    return batches       ? pair_batches(b, s, mark, q, st, err)
+           : q->mismatches ? quiet_records(b, s, mark, q, st, err)
+                           : quiet_records(b, s, mark, q_unchecked, st, err);
 }
 
 static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
@@ -270,10 +305,10 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
     /* quiet_ops without the pair's test, for the compiler to drop it */
     const quiet_ops q_unchecked = {step, run, pmi, NULL, h};
     pmu_stream_reader *const reader = view && l->src ? pmu_source_reader(l->src) : NULL;
-    /* A pair on the quiet path steps a stream in batches (pair_batches), but with a
+    /* A pair on the quiet path steps its records in batches (pair_batches), but with a
      * waveform open (the RTL would run ahead of a mismatch in it) or when told not to. */
-    const int batches = quiet && reader && checks && pmu_is_cosim(b) && !l->unbatched &&
-                        pmu_stream_keep(reader, PMU_COSIM_BATCH + 2, NULL) == 0;
+    const int batches = quiet && view && l->src && checks && pmu_is_cosim(b) && !l->unbatched &&
+                        pmu_source_keep(l->src, PMU_COSIM_BATCH + 2, NULL) == 0;
     pmu_state st;
     memset(&st, 0, sizeof st);
     uint64_t mark = next_mark(l);
@@ -313,12 +348,14 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         if (quiet) { /* the common case, in as few instructions as it takes */
             if (quiet_steps(b, cur, got, &q, &st) >= 0) /* got is 1 for a pair */
                 return PMU_LOOP_MISMATCH;
-            if (reader) {
-                /* two copies, so that the one without a pair does not test for it */
+            if (view && l->src) {
+                /* a copy for each kind of source */
+                const quiet_src from_reader = {reader, NULL, NULL}, from_gen = {NULL, l->src, rec};
                 const pmu_loop_end end =
-                    batches && !l->tracing ? pair_batches(b, reader, mark, &q, &st, err)
-                    : checks               ? quiet_records(b, reader, mark, &q, &st, err)
-                                           : quiet_records(b, reader, mark, &q_unchecked, &st, err);
+                    reader ? quiet_source(b, &from_reader, mark, batches && !l->tracing, &q,
+                                          &q_unchecked, &st, err)
+                           : quiet_source(b, &from_gen, mark, batches && !l->tracing, &q,
+                                          &q_unchecked, &st, err);
                 if (end != PMU_LOOP_END || b->cycle < mark)
                     return end;
             }

@@ -234,10 +234,16 @@ struct PairOutcome {
 
 // The stream through cosim(reference, RTL) (or a lossy reference for the RTL, losing the
 // step of record `lost`) with the driver on the quiet path, in batches or clock by clock.
+// An empty path: the generator's random records of seed 7 instead, 6000 of them.
 PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t lost)
 {
     pmu_err err;
-    pmu_source *src = pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
+    pmu_gen_opts g = {};
+    g.seed = 7;
+    g.cycles = 6000;
+    g.mode = PMU_GEN_RANDOM;
+    pmu_source *src = path.empty() ? pmu_source_generator(&pmu_dialect_itanium, &g, &err)
+                                   : pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
     EXPECT_NE(src, nullptr) << err.msg;
     pmu_params p = pmu_params_default();
     char why[256] = "";
@@ -340,28 +346,33 @@ TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
         ASSERT_EQ(pmu_stream_finish(w, &err), 0) << err.msg;
         pmu_source_close(gen);
     }
-    const PairOutcome clocks = run_pair(path, true, true, 0);
-    const PairOutcome batches = run_pair(path, false, true, 0);
-    EXPECT_EQ(batches.end, PMU_LOOP_END) << batches.first;
-    EXPECT_GT(batches.interrupts, 100u);
-    EXPECT_GT(batches.calls, batches.interrupts);
-    expect_same(clocks, batches);
-    // a reference that loses a step (a step that counted nothing is not missed)
-    unsigned stopped = 0;
-    std::vector<uint64_t> losts = {0, 5, 63, 64, 65, 127, 128};
-    for (uint64_t i = 1; i < 30; i++)
-        losts.push_back(i * 997);
-    for (uint64_t lost : losts) {
-        SCOPED_TRACE("lost step " + std::to_string(lost));
-        const PairOutcome c = run_pair(path, true, false, lost);
-        const PairOutcome bt = run_pair(path, false, false, lost);
-        expect_same(c, bt);
-        if (bt.end == PMU_LOOP_MISMATCH) {
-            stopped++;
-            EXPECT_GT(bt.cycle, lost);
-            EXPECT_EQ(bt.read, bt.cycle);
+    // the stream file, then the generator's records (the generator keeps its last
+    // records for the batches: pmu_source_keep)
+    for (const std::string &from : {path, std::string()}) {
+        SCOPED_TRACE(from.empty() ? "generator" : "stream file");
+        const PairOutcome clocks = run_pair(from, true, true, 0);
+        const PairOutcome batches = run_pair(from, false, true, 0);
+        EXPECT_EQ(batches.end, PMU_LOOP_END) << batches.first;
+        EXPECT_GT(batches.interrupts, 100u);
+        EXPECT_GT(batches.calls, batches.interrupts);
+        expect_same(clocks, batches);
+        // a reference that loses a step (a step that counted nothing is not missed)
+        unsigned stopped = 0;
+        std::vector<uint64_t> losts = {0, 5, 63, 64, 65, 127, 128};
+        for (uint64_t i = 1; i < 30; i++)
+            losts.push_back(i * 197);
+        for (uint64_t lost : losts) {
+            SCOPED_TRACE("lost step " + std::to_string(lost));
+            const PairOutcome c = run_pair(from, true, false, lost);
+            const PairOutcome bt = run_pair(from, false, false, lost);
+            expect_same(c, bt);
+            if (bt.end == PMU_LOOP_MISMATCH) {
+                stopped++;
+                EXPECT_GT(bt.cycle, lost);
+                EXPECT_EQ(bt.read, bt.cycle);
+            }
         }
+        EXPECT_GE(stopped, 8u);
     }
-    EXPECT_GE(stopped, 8u);
     remove(path.c_str());
 }
