@@ -4,6 +4,8 @@
 #
 # On one stream and one configuration it measures the simulated cycles per second of
 #   pmusim run --backend ref | rtl | cosim   (each REPEAT times, interleaved; median)
+#   pmusim run --backend rtl | cosim on the generator's records of the same seed and
+#                  length, as make sim runs them (REPEAT times; median)
 #   pmusim-sc run (the SystemC platform, lock-step, at most 1,000,000 records; REPEAT
 #                  times; median), when given
 #   Icarus (vvp) on the same RTL, first ICARUS_RECORDS records of the stream
@@ -121,6 +123,20 @@ for ((r = 1; r <= REPEAT; r++)); do
         printf 'bench: round %d/%d  %-6s %12.0f cycles/s  (qualifiers on)\n' "$r" "$REPEAT" "$b" "$s"
     done
 done
+# The generator's records, as `make sim` runs them: no stream file, the same seed and length
+# (the generator's work is in both runs).
+declare -A gspeeds=([rtl]= [cosim]=)
+for ((r = 1; r <= REPEAT; r++)); do
+    for b in rtl cosim; do
+        log=$OUT/generated-$b-$r.log
+        logged "$log" "$PMUSIM" run --backend "$b" --seed "$SEED" --cycles "$CYCLES" --config "$CONFIG"
+        s=$(speed_of "$log")
+        gspeeds[$b]+="$s "
+        printf 'bench: round %d/%d  %-6s %12.0f cycles/s  (generated records)\n' "$r" "$REPEAT" "$b" "$s"
+    done
+done
+grep -q '^lock-step: [0-9]* cycles, 0 mismatches' "$OUT/generated-cosim-1.log" ||
+    fail "$OUT/generated-cosim-1.log: no 'lock-step: N cycles, 0 mismatches' line"
 # The SystemC platform (pmusim-sc): the same lock-step run with the software behind a
 # TLM socket, the parts clocked by SystemC; the first million records at most (it runs at
 # a fraction of the C harness's speed, and its speed does not depend on the length).
@@ -234,6 +250,9 @@ qcosim_s=$(median ${qspeeds[cosim]})
 ratio_qls=$(ratio "$qcosim_s" "$qrtl_s" %.2f)
 ratio_rr=$(ratio "$ref_s" "$rtl_s" %.1f)
 ratio_qrr=$(ratio "$qref_s" "$qrtl_s" %.1f)
+grtl_s=$(median ${gspeeds[rtl]})
+gcosim_s=$(median ${gspeeds[cosim]})
+ratio_gls=$(ratio "$gcosim_s" "$grtl_s" %.2f)
 ratio_vi=$(ratio "$rtl_s" "$icarus_speed" %.0f)
 list() { local out=() s; for s in "$@"; do out+=("$(printf '%.0f' "$s")"); done; echo "${out[*]}"; }
 row() { # name cycles speed ir runs...
@@ -256,6 +275,8 @@ row() { # name cycles speed ir runs...
     row "reference only, qualifiers on" "$CYCLES" "$qref_s" "${qir[ref]:--}" ${qspeeds[ref]}
     row "RTL only, qualifiers on" "$CYCLES" "$qrtl_s" "${qir[rtl]:--}" ${qspeeds[rtl]}
     row "lock-step, qualifiers on" "$CYCLES" "$qcosim_s" "${qir[cosim]:--}" ${qspeeds[cosim]}
+    row "RTL only, generated records" "$CYCLES" "$grtl_s" - ${gspeeds[rtl]}
+    row "lock-step, generated records" "$CYCLES" "$gcosim_s" - ${gspeeds[cosim]}
     if [ -n "$sc_speeds" ]; then
         sc_s=$(median $sc_speeds)
         printf '%-34s %10d %12.0f %11s   median of %d runs: %s; %s of the C harness lock-step\n' \
@@ -267,6 +288,7 @@ row() { # name cycles speed ir runs...
     echo
     printf 'lock-step / RTL-only:                    %8s  (target >= 0.9)   %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.9)"
     printf 'lock-step / RTL-only, qualifiers on:     %8s  (target >= 0.9)   %s\n' "$ratio_qls" "$(verdict "$ratio_qls" 0.9)"
+    printf 'lock-step / RTL-only, generated records: %8s  (target >= 0.9)   %s\n' "$ratio_gls" "$(verdict "$ratio_gls" 0.9)"
     printf 'reference / RTL-only:                    %8s  (target >= 10)    %s\n' "$ratio_rr" "$(verdict "$ratio_rr" 10)"
     printf 'reference / RTL-only, qualifiers on:     %8s  (target >= 10)    %s\n' "$ratio_qrr" "$(verdict "$ratio_qrr" 10)"
     printf 'Verilator RTL / Icarus:                  %8s  (target >= 200)   %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
