@@ -619,25 +619,9 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
     return 0;
 }
 
-/* Clears bytes [from, to) of a record with 16-byte stores: GCC expands memset of the
- * 288-byte record as rep stosq, an instruction per 8 bytes (about 45 a record).  The vector
- * type's may_alias lets it store into the struct; its alignment of 8 is the record's. */
-typedef unsigned char v16 __attribute__((vector_size(16), may_alias, aligned(8)));
-#define SLOTS_AT offsetof(pmu_cycle, slot)
-_Static_assert(sizeof(pmu_cycle) % 16 == 0 && SLOTS_AT % 16 == 0 && _Alignof(pmu_cycle) >= 8,
-               "records are cleared and copied 16 bytes at a time at 8-byte alignment");
-_Static_assert(sizeof(((ita_group *)0)->slot) == sizeof(pmu_cycle) - SLOTS_AT &&
+_Static_assert(sizeof(((ita_group *)0)->slot) == sizeof(pmu_cycle) - ITA_SLOTS_AT &&
                    offsetof(ita_group, slot) == 0,
                "a group's slots are a record's");
-
-DECODE_INLINE void clear_bytes(pmu_cycle *c, size_t from, size_t to)
-{
-    unsigned char *p = (unsigned char *)c;
-    const v16 zero = {0};
-#pragma GCC unroll 32
-    for (size_t i = from; i < to; i += 16)
-        *(v16 *)(p + i) = zero;
-}
 
 /* A reference to group gr (index g): its slots copied, each load or store's data address
  * and latency patched in. */
@@ -652,7 +636,7 @@ DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *g
     unsigned char *to = (unsigned char *)c->slot;
 #pragma GCC unroll 16
     for (size_t i = 0; i < sizeof c->slot; i += 16)
-        *(v16 *)(to + i) = *(const v16 *)(from + i);
+        *(ita_v16 *)(to + i) = *(const ita_v16 *)(from + i);
     c->nslots = gr->nslots;
     for (unsigned m = gr->mem; m; m &= m - 1u) {
         const unsigned i = (unsigned)__builtin_ctz(m);
@@ -711,7 +695,7 @@ DECODE_INLINE int decode_ref(ita_in *in, uint8_t head, unsigned g, ita_state *st
  * completely. */
 DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cycle *c, uint64_t *repeat)
 {
-    clear_bytes(c, 0, SLOTS_AT);
+    ita_clear_bytes(c, 0, ITA_SLOTS_AT);
     if (decode_cycle(in, head, st, c, repeat))
         return -1;
     uint64_t ip = st->prev_ip;
@@ -737,7 +721,7 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
             return decode_ref(in, head, g, st, c);
         define = g;
     }
-    clear_bytes(c, SLOTS_AT, sizeof *c);
+    ita_clear_bytes(c, ITA_SLOTS_AT, sizeof *c);
     c->nslots = (uint8_t)nslots;
     int rc = 1;
     ita_check k = {0, 0, 0};
@@ -793,7 +777,7 @@ static __attribute__((noinline)) int decode_plain_ref(pmu_byte_window *w, const 
 {
     const unsigned v = (unsigned)w->p[1] | (unsigned)w->p[2] << 8;
     ita_in in = {w->p + 3, NULL, where, err};
-    clear_bytes(c, 0, SLOTS_AT);
+    ita_clear_bytes(c, 0, ITA_SLOTS_AT);
     if (decode_cycle(&in, HEAD_GROUP, st, c, repeat))
         return -1;
     const int rc = decode_ref(&in, HEAD_GROUP, v >> GROUP_INDEX_SHIFT, st, c);
@@ -809,7 +793,7 @@ static __attribute__((noinline)) int decode_idle(pmu_byte_window *w, uint8_t hea
                                                  uint64_t *repeat, pmu_err *err)
 {
     ita_in in = {w->p + 1, NULL, where, err};
-    clear_bytes(c, 0, sizeof *c);
+    ita_clear_bytes(c, 0, sizeof *c);
     if (decode_cycle(&in, head, st, c, repeat))
         return -1;
     w->p = in.p;

@@ -29,17 +29,6 @@ counts ita_gen_limits(void)
     return l;
 }
 
-void ita_gen_count_slot(counts *n, const pmu_slot *s)
-{
-    n->load += PMU_SLOT_GET(s, LOAD) != 0;
-    n->store += PMU_SLOT_GET(s, STORE) != 0;
-    n->fp += PMU_SLOT_GET(s, FP) != 0;
-    n->br += PMU_SLOT_GET(s, BR_TYPE) != 0;
-    n->l1d += PMU_SLOT_GET(s, LOAD) && PMU_SLOT_GET(s, L1D_MISS);
-    n->l2miss += PMU_SLOT_GET(s, L2_MISS) != 0;
-    n->l2ref += PMU_SLOT_GET(s, L2_REF) != 0;
-}
-
 /* Copies the edges into one block the generator owns. */
 static int hot_copy(ita_gen *g, const pmu_gen_hot *h)
 {
@@ -133,6 +122,7 @@ void *ita_gen_create(const pmu_gen_opts *o, pmu_err *err)
     g->o = *o;
     g->o.nprocs = nprocs;
     pmu_rng_seed(&g->r, o->seed);
+    g->lim = ita_gen_limits();
     /* a state of its own, so hot decisions never shift the main sequence */
     if (o->hot)
         pmu_rng_seed(&g->hr, o->seed ^ 0x686f742065646765ull);

@@ -108,10 +108,16 @@ typedef struct syscall_desc {
     int can_block;
 } syscall_desc;
 
+/* Slots of a cycle by kind; the per-cycle limits on them (ita_gen_limits). */
+typedef struct counts {
+    unsigned load, store, fp, br, l1d, l2miss, l2ref;
+} counts;
+
 typedef struct ita_gen {
     pmu_gen_opts o;
     pmu_rng r;
     uint64_t produced;
+    counts lim; /* ita_gen_limits(), worked out once */
 
     func *fn;
     int nfn, capfn;
@@ -160,11 +166,19 @@ typedef struct ita_gen {
 } ita_gen;
 
 /* ---- per-cycle limits (maxincr of the counting events), ita_gen.c ------------------ */
-typedef struct counts {
-    unsigned load, store, fp, br, l1d, l2miss, l2ref;
-} counts;
 counts ita_gen_limits(void);
-void ita_gen_count_slot(counts *n, const pmu_slot *s);
+
+/* A retired slot's share of the counts that the limits bound. */
+static inline void ita_gen_count_slot(counts *n, const pmu_slot *s)
+{
+    n->load += PMU_SLOT_GET(s, LOAD) != 0;
+    n->store += PMU_SLOT_GET(s, STORE) != 0;
+    n->fp += PMU_SLOT_GET(s, FP) != 0;
+    n->br += PMU_SLOT_GET(s, BR_TYPE) != 0;
+    n->l1d += PMU_SLOT_GET(s, LOAD) && PMU_SLOT_GET(s, L1D_MISS);
+    n->l2miss += PMU_SLOT_GET(s, L2_MISS) != 0;
+    n->l2ref += PMU_SLOT_GET(s, L2_REF) != 0;
+}
 
 #define FLAG(name) ((uint16_t)PMU_SF_##name##_MASK)
 #define FIELD(name, v) ((uint16_t)(((unsigned)(v) << PMU_SF_##name##_LSB) & PMU_SF_##name##_MASK))

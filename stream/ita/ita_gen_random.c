@@ -8,6 +8,7 @@
 
 #include "ita/ia64_enc.h"
 #include "ita_gen.h"
+#include "ita_stream.h"
 
 /* ---- RANDOM mode ----------------------------------------------------------------------- */
 /* Mostly near the regions the workload uses (so IBR/DBR ranges see hits), sometimes anywhere. */
@@ -195,7 +196,7 @@ static void hot_slot(ita_gen *g, const pmu_cycle *c, pmu_slot *s)
 void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
 {
     pmu_rng *r = &g->r;
-    memset(c, 0, sizeof *c);
+    ita_clear_bytes(c, 0, sizeof *c);
     /* the sticky fields change now and then, as they would in a stream */
     if (pmu_rng_chance(r, 125))
         g->rcpl = (uint8_t)pmu_rng_below(r, 4);
@@ -226,11 +227,10 @@ void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
         c->recirc = (uint8_t)pmu_rng_range(r, 1, pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
     if (c->power == PMU_POWER_LIGHT_HALT || c->power == PMU_POWER_HALT)
         return; /* nothing retires while halted */
-    const counts lim = ita_gen_limits();
     counts n = {0, 0, 0, 0, 0, 0, 0};
     c->nslots = (uint8_t)pmu_rng_below(r, PMU_MAX_SLOTS + 1);
     for (unsigned i = 0; i < c->nslots; i++) {
-        random_slot(g, c, &c->slot[i], &n, &lim);
+        random_slot(g, c, &c->slot[i], &n, &g->lim);
         if (g->o.hot)
             hot_slot(g, c, &c->slot[i]);
     }

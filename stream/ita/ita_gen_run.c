@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ita_gen.h"
+#include "ita_stream.h"
 
 /* Removes miss outcomes (the access becomes a hit) until the slot fits the limits. */
 static void fit_misses(pmu_slot *s, const counts *n, const counts *lim)
@@ -430,7 +431,7 @@ static enum after side_effects(ita_gen *g, pmu_cycle *c, frame *fr, int k)
 static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
 {
     pmu_rng *r = &g->r;
-    const counts lim = ita_gen_limits();
+    const counts *const lim = &g->lim;
     counts n = {0, 0, 0, 0, 0, 0, 0};
     uint32_t bundle_limit;
     unsigned max_slots = group_size(r, x, ia32, &bundle_limit);
@@ -449,7 +450,7 @@ static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
             g->pending_entry = ENTRY_SYSCALL;
             break;
         }
-        if (!fits_cycle(in->kind, &n, &lim, c))
+        if (!fits_cycle(in->kind, &n, lim, c))
             break;
 
         pmu_slot *s = &c->slot[c->nslots];
@@ -460,7 +461,7 @@ static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
         s->slot = in->slot;
         int squashed = in->predicated && pmu_rng_chance(r, 250);
         outcome o = {0, 0, 0, -1, -1, 0};
-        int end_group = slot_outcome(g, x, fr, in, squashed, s, &n, &lim, &o, &stall);
+        int end_group = slot_outcome(g, x, fr, in, squashed, s, &n, lim, &o, &stall);
         ita_gen_count_slot(&n, s);
         c->nslots++;
 
@@ -483,7 +484,7 @@ void ita_gen_workload_next(ita_gen *g, pmu_cycle *c)
 {
     pmu_rng *r = &g->r;
     task *t = &g->tasks[g->cur];
-    memset(c, 0, sizeof *c);
+    ita_clear_bytes(c, 0, sizeof *c);
     c->pid = t->pid;
     c->power = g->halt_left ? g->halt_power
                : g->lowpower_left ? PMU_POWER_LOW_POWER
