@@ -184,6 +184,13 @@ typedef struct pmu_record_hooks {
      * while *wake is non-zero (an overflow service with no interrupt pending has nothing
      * to do on the other clocks). */
     const int *wake;
+    /* Optional, with at_cycle: software activity at chosen clocks, called once the record
+     * of clock *at_cycle (the backend's cycle) has been read and before it is stepped,
+     * where `before` would be called; it moves *at_cycle past that clock.  Unlike
+     * `before`, it leaves the records as they are, so the loop may read and step the
+     * clocks up to *at_cycle in a row or in batches. */
+    void (*at)(void *ctx);
+    const uint64_t *at_cycle;
 } pmu_record_hooks;
 
 typedef struct pmu_cli_loop {

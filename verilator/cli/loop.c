@@ -3,6 +3,7 @@
  * that steps them through a backend for run, count, profile and conform (pmu_cli.h).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -92,12 +93,15 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The first cycle at which the loop must look at stop_at or the waveform's start again. */
+/* The first cycle at which the loop must look at stop_at, the waveform's start or the
+ * hooks' next activity (pmu_record_hooks.at) again. */
 static uint64_t next_mark(const pmu_cli_loop *l)
 {
     uint64_t mark = l->stop_at ? l->stop_at : UINT64_MAX;
     if (l->wave_path && !l->tracing && l->wave_from < mark)
         mark = l->wave_from;
+    if (l->hooks.at && *l->hooks.at_cycle < mark)
+        mark = *l->hooks.at_cycle;
     return mark;
 }
 
@@ -127,8 +131,9 @@ typedef struct quiet_ops {
 
 /* The `got` cycles of record cur on the quiet path: the service, asleep, is called at a
  * clock that raises the interrupt line or when it asked to wake.  Returns -1, or, when a
- * pair's registers disagreed after a clock (it stops there), the cycles of the record
- * left unstepped. */
+ * pair's registers disagreed after a clock (it stops there, before the service: as
+ * pair_batches, which cannot call the service at a clock its RTL has run past) or after the
+ * service's register accesses, the cycles of the record left unstepped. */
 static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, const void *cur,
                                                              int got, const quiet_ops *q,
                                                              pmu_state *st)
@@ -141,6 +146,9 @@ static inline __attribute__((always_inline)) int quiet_steps(pmu_backend *b, con
             q->step(b, cur);
         const uint8_t line = q->pmi(b);
         if (line || *q->h.wake) {
+            /* a pair that disagreed stops after the clock, before the service */
+            if (q->mismatches && q->mismatches(b))
+                return got - (int)done;
             st->pmi = line;
             q->h.after(q->h.ctx, cur, st);
         }
@@ -267,6 +275,36 @@ static pmu_loop_end pair_batches(pmu_backend *b, const quiet_src *s, uint64_t ma
     return PMU_LOOP_END;
 }
 
+/* The `got` cycles of record cur off the quiet path, the service after every clock (with
+ * the registers unless pmi_only; with pmi_only and wake, at the line or while awake).  1
+ * when a pair disagreed: after a clock (it stops there, before the service) or after the
+ * service's register accesses.  Out of line, so that the quiet path's loops in loop() are
+ * compiled without its registers. */
+static __attribute__((noinline)) int general_steps(pmu_backend *b, const void *cur, int got,
+                                                   const pmu_record_hooks *h,
+                                                   uint64_t (*mismatches)(const pmu_backend *),
+                                                   pmu_state *st)
+{
+    void (*const step)(pmu_backend *, const void *) = b->ops->step;
+    uint8_t (*const pmi)(pmu_backend *) = b->ops->pmi;
+    do {
+        step(b, cur);
+        if (mismatches && mismatches(b))
+            return 1;
+        if (h->after && h->pmi_only) {
+            st->pmi = pmi ? pmi(b) : pmu_pmi(b);
+            if (st->pmi || !h->wake || *h->wake)
+                h->after(h->ctx, cur, st);
+        } else if (h->after) {
+            pmu_snapshot(b, st);
+            h->after(h->ctx, cur, st);
+        }
+        if (mismatches && mismatches(b))
+            return 1;
+    } while (--got);
+    return 0;
+}
+
 /* The quiet path's records up to mark (quiet_records, pair_batches), from source s. */
 static inline __attribute__((always_inline)) pmu_loop_end
 quiet_source(pmu_backend *b, const quiet_src *s, uint64_t mark, int batches, const quiet_ops *q,
@@ -343,6 +381,22 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             if (h.before)
                 h.before(h.ctx, rec);
         }
+        if (h.at && b->cycle == *h.at_cycle) {
+            h.at(h.ctx);
+            if (*h.at_cycle <= b->cycle) {
+                pmu_errf(err, PMU_E_INTERNAL, "the record hooks' next activity, at cycle %" PRIu64
+                         ", is not after cycle %" PRIu64, *h.at_cycle, b->cycle);
+                return PMU_LOOP_ERROR;
+            }
+            /* a record's cycles stepped in a row end before the next activity */
+            const uint64_t room = *h.at_cycle - b->cycle;
+            if (room < (uint64_t)got) {
+                if (view)
+                    pmu_source_unread(l->src, (unsigned)(got - (int)room));
+                got = (int)room;
+            }
+            mark = next_mark(l);
+        }
         if (checks && mismatches(b)) /* the software's register accesses disagreed */
             return PMU_LOOP_MISMATCH;
         if (quiet) { /* the common case, in as few instructions as it takes */
@@ -367,19 +421,8 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             while (got);
             continue;
         }
-        do {
-            step(b, cur);
-            if (h.after && h.pmi_only) {
-                st.pmi = pmi ? pmi(b) : pmu_pmi(b);
-                if (st.pmi || !h.wake || *h.wake)
-                    h.after(h.ctx, cur, &st);
-            } else if (h.after) {
-                pmu_snapshot(b, &st);
-                h.after(h.ctx, cur, &st);
-            }
-            if (checks && mismatches(b))
-                return PMU_LOOP_MISMATCH;
-        } while (--got);
+        if (general_steps(b, cur, got, &h, checks ? mismatches : NULL, &st))
+            return PMU_LOOP_MISMATCH;
     }
 }
 

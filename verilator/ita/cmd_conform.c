@@ -465,14 +465,26 @@ struct pmu_fam_conform {
     ita_session session;
     pmu_record_hooks session_hooks; /* the driver's own, called from the driver_ hooks */
     int session_started;
+    uint64_t at_cycle; /* the harness's next random action (harness_at) */
 };
 
-static void harness_before(void *ctx, void *record)
+/* The harness's software activity: before each clock, one draw of below(gap), and a random
+ * action when it is 0.  The draws are made ahead, from clock `from` up to the next 0, so
+ * that the loop may step the clocks before it in a row (pmu_record_hooks.at): nothing else
+ * draws from c->rng during a run, so the actions and their draws are those of a draw at
+ * every clock. */
+static void harness_schedule(pmu_fam_conform *c, uint64_t from)
+{
+    while (below(&c->rng, c->gap) != 0)
+        from++;
+    c->at_cycle = from;
+}
+
+static void harness_at(void *ctx)
 {
     pmu_fam_conform *c = ctx;
-    (void)record;
-    if (below(&c->rng, c->gap) == 0)
-        random_action(c->b, &c->rng, c->width, c->qual_heavy);
+    random_action(c->b, &c->rng, c->width, c->qual_heavy);
+    harness_schedule(c, c->at_cycle + 1);
 }
 
 static void harness_after(void *ctx, const void *record, const pmu_state *st)
@@ -498,8 +510,12 @@ static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
     pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
     pmu_isr_init(&c->isr, b, start, reload, below(&c->rng, 9));
     c->gap = 50 + below(&c->rng, 2000);
-    *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after,
-                                .pmi_only = 1};
+    harness_schedule(c, b->cycle);
+    /* the service asleep but while an interrupt is pending (pmu_isr_tick does nothing
+     * on the other clocks) */
+    *hooks = (pmu_record_hooks){.ctx = c, .after = harness_after, .pmi_only = 1,
+                                .wake = &c->isr.pending, .at = harness_at,
+                                .at_cycle = &c->at_cycle};
 }
 
 static void driver_before(void *ctx, void *record)

@@ -201,6 +201,44 @@ struct Driver {
     unsigned awake_for = 0; // clocks the service stays awake after an interrupt
     uint64_t calls = 0, interrupts = 0;
     uint64_t start[4] = {0, 0, 0, 0};
+    // Software activity at chosen clocks (about one in 100, by a hash of the clock's
+    // number): a register write or read through the pair, as conform's harness does; from
+    // a `before` hook that looks at every clock, or from an `at` hook told the next one.
+    uint64_t at_cycle = 0, actions = 0;
+    static bool chosen(uint64_t cycle) { return (cycle * 0x9e3779b97f4a7c15ull) >> 58 == 0 && cycle % 3 != 1; }
+    void act()
+    {
+        actions++;
+        switch (actions % 3) {
+        case 0:
+            pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, 5), start[1] + actions % 17);
+            break;
+        case 1:
+            (void)pmu_read(b, PMU_ADDR(PMU_SPACE_PMD, 6));
+            break;
+        default:
+            pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
+            break;
+        }
+    }
+    static void before(void *ctx, void *)
+    {
+        Driver *d = static_cast<Driver *>(ctx);
+        if (chosen(d->b->cycle))
+            d->act();
+    }
+    void schedule(uint64_t from)
+    {
+        while (!chosen(from))
+            from++;
+        at_cycle = from;
+    }
+    static void at(void *ctx)
+    {
+        Driver *d = static_cast<Driver *>(ctx);
+        d->act();
+        d->schedule(d->at_cycle + 1);
+    }
     static void after(void *ctx, const void *, const pmu_state *st)
     {
         Driver *d = static_cast<Driver *>(ctx);
@@ -226,7 +264,7 @@ struct Driver {
 
 struct PairOutcome {
     pmu_loop_end end;
-    uint64_t cycle, read, calls, interrupts, mismatches;
+    uint64_t cycle, read, calls, interrupts, mismatches, actions;
     std::string first; // the first mismatch's report
     pmu_state ref, rtl;
     uint64_t total[4];
@@ -235,7 +273,10 @@ struct PairOutcome {
 // The stream through cosim(reference, RTL) (or a lossy reference for the RTL, losing the
 // step of record `lost`) with the driver on the quiet path, in batches or clock by clock.
 // An empty path: the generator's random records of seed 7 instead, 6000 of them.
-PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t lost)
+enum Activity { NO_ACTIVITY, ACTIVITY_BEFORE, ACTIVITY_AT };
+
+PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t lost,
+                     Activity activity = NO_ACTIVITY)
 {
     pmu_err err;
     pmu_gen_opts g = {};
@@ -274,6 +315,13 @@ PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t
     l.hooks.after = Driver::after;
     l.hooks.pmi_only = 1;
     l.hooks.wake = &d.wake;
+    if (activity == ACTIVITY_BEFORE) {
+        l.hooks.before = Driver::before;
+    } else if (activity == ACTIVITY_AT) {
+        d.schedule(b->cycle);
+        l.hooks.at = Driver::at;
+        l.hooks.at_cycle = &d.at_cycle;
+    }
     l.unbatched = unbatched;
     PairOutcome o;
     o.end = pmu_cli_loop_run(&l, &err);
@@ -281,6 +329,7 @@ PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t
     o.read = pmu_source_count(src);
     o.calls = d.calls;
     o.interrupts = d.interrupts;
+    o.actions = d.actions;
     o.mismatches = pmu_cosim_mismatches(b);
     const pmu_cosim_mismatch *m = pmu_cosim_first(b);
     char buf[4096] = "";
@@ -306,6 +355,7 @@ void expect_same(const PairOutcome &x, const PairOutcome &y)
     EXPECT_EQ(x.read, y.read);
     EXPECT_EQ(x.calls, y.calls);
     EXPECT_EQ(x.interrupts, y.interrupts);
+    EXPECT_EQ(x.actions, y.actions);
     EXPECT_EQ(x.mismatches, y.mismatches);
     EXPECT_EQ(x.first, y.first);
     EXPECT_EQ(memcmp(x.ref.reg, y.ref.reg, sizeof x.ref.reg), 0);
@@ -322,12 +372,13 @@ void expect_same(const PairOutcome &x, const PairOutcome &y)
 // writes between the same two clocks, stays awake for the same clocks, and ends, or stops
 // at a mismatch with the same report and the same records read, as the pair clock by
 // clock.
-TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
+namespace {
+
+// Random generated records (interruptions, PSR writes, every privilege level), some of
+// them repeated, into `path`: runs of clocks that stop at an interrupt inside them.
+void write_batch_stream(const std::string &path)
 {
-    // random generated records (interruptions, PSR writes, every privilege level), some
-    // of them repeated: runs of clocks that stop at an interrupt inside them
     Rng r(0xba7c4);
-    const std::string path = ::testing::TempDir() + "pmubatch_" + std::to_string(getpid()) + ".bin";
     {
         pmu_err err;
         pmu_gen_opts g = {};
@@ -346,6 +397,19 @@ TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
         ASSERT_EQ(pmu_stream_finish(w, &err), 0) << err.msg;
         pmu_source_close(gen);
     }
+}
+
+std::string scratch_path(const char *name)
+{
+    return ::testing::TempDir() + name + std::to_string(getpid()) + ".bin";
+}
+
+} // namespace
+
+TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
+{
+    const std::string path = scratch_path("pmubatch_");
+    write_batch_stream(path);
     // the stream file, then the generator's records (the generator keeps its last
     // records for the batches: pmu_source_keep)
     for (const std::string &from : {path, std::string()}) {
@@ -373,6 +437,38 @@ TEST(Loop, LockStepInBatchesEqualsLockStepClockByClock)
             }
         }
         EXPECT_GE(stopped, 8u);
+    }
+    remove(path.c_str());
+}
+
+// Software activity at chosen clocks from an `at` hook (pmu_record_hooks.at: the records
+// read and stepped in a row or in batches up to the next one) happens at the clocks where a
+// `before` hook that looks at every clock does it, with the same outcome: the same
+// interrupts, service calls, register accesses and registers, and at a mismatch (a step,
+// or a register read the lossy reference answers differently) the same report.
+TEST(Loop, ActivityAtChosenClocksEqualsActivityBeforeEveryClock)
+{
+    const std::string path = scratch_path("pmuat_");
+    write_batch_stream(path);
+    for (const std::string &from : {path, std::string()}) {
+        SCOPED_TRACE(from.empty() ? "generator" : "stream file");
+        const PairOutcome by_before = run_pair(from, true, true, 0, ACTIVITY_BEFORE);
+        EXPECT_EQ(by_before.end, PMU_LOOP_END) << by_before.first;
+        EXPECT_GT(by_before.actions, 40u);
+        EXPECT_GT(by_before.interrupts, 100u);
+        expect_same(by_before, run_pair(from, false, true, 0, ACTIVITY_AT));
+        expect_same(by_before, run_pair(from, true, true, 0, ACTIVITY_AT));
+        unsigned stopped = 0;
+        std::vector<uint64_t> losts = {0, 7, 64, 129};
+        for (uint64_t i = 1; i < 20; i++)
+            losts.push_back(i * 293);
+        for (uint64_t lost : losts) {
+            SCOPED_TRACE("lost step " + std::to_string(lost));
+            const PairOutcome b = run_pair(from, true, false, lost, ACTIVITY_BEFORE);
+            expect_same(b, run_pair(from, false, false, lost, ACTIVITY_AT));
+            stopped += b.end == PMU_LOOP_MISMATCH;
+        }
+        EXPECT_GE(stopped, 6u);
     }
     remove(path.c_str());
 }
