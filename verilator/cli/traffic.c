@@ -105,6 +105,13 @@ static void h_before(void *ctx, void *rec)
         t->inner.before(t->inner.ctx, rec);
 }
 
+static void h_at(void *ctx)
+{
+    pmu_traffic *t = ctx;
+    t->base.cycle = t->b->cycle;
+    t->inner.at(t->inner.ctx);
+}
+
 static void h_after(void *ctx, const void *rec, const pmu_state *st)
 {
     pmu_traffic *t = ctx;
@@ -121,7 +128,8 @@ void pmu_traffic_hooks(pmu_traffic *t, pmu_record_hooks *h)
 {
     t->inner = *h;
     *h = (pmu_record_hooks){.ctx = t, .admit = h->admit ? h_admit : NULL, .before = h_before,
-                            .after = h_after, .pmi_only = h->pmi_only || !h->after};
+                            .after = h_after, .pmi_only = h->pmi_only || !h->after,
+                            .at = h->at ? h_at : NULL, .at_cycle = h->at_cycle};
 }
 
 void pmu_traffic_free(pmu_traffic *t) { free(t); }

@@ -2,6 +2,7 @@
 // every cycle is stepped once, and a lock-step pair stops at the clock of its first
 // mismatch with exactly the records stepped read, whichever of the loop's paths the
 // service's hooks select (asleep between interrupts, called every clock, none).
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -275,8 +276,10 @@ struct PairOutcome {
 // An empty path: the generator's random records of seed 7 instead, 6000 of them.
 enum Activity { NO_ACTIVITY, ACTIVITY_BEFORE, ACTIVITY_AT };
 
+// With `traffic`, the service reaches the pair through the traffic log (pmusim run
+// --traffic), whose lines end up there.
 PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t lost,
-                     Activity activity = NO_ACTIVITY)
+                     Activity activity = NO_ACTIVITY, std::string *traffic = nullptr)
 {
     pmu_err err;
     pmu_gen_opts g = {};
@@ -323,8 +326,26 @@ PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t
         l.hooks.at_cycle = &d.at_cycle;
     }
     l.unbatched = unbatched;
+    FILE *log = nullptr;
+    pmu_traffic *t = nullptr;
+    if (traffic) {
+        log = tmpfile();
+        EXPECT_NE(log, nullptr);
+        t = pmu_traffic_new(&pmu_family_itanium, b, log);
+        d.b = pmu_traffic_backend(t);
+        pmu_traffic_hooks(t, &l.hooks);
+    }
     PairOutcome o;
     o.end = pmu_cli_loop_run(&l, &err);
+    if (traffic) {
+        rewind(log);
+        traffic->clear();
+        char buf[4096];
+        for (size_t n; (n = fread(buf, 1, sizeof buf, log)) > 0;)
+            traffic->append(buf, n);
+        fclose(log);
+        pmu_traffic_free(t);
+    }
     o.cycle = b->cycle;
     o.read = pmu_source_count(src);
     o.calls = d.calls;
@@ -469,6 +490,13 @@ TEST(Loop, ActivityAtChosenClocksEqualsActivityBeforeEveryClock)
             stopped += b.end == PMU_LOOP_MISMATCH;
         }
         EXPECT_GE(stopped, 6u);
+        // through the traffic log (which wraps the hooks): the same accesses at the same
+        // clocks
+        std::string log_before, log_at;
+        expect_same(run_pair(from, true, true, 0, ACTIVITY_BEFORE, &log_before),
+                    run_pair(from, false, true, 0, ACTIVITY_AT, &log_at));
+        EXPECT_GT(std::count(log_before.begin(), log_before.end(), '\n'), 100);
+        EXPECT_EQ(log_before, log_at);
     }
     remove(path.c_str());
 }
