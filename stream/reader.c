@@ -603,6 +603,20 @@ static __attribute__((noinline)) int kept_again(pmu_stream_reader *r, unsigned m
     return hand_out(r, r->kept_rec[kept_ix(r, r->at)].rep, max);
 }
 
+unsigned stream_ring_size(unsigned k, unsigned extra, const char *fn, const char *where,
+                          pmu_err *err)
+{
+    if (k > (1u << 20)) {
+        stream_errf(err, PMU_E_INTERNAL, where, "%s: %u records, expected at most %u", fn, k,
+                    1u << 20);
+        return 0;
+    }
+    unsigned n = k + extra;
+    while (n & (n - 1u))
+        n += n & -n;
+    return n;
+}
+
 int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
 {
     if (r->keep >= n)
@@ -612,13 +626,11 @@ int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
                            "pmu_stream_keep: only before the first record, once");
     if (n < 2)
         return 0;
-    if (n > (1u << 20))
-        return stream_errf(err, PMU_E_INTERNAL, r->name, "pmu_stream_keep: %u records, expected at most %u",
-                           n, 1u << 20);
-    n++; /* and the record before the oldest one given back, whose where text is then the
-          * reader's */
-    while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
-        n += n & -n;
+    /* and the record before the oldest one given back, whose where text is then the
+     * reader's */
+    n = stream_ring_size(n, 1, "pmu_stream_keep", r->name, err);
+    if (!n)
+        return -1;
     const size_t size = r->d->record_size;
     uint8_t *kept = calloc(n, size);
     struct kept_rec *rec = calloc(n, sizeof *rec);

@@ -112,12 +112,9 @@ int pmu_source_keep(pmu_source *s, unsigned k, pmu_err *err)
         return stream_errf(err, PMU_E_INTERNAL, NULL, "pmu_source_keep: only before the first record, once");
     if (k < 2)
         return 0;
-    if (k > (1u << 20))
-        return stream_errf(err, PMU_E_INTERNAL, NULL, "pmu_source_keep: %u records, expected at most %u",
-                           k, 1u << 20);
-    unsigned n = k;
-    while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
-        n += n & -n;
+    const unsigned n = stream_ring_size(k, 0, "pmu_source_keep", NULL, err);
+    if (!n)
+        return -1;
     if (!(s->kept = calloc(n, s->record_size)))
         return stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
     s->keep = n;

@@ -66,6 +66,12 @@ char *stream_escaped_name(const char *s);
 int stream_errf(pmu_err *err, int code, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* The records of a ring that keeps the last k records handed out (k at most 2^20) and
+ * `extra` more: a power of 2 (ring indexes are masked), or 0 with err filled (`fn` and
+ * `where` name the caller in the message).  For pmu_stream_keep and pmu_source_keep. */
+unsigned stream_ring_size(unsigned k, unsigned extra, const char *fn, const char *where,
+                          pmu_err *err);
+
 /* Form of an open reader (for `pmusim conv`). */
 
 #endif

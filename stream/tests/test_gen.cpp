@@ -568,4 +568,15 @@ TEST(Gen, KeptRecordsAreHandedOutAgainAfterTheyAreGivenBack)
             EXPECT_CONTAINS(err.msg, "only before the first record");
             pmu_source_close(s);
         }
+    // a ring of more than 2^20 records is refused
+    pmu_err err;
+    pmu_gen_opts o = {};
+    o.seed = 5;
+    o.cycles = 10;
+    pmu_source *s = pmu_source_generator(ITA, &o, &err);
+    ASSERT_NE(s, nullptr) << err.msg;
+    EXPECT_NE(pmu_source_keep(s, (1u << 20) + 1, &err), 0);
+    EXPECT_CONTAINS(err.msg, "pmu_source_keep: 1048577 records, expected at most 1048576");
+    EXPECT_EQ(pmu_source_keep(s, 1u << 20, &err), 0) << err.msg;
+    pmu_source_close(s);
 }
