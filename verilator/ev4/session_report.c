@@ -240,7 +240,10 @@ static int check_driver(const ev4_session *x, FILE *out)
 }
 
 /* With counter 0 counting cycles, the reference's total is the cycles counted: every
- * record, or with PCNTLOGSELECT only the records of processes with the PME bit. */
+ * record, or with PCNTLOGSELECT only the records of processes with the PME bit.  Only on
+ * the CPUs the open covers: PCNTSETMUX and PCNTLOGSELECT reach no other (pfm(7):
+ * PCNTOPENONE "opens and collects data on only this one CPU"), whose counters count what
+ * their PALcode was left set to. */
 static int check_selection(const ev4_session *x, FILE *out)
 {
     int exact = 1;
@@ -248,7 +251,7 @@ static int check_selection(const ev4_session *x, FILE *out)
         return 1;
     for (unsigned c = 0; c < x->ncpus; c++) {
         pmu_backend *ref = reference_of(x->cpu[c]);
-        if (!ref)
+        if (!ref || !cpu_open(x, c))
             continue;
         int select = x->setup.log_select && ev4_has_pme((ev4_model)ref->model);
         uint64_t want = select ? x->t[c].pme_records : x->t[c].records;
@@ -264,12 +267,17 @@ int ev4_session_check(const ev4_session *x, int quiet, FILE *out)
     int exact = check_interrupts(x, out);
     exact &= check_driver(x, out);
     exact &= check_selection(x, out);
-    if (exact && !quiet)
-        fprintf(out, "exact: on %u CPU%s the driver's counts equal the interrupts the hardware raised, "
-                     "the IPL histogram the ticks, the profile the sampled PCs%s\n",
-                x->ncpus, x->ncpus == 1 ? "" : "s",
-                x->setup.mux[0] == EV4_MUX_PF_CYCLES && reference_of(x->cpu[0])
-                    ? (x->setup.log_select ? ", and counter 0 counted the selected processes' cycles" : ", and counter 0 every cycle")
-                    : "");
+    if (!exact || quiet)
+        return exact;
+    char where[32] = "";
+    if (x->setup.open == EV4_OPEN_ONE && x->ncpus > 1)
+        snprintf(where, sizeof where, " on CPU %d, the one open", x->setup.bind);
+    fprintf(out, "exact: on %u CPU%s the driver's counts equal the interrupts the hardware raised, "
+                 "the IPL histogram the ticks, the profile the sampled PCs",
+            x->ncpus, x->ncpus == 1 ? "" : "s");
+    if (x->setup.mux[0] == EV4_MUX_PF_CYCLES && reference_of(x->cpu[0]))
+        fprintf(out, "%s%s", x->setup.log_select ? ", and counter 0 counted the selected processes' cycles"
+                                                 : ", and counter 0 every cycle", where);
+    fprintf(out, "\n");
     return exact;
 }

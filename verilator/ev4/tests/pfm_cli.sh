@@ -36,6 +36,25 @@ check pfm-disabled-counter 0 "exact:" -- pfm --disable 1 --cycles 200000
 check pfm-pass2 0 "exact:" -- pfm --model 21064-pass2 --log select --mux0 PF_CYCLES --cycles 100000
 check pfm-json 0 '"counts":[{"pf_cntr0":' -- pfm --json --cycles 100000
 check pfm-json-profile 0 '"profile":{"mode":"kernel"' -- pfm --json --cycles 100000
+# Counter 0 on PF_CYCLES under every open mode on 1 to 4 CPUs, logging all and selected
+# processes: the harness checks the cycles counted on the CPUs the open covers only
+# (PCNTOPENONE sets the mux of the bound CPU alone; the others count what their PALcode
+# was left set to).
+for n in 1 2 3 4; do
+    for open in all each one; do
+        for log in all select; do
+            bind=() where=""
+            if [ "$open" = one ]; then
+                b=$([ "$log" = all ] && echo $((n - 1)) || echo 0)
+                bind=(--bind "$b")
+                [ "$n" -gt 1 ] && where=" on CPU $b, the one open"
+            fi
+            what=$([ "$log" = all ] && echo "counter 0 every cycle" || echo "counter 0 counted the selected processes' cycles")
+            check "pfm-cycles-$open-$n-log-$log" 0 "the sampled PCs, and $what$where" -- \
+                pfm --cpus "$n" --open "$open" "${bind[@]}" --log "$log" --mux0 PF_CYCLES --cycles 20000 --items counters --profile none
+        done
+    done
+done
 # Long random runs on each backend alone (the RTL and the reference), with the driver.
 check pfm-rtl-random 0 "exact: on 2 CPUs" -- pfm --backend rtl --mode random --cpus 2 --open each --cycles 500000 --seed 7 --items counters,ipl --profile none
 check pfm-ref-random 0 "exact: on 2 CPUs" -- pfm --backend ref --mode random --cpus 2 --open all --cycles 500000 --seed 8 --items counters,ipl --profile none
