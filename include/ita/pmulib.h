@@ -165,8 +165,13 @@ typedef struct pmulib_event_spec {
 
 /* "EVENT[:mod[:mod...]]": :u (plm 8), :k (plm 1), :plm=N (1..15), :thres=N,
  * :ism=ia64|ia32|both.  Privilege modifiers combine (OR); none = user level.
- * Numbers are decimal or 0x hex.  pm is left false. */
+ * Numbers are decimal or 0x hex.  pm is left false.  :thres is checked against the
+ * event's maxincr on the Itanium 2 (the home row, as pmulib_event_maxincr). */
 pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_error *err);
+/* The same for model m: :thres against the model's own row (the tables' maxincr differ for
+ * nine events, L2_MISSES 2 on Itanium and 1 on Itanium 2); NOT_ON_MODEL for an event the
+ * model does not have. */
+pmulib_err pmulib_parse_event_model(const char *str, pmu_model m, pmulib_event_spec *out, pmulib_error *err);
 
 /* ---- range restriction --------------------------------------------------- */
 

@@ -194,8 +194,8 @@ static pmulib_err check_events(dctx *c)
             return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: plm 0x%x: expected a mask 0x1..0xf", d->name,
                                s->plm);
         if (s->thres >= d->maxincr)
-            return pmulib_fail(err, PMULIB_ERR_THRESHOLD, "event %s: threshold %u >= maxincr %u (allowed 0..%u)",
-                               d->name, s->thres, d->maxincr, d->maxincr - 1u);
+            return pmulib_fail(err, PMULIB_ERR_THRESHOLD, "event %s: threshold %u >= maxincr %u on %s (allowed 0..%u)",
+                               d->name, s->thres, d->maxincr, pmulib_model_name(c->model), d->maxincr - 1u);
         if ((unsigned)s->ism > PMULIB_ISM_IA64)
             return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: ism %d: not a pmulib_ism value", d->name,
                                (int)s->ism);

@@ -326,7 +326,10 @@ bool pmulib_parse_u64(const char *s, uint64_t *out)
 
 #define EVENT_STR_MAX 256
 
-pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_error *err)
+/* The threshold is checked against the row of model m, or with m NULL the home row (nine
+ * events both tables have differ in maxincr: Itanium's L2_MISSES adds up to 2 a cycle,
+ * Itanium 2's 1). */
+static pmulib_err parse_event(const char *str, const pmu_model *m, pmulib_event_spec *out, pmulib_error *err)
 {
     if (!str || !out)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event string or output pointer is NULL");
@@ -345,6 +348,8 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
     if (e)
         return e;
     const ita_event_row *d = pmulib_home_row(spec.event);
+    if (m && (e = model_row(spec.event, *m, out, &d, err)))
+        return e;
 
     bool thres_given = false, ism_given = false;
     while (mods) {
@@ -377,8 +382,9 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
                                    val ? val : "");
             if (n >= d->maxincr)
                 return pmulib_fail(err, PMULIB_ERR_THRESHOLD,
-                                   "'%s': threshold %" PRIu64 " >= maxincr %u of %s (allowed 0..%u)", str, n,
-                                   d->maxincr, d->name, d->maxincr - 1u);
+                                   "'%s': threshold %" PRIu64 " >= maxincr %u of %s%s%s (allowed 0..%u)", str, n,
+                                   d->maxincr, d->name, m ? " on " : "", m ? pmulib_model_name(*m) : "",
+                                   d->maxincr - 1u);
             spec.thres = (unsigned)n;
             thres_given = true;
         } else if (streq_ci(mod, "ism")) {
@@ -404,4 +410,14 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
         spec.plm = PMULIB_PLM_USER; /* pfmon's default: user level */
     *out = spec;
     return pmulib_ok(err);
+}
+
+pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_error *err)
+{
+    return parse_event(str, NULL, out, err);
+}
+
+pmulib_err pmulib_parse_event_model(const char *str, pmu_model m, pmulib_event_spec *out, pmulib_error *err)
+{
+    return parse_event(str, &m, out, err);
 }

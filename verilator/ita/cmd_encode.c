@@ -530,7 +530,7 @@ int pmusim_encode_main(int argc, char **argv, FILE *out, FILE *errf)
     }
     pmulib_error err;
     for (unsigned i = 0; i < o.nevents; i++) {
-        if (pmulib_parse_event(o.events[i], &o.rq.events[i], &err))
+        if (pmulib_parse_event_model(o.events[i], o.rq.model, &o.rq.events[i], &err))
             return pmu_cli_fail(&cmd, PMU_EXIT_USAGE, "-e %s: %s", o.events[i], err.msg);
         o.rq.events[i].pm = o.system_wide;
     }

@@ -133,7 +133,7 @@ static int events_config(pmu_fam_monitor *m, pmu_err *err)
     pmulib_request lrq = pmulib_request_init((pmu_model)rq->model);
     pmulib_error lerr;
     for (unsigned i = 0; i < rq->nevents; i++) {
-        if (pmulib_parse_event(rq->events[i], &lrq.events[i], &lerr) != PMULIB_OK)
+        if (pmulib_parse_event_model(rq->events[i], lrq.model, &lrq.events[i], &lerr) != PMULIB_OK)
             return pmu_errf(err, PMU_E_INPUT, "-e %s: %s", rq->events[i], lerr.msg);
         lrq.events[i].pm = rq->system_wide != 0;
     }

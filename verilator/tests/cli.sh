@@ -246,6 +246,12 @@ check encode-list-json 0 "497" -- json_events
 check encode-list-json-itanium 0 "230" -- json_events --model itanium
 check encode-ear-event 0 "PMC10 = 0x0000000000003fe8" -- encode -e L1I_EAR_CACHE_LAT4
 check encode-ear-itanium 0 "PMC4 = 0x0000000000002328" -- encode -e INSTRUCTION_EAR_CACHE_LAT4 --model itanium
+# A threshold against the model's own maxincr (L2_MISSES: 2 on Itanium, 1 on Itanium 2);
+# the Itanium value is libpfm-3.10's Itanium encoder's.
+check encode-thres-itanium 0 "PMC4 = 0x0000000000106a28" -- encode --model itanium -e L2_MISSES:u:thres=1
+check encode-thres-itanium-over 2 "threshold 2 >= maxincr 2 of L2_MISSES on Itanium (allowed 0..1)" -- encode --model itanium -e L2_MISSES:u:thres=2
+check encode-thres-itanium2-over 2 "threshold 1 >= maxincr 1 of L2_MISSES on Itanium 2 (allowed 0..0)" -- encode -e L2_MISSES:u:thres=1
+check count-thres-itanium 0 "L2_MISSES:thres=1" -- "$PMUSIM" count --model itanium -e L2_MISSES:thres=1 --cycles 2000
 check encode-btb-all 0 "PMC12 = 0x0000000000003f08" -- encode -e BRANCH_EVENT
 check encode-dear-free 0 "PMC11 = 0x00000000000e0081" -- encode --dear mode=tlb,umask=0xe,plm=1
 check encode-dear-tlb-btb 2 "cannot be used with the branch trace buffer" -- encode -e DATA_EAR_TLB_ALL -e BRANCH_EVENT

@@ -7,6 +7,7 @@
  */
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "ita/pmulib.h"
@@ -298,6 +299,68 @@ TEST(EventString, Errors)
     pmulib_error err;
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_parse_event(longstr.c_str(), &e, &err));
     EXPECT_TRUE(has(err, "longer than")) << err.msg;
+}
+
+/* The events both tables have with a different maxincr (libpfm-3.10's itanium_events.h
+ * and itanium2_events.h; Itanium first, then Itanium 2). */
+struct MaxincrPair {
+    const char *name;
+    unsigned ita, ita2;
+};
+const MaxincrPair kMaxincrDiffer[] = {
+    {"BUS_BRQ_LIVE_REQ_LO", 2, 7}, {"BUS_IOQ_LIVE_REQ_HI", 3, 2}, {"BUS_SNOOPQ_REQ", 3, 7},
+    {"DTLB_INSERTS_HPW", 1, 4},    {"L2_MISSES", 2, 1},           {"L2_REFERENCES", 3, 4},
+    {"LOADS_RETIRED", 2, 4},       {"MISALIGNED_LOADS_RETIRED", 2, 4}, {"UC_LOADS_RETIRED", 2, 4},
+};
+
+TEST(EventString, MaxincrDifferListIsTheTables)
+{
+    std::set<std::string> differ, listed;
+    for (unsigned ev = 0; ev < pmulib_num_events(); ev++) {
+        const ita_event_row *a = pmulib_event_row((int)ev, PMU_MODEL_ITANIUM);
+        const ita_event_row *b = pmulib_event_row((int)ev, PMU_MODEL_ITANIUM2);
+        if (a && b && a->maxincr != b->maxincr)
+            differ.insert(pmulib_event_name((int)ev));
+    }
+    for (const MaxincrPair &p : kMaxincrDiffer) {
+        listed.insert(p.name);
+        const ita_event_row *a = pmulib_event_row(pmutest::ev_id(p.name), PMU_MODEL_ITANIUM);
+        const ita_event_row *b = pmulib_event_row(pmutest::ev_id(p.name), PMU_MODEL_ITANIUM2);
+        ASSERT_TRUE(a && b) << p.name;
+        EXPECT_EQ(p.ita, a->maxincr) << p.name;
+        EXPECT_EQ(p.ita2, b->maxincr) << p.name;
+    }
+    EXPECT_EQ(listed, differ);
+}
+
+/* A threshold is checked against the model's own row, when the string is parsed for a model
+ * and when a request is dispatched: maxincr - 1 accepted, maxincr refused. */
+TEST(EventString, ThresholdAgainstTheModelsOwnMaxincr)
+{
+    for (const MaxincrPair &p : kMaxincrDiffer)
+        for (pmu_model m : {PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2}) {
+            const unsigned max = m == PMU_MODEL_ITANIUM ? p.ita : p.ita2;
+            const std::string where = std::string(p.name) + (m == PMU_MODEL_ITANIUM ? " on Itanium" : " on Itanium 2");
+            const std::string ok = std::string(p.name) + ":thres=" + std::to_string(max - 1);
+            const std::string over = std::string(p.name) + ":thres=" + std::to_string(max);
+            pmulib_request rq = pmulib_request_init(m);
+            pmulib_error err;
+            ASSERT_EQ(PMULIB_OK, pmulib_parse_event_model(ok.c_str(), m, &rq.events[0], &err)) << where << ": " << err.msg;
+            EXPECT_EQ(max - 1, rq.events[0].thres) << where;
+            rq.nevents = 1;
+            pmulib_dispatch d;
+            EXPECT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, &err)) << where << ": " << err.msg;
+
+            pmulib_event_spec e{};
+            EXPECT_EQ(PMULIB_ERR_THRESHOLD, pmulib_parse_event_model(over.c_str(), m, &e, &err)) << where;
+            EXPECT_TRUE(has(err, ("maxincr " + std::to_string(max) + " of " + where).c_str())) << err.msg;
+            rq.events[0].thres = max;
+            EXPECT_EQ(PMULIB_ERR_THRESHOLD, pmulib_dispatch_request(&rq, &d, &err)) << where;
+        }
+    pmulib_event_spec e{};
+    pmulib_error err;
+    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_parse_event_model("FP_OPS_RETIRED", PMU_MODEL_ITANIUM, &e, &err));
+    EXPECT_TRUE(has(err, "FP_OPS_RETIRED is not implemented on Itanium")) << err.msg;
 }
 
 }  // namespace
