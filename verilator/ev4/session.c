@@ -89,14 +89,17 @@ static int setup_profile(ev4_session *x, pmu_err *err)
     if (s->prof == EV4_PROF_NONE)
         return 0;
     uint64_t lo = s->prof_start, hi = s->prof_end;
-    if (!hi)
+    if (!hi) {
         symbol_range(x, s->prof, &lo, &hi);
-    if (!hi)
-        return pmu_errf(err, PMU_E_INPUT, "profile = %s: no range given and no %s functions in the symbols",
-                        s->prof == EV4_PROF_KERNEL ? "kernel" : "user",
-                        s->prof == EV4_PROF_KERNEL ? "kernel (vmunix:)" : "user-program");
-    lo &= ~(uint64_t)15; /* one bucket per four instructions */
-    hi = (hi + 15) & ~(uint64_t)15;
+        if (!hi)
+            return pmu_errf(err, PMU_E_INPUT, "profile = %s: no range given and no %s functions in the symbols",
+                            s->prof == EV4_PROF_KERNEL ? "kernel" : "user",
+                            s->prof == EV4_PROF_KERNEL ? "kernel (vmunix:)" : "user-program");
+        /* The functions' span, widened to whole buckets (four instructions each); a range the
+         * setup gives goes to the ioctl as it is (the setup refuses an unaligned one). */
+        lo &= ~(uint64_t)15;
+        hi = (hi + 15) & ~(uint64_t)15;
+    }
     x->u->range = (struct addr_range){lo, hi};
     if (ioctl_ok(x, s->prof == EV4_PROF_KERNEL ? PCNTSETKADDR : PCNTSETUADDR,
                  s->prof == EV4_PROF_KERNEL ? "PCNTSETKADDR" : "PCNTSETUADDR", &x->u->range, err))

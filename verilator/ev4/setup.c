@@ -129,6 +129,14 @@ static int set_profile(ev4_setup *s, const char *value, const char *where, pmu_e
                 return -1;
             if (n == 3 && start >= end)
                 return pmu_errf(err, PMU_E_INPUT, "%s: expected START < END, found %s %s", where, a, b);
+            /* One bucket per four instructions: PCNTSETKADDR/PCNTSETUADDR refuse an unaligned
+             * START or END with EINVAL (docs/ev4-pfm.md, ioctls), and so does the setup. */
+            if (n == 3 && (start % 16 || end % 16))
+                return pmu_errf(err, PMU_E_INPUT,
+                                "%s: %s %s: expected a multiple of 16 (PCNTSET%cADDR refuses an unaligned range with "
+                                "EINVAL)",
+                                where, start % 16 ? "START" : "END", start % 16 ? a : b,
+                                m == EV4_PROF_KERNEL ? 'K' : 'U');
             s->prof = m;
             s->prof_start = start;
             s->prof_end = end;

@@ -95,6 +95,13 @@ check bad-cpus 2 "--cpus: expected a number in 1..32" -- pfm --cpus 0
 check stream-count 2 "--cpus 2: expected one --stream per CPU, found 1" -- pfm --cpus 2 --stream "$tmp/cpu0.txt"
 check stream-seed 2 "not with --stream" -- pfm --stream "$tmp/cpu0.txt" --seed 3
 check wrong-family 2 "pfm is the Alpha 21064's command" -- pfm --family itanium
+# An unaligned profile range is refused, as PCNTSETKADDR/PCNTSETUADDR refuse it (EINVAL),
+# not widened to whole buckets.
+check profile-unaligned-start 2 "--profile: START 0xfffffc0000230004: expected a multiple of 16 (PCNTSETKADDR refuses" -- pfm --profile "kernel 0xfffffc0000230004 0xfffffc0000270000" --cycles 10
+check profile-unaligned-end 2 "--profile: END 0x120000008: expected a multiple of 16 (PCNTSETUADDR refuses" -- pfm --items counters,profiling --profile "user 0x120000000 0x120000008" --cycles 10
+printf 'profile = kernel 0xfffffc0000230000 0xfffffc000027000f\n' >"$tmp/unaligned.cfg"
+check profile-unaligned-config 2 "unaligned.cfg:1: profile: END 0xfffffc000027000f: expected a multiple of 16" -- pfm --config "$tmp/unaligned.cfg" --cycles 10
+check profile-aligned-range 0 "PC profile (read, kernel mode, 0xfffffc0000230010..0xfffffc0000270000, 65532 bytes)" -- pfm --profile "kernel 0xfffffc0000230010 0xfffffc0000270000" --cycles 20000
 printf 'mux0 = PF_CYCLES\nperiod0 = 1234\n' >"$tmp/bad.cfg"
 check config-line 2 "bad.cfg:2: period0: expected 65536 or 4096" -- pfm --config "$tmp/bad.cfg"
 printf 'mux0 = PF_CYCLES\nfrobnicate = 1\n' >"$tmp/bad2.cfg"
