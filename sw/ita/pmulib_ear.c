@@ -56,23 +56,57 @@ static pmulib_ear ear_of_row(const ita_event_row *r, unsigned plm, bool pm, pmul
                         .pm = pm};
 }
 
-/* The configuration of an EAR, by method: from the event (1) or the request (2, 4).
- * False when the EAR is not programmed (3). */
-static bool ear_config(const pmulib_request *rq, const pmulib_ear *given, unsigned types, pmulib_ear *cfg)
+/* The unit as event i of the request would program it (method 1); libpfm-3 forces both
+ * instruction sets. */
+static pmulib_ear ear_of_event(const pmulib_request *rq, unsigned i)
+{
+    const pmulib_event_spec *s = &rq->events[i];
+    return ear_of_row(pmulib_event_row(s->event, rq->model), s->plm, s->pm, PMULIB_ISM_BOTH);
+}
+
+static bool ear_same(const pmulib_ear *a, const pmulib_ear *b)
+{
+    return a->mode == b->mode && a->umask == b->umask && a->plm == b->plm && a->pm == b->pm && a->ism == b->ism;
+}
+
+static const char *const ear_mode_names[] = {"cache", "TLB", "ALAT"};
+
+/* The configuration of an EAR, by method: from the event (1) or the request (2, 4);
+ * *programmed false when the EAR is not programmed (3).  In method 1 every event of the
+ * unit must ask for the same configuration: one EAR captures in one mode, umask and plm,
+ * and libpfm-3 takes the first event on Itanium 2 but the last on Itanium
+ * (pfm_dispatch_iear/dear()), so a request whose events disagree is refused. */
+static pmulib_err ear_config(const pmulib_request *rq, const pmulib_ear *given, unsigned types, const char *unit,
+                             pmulib_ear *cfg, bool *programmed, pmulib_error *err)
 {
     int ev = first_of_types(rq, types);
+    *programmed = given->used || ev >= 0;
     if (given->used) {
         *cfg = *given;
         if (!cfg->plm)
             cfg->plm = default_plm(rq);
-        return true;
+        return PMULIB_OK;
     }
     if (ev < 0)
-        return false;
-    const pmulib_event_spec *s = &rq->events[ev];
-    /* libpfm-3 forces both instruction sets */
-    *cfg = ear_of_row(pmulib_event_row(s->event, rq->model), s->plm, s->pm, PMULIB_ISM_BOTH);
-    return true;
+        return PMULIB_OK;
+    *cfg = ear_of_event(rq, (unsigned)ev);
+    for (unsigned i = (unsigned)ev + 1; i < rq->nevents; i++) {
+        const ita_event_row *r = pmulib_event_row(rq->events[i].event, rq->model);
+        if (!r || !((types >> r->type) & 1u))
+            continue;
+        pmulib_ear other = ear_of_event(rq, i);
+        if (ear_same(cfg, &other))
+            continue;
+        return pmulib_fail(err, PMULIB_ERR_EVENT_INCOMPATIBLE,
+                           "%s: events %s (%s mode, umask 0x%x, plm 0x%x%s) and %s (%s mode, umask 0x%x, plm 0x%x%s) "
+                           "ask for different configurations of the one unit: request one of them, or configure "
+                           "the unit itself (the request's %s; pmusim encode --%s)",
+                           unit, pmulib_event_name(rq->events[ev].event), ear_mode_names[cfg->mode], cfg->umask,
+                           cfg->plm, cfg->pm ? ", pm" : "", r->name, ear_mode_names[other.mode], other.umask,
+                           other.plm, other.pm ? ", pm" : "", types == IEAR_TYPES ? "iear" : "dear",
+                           types == IEAR_TYPES ? "iear" : "dear");
+    }
+    return PMULIB_OK;
 }
 
 static unsigned ear_ism_field(pmulib_ism ism)
@@ -183,14 +217,13 @@ pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, 
 {
     memset(out, 0, sizeof *out);
     pmulib_ear cfg;
-    pmulib_err e = PMULIB_OK;
-    if (ear_config(rq, &rq->iear, IEAR_TYPES, &cfg)) {
-        out->iear = true;
+    pmulib_err e = ear_config(rq, &rq->iear, IEAR_TYPES, "I-EAR", &cfg, &out->iear, err);
+    if (!e && out->iear)
         e = iear_value(&cfg, rq->model, &out->pmc10, err);
-    }
     pmulib_ear_mode dear_mode = PMULIB_EAR_CACHE;
-    if (!e && ear_config(rq, &rq->dear, DEAR_TYPES, &cfg)) {
-        out->dear = true;
+    if (!e)
+        e = ear_config(rq, &rq->dear, DEAR_TYPES, "D-EAR", &cfg, &out->dear, err);
+    if (!e && out->dear) {
         dear_mode = cfg.mode;
         e = dear_value(&cfg, rq->model, &out->pmc11, err);
     }

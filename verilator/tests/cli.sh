@@ -254,6 +254,8 @@ check encode-thres-itanium2-over 2 "threshold 1 >= maxincr 1 of L2_MISSES on Ita
 check count-thres-itanium 0 "L2_MISSES:thres=1" -- "$PMUSIM" count --model itanium -e L2_MISSES:thres=1 --cycles 2000
 check encode-btb-all 0 "PMC12 = 0x0000000000003f08" -- encode -e BRANCH_EVENT
 check encode-dear-free 0 "PMC11 = 0x00000000000e0081" -- encode --dear mode=tlb,umask=0xe,plm=1
+check encode-ear-disagree 2 "I-EAR: events INSTRUCTION_EAR_TLB_SW (TLB mode, umask 0x8, plm 0x8) and INSTRUCTION_EAR_CACHE_LAT1024 (cache mode, umask 0x8, plm 0x8) ask for different configurations of the one unit" -- encode --model itanium -e INSTRUCTION_EAR_TLB_SW -e INSTRUCTION_EAR_CACHE_LAT1024
+check encode-ear-disagree-iear 0 "PMC10 = 0x0000000000080088" -- encode --model itanium -e INSTRUCTION_EAR_TLB_SW -e INSTRUCTION_EAR_CACHE_LAT1024 --iear mode=tlb,umask=8
 check encode-dear-tlb-btb 2 "cannot be used with the branch trace buffer" -- encode -e DATA_EAR_TLB_ALL -e BRANCH_EVENT
 check encode-iear-alat 2 "I-EAR: mode 2" -- encode --iear mode=alat,umask=0
 check encode-btb-bad-key 2 "unknown key 'foo'" -- encode --btb foo=1

@@ -191,6 +191,13 @@ pmulib_err oracle(pmu_model m, const std::vector<Ev> &ev, Writes &writes)
         dear = is_dear_type(t) ? (int)i : dear;
         btb = t == ITA_EVT_BTB ? (int)i : btb;
     }
+    /* The events of one EAR must ask for one configuration: mode (type), umask, plm, pm. */
+    for (size_t i = 0; i < ev.size(); i++) {
+        int first = is_iear_type(ev[i].row->type) ? iear : is_dear_type(ev[i].row->type) ? dear : -1;
+        if (first >= 0 && (ev[i].row->type != ev[first].row->type || ev[i].row->umask != ev[first].row->umask ||
+                           ev[i].plm != ev[first].plm || ev[i].pm != ev[first].pm))
+            return PMULIB_ERR_EVENT_INCOMPATIBLE;
+    }
     if (m == kIta2 && dear >= 0 && btb >= 0 && ear_mode_of(ev[dear].row->type) != 0)
         return PMULIB_ERR_EVENT_INCOMPATIBLE;
     writes.clear();
@@ -540,10 +547,11 @@ TEST(EarBtb, Method3WithoutEventsOrConfiguration)
         EXPECT_FALSE(pmulib_dispatch_value(&d, pmc(k), nullptr)) << k;
 }
 
-TEST(EarBtb, Method1UsesTheFirstEventOfEachUnitAndDefaults)
+TEST(EarBtb, Method1EventsOfOneUnitAgreeAndDefaults)
 {
-    /* Two I-EAR events: the first programs PMC10, both count L1I_EAR_EVENTS. */
-    pmulib_request rq = names(kIta2, {"L1I_EAR_TLB_VHPT", "L1I_EAR_CACHE_LAT4"});
+    /* Two I-EAR events asking for one configuration: it programs PMC10, both count
+     * L1I_EAR_EVENTS. */
+    pmulib_request rq = names(kIta2, {"L1I_EAR_TLB_VHPT", "CPU_CYCLES", "L1I_EAR_TLB_VHPT"});
     pmulib_dispatch d;
     pmulib_error err;
     ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
@@ -563,6 +571,43 @@ TEST(EarBtb, Method1UsesTheFirstEventOfEachUnitAndDefaults)
     ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
     ASSERT_EQ(1u, d.nwrites);
     EXPECT_EQ(btb_all_value(kIta, 8, false), d.writes[0].value);
+}
+
+/* Events of one EAR that disagree on its configuration are refused on both models: libpfm-3
+ * takes the first event on Itanium 2 and the last on Itanium (pfm_dispatch_iear/dear()). */
+TEST(EarBtb, Method1EventsOfOneUnitThatDisagreeAreRefused)
+{
+    struct Case {
+        pmu_model m;
+        std::initializer_list<const char *> evs;
+        const char *text;
+    } cases[] = {
+        /* modes: the same umask, TLB and cache mode */
+        {kIta, {"INSTRUCTION_EAR_TLB_SW", "INSTRUCTION_EAR_CACHE_LAT1024"},
+         "I-EAR: events INSTRUCTION_EAR_TLB_SW (TLB mode, umask 0x8, plm 0x8) and INSTRUCTION_EAR_CACHE_LAT1024 "
+         "(cache mode, umask 0x8, plm 0x8) ask for different configurations"},
+        {kIta, {"DATA_EAR_CACHE_LAT16", "CPU_CYCLES", "DATA_EAR_TLB_L2"}, "D-EAR: events DATA_EAR_CACHE_LAT16 (cache mode"},
+        {kIta2, {"L1I_EAR_TLB_VHPT", "L1I_EAR_CACHE_LAT4"}, "I-EAR: events L1I_EAR_TLB_VHPT (TLB mode"},
+        {kIta2, {"DATA_EAR_TLB_ALL", "DATA_EAR_ALAT"}, "and DATA_EAR_ALAT (ALAT mode"},
+        /* one mode, two umasks */
+        {kIta, {"INSTRUCTION_EAR_CACHE_LAT4", "INSTRUCTION_EAR_CACHE_LAT8"}, "umask 0x0, plm 0x8) and INSTRUCTION_EAR_CACHE_LAT8 (cache mode, umask 0x1"},
+        {kIta2, {"DATA_EAR_CACHE_LAT4", "DATA_EAR_CACHE_LAT8"}, "D-EAR: events DATA_EAR_CACHE_LAT4"},
+    };
+    for (const Case &c : cases)
+        expect_refused(names(c.m, c.evs), PMULIB_ERR_EVENT_INCOMPATIBLE, c.text);
+    /* one event twice at two privilege levels */
+    pmulib_request rq = names(kIta2, {"L1I_EAR_CACHE_LAT4", "L1I_EAR_CACHE_LAT4"});
+    rq.events[1].plm = 1;
+    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8) and L1I_EAR_CACHE_LAT4 (cache mode, umask 0xff, plm 0x1)");
+    rq.events[1].plm = 8;
+    rq.events[1].pm = true;
+    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8, pm) ask for");
+    /* The unit's own configuration settles it (method 2): both events are counted. */
+    rq = names(kIta, {"INSTRUCTION_EAR_TLB_SW", "INSTRUCTION_EAR_CACHE_LAT1024"});
+    rq.iear = {true, PMULIB_EAR_TLB, 0x8, 0, PMULIB_ISM_DEFAULT, false};
+    pmulib_dispatch d;
+    pmulib_error err;
+    EXPECT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
 }
 
 TEST(EarBtb, BadConfigurations)
