@@ -307,6 +307,7 @@ extern const char *const pmu_conform_status_names[]; /* "passed", "mismatch", "i
 typedef struct pmu_conform_result {
     char family[32], model[32], config[16], service[16];
     uint64_t seed, cycles, interrupts;
+    uint64_t index;  /* its number in the plan, from 0: shard I of N runs those with index % N == I-1 */
     int status;      /* pmu_conform_status */
     double seconds;
     char *message;   /* a failed case's report (NULL when passed) */
@@ -333,7 +334,7 @@ void pmu_conform_free(pmu_conform_summary *s);
 /* "family/model/config/service/seed N". */
 void pmu_conform_case_name(const pmu_conform_result *r, char *buf, size_t size);
 void pmu_conform_totals(const pmu_conform_summary *s, pmu_conform_totals_t *t);
-/* The JSON summary (format "pmusim-conform-1", docs/conformance.md) and JUnit XML (one
+/* The JSON summary (format "pmusim-conform-2", docs/conformance.md) and JUnit XML (one
  * testcase a case; a failure's message has its report's first line and the replay command). */
 void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s);
 void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s);
@@ -341,7 +342,9 @@ void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s);
 int pmu_conform_save(pmu_outfile *o, const char *opt, const pmu_conform_summary *s, int junit, pmu_err *err);
 /* Reads a JSON summary from text (name: the file, for messages) into *s (free it with
  * pmu_conform_free): 0, or -1 with err filled ("NAME:LINE: expected ...", or "NAME: field
- * 'cases[3].seed': expected ..."). */
+ * 'cases[3].seed': expected ...").  It also checks that the file is one shard's own: every
+ * case's index belongs to the shard and is below plan_cases, the indexes rise (each case
+ * once), and the totals are those of its cases. */
 int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_conform_summary *s,
                           pmu_err *err);
 

@@ -3,7 +3,8 @@
 # split into shards runs exactly the cases of the whole plan, each once; the JSON summaries
 # and JUnit XML say what ran; `pmusim conform-merge` puts the shards together, reports a
 # failed case with its replay command, a missing shard, and refuses shards of other plans,
-# a shard given twice and files that are not summaries.  Ends with "N passed, M failed".
+# a shard given twice, a file whose cases are not its shard's (relabelled, a case twice, an
+# index past the plan) or disagree with its totals, and files that are not summaries.  Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.."
 PMUSIM=${PMUSIM:-build/pmusim}
@@ -61,8 +62,31 @@ check merge-other-plan 2 "other.json: plan \"seed 7, runs 2, cycles 1000, matrix
     -- merge "$tmp/s1.json" "$tmp/other.json"
 check merge-output-is-input 2 "expected another file (an input is never overwritten)" -- merge -o "$tmp/s1.json" "$tmp/s1.json"
 
+# ---- a shard's file must hold that shard's cases, each once, with its own totals -------
+# Shards 1 to 3 of 4, and shard 1's file relabelled as shard 4: shard 4's cases never ran
+# and shard 1's would count twice.
+for k in 1 2 3; do
+    check "plan4-shard-$k" 0 ", shard $k/4" -- conform "${plan[@]}" --shard "$k/4" --json "$tmp/q$k.json"
+done
+sed 's/"shard": 1,/"shard": 4,/' "$tmp/q1.json" > "$tmp/q4.json"
+check merge-wrong-shard 2 "$tmp/q4.json: field 'cases[0].index' (itanium/itanium/random/harness/seed 7): case 0 of the plan belongs to shard 1/4, not to this file's shard 4/4" \
+    -- merge "$tmp/q1.json" "$tmp/q2.json" "$tmp/q3.json" "$tmp/q4.json"
+check merge-missing-shard 1 "missing: 4/4" -- merge "$tmp/q1.json" "$tmp/q2.json" "$tmp/q3.json"
+awk '/^    {"family"/ && !done { a = $0; getline b; print a; print b; print a; print b; done = 1; next } { print }' \
+    "$tmp/s1.json" > "$tmp/dup1.json"
+check merge-duplicated-case 2 "$tmp/dup1.json: field 'cases[1].index' (itanium/itanium/random/harness/seed 7): case 0 of the plan after case 0: expected each case once" \
+    -- merge "$tmp/dup1.json" "$tmp/s2.json" "$tmp/s3.json"
+sed '0,/"cycles": 1500,/s//"cycles": 1499,/' "$tmp/s2.json" > "$tmp/sum2.json"
+n2=$(grep -c '"index": ' "$tmp/s2.json")
+check merge-totals-disagree 2 "$tmp/sum2.json: field 'totals.cycles': expected $((n2 * 1500 - 1)) (that of its $n2 cases), found $((n2 * 1500))" \
+    -- merge "$tmp/s1.json" "$tmp/sum2.json" "$tmp/s3.json"
+sed '0,/"index": 2,/s//"index": 4000,/' "$tmp/s3.json" > "$tmp/past3.json"
+check merge-index-past-plan 2 "$tmp/past3.json: field 'cases[0].index' (itanium/itanium/workload/harness/seed 7): expected an index below plan_cases ($whole), found 4000" \
+    -- merge "$tmp/s1.json" "$tmp/s2.json" "$tmp/past3.json"
+
 # ---- a failed case: reported with its replay command, in the merged JUnit XML too -------
-sed '0,/"status": "passed"/s//"status": "mismatch"/; 0,/"replay": "\([^"]*\)"}/s//"replay": "\1", "message": "mismatch at cycle 219 (step of record 219)\\n  register: PMD5"}/' \
+sed '0,/"status": "passed"/s//"status": "mismatch"/; 0,/"replay": "\([^"]*\)"}/s//"replay": "\1", "message": "mismatch at cycle 219 (step of record 219)\\n  register: PMD5"}/;
+     s/"failed": 0, "mismatches": 0,/"failed": 1, "mismatches": 1,/' \
     "$tmp/s2.json" > "$tmp/bad2.json"
 check merge-failed-case 1 "mismatch: mismatch at cycle 219 (step of record 219)" -- merge --junit "$tmp/bad.xml" "$tmp/s1.json" "$tmp/bad2.json" "$tmp/s3.json"
 check merge-failed-replay 1 "  reproduce: $PMUSIM conform --seed " -- merge "$tmp/s1.json" "$tmp/bad2.json" "$tmp/s3.json"
@@ -74,10 +98,10 @@ else
 fi
 
 # ---- files that are not summaries --------------------------------------------------------
-printf '{\n  "format": "pmusim-conform-1",\n  "plan": [1, 2,\n  ]}\n' > "$tmp/broken.json"
+printf '{\n  "format": "pmusim-conform-2",\n  "plan": [1, 2,\n  ]}\n' > "$tmp/broken.json"
 check merge-broken-json 2 "$tmp/broken.json:4: expected a value" -- merge "$tmp/broken.json"
 printf '{"format": "something-else"}' > "$tmp/foreign.json"
-check merge-foreign-json 2 "$tmp/foreign.json: field 'format': expected \"pmusim-conform-1\"" -- merge "$tmp/foreign.json"
+check merge-foreign-json 2 "$tmp/foreign.json: field 'format': expected \"pmusim-conform-2\"" -- merge "$tmp/foreign.json"
 sed 's/"seed": 7,/"seed": -7,/' "$tmp/s1.json" > "$tmp/negative.json"
 check merge-bad-field 2 "$tmp/negative.json: field 'cases[0].seed': expected an unsigned integer" -- merge "$tmp/negative.json"
 check merge-no-files 2 "expected the shards' JSON summaries" -- merge

@@ -498,6 +498,7 @@ int pmusim_cmd_conform(int argc, char **argv)
                 stopped = 1;
                 break;
             }
+            res.index = index;
             passed += r == RUN_PASSED;
             failed += r == RUN_FAILED;
             int lost = pmu_conform_add(&sum, &res);

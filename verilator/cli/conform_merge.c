@@ -36,7 +36,8 @@ static void merge_help(FILE *f)
                "  --slowest N        how many of the slowest cases to list (default 10)\n"
                "\n"
                "exit status: 0 every case of the plan passed, 1 a case failed or a shard is missing,\n"
-               "             2 bad arguments or a file that is not a summary of the same plan\n");
+               "             2 bad arguments, a file that is not a summary of the same plan, or one\n"
+               "               whose cases are not its shard's own, each once, with its totals\n");
 }
 
 static const pmu_cli_cmd merge_cmd = {.name = "conform-merge", .help = merge_help, .min_args = 1,

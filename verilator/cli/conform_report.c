@@ -18,6 +18,9 @@
 
 const char *const pmu_conform_status_names[] = {"passed", "mismatch", "inexact", NULL};
 
+/* Version 2 numbers each case in the plan ("index"), which conform-merge checks. */
+#define PMU_CONFORM_FORMAT "pmusim-conform-2"
+
 /* ---- the summary in memory ------------------------------------------------------------------ */
 
 int pmu_conform_add(pmu_conform_summary *s, const pmu_conform_result *r)
@@ -104,7 +107,7 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s)
 {
     pmu_conform_totals_t t;
     pmu_conform_totals(s, &t);
-    fprintf(f, "{\n  \"format\": \"pmusim-conform-1\",\n  \"plan\": ");
+    fprintf(f, "{\n  \"format\": \"" PMU_CONFORM_FORMAT "\",\n  \"plan\": ");
     json_string(f, s->plan);
     fprintf(f, ",\n  \"plan_cases\": %" PRIu64 ",\n  \"shard\": %u,\n  \"shards\": %u,\n", s->plan_cases,
             s->shard, s->nshards);
@@ -116,9 +119,9 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s)
         static const char *const keys[4] = {"{\"family\": ", ", \"model\": ", ", \"config\": ", ", \"service\": "};
         fprintf(f, "%s\n    ", i ? "," : "");
         case_names(f, r, keys, json_string);
-        fprintf(f, ", \"seed\": %" PRIu64 ", \"cycles\": %" PRIu64 ", \"interrupts\": %" PRIu64
-                   ", \"status\": \"%s\", \"seconds\": %.3f,\n     \"replay\": ",
-                r->seed, r->cycles, r->interrupts, pmu_conform_status_names[r->status], r->seconds);
+        fprintf(f, ", \"seed\": %" PRIu64 ", \"index\": %" PRIu64 ", \"cycles\": %" PRIu64
+                   ", \"interrupts\": %" PRIu64 ", \"status\": \"%s\", \"seconds\": %.3f,\n     \"replay\": ",
+                r->seed, r->index, r->cycles, r->interrupts, pmu_conform_status_names[r->status], r->seconds);
         json_string(f, r->replay);
         if (r->message) {
             fputs(",\n     \"message\": ", f);
@@ -471,7 +474,8 @@ static int read_case(const jfield *f, const jv *c, size_t i, pmu_conform_result 
         get_str(f, c, "model", PATH("model"), r->model, sizeof r->model) ||
         get_str(f, c, "config", PATH("config"), r->config, sizeof r->config) ||
         get_str(f, c, "service", PATH("service"), r->service, sizeof r->service) ||
-        get_u64(f, c, "seed", PATH("seed"), &r->seed) || get_u64(f, c, "cycles", PATH("cycles"), &r->cycles) ||
+        get_u64(f, c, "seed", PATH("seed"), &r->seed) || get_u64(f, c, "index", PATH("index"), &r->index) ||
+        get_u64(f, c, "cycles", PATH("cycles"), &r->cycles) ||
         get_u64(f, c, "interrupts", PATH("interrupts"), &r->interrupts) ||
         get_str(f, c, "status", PATH("status"), status, sizeof status))
         return -1;
@@ -498,6 +502,59 @@ static int read_case(const jfield *f, const jv *c, size_t i, pmu_conform_result 
     return 0;
 }
 
+/* Case i (r) is the shard's own: its index is in the plan, belongs to the shard (I-1
+ * modulo N, as conform runs them), and is past the previous case's, so that no case is
+ * counted twice and a shard's file relabelled as another shard is refused. */
+static int own_case(const jfield *f, const pmu_conform_summary *s, const pmu_conform_result *r, size_t i)
+{
+    char name[160];
+    pmu_conform_case_name(r, name, sizeof name);
+    if (r->index >= s->plan_cases)
+        return pmu_errf(f->err, PMU_E_INPUT, "%s: field 'cases[%zu].index' (%s): expected an index below "
+                        "plan_cases (%" PRIu64 "), found %" PRIu64, f->name, i, name, s->plan_cases, r->index);
+    if (r->index % s->nshards != s->shard - 1)
+        return pmu_errf(f->err, PMU_E_INPUT,
+                        "%s: field 'cases[%zu].index' (%s): case %" PRIu64 " of the plan belongs to shard %" PRIu64
+                        "/%u, not to this file's shard %u/%u",
+                        f->name, i, name, r->index, r->index % s->nshards + 1, s->nshards, s->shard, s->nshards);
+    if (i > 0 && r->index <= s->r[i - 1].index)
+        return pmu_errf(f->err, PMU_E_INPUT,
+                        "%s: field 'cases[%zu].index' (%s): case %" PRIu64 " of the plan after case %" PRIu64
+                        ": expected each case once, in the plan's order",
+                        f->name, i, name, r->index, s->r[i - 1].index);
+    return 0;
+}
+
+/* The file's totals are those of its cases (seconds to the 3 decimals each was written with). */
+static int own_totals(const jfield *f, const jv *root, const pmu_conform_summary *s)
+{
+    pmu_conform_totals_t t;
+    pmu_conform_totals(s, &t);
+    const jv *o = member(root, "totals");
+    if (!o || o->type != J_OBJ)
+        return field_fail(f, "totals", "an object");
+    static const char *const keys[] = {"cases", "failed", "mismatches", "cycles"};
+    const uint64_t sums[] = {t.cases, t.failed, t.mismatches, t.cycles};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        char path[32];
+        uint64_t v;
+        snprintf(path, sizeof path, "totals.%s", keys[k]);
+        if (get_u64(f, o, keys[k], path, &v))
+            return -1;
+        if (v != sums[k])
+            return pmu_errf(f->err, PMU_E_INPUT, "%s: field '%s': expected %" PRIu64 " (that of its %zu cases), found %"
+                            PRIu64, f->name, path, sums[k], s->n, v);
+    }
+    const jv *v = member(o, "seconds");
+    if (!v || v->type != J_NUM || v->d < 0)
+        return field_fail(f, "totals.seconds", "a number >= 0");
+    if (v->d > t.seconds + 0.0005 * (double)(s->n + 1) || v->d < t.seconds - 0.0005 * (double)(s->n + 1))
+        return pmu_errf(f->err, PMU_E_INPUT,
+                        "%s: field 'totals.seconds': expected %.3f (that of its %zu cases), found %.3f", f->name,
+                        t.seconds, s->n, v->d);
+    return 0;
+}
+
 int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_conform_summary *s,
                           pmu_err *err)
 {
@@ -516,8 +573,8 @@ int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_co
     uint64_t shard = 0, nshards = 0;
     if (rc == 0 && root.type != J_OBJ)
         rc = pmu_errf(err, PMU_E_INPUT, "%s: expected a JSON object (a summary of pmusim conform --json)", name);
-    if (rc == 0 && (!(v = member(&root, "format")) || v->type != J_STR || strcmp(v->s, "pmusim-conform-1")))
-        rc = field_fail(&f, "format", "\"pmusim-conform-1\" (a summary of pmusim conform --json)");
+    if (rc == 0 && (!(v = member(&root, "format")) || v->type != J_STR || strcmp(v->s, PMU_CONFORM_FORMAT)))
+        rc = field_fail(&f, "format", "\"" PMU_CONFORM_FORMAT "\" (a summary of pmusim conform --json)");
     if (rc == 0)
         rc = get_str(&f, &root, "plan", "plan", s->plan, sizeof s->plan);
     if (rc == 0)
@@ -532,9 +589,12 @@ int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_co
         rc = field_fail(&f, "cases", "an array");
     for (size_t i = 0; rc == 0 && i < v->n; i++) {
         pmu_conform_result r;
-        if ((rc = read_case(&f, &v->item[i], i, &r)) == 0 && pmu_conform_add(s, &r))
+        if ((rc = read_case(&f, &v->item[i], i, &r)) == 0 && (rc = own_case(&f, s, &r, i)) == 0 &&
+            pmu_conform_add(s, &r))
             rc = pmu_errf(err, PMU_E_NOMEM, "out of memory");
     }
+    if (rc == 0)
+        rc = own_totals(&f, &root, s);
     jv_free(&root);
     if (rc)
         pmu_conform_free(s);
