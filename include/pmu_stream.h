@@ -136,7 +136,9 @@ void pmu_gen_destroy(pmu_gen *g);
 /* Records from a stream file or from the generator behind one interface, with the text
  * saying where the last record came from (for lock-step reports). */
 typedef struct pmu_source pmu_source;
-/* A stream file of dialect d; at most `limit` records (0 = all).  NULL + err on failure. */
+/* A stream file of dialect d; at most `limit` records (0 = all).  NULL + err on failure.
+ * A file that ends before its first record is an error when read (stream_need_records):
+ * every run needs at least one record. */
 pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t limit,
                             pmu_err *err);
 /* The generator of dialect d with these options.  NULL + err on failure. */

@@ -78,6 +78,7 @@ struct pmu_stream_reader {
     int failed;
     int steady;        /* binary, past the first record, not failed: pmu_stream_view's
                         * own path */
+    int need_records;  /* an end before the first record is an error (stream_need_records) */
     pmu_err last_err;  /* repeated by every call after a failure */
     where_text where;  /* the record last read (pmu_stream_where) */
 
@@ -449,6 +450,16 @@ static inline __attribute__((always_inline)) int next_binary(pmu_stream_reader *
     return 1;
 }
 
+void stream_need_records(pmu_stream_reader *r) { r->need_records = 1; }
+
+/* The stream ended before its first record (stream_need_records). */
+static __attribute__((noinline, cold)) int no_records(pmu_stream_reader *r, pmu_err *err)
+{
+    stream_errf(err, PMU_E_INPUT, r->name,
+                "no records (empty, or only comments and blank lines); a run needs at least one");
+    return fail(r, err);
+}
+
 /* A record that is not a repeat: out of line in pmu_stream_next (the repeats, a third of the
  * records of a workload, take the short way there), in line in pmu_stream_view, called once
  * for a record and its repeats. */
@@ -463,6 +474,8 @@ static inline __attribute__((always_inline)) int read_record(pmu_stream_reader *
     pmu_err local;
     pmu_err *e = err ? err : &local;
     int rc = r->form == PMU_STREAM_TEXT ? next_text(r, rec, e) : next_binary(r, rec, e);
+    if (__builtin_expect(rc == 0 && r->need_records && pmu_stream_count(r) == 0, 0))
+        rc = no_records(r, e);
     if (rc < 0)
         r->last_err = *e;
     return rc;

@@ -41,6 +41,7 @@ pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t lim
     }
     if (limit)
         pmu_stream_limit(s->reader, limit);
+    stream_need_records(s->reader);
     return s;
 }
 

@@ -72,6 +72,11 @@ int stream_errf(pmu_err *err, int code, const char *where, const char *fmt, ...)
 unsigned stream_ring_size(unsigned k, unsigned extra, const char *fn, const char *where,
                           pmu_err *err);
 
+/* From here on, a stream that ends before its first record is an error (PMU_E_INPUT,
+ * "NAME: no records ...") rather than an end: the readers of runs (pmu_source_file) take
+ * it, since a run of no cycles compares nothing and must not read as a pass. */
+void stream_need_records(pmu_stream_reader *r);
+
 /* Form of an open reader (for `pmusim conv`). */
 
 #endif

@@ -54,6 +54,10 @@ GTEST_BINS += $(QUAL_TEST_BIN)
 # JSON and JUnit results, conform-merge.
 TEST_SCRIPTS += tests/conform.sh tests/conform_shards.sh
 
+# A stream with no records (empty, comments only, CR only, an empty binary stream) is
+# refused by every command that runs one, on every family.
+TEST_SCRIPTS += tests/no_records.sh
+
 # Each family's command-line tests (verilator/<family>/tests/*.sh).
 TEST_SCRIPTS += $(sort $(wildcard verilator/*/tests/*.sh))
 
