@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pmu_backend.h"
 #include "pmu_family.h"
@@ -93,6 +94,14 @@ unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const uns
  * records' source had read ahead of the pair when the mismatch was reported, and has
  * since given back what the pair did not step. */
 void pmu_cosim_retake_where(pmu_backend *b);
+
+/* The line of an exactness check that passed, for the software run on backend b: "exact: "
+ * and the printf-style text when b is the lock-step pair, which checks the RTL against the
+ * reference model as well; on one model alone the check only shows that the software agrees
+ * with that model, so the line says which ("exact against the RTL alone: ...") and that only
+ * the pair checks the RTL. */
+void pmu_cosim_say_exact(FILE *out, const pmu_backend *b, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #include "pmu_cosim.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +390,25 @@ pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backe
 }
 
 int pmu_is_cosim(const pmu_backend *b) { return b && b->ops == &cosim_ops; }
+
+void pmu_cosim_say_exact(FILE *out, const pmu_backend *b, const char *fmt, ...)
+{
+    /* By name, as wrappers (the traffic log) carry the name of the backend they wrap. */
+    static const struct { const char *name, *head; } alone[] = {
+        {"rtl", "exact against the RTL alone: "}, {"ref", "exact against the reference model alone: "}};
+    const char *head = "exact: ", *tail = "";
+    for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++)
+        if (b && b->name && strcmp(b->name, alone[k].name) == 0) {
+            head = alone[k].head;
+            tail = " (only --backend cosim checks the RTL against the reference model)";
+        }
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(head, out);
+    vfprintf(out, fmt, ap);
+    fprintf(out, "%s\n", tail);
+    va_end(ap);
+}
 
 uint64_t pmu_cosim_mismatches(const pmu_backend *b)
 {

@@ -272,12 +272,14 @@ int ev4_session_check(const ev4_session *x, int quiet, FILE *out)
     char where[32] = "";
     if (x->setup.open == EV4_OPEN_ONE && x->ncpus > 1)
         snprintf(where, sizeof where, " on CPU %d, the one open", x->setup.bind);
-    fprintf(out, "exact: on %u CPU%s the driver's counts equal the interrupts the hardware raised, "
-                 "the IPL histogram the ticks, the profile the sampled PCs",
-            x->ncpus, x->ncpus == 1 ? "" : "s");
-    if (x->setup.mux[0] == EV4_MUX_PF_CYCLES && reference_of(x->cpu[0]))
-        fprintf(out, "%s%s", x->setup.log_select ? ", and counter 0 counted the selected processes' cycles"
-                                                 : ", and counter 0 every cycle", where);
-    fprintf(out, "\n");
+    pmu_cosim_say_exact(out, x->cpu[0],
+                        "on %u CPU%s the driver's counts equal the interrupts the hardware raised, "
+                        "the IPL histogram the ticks, the profile the sampled PCs%s%s",
+                        x->ncpus, x->ncpus == 1 ? "" : "s",
+                        x->setup.mux[0] == EV4_MUX_PF_CYCLES && reference_of(x->cpu[0])
+                            ? (x->setup.log_select ? ", and counter 0 counted the selected processes' cycles"
+                                                   : ", and counter 0 every cycle")
+                            : "",
+                        x->setup.mux[0] == EV4_MUX_PF_CYCLES && reference_of(x->cpu[0]) ? where : "");
     return exact;
 }

@@ -140,7 +140,7 @@ static int check_perf(ev67_session *x, int say_exact, FILE *out)
         }
     }
     if (say_exact)
-        fprintf(out, "exact: the 64-bit counts equal the reference model's counter totals\n");
+        pmu_cosim_say_exact(out, x->b, "the 64-bit counts equal the reference model's counter totals");
     return 1;
 }
 
@@ -161,8 +161,10 @@ static int check_pme(ev67_session *x, int say_exact, FILE *out)
         return 0;
     }
     if (say_exact)
-        fprintf(out, "exact: every ProfileMe sample equals the reference model's record of its window (%" PRIu64
-                " samples)\n", x->taken);
+        pmu_cosim_say_exact(out, x->b,
+                            "every ProfileMe sample equals the reference model's record of its window (%" PRIu64
+                            " samples)",
+                            x->taken);
     return 1;
 }
 

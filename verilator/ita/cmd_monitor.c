@@ -13,6 +13,7 @@
 #include "cmds_internal.h"
 #include "ita/ita_events.h"
 #include "ita/pmulib.h"
+#include "pmu_cosim.h"
 
 #define NPIDS 0x10000u
 
@@ -94,8 +95,8 @@ int ita_session_check(const ita_session *s, unsigned used, int say_exact, FILE *
         return 0;
     }
     if (say_exact)
-        fprintf(out, "exact: the 64-bit counts equal the reference's exact %s totals\n",
-                pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, 0, &v) == 0 ? "event" : "per-process");
+        pmu_cosim_say_exact(out, s->b, "the 64-bit counts equal the reference's exact %s totals",
+                            pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, 0, &v) == 0 ? "event" : "per-process");
     return 1;
 }
 

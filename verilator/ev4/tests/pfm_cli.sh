@@ -56,10 +56,14 @@ for n in 1 2 3 4; do
     done
 done
 # Long random runs on each backend alone (the RTL and the reference), with the driver.
-check pfm-rtl-random 0 "exact: on 2 CPUs" -- pfm --backend rtl --mode random --cpus 2 --open each --cycles 500000 --seed 7 --items counters,ipl --profile none
-check pfm-ref-random 0 "exact: on 2 CPUs" -- pfm --backend ref --mode random --cpus 2 --open all --cycles 500000 --seed 8 --items counters,ipl --profile none
+check pfm-rtl-random 0 "exact against the RTL alone: on 2 CPUs" -- pfm --backend rtl --mode random --cpus 2 --open each --cycles 500000 --seed 7 --items counters,ipl --profile none
+check pfm-ref-random 0 "exact against the reference model alone: on 2 CPUs" -- pfm --backend ref --mode random --cpus 2 --open all --cycles 500000 --seed 8 --items counters,ipl --profile none
 check pfm-ref-select 0 "counter 0 counted the selected processes' cycles" -- pfm --backend ref --log select --mux0 PF_CYCLES --cycles 500000 --seed 3
-check pfm-rtl-select 0 "exact: on 1 CPU" -- pfm --backend rtl --log select --mux0 PF_CYCLES --cycles 500000 --seed 3
+check pfm-rtl-select 0 "exact against the RTL alone: on 1 CPU" -- pfm --backend rtl --log select --mux0 PF_CYCLES --cycles 500000 --seed 3
+# On one backend the check shows only that the software agrees with that backend: the line says so.
+check pfm-rtl-alone-says-cosim 0 "the profile the sampled PCs (only --backend cosim checks the RTL against the reference model)" -- pfm --backend rtl --cycles 100000
+check run-family-ref-alone 0 "exact against the reference model alone: on 1 CPU" -- "$PMUSIM" run --family alpha21064 --backend ref --cycles 100000
+check run-family-rtl-alone 0 "exact against the RTL alone: on 1 CPU" -- "$PMUSIM" run --family alpha21064 --backend rtl --cycles 100000
 check run-family 0 "lock-step: 200000 cycles, 0 mismatches" -- "$PMUSIM" run "${A[@]}" --cycles 200000
 check run-family-ipl 0 "IPL histogram (PCNTGETIPLHIS)" -- "$PMUSIM" run "${A[@]}" --cycles 200000
 check run-family-profile 0 "vmunix:" -- "$PMUSIM" run "${A[@]}" --cycles 200000
