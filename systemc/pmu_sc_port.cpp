@@ -133,7 +133,9 @@ pmu_backend *pmu_sc_port_new(pmu_sc_initiator &sock, const pmu_sc_port_env &env)
     p->ops.trace_close = pmu_has_trace(inner) ? port_trace_close : nullptr;
     p->ops.reference = port_reference;
     p->ops.mismatches = port_mismatches;
-    p->base = pmu_backend{&p->ops, "tlm", inner->model, env.fam->nvis, inner->cycle};
+    // The name of the backend behind it, as the traffic log's wrapper keeps it: what the
+    // software's checks ran against (pmu_cosim_say_exact says "alone" for "rtl" and "ref").
+    p->base = pmu_backend{&p->ops, inner->name, inner->model, env.fam->nvis, inner->cycle};
     p->sock = &sock;
     p->env = env;
     return &p->base;
