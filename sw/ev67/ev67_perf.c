@@ -6,12 +6,15 @@
  * block as docs/ev67.md models it.
  *
  * Virtual count of event i: count[i] + (hardware value - prev[i]) mod 2^20, where prev is
- * the value at the last update.  The carry is read from the values (new < prev), not
- * from ISUM, because ISUM is late (the overflow latch delivers two steps after the
- * carry), can be spurious (a PAL-exit request, a latch bit a PCTR_CTL write moved) or hide
- * (the read race); the values are exact as long as every counter is updated at least once
- * per 2^20 of its increments, which the handler guarantees (docs/ev67-perf.md,
- * "What is exact and why").
+ * the value at the last update, plus 2^20 for a carry the values cannot show.  A carry is
+ * read from the values (new < prev) where they show it, not from ISUM, because ISUM is
+ * late (the overflow latch delivers two steps after the carry) and can hide (the read
+ * race).  The values cannot show the carry of a period within a few events of 2^20-1
+ * (Linux's default): the counter restarts near 1 and has counted past it again when the
+ * handler runs.  That carry is taken from the interrupt, as Linux does, when the request
+ * is the counter's and its period has not ended in the books: the handler leaves the
+ * latch empty (two PCTR_CTL writes), so every later request is a carry made after it
+ * (docs/ev67-perf.md, "What is exact and why").
  */
 #include "ev67/ev67_perf_drv.h"
 
@@ -36,14 +39,19 @@ static uint32_t ctr_mask(unsigned n) { return ev67_perf_max_period(n); }
 
 /* ---- update and period (alpha_perf_event_update, alpha_perf_event_set_period) ---- */
 
-/* Folds the counters' values in pctr_ctl (a read of PCTR_CTL) into every event's count. */
-static void update(ev67_perf *d, uint64_t pctr_ctl)
+/* Folds the counters' values in pctr_ctl (a read of PCTR_CTL) into every event's count.
+ * req: the counters whose overflow request the handler saw (ISUM.PC, race cured), 0 for
+ * a read.  A requesting counter whose period has not ended (left > 0) and whose value
+ * shows no carry has carried and counted past its previous value again: a whole 2^20
+ * more (Linux alpha_perf_event_update's ovf). */
+static void update(ev67_perf *d, uint64_t pctr_ctl, unsigned req)
 {
     for (unsigned i = 0; i < d->plan.nevents; i++) {
         unsigned n = d->plan.pmc[i];
         uint32_t now = ev67_hw_ctr_get(pctr_ctl, n);
-        uint64_t ovf = now < d->prev[i] ? (uint64_t)ctr_mask(n) + 1 : 0;
-        uint64_t delta = (uint64_t)now + ovf - d->prev[i];
+        uint64_t delta = (now - d->prev[i]) & ctr_mask(n);
+        if (now >= d->prev[i] && (req >> n & 1u) && d->left[i] > 0)
+            delta += (uint64_t)ctr_mask(n) + 1;
         d->count[i] += delta;
         d->left[i] -= (int64_t)delta;
         d->prev[i] = now;
@@ -128,11 +136,11 @@ static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
     unsigned isum = ev67_hw_isum_disable(b, &first_zero);
     if (first_zero)
         d->st.isum_zero++;
-    /* 2. Update every event, not only the fired ones: the PCTR_CTL write of step 3
-     * shifts the overflow latch and may drop another counter's pending carry, which is
-     * then accounted here. */
+    /* 2. Update every event, not only the fired ones: a carry still in the overflow
+     * latch (made in the last two steps) is seen in the values here, and step 3's writes
+     * empty the latch. */
     uint64_t now = pmu_read(b, EV67_ADDR_PCTR_CTL);
-    update(d, now);
+    update(d, now, isum);
     uint32_t v[EV67_NCOUNTERS] = {0, 0};
     unsigned due = 0;
     for (unsigned i = 0; i < d->plan.nevents; i++) {
@@ -143,8 +151,10 @@ static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
         if (d->left[i] <= 0)
             due |= 1u << i;
     }
-    /* 3. Set the period of each event whose period elapsed (one write for both: every
-     * write shifts the latch), and 4. account the sample. */
+    /* 3. Set the period of each event whose period elapsed, and 4. account the sample.
+     * PCTR_CTL is written twice, both counters each time (every write shifts the latch
+     * once, HRM §6.10.1): the latch is then empty, its carries all accounted in step 2,
+     * so a request that comes later is a carry made after this run, never a stale one. */
     if (due) {
         for (unsigned i = 0; i < d->plan.nevents; i++)
             if (due & (1u << i)) {
@@ -152,7 +162,9 @@ static void handle_interrupt(ev67_perf *d, const ev67_cycle *rec)
                 d->st.samples[i]++;
                 d->st.last_pc[i] = rec ? rec->pc : 0;
             }
-        pmu_write(b, EV67_ADDR_PCTR_CTL, pctr_ctl(d, v[0], v[1]));
+        uint64_t ctl = pctr_ctl(d, v[0], v[1]);
+        pmu_write(b, EV67_ADDR_PCTR_CTL, ctl);
+        pmu_write(b, EV67_ADDR_PCTR_CTL, ctl);
     } else {
         d->st.spurious++;
     }
@@ -180,8 +192,10 @@ int ev67_perf_read(ev67_perf *d, unsigned i, uint64_t *out)
 {
     if (!d || i >= d->plan.nevents || !out)
         return -EINVAL;
-    /* The counters in use are enabled here, so the read shows their true values. */
-    update(d, pmu_read(d->b, EV67_ADDR_PCTR_CTL));
+    /* The counters in use are enabled here, so the read shows their true values.  A
+     * carry the values cannot show (a period within a few events of 2^20-1) is added when
+     * its interrupt is taken, as in Linux's read (docs/ev67-perf.md). */
+    update(d, pmu_read(d->b, EV67_ADDR_PCTR_CTL), 0);
     *out = d->count[i];
     return 0;
 }

@@ -127,20 +127,47 @@ uint64_t ev67_session_interrupts(ev67_session *x)
     return x->perf ? ev67_perf_get_stats(x->perf)->interrupts : ev67_pme_get_stats(x->pme)->interrupts;
 }
 
+/* Counter n's carries made but not yet taken by the handler, in the model: in the
+ * overflow latch (S1, S2) or requested (REQ).  At most one: the handler runs within steps
+ * of a request. */
+static unsigned carry_in_flight(pmu_backend *ref, unsigned n)
+{
+    uint64_t obs = pmu_read(ref, EV67_ADDR_OBS_INT);
+    unsigned bits = (unsigned)(EV67_FGET(obs, OBS_INT, S1) | EV67_FGET(obs, OBS_INT, S2) |
+                               EV67_FGET(obs, OBS_INT, REQ));
+    return bits >> n & 1u;
+}
+
 static int check_perf(ev67_session *x, int say_exact, FILE *out)
 {
     const ev67_perf_plan *plan = ev67_perf_get_plan(x->perf);
+    unsigned late = 0; /* events whose last carry the driver adds when its interrupt comes */
     for (unsigned i = 0; i < plan->nevents; i++) {
-        uint64_t v = 0, want = ev67_ref_total(x->ref, plan->pmc[i]);
+        unsigned n = plan->pmc[i];
+        uint64_t v = 0, want = ev67_ref_total(x->ref, n);
         ev67_perf_read(x->perf, i, &v);
+        /* The one count a read may lack (docs/ev67-perf.md, "What is exact and why"): a
+         * carry of a period within a few events of 2^20-1 that the values cannot show, made
+         * in the last steps, whose interrupt the run ended before. */
+        if (v != want && v + ev67_perf_max_period(n) + 1 == want && carry_in_flight(x->ref, n)) {
+            late |= 1u << i;
+            continue;
+        }
         if (v != want) {
             fprintf(out, "exact: NO, %s on PCTR%u: the driver counted %" PRIu64 ", the model's total is %" PRIu64 "\n",
-                    ev67_perf_event_name(x->setup.events[i]), plan->pmc[i], v, want);
+                    ev67_perf_event_name(x->setup.events[i]), n, v, want);
             return 0;
         }
     }
-    if (say_exact)
-        pmu_cosim_say_exact(out, x->b, "the 64-bit counts equal the reference model's counter totals");
+    if (!say_exact)
+        return 1;
+    pmu_cosim_say_exact(out, x->b, "the 64-bit counts equal the reference model's counter totals%s",
+                        late ? ", but for the carry noted below, still on its way" : "");
+    for (unsigned i = 0; i < plan->nevents; i++)
+        if (late >> i & 1u)
+            fprintf(out, "note: %s's count lacks its last carry on PCTR%u (2^20), which its value cannot show: "
+                    "the run ended before the interrupt that adds it; the model's total counts it\n",
+                    ev67_perf_event_name(x->setup.events[i]), plan->pmc[i]);
     return 1;
 }
 
