@@ -7,6 +7,7 @@
 #include "ref_test_util.h"
 
 #include <functional>
+#include <vector>
 
 using namespace reftest;
 
@@ -235,6 +236,57 @@ TEST_P(Ear, IEarInstructionRangeQualification)
     EXPECT_TRUE(iear_captures(fetch(0, PMU_TLB_FAULT)));
 }
 
+// Every latency bound of either model's bins and thresholds, and one cycle below it:
+// 4, 8, .., 4096 (docs/ear-btb.md), each against every bin or threshold umask.
+const unsigned BOUNDS[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+
+// The latencies at and one below every bound, with 0 and the largest.
+std::vector<unsigned> boundary_latencies()
+{
+    std::vector<unsigned> v = {0, 65535};
+    for (unsigned b : BOUNDS) {
+        v.push_back(b - 1);
+        v.push_back(b);
+    }
+    return v;
+}
+
+TEST_P(Ear, IEarEveryBoundAndOneBelowAgainstEveryBinAndThreshold)
+{
+    // Itanium 2: a miss of at least 4 cycles is captured when umask has its bin's bit;
+    // bin i holds [floor[i], floor[i + 1]).  Bit 7 is both "by bins" and bin 7 [4096, inf).
+    const unsigned floor[8] = {4, 8, 16, 32, 128, 256, 1024, 4096};
+    auto bin_of = [&](unsigned lat) {
+        unsigned b = 0;
+        while (b < 7 && lat >= floor[b + 1])
+            b++;
+        return b;
+    };
+    std::vector<unsigned> umasks;
+    if (ita2()) {
+        for (unsigned b = 0; b < 8; b++)
+            umasks.push_back(0x80u | (1u << b)); // one bin (and bin 7)
+        for (unsigned b = 0; b < 8; b++)
+            umasks.push_back((0xffu << b) & 0xffu); // libpfm's LAT4 .. LAT4096: "at least N"
+    } else {
+        for (unsigned umask = 0; umask <= 0xa; umask++) // LAT4 .. LAT4096: lat >= 4 << umask
+            umasks.push_back(umask);
+    }
+    for (unsigned umask : umasks) {
+        r.write(pmc(10), iear_cache(model(), umask));
+        for (unsigned lat : boundary_latencies()) {
+            const bool expect = ita2() ? lat >= 4 && ((umask >> bin_of(lat)) & 1u) : lat >= (4u << umask);
+            ASSERT_EQ(iear_captures(fetch(lat)), expect) << "umask 0x" << std::hex << umask << std::dec
+                                                         << " if_lat " << lat;
+            if (!expect)
+                continue;
+            // PMD1: the latency, saturated at 4095 (Itanium 2: with ov, bit 12).
+            const uint64_t pmd1 = lat > 4095 ? (ita2() ? 0x1fffu : 0xfffu) : lat;
+            EXPECT_EQ(r.read(pmd(1)), pmd1) << "umask 0x" << std::hex << umask << std::dec << " if_lat " << lat;
+        }
+    }
+}
+
 // ---- D-EAR ----------------------------------------------------------------------
 
 TEST_P(Ear, DEarCacheThresholdsAtTheBoundary)
@@ -258,6 +310,23 @@ TEST_P(Ear, DEarCacheThresholdsAtTheBoundary)
         EXPECT_EQ(dear_captures(rec({mem(LOAD, 1)})), lat_none) << umask;
         EXPECT_FALSE(dear_captures(rec({mem(LOAD, 0)}))) << umask;
         EXPECT_EQ(dear_captures(rec({mem(LOAD, 65535)})), lat_none) << umask;
+    }
+}
+
+TEST_P(Ear, DEarEveryBoundAndOneBelowAgainstEveryThreshold)
+{
+    // Itanium 2: 4 << umask for 0..0xa.  Itanium: 4 << umask for 0..6, then 512, 512,
+    // 1024, 2048.
+    const unsigned ita_t[11] = {4, 8, 16, 32, 64, 128, 256, 512, 512, 1024, 2048};
+    for (unsigned umask = 0; umask <= 0xa; umask++) {
+        const unsigned t = ita2() ? 4u << umask : ita_t[umask];
+        r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, umask));
+        for (unsigned lat : boundary_latencies()) {
+            ASSERT_EQ(dear_captures(rec({mem(LOAD, lat)})), lat >= t) << "umask " << umask << " lat " << lat;
+            if (lat >= t && lat <= 4095) {
+                EXPECT_EQ(r.read(pmd(3)), dear_cache_pmd3(lat)) << "umask " << umask << " lat " << lat;
+            }
+        }
     }
 }
 
