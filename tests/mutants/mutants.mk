@@ -5,19 +5,25 @@
 #
 # The build of one mutant (run.sh calls it): MUTANT_DIR holds the mutated copy (rtl/ under
 # it) and MUTANT_VARIANTS the Verilated variants (verilator/<family>/family.mk) that use the
-# mutated file; every other object is the build's own.
+# mutated file, every one of them (mutant-variants lists them); every other object is the
+# build's own.
 
 MUTANTS_OUT ?= $(BUILD)/mutants
 
-.PHONY: mutants mutants-check mutant-build
+.PHONY: mutants mutants-check mutant-build mutant-variants
 mutants: deps
-	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(GEN_VH)
+	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(RTL_UNIT_TEST_BIN) $(GEN_VH)
 	@bash tests/mutants/run.sh --out $(MUTANTS_OUT) $(if $(MUTANT),--only $(MUTANT))
 
 # The catalog applies to today's RTL: each mutation's text is found exactly once (run by
 # make test; it builds nothing).
 mutants-check:
 	@bash tests/mutants/run.sh --check
+
+# The Verilated variants whose sources include MUTANT_FILE (a path under rtl/), one line:
+# a mutated file is built and tested in each of them (Itanium 2 and Itanium alike).
+mutant-variants:
+	@echo $(foreach v,$(VLT_VARIANTS),$(if $(filter $(MUTANT_FILE),$(VLT_SRCS_$(v))),$(v)))
 
 ifdef MUTANT_DIR
 # Compiled at -O1: a mutant runs a few seconds of tests, so compile time is what counts.
@@ -50,5 +56,10 @@ $(MUTANT_DIR)/pmusim: $(BUILD)/obj/verilator/cli/main.o $(filter-out $(RTL_LIB),
 $(MUTANT_DIR)/directed_tests: $(BUILD)/obj/tests/directed_tests.o $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
 	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
-mutant-build: $(MUTANT_DIR)/pmusim $(MUTANT_DIR)/directed_tests
+# The EAR, BTB and general-event unit tests on the mutant's RTL (tests/tests.mk).
+$(MUTANT_DIR)/rtl_unit_tests: $(RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/rtl_backend_for_unit_tests.o \
+                              $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
+	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+
+mutant-build: $(MUTANT_DIR)/pmusim $(MUTANT_DIR)/directed_tests $(MUTANT_DIR)/rtl_unit_tests
 endif

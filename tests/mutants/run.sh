@@ -2,11 +2,13 @@
 # run.sh - mutation testing of the RTL (docs/mutants.md), the engine of `make mutants`.
 #
 #   run.sh --out DIR [--only ID]   each mutation of tests/mutants/catalog (or only ID): a
-#                                  copy of rtl/ with the one change, its Verilated variants
-#                                  built (tests/mutants/mutants.mk), then the fast part of
-#                                  the suite against it until a test fails (killed)
+#                                  copy of rtl/ with the one change, every Verilated variant
+#                                  whose sources include the file built (tests/mutants/
+#                                  mutants.mk), then the fast part of the suite against each
+#                                  until a test fails (killed)
 #   run.sh --check                 every mutation applies to today's RTL: its text is in its
-#                                  file exactly once (make test runs this; it builds nothing)
+#                                  file exactly once, and a Verilated variant uses the file
+#                                  (make test runs this; it builds nothing)
 #
 # A mutant the tests do not kill is a survivor: add a test that kills it, or mark it
 # `equivalent` in the catalog with the reason it cannot change what is visible.  A mutant
@@ -28,7 +30,7 @@ done
 
 # ---- the catalog: blocks "[id]" then "key value" lines ------------------------------------
 ids=()
-declare -A file variants from to what equiv line_of
+declare -A file from to what equiv line_of
 id= n=0
 bad() { echo "$catalog:$1: $2" >&2; exit 2; }
 while IFS= read -r l || [ -n "$l" ]; do
@@ -41,18 +43,19 @@ while IFS= read -r l || [ -n "$l" ]; do
         continue
     fi
     [ -n "$id" ] || bad "$n" "expected a mutant header [id] before '$l'"
-    [[ $l =~ ^(file|variants|from|to|what|equivalent)\ +(.*)$ ]] ||
-        bad "$n" "expected 'file', 'variants', 'from', 'to', 'what' or 'equivalent' and a value, found '$l'"
+    [[ $l =~ ^variants\ + ]] &&
+        bad "$n" "'variants' is not written: every Verilated variant whose sources include the file is tested"
+    [[ $l =~ ^(file|from|to|what|equivalent)\ +(.*)$ ]] ||
+        bad "$n" "expected 'file', 'from', 'to', 'what' or 'equivalent' and a value, found '$l'"
     key=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
     case $key in
-        file) file[$id]=$val ;; variants) variants[$id]=$val ;; from) from[$id]=$val ;;
+        file) file[$id]=$val ;; from) from[$id]=$val ;;
         to) to[$id]=$val ;; what) what[$id]=$val ;; equivalent) equiv[$id]=$val ;;
     esac
 done < "$catalog"
 [ ${#ids[@]} -gt 0 ] || bad "$n" "no mutants"
 for id in "${ids[@]}"; do
     [ -n "${file[$id]:-}" ] || bad "${line_of[$id]}" "mutant '$id' has no 'file'"
-    [ -n "${variants[$id]:-}" ] || bad "${line_of[$id]}" "mutant '$id' has no 'variants'"
     [ -n "${from[$id]:-}" ] || bad "${line_of[$id]}" "mutant '$id' has no 'from'"
     [ -n "${to[$id]:-}" ] || bad "${line_of[$id]}" "mutant '$id' has no 'to'"
     [ -n "${what[$id]:-}" ] || bad "${line_of[$id]}" "mutant '$id' has no 'what'"
@@ -61,6 +64,14 @@ done
 if [ -n "$only" ] && [ -z "${line_of[$only]:-}" ]; then
     echo "run.sh: --only: no mutant '$only' in $catalog" >&2; exit 2
 fi
+
+# The Verilated variants whose sources include file $1 (tests/mutants/mutants.mk), one line.
+declare -A variants_of
+variants_of() {
+    [ -n "${variants_of[$1]+x}" ] ||
+        variants_of[$1]=$(make -s --no-print-directory mutant-variants MUTANT_FILE="$1" 2>/dev/null)
+    echo "${variants_of[$1]}"
+}
 
 # Applies mutant $1 to the file under root $2 (in place): 0, or 1 with the reason printed.
 apply() {
@@ -83,7 +94,12 @@ if [ "$check" = 1 ]; then
     for id in "${ids[@]}"; do
         mkdir -p "$scratch/$id/$(dirname "${file[$id]}")"
         cp "${file[$id]}" "$scratch/$id/${file[$id]}" 2>/dev/null || true
-        apply "$id" "$scratch/$id" || fails=$((fails + 1))
+        if ! apply "$id" "$scratch/$id"; then
+            fails=$((fails + 1))
+        elif [ -z "$(variants_of "${file[$id]}")" ]; then
+            echo "$catalog:${line_of[$id]}: mutant '$id': no Verilated variant uses ${file[$id]}"
+            fails=$((fails + 1))
+        fi
     done
     echo "mutants: ${#ids[@]} in the catalog, $fails do not apply"
     [ "$fails" -eq 0 ]
@@ -92,7 +108,8 @@ fi
 
 # ---- the fast part of the suite, per family --------------------------------------------------
 # Lock-step conformance with every configuration and both services, the built-in run, and
-# (Itanium) the directed tests; a mutant is killed by the first that fails.
+# (Itanium) the directed tests and the EAR, BTB and general-event unit tests on the RTL; a
+# mutant is killed by the first that fails.
 kill_tests() { # variant -> lines "name|command"
     local m=$1 c="--runs 6 --cycles 20000"
     case $1 in
@@ -102,7 +119,8 @@ kill_tests() { # variant -> lines "name|command"
             echo "conform-qual|pmusim conform --seed 1 $c --model $model --mode qual"
             echo "conform-driver|pmusim conform --seed 1 $c --model $model --service driver"
             echo "run-builtin|pmusim run --cycles 200000 --model $model --quiet"
-            echo "directed-tests|directed_tests" ;;
+            echo "directed-tests|directed_tests"
+            echo "rtl-unit-tests|rtl_unit_tests" ;;
         ev4|ev4p2)
             echo "conform|pmusim conform --family alpha21064 --model all --seed 1 $c"
             echo "conform-driver|pmusim conform --family alpha21064 --model all --seed 1 $c --service driver"
@@ -129,11 +147,15 @@ for id in "${ids[@]}"; do
     if ! apply "$id" "$dir" > "$dir/apply.log"; then
         echo "BROKEN   $id: $(cat "$dir/apply.log")" | tee -a "$report.tmp"; broken=$((broken + 1)); continue
     fi
-    if ! make --no-print-directory mutant-build MUTANT_DIR="$dir" MUTANT_VARIANTS="${variants[$id]}" > "$dir/build.log" 2>&1; then
+    vs=$(variants_of "${file[$id]}")
+    if [ -z "$vs" ]; then
+        echo "BROKEN   $id: no Verilated variant uses ${file[$id]}" | tee -a "$report.tmp"; broken=$((broken + 1)); continue
+    fi
+    if ! make --no-print-directory mutant-build MUTANT_DIR="$dir" MUTANT_VARIANTS="$vs" > "$dir/build.log" 2>&1; then
         echo "BROKEN   $id: the mutant does not build (see $dir/build.log)" | tee -a "$report.tmp"; broken=$((broken + 1)); continue
     fi
     by=
-    for v in ${variants[$id]}; do
+    for v in $vs; do
         while IFS='|' read -r name cmd; do
             set -- $cmd
             prog=$dir/$1; shift
