@@ -98,6 +98,8 @@ typedef struct pmu_gen_hot {
     const uint64_t *data;  unsigned ndata;   /* data-address edges */
     const uint64_t *opc_match; const uint64_t *opc_care; unsigned nopc;
                            /* encoding patterns: bits set in care must equal match */
+    const uint16_t *lat;   unsigned nlat;    /* latency bounds (1..65535): EAR thresholds */
+    const uint16_t *count; unsigned ncount;  /* per-cycle counts: counter thresholds */
 } pmu_gen_hot;
 
 struct pmu_gen_opts {

@@ -28,7 +28,8 @@ static int opts_valid(const pmu_gen_opts *o, pmu_err *err)
                            (int)o->mode, PMU_GEN_WORKLOAD, PMU_GEN_RANDOM);
     const pmu_gen_hot *h = o->hot;
     if (h && ((h->ncode && !h->code) || (h->ndata && !h->data) ||
-              (h->nopc && (!h->opc_match || !h->opc_care))))
+              (h->nopc && (!h->opc_match || !h->opc_care)) || (h->nlat && !h->lat) ||
+              (h->ncount && !h->count)))
         return stream_errf(err, PMU_E_INPUT, "generator",
                            "hot edges: a count without its array");
     return 0;

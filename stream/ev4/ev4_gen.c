@@ -157,7 +157,7 @@ void *ev4_gen_create(const pmu_gen_opts *o, pmu_err *err)
     const pmu_gen_hot *h = o->hot;
     unsigned ncpus = o->ncpus ? o->ncpus : 1;
     unsigned nprocs = o->nprocs ? o->nprocs : EV4_GEN_DEFAULT_PROCS;
-    if (h && (h->ncode || h->ndata || h->nopc)) {
+    if (h && (h->ncode || h->ndata || h->nopc || h->nlat || h->ncount)) {
         pmu_dialect_errf(err, "generator", "hot edges: the ev4 generator does not aim at "
                          "edges (docs/ev4-stream.md), expected none");
         return NULL;

@@ -32,11 +32,20 @@ counts ita_gen_limits(void)
 /* Copies the edges into one block the generator owns. */
 static int hot_copy(ita_gen *g, const pmu_gen_hot *h)
 {
-    size_t n = (size_t)h->ncode + h->ndata + 2 * (size_t)h->nopc;
+    size_t n = (size_t)h->ncode + h->ndata + 2 * (size_t)h->nopc, nv = (size_t)h->nlat + h->ncount;
     g->hot_mem = malloc((n ? n : 1) * sizeof *g->hot_mem);
     g->hot_units = malloc(h->nopc ? h->nopc : 1);
-    if (!g->hot_mem || !g->hot_units)
+    g->hot_vals = malloc((nv ? nv : 1) * sizeof *g->hot_vals);
+    if (!g->hot_mem || !g->hot_units || !g->hot_vals)
         return -1;
+    if (h->nlat)
+        memcpy(g->hot_vals, h->lat, h->nlat * sizeof *g->hot_vals);
+    if (h->ncount)
+        memcpy(g->hot_vals + h->nlat, h->count, h->ncount * sizeof *g->hot_vals);
+    g->hot.lat = g->hot_vals;
+    g->hot.nlat = h->nlat;
+    g->hot.count = g->hot_vals + h->nlat;
+    g->hot.ncount = h->ncount;
     uint64_t *p = g->hot_mem;
     if (h->ncode)
         memcpy(p, h->code, h->ncode * sizeof *p);
@@ -114,6 +123,11 @@ void *ita_gen_create(const pmu_gen_opts *o, pmu_err *err)
                      (unsigned long long)o->hot->opc_care[i], IA64_ENC_BITS - 1);
             return NULL;
         }
+    for (unsigned i = 0; o->hot && i < o->hot->nlat; i++)
+        if (o->hot->lat[i] == 0) {
+            pmu_errf(err, PMU_E_INPUT, "generator: latency bound %u is 0, expected 1..65535", i + 1);
+            return NULL;
+        }
     ita_gen *g = calloc(1, sizeof *g);
     if (!g) {
         pmu_errf(err, PMU_E_NOMEM, "generator: out of memory");
@@ -124,8 +138,10 @@ void *ita_gen_create(const pmu_gen_opts *o, pmu_err *err)
     pmu_rng_seed(&g->r, o->seed);
     g->lim = ita_gen_limits();
     /* a state of its own, so hot decisions never shift the main sequence */
-    if (o->hot)
+    if (o->hot) {
         pmu_rng_seed(&g->hr, o->seed ^ 0x686f742065646765ull);
+        pmu_rng_seed(&g->vr, o->seed ^ 0x686f742076616c73ull);
+    }
     ita_gen_extras_init(g);
     if ((o->hot && hot_copy(g, o->hot)) || (o->mode == PMU_GEN_WORKLOAD && build(g))) {
         ita_gen_destroy(g);
@@ -151,6 +167,8 @@ int ita_gen_next(void *gen, void *rec)
     else
         ita_gen_random_next(g, rec);
     ita_gen_extras(g, rec);
+    if (g->hot.nlat || g->hot.ncount)
+        ita_gen_hot_values(g, rec);
     g->produced++;
     return 1;
 }
@@ -187,5 +205,6 @@ void ita_gen_destroy(void *gen)
     free(g->by_addr);
     free(g->hot_mem);
     free(g->hot_units);
+    free(g->hot_vals);
     free(g);
 }

@@ -160,8 +160,12 @@ typedef struct ita_gen {
     pmu_rng xr;
     int xev_ids[8]; /* workload mode: the general events it produces */
     unsigned nxev_ids;
+    /* latency bounds and threshold counts (ita_gen_extra.c): a state of their own, so a
+     * stream with them is the stream without them with some latencies and counts replaced */
+    pmu_rng vr;
     pmu_gen_hot hot;
     uint64_t *hot_mem;      /* one allocation behind the arrays of `hot` */
+    uint16_t *hot_vals;     /* the same for the latencies and counts */
     uint8_t *hot_units;     /* per opcode pattern: units its instruction classes use */
 } ita_gen;
 
@@ -219,5 +223,7 @@ void ita_gen_random_next(ita_gen *g, pmu_cycle *c);   /* ita_gen_random.c */
 /* Adds the I-EAR fetch, ALAT misses and general events to a record of either mode. */
 void ita_gen_extras_init(ita_gen *g);                  /* ita_gen_extra.c */
 void ita_gen_extras(ita_gen *g, pmu_cycle *c);
+/* Aims latencies at the hot latency bounds and general-event counts at the hot counts. */
+void ita_gen_hot_values(ita_gen *g, pmu_cycle *c);      /* ita_gen_extra.c */
 
 #endif

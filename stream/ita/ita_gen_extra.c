@@ -3,7 +3,8 @@
  * events (docs/stream-format.md, "The generator"): the fetch the I-EAR sees (L1I misses with
  * latencies across its bins, RAB hits, ITLB outcomes), ALAT misses on loads, and general
  * events.  Every draw comes from the generator's own `xr`, so the rest of a record is what
- * the same seed gave without them.
+ * the same seed gave without them.  With hot latencies and counts (pmu_gen_hot), some
+ * latencies and general-event counts are then aimed at them, from `vr`.
  */
 #include "ita_gen.h"
 #include "ita_stream.h"
@@ -107,4 +108,45 @@ void ita_gen_extras(ita_gen *g, pmu_cycle *c)
     alat_misses(g, c, 5);
     if (g->nxev_ids && pmu_rng_chance(r, 50))
         add_event(g, c, (unsigned)g->xev_ids[pmu_rng_below(r, g->nxev_ids)]);
+}
+
+/* ---- hot latencies and counts ----------------------------------------------------------- */
+/* One of the hot latency bounds, or one below it, equally often: where a threshold
+ * compare (lat >= T) or a bin's floor is decided.  A bound of 1 stays 1: a latency that
+ * was there stays. */
+static uint16_t hot_latency(ita_gen *g)
+{
+    pmu_rng *r = &g->vr;
+    uint16_t b = g->hot.lat[pmu_rng_below(r, g->hot.nlat)];
+    return b > 1 && pmu_rng_chance(r, 500) ? (uint16_t)(b - 1) : b;
+}
+
+/* General event i of the record counts a hot count t or t + 1, equally often (a counter
+ * threshold compares n > t, or n >= t), when that fits what its maxincr leaves. */
+static void hot_count(ita_gen *g, pmu_cycle *c, unsigned i)
+{
+    pmu_rng *r = &g->vr;
+    const ita_event_row *row = ita_xev_row(c->xev[i].id);
+    unsigned others = 0;
+    for (unsigned j = 0; j < c->nxev; j++)
+        if (j != i && c->xev[j].id == c->xev[i].id)
+            others += c->xev[j].count;
+    unsigned v = g->hot.count[pmu_rng_below(r, g->hot.ncount)] + (unsigned)pmu_rng_chance(r, 500);
+    if (v >= 1 && others + v <= row->maxincr)
+        c->xev[i].count = (uint8_t)v;
+}
+
+void ita_gen_hot_values(ita_gen *g, pmu_cycle *c)
+{
+    pmu_rng *r = &g->vr;
+    if (g->hot.nlat) {
+        if (c->if_lat && pmu_rng_chance(r, HOT_PERMILLE))
+            c->if_lat = hot_latency(g);
+        for (unsigned i = 0; i < c->nslots; i++)
+            if (PMU_SLOT_GET(&c->slot[i], LOAD) && c->slot[i].lat && pmu_rng_chance(r, HOT_PERMILLE))
+                c->slot[i].lat = hot_latency(g);
+    }
+    for (unsigned i = 0; g->hot.ncount && i < c->nxev; i++)
+        if (pmu_rng_chance(r, HOT_PERMILLE))
+            hot_count(g, c, i);
 }

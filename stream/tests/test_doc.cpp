@@ -125,7 +125,7 @@ TEST(Doc, EncodingTableMatchesTheWorkload)
     }
     ASSERT_GE(rows.size(), 15u) << "the Encodings table was not found";
 
-    pmu_gen_hot none = {nullptr, 0, nullptr, 0, nullptr, nullptr, 0};
+    pmu_gen_hot none = {nullptr, 0, nullptr, 0, nullptr, nullptr, 0, nullptr, 0, nullptr, 0};
     uint64_t slots = 0, outside = 0;
     std::string first;
     for (uint64_t seed : {1ull, 2ull}) {

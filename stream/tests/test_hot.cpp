@@ -19,9 +19,14 @@ const uint64_t kCloopCare = 0xfull << 37 | 7ull << 6;
 
 struct Hot {
     std::vector<uint64_t> code, data, match, care;
-    pmu_gen_hot h;
+    std::vector<uint16_t> lat, count;
+    pmu_gen_hot h{};
     const pmu_gen_hot *get()
     {
+        h.lat = lat.data();
+        h.nlat = (unsigned)lat.size();
+        h.count = count.data();
+        h.ncount = (unsigned)count.size();
         h.code = code.data();
         h.ncode = (unsigned)code.size();
         h.data = data.data();
@@ -217,6 +222,8 @@ TEST(Hot, EveryRecordValidAndEachSeedReproduces)
     hot.data = {0, 0x6000000000000100ull, ~0ull};
     hot.match = {kCloopMatch, 0};
     hot.care = {kCloopCare, 0}; // a pattern that cares about nothing matches everything
+    hot.lat = {1, 4, 8, 4096, 65535};
+    hot.count = {0, 1, 7, 255};
     for (pmu_gen_mode mode : {PMU_GEN_RANDOM, PMU_GEN_WORKLOAD}) {
         for (uint64_t seed : {1ull, 2ull, 0xfeedull}) {
             uint64_t bad = 0;
@@ -263,6 +270,55 @@ TEST(Hot, RandomOnlyReplacesTheAimedFields)
     EXPECT_GT(replaced, 50000u);
     Hot empty;
     EXPECT_TRUE(same_records(plain, records(21, 100000, PMU_GEN_RANDOM, empty.get())));
+}
+
+// Latency bounds and counts, both modes: every bound and one below it lands on fetches and
+// on loads, every count and one more on general events; nothing else changes, and a value
+// that was there stays (no latency becomes 0).
+TEST(Hot, LatenciesAndCountsLandOnTheBoundsAndReplaceOnlyThem)
+{
+    Hot hot;
+    hot.lat = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+    hot.count = {1, 2, 3};
+    for (pmu_gen_mode mode : {PMU_GEN_RANDOM, PMU_GEN_WORKLOAD}) {
+        std::vector<pmu_cycle> plain = records(31, 200000, mode, nullptr);
+        std::vector<pmu_cycle> aimed = records(31, 200000, mode, hot.get());
+        ASSERT_EQ(plain.size(), aimed.size());
+        std::set<unsigned> if_lats, load_lats;
+        std::map<unsigned, uint64_t> counts; // a replaced count -> how often
+        for (size_t i = 0; i < plain.size(); i++) {
+            pmu_cycle p = plain[i], a = aimed[i];
+            ASSERT_EQ(a.if_lat != 0, p.if_lat != 0) << "record " << i + 1;
+            if (a.if_lat != p.if_lat)
+                if_lats.insert(a.if_lat);
+            a.if_lat = p.if_lat;
+            for (int k = 0; k < a.nslots && k < PMU_MAX_SLOTS; k++) {
+                ASSERT_EQ(a.slot[k].lat != 0, p.slot[k].lat != 0) << "record " << i + 1;
+                if (a.slot[k].lat != p.slot[k].lat) {
+                    ASSERT_TRUE(PMU_SLOT_GET(&a.slot[k], LOAD)) << "record " << i + 1 << ": only loads";
+                    load_lats.insert(a.slot[k].lat);
+                }
+                a.slot[k].lat = p.slot[k].lat;
+            }
+            for (int k = 0; k < a.nxev && k < PMU_MAX_XEV; k++) {
+                if (a.xev[k].count != p.xev[k].count)
+                    counts[a.xev[k].count]++;
+                a.xev[k].count = p.xev[k].count;
+            }
+            ASSERT_TRUE(same_cycle(p, a)) << "record " << i + 1 << "\n  " << fmt(plain[i]) << "\n  "
+                                          << fmt(aimed[i]);
+        }
+        for (unsigned b : hot.lat)
+            for (unsigned v : {b - 1, b}) {
+                EXPECT_TRUE(if_lats.count(v)) << "mode " << mode << ": no fetch of latency " << v;
+                EXPECT_TRUE(load_lats.count(v)) << "mode " << mode << ": no load of latency " << v;
+            }
+        EXPECT_EQ(if_lats.size() + load_lats.size(), 4 * hot.lat.size()) << "only the bounds and one below";
+        for (const auto &kv : counts)
+            EXPECT_TRUE(kv.first >= 1 && kv.first <= 4) << "mode " << mode << ": count " << kv.first;
+        for (unsigned v : {1u, 2u, 3u, 4u})
+            EXPECT_TRUE(counts.count(v)) << "mode " << mode << ": no general event counting " << v;
+    }
 }
 
 // ---- WORKLOAD mode -----------------------------------------------------------------------
@@ -507,10 +563,26 @@ TEST(Hot, CreateRejectsBadEdgesAndCopiesGoodOnes)
     h.ncode = 1;
     EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
     EXPECT_CONTAINS(err.msg, "hot edges: a count without its array");
+    h = *hot.get();
+    h.lat = nullptr;
+    h.nlat = 1;
+    EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "hot edges: a count without its array");
+    h = *hot.get();
+    h.count = nullptr;
+    h.ncount = 1;
+    EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "hot edges: a count without its array");
+    const uint16_t lats[2] = {8, 0};
+    h = *hot.get();
+    h.lat = lats;
+    h.nlat = 2;
+    EXPECT_EQ(pmu_gen_create(ITA, &o, &err), nullptr);
+    EXPECT_CONTAINS(err.msg, "generator: latency bound 2 is 0, expected 1..65535");
 
     // the generator keeps its own copy: changing the caller's arrays later changes nothing
     std::vector<uint64_t> code = {0x4000000000001000ull};
-    pmu_gen_hot mine = {code.data(), 1, nullptr, 0, nullptr, nullptr, 0};
+    pmu_gen_hot mine = {code.data(), 1, nullptr, 0, nullptr, nullptr, 0, nullptr, 0, nullptr, 0};
     pmu_gen_opts m = {3, 50000, PMU_GEN_RANDOM, 0, &mine};
     pmu_gen *g = pmu_gen_create(ITA, &m, nullptr);
     ASSERT_NE(g, nullptr);

@@ -224,7 +224,7 @@ static int gen_parse(int argc, char **argv, gen_opts *o)
     if (!o->have_seed)
         o->g.seed = fresh_seed();
     o->hot = (pmu_gen_hot){o->hl.code.v, o->hl.code.n, o->hl.data.v, o->hl.data.n,
-                           o->hl.match.v, o->hl.care.v, o->hl.match.n};
+                           o->hl.match.v, o->hl.care.v, o->hl.match.n, NULL, 0, NULL, 0};
     if (o->hl.code.n || o->hl.data.n || o->hl.match.n)
         o->g.hot = &o->hot;
     return 0;

@@ -95,7 +95,13 @@ static void sink_write(reg_sink *k, uint16_t addr, uint64_t v)
         k->cfg->reg[k->cfg->nregs++] = (pmu_drv_reg){addr, v};
 }
 
-/* ---- qualification: ranges and opcode patterns aimed at the stream -------------------------- */
+/* ---- what the stream is aimed at: ranges, opcode patterns, latency bounds, thresholds ------- */
+
+/* The latency bounds of the EARs' thresholds and bins on either model, 4 << k for k = 0..10
+ * (docs/ear-btb.md: LAT4 .. LAT4096; Itanium 2's I-EAR bin floors are among them).  The
+ * generator lands latencies on each and one below it, where a compare lat >= T decides. */
+#define EAR_NBOUNDS 11u
+#define EAR_FIRST_BOUND 4u
 
 /* An opcode pattern in PMC8/PMC9 field terms (27-bit mask: 1 = don't care). */
 typedef struct opc_pattern {
@@ -111,6 +117,9 @@ typedef struct qual_plan {
     unsigned ncode, ndata;
     uint64_t opc_match[4], opc_care[4];
     unsigned nopc;
+    uint16_t lat[EAR_NBOUNDS];   /* the EARs' latency bounds */
+    uint16_t count[PMU_NCOUNTERS]; /* the counters' thresholds */
+    unsigned nlat, ncount;
 } qual_plan;
 
 static void plan_edge(uint64_t *list, unsigned *n, uint64_t lo, uint64_t hi)
@@ -119,6 +128,22 @@ static void plan_edge(uint64_t *list, unsigned *n, uint64_t lo, uint64_t hi)
         list[(*n)++] = lo;
         list[(*n)++] = hi;
     }
+}
+
+static void plan_latencies(qual_plan *plan)
+{
+    for (unsigned k = 0; k < EAR_NBOUNDS; k++)
+        plan->lat[k] = (uint16_t)(EAR_FIRST_BOUND << k);
+    plan->nlat = EAR_NBOUNDS;
+}
+
+/* The thresholds of the counters' first programming: the generator gives general events
+ * per-cycle counts equal to them (and one more), where n > t (or n >= t) decides. */
+static void plan_threshold(qual_plan *plan, uint64_t pmc)
+{
+    unsigned t = (unsigned)PMU_FGET(pmc, PMC_GEN, THRES);
+    if (t && plan->ncount < PMU_NCOUNTERS)
+        plan->count[plan->ncount++] = (uint16_t)t;
 }
 
 /* An aligned power-of-two block around `near`, as an IBR/DBR pair (address, mask|plm). */
@@ -499,7 +524,9 @@ static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
     pmu_backend *b = c->b;
     uint64_t start[PMU_NCOUNTERS], reload[PMU_NCOUNTERS];
     for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
-        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng, c->qual_heavy));
+        const uint64_t pmc = random_pmc(&c->rng, c->qual_heavy);
+        pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), pmc);
+        plan_threshold(&c->plan, pmc);
         start[i] = random_pmd(&c->rng, c->width);
         pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, PMU_FIRST_COUNTER + i), start[i]);
         /* Mostly near the top, so the overflow service runs often. */
@@ -539,7 +566,9 @@ static int start_driver(pmu_fam_conform *c, pmu_drv_config *cfg, pmu_record_hook
 {
     reg_sink sink = {NULL, cfg};
     for (unsigned i = 0; i < PMU_NCOUNTERS; i++) {
-        sink_write(&sink, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), random_pmc(&c->rng, c->qual_heavy));
+        const uint64_t pmc = random_pmc(&c->rng, c->qual_heavy);
+        sink_write(&sink, PMU_ADDR(PMU_SPACE_PMC, PMU_FIRST_COUNTER + i), pmc);
+        plan_threshold(&c->plan, pmc);
         /* Count only, sample often (rare events too), sample now and then, or a full
          * 2^W period (the reload is 0). */
         static const unsigned spans[] = {0, 16, 3000, 0};
@@ -580,9 +609,7 @@ pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen 
     pmu_rng qual;
     pmu_rng_seed(&qual, seed ^ 0x7175616c6966ull);
     random_qualification(&sink, &qual, (pmu_model)b->model, layout, workload, qual_heavy, &c->plan);
-    c->hot = (pmu_gen_hot){c->plan.code, c->plan.ncode, c->plan.data, c->plan.ndata,
-                           c->plan.opc_match, c->plan.opc_care, c->plan.nopc};
-    *hot = &c->hot;
+    plan_latencies(&c->plan);
     pmu_rng_seed(&c->rng, seed ^ 0x636f6e666f726dull);
     if (!driver) {
         start_harness(c, hooks);
@@ -590,6 +617,10 @@ pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen 
         free(c);
         return NULL;
     }
+    c->hot = (pmu_gen_hot){c->plan.code, c->plan.ncode, c->plan.data, c->plan.ndata,
+                           c->plan.opc_match, c->plan.opc_care, c->plan.nopc,
+                           c->plan.lat, c->plan.nlat, c->plan.count, c->plan.ncount};
+    *hot = &c->hot;
     return c;
 }
 
