@@ -1,7 +1,18 @@
-/* codec.c - the messages of the dialects' binary decoding (include/pmu_stream_codec.h). */
+/* codec.c - the dialects' coding states and the messages of their binary decoding
+ * (include/pmu_stream_codec.h). */
 #include "pmu_stream_codec.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+
+void *pmu_dialect_state_new(const pmu_dialect *d)
+{
+    /* calloc: fresh pages come zeroed from the system, untouched until a stream uses them */
+    void *state = calloc(1, d->state_size);
+    if (state)
+        d->state_init(state);
+    return state;
+}
 
 int pmu_window_getc(void *ctx)
 {

@@ -193,14 +193,13 @@ static pmu_stream_reader *reader_new(const pmu_dialect *d, const char *name, pmu
         r->d = d;
         r->name = stream_escaped_name(name);
         r->cur = malloc(d->record_size);
-        r->state = malloc(d->state_size);
+        r->state = pmu_dialect_state_new(d);
     }
     if (!r || !r->name || !r->cur || !r->state) {
         pmu_stream_close(r);
         stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
         return NULL;
     }
-    d->state_init(r->state);
     r->limit = r->budget = UINT64_MAX;
     where_init(&r->where, r->name, "", 0);
     return r;

@@ -65,7 +65,7 @@ pmu_stream_writer *pmu_stream_create(const pmu_dialect *d, const char *path,
         w->name = stream_escaped_name(path);
         w->rec = malloc(d->record_size);
         w->pend = malloc(d->record_size);
-        w->state = malloc(d->state_size);
+        w->state = pmu_dialect_state_new(d);
         w->bytes = malloc(d->max_encoded);
     }
     if (!w || !w->name || !w->rec || !w->pend || !w->state || !w->bytes) {
@@ -74,7 +74,6 @@ pmu_stream_writer *pmu_stream_create(const pmu_dialect *d, const char *path,
             writer_free(w);
         return NULL;
     }
-    d->state_init(w->state);
     if (out_file_open(&w->out, path, err)) {
         writer_free(w);
         return NULL;

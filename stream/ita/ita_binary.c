@@ -41,8 +41,7 @@ enum { ENC_NONE = 0, ENC_EXPLICIT = 1, ENC_CACHED = 2 };
 
 void ita_state_init(void *state)
 {
-    ita_state *s = state;
-    memset(s, 0, sizeof *s);
+    ita_state *s = state; /* all zero (pmu_dialect.h): the caches start empty */
     ita_sticky_init(&s->sticky); /* both forms start from the same sticky fields */
     s->prev_entry = ITA_SLOT_CACHE;
 }

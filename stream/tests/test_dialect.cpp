@@ -277,7 +277,7 @@ TEST(Dialect, GeneratorAndSourceOfAnotherDialect)
 TEST(Dialect, ItaniumTextRoundTrip)
 {
     const pmu_dialect *d = ITA;
-    std::vector<uint8_t> wstate(d->state_size), rstate(d->state_size), fresh(d->state_size);
+    std::vector<uint8_t> wstate(d->state_size), rstate(d->state_size);
     d->state_init(wstate.data());
     d->state_init(rstate.data());
     uint64_t n = 0;
@@ -289,8 +289,11 @@ TEST(Dialect, ItaniumTextRoundTrip)
             d->canon(&c, &canon);
             size_t len = d->format(&c, line, sizeof line);
             ASSERT_LT(len, sizeof line);
-            d->state_init(fresh.data());
-            ASSERT_EQ(d->parse_line(fresh.data(), line, len, "self", &back, &err), 0) << err.msg;
+            void *fresh = pmu_dialect_state_new(d);
+            ASSERT_NE(fresh, nullptr);
+            const int rc = d->parse_line(fresh, line, len, "self", &back, &err);
+            free(fresh);
+            ASSERT_EQ(rc, 0) << err.msg;
             ASSERT_TRUE(d->equal(&back, &canon)) << line;
             len = d->format_line(wstate.data(), &c, line, sizeof line);
             ASSERT_LT(len, sizeof line);

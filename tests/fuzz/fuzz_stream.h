@@ -61,17 +61,22 @@ static inline void *fuzz_alloc(size_t n)
     return p;
 }
 
+/* A stream's initial coding state, as the readers and writers make one. */
+static inline void *fuzz_state_new(const pmu_dialect *d)
+{
+    void *p = pmu_dialect_state_new(d);
+    if (!p)
+        abort();
+    return p;
+}
+
 static inline void fuzz_codec_init(fuzz_codec *c, const pmu_dialect *d)
 {
     c->d = d;
-    c->enc = fuzz_alloc(d->state_size);
-    c->dec = fuzz_alloc(d->state_size);
-    c->fmt = fuzz_alloc(d->state_size);
-    c->parse = fuzz_alloc(d->state_size);
-    d->state_init(c->enc);
-    d->state_init(c->dec);
-    d->state_init(c->fmt);
-    d->state_init(c->parse);
+    c->enc = fuzz_state_new(d);
+    c->dec = fuzz_state_new(d);
+    c->fmt = fuzz_state_new(d);
+    c->parse = fuzz_state_new(d);
     c->back = fuzz_alloc(d->record_size);
     c->canon = fuzz_alloc(d->record_size);
     c->bytes = fuzz_alloc(d->max_encoded);
