@@ -34,21 +34,49 @@ static inline int pmu_text_ieq(const char *s, size_t len, const char *name)
 #define PMU_TEXT_NAME_MAX 127u
 
 /* Case-insensitive Levenshtein distance between s[0..len) and the NUL-terminated name
- * (its first PMU_TEXT_NAME_MAX characters). */
-static inline unsigned pmu_text_edit_distance(const char *s, size_t len, const char *name)
+ * (its first PMU_TEXT_NAME_MAX characters), computed only as far as it matters: a distance
+ * above `max` comes back as some number above max.  The work stops as soon as the lengths
+ * differ by more than max, or the characters do, or no cell of a row is at most max (a
+ * row's least cell never decreases from one row to the next), so that a "did you mean"
+ * over hundreds of names costs little more than the names near the query. */
+static inline unsigned pmu_text_edit_distance_max(const char *s, size_t len, const char *name,
+                                                  unsigned max)
 {
     size_t nlen = strlen(name);
     unsigned row[PMU_TEXT_NAME_MAX + 1];
     if (nlen > PMU_TEXT_NAME_MAX)
         nlen = PMU_TEXT_NAME_MAX;
+    const size_t gap = len > nlen ? len - nlen : nlen - len;
+    if (gap > max)
+        return gap > ~0u ? ~0u : (unsigned)gap;
+    /* The characters one string has more of than the other (counted in 64 classes): each
+     * edit removes at most one of them, so that most names far from s cost one pass. */
+    unsigned more[64] = {0}; /* s's characters not matched yet */
+    for (size_t i = 0; i < len; i++)
+        more[pmu_text_lower((unsigned char)s[i]) & 63]++;
+    size_t in_s = len, in_name = 0;
+    for (size_t j = 0; j < nlen; j++) {
+        unsigned *m = &more[pmu_text_lower((unsigned char)name[j]) & 63];
+        if (*m) {
+            --*m;
+            in_s--;
+        } else {
+            in_name++;
+        }
+    }
+    const size_t bag = in_s > in_name ? in_s : in_name;
+    if (bag > max)
+        return bag > ~0u ? ~0u : (unsigned)bag;
     for (size_t j = 0; j <= nlen; j++)
         row[j] = (unsigned)j;
     for (size_t i = 1; i <= len; i++) {
+        const int ch = pmu_text_lower((unsigned char)s[i - 1]);
         unsigned diag = row[0];
         row[0] = (unsigned)i;
+        unsigned least = row[0];
         for (size_t j = 1; j <= nlen; j++) {
             unsigned up = row[j];
-            unsigned cost = pmu_text_lower((unsigned char)s[i - 1]) != pmu_text_lower((unsigned char)name[j - 1]);
+            unsigned cost = ch != pmu_text_lower((unsigned char)name[j - 1]);
             unsigned best = diag + cost;
             if (up + 1 < best)
                 best = up + 1;
@@ -56,22 +84,33 @@ static inline unsigned pmu_text_edit_distance(const char *s, size_t len, const c
                 best = row[j - 1] + 1;
             row[j] = best;
             diag = up;
+            if (best < least)
+                least = best;
         }
+        if (least > max)
+            return least;
     }
     return row[nlen];
 }
 
-/* The nearest of n names to s[0..len): the index of the first name at the smallest edit
- * distance (0 when n is 0), the distance in *distance.  The names are read from a table
- * of records: `first_name` points at the name member of record 0 and records are
- * `stride` bytes apart (e.g. &table[0].name, sizeof table[0]), as qsort reads arrays. */
-static inline unsigned pmu_text_nearest(const char *s, size_t len, const char *const *first_name, unsigned n,
-                                        size_t stride, unsigned *distance)
+/* The whole distance. */
+static inline unsigned pmu_text_edit_distance(const char *s, size_t len, const char *name)
 {
-    unsigned best = 0, best_d = ~0u;
-    for (unsigned i = 0; i < n; i++) {
+    return pmu_text_edit_distance_max(s, len, name, ~0u);
+}
+
+/* The nearest of n names to s[0..len) among those at most `max` edits away: the index of
+ * the first name at the smallest distance, its distance in *distance; n (and *distance
+ * above max) when none is that near.  The names are read from a table of records:
+ * `first_name` points at the name member of record 0 and records are `stride` bytes apart
+ * (e.g. &table[0].name, sizeof table[0]), as qsort reads arrays. */
+static inline unsigned pmu_text_nearest_within(const char *s, size_t len, const char *const *first_name,
+                                               unsigned n, size_t stride, unsigned max, unsigned *distance)
+{
+    unsigned best = n, best_d = max < ~0u ? max + 1 : ~0u;
+    for (unsigned i = 0; i < n && best_d > 0; i++) { /* at 0 no name comes nearer */
         const char *name = *(const char *const *)(const void *)((const char *)first_name + i * stride);
-        unsigned d = pmu_text_edit_distance(s, len, name);
+        unsigned d = pmu_text_edit_distance_max(s, len, name, best_d - 1);
         if (d < best_d) {
             best_d = d;
             best = i;
@@ -80,6 +119,14 @@ static inline unsigned pmu_text_nearest(const char *s, size_t len, const char *c
     if (distance)
         *distance = best_d;
     return best;
+}
+
+/* The nearest of all n names (0 when n is 0). */
+static inline unsigned pmu_text_nearest(const char *s, size_t len, const char *const *first_name, unsigned n,
+                                        size_t stride, unsigned *distance)
+{
+    const unsigned i = pmu_text_nearest_within(s, len, first_name, n, stride, ~0u - 1u, distance);
+    return i < n ? i : 0;
 }
 
 /* Appends printf-style text to the NUL-terminated buf of `size` bytes, truncating. */

@@ -120,18 +120,19 @@ static int is_space(char ch) { return ch == ' ' || ch == '\t'; }
 static const char *nearest_event(const char *s, size_t len)
 {
     const char *best = NULL;
-    unsigned best_d = ~0u;
-    for (unsigned id = 0; id < ita_event_id_count(); id++) {
+    const size_t allowed = 2 + len / 3;
+    unsigned best_d = allowed < ~0u ? (unsigned)allowed + 1 : ~0u; /* only a nearer one is named */
+    for (unsigned id = 0; id < ita_event_id_count() && best_d > 0; id++) {
         const char *name = ita_event_id_name(id);
         if (!name)
             continue;
-        unsigned d = pmu_text_edit_distance(s, len, name);
+        unsigned d = pmu_text_edit_distance_max(s, len, name, best_d - 1);
         if (d < best_d) {
             best_d = d;
             best = name;
         }
     }
-    return best_d <= 2 + len / 3 ? best : NULL;
+    return best;
 }
 
 /* One NAME[:count] of an ev= list at item[0..n): appended to c->xev, attributed to `slot`. */

@@ -284,18 +284,19 @@ const char *pmulib_suggest_event(const char *name)
     }
     /* Otherwise the nearest name of either table, if at most a third of it differs (and
      * at least 2 edits are allowed). */
-    unsigned allowed = (unsigned)(len / 3 > 2 ? len / 3 : 2), best_d = ~0u;
+    const size_t allowed = len / 3 > 2 ? len / 3 : 2;
+    unsigned best_d = allowed < ~0u ? (unsigned)allowed + 1 : ~0u; /* only a nearer one is named */
     const char *best = NULL;
-    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2; m++) {
+    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2 && best_d > 0; m++) {
         unsigned n, d;
         const ita_event_row *rows = ita_event_rows(m, &n);
-        unsigned i = pmu_text_nearest(name, len, &rows[0].name, n, sizeof rows[0], &d);
-        if (d < best_d) {
+        unsigned i = pmu_text_nearest_within(name, len, &rows[0].name, n, sizeof rows[0], best_d - 1, &d);
+        if (i < n) {
             best_d = d;
             best = rows[i].name;
         }
     }
-    return best_d <= allowed ? best : NULL;
+    return best;
 }
 
 pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)

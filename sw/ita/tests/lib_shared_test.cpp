@@ -8,9 +8,12 @@
  * library writes fails here by name. */
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <random>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "ita/ita_encode.h"
 #include "ita/pmulib.h"
@@ -202,6 +205,76 @@ TEST(SharedErrors, PmulibErrorIsPmuErr)
     EXPECT_EQ(PMU_OK, err.code);
     EXPECT_STREQ("", err.msg);
     EXPECT_GE(PMULIB_MSG_LEN, 256u); /* at least what callers sized for */
+}
+
+// The distance computed only as far as a bound (what "did you mean" asks) agrees with the
+// whole table of the textbook algorithm: the same distance up to the bound, something above
+// it beyond; and the nearest name (within a bound or not) is the same as by whole distances.
+static unsigned plain_distance(const std::string &a, const std::string &b)
+{
+    std::vector<std::vector<unsigned>> t(a.size() + 1, std::vector<unsigned>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); i++)
+        t[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= b.size(); j++)
+        t[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= a.size(); i++)
+        for (size_t j = 1; j <= b.size(); j++)
+            t[i][j] = std::min({t[i - 1][j] + 1, t[i][j - 1] + 1,
+                                t[i - 1][j - 1] + (pmu_text_lower(a[i - 1]) != pmu_text_lower(b[j - 1]))});
+    return t[a.size()][b.size()];
+}
+
+TEST(SharedText, BoundedEditDistance)
+{
+    const unsigned seed = 20240611u;
+    std::mt19937 rng(seed);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    auto word = [&rng]() {
+        std::string w(rng() % 14, 'a');
+        for (char &ch : w)
+            ch = "abcABC_"[rng() % 7];
+        return w;
+    };
+    for (int n = 0; n < 20000; n++) {
+        const std::string a = word(), b = word();
+        const unsigned max = rng() % 9, whole = plain_distance(a, b);
+        const unsigned got = pmu_text_edit_distance_max(a.c_str(), a.size(), b.c_str(), max);
+        if (whole <= max)
+            ASSERT_EQ(whole, got) << "'" << a << "' '" << b << "' max " << max;
+        else
+            ASSERT_GT(got, max) << "'" << a << "' '" << b << "' max " << max;
+        ASSERT_EQ(whole, pmu_text_edit_distance(a.c_str(), a.size(), b.c_str()));
+    }
+    for (int n = 0; n < 2000; n++) {
+        std::vector<std::string> words(1 + rng() % 12);
+        for (std::string &w : words)
+            w = word();
+        std::vector<const char *> names;
+        for (const std::string &w : words)
+            names.push_back(w.c_str());
+        const std::string q = word();
+        unsigned best = 0, best_d = ~0u, d = 0;
+        for (unsigned i = 0; i < names.size(); i++) {
+            const unsigned di = plain_distance(q, words[i]);
+            if (di < best_d) {
+                best_d = di;
+                best = i;
+            }
+        }
+        ASSERT_EQ(best, pmu_text_nearest(q.c_str(), q.size(), &names[0], (unsigned)names.size(),
+                                         sizeof names[0], &d));
+        ASSERT_EQ(best_d, d);
+        const unsigned max = rng() % 6;
+        const unsigned within = pmu_text_nearest_within(q.c_str(), q.size(), &names[0], (unsigned)names.size(),
+                                                        sizeof names[0], max, &d);
+        if (best_d <= max) {
+            ASSERT_EQ(best, within);
+            ASSERT_EQ(best_d, d);
+        } else {
+            ASSERT_EQ(names.size(), within) << "'" << q << "' max " << max;
+            ASSERT_GT(d, max);
+        }
+    }
 }
 
 TEST(SharedText, EditDistanceAndCase)
