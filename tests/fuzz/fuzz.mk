@@ -6,13 +6,15 @@
 #                                      (one check per harness)
 #   $(BUILD)/fuzz/bin/fuzz_<name>      clang -fsanitize=fuzzer,address,undefined: `make fuzz`
 #
-#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="fuzz_config ..."]
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="fuzz_config ..."] [FUZZ_MIN_RATE=1000]
 #       runs each harness for FUZZ_SECONDS from its in-tree corpus; new inputs go to
-#       $(BUILD)/fuzz/corpus/<harness>/, crashes to $(BUILD)/fuzz/crashes/<harness>/.
+#       $(BUILD)/fuzz/corpus/<harness>/, crashes to $(BUILD)/fuzz/crashes/<harness>/.  Fails
+#       on a crash, and on a harness under FUZZ_MIN_RATE executions a second of CPU time.
 
 FUZZ_ALL_HARNESSES := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_HARNESSES ?= $(FUZZ_ALL_HARNESSES)
 FUZZ_SECONDS   ?= 60
+FUZZ_MIN_RATE  ?= 1000
 FUZZ_CC        ?= clang-14
 FUZZ_OUT       := $(BUILD)/fuzz
 
@@ -59,7 +61,7 @@ fuzz-build: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/bin/%)
 
 fuzz: fuzz-deps
 	@$(MAKE) --no-print-directory fuzz-build
-	@bash tests/fuzz/run_fuzz.sh --out $(FUZZ_OUT) --seconds $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+	@bash tests/fuzz/run_fuzz.sh --out $(FUZZ_OUT) --seconds $(FUZZ_SECONDS) --min-rate $(FUZZ_MIN_RATE) $(FUZZ_HARNESSES)
 
 # The objects reached only through the pattern rules above are kept (make would delete them
 # as intermediate files and compile them again next time).
