@@ -38,7 +38,8 @@ FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Iinclude $(FUZZ_SAN) -MMD -MP
 FUZZ_LIB_SRCS := $(STREAM_SRCS) $(SW_LIB_SRCS) $(COMMON_SRCS) $(sort $(wildcard verilator/ita/config_*.c)) verilator/ita/models.c \
                  verilator/ev4/setup.c verilator/ev67/setup.c \
-                 verilator/cli/symtab.c verilator/cli/kvfile.c verilator/cli/outfile.c
+                 verilator/cli/symtab.c verilator/cli/kvfile.c verilator/cli/outfile.c \
+                 verilator/cli/conform_report.c
 FUZZ_LIB := $(FUZZ_OUT)/libfuzzparsers.a
 
 $(FUZZ_OUT)/obj/%.o: %.c

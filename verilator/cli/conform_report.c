@@ -486,8 +486,10 @@ static int read_case(const jfield *f, const jv *c, size_t i, pmu_conform_result 
     if (st < 0)
         return field_fail(f, PATH("status"), "passed, mismatch or inexact");
     r->status = st;
-    if (!(v = member(c, "seconds")) || v->type != J_NUM || v->d < 0)
-        return field_fail(f, PATH("seconds"), "a number >= 0");
+    /* At most 10^15 s (30 million years): the run time is written again with %.3f, which
+     * the reader takes back only within 63 characters, and an overflow (1e400) is no time. */
+    if (!(v = member(c, "seconds")) || v->type != J_NUM || !(v->d >= 0 && v->d <= 1e15))
+        return field_fail(f, PATH("seconds"), "a number of seconds in 0..1e15");
     r->seconds = v->d;
     if (!(v = member(c, "replay")) || v->type != J_STR)
         return field_fail(f, PATH("replay"), "a string");
