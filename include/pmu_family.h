@@ -15,7 +15,8 @@
  *
  * Generic code -- the backend interface, the lock-step checker, waves, streams and the
  * command layer -- reaches a family only through this descriptor.  The families are
- * listed once, in verilator/families.c; docs/adding-a-family.md says how to add one.
+ * listed once, in verilator/families.def (expanded by verilator/family.c);
+ * docs/adding-a-family.md says how to add one.
  */
 #ifndef PMU_FAMILY_H
 #define PMU_FAMILY_H
@@ -101,7 +102,8 @@ typedef struct pmu_family {
     const char *wave_layout;
 } pmu_family;
 
-/* The registered families (verilator/families.c), in the order they were registered. */
+/* The registered families (verilator/families.def, expanded in verilator/family.c), in
+ * the order they were registered. */
 extern const pmu_family *const pmu_families[];
 extern const unsigned pmu_nfamilies;
 

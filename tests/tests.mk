@@ -68,6 +68,10 @@ TEST_CHECKS += synth=$(MAKE) --no-print-directory synth;
 # a planted violation of each rule.
 TEST_CHECKS += layers=bash tools/check-layers.sh;
 TEST_CHECKS += layers-check-catches-violations=bash tools/check-layers-test.sh;
+# Every repository path the docs and comments cite exists (tools/check-cited-paths.sh), and
+# the check catches a stale one.
+TEST_CHECKS += cited-paths=bash tools/check-cited-paths.sh;
+TEST_SCRIPTS += tools/check-cited-paths-test.sh
 
 # A slip in include/ita/ita_regs.def fails the build: a row with two named columns swapped does
 # not compile, a .def the generated RTL cannot use stops the generator (one test per case).

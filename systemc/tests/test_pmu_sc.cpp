@@ -1,4 +1,4 @@
-// test_pmu_sc.cpp - the SystemC part of every family (systemc/pmu_sc.h) through its TLM
+// test_pmu_sc.cpp - the SystemC part of every family (include/pmu_sc.h) through its TLM
 // socket: every register of the register map read and written through TLM with the
 // model's masks applied (the same values as the model driven directly), each error
 // response leaving the PMU untouched, the debug transport without side effects, the

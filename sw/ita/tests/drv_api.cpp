@@ -304,7 +304,7 @@ TEST(DrvApi, StepOnTheReference)
 
 }  // namespace
 
-// ---- symbol tables (sw/drv_syms.c, used by pmusim profile) ------------------------------
+// ---- symbol tables (verilator/cli/symtab.c, used by pmusim profile) ----------------------
 
 namespace {
 
