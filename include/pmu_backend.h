@@ -48,7 +48,9 @@ typedef struct pmu_backend_ops {
     uint64_t (*total)(pmu_backend *b, unsigned ctr);
     /* Dump a waveform to `path` from now on; 0, or -1 with err filled (RTL models). */
     int (*trace_open)(pmu_backend *b, const char *path, pmu_err *err);
-    void (*trace_close)(pmu_backend *b);
+    /* Ends the waveform: 0, or -1 with err filled when it could not be written whole (a
+     * full disk): the file is then incomplete and must not be kept. */
+    int (*trace_close)(pmu_backend *b, pmu_err *err);
     /* The backend whose state is the reference behind this one: a lock-step pair's
      * reference model, what a register socket reaches (NULL op: b itself). */
     pmu_backend *(*reference)(pmu_backend *b);
@@ -107,7 +109,10 @@ static inline int pmu_trace_open(pmu_backend *b, const char *path, pmu_err *err)
         return pmu_errf(err, PMU_E_UNSUPPORTED, "backend %s has no waveform", b->name);
     return b->ops->trace_open(b, path, err);
 }
-static inline void pmu_trace_close(pmu_backend *b) { if (b->ops->trace_close) b->ops->trace_close(b); }
+static inline int pmu_trace_close(pmu_backend *b, pmu_err *err)
+{
+    return b->ops->trace_close ? b->ops->trace_close(b, err) : 0;
+}
 static inline uint8_t pmu_pmi(pmu_backend *b)
 {
     if (b->ops->pmi)

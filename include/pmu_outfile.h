@@ -73,8 +73,15 @@ void pmu_outfile_fix_msg(const pmu_outfile *o, pmu_err *err);
  * temporary file is removed and the target left as it was).  Bytes written: *size
  * (may be NULL). */
 int pmu_outfile_commit(pmu_outfile *o, uint64_t *size, pmu_err *err);
+/* The writer's handle on a text output (its temporary file, or the device or FIFO): NULL
+ * with err filled ("OPT: cannot write 'PATH': <strerror>"). */
+FILE *pmu_outfile_fopen(const pmu_outfile *o, const char *opt, pmu_err *err);
+/* Closes that handle: 0, or -1 with err filled when a write failed ("OPT: cannot write
+ * 'PATH': No space left on device").  Commit afterwards. */
+int pmu_outfile_fclose(const pmu_outfile *o, const char *opt, FILE *f, pmu_err *err);
 /* Writes a text output whole: write(f, arg) into its temporary file, then the commit.  0,
- * or -1 with err filled ("OPT: cannot write 'PATH'", or the commit's message). */
+ * or -1 with err filled ("OPT: cannot write 'PATH': <strerror>", or the commit's
+ * message). */
 int pmu_outfile_write(pmu_outfile *o, const char *opt, void (*write)(FILE *f, const void *arg),
                       const void *arg, pmu_err *err);
 /* Commits every output of the set not yet committed, in the order they were prepared;

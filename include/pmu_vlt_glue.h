@@ -15,10 +15,15 @@
 #ifndef PMU_VLT_GLUE_H
 #define PMU_VLT_GLUE_H
 
+#include <cerrno>
+#include <csetjmp>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <new>
+
+#include <sys/statvfs.h>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -45,6 +50,74 @@ bool record_fall(Root *, long)
     return false;
 }
 
+// Verilator's FST writer (gtkwave/fstapi.c) keeps its hierarchy and value tables in files it
+// extends with ftruncate() or unchecked fwrite() and then reads and writes through mmap(); on
+// a full file system touching such a page raises SIGBUS, and the process dies with no message
+// and its temporary files left behind.  Space cannot be reserved ahead (the writer's files,
+// beside the FST and in /tmp, and their sizes are its own), so every call into the writer
+// runs under FstGuard: a SIGBUS handler, installed while any waveform is open, siglongjmp()s
+// back to the call, and the waveform is abandoned — the writer's state is half-updated and
+// closing or deleting it would fault again, so it is leaked — and reported unwritable.  The
+// writer runs on the calling thread (the model is built without --trace-threads), so the
+// signal arrives on the thread that set the jump.  A SIGBUS outside a writer's call is the
+// crash it is: the default action, re-raised.
+struct FstGuard {
+    static inline thread_local sigjmp_buf *jump = nullptr;
+    static inline unsigned users = 0;
+    static inline struct sigaction saved;
+
+    static void on_bus(int sig)
+    {
+        if (jump) siglongjmp(*jump, 1);
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    static void install()
+    {
+        if (users++) return;
+        struct sigaction sa;
+        std::memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_bus;
+        sa.sa_flags = SA_NODEFER;  // the jump leaves the handler: SIGBUS must stay unblocked
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGBUS, &sa, &saved);
+    }
+    static void uninstall()
+    {
+        if (users && --users == 0) sigaction(SIGBUS, &saved, nullptr);
+    }
+    // Runs f(); false when the writer faulted in it.
+    template <class F>
+    static bool run(F &&f)
+    {
+        sigjmp_buf here;
+        sigjmp_buf *const outer = jump;
+        if (sigsetjmp(here, 0)) {  // no mask to save: SA_NODEFER left SIGBUS unblocked
+            jump = outer;
+            return false;
+        }
+        jump = &here;
+        f();
+        jump = outer;
+        return true;
+    }
+    // Why the writer faulted: no room left where it writes (the FST's directory or /tmp),
+    // or, with room, an I/O error on its files.
+    static int cause(const char *path)
+    {
+        char dir[4096];
+        const char *slash = std::strrchr(path, '/');
+        std::snprintf(dir, sizeof dir, "%.*s", slash ? static_cast<int>(slash - path) + 1 : 1,
+                      slash ? path : ".");
+        for (const char *d : {static_cast<const char *>(dir), "/tmp"}) {
+            struct statvfs v;
+            if (statvfs(d, &v) == 0 && static_cast<uint64_t>(v.f_bavail) * v.f_frsize < (1u << 20))
+                return ENOSPC;
+        }
+        return EIO;
+    }
+};
+
 // The waveform's time axis (FST time unit 1 ns, resolution 1 ps).
 enum class Axis {
     // 1 ns per cycle record: record T is presented at T ns (clk_i low) and clocked at
@@ -67,9 +140,11 @@ struct Core {
     VerilatedFstC *fst = nullptr;
     Axis axis;
     int64_t last_dump = -1;     // time of the last FST sample (ps)
+    int fst_errno = 0;          // the writer faulted (FstGuard): why; the waveform is lost
     unsigned gap_clocks = 0;    // write/reset clocks since the last step
     uint64_t clocks = 0;        // clocks since the model was made
     const uint64_t *cycle = nullptr; // the backend's record count (pmu_backend.cycle)
+    char path[4096] = "";       // of the open waveform
 
     explicit Core(Axis a) : axis(a)
     {
@@ -91,8 +166,17 @@ struct Core {
     void dump(int64_t planned)
     {
         const int64_t t = planned > last_dump ? planned : last_dump + 1;
-        fst->dump(static_cast<uint64_t>(t));
+        VerilatedFstC *const f = fst;
+        if (!FstGuard::run([f, t] { f->dump(static_cast<uint64_t>(t)); })) abandon();
         last_dump = t;
+    }
+
+    // The writer faulted: stop tracing, never touch it again (FstGuard).
+    void abandon()
+    {
+        fst_errno = FstGuard::cause(path);
+        fst = nullptr;
+        FstGuard::uninstall();
     }
 
     // Verilator sees a posedge only against the clock's value at the previous eval.
@@ -161,22 +245,31 @@ struct Core {
         return top->reg_rdata_o;
     }
 
-    int trace_open(const char *path)
+    // 0, or an errno value.
+    int trace_open(const char *file)
     {
         trace_close();
         // VerilatedFstC does not report an unwritable path; check it here.
-        FILE *probe = std::fopen(path, "wb");
-        if (!probe) return -1;
+        FILE *probe = std::fopen(file, "wb");
+        if (!probe) return errno;
         std::fclose(probe);
-        fst = new VerilatedFstC;
-        fst->set_time_unit("1ns");
-        fst->set_time_resolution("1ps");
-        top->trace(fst, 99);
-        fst->open(path);
+        std::snprintf(path, sizeof path, "%s", file);
+        fst_errno = 0;
+        VerilatedFstC *const f = new VerilatedFstC;
+        f->set_time_unit("1ns");
+        f->set_time_resolution("1ps");
+        top->trace(f, 99);
+        FstGuard::install();
+        fst = f;
+        if (!FstGuard::run([f, file] { f->open(file); })) {
+            abandon();
+            return fst_errno;
+        }
         if (!fst->isOpen()) {
             delete fst;
             fst = nullptr;
-            return -1;
+            FstGuard::uninstall();
+            return EIO;
         }
         top->eval();
         // The first sample shows the state at the point the trace starts, just before the
@@ -185,7 +278,7 @@ struct Core {
                                                      : static_cast<int64_t>(*cycle) * kPsPerUnit -
                                                            kWriteLead - kWriteSpacing;
         dump(next);
-        return 0;
+        return fst_errno;
     }
 
     // The visible registers as the read port returns them (obs_vis_o: register v in words
@@ -220,12 +313,22 @@ struct Core {
 #endif
     }
 
-    void trace_close()
+    // 0, or an errno value: the writer faulted while the waveform was open.
+    int trace_close()
     {
-        if (!fst) return;
-        fst->close();
-        delete fst;
-        fst = nullptr;
+        if (fst) {
+            VerilatedFstC *const f = fst;
+            if (FstGuard::run([f] { f->close(); })) {
+                delete fst;
+                fst = nullptr;
+                FstGuard::uninstall();
+            } else {
+                abandon();
+            }
+        }
+        const int e = fst_errno;
+        fst_errno = 0;
+        return e;
     }
 };
 
@@ -264,10 +367,16 @@ struct Backend {
     }
     static int trace_open(pmu_backend *b, const char *path, pmu_err *err)
     {
-        if (of(b)->trace_open(path) == 0) return 0;
-        return pmu_errf(err, PMU_E_IO, "%s: cannot write the waveform", path);
+        const int e = of(b)->trace_open(path);
+        if (e == 0) return 0;
+        return pmu_errf(err, PMU_E_IO, "%s: cannot write the waveform: %s", path, std::strerror(e));
     }
-    static void trace_close(pmu_backend *b) { of(b)->trace_close(); }
+    static int trace_close(pmu_backend *b, pmu_err *err)
+    {
+        const int e = of(b)->trace_close();
+        if (e == 0) return 0;
+        return pmu_errf(err, PMU_E_IO, "%s: cannot write the waveform: %s", of(b)->path, std::strerror(e));
+    }
 
     static constexpr pmu_backend_ops ops = {reset,       write,   read,    step,
                                             snapshot,    destroy, nullptr, trace_open,

@@ -64,7 +64,7 @@ int side_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 {
     return pmu_trace_open(me(b)->part->backend(), path, err);
 }
-void side_trace_close(pmu_backend *b) { pmu_trace_close(me(b)->part->backend()); }
+int side_trace_close(pmu_backend *b, pmu_err *err) { return pmu_trace_close(me(b)->part->backend(), err); }
 pmu_backend *side_reference(pmu_backend *b) { return pmu_reference(me(b)->part->backend()); }
 
 const pmu_backend_ops side_ops = [] {

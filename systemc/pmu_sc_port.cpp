@@ -102,12 +102,13 @@ int port_trace_open(pmu_backend *b, const char *path, pmu_err *err)
         p->env.on_trace(true);
     return 0;
 }
-void port_trace_close(pmu_backend *b)
+int port_trace_close(pmu_backend *b, pmu_err *err)
 {
     sc_port_backend *p = self(b);
-    pmu_trace_close(p->env.behind);
+    const int rc = pmu_trace_close(p->env.behind, err);
     if (p->env.on_trace)
         p->env.on_trace(false);
+    return rc;
 }
 pmu_backend *port_reference(pmu_backend *b) { return pmu_reference(self(b)->env.behind); }
 uint64_t port_mismatches(const pmu_backend *b) { return pmu_cosim_mismatches(self(b)->env.behind); }

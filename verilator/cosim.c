@@ -336,7 +336,7 @@ static int cosim_trace_open(pmu_backend *b, const char *path, pmu_err *err)
     return pmu_trace_open(((cosim *)b)->rtl, path, err);
 }
 
-static void cosim_trace_close(pmu_backend *b) { pmu_trace_close(((cosim *)b)->rtl); }
+static int cosim_trace_close(pmu_backend *b, pmu_err *err) { return pmu_trace_close(((cosim *)b)->rtl, err); }
 
 static const void *cosim_visible(pmu_backend *b, const uint8_t **pmi_line) { return pmu_visible(((cosim *)b)->ref, pmi_line); }
 static pmu_backend *cosim_reference(pmu_backend *b) { return pmu_reference(((cosim *)b)->ref); }

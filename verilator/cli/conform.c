@@ -276,7 +276,7 @@ static const char *where(void *ctx)
 static void run_close(one_run *r)
 {
     if (r->loop.tracing)
-        pmu_trace_close(r->b);
+        pmu_trace_close(r->b, NULL); /* a failed run: the waveform is dropped anyway */
     if (r->sw)
         r->c.fam->cmds->conform_free(r->sw);
     pmu_destroy(r->b);
@@ -424,9 +424,11 @@ static run_result conform_run(const conform_opts *o, const conform_case *c, pmu_
             pmu_errf(&err, PMU_E_NOMEM, "out of memory");
         }
         if (r.loop.tracing) { /* the waveform goes in place, a mismatch's above all */
-            pmu_trace_close(r.b);
             r.loop.tracing = 0;
-            if (pmu_outfile_commit(r.waves, NULL, &err) ||
+            int lost = pmu_trace_close(r.b, &err);
+            if (lost)
+                pmu_outfile_fix_msg(r.waves, &err);
+            if (lost || pmu_outfile_commit(r.waves, NULL, &err) ||
                 (r.layout && pmu_cli_layout_commit(r.layout, c->fam, o->waves, o->wave_from, r.loop.records,
                                                    end == PMU_LOOP_MISMATCH ? pmu_cosim_first(r.b) : NULL, &err)))
                 result = RUN_STOP;

@@ -472,17 +472,33 @@ int pmu_outfile_beside(const char *fst, const char *ext, char *buf, size_t size,
     return 0;
 }
 
+FILE *pmu_outfile_fopen(const pmu_outfile *o, const char *opt, pmu_err *err)
+{
+    FILE *f = fopen(pmu_outfile_path(o), "w");
+    if (!f)
+        write_error(err, opt, o->target, strerror(errno));
+    return f;
+}
+
+int pmu_outfile_fclose(const pmu_outfile *o, const char *opt, FILE *f, pmu_err *err)
+{
+    int e = ferror(f) ? (errno ? errno : EIO) : 0; /* as the failed write left it */
+    if (fflush(f) != 0)
+        e = errno; /* the bytes a full disk refused, tried again: the reason now */
+    if (fclose(f) != 0 && !e)
+        e = errno;
+    return e ? write_error(err, opt, o->target, strerror(e)) : 0;
+}
+
 int pmu_outfile_write(pmu_outfile *o, const char *opt, void (*write)(FILE *f, const void *arg),
                       const void *arg, pmu_err *err)
 {
-    FILE *f = fopen(pmu_outfile_path(o), "w");
-    int bad = !f;
-    if (f) {
-        write(f, arg);
-        bad = ferror(f);
-        bad |= fclose(f) != 0;
-    }
-    if (bad)
-        return pmu_errf(err, PMU_E_IO, "%s: cannot write '%s'", opt, pmu_outfile_target(o));
+    FILE *f = pmu_outfile_fopen(o, opt, err);
+    if (!f)
+        return -1;
+    errno = 0;
+    write(f, arg);
+    if (pmu_outfile_fclose(o, opt, f, err))
+        return -1;
     return pmu_outfile_commit(o, NULL, err);
 }

@@ -179,7 +179,7 @@ static void repro_command(const run_opts *o, uint64_t cycle, char *buf, size_t s
 static void run_close(run_state *s)
 {
     if (s->loop.tracing)
-        pmu_trace_close(s->sw);
+        pmu_trace_close(s->sw, NULL); /* a failed run: the waveform is dropped anyway */
     if (s->svc)
         s->cmds->service_free(s->svc);
     pmu_traffic_free(s->log);
@@ -237,8 +237,8 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
     if (o->traffic) {
         if (!(s->traffic = pmu_files_output(s->files, "--traffic", o->traffic, 0, err)))
             return -1;
-        if (!(s->traffic_f = fopen(pmu_outfile_path(s->traffic), "w")))
-            return pmu_errf(err, PMU_E_IO, "--traffic: cannot write '%s'", o->traffic);
+        if (!(s->traffic_f = pmu_outfile_fopen(s->traffic, "--traffic", err)))
+            return -1;
         if (!(s->log = pmu_traffic_new(o->t.fam, s->sw, s->traffic_f)))
             return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     }
@@ -246,19 +246,14 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
 }
 
 /* The traffic log goes in place once the run is over, as the waveform does. */
-static int finish_traffic(const run_opts *o, run_state *s)
+static int finish_traffic(run_state *s)
 {
     if (!s->traffic)
         return 0;
     pmu_err err;
-    int bad = ferror(s->traffic_f);
-    bad |= fclose(s->traffic_f) != 0;
+    int bad = pmu_outfile_fclose(s->traffic, "--traffic", s->traffic_f, &err);
     s->traffic_f = NULL;
-    if (bad) {
-        pmu_errf(&err, PMU_E_IO, "--traffic: cannot write '%s'", o->traffic);
-        return pmu_cli_error(&run_cmd, &err);
-    }
-    if (pmu_outfile_commit(s->traffic, NULL, &err))
+    if (bad || pmu_outfile_commit(s->traffic, NULL, &err))
         return pmu_cli_error(&run_cmd, &err);
     return 0;
 }
@@ -322,10 +317,13 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
                 o->wave_from, s->loop.records);
         return 0;
     }
-    pmu_trace_close(s->sw);
     s->loop.tracing = 0;
     uint64_t size;
     pmu_err err;
+    if (pmu_trace_close(s->sw, &err)) {
+        pmu_outfile_fix_msg(s->waves, &err);
+        return pmu_cli_error(&run_cmd, &err);
+    }
     if (pmu_outfile_commit(s->waves, &size, &err))
         return pmu_cli_error(&run_cmd, &err);
     if (!o->quiet)
@@ -435,7 +433,7 @@ static int run_body(const run_opts *o, run_state *s)
     if (o->dump_regs)
         dump_regs(o, s);
     int wrote = finish_waves(o, s, m);
-    int logged = finish_traffic(o, s);
+    int logged = finish_traffic(s);
     return status ? status : wrote ? wrote : logged;
 }
 

@@ -63,7 +63,7 @@ static int t_trace_open(pmu_backend *b, const char *path, pmu_err *err)
 {
     return pmu_trace_open(self(b)->b, path, err);
 }
-static void t_trace_close(pmu_backend *b) { pmu_trace_close(self(b)->b); }
+static int t_trace_close(pmu_backend *b, pmu_err *err) { return pmu_trace_close(self(b)->b, err); }
 static pmu_backend *t_reference(pmu_backend *b) { return pmu_reference(self(b)->b); }
 static uint64_t t_mismatches(const pmu_backend *b) { return pmu_cosim_mismatches(((const pmu_traffic *)b)->b); }
 

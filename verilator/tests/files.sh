@@ -11,7 +11,7 @@ set -u
 PMUSIM=${PMUSIM:-build/pmusim}
 PMUSIM=$(cd "$(dirname "$PMUSIM")" && pwd)/$(basename "$PMUSIM")
 tmp=$(mktemp -d /tmp/pmusim_files.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+trap 'mountpoint -q "$tmp/disk" && umount "$tmp/disk"; rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../tests/cli_lib.sh"
 cd "$tmp" || exit 1
 
@@ -162,6 +162,31 @@ unchanged every-conv-out-failing -- p conv big.bin "$FULL"
 unchanged every-gen-symbols-is-out -- p gen --seed 1 --cycles 10 -o old.txt --symbols ./old.txt
 unchanged every-gen-second-failing -- p gen --seed 1 --cycles 10 -o old.txt --symbols sub/none/s.txt
 unchanged every-conform-waves-failing -- p conform --runs 1 --cycles 100 --waves sub/none/w.fst
+
+# ---- a full disk: the reason, and nothing left behind ----------------------------------------
+# The text outputs name the reason of a failed write.
+check conform-json-enospc 1 "--json: cannot write '$FULL': No space left on device" -- p conform --runs 1 --cycles 100 --json "$FULL"
+check conform-junit-enospc 1 "--junit: cannot write '$FULL': No space left on device" -- p conform --runs 1 --cycles 100 --junit "$FULL"
+check run-traffic-enospc 1 "--traffic: cannot write '$FULL': No space left on device" -- p run --cycles 100 --traffic "$FULL"
+# The FST writer maps its files into memory: a full file system is a SIGBUS inside it, which
+# must become the error.  A 64 KiB file system holds less than the waveform's hierarchy;
+# mounting one needs root (CI runs as root).
+full_disk_waves() {
+    local cmd=$1
+    shift
+    check "$cmd-waves-full-disk" 1 "disk/w.fst: cannot write the waveform: No space left on device" -- p "$cmd" "$@" --waves disk/w.fst
+    ok "$cmd-waves-full-disk-old-kept" -- grep -qx stale disk/w.fst
+    ok "$cmd-waves-full-disk-no-litter" -- test "$(find disk -mindepth 1 -not -name w.fst | wc -l)" = 0
+}
+mkdir disk
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs disk 2>/dev/null; then
+    echo stale >disk/w.fst
+    full_disk_waves run --cycles 100
+    full_disk_waves conform --runs 1 --cycles 100
+    umount disk
+else
+    echo "skip waves-full-disk: needs root to mount a 64 KiB tmpfs (not counted)"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

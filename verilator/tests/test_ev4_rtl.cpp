@@ -251,7 +251,7 @@ TEST(Ev4Rtl, WritesAWaveformOneNanosecondPerClock)
     ASSERT_EQ(pmu_trace_open(b, path.c_str(), &err), 0) << err.msg;
     pmu_write(b, EV4_ADDR_ICCSR, iccsr(EV4_MUX_PF_CYCLES, EV4_MUX_PF_DUAL));  // clock 1
     steps(b, record(2, EV4_CLASS_INTOP, EV4_CLASS_INTOP), 8);                // clocks 2..9
-    pmu_trace_close(b);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     pmu_destroy(b);
 
     void *fst = fstReaderOpen(path.c_str());

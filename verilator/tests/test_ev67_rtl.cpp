@@ -296,7 +296,7 @@ TEST(Ev67Rtl, WritesAWaveformOneNanosecondPerClock)
     ASSERT_EQ(pmu_trace_open(b, path.c_str(), &err), 0) << err.msg;
     pmu_write(b, EV67_ADDR_I_CTL, ictl(1, 1));  // clock 1
     steps(b, idle(), 8);                        // clocks 2..9
-    pmu_trace_close(b);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     pmu_destroy(b);
 
     void *fst = fstReaderOpen(path.c_str());

@@ -159,7 +159,7 @@ TEST(RtlBackend, TraceFileGetsWritten)
         pmu_step(b, &c);
         if (i % 50 == 0) pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
     }
-    pmu_trace_close(b);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     const off_t size = file_size(path);
     EXPECT_GT(size, 200);
     // An FST file starts with its header block (type 0) of 329 bytes.
@@ -176,8 +176,8 @@ TEST(RtlBackend, TraceFileGetsWritten)
     ASSERT_EQ(pmu_trace_open(b, path.c_str(), nullptr), 0);
     pmu_cycle c = simple_record(0, 1);
     pmu_step(b, &c);
-    pmu_trace_close(b);
-    pmu_trace_close(b);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     EXPECT_GT(file_size(path), 0);
     std::remove(path.c_str());
     pmu_destroy(b);

@@ -113,7 +113,7 @@ std::vector<pmu_cycle> traced_run(const std::string &path, pmu_model m, unsigned
         out.push_back(random_record(r));
         pmu_step(b, &out.back());
     }
-    pmu_trace_close(b);
+    EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     pmu_destroy(b);
     return out;
 }
