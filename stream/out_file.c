@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pmu_tmpfiles.h"
 #include "stream_internal.h"
 
 #define TMP_ATTEMPTS 100
@@ -35,7 +36,11 @@ static FILE *create_tmp(const char *path, char **tmp_out)
         return NULL;
     for (int i = 0; i < TMP_ATTEMPTS; i++) {
         snprintf(tmp, size, "%s.tmp.%ld.%u", path, (long)getpid(), counter++);
+        pmu_tmpfiles_hold(1);
         int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0)
+            pmu_tmpfiles_add(tmp); /* a signal removes it */
+        pmu_tmpfiles_hold(0);
         if (fd < 0 && errno == EEXIST)
             continue;
         if (fd < 0)
@@ -45,6 +50,7 @@ static FILE *create_tmp(const char *path, char **tmp_out)
             int saved = errno;
             close(fd);
             remove(tmp);
+            pmu_tmpfiles_forget(tmp);
             errno = saved;
             break;
         }
@@ -93,6 +99,7 @@ int out_file_close(out_file *o, int commit, pmu_err *err)
         rc = -1, saved = errno;
     if (o->tmp && (rc || !commit))
         remove(o->tmp);
+    pmu_tmpfiles_forget(o->tmp);
     if (rc && commit) {
         char *shown = stream_escaped_name(o->path);
         stream_errf(err, PMU_E_IO, shown ? shown : "output", "write error: %s", strerror(saved));

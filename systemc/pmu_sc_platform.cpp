@@ -12,6 +12,7 @@
 #include "pmu_sc_checker.h"
 #include "pmu_sc_cpu.h"
 #include "pmu_sc_player.h"
+#include "pmu_tmpfiles.h"
 
 namespace
 {
@@ -35,6 +36,7 @@ struct platform {
     // moved onto the run's temporary file vcd_tmp when it stops.
     sc_core::sc_trace_file *vcd = nullptr;
     std::string vcd_tmp;
+    std::string vcd_file; // vcd_tmp + ".vcd", registered with pmu_tmpfiles while it exists
     bool used = false;
 };
 
@@ -126,8 +128,9 @@ void vcd_window(platform &p, bool on)
     }
     sc_core::sc_close_vcd_trace_file(p.vcd);
     p.vcd = nullptr;
-    if (std::rename((p.vcd_tmp + ".vcd").c_str(), p.vcd_tmp.c_str()) != 0)
+    if (std::rename(p.vcd_file.c_str(), p.vcd_tmp.c_str()) != 0)
         SC_REPORT_WARNING("platform", ("cannot move the VCD into place: " + p.vcd_tmp).c_str());
+    pmu_tmpfiles_forget(p.vcd_file.c_str());
 }
 
 int sc_waves(void *ctx, pmu_files *files, const char *fst_target, pmu_outfile **extra, pmu_err *err)
@@ -142,6 +145,8 @@ int sc_waves(void *ctx, pmu_files *files, const char *fst_target, pmu_outfile **
     if (!o)
         return -1;
     p.vcd_tmp = pmu_outfile_path(o);
+    p.vcd_file = p.vcd_tmp + ".vcd";
+    pmu_tmpfiles_add(p.vcd_file.c_str()); // a signal removes it
     p.vcd = sc_core::sc_create_vcd_trace_file(p.vcd_tmp.c_str());
     p.vcd->set_time_unit(1, sc_core::SC_PS);
     sc_core::sc_trace(p.vcd, *p.clk, "clk");

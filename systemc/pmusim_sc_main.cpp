@@ -10,10 +10,12 @@
 #include "pmu_cli.h"
 #include "pmu_sc_platform.h"
 #include "pmu_num.h"
+#include "pmu_tmpfiles.h"
 
 int sc_main(int argc, char *argv[])
 {
     pmu_cli_program = argv[0];
+    pmu_tmpfiles_on_signals();
     if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
         std::printf("usage: %s run [options]\n"
                     "`pmusim run` on the SystemC/TLM-2.0 platform: the same options, output and\n"

@@ -46,3 +46,37 @@ ok() {
         failed=$((failed + 1))
     fi
 }
+
+# interrupted NAME SIG GLOB -- COMMAND...: COMMAND in a new empty directory "sig" (in the
+# current one), sent SIG once a file matches GLOB (the write is under way); the status must
+# be 128 + SIG and the directory empty again.  Job control gives the command its own group
+# with SIGINT not ignored, which a script's background job would have ignored.
+interrupted() {
+    local name=$1 sig=$2 glob=$3
+    shift 4
+    mkdir sig && cd sig || return
+    set -m
+    "$@" >/dev/null 2>&1 &
+    local pid=$! i=0 rc want=$((128 + $(kill -l "$sig")))
+    set +m
+    until compgen -G "$glob" >/dev/null || [ $i -ge 1000 ]; do
+        sleep 0.01
+        i=$((i + 1))
+    done
+    kill -s "$sig" "$pid"
+    { wait "$pid"; } 2>/dev/null # no "Hangup" from the shell
+    rc=$?
+    local left
+    left=$(find . -mindepth 1 | head -5)
+    if [ $i -ge 1000 ]; then
+        echo "FAIL $name: no file matched $glob within 10 s"
+        failed=$((failed + 1))
+    elif [ "$rc" -ne "$want" ] || [ -n "$left" ]; then
+        echo "FAIL $name: exit $rc, expected $want; left behind: ${left:-nothing}"
+        failed=$((failed + 1))
+    else
+        echo "ok   $name"
+        passed=$((passed + 1))
+    fi
+    cd .. && rm -rf sig
+}

@@ -112,6 +112,12 @@ mkdir "$tmp/w2"
 check sc-waves-window-never-opened 0 "before the waveform started; no waveform written" -- \
     "$PMUSIM_SC" run --cycles 300 --waves "$tmp/w2/w.fst" --wave-from 1000
 ok sc-waves-unopened-leave-nothing -- test -z "$(ls -A "$tmp/w2")"
+# A signal mid-run removes the SystemC waveform's files too (the VCD SystemC names itself).
+sc_abs=$(cd "$(dirname "$PMUSIM_SC")" && pwd)/$(basename "$PMUSIM_SC")
+here=$PWD
+cd "$tmp" || exit 1
+interrupted sc-waves-TERM TERM '.w.vcd.pmusim-*.vcd' -- "$sc_abs" run --cycles 1000000000 --waves w.fst
+cd "$here" || exit 1
 check sc-no-banner 0 "" -- bash -c "'$PMUSIM_SC' run --cycles 100 --quiet 2>&1 | grep -qv -i copyright"
 
 echo "$passed passed, $failed failed"

@@ -8,6 +8,7 @@
 #include "pmu_cli.h"
 #include "pmu_family_cmds.h"
 #include "pmu_num.h"
+#include "pmu_tmpfiles.h"
 
 typedef struct command {
     const char *name;
@@ -76,6 +77,7 @@ int main(int argc, char **argv)
     command_list(list, sizeof list);
     if (argc > 0)
         pmu_cli_program = argv[0];
+    pmu_tmpfiles_on_signals();
     if (argc < 2) {
         fprintf(stderr, "pmusim: expected a command: %s (see pmusim --help)\n", list);
         return PMU_EXIT_USAGE;

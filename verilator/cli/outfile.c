@@ -4,6 +4,7 @@
  */
 #define _XOPEN_SOURCE 700 /* mkstemp, realpath, fchmod */
 #include "pmu_outfile.h"
+#include "pmu_tmpfiles.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +42,7 @@ struct pmu_outfile {
     char *target; /* as given */
     char *dest;   /* what a rename replaces: the target, a symbolic link resolved */
     char *tmp;    /* OUT_RENAME, OUT_COPY */
+    char *hier;   /* tmp + ".hier": an FST writer keeps its hierarchy there until it closes */
     out_kind kind;
     mode_t mode;  /* of the renamed file */
     int has_id;   /* the target exists (or is stdout) and id names it */
@@ -71,18 +73,12 @@ static void remove_regular(const char *path)
 
 static void drop(pmu_outfile *o)
 {
-    if (!o->done && o->tmp) {
-        /* An FST writer keeps its hierarchy beside the file until it closes. */
-        size_t n = strlen(o->tmp);
-        char *hier = malloc(n + sizeof ".hier");
-        if (hier) {
-            memcpy(hier, o->tmp, n);
-            memcpy(hier + n, ".hier", sizeof ".hier");
-            remove_regular(hier);
-            free(hier);
-        }
+    if (!o->done) {
+        remove_regular(o->hier);
         remove_regular(o->tmp);
     }
+    pmu_tmpfiles_forget(o->hier);
+    pmu_tmpfiles_forget(o->tmp);
     o->done = 1;
 }
 
@@ -92,6 +88,7 @@ static void outfile_free(pmu_outfile *o)
     free(o->target);
     free(o->dest);
     free(o->tmp);
+    free(o->hier);
     free(o->base);
     free(o);
 }
@@ -315,11 +312,20 @@ static int make_temp(pmu_outfile *o, const char *dir, pmu_err *err)
     if (!o->tmp)
         return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", o->opt);
     snprintf(o->tmp, size, "%s/.%.100s.pmusim-XXXXXX", in, base); /* room below NAME_MAX */
-    int fd = mkstemp(o->tmp);
+    o->hier = malloc(size + sizeof ".hier");
+    pmu_tmpfiles_hold(1);
+    int fd = o->hier ? mkstemp(o->tmp) : (errno = ENOMEM, -1);
+    if (fd >= 0) {
+        snprintf(o->hier, size + sizeof ".hier", "%s.hier", o->tmp);
+        pmu_tmpfiles_add(o->tmp); /* a signal removes them */
+        pmu_tmpfiles_add(o->hier);
+    }
+    pmu_tmpfiles_hold(0);
     if (fd < 0) {
         int e = errno;
         free(o->tmp);
-        o->tmp = NULL;
+        free(o->hier);
+        o->tmp = o->hier = NULL;
         return pmu_errf(err, PMU_E_INPUT, "%s: cannot write '%s': cannot create a temporary file in %s: %s",
                         o->opt, o->target, in, strerror(e));
     }

@@ -188,5 +188,23 @@ else
     echo "skip waves-full-disk: needs root to mount a 64 KiB tmpfs (not counted)"
 fi
 
+# ---- a signal mid-write: the temporary files go, the status is 128 + signal ----------------
+many=1000000000
+for sig in INT TERM HUP; do
+    interrupted "gen-$sig" "$sig" '.s.txt.pmusim-*.tmp.*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.txt --symbols f.txt
+done
+interrupted gen-binary-INT INT '.s.bin.pmusim-*.tmp.*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.bin
+mkfifo endless
+exec 7<>endless # a stream that never ends: conv waits in its middle
+cat big.txt >endless 7>&- &
+feeder=$!
+interrupted conv-TERM TERM '.c.bin.pmusim-*.tmp.*' -- "$PMUSIM" conv ../endless c.bin 7>&-
+exec 7>&-
+kill "$feeder" 2>/dev/null
+wait "$feeder" 2>/dev/null
+interrupted run-waves-HUP HUP '.w.fst.pmusim-*.hier' -- "$PMUSIM" run --cycles $many --waves w.fst
+interrupted run-traffic-INT INT '.t.txt.pmusim-*' -- "$PMUSIM" run --cycles $many --traffic t.txt
+interrupted conform-outputs-TERM TERM '.c.fst.pmusim-*.hier' -- "$PMUSIM" conform --runs 9 --cycles $many --waves c.fst --json c.json --junit c.xml
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
