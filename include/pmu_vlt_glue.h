@@ -60,7 +60,10 @@ bool record_fall(Root *, long)
 // closing or deleting it would fault again, so it is leaked — and reported unwritable.  The
 // writer runs on the calling thread (the model is built without --trace-threads), so the
 // signal arrives on the thread that set the jump.  A SIGBUS outside a writer's call is the
-// crash it is: the default action, re-raised.
+// crash it is: the default action, re-raised.  The writer also drops the errors of its
+// fwrite() calls, so a disk that fills while it writes the FST itself leaves a truncated
+// file and no fault: trace_close() therefore opens the finished file with the writer's own
+// reader, which refuses a file whose sections are cut short.
 struct FstGuard {
     static inline thread_local sigjmp_buf *jump = nullptr;
     static inline unsigned users = 0;
@@ -322,6 +325,11 @@ struct Core {
                 delete fst;
                 fst = nullptr;
                 FstGuard::uninstall();
+                void *reader = fstReaderOpen(path);  // complete? (FstGuard)
+                if (reader)
+                    fstReaderClose(reader);
+                else
+                    fst_errno = FstGuard::cause(path);
             } else {
                 abandon();
             }
