@@ -10,37 +10,17 @@ $(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) 
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS += $(DIRECTED_TEST_BIN)
 
-# The reference model's EAR, BTB and general-event tests (docs/ear-btb.md: every mode,
-# threshold and filter) run on the Verilated RTL too: the same objects, linked with the RTL
-# as the backend they create.
-RTL_UNIT_TEST_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp test_xev.cpp)
-RTL_UNIT_TEST_BIN  := $(BUILD)/tests/rtl_unit_tests
-$(RTL_UNIT_TEST_BIN): $(RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/rtl_backend_for_unit_tests.o \
-                      $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-GTEST_BINS += $(RTL_UNIT_TEST_BIN)
-
-# The Alpha 21064 counter-block tests written for the reference model (csim/ev4/tests/:
-# registers, every mux code, half counts, periods, requests) run on the Verilated RTL too:
-# the same objects, linked with the RTL as the backend they create.
-EV4_RTL_UNIT_TEST_SRCS := $(addprefix csim/ev4/tests/,test_ev4_regs.cpp test_ev4_counting.cpp test_ev4_irq.cpp)
-EV4_RTL_UNIT_TEST_BIN  := $(BUILD)/tests/ev4_rtl_unit_tests
-$(EV4_RTL_UNIT_TEST_BIN): $(EV4_RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/ev4_rtl_backend_for_unit_tests.o \
-                          $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-GTEST_BINS += $(EV4_RTL_UNIT_TEST_BIN)
-
-# The same for the Alpha 21264/EV67 (csim/ev67/tests/: registers, every input row, the
-# catch-up, ProfileMe windows and their ends, the precautions).
-EV67_RTL_UNIT_TEST_SRCS := $(addprefix csim/ev67/tests/,test_ev67_regs.cpp test_ev67_counting.cpp test_ev67_irq.cpp test_ev67_profileme.cpp)
-EV67_RTL_UNIT_TEST_BIN  := $(BUILD)/tests/ev67_rtl_unit_tests
-$(EV67_RTL_UNIT_TEST_BIN): $(EV67_RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/ev67_rtl_backend_for_unit_tests.o \
-                           $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-GTEST_BINS += $(EV67_RTL_UNIT_TEST_BIN)
+# Each family's reference-model tests that run on its Verilated RTL too: the same objects,
+# linked with the RTL as the backend they create.  The family names them in its fragment
+# (verilator/<family>/family.mk): RTL_UNIT_TESTS_<family> := <binary>, and <binary>_SRCS :=
+# the tests and the RTL backend they create; in the order the families are registered.
+define rtl_unit_tests
+$(BUILD)/tests/$(1): $$($(1)_SRCS:%.cpp=$(BUILD)/obj/%.o) $$(RTL_LIB) $$(REF_LIB) $$(COMMON_OBJS)
+	@mkdir -p $$(dir $$@)
+	$$(CXX) $$(CXXFLAGS) $$^ -o $$@ -lgtest -lgtest_main $$(RTL_LDLIBS) $$(LDLIBS)
+GTEST_BINS += $(BUILD)/tests/$(1)
+endef
+$(foreach f,$(PMU_FAMILIES),$(foreach b,$(RTL_UNIT_TESTS_$(f)),$(eval $(call rtl_unit_tests,$(b)))))
 
 # Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
 # backends (docs/qualification.md).

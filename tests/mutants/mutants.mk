@@ -12,7 +12,7 @@ MUTANTS_OUT ?= $(BUILD)/mutants
 
 .PHONY: mutants mutants-check mutant-build mutant-variants
 mutants: deps
-	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(RTL_UNIT_TEST_BIN) $(GEN_VH)
+	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(BUILD)/tests/rtl_unit_tests $(GEN_VH)
 	@bash tests/mutants/run.sh --out $(MUTANTS_OUT) $(if $(MUTANT),--only $(MUTANT))
 
 # The catalog applies to today's RTL: each mutation's text is found exactly once (run by
@@ -56,9 +56,8 @@ $(MUTANT_DIR)/pmusim: $(BUILD)/obj/verilator/cli/main.o $(filter-out $(RTL_LIB),
 $(MUTANT_DIR)/directed_tests: $(BUILD)/obj/tests/directed_tests.o $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
 	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
-# The EAR, BTB and general-event unit tests on the mutant's RTL (tests/tests.mk).
-$(MUTANT_DIR)/rtl_unit_tests: $(RTL_UNIT_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o) $(BUILD)/obj/tests/rtl_backend_for_unit_tests.o \
-                              $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
+# The EAR, BTB and general-event unit tests on the mutant's RTL (verilator/ita/family.mk).
+$(MUTANT_DIR)/rtl_unit_tests: $(rtl_unit_tests_SRCS:%.cpp=$(BUILD)/obj/%.o) $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
 	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 mutant-build: $(MUTANT_DIR)/pmusim $(MUTANT_DIR)/directed_tests $(MUTANT_DIR)/rtl_unit_tests

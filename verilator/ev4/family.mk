@@ -12,3 +12,9 @@ $(BUILD)/obj/verilator/ev4/rtl_backend.o: verilator/ev4/rtl_backend.cpp $(VLT_ST
 	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ev4 -I$(VLT_OUT)/ev4p2 -c $< -o $@
 
 RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev4/rtl_backend.o
+
+# The counter-block tests written for the reference model (csim/ev4/tests/: registers,
+# every mux code, half counts, periods, requests) run on the Verilated RTL too (tests/tests.mk).
+RTL_UNIT_TESTS_alpha21064 := ev4_rtl_unit_tests
+ev4_rtl_unit_tests_SRCS := $(addprefix csim/ev4/tests/,test_ev4_regs.cpp test_ev4_counting.cpp test_ev4_irq.cpp) \
+                           tests/ev4_rtl_backend_for_unit_tests.cpp

@@ -12,3 +12,10 @@ $(BUILD)/obj/verilator/ev67/rtl_backend.o: verilator/ev67/rtl_backend.cpp $(VLT_
 	$(CXX) $(VLT_CXXFLAGS) -I$(VLT_OUT)/ev67 -I$(VLT_OUT)/ev67q0 -c $< -o $@
 
 RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev67/rtl_backend.o
+
+# The tests written for the reference model (csim/ev67/tests/: registers, every input row,
+# the catch-up, ProfileMe windows and their ends, the precautions) run on the Verilated RTL
+# too (tests/tests.mk).
+RTL_UNIT_TESTS_alpha21264 := ev67_rtl_unit_tests
+ev67_rtl_unit_tests_SRCS := $(addprefix csim/ev67/tests/,test_ev67_regs.cpp test_ev67_counting.cpp test_ev67_irq.cpp test_ev67_profileme.cpp) \
+                            tests/ev67_rtl_backend_for_unit_tests.cpp

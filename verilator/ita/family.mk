@@ -14,6 +14,12 @@ $(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_ST
 
 RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ita/rtl_backend.o
 
+# The reference model's EAR, BTB and general-event tests (docs/ear-btb.md: every mode,
+# threshold and filter) run on the Verilated RTL too (tests/tests.mk).
+RTL_UNIT_TESTS_itanium := rtl_unit_tests
+rtl_unit_tests_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp test_xev.cpp) \
+                       tests/rtl_backend_for_unit_tests.cpp
+
 # The waveform layout (docs/pmusim.gtkw) that `run --waves` writes beside the FST, compiled in
 # as a C string by the family's generator (tools/ita/gen_ita.c).
 ITA_WAVE_LAYOUT := $(GEN)/ita/ita_wave_layout.c
