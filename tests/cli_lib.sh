@@ -8,7 +8,17 @@
 # EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
 # usage error (exit 2) must put exactly one line on stderr: the project's rule for bad
 # input (a run that had started may have printed its header on stdout before).
+#
+# $families: the registered families, one a line (tools/families.sh reads
+# verilator/families.def); $families_or_list: "itanium, alpha21064 or alpha21264", as a
+# message lists them.  Scripts loop over these, never over a list of their own.
 passed=0 failed=0
+families=$(bash "${BASH_SOURCE[0]%/*}/../tools/families.sh") &&
+    families_or_list=$(bash "${BASH_SOURCE[0]%/*}/../tools/families.sh" --or-list) || {
+    echo "FAIL: tools/families.sh could not read the registered families"
+    echo "0 passed, 1 failed"
+    exit 1
+}
 cli_err=${tmp:?the sourcing script sets tmp to its scratch directory}/.cli_stderr
 check() {
     local name=$1 want_rc=$2 want_text=$3

@@ -16,7 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 printf '# comments only\n\n   # and blank lines\n' >"$tmp/comments.txt"
 printf '\r\r\r' >"$tmp/cr.txt"
 
-# Every command that runs a stream, by family (the options each needs besides --stream).
+# Every command that runs a stream, by family (the options each needs besides --stream); a
+# registered family not named here has `run`, as every family does.
 cmds_itanium=("run" "run --backend rtl" "run --backend ref"
     "count -e IA64_INST_RETIRED:k:u --backend ref" "profile -e IA64_INST_RETIRED --period 100")
 cmds_alpha21064=("run" "run --backend ref" "pfm" "pfm --backend rtl")
@@ -33,10 +34,11 @@ refused() {
     fi
 }
 
-for fam in itanium alpha21064 alpha21264; do
+for fam in $families; do
     # A binary stream of the family whose header holds no records: conv of an empty file.
     check "$fam-conv-empty-binary" 0 "conv: 0 cycles, text -> binary" -- \
         "$PMUSIM" conv --family "$fam" --to binary "$tmp/empty.txt" "$tmp/$fam.bin"
+    [ -v "cmds_$fam" ] || declare -a "cmds_$fam=(run)"
     declare -n cmds="cmds_$fam"
     for c in "${cmds[@]}"; do
         read -ra words <<<"$c"

@@ -57,7 +57,7 @@ identical() {
 
 # ---- identity with the C harness ---------------------------------------------------
 # (The Itanium 2 built-in setup overflows first after ~100,000 cycles.)
-for fam in itanium alpha21064 alpha21264; do
+for fam in $families; do
     cycles=40000
     [ "$fam" = itanium ] && cycles=200000
     for be in cosim ref rtl; do

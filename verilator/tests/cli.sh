@@ -42,7 +42,7 @@ check option-twice 2 "pmusim run: --cycles: given twice; expected it once" -- ru
 check option-ambiguous 2 "ambiguous argument '--c': --cycles, --config" -- run --c 10
 check option-abbreviated 0 "lock-step: 300 cycles, 0 mismatches" -- run --cyc=300 --qui
 check escaped-message 2 "--mode: expected workload or random, found '\\x1b[31mred\\n.'" -- run --mode "$(printf '\033[31mred\n.')"
-check family-unknown 2 "--family: expected itanium, alpha21064 or alpha21264, found 'alpha'" -- run --family alpha
+check family-unknown 2 "--family: expected $families_or_list, found 'alpha'" -- run --family alpha
 check family-itanium 0 "lock-step: 300 cycles, 0 mismatches" -- run --family itanium --cycles 300 --quiet
 check version 0 "pmusim 1." -- run --version
 check short-help 0 "usage: pmusim run" -- run -h
