@@ -10,7 +10,7 @@
 
 MUTANTS_OUT ?= $(BUILD)/mutants
 
-.PHONY: mutants mutants-check mutant-build mutant-variants
+.PHONY: mutants mutants-check mutant-build mutant-variants mutant-kill-tests
 mutants: deps
 	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(BUILD)/tests/rtl_unit_tests $(GEN_VH)
 	@bash tests/mutants/run.sh --out $(MUTANTS_OUT) $(if $(MUTANT),--only $(MUTANT))
@@ -24,6 +24,13 @@ mutants-check:
 # a mutated file is built and tested in each of them (Itanium 2 and Itanium alike).
 mutant-variants:
 	@echo $(foreach v,$(VLT_VARIANTS),$(if $(filter $(MUTANT_FILE),$(VLT_SRCS_$(v))),$(v)))
+
+# The tests that kill a mutant of Verilated variant MUTANT_VARIANT, one "name|command" a line:
+# the family's MUTANT_KILL_TESTS_<variant> (verilator/<family>/family.mk), its entries
+# separated by ';', each command run for MUTANT_KILL_SIZE.
+MUTANT_KILL_SIZE := --runs 6 --cycles 20000
+mutant-kill-tests:
+	@echo '$(MUTANT_KILL_TESTS_$(MUTANT_VARIANT))' | tr ';' '\n' | sed -e 's/^ *//' -e '/^$$/d'
 
 ifdef MUTANT_DIR
 # Compiled at -O1: a mutant runs a few seconds of tests, so compile time is what counts.

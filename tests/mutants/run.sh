@@ -107,30 +107,14 @@ if [ "$check" = 1 ]; then
 fi
 
 # ---- the fast part of the suite, per family --------------------------------------------------
-# Lock-step conformance with every configuration and both services, the built-in run, and
-# (Itanium) the directed tests and the EAR, BTB and general-event unit tests on the RTL; a
-# mutant is killed by the first that fails.
+# Each family names, in its fragment (verilator/<family>/family.mk: MUTANT_KILL_TESTS_<variant>),
+# the tests a mutant of each of its variants must fail: lock-step conformance with every
+# configuration and both services, the built-in run, and (Itanium) the directed tests and the
+# EAR, BTB and general-event unit tests on the RTL; a mutant is killed by the first that fails.
 kill_tests() { # variant -> lines "name|command"
-    local m=$1 c="--runs 6 --cycles 20000"
-    case $1 in
-        ita2|ita)
-            local model=itanium2; [ "$1" = ita ] && model=itanium
-            echo "conform-mixed|pmusim conform --seed 1 $c --model $model --mode mixed"
-            echo "conform-qual|pmusim conform --seed 1 $c --model $model --mode qual"
-            echo "conform-driver|pmusim conform --seed 1 $c --model $model --service driver"
-            echo "run-builtin|pmusim run --cycles 200000 --model $model --quiet"
-            echo "directed-tests|directed_tests"
-            echo "rtl-unit-tests|rtl_unit_tests" ;;
-        ev4|ev4p2)
-            echo "conform|pmusim conform --family alpha21064 --model all --seed 1 $c"
-            echo "conform-driver|pmusim conform --family alpha21064 --model all --seed 1 $c --service driver"
-            echo "run-builtin|pmusim run --family alpha21064 --cycles 200000 --quiet" ;;
-        ev67|ev67q0)
-            echo "conform|pmusim conform --family alpha21264 --seed 1 $c"
-            echo "conform-driver|pmusim conform --family alpha21264 --seed 1 $c --service driver"
-            echo "run-builtin|pmusim run --family alpha21264 --cycles 200000 --quiet" ;;
-        *) echo "unknown|false" ;;
-    esac
+    local t
+    t=$(make -s --no-print-directory mutant-kill-tests MUTANT_VARIANT="$1" 2>/dev/null)
+    if [ -n "$t" ]; then printf '%s\n' "$t"; else echo "unknown|false"; fi
 }
 
 mkdir -p "$out"

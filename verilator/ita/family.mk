@@ -25,3 +25,13 @@ rtl_unit_tests_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp tes
 ITA_WAVE_LAYOUT := $(GEN)/ita/ita_wave_layout.c
 $(ITA_WAVE_LAYOUT): docs/pmusim.gtkw
 HARNESS_GEN_OBJS += $(BUILD)/obj/$(ITA_WAVE_LAYOUT:.c=.o)
+
+# make mutants (tests/mutants/mutants.mk): the tests a mutant of each variant must fail.
+# $(call ita_mutant_kill_tests,<model>)
+ita_mutant_kill_tests = conform-mixed|pmusim conform --seed 1 $(MUTANT_KILL_SIZE) --model $(1) --mode mixed; \
+    conform-qual|pmusim conform --seed 1 $(MUTANT_KILL_SIZE) --model $(1) --mode qual; \
+    conform-driver|pmusim conform --seed 1 $(MUTANT_KILL_SIZE) --model $(1) --service driver; \
+    run-builtin|pmusim run --cycles 200000 --model $(1) --quiet; \
+    directed-tests|directed_tests; rtl-unit-tests|rtl_unit_tests
+MUTANT_KILL_TESTS_ita2 = $(call ita_mutant_kill_tests,itanium2)
+MUTANT_KILL_TESTS_ita  = $(call ita_mutant_kill_tests,itanium)
