@@ -305,6 +305,22 @@ static unsigned random_ear_umask(pmu_rng *s, pmu_model m, ita_evt_type type, uns
 static unsigned random_plm(pmu_rng *s) { return below(s, 4) == 0 ? below(s, 16) : 0xf; }
 static unsigned random_ism(pmu_rng *s) { return below(s, 4) == 0 ? below(s, 4) : 0; }
 
+/* Itanium 2's cache-mode umask (docs/ear-btb.md, "I-EAR"): with bit 7 set, bit k selects the
+ * latency bin k (floors 4, 8, 16, 32, 128, 256, 1024, 4096).  A bin floor's compare shows
+ * only under a umask whose bins on either side of it differ: one time in two any set of
+ * bins (each floor then has even odds), one in four a threshold (LAT4 0xff .. LAT4096 0x80,
+ * the bins from k up), one in four as the D-EAR's (the model's events, LAT0 and RAB among
+ * them, or any value). */
+static unsigned random_iear_cache_umask(pmu_rng *s, pmu_model m)
+{
+    switch (below(s, 4)) {
+    case 0:
+    case 1: return 0x80u | below(s, 0x80);
+    case 2: return (0xffu << below(s, 8)) & 0xffu;
+    default: return random_ear_umask(s, m, ITA_EVT_IEAR_CACHE, PMU_F_PMC10_UMASK_WIDTH);
+    }
+}
+
 /* PMC10: cache mode (ct = 1x), TLB mode (ct = 00) or nothing (ct = 01); Itanium: the tlb bit. */
 static uint64_t random_iear(pmu_rng *s, pmu_model m)
 {
@@ -321,7 +337,7 @@ static uint64_t random_iear(pmu_rng *s, pmu_model m)
     }
     if (mode < 4) {
         /* The cache-mode umask's bit 7 shares bit 12 with ct, whose bit 13 says "cache". */
-        v = PMU_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_CACHE, PMU_F_PMC10_UMASK_WIDTH));
+        v = PMU_FSET(v, PMC10, UMASK, random_iear_cache_umask(s, m));
         v = PMU_FSET(v, PMC10, CT, PMU_FGET(v, PMC10, CT) | 2u);
     } else if (mode < 7) {
         v = PMU_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_TLB, PMU_F_PMC10_UMASK_WIDTH - 1));
@@ -456,11 +472,14 @@ static uint16_t random_capture_reg(pmu_rng *s)
     return regs[below(s, n)];
 }
 
-/* One software action between two records, beside the harness's overflow service. */
+/* One software action between two records, beside the harness's overflow service.  Now
+ * and then the I-EAR is programmed afresh, so that a run tries several of its umasks (a bin
+ * floor shows only under one whose bins on either side differ: random_iear_cache_umask). */
 static void random_action(pmu_backend *b, pmu_rng *s, unsigned width, int qual_heavy)
 {
     unsigned ctr = PMU_FIRST_COUNTER + below(s, PMU_NCOUNTERS);
-    switch (below(s, 12)) {
+    switch (below(s, 13)) {
+    case 12: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 10), random_iear(s, (pmu_model)b->model)); break;
     case 10:
     case 11: random_driver_action(b, s); break;
     case 0: pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s, qual_heavy)); break;
