@@ -201,6 +201,33 @@ else
     failed=$((failed + 1))
 fi
 check dump-regs-alpha 0 "registers after 300 cycles (RTL, reference):" -- run --family alpha21064 --cycles 300 --dump-regs --quiet
+
+# ---- Itanium 2's I-EAR at a bin floor (docs/ear-btb.md, "I-EAR") --------------------------
+# PMC10 in cache mode with LAT8 (umask 0xfe: bins 1..7, bin 1 = [8,16)) at user level, PMD4
+# counting the I-EAR's captures: a user fetch of 8 cycles is captured (PMD0 = its line
+# address with stat 1, PMD1 = 8) and counted; one of 7 (bin 0) is neither.  The lock-step
+# pair must agree, and both must hold these values.
+printf 'model = itanium2\nPMC10 plm=0x8 pm=0 ct=2 umask=0xfe\nPMC4 event=L1I_EAR_EVENTS plm=0x8\nPSR up=1 pp=0\nPMC0 fr=0\n' \
+    > "$tmp/iear.cfg"
+iear_floor() { # if_lat count pmd0 pmd1
+    local name=iear-lat8-if-lat-$1 out
+    printf 'if_addr=0x4000000000001240 if_lat=%s\n' "$1" > "$tmp/iear$1.txt"
+    out=$(run --config "$tmp/iear.cfg" --stream "$tmp/iear$1.txt" --backend cosim --dump-regs 2>&1)
+    if grep -qx 'lock-step: 1 cycles, 0 mismatches' <<<"$out" &&
+        awk -v n="$2" -v d0="$3" -v d1="$4" '
+            $1 == "PMD4" && $2 == "L1I_EAR_EVENTS" { counted = $(NF - 1) == n }
+            $1 == "PMD0" && $2 == "0x100" { pmd0 = $3 == d0 && $4 == d0 }
+            $1 == "PMD1" && $2 == "0x101" { pmd1 = $3 == d1 && $4 == d1 }
+            END { exit !(counted && pmd0 && pmd1) }' <<<"$out"; then
+        echo "ok   $name"; passed=$((passed + 1))
+    else
+        echo "FAIL $name: expected the lock-step pair in step, PMD4 counting $2, PMD0 = $3 and PMD1 = $4 on both"
+        echo "$out" | grep -E '^(lock-step|mismatch|  register|  expected|  actual|PMD4 |  PMD[01] )' | sed 's/^/    /'
+        failed=$((failed + 1))
+    fi
+}
+iear_floor 8 1 0x4000000000001241 0x0000000000000008
+iear_floor 7 0 0x0000000000000000 0x0000000000000000
 check gen-dispatch 0 "" -- "$PMUSIM" gen --seed 3 --cycles 100 -o "$tmp/g.txt"
 check run-generated-file 0 "lock-step: 100 cycles, 0 mismatches" -- run --stream "$tmp/g.txt"
 
