@@ -107,7 +107,7 @@ $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 # The command layer's main() stays out of the archive (test binaries bring their own).
 # The configuration reader shares the register encodings of the debug-register pairs and
 # constraint registers with the event library (sw/ita/ita_encode.c, in $(SW_LIB)).
-HARNESS_SRCS := verilator/cosim.c verilator/family.c \
+HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/setup_cmds.c \
                 $(filter-out verilator/bench/% verilator/tests/% verilator/cli/main.c,$(wildcard verilator/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o) $(HARNESS_GEN_OBJS)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a

@@ -4,7 +4,8 @@
  * of `pmusim run` is the OS model with the pfm driver on the one CPU (session.c).  The
  * counters cannot be read, so count, profile and encode are for families whose counters
  * can: the 21064's tool is `pmusim pfm` (cmd_pfm.c).  Conformance runs are in
- * cmd_conform.c.
+ * cmd_conform.c.  The setup and its session reach `pmusim run` through
+ * include/pmu_setup_cmds.h, as the 21264's do.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -13,58 +14,36 @@
 #include "ev4/ev4_family.h"
 #include "ev4/ev4_regs.h"
 #include "ev4/ev4_session.h"
+#include "pmu_setup_cmds.h"
 #include "ev4_cmds_internal.h"
 
-/* ---- configuration files ---- */
+/* ---- the setup and its session: the OS model and the pfm driver ---- */
 
-struct pmu_fam_config {
-    ev4_setup setup;
-    pmu_gen_hot hot; /* none: the 21064 has no address qualification */
-};
-
-static pmu_fam_config *config_parse(const char *text, size_t len, const char *name, unsigned model,
-                                    int model_fixed, pmu_err *err)
+static int setup_parse(void *setup, unsigned model, const char *text, size_t len, const char *name, pmu_err *err)
 {
-    pmu_fam_config *c = calloc(1, sizeof *c);
-    if (!c) {
-        pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
-        return NULL;
-    }
-    ev4_setup_default(&c->setup);
-    c->setup.model = model;
-    if (ev4_setup_parse(&c->setup, text, len, name, err) || ev4_setup_check(&c->setup, 1, name, err)) {
-        free(c);
-        return NULL;
-    }
-    if (pmu_family_model_agrees(&pmu_family_alpha21064, name, c->setup.model_given, c->setup.model,
-                                model_fixed, model, err)) {
-        free(c);
-        return NULL;
-    }
-    if (model_fixed)
-        c->setup.model = model;
-    return c;
+    ev4_setup *s = setup;
+    ev4_setup_default(s);
+    s->model = model;
+    return ev4_setup_parse(s, text, len, name, err) || ev4_setup_check(s, 1, name, err);
 }
 
-static const char *config_builtin(unsigned model)
+static unsigned setup_model(const void *setup, int *given)
 {
-    (void)model;
-    return ev4_setup_builtin();
+    const ev4_setup *s = setup;
+    *given = s->model_given;
+    return s->model;
 }
-static unsigned config_model(const pmu_fam_config *c) { return c->setup.model; }
-static const pmu_gen_hot *config_hot(const pmu_fam_config *c) { return &c->hot; }
-static void config_print(const pmu_fam_config *c, FILE *out) { ev4_setup_print(&c->setup, "pfm setup:     ", out); }
-static void config_free(pmu_fam_config *c) { free(c); }
 
-/* ---- the overflow service: the OS model and the pfm driver ---- */
+static void setup_print(const void *setup, FILE *out) { ev4_setup_print(setup, "pfm setup:     ", out); }
 
-struct pmu_fam_service {
+typedef struct service {
     ev4_session *x;
     drv_symtab *syms; /* the generator's functions, for the profile (NULL: none) */
-};
+} service;
 
-static void service_free(pmu_fam_service *s)
+static void service_free(void *session)
 {
+    service *s = session;
     if (!s)
         return;
     ev4_session_free(s->x);
@@ -75,26 +54,26 @@ static void service_free(pmu_fam_service *s)
 
 static int service_admit(void *ctx, void *record, pmu_err *err)
 {
-    return ev4_session_admit(((pmu_fam_service *)ctx)->x, 0, record, err);
+    return ev4_session_admit(((service *)ctx)->x, 0, record, err);
 }
 
 static void service_after(void *ctx, const void *record, const pmu_state *st)
 {
-    ev4_session_after(((pmu_fam_service *)ctx)->x, 0, record, st);
+    ev4_session_after(((service *)ctx)->x, 0, record, st);
 }
 
-static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
-                                      const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err)
+/* The OS takes an interrupt when the IPL allows (service_timing). */
+static void *service_start(const void *setup, pmu_backend *b, const pmu_gen *layout, pmu_record_hooks *hooks,
+                           pmu_err *err)
 {
-    (void)latency; /* refused: the OS takes an interrupt when the IPL allows (service_timing) */
-    pmu_fam_service *s = calloc(1, sizeof *s);
+    service *s = calloc(1, sizeof *s);
     if (!s) {
         pmu_errf(err, PMU_E_NOMEM, "out of memory");
         return NULL;
     }
     s->syms = layout ? drv_symtab_from_gen(layout) : NULL;
     const drv_symtab *syms[1] = {s->syms};
-    if (!(s->x = ev4_session_start(&c->setup, 1, &b, syms, err))) {
+    if (!(s->x = ev4_session_start(setup, 1, &b, syms, err))) {
         service_free(s);
         return NULL;
     }
@@ -102,8 +81,9 @@ static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, u
     return s;
 }
 
-static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
+static int service_finish(void *session, int quiet, FILE *out)
 {
+    service *s = session;
     pmu_err err;
     if (ev4_session_finish(s->x, &err)) {
         fprintf(out, "%s\n", err.msg);
@@ -116,6 +96,13 @@ static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
     return ev4_session_check(s->x, quiet, out);
 }
 
+static const pmu_setup_family ev4_setup_family = {
+    .family = &pmu_family_alpha21064, .setup_size = sizeof(ev4_setup), .builtin = ev4_setup_builtin,
+    .parse = setup_parse, .model = setup_model, .print = setup_print,
+    .start = service_start, .finish = service_finish, .free = service_free,
+};
+
+PMU_SETUP_CONFIG_HOOKS(ev4_setup_family)
 
 /* A mismatch is read with how the counters are programmed. */
 static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
@@ -167,15 +154,7 @@ static const pmu_fam_command ev4_commands[] = {
 };
 
 const pmu_family_cmds ev4_family_cmds = {
-    .config_parse = config_parse,
-    .config_builtin = config_builtin,
-    .config_model = config_model,
-    .config_hot = config_hot,
-    .config_print = config_print,
-    .config_free = config_free,
-    .service_start = service_start,
-    .service_finish = service_finish,
-    .service_free = service_free,
+    PMU_SETUP_CMDS_HOOKS,
     .service_timing = "the OS takes each interrupt at the first record below IPL 6, outside PALmode (docs/ev4-pfm.md)",
     .mismatch_detail = mismatch_detail,
     .conform_start = ev4_conform_start,

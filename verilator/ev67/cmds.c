@@ -3,7 +3,8 @@
  * configuration file is a setup (docs/ev67-harness.md, "Setups"): the perf driver with its
  * events, or the ProfileMe sampler; the overflow service of `pmusim run` is that software
  * (session.c).  count and profile run the perf driver (cmd_monitor.c), `pmusim profileme`
- * the sampler (cmd_profileme.c); conformance runs are in cmd_conform.c.
+ * the sampler (cmd_profileme.c); conformance runs are in cmd_conform.c.  The setup and
+ * its session reach `pmusim run` through include/pmu_setup_cmds.h, as the 21064's do.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -12,89 +13,58 @@
 #include "ev67/ev67_family.h"
 #include "ev67/ev67_regs.h"
 #include "ev67/ev67_session.h"
+#include "pmu_setup_cmds.h"
 #include "ev67_cmds_internal.h"
 
-/* ---- configuration files ---- */
+/* ---- the setup and its session: the perf driver or the ProfileMe sampler ---- */
 
-struct pmu_fam_config {
-    ev67_setup setup;
-    pmu_gen_hot hot; /* none: the 21264's counters have no address qualification */
-};
-
-static pmu_fam_config *config_parse(const char *text, size_t len, const char *name, unsigned model,
-                                    int model_fixed, pmu_err *err)
+static int setup_parse(void *setup, unsigned model, const char *text, size_t len, const char *name, pmu_err *err)
 {
-    pmu_fam_config *c = calloc(1, sizeof *c);
-    if (!c) {
-        pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
-        return NULL;
-    }
-    ev67_setup_default(&c->setup);
-    c->setup.model = model;
-    if (ev67_setup_parse(&c->setup, text, len, name, err)) {
-        free(c);
-        return NULL;
-    }
-    if (pmu_family_model_agrees(&pmu_family_alpha21264, name, c->setup.model_given, c->setup.model,
-                                model_fixed, model, err)) {
-        free(c);
-        return NULL;
-    }
-    if (model_fixed)
-        c->setup.model = model;
-    return c;
+    ev67_setup *s = setup;
+    ev67_setup_default(s);
+    s->model = model;
+    return ev67_setup_parse(s, text, len, name, err);
 }
 
-static const char *config_builtin(unsigned model)
+static unsigned setup_model(const void *setup, int *given)
 {
-    (void)model;
-    return ev67_setup_builtin();
-}
-static unsigned config_model(const pmu_fam_config *c) { return c->setup.model; }
-static const pmu_gen_hot *config_hot(const pmu_fam_config *c) { return &c->hot; }
-static void config_print(const pmu_fam_config *c, FILE *out) { ev67_setup_print(&c->setup, "setup:         ", out); }
-static void config_free(pmu_fam_config *c) { free(c); }
-
-/* ---- the overflow service: the setup's software ---- */
-
-struct pmu_fam_service {
-    ev67_session *x;
-};
-
-static void service_free(pmu_fam_service *s)
-{
-    if (!s)
-        return;
-    ev67_session_free(s->x);
-    free(s);
+    const ev67_setup *s = setup;
+    *given = s->model_given;
+    return s->model;
 }
 
-static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
-                                      const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err)
+static void setup_print(const void *setup, FILE *out) { ev67_setup_print(setup, "setup:         ", out); }
+
+/* The software takes each interrupt at the next record (service_timing). */
+static void *session_start(const void *setup, pmu_backend *b, const pmu_gen *layout, pmu_record_hooks *hooks,
+                           pmu_err *err)
 {
-    (void)latency; /* refused: the software takes each interrupt at the next record (service_timing) */
     (void)layout;
-    pmu_fam_service *s = calloc(1, sizeof *s);
-    if (!s) {
-        pmu_errf(err, PMU_E_NOMEM, "out of memory");
-        return NULL;
-    }
-    if (!(s->x = ev67_session_start(&c->setup, b, err))) {
-        free(s);
-        return NULL;
-    }
-    *hooks = ev67_session_hooks(s->x);
-    return s;
+    ev67_session *x = ev67_session_start(setup, b, err);
+    if (x)
+        *hooks = ev67_session_hooks(x);
+    return x;
 }
 
-static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
+static int session_finish(void *session, int quiet, FILE *out)
 {
+    ev67_session *x = session;
     if (!quiet) {
-        ev67_session_print(s->x, out);
-        fprintf(out, "overflow interrupts taken: %" PRIu64 "\n", ev67_session_interrupts(s->x));
+        ev67_session_print(x, out);
+        fprintf(out, "overflow interrupts taken: %" PRIu64 "\n", ev67_session_interrupts(x));
     }
-    return ev67_session_check(s->x, !quiet, out);
+    return ev67_session_check(x, !quiet, out);
 }
+
+static void session_free(void *session) { ev67_session_free(session); }
+
+static const pmu_setup_family ev67_setup_family = {
+    .family = &pmu_family_alpha21264, .setup_size = sizeof(ev67_setup), .builtin = ev67_setup_builtin,
+    .parse = setup_parse, .model = setup_model, .print = setup_print,
+    .start = session_start, .finish = session_finish, .free = session_free,
+};
+
+PMU_SETUP_CONFIG_HOOKS(ev67_setup_family)
 
 /* A mismatch is read with how the block is programmed. */
 static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
@@ -119,15 +89,7 @@ static const pmu_fam_command ev67_commands[] = {
 };
 
 const pmu_family_cmds ev67_family_cmds = {
-    .config_parse = config_parse,
-    .config_builtin = config_builtin,
-    .config_model = config_model,
-    .config_hot = config_hot,
-    .config_print = config_print,
-    .config_free = config_free,
-    .service_start = service_start,
-    .service_finish = service_finish,
-    .service_free = service_free,
+    PMU_SETUP_CMDS_HOOKS,
     .service_timing = "the software takes each interrupt at the record after the line rises; the "
                       "block holds it off in PALmode (docs/ev67-harness.md)",
     .mismatch_detail = mismatch_detail,

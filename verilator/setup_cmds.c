@@ -1,0 +1,92 @@
+/*
+ * setup_cmds.c - the configuration and overflow-service hooks of a family whose
+ * configuration file is a setup of its software (include/pmu_setup_cmds.h): the Alpha
+ * families.  Generic: the family's setup and session are reached through its
+ * pmu_setup_family only.
+ */
+#include <stdlib.h>
+
+#include "pmu_setup_cmds.h"
+
+struct pmu_fam_config {
+    const pmu_setup_family *f;
+    void *setup;     /* f->setup_size bytes */
+    pmu_gen_hot hot; /* none: a setup programs no address qualification */
+};
+
+struct pmu_fam_service {
+    const pmu_setup_family *f;
+    void *session;
+};
+
+void pmu_setup_config_free(pmu_fam_config *c)
+{
+    if (!c)
+        return;
+    free(c->setup);
+    free(c);
+}
+
+pmu_fam_config *pmu_setup_config_parse(const pmu_setup_family *f, const char *text, size_t len, const char *name,
+                                       unsigned model, int model_fixed, pmu_err *err)
+{
+    pmu_fam_config *c = calloc(1, sizeof *c);
+    if (!c || !(c->setup = calloc(1, f->setup_size))) {
+        free(c);
+        pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
+        return NULL;
+    }
+    c->f = f;
+    if (f->parse(c->setup, model, text, len, name, err)) {
+        pmu_setup_config_free(c);
+        return NULL;
+    }
+    /* A setup names a model only with its model line, so with model_fixed a setup that
+     * agrees already runs `model`. */
+    int given;
+    unsigned named = f->model(c->setup, &given);
+    if (pmu_family_model_agrees(f->family, name, given, named, model_fixed, model, err)) {
+        pmu_setup_config_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+unsigned pmu_setup_config_model(const pmu_fam_config *c)
+{
+    int given;
+    return c->f->model(c->setup, &given);
+}
+
+const pmu_gen_hot *pmu_setup_config_hot(const pmu_fam_config *c) { return &c->hot; }
+void pmu_setup_config_print(const pmu_fam_config *c, FILE *out) { c->f->print(c->setup, out); }
+
+void pmu_setup_service_free(pmu_fam_service *s)
+{
+    if (!s)
+        return;
+    s->f->free(s->session);
+    free(s);
+}
+
+pmu_fam_service *pmu_setup_service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
+                                         const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err)
+{
+    (void)latency; /* refused: the family's software decides when it answers (service_timing) */
+    pmu_fam_service *s = calloc(1, sizeof *s);
+    if (!s) {
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    s->f = c->f;
+    if (!(s->session = c->f->start(c->setup, b, layout, hooks, err))) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int pmu_setup_service_finish(pmu_fam_service *s, int quiet, FILE *out)
+{
+    return s->f->finish(s->session, quiet, out);
+}
