@@ -62,4 +62,32 @@ void gen_md_visible_rows(FILE *out, const pmu_vis_desc *t, unsigned n);
  * names field i's access (NULL: no access column). */
 void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(*access)(unsigned i));
 
+/* A register block's three files, as the Alpha families' generators write them
+ * (tools/gen_block.c; tools/ev4/gen_ev4.c and tools/ev67/gen_ev67.c): <prefix>_defines.vh
+ * (port-width macros), <prefix>_defs.vh (localparams) and the register-map document.  The
+ * family defines gen_family_block, and its gen_outputs name gen_block_defines,
+ * gen_block_defs and gen_block_md; its rtl/<family>/family.mk links tools/gen_block.c. */
+typedef void (*gen_section)(FILE *out);
+typedef struct gen_block {
+    const char *prefix, *lower; /* "EV4" for names, "ev4" for file names */
+    unsigned addr_w;            /* the register port's address width */
+    const pmu_vis_desc *vis;    /* the visible state */
+    unsigned nvis;
+    const char *const *access_names, *const *access_descs; /* the .def's access kinds */
+    unsigned naccess;
+    int (*check)(pmu_err *err);    /* the rules the RTL relies on: 0, or -1 with err */
+    gen_section defines;           /* `define lines after <prefix>_ADDR_W and _NVIS */
+    const gen_section *vh;         /* <prefix>_defs.vh after the access kinds, before the
+                                      visible state; NULL-terminated */
+    const char *md_title;          /* the document's heading and first paragraph */
+    const char *md_registers;      /* the Registers section's paragraph, before the access table */
+    const gen_section *md;         /* the document after the access table, before the visible
+                                      state; NULL-terminated */
+    const char *md_visible;        /* the paragraph before the visible-state rows */
+} gen_block;
+extern const gen_block gen_family_block;
+int gen_block_defines(FILE *out, pmu_err *err);
+int gen_block_defs(FILE *out, pmu_err *err);
+int gen_block_md(FILE *out, pmu_err *err);
+
 #endif

@@ -16,6 +16,8 @@ EV4_RTL_INC  := -I$(GEN)/ev4
 EV4_GEN_VH := $(addprefix $(GEN)/ev4/,ev4_defines.vh ev4_defs.vh)
 GEN_VH += $(EV4_GEN_VH)
 GEN_TOOLS += $(BUILD)/ev4/gen_defs
+# Its generator writes the block layout the Alpha families share (tools/gen_block.c).
+$(BUILD)/ev4/gen_defs: $(BUILD)/obj/tools/gen_block.o
 DOCS_GEN += docs-ev4
 SV_FAMILY_LINES += "ev4|$(GEN)/ev4|$(EV4_GEN_VH)|$(EV4_RTL_SRCS)"
 TEST_CHECKS += ev4-register-map-doc-up-to-date=$(BUILD)/ev4/gen_defs ev4-register-map.md | diff -u docs/ev4-register-map.md -;

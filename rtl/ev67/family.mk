@@ -17,6 +17,8 @@ EV67_RTL_INC  := -I$(GEN)/ev67
 EV67_GEN_VH := $(addprefix $(GEN)/ev67/,ev67_defines.vh ev67_defs.vh)
 GEN_VH += $(EV67_GEN_VH)
 GEN_TOOLS += $(BUILD)/ev67/gen_defs
+# Its generator writes the block layout the Alpha families share (tools/gen_block.c).
+$(BUILD)/ev67/gen_defs: $(BUILD)/obj/tools/gen_block.o
 DOCS_GEN += docs-ev67
 SV_FAMILY_LINES += "ev67|$(GEN)/ev67|$(EV67_GEN_VH)|$(EV67_RTL_SRCS)"
 TEST_CHECKS += ev67-register-map-doc-up-to-date=$(BUILD)/ev67/gen_defs ev67-register-map.md | diff -u docs/ev67-register-map.md -;

@@ -108,16 +108,10 @@ static int check_def(pmu_err *err)
 
 /* ---- ev4_defines.vh ------------------------------------------------------------------- */
 
-static int emit_defines(FILE *out, pmu_err *err)
+/* The `define lines after EV4_ADDR_W and EV4_NVIS. */
+static void defines(FILE *out)
 {
-    if (check_def(err) != 0)
-        return -1;
     const pmu_field_desc *mux0 = field_of("ICCSR", "MUX0"), *mux1 = field_of("ICCSR", "MUX1");
-    fputs("// Macros for port widths; include before a module header.\n"
-          "`ifndef EV4_DEFINES_VH\n"
-          "`define EV4_DEFINES_VH\n", out);
-    fprintf(out, "`define EV4_ADDR_W %d\n", EV4_ADDR_W);
-    fprintf(out, "`define EV4_NVIS %d\n", EV4_NVIS);
     fprintf(out, "`define EV4_MAX_ISSUE %d\n", EV4_MAX_ISSUE);
     /* The record's fields (include/ev4/ev4_cycle.h): each enum's values fit. */
     fprintf(out, "`define EV4_MODE_W %u\n", gen_bits_for(EV4_MODE_PAL + 1));
@@ -127,16 +121,12 @@ static int emit_defines(FILE *out, pmu_err *err)
     fprintf(out, "`define EV4_MUX0_W %u\n", mux0->msb - mux0->lsb + 1);
     fprintf(out, "`define EV4_MUX1_W %u\n", mux1->msb - mux1->lsb + 1);
     fprintf(out, "`define EV4_KIND_W %u\n", gen_bits_for(EV4_NKINDS));
-    fputs("`endif\n", out);
-    return 0;
 }
 
 /* ---- ev4_defs.vh ---------------------------------------------------------------------- */
 
 static void vh_registers(FILE *out)
 {
-    for (unsigned a = 0; a < EV4_NACCESS; a++)
-        fprintf(out, "localparam integer EV4_ACCESS_%s = %u;\n", access_names[a], a);
     for (unsigned r = 0; r < EV4_NREGS; r++) {
         const ev4_reg_desc *d = &ev4_reg_table[r];
         uint64_t mask = 0;
@@ -211,34 +201,10 @@ static void vh_record(FILE *out)
     }
 }
 
-static void vh_visible(FILE *out)
-{
-    gen_vh_visible(out, "EV4", ev4_vis_table, EV4_NVIS, EV4_ADDR_W);
-}
-
-static int emit_defs(FILE *out, pmu_err *err)
-{
-    if (check_def(err) != 0)
-        return -1;
-    fputs("// Included inside module bodies: localparams only (port widths: ev4_defines.vh).\n", out);
-    vh_registers(out);
-    vh_counters(out);
-    vh_events(out);
-    vh_record(out);
-    vh_visible(out);
-    return 0;
-}
-
 /* ---- ev4-register-map.md --------------------------------------------------------------- */
 
 static void md_registers(FILE *out)
 {
-    fputs("## Registers\n\n"
-          "A register holds only its fields: a write stores the field bits of the value, every other\n"
-          "bit reads 0 (the `21064-pass2` model has no PME bits). Addresses not listed read 0 and\n"
-          "ignore writes.\n\n| access | meaning |\n|---|---|\n", out);
-    for (unsigned a = 0; a < EV4_NACCESS; a++)
-        fprintf(out, "| %s | %s |\n", access_names[a], access_descs[a]);
     fputs("\n| register | address | access | reset | field bits | description |\n|---|---|---|---|---|---|\n", out);
     for (unsigned r = 0; r < EV4_NREGS; r++) {
         const ev4_reg_desc *d = &ev4_reg_table[r];
@@ -283,35 +249,31 @@ static void md_events(FILE *out)
     }
 }
 
-static void md_visible(FILE *out)
-{
-    fputs("\n## State compared in lock-step\n\n"
-          "After every clock the checker compares these registers (as a register read returns them)\n"
-          "and the interrupt line `pmi = (HIRR.PC0 & HIER.PC0) | (HIRR.PC1 & HIER.PC1)`.\n\n"
-          "| # | register | address |\n|---|---|---|\n", out);
-    gen_md_visible_rows(out, ev4_vis_table, EV4_NVIS);
-}
+static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_events, vh_record, NULL};
+static const gen_section md_sections[] = {md_registers, md_fields, md_counters, md_events, NULL};
 
-static int emit_md(FILE *out, pmu_err *err)
-{
-    if (check_def(err) != 0)
-        return -1;
-    fputs("# Alpha 21064 register map\n\n"
-          "Every position below comes from `include/ev4/ev4_regs.def`, the same file the RTL\n"
-          "(`build/gen/ev4/ev4_defs.vh`, `ev4_defines.vh`) and the C code (`include/ev4/ev4_regs.h`,\n"
-          "`include/ev4/ev4_defs.c`) are built from. docs/ev4.md is the model of a cycle.\n\n", out);
-    md_registers(out);
-    md_fields(out);
-    md_counters(out);
-    md_events(out);
-    md_visible(out);
-    return 0;
-}
+const gen_block gen_family_block = {
+    .prefix = "EV4", .lower = "ev4", .addr_w = EV4_ADDR_W, .vis = ev4_vis_table, .nvis = EV4_NVIS,
+    .access_names = access_names, .access_descs = access_descs, .naccess = EV4_NACCESS,
+    .check = check_def, .defines = defines, .vh = vh_sections,
+    .md_title = "# Alpha 21064 register map\n\n"
+                "Every position below comes from `include/ev4/ev4_regs.def`, the same file the RTL\n"
+                "(`build/gen/ev4/ev4_defs.vh`, `ev4_defines.vh`) and the C code (`include/ev4/ev4_regs.h`,\n"
+                "`include/ev4/ev4_defs.c`) are built from. docs/ev4.md is the model of a cycle.\n\n",
+    .md_registers = "A register holds only its fields: a write stores the field bits of the value, every other\n"
+                    "bit reads 0 (the `21064-pass2` model has no PME bits). Addresses not listed read 0 and\n"
+                    "ignore writes.",
+    .md = md_sections,
+    .md_visible = "\n## State compared in lock-step\n\n"
+                  "After every clock the checker compares these registers (as a register read returns them)\n"
+                  "and the interrupt line `pmi = (HIRR.PC0 & HIER.PC0) | (HIRR.PC1 & HIER.PC1)`.\n\n"
+                  "| # | register | address |\n|---|---|---|\n",
+};
 
 const gen_output gen_outputs[] = {
-    {"ev4_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
+    {"ev4_defines.vh", "RTL port-width macros", "//", gen_block_defines, NULL},
     {"ev4_defs.vh", "RTL localparams: registers, fields, counters, mux codes, kinds, record codes, visible state",
-     "//", emit_defs, NULL},
-    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", emit_md, NULL},
+     "//", gen_block_defs, NULL},
+    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", gen_block_md, NULL},
 };
 const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

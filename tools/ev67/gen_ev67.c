@@ -188,15 +188,9 @@ static int check_def(pmu_err *err)
 
 /* ---- ev67_defines.vh ------------------------------------------------------------------ */
 
-static int emit_defines(FILE *out, pmu_err *err)
+/* The `define lines after EV67_ADDR_W and EV67_NVIS. */
+static void defines(FILE *out)
 {
-    if (check_def(err) != 0)
-        return -1;
-    fputs("// Macros for port widths; include before a module header.\n"
-          "`ifndef EV67_DEFINES_VH\n"
-          "`define EV67_DEFINES_VH\n", out);
-    fprintf(out, "`define EV67_ADDR_W %d\n", EV67_ADDR_W);
-    fprintf(out, "`define EV67_NVIS %d\n", EV67_NVIS);
     fprintf(out, "`define EV67_CTR_W %u\n", counters[0].width);
     /* The record (include/ev67/ev67_cycle.h): array sizes, count fields (uint8_t), tags. */
     fprintf(out, "`define EV67_FETCH_MAX %d\n", EV67_FETCH_MAX);
@@ -207,16 +201,12 @@ static int emit_defines(FILE *out, pmu_err *err)
     fprintf(out, "`define EV67_FLAGS_W %u\n", gen_bits_for(EV67_FF_ALL + 1));
     fprintf(out, "`define EV67_TRAP_TYPE_W %u\n", field_w("I_STAT", "TRAP_TYPE"));
     fprintf(out, "`define EV67_KIND_W %u\n", gen_bits_for(EV67_NKINDS));
-    fputs("`endif\n", out);
-    return 0;
 }
 
 /* ---- ev67_defs.vh --------------------------------------------------------------------- */
 
 static void vh_registers(FILE *out)
 {
-    for (unsigned a = 0; a < EV67_NACCESS; a++)
-        fprintf(out, "localparam integer EV67_ACCESS_%s = %u;\n", access_names[a], a);
     for (unsigned r = 0; r < EV67_NREGS; r++) {
         const ev67_reg_desc *d = &ev67_reg_table[r];
         fprintf(out, "localparam logic [%d:0] EV67_ADDR_%s = %d'h%03x;\n", EV67_ADDR_W - 1, d->name, EV67_ADDR_W,
@@ -277,34 +267,10 @@ static void vh_record(FILE *out)
         fprintf(out, "localparam logic [%u:0] EV67_PM_%s = %u'd%u;\n", pw - 1, phases[i].name, pw, phases[i].value);
 }
 
-static void vh_visible(FILE *out)
-{
-    gen_vh_visible(out, "EV67", ev67_vis_table, EV67_NVIS, EV67_ADDR_W);
-}
-
-static int emit_defs(FILE *out, pmu_err *err)
-{
-    if (check_def(err) != 0)
-        return -1;
-    fputs("// Included inside module bodies: localparams only (port widths: ev67_defines.vh).\n", out);
-    vh_registers(out);
-    vh_counters(out);
-    vh_inputs(out);
-    vh_record(out);
-    vh_visible(out);
-    return 0;
-}
-
 /* ---- ev67-register-map.md ------------------------------------------------------------- */
 
 static void md_registers(FILE *out)
 {
-    fputs("## Registers\n\n"
-          "A register holds only its fields; every other bit reads 0. Addresses not listed read 0\n"
-          "and ignore writes. A span of more than one address reaches the register at each of them.\n\n"
-          "| access | meaning |\n|---|---|\n", out);
-    for (unsigned a = 0; a < EV67_NACCESS; a++)
-        fprintf(out, "| %s | %s |\n", access_names[a], access_descs[a]);
     fputs("\n| register | address | span | access | reset | field bits | description |\n"
           "|---|---|---|---|---|---|---|\n", out);
     for (unsigned r = 0; r < EV67_NREGS; r++) {
@@ -352,38 +318,32 @@ static void md_limits(FILE *out)
         fprintf(out, "| %s | %u | %s |\n", limits[i].name, limits[i].value, limits[i].desc);
 }
 
-static void md_visible(FILE *out)
-{
-    fputs("\n## State compared in lock-step\n\n"
-          "After every clock the checker compares these registers (as a register read returns them,\n"
-          "the read quirk and the ISUM race included) and the interrupt line\n"
-          "`pmi = ((OBS_INT.REQ & IER_CM.PCEN) != 0) & !OBS_INT.PAL`.\n\n"
-          "| # | register | address |\n|---|---|---|\n", out);
-    gen_md_visible_rows(out, ev67_vis_table, EV67_NVIS);
-}
+static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_inputs, vh_record, NULL};
+static const gen_section md_sections[] = {md_registers, md_fields, md_counters, md_inputs, md_limits, NULL};
 
-static int emit_md(FILE *out, pmu_err *err)
-{
-    if (check_def(err) != 0)
-        return -1;
-    fputs("# Alpha 21264/EV67 register map\n\n"
-          "Every position below comes from `include/ev67/ev67_regs.def`, the same file the RTL\n"
-          "(`build/gen/ev67/ev67_defs.vh`, `ev67_defines.vh`) and the C code\n"
-          "(`include/ev67/ev67_regs.h`, `include/ev67/ev67_defs.c`) are built from. docs/ev67.md is\n"
-          "the model of a cycle.\n\n", out);
-    md_registers(out);
-    md_fields(out);
-    md_counters(out);
-    md_inputs(out);
-    md_limits(out);
-    md_visible(out);
-    return 0;
-}
+const gen_block gen_family_block = {
+    .prefix = "EV67", .lower = "ev67", .addr_w = EV67_ADDR_W, .vis = ev67_vis_table, .nvis = EV67_NVIS,
+    .access_names = access_names, .access_descs = access_descs, .naccess = EV67_NACCESS,
+    .check = check_def, .defines = defines, .vh = vh_sections,
+    .md_title = "# Alpha 21264/EV67 register map\n\n"
+                "Every position below comes from `include/ev67/ev67_regs.def`, the same file the RTL\n"
+                "(`build/gen/ev67/ev67_defs.vh`, `ev67_defines.vh`) and the C code\n"
+                "(`include/ev67/ev67_regs.h`, `include/ev67/ev67_defs.c`) are built from. docs/ev67.md is\n"
+                "the model of a cycle.\n\n",
+    .md_registers = "A register holds only its fields; every other bit reads 0. Addresses not listed read 0\n"
+                    "and ignore writes. A span of more than one address reaches the register at each of them.",
+    .md = md_sections,
+    .md_visible = "\n## State compared in lock-step\n\n"
+                  "After every clock the checker compares these registers (as a register read returns them,\n"
+                  "the read quirk and the ISUM race included) and the interrupt line\n"
+                  "`pmi = ((OBS_INT.REQ & IER_CM.PCEN) != 0) & !OBS_INT.PAL`.\n\n"
+                  "| # | register | address |\n|---|---|---|\n",
+};
 
 const gen_output gen_outputs[] = {
-    {"ev67_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
+    {"ev67_defines.vh", "RTL port-width macros", "//", gen_block_defines, NULL},
     {"ev67_defs.vh", "RTL localparams: registers, fields, counters, limits, input rows, record codes, visible state",
-     "//", emit_defs, NULL},
-    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", emit_md, NULL},
+     "//", gen_block_defs, NULL},
+    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", gen_block_md, NULL},
 };
 const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];
