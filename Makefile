@@ -134,4 +134,8 @@ $(PMUSIM): $(BUILD)/obj/verilator/cli/main.o $(PMUSIM_LIBS) $(COMMON_OBJS)
 clean:
 	rm -rf $(BUILD) $(CLEAN_EXTRA)
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+DEP_FILES := $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(DEP_FILES)
+# The compiler writes them; make never remakes them (without this it searches the built-in
+# rules for each, and one search ran the generator with 'ita_wave_layout.d.c').
+$(DEP_FILES): ;
