@@ -14,12 +14,17 @@ struct pmu_vsc_site {
     sc_core::sc_in<bool> *clk;
 };
 
-// What a family's --sc RTL offers (systemc/<family>/rtl_sc.cpp defines
-// `const pmu_vsc_family pmu_vsc_<family name>`): which of its models were Verilated with
-// --sc, and a reset backend of one of them, made at `site`.
+// What a family's --sc RTL offers: which of its models were Verilated with --sc, and a
+// reset backend of one of them, made at `site`.  Every family registered in
+// include/pmu_families.def defines `const pmu_vsc_family pmu_vsc_<family name>`
+// (systemc/<family>/rtl_sc.cpp); pmu_rtl_sc reaches it through the same expansion that
+// lists the descriptors.  A family with no top Verilated with --sc defines it as
+// PMU_VSC_NONE: the platform then runs its --cc model (pmu_rtl_cc_sc).
 struct pmu_vsc_family {
-    bool (*has)(unsigned model);
+    bool (*has)(unsigned model);  // nullptr: no model of the family is Verilated with --sc
     pmu_backend *(*make)(unsigned model, const pmu_vsc_site &site, pmu_err *err);
 };
+
+#define PMU_VSC_NONE {nullptr, nullptr}
 
 #endif

@@ -1,25 +1,34 @@
 // pmu_rtl_sc.cpp - the RTL part Verilated with --sc (pmu_sc.h): each family's factory
-// (systemc/<family>/rtl_sc.cpp), found by the family's name.
-#include <cstring>
-#include <string>
-
+// (systemc/<family>/rtl_sc.cpp), paired with the family's descriptor by the one registry
+// (include/pmu_families.def), so that a part finds it by the descriptor it was given.
 #include "pmu_sc.h"
 #include "pmu_vsc_site.h"
 
-// A family without a --sc part (no systemc/<family>/rtl_sc.cpp) leaves its entry unset.
-#define PMU_FAMILY(fam) extern const pmu_vsc_family pmu_vsc_##fam __attribute__((weak));
-#include "../verilator/families.def"
+#define PMU_FAMILY(fam)                          \
+    extern "C" const pmu_family pmu_family_##fam; \
+    extern const pmu_vsc_family pmu_vsc_##fam;
+#include "pmu_families.def"
 #undef PMU_FAMILY
 
 namespace
 {
 
+struct vsc_entry {
+    const pmu_family *fam;
+    const pmu_vsc_family *vsc;
+};
+
+const vsc_entry vsc_families[] = {
+#define PMU_FAMILY(fam) {&pmu_family_##fam, &pmu_vsc_##fam},
+#include "pmu_families.def"
+#undef PMU_FAMILY
+};
+
 const pmu_vsc_family *vsc_of(const pmu_family *f)
 {
-#define PMU_FAMILY(fam) \
-    if (std::strcmp(f->name, #fam) == 0) return &pmu_vsc_##fam;
-#include "../verilator/families.def"
-#undef PMU_FAMILY
+    for (const vsc_entry &e : vsc_families)
+        if (e.fam == f)
+            return e.vsc;
     return nullptr;
 }
 
@@ -28,7 +37,7 @@ const pmu_vsc_family *vsc_of(const pmu_family *f)
 bool pmu_rtl_sc::available(const pmu_family *f, unsigned model)
 {
     const pmu_vsc_family *v = vsc_of(f);
-    return v && v->has(model);
+    return v && v->has && v->has(model);
 }
 
 pmu_rtl_sc::pmu_rtl_sc(sc_core::sc_module_name name, const pmu_family *f, unsigned model,

@@ -41,8 +41,10 @@ endef
 
 include $(sort $(wildcard systemc/*/family.mk))
 
-# Each family's glue is linked as an object: pmu_rtl_sc finds it through a weak reference,
-# which would not pull it out of an archive.
+# Each family's glue (systemc/<family>/rtl_sc.cpp, added by its family.mk) is compiled
+# with its Verilated model's headers and linked as an object: it defines pmu_vsc_<family>,
+# which pmu_rtl_sc pairs with the family's descriptor for every family registered in
+# include/pmu_families.def, so a registered family without it does not link.
 VSC_GLUE_OBJS := $(VSC_GLUE_SRCS:%.cpp=$(BUILD)/obj/%.o)
 $(VSC_GLUE_OBJS): $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
