@@ -6,7 +6,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/pmusim_layers.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/base"
-(cd "$here" && tar cf - --exclude=./build Makefile sw csim stream verilator tests tools include) | tar xf - -C "$tmp/base"
+# Every folder, as the check scans every folder (the build and the repository aside).
+(cd "$here" && tar cf - --exclude=./build --exclude=./.git .) | tar xf - -C "$tmp/base"
 failed=0
 
 if ! bash "$tmp/base/tools/check-layers.sh" "$tmp/base" >"$tmp/out" 2>&1; then
@@ -19,6 +20,7 @@ plant() {
     local name=$1 file=$2 line=$3 want=$4
     rm -rf "$tmp/case"
     cp -a "$tmp/base" "$tmp/case"
+    mkdir -p "$(dirname "$tmp/case/$file")"
     printf '%s\n' "$line" >>"$tmp/case/$file"
     if bash "$tmp/case/tools/check-layers.sh" "$tmp/case" >"$tmp/out" 2>&1; then
         echo "FAIL $name: the check passed with '$line' in $file"; failed=1
@@ -39,6 +41,10 @@ plant generic-cosim verilator/cosim.c '#include "ita/pmu_isr.h"' 'verilator/cosi
 plant generic-stream stream/source.c '#include "ita/pmu_cycle.h"' 'stream/source.c: generic code includes the family header'
 plant dotdot verilator/cli/streams.c '#include "../../stream/stream_internal.h"' 'reaches another folder'
 plant other-folder verilator/cli/streams.c '#include "stream_internal.h"' 'is neither beside it nor in include/'
+plant systemc-dotdot systemc/pmu_rtl_sc.cpp '#include "../verilator/family.c"' 'systemc/pmu_rtl_sc.cpp: #include "../verilator/family.c" reaches another folder'
+plant generic-systemc systemc/pmu_sc_platform.cpp '#include "ev67/ev67_regs.h"' 'systemc/pmu_sc_platform.cpp: generic code includes the family header'
+plant harness-systemc verilator/cli/loop.c '#include "pmu_sc.h"' "verilator/cli/loop.c: includes the SystemC platform's header"
+plant new-folder newfolder/x.c '#include "../sw/ita/drv.c"' 'newfolder/x.c: #include "../sw/ita/drv.c" reaches another folder'
 plant include-path sw/sw.mk '$(BUILD)/obj/sw/ita/drv.o: CFLAGS += -Isw' 'a per-object include path: -Isw'
 
 [ "$failed" -eq 0 ] && echo "check-layers: every planted violation caught"

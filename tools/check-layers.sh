@@ -10,8 +10,11 @@
 #     reference-model header (its tests may: they run it on the harness).
 #   - csim/ includes nothing of the RTL, the harness (verilator/) or the software (sw/).
 #   - Generic code (verilator/cli/, verilator/cosim.c, verilator/family.c,
-#     verilator/setup_cmds.c, the files at
-#     the top of stream/) includes no family header (include/<family>/).
+#     verilator/setup_cmds.c, the files at the top of stream/ and of systemc/) includes no
+#     family header (include/<family>/).
+#   - Only systemc/ includes the SystemC platform's headers (pmu_sc*.h, pmu_vsc*.h): the
+#     C harness, the model and the software know nothing of SystemC.
+#   - Every folder is scanned (build/ and .git/ aside), so a new folder is checked too.
 #   - The build uses -Iinclude only: no per-object -I exceptions for project folders.
 # tools/check-layers-test.sh plants one violation of each kind in a copy and checks that
 # this script fails on it.
@@ -27,17 +30,19 @@ violation() {
 # Generic files allowed to name a family header (none).
 waived=""
 
-# The folder a header of include/ belongs to, by what implements it.
+# The folder a header of include/ belongs to, by what implements it (sets `layer`; no
+# subshell: it runs once for every include of the tree).
 layer_of() {
     case "$1" in
-    pmu_err.h | pmu_num.h | pmu_rng.h | pmu_text.h | pmu_backend.h | pmu_family.h | pmu_dialect.h) echo shared ;;
+    pmu_err.h | pmu_num.h | pmu_rng.h | pmu_text.h | pmu_backend.h | pmu_family.h | pmu_dialect.h | pmu_families.def) layer=shared ;;
+    pmu_sc.h | pmu_sc_*.h | pmu_vsc_*.h) layer=systemc ;;
     # A family's headers say their layer by their names (docs/adding-a-family.md).
-    */*.def | */*_regs.h | */*_cycle.h | */*_arch.h | */*_events.h) echo shared ;;
-    */*_encode.h) echo sw ;; # pure register encodings: the software's, the harness may use them
-    */*_ref.h) echo csim ;;
-    pmu_stream.h) echo stream ;;
-    */*_drv.h | */*lib.h | */*_sw.h) echo sw ;;
-    *) echo harness ;;
+    */*.def | */*_regs.h | */*_cycle.h | */*_arch.h | */*_events.h) layer=shared ;;
+    */*_encode.h) layer=sw ;; # pure register encodings: the software's, the harness may use them
+    */*_ref.h) layer=csim ;;
+    pmu_stream.h) layer=stream ;;
+    */*_drv.h | */*lib.h | */*_sw.h) layer=sw ;;
+    *) layer=harness ;;
     esac
 }
 
@@ -48,13 +53,15 @@ is_generic() {
     verilator/cli/*.c | verilator/cli/*.h | verilator/cosim.c | verilator/family.c | verilator/setup_cmds.c) return 0 ;;
     stream/*/*) return 1 ;;
     stream/*.c) return 0 ;;
+    systemc/*/*) return 1 ;;
+    systemc/*) return 0 ;;
     esac
     return 1
 }
 
 check_include() { # file include
     local f=$1 inc=$2 dir layer first
-    dir=$(dirname "$f")
+    dir=${f%/*}
     case "$inc" in
     ../* | */../*) violation "$f" "#include \"$inc\" reaches another folder (headers shared across folders live in include/)"; return ;;
     esac
@@ -68,7 +75,7 @@ check_include() { # file include
         violation "$f" "#include \"$inc\" is neither beside it nor in include/"
         return
     fi
-    layer=$(layer_of "$inc")
+    layer_of "$inc"
     case "$f" in
     sw/*/tests/* | sw/tests/*) ;;
     sw/*)
@@ -81,6 +88,10 @@ check_include() { # file include
             violation "$f" "the reference model includes the $layer header \"$inc\"" ;;
         esac ;;
     esac
+    case "$layer:$f" in
+    systemc:systemc/*) ;;
+    systemc:*) violation "$f" "includes the SystemC platform's header \"$inc\" (only systemc/ does)" ;;
+    esac
     first=${inc%%/*}
     if [ "$first" != "$inc" ] && is_generic "$f" && [[ " $families " == *" $first "* ]] &&
         [[ " $waived " != *" $f "* ]]; then
@@ -88,12 +99,13 @@ check_include() { # file include
     fi
 }
 
-while IFS= read -r f; do
-    while IFS= read -r inc; do
-        check_include "$f" "$inc"
-    done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
-done < <(find sw csim stream verilator tests tools include -type f \
-    \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) 2>/dev/null | sort)
+# Every source of every folder, one "file:include" line for each quoted include.
+while IFS=: read -r f inc; do
+    check_include "$f" "$inc"
+done < <(find . \( -path ./build -o -path ./.git \) -prune -o -type f \
+    \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) -print 2>/dev/null | sed 's|^\./||' | sort |
+    xargs -d '\n' grep -H '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' /dev/null |
+    sed -n 's/^\([^:]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1:\2/p')
 
 # -I flags: include/ for C, the generated Verilog headers ($(GEN), $(GEN)/<family>) and the Verilated
 # model's output directory are the only ones.
