@@ -35,11 +35,11 @@ IVERILOG  ?= iverilog
 VVP       ?= vvp
 YOSYS     ?= yosys
 
-# The registered families, in their order (verilator/families.def, read by tools/families.sh):
+# The registered families, in their order (include/pmu_families.def, read by tools/families.sh):
 # the fragments loop over these, never over a list of their own.
 PMU_FAMILIES := $(shell CC=$(CC) bash tools/families.sh)
 ifeq ($(strip $(PMU_FAMILIES)),)
-$(error tools/families.sh found no family in verilator/families.def)
+$(error tools/families.sh found no family in include/pmu_families.def)
 endif
 
 # make sim overrides
