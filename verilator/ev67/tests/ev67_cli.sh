@@ -68,6 +68,9 @@ check count 0 "exact: the 64-bit counts equal the reference model's counter tota
 # no model to check against, so the count itself is matched.
 check count-top-period-ref 0 "the 64-bit counts equal the reference model's counter totals" -- "$PMUSIM" count "${A[@]}" --cycles 2200000 -e CYCLES --backend ref
 check count-top-period-rtl 0 "CYCLES               PCTR1                 2200000" -- "$PMUSIM" count "${A[@]}" --cycles 2200000 -e CYCLES --backend rtl
+# A run that ends between that carry (record 1048575) and its interrupt: the count lacks
+# the carry, and the check says so rather than calling the count exact or wrong.
+check count-top-period-carry-in-flight 0 "note: CYCLES's count lacks its last carry on PCTR1 (2^20)" -- "$PMUSIM" count "${A[@]}" --cycles 1048577 -e CYCLES --backend ref
 check count-bcache 0 "BCACHEMISS" -- "$PMUSIM" count "${A[@]}" --cycles 30000 -e BCACHEMISS --mode random
 check count-conflict 2 "conflict" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES -e BCACHEMISS
 check count-unknown 2 "-e FLOPS: expected CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e FLOPS
