@@ -4,7 +4,8 @@
  * reads a record's bytes one at a time and names the field in every message (truncated
  * data, an over-long varint, a value above its field's maximum).  One implementation
  * (stream/codec.c), so that the dialects read and complain alike.  And the text form's
- * output buffer, that every dialect's format() fills token by token.
+ * output buffer, that every dialect's format() fills token by token, and the tokeniser
+ * and field readers every dialect's parse_line() is built from (stream/text_fields.c).
  */
 #ifndef PMU_STREAM_CODEC_H
 #define PMU_STREAM_CODEC_H
@@ -12,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pmu_dialect.h"
 
@@ -57,6 +59,31 @@ static inline pmu_decoder pmu_decoder_of(pmu_getc_fn get, void *ctx, const char 
 int pmu_decode_truncated(pmu_decoder *d, const char *field);
 int pmu_decode_too_long(pmu_decoder *d, const char *field);
 int pmu_decode_too_big(pmu_decoder *d, const char *field, uint64_t v, uint64_t max);
+/* 0 when byte has no bit of the reserved `mask` set, else -1 with err filled. */
+int pmu_decode_reserved(pmu_decoder *d, const char *field, uint8_t byte, uint8_t mask);
+
+/* The start of decode(): reads the record's first byte (the head) through get.  1 with *d
+ * the decoder of the record (that byte counted) and *head filled; 0 at the stream's end. */
+static inline int pmu_decode_head(pmu_getc_fn get, void *ctx, const char *where, pmu_err *err,
+                                  pmu_decoder *d, uint8_t *head)
+{
+    const int first = get(ctx);
+    if (first < 0)
+        return 0;
+    *d = pmu_decoder_of(get, ctx, where, err);
+    d->nbytes = 1;
+    *head = (uint8_t)first;
+    return 1;
+}
+
+/* A pc against its prediction, both 4-byte aligned, as the zigzag of the difference in
+ * instructions (the shift is arithmetic on the two's-complement difference); decoded as
+ * pred + (pmu_unzigzag(z) << 2). */
+static inline uint64_t pmu_zigzag_pc4(uint64_t pc, uint64_t pred)
+{
+    const uint64_t d = pc - pred;
+    return pmu_zigzag((d >> 2) | (0 - (d >> 63)) << 62);
+}
 
 /* The slow paths: the next byte through get() or a refill, a varint that may cross the
  * window's end (stream/codec.c). */
@@ -139,6 +166,67 @@ void pmu_out_add(pmu_outbuf *o, const char *fmt, ...) __attribute__((format(prin
 void pmu_out_name(pmu_outbuf *o, const char *key, unsigned v, const char *const *names, unsigned n);
 /* The space before every token but the first. */
 #define PMU_OUT_SEP(o) ((o)->len ? " " : "")
+
+/* ---- the text form's input (stream/text_fields.c) ----------------------------- */
+/* A line being parsed: messages say "WHERE:COLUMN: field 'KEY': ...", the column that of
+ * the byte they point at. */
+typedef struct pmu_line {
+    const char *line;  /* its first byte (column 1) */
+    const char *where; /* "file:line" */
+    pmu_err *err;
+} pmu_line;
+
+/* One token of a line: KEY or KEY=VALUE. */
+typedef struct pmu_line_token {
+    const char *tok; /* its first byte */
+    size_t n;        /* its length */
+    const char *eq;  /* its first '=', or NULL (a bare key: val is its end, vn 0) */
+    size_t kn;       /* the key's length */
+    const char *val;
+    size_t vn;
+} pmu_line_token;
+
+/* The message "WHERE:COLUMN: field 'FIELD': WHAT" about the byte at `at` (the field's name
+ * cut to 40 characters).  Returns -1. */
+int pmu_line_err(const pmu_line *l, const char *at, const char *field, size_t field_len,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The next token from *p (before end; spaces and tabs separate tokens): 1 with *t filled
+ * and *p past it, 0 when only blanks are left, -1 with err filled at a control or
+ * non-ASCII byte.  `stop`, when not NUL, is a byte that ends a token and is a token of
+ * its own (the Itanium form's '|'). */
+int pmu_line_next(const pmu_line *l, const char **p, const char *end, char stop,
+                  pmu_line_token *t);
+
+/* s[0..n) is the word w. */
+static inline int pmu_word_is(const char *s, size_t n, const char *w)
+{
+    return strlen(w) == n && memcmp(s, w, n) == 0;
+}
+
+/* The index of s[0..n) in names[first..count), or -1. */
+int pmu_word_find(const char *s, size_t n, const char *const *names, unsigned first,
+                  unsigned count);
+
+/* Bit k of *seen is set (the token's key given twice on this line): -1 with err filled;
+ * else sets it, 0. */
+int pmu_line_once(const pmu_line *l, const pmu_line_token *t, uint64_t *seen, unsigned k);
+
+/* A flag (`flag` 1) takes no value, any other key (`flag` 0) needs one: 0, or -1 with err
+ * filled naming key. */
+int pmu_line_flag_or_value(const pmu_line *l, const pmu_line_token *t, const char *key,
+                           int flag);
+
+/* The number (include/pmu_num.h's syntax) in val[0..vn) of field key, within [lo, hi]:
+ * 0, or -1 with err filled ("expected EXPECT, found ..."). */
+int pmu_line_num(const pmu_line *l, const char *key, const char *val, size_t vn, uint64_t lo,
+                 uint64_t hi, const char *expect, uint64_t *out);
+
+/* The value val[0..vn) of field key as one of names[first..count): 0 with *out its index,
+ * or -1 with err filled ("expected EXPECT, found ..."). */
+int pmu_line_enum(const pmu_line *l, const char *key, const char *val, size_t vn,
+                  const char *const *names, unsigned first, unsigned count, const char *expect,
+                  unsigned *out);
 
 #ifdef __cplusplus
 }

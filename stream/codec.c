@@ -77,6 +77,14 @@ int pmu_decode_too_big(pmu_decoder *d, const char *field, uint64_t v, uint64_t m
                             (unsigned long long)v, (unsigned long long)max);
 }
 
+int pmu_decode_reserved(pmu_decoder *d, const char *field, uint8_t byte, uint8_t mask)
+{
+    if (byte & mask)
+        return pmu_dialect_errf(d->err, d->where, "field '%s': reserved bits set (0x%02x), "
+                                "expected 0", field, byte & mask);
+    return 0;
+}
+
 void pmu_out_add(pmu_outbuf *o, const char *fmt, ...)
 {
     char tmp[96];

@@ -28,7 +28,7 @@
 
 static uint64_t predicted_pc(const ev4_state *st) { return st->pc + 4u * st->nissue; }
 
-static void state_advance(ev4_state *st, const ev4_cycle *c)
+void ev4_state_advance(ev4_state *st, const ev4_cycle *c)
 {
     st->pc = c->pc;
     st->pid = c->pid;
@@ -54,11 +54,8 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         n += pmu_put_varint(out + n, c->pid);
     }
     if (c->pc != predicted_pc(st)) {
-        head |= HEAD_PC;
-        /* both are 4-byte aligned (validated records), so the difference is whole
-         * instructions; the shift is arithmetic on the two's-complement difference */
-        uint64_t d = c->pc - predicted_pc(st);
-        n += pmu_put_varint(out + n, pmu_zigzag((d >> 2) | (0 - (d >> 63)) << 62));
+        head |= HEAD_PC; /* both are 4-byte aligned (validated records) */
+        n += pmu_put_varint(out + n, pmu_zigzag_pc4(c->pc, predicted_pc(st)));
     }
     if (repeat > 1) {
         head |= HEAD_REPEAT;
@@ -76,7 +73,7 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
             n += pmu_put_varint(out + n, c->os_arg);
     }
     out[0] = head;
-    state_advance(st, c);
+    ev4_state_advance(st, c);
     return n;
 }
 
@@ -85,13 +82,6 @@ typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
 
 
 
-static int reserved(decoder *d, const char *field, uint8_t byte, uint8_t mask)
-{
-    if (byte & mask)
-        return pmu_dialect_errf(d->err, d->where, "field '%s': reserved bits set (0x%02x), "
-                                "expected 0", field, byte & mask);
-    return 0;
-}
 
 /* Everything after the head byte. */
 static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle *c,
@@ -105,14 +95,14 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
     if (pmu_decode_byte(d, "body", &b))
         return -1;
     if (c->nissue) {
-        if (reserved(d, "body", b, BODY_CLS_RESERVED))
+        if (pmu_decode_reserved(d, "body", b, BODY_CLS_RESERVED))
             return -1;
         c->cls[0] = b & 7u;
         c->cls[1] = c->nissue > 1 ? (b >> 3) & 7u : 0;
-        if (c->nissue == 1 && reserved(d, "body", b, 0x38u))
+        if (c->nissue == 1 && pmu_decode_reserved(d, "body", b, 0x38u))
             return -1;
     } else {
-        if (reserved(d, "body", b, 0xfcu))
+        if (pmu_decode_reserved(d, "body", b, 0xfcu))
             return -1;
         c->stall = b;
     }
@@ -120,7 +110,8 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
     c->ipl = st->ipl;
     c->idle = st->idle;
     if (head & HEAD_CTL) {
-        if (pmu_decode_byte(d, "ctl", &b) || reserved(d, "ctl", b, CTL_RESERVED))
+        if (pmu_decode_byte(d, "ctl", &b) ||
+            pmu_decode_reserved(d, "ctl", b, CTL_RESERVED))
             return -1;
         c->mode = b & 3u;
         c->ipl = (b >> 2) & 7u;
@@ -146,7 +137,8 @@ static int decode_rest(decoder *d, uint8_t head, const ev4_state *st, ev4_cycle 
             return pmu_dialect_errf(d->err, d->where, "field 'repeat': 0, expected a count >= 1");
     }
     if (head & HEAD_EXTRA) {
-        if (pmu_decode_byte(d, "extra", &b) || reserved(d, "extra", b, EXTRA_RESERVED))
+        if (pmu_decode_byte(d, "extra", &b) ||
+            pmu_decode_reserved(d, "extra", b, EXTRA_RESERVED))
             return -1;
         c->dmiss = b & 1u;
         c->imiss = (b >> 1) & 1u;
@@ -175,14 +167,13 @@ int ev4_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void 
 {
     ev4_state *st = state;
     ev4_cycle *c = rec;
-    decoder d = pmu_decoder_of(get, ctx, where, err);
-    int first = get(ctx);
-    if (first < 0)
+    decoder d;
+    uint8_t head = 0;
+    if (!pmu_decode_head(get, ctx, where, err, &d, &head))
         return 0;
-    d.nbytes = 1;
     memset(c, 0, sizeof *c);
-    if (decode_rest(&d, (uint8_t)first, st, c, repeat))
+    if (decode_rest(&d, head, st, c, repeat))
         return -1;
-    state_advance(st, c); /* only a record that decoded completely moves the state */
+    ev4_state_advance(st, c); /* only a record that decoded completely moves the state */
     return ev4_validate(c, where, err) ? -1 : 1;
 }

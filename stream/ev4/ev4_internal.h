@@ -38,6 +38,9 @@ typedef struct ev4_state {
                                os, os_arg (5): 35 */
 
 void ev4_state_init(void *state);
+/* The state after record c (ev4_binary.c): its sticky fields and its pc and nissue, the
+ * next pc's prediction. */
+void ev4_state_advance(ev4_state *st, const ev4_cycle *c);
 int ev4_validate(const void *rec, const char *where, pmu_err *err);
 void ev4_canon(const void *in, void *out);
 int ev4_equal(const void *a, const void *b);

@@ -28,60 +28,8 @@ static const char *const keys[K_N] = {"pc",    "pid",   "mode",  "ipl",        "
                                       "imiss", "mispredict", "pin0", "pin1"};
 #define K_FIRST_FLAG K_DMISS /* dmiss..pin1: bare one-bit flags */
 
-typedef struct line_ctx {
-    const char *line, *where;
-    pmu_err *err;
-} line_ctx;
-
-static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
-                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
-                   const char *fmt, ...)
-{
-    char what[320];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return pmu_dialect_errf(lc->err, NULL, "%s:%u: field '%.*s': %s", lc->where,
-                            (unsigned)(at - lc->line) + 1,
-                            (int)(field_len > 40 ? 40 : field_len), field, what);
-}
-
-static int key_is(const char *s, size_t n, const char *key)
-{
-    return strlen(key) == n && memcmp(s, key, n) == 0;
-}
-
-/* A number (include/pmu_num.h) in [0, max]; `expect` describes the accepted values. */
-static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
-                     uint64_t max, const char *expect, uint64_t *out)
-{
-    if (pmu_dialect_field_u64(lc->where, (unsigned)(val - lc->line) + 1, key, val, vn, 0,
-                              UINT64_MAX, out, lc->err))
-        return -1;
-    if (*out > max)
-        return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
-                       (int)(vn > 40 ? 40 : vn), val);
-    return 0;
-}
-
-/* One of names[first..n) at val[0..vn). */
-static int enum_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
-                      const char *const *names, unsigned first, unsigned n, const char *expect,
-                      unsigned *out)
-{
-    for (unsigned i = first; i < n; i++)
-        if (key_is(val, vn, names[i])) {
-            *out = i;
-            return 0;
-        }
-    return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
-                   (int)(vn > 40 ? 40 : vn), val);
-}
-
 /* issue=CLASS[,CLASS] */
-static int issue_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle *c)
+static int issue_value(const pmu_line *lc, const char *val, size_t vn, ev4_cycle *c)
 {
     const char *p = val, *end = val + vn;
     for (;;) {
@@ -89,10 +37,12 @@ static int issue_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle
         const char *item_end = comma ? comma : end;
         unsigned cls = 0;
         if (c->nissue == EV4_MAX_ISSUE)
-            return tok_err(lc, p, "issue", 5, "more than %u instructions, expected at most %u "
-                           "(the 21064 issues two a cycle)", EV4_MAX_ISSUE, EV4_MAX_ISSUE);
-        if (enum_value(lc, "issue", p, (size_t)(item_end - p), ev4_class_names, 0, EV4_NCLASSES,
-                       "a class: intop, load, store, branch, fpop or other", &cls))
+            return pmu_line_err(lc, p, "issue", 5, "more than %u instructions, expected at "
+                                "most %u (the 21064 issues two a cycle)", EV4_MAX_ISSUE,
+                                EV4_MAX_ISSUE);
+        if (pmu_line_enum(lc, "issue", p, (size_t)(item_end - p), ev4_class_names, 0,
+                          EV4_NCLASSES, "a class: intop, load, store, branch, fpop or other",
+                          &cls))
             return -1;
         c->cls[c->nissue++] = (uint8_t)cls;
         if (!comma)
@@ -102,28 +52,28 @@ static int issue_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle
 }
 
 /* os=fork:PID | exec | exit | bind:CPU | unbind */
-static int os_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle *c)
+static int os_value(const pmu_line *lc, const char *val, size_t vn, ev4_cycle *c)
 {
     const char *colon = memchr(val, ':', vn);
     size_t nn = colon ? (size_t)(colon - val) : vn;
     unsigned ev = 0;
     uint64_t arg = 0;
-    if (enum_value(lc, "os", val, nn, ev4_os_names, 1, 6,
-                   "fork:PID, exec, exit, bind:CPU or unbind", &ev))
+    if (pmu_line_enum(lc, "os", val, nn, ev4_os_names, 1, 6,
+                      "fork:PID, exec, exit, bind:CPU or unbind", &ev))
         return -1;
     int takes_arg = ev == EV4_OS_FORK || ev == EV4_OS_BIND;
     if (takes_arg && !colon)
-        return tok_err(lc, val, "os", 2, "expected os=%s", ev == EV4_OS_FORK ? "fork:PID (the "
-                       "child's pid)" : "bind:CPU");
+        return pmu_line_err(lc, val, "os", 2, "expected os=%s",
+                            ev == EV4_OS_FORK ? "fork:PID (the child's pid)" : "bind:CPU");
     if (!takes_arg && colon)
-        return tok_err(lc, colon, "os", 2, "%s takes no argument, expected os=%s",
-                       ev4_os_names[ev], ev4_os_names[ev]);
+        return pmu_line_err(lc, colon, "os", 2, "%s takes no argument, expected os=%s",
+                            ev4_os_names[ev], ev4_os_names[ev]);
     if (colon) {
         char expect[48];
         uint64_t max = ev == EV4_OS_FORK ? EV4_MAX_PID : EV4_MAX_CPUS - 1;
         snprintf(expect, sizeof expect, "%s 0..%llu", ev == EV4_OS_FORK ? "a pid" : "a CPU",
                  (unsigned long long)max);
-        if (num_value(lc, "os", colon + 1, vn - nn - 1, max, expect, &arg))
+        if (pmu_line_num(lc, "os", colon + 1, vn - nn - 1, 0, max, expect, &arg))
             return -1;
     }
     c->os = (uint8_t)ev;
@@ -131,45 +81,43 @@ static int os_value(const line_ctx *lc, const char *val, size_t vn, ev4_cycle *c
     return 0;
 }
 
-static int field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
-                 int has_val, ev4_state *st, ev4_cycle *c)
+static int field(const pmu_line *lc, int k, const pmu_line_token *t, ev4_state *st,
+                 ev4_cycle *c)
 {
-    const char *key = keys[k];
+    const char *key = keys[k], *val = t->val;
+    const size_t vn = t->vn;
     uint64_t v = 0;
     unsigned e = 0;
+    if (pmu_line_flag_or_value(lc, t, key, k >= K_FIRST_FLAG))
+        return -1;
     if (k >= K_FIRST_FLAG) {
-        if (has_val)
-            return tok_err(lc, tok, key, strlen(key), "a flag takes no value: write '%s' alone",
-                           key);
         uint8_t *flag[] = {&c->dmiss, &c->imiss, &c->mispredict, &c->pin0, &c->pin1};
         *flag[k - K_FIRST_FLAG] = 1;
         return 0;
     }
-    if (!has_val)
-        return tok_err(lc, tok, key, strlen(key), "expected %s=value", key);
     switch (k) {
     case K_PC:
-        if (num_value(lc, key, val, vn, UINT64_MAX, "an address", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
             return -1;
         st->pc = v;
         break;
     case K_PID:
-        if (num_value(lc, key, val, vn, EV4_MAX_PID, "0..16777215", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, EV4_MAX_PID, "0..16777215", &v))
             return -1;
         st->pid = (uint32_t)v;
         break;
     case K_MODE:
-        if (enum_value(lc, key, val, vn, ev4_mode_names, 0, 3, "kernel, user or pal", &e))
+        if (pmu_line_enum(lc, key, val, vn, ev4_mode_names, 0, 3, "kernel, user or pal", &e))
             return -1;
         st->mode = (uint8_t)e;
         break;
     case K_IPL:
-        if (num_value(lc, key, val, vn, 7, "0..7", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 7, "0..7", &v))
             return -1;
         st->ipl = (uint8_t)v;
         break;
     case K_IDLE:
-        if (num_value(lc, key, val, vn, 1, "0 or 1", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 1, "0 or 1", &v))
             return -1;
         st->idle = (uint8_t)v;
         break;
@@ -178,12 +126,12 @@ static int field(const line_ctx *lc, int k, const char *tok, const char *val, si
     case K_ISSUE:
         return issue_value(lc, val, vn, c);
     case K_REPLAY:
-        if (num_value(lc, key, val, vn, 3, "1..3 (bit i: issued load i is a replay)", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 3, "1..3 (bit i: issued load i is a replay)", &v))
             return -1;
         c->replay = (uint8_t)v;
         break;
     case K_STALL:
-        if (enum_value(lc, key, val, vn, ev4_stall_names, 1, 3, "dry or frozen", &e))
+        if (pmu_line_enum(lc, key, val, vn, ev4_stall_names, 1, 3, "dry or frozen", &e))
             return -1;
         c->stall = (uint8_t)e;
         break;
@@ -198,38 +146,25 @@ int ev4_parse_line(void *state, const char *line, size_t len, const char *where,
 {
     ev4_state *state_ = state, st = *state_;
     ev4_cycle *c = rec;
-    line_ctx lc = {line, where, err};
+    pmu_line lc = {line, where, err};
     const char *p = line, *end = line + len;
-    uint32_t seen = 0;
+    uint64_t seen = 0;
+    pmu_line_token t;
+    int more;
     memset(c, 0, sizeof *c);
-    while (p < end) {
-        if (*p == ' ' || *p == '\t') {
-            p++;
-            continue;
-        }
-        const char *tok = p;
-        for (; p < end && *p != ' ' && *p != '\t'; p++)
-            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-                return tok_err(&lc, p, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)",
-                               (unsigned char)*p);
-        const char *eq = memchr(tok, '=', (size_t)(p - tok));
-        size_t kn = eq ? (size_t)(eq - tok) : (size_t)(p - tok);
-        int k = -1;
-        for (int i = 0; i < K_N && k < 0; i++)
-            if (key_is(tok, kn, keys[i]))
-                k = i;
-        if (kn == 0)
-            return tok_err(&lc, tok, tok, (size_t)(p - tok), "expected key=value");
+    while ((more = pmu_line_next(&lc, &p, end, 0, &t)) > 0) {
+        int k = pmu_word_find(t.tok, t.kn, keys, 0, K_N);
+        if (t.kn == 0)
+            return pmu_line_err(&lc, t.tok, t.tok, t.n, "expected key=value");
         if (k < 0)
-            return tok_err(&lc, tok, tok, kn, "unknown key, expected one of: pc pid mode ipl "
-                           "idle os issue replay stall dmiss imiss mispredict pin0 pin1");
-        if (seen & (1u << k))
-            return tok_err(&lc, tok, tok, kn, "given twice on this line");
-        seen |= 1u << k;
-        const char *val = eq ? eq + 1 : p;
-        if (field(&lc, k, tok, val, (size_t)(p - val), eq != NULL, &st, c))
+            return pmu_line_err(&lc, t.tok, t.tok, t.kn, "unknown key, expected one of: pc pid "
+                                "mode ipl idle os issue replay stall dmiss imiss mispredict pin0 "
+                                "pin1");
+        if (pmu_line_once(&lc, &t, &seen, (unsigned)k) || field(&lc, k, &t, &st, c))
             return -1;
     }
+    if (more < 0)
+        return -1;
     c->pc = st.pc;
     c->pid = st.pid;
     c->mode = st.mode;
@@ -237,13 +172,11 @@ int ev4_parse_line(void *state, const char *line, size_t len, const char *where,
     c->idle = st.idle;
     if (ev4_validate(c, where, err))
         return -1;
-    st.nissue = c->nissue;
-    *state_ = st;
+    ev4_state_advance(state_, c);
     return 0;
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-
 
 /* The text of a record: with `prev` NULL every sticky field, else those that changed. */
 static size_t text_format(const ev4_cycle *c, const ev4_state *prev, char *buf, size_t size)
@@ -296,14 +229,8 @@ size_t ev4_format_line(void *state, const void *rec, char *buf, size_t size)
     ev4_state *st = state;
     const ev4_cycle *c = rec;
     size_t need = text_format(c, st, buf, size);
-    if (need < size) {
-        st->pc = c->pc;
-        st->pid = c->pid;
-        st->mode = c->mode;
-        st->ipl = c->ipl;
-        st->idle = c->idle;
-        st->nissue = c->nissue;
-    }
+    if (need < size)
+        ev4_state_advance(st, c);
     return need;
 }
 

@@ -43,14 +43,6 @@
 #define FX_PC 0x08u      /* varint pmu_zigzag((pc - predicted) / 4) */
 #define FX_RESERVED 0xf0u
 
-/* pcs are 4-byte aligned: the difference in instructions, sign kept */
-static uint64_t pc_delta(uint64_t pc, uint64_t pred)
-{
-    uint64_t d = pc - pred;
-    return pmu_zigzag((d >> 2) | (0 - (d >> 63)) << 62);
-}
-
-
 /* The retire and squash lists R4 predicts for k ends: the k oldest in flight after the
  * fetches (t: the state after them), each where its SQUASH flag puts it.  0 when c's
  * lists are those. */
@@ -135,12 +127,12 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         if (fx)
             out[n++] = fx;
         if (fx & FX_PC)
-            n += pmu_put_varint(out + n, pc_delta(x->pc, pred));
+            n += pmu_put_varint(out + n, pmu_zigzag_pc4(x->pc, pred));
         pred = x->pc;
         after_cmov1 = (x->flags & EV67_FF_CMOV1) != 0;
     }
     if (expl & X_PC)
-        bn += pmu_put_varint(body + bn, pc_delta(c->pc, ev67_state_pc(&after)));
+        bn += pmu_put_varint(body + bn, pmu_zigzag_pc4(c->pc, ev67_state_pc(&after)));
     if (expl & X_TAG)
         bn += pmu_put_varint(body + bn, c->fetch[0].tag);
     if (expl & X_HEAD)
@@ -188,13 +180,6 @@ static int get_tag(decoder *d, const char *field, uint32_t next, uint32_t *tag)
     return 0;
 }
 
-static int reserved(decoder *d, const char *field, uint8_t byte, uint8_t mask)
-{
-    if (byte & mask)
-        return pmu_dialect_errf(d->err, d->where, "field '%s': reserved bits set (0x%02x), "
-                                "expected 0", field, byte & mask);
-    return 0;
-}
 
 static int decode_fetches(decoder *d, const ev67_state *st, ev67_cycle *c)
 {
@@ -210,7 +195,8 @@ static int decode_fetches(decoder *d, const ev67_state *st, ev67_cycle *c)
         x->cls = b & 0x0fu;
         x->flags = (uint8_t)((b & 0x10u ? EV67_FF_SQUASH : 0) | (b & 0x20u ? EV67_FF_ICM : 0) |
                              (b & 0x40u ? EV67_FF_TAKEN : 0));
-        if ((b & F_EXT) && (pmu_decode_byte(d, "fetch", &fx) || reserved(d, "fetch", fx, FX_RESERVED)))
+        if ((b & F_EXT) && (pmu_decode_byte(d, "fetch", &fx) ||
+                            pmu_decode_reserved(d, "fetch", fx, FX_RESERVED)))
             return -1;
         x->flags |= (uint8_t)((fx & FX_CMOV1 ? EV67_FF_CMOV1 : 0) |
                               (fx & FX_CMOV2 ? EV67_FF_CMOV2 : 0));
@@ -233,7 +219,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
 {
     uint8_t expl = 0, evt = 0, ends = 0, b = 0;
     uint64_t v = 0, pcd = 0, headv = 0;
-    if (reserved(d, "head", head, H_RESERVED))
+    if (pmu_decode_reserved(d, "head", head, H_RESERVED))
         return -1;
     c->nfetch = head & H_NFETCH;
     if (c->nfetch > EV67_FETCH_MAX)
@@ -241,7 +227,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
                                 c->nfetch, EV67_FETCH_MAX);
     c->pal = (uint8_t)(st->pal ^ ((head & H_PAL) != 0));
     if ((head & H_EXPL) && (pmu_decode_byte(d, "explicit", &expl) ||
-                            reserved(d, "explicit", expl, X_RESERVED)))
+                            pmu_decode_reserved(d, "explicit", expl, X_RESERVED)))
         return -1;
     if ((head & H_EVT) && pmu_decode_byte(d, "event", &evt))
         return -1;
@@ -354,13 +340,12 @@ int ev67_decode(void *state, pmu_getc_fn get, void *ctx, const char *where, void
                 uint64_t *repeat, pmu_err *err)
 {
     ev67_cycle *c = rec;
-    decoder d = pmu_decoder_of(get, ctx, where, err);
-    int first = get(ctx);
-    if (first < 0)
+    decoder d;
+    uint8_t head = 0;
+    if (!pmu_decode_head(get, ctx, where, err, &d, &head))
         return 0;
-    d.nbytes = 1;
     memset(c, 0, sizeof *c);
-    if (decode_rest(&d, (uint8_t)first, state, c, repeat))
+    if (decode_rest(&d, head, state, c, repeat))
         return -1;
     return ev67_validate(c, where, err) ? -1 : 1;
 }

@@ -9,7 +9,6 @@
  * value explicitly overrides the prediction, so every record has a line.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,30 +22,10 @@ static const char *const keys[K_N] = {"pal", "pc", "tag", "fetch", "stall", "tra
                                       "squash", "abort", "head", "bcmiss", "mreplay"};
 #define K_FIRST_FLAG K_BCMISS
 
-typedef struct line_ctx {
-    const char *line, *where;
-    pmu_err *err;
-} line_ctx;
+/* The message about field `field` (a key) at `at`. */
+#define tok_err(lc, at, field, ...) pmu_line_err(lc, at, field, strlen(field), __VA_ARGS__)
 
-static int tok_err(const line_ctx *lc, const char *at, const char *field, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int tok_err(const line_ctx *lc, const char *at, const char *field, const char *fmt, ...)
-{
-    char what[320];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return pmu_dialect_errf(lc->err, NULL, "%s:%u: field '%s': %s", lc->where,
-                            (unsigned)(at - lc->line) + 1, field, what);
-}
-
-static int is(const char *s, size_t n, const char *word)
-{
-    return strlen(word) == n && memcmp(s, word, n) == 0;
-}
-
-static int num(const line_ctx *lc, const char *field, const char *s, size_t n, uint64_t max,
+static int num(const pmu_line *lc, const char *field, const char *s, size_t n, uint64_t max,
                uint64_t *out)
 {
     return pmu_dialect_field_u64(lc->where, (unsigned)(s - lc->line) + 1, field, s, n, 0, max,
@@ -64,7 +43,7 @@ static size_t upto(const char *s, size_t n, const char *stops)
 
 /* fetch=ITEM,...  ITEM = CLASS[@PC][:FLAGS]; CLASS also cmov (both halves), cmov1, cmov2;
  * FLAGS: s squash, i icm, t taken, p PAL, n not PAL. */
-static int fetch_value(const line_ctx *lc, const char *v, size_t vn, const ev67_track *t,
+static int fetch_value(const pmu_line *lc, const char *v, size_t vn, const ev67_track *t,
                        uint32_t tag, uint8_t pal, ev67_cycle *c)
 {
     const char *p = v, *end = v + vn;
@@ -76,14 +55,14 @@ static int fetch_value(const line_ctx *lc, const char *v, size_t vn, const ev67_
         size_t cn = upto(p, in, "@:");
         unsigned cls = EV67_NCLASSES, halves = 1;
         uint8_t cmov = 0;
-        if (is(p, cn, "cmov"))
+        if (pmu_word_is(p, cn, "cmov"))
             cls = EV67_CLASS_INTOP, halves = 2, cmov = EV67_FF_CMOV1;
-        else if (is(p, cn, "cmov1"))
+        else if (pmu_word_is(p, cn, "cmov1"))
             cls = EV67_CLASS_INTOP, cmov = EV67_FF_CMOV1;
-        else if (is(p, cn, "cmov2"))
+        else if (pmu_word_is(p, cn, "cmov2"))
             cls = EV67_CLASS_INTOP, cmov = EV67_FF_CMOV2;
         for (unsigned i = 0; i < EV67_NCLASSES && cls == EV67_NCLASSES; i++)
-            if (is(p, cn, ev67_class_names[i]))
+            if (pmu_word_is(p, cn, ev67_class_names[i]))
                 cls = i;
         if (cls == EV67_NCLASSES)
             return tok_err(lc, p, "fetch", "expected a class (intop load store cbr br jmp fpop "
@@ -132,7 +111,7 @@ static int fetch_value(const line_ctx *lc, const char *v, size_t vn, const ev67_
 }
 
 /* A list of tags: TAG or TAG-TAG (inclusive), comma-separated. */
-static int list_value(const line_ctx *lc, const char *key, const char *v, size_t vn,
+static int list_value(const pmu_line *lc, const char *key, const char *v, size_t vn,
                       unsigned max, uint32_t *out, uint8_t *n)
 {
     const char *p = v, *end = v + vn;
@@ -162,7 +141,7 @@ static int list_value(const line_ctx *lc, const char *key, const char *v, size_t
 }
 
 /* trap=TAG:TYPE[:mis][:lso] */
-static int trap_value(const line_ctx *lc, const char *v, size_t vn, ev67_cycle *c)
+static int trap_value(const pmu_line *lc, const char *v, size_t vn, ev67_cycle *c)
 {
     const char *end = v + vn;
     size_t tn = upto(v, vn, ":");
@@ -175,7 +154,7 @@ static int trap_value(const line_ctx *lc, const char *v, size_t vn, ev67_cycle *
     size_t yn = upto(p, (size_t)(end - p), ":");
     unsigned type = EV67_NTRAP_TYPES;
     for (unsigned i = 0; i < EV67_NTRAP_TYPES; i++)
-        if (is(p, yn, ev67_trap_names[i]))
+        if (pmu_word_is(p, yn, ev67_trap_names[i]))
             type = i;
     if (type == EV67_NTRAP_TYPES)
         return tok_err(lc, p, "trap", "expected a trap type (replay invalid1 dtb_double_3 "
@@ -188,9 +167,9 @@ static int trap_value(const line_ctx *lc, const char *v, size_t vn, ev67_cycle *
     for (p += yn; p < end;) {
         p++;
         size_t wn = upto(p, (size_t)(end - p), ":");
-        if (is(p, wn, "mis") && !c->trap_mis)
+        if (pmu_word_is(p, wn, "mis") && !c->trap_mis)
             c->trap_mis = 1;
-        else if (is(p, wn, "lso") && !c->trap_lso)
+        else if (pmu_word_is(p, wn, "lso") && !c->trap_lso)
             c->trap_lso = 1;
         else
             return tok_err(lc, p, "trap", "expected mis or lso (each once), found '%.*s'",
@@ -207,19 +186,18 @@ typedef struct given {
     uint32_t headv, tagv;
 } given;
 
-static int field(const line_ctx *lc, int k, const char *tok, const char *v, size_t vn,
-                 int has_val, ev67_state *st, given *gv, ev67_cycle *c)
+static int field(const pmu_line *lc, int k, const pmu_line_token *t, ev67_state *st,
+                 given *gv, ev67_cycle *c)
 {
-    const char *key = keys[k];
+    const char *key = keys[k], *v = t->val;
+    const size_t vn = t->vn;
     uint64_t x = 0;
+    if (pmu_line_flag_or_value(lc, t, key, k >= K_FIRST_FLAG))
+        return -1;
     if (k >= K_FIRST_FLAG) {
-        if (has_val)
-            return tok_err(lc, tok, key, "a flag takes no value: write '%s' alone", key);
         *(k == K_BCMISS ? &c->bcmiss : &c->mreplay) = 1;
         return 0;
     }
-    if (!has_val)
-        return tok_err(lc, tok, key, "expected %s=value", key);
     switch (k) {
     case K_PAL:
         if (num(lc, key, v, vn, 1, &x))
@@ -282,46 +260,34 @@ int ev67_parse_line(void *state, const char *line, size_t len, const char *where
 {
     ev67_state *st = state;
     ev67_cycle *c = rec;
-    line_ctx lc = {line, where, err};
+    pmu_line lc = {line, where, err};
     const char *p = line, *end = line + len, *fetch_v = NULL;
     size_t fetch_vn = 0;
-    uint32_t seen = 0;
+    uint64_t seen = 0;
+    pmu_line_token t;
+    int more;
     given gv;
     memset(&gv, 0, sizeof gv);
     memset(c, 0, sizeof *c);
-    while (p < end) {
-        if (*p == ' ' || *p == '\t') {
-            p++;
-            continue;
-        }
-        const char *tok = p;
-        for (; p < end && *p != ' ' && *p != '\t'; p++)
-            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-                return tok_err(&lc, p, "?", "unexpected byte 0x%02x (a text stream is ASCII)",
-                               (unsigned char)*p);
-        const char *eq = memchr(tok, '=', (size_t)(p - tok));
-        size_t kn = eq ? (size_t)(eq - tok) : (size_t)(p - tok);
-        int k = -1;
-        for (int i = 0; i < K_N && k < 0; i++)
-            if (is(tok, kn, keys[i]))
-                k = i;
+    while ((more = pmu_line_next(&lc, &p, end, 0, &t)) > 0) {
+        int k = pmu_word_find(t.tok, t.kn, keys, 0, K_N);
         if (k < 0)
-            return tok_err(&lc, tok, kn ? "?" : "", "unknown key '%.*s', expected one of: pal pc "
-                           "tag fetch stall trap retire squash abort head bcmiss mreplay",
-                           (int)(kn > 40 ? 40 : kn), tok);
-        if (seen & (1u << k))
-            return tok_err(&lc, tok, keys[k], "given twice on this line");
-        seen |= 1u << k;
-        const char *v = eq ? eq + 1 : p;
+            return tok_err(&lc, t.tok, t.kn ? "?" : "", "unknown key '%.*s', expected one of: "
+                           "pal pc tag fetch stall trap retire squash abort head bcmiss mreplay",
+                           (int)(t.kn > 40 ? 40 : t.kn), t.tok);
+        if (pmu_line_once(&lc, &t, &seen, (unsigned)k))
+            return -1;
         if (k == K_FETCH) {
-            if (!eq || v == p)
-                return tok_err(&lc, tok, "fetch", "expected fetch=CLASS[@PC][:FLAGS],...");
-            fetch_v = v;
-            fetch_vn = (size_t)(p - v);
+            if (!t.eq || t.vn == 0)
+                return tok_err(&lc, t.tok, "fetch", "expected fetch=CLASS[@PC][:FLAGS],...");
+            fetch_v = t.val;
+            fetch_vn = t.vn;
         }
-        if (field(&lc, k, tok, v, (size_t)(p - v), eq != NULL, st, &gv, c))
+        if (field(&lc, k, &t, st, &gv, c))
             return -1;
     }
+    if (more < 0)
+        return -1;
     if (gv.tag && !fetch_v)
         return pmu_dialect_errf(err, where, "field 'tag': given without fetch=, expected it "
                                 "only with a fetch (the first fetched instruction's tag)");
@@ -346,7 +312,6 @@ int ev67_parse_line(void *state, const char *line, size_t len, const char *where
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-
 
 static void out_list(pmu_outbuf *o, const char *key, const uint32_t *v, unsigned n)
 {

@@ -758,13 +758,12 @@ static __attribute__((noinline)) int decode_bytes(pmu_getc_fn get, void *ctx, co
                                                   ita_state *st, pmu_cycle *c, uint64_t *repeat,
                                                   pmu_err *err)
 {
-    pmu_decoder d = pmu_decoder_of(get, ctx, where, err);
-    int first = get(ctx);
-    if (first < 0)
+    pmu_decoder d;
+    uint8_t head = 0;
+    if (!pmu_decode_head(get, ctx, where, err, &d, &head))
         return 0;
-    d.nbytes = 1;
     ita_in in = {NULL, &d, where, err};
-    return decode_record(&in, (uint8_t)first, st, c, repeat);
+    return decode_record(&in, head, st, c, repeat);
 }
 
 /* The most common record of a loop, a reference to a group and nothing else (in place),

@@ -37,84 +37,24 @@ enum slot_key { SK_IP, SK_S, SK_U, SK_ENC, SK_DA, SK_TGT, SK_LAT, SK_TLB, SK_EV,
 static const char *const slot_fixed_keys[SK_NFIXED] = {"ip", "s",   "u",   "enc", "da",
                                                        "tgt", "lat", "tlb", "ev"};
 
-static int key_is(const char *tok, size_t n, const char *key)
-{
-    return strlen(key) == n && memcmp(tok, key, n) == 0;
-}
-
 static int find_cycle_key(const char *tok, size_t n)
 {
-    for (int i = 0; i < CK_N; i++)
-        if (key_is(tok, n, cycle_keys[i]))
-            return i;
-    return -1;
+    return pmu_word_find(tok, n, cycle_keys, 0, CK_N);
 }
 
 /* Returns SK_* for fixed keys, SK_NFIXED + i for ita_sf_keys[i], or -1. */
 static int find_slot_key(const char *tok, size_t n)
 {
-    for (int i = 0; i < SK_NFIXED; i++)
-        if (key_is(tok, n, slot_fixed_keys[i]))
-            return i;
+    int k = pmu_word_find(tok, n, slot_fixed_keys, 0, SK_NFIXED);
+    if (k >= 0)
+        return k;
     for (unsigned i = 0; i < ita_sf_nkeys; i++)
-        if (key_is(tok, n, ita_sf_keys[i].key))
+        if (pmu_word_is(tok, n, ita_sf_keys[i].key))
             return SK_NFIXED + (int)i;
     return -1;
 }
 
 /* ---- values ---------------------------------------------------------------- */
-typedef struct line_ctx {
-    const char *line;
-    const char *where;
-    pmu_err *err;
-} line_ctx;
-
-static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
-                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static int tok_err(const line_ctx *lc, const char *at, const char *field, size_t field_len,
-                   const char *fmt, ...)
-{
-    char what[320];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return pmu_dialect_errf(lc->err, NULL, "%s:%u: field '%.*s': %s", lc->where,
-                            (unsigned)(at - lc->line) + 1, (int)(field_len > 40 ? 40 : field_len),
-                            field, what);
-}
-
-/* A number (include/pmu_num.h's syntax) within [lo, hi]; `expect` describes the
- * accepted values. */
-static int num_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
-                     uint64_t lo, uint64_t hi, const char *expect, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (pmu_dialect_field_u64(lc->where, (unsigned)(val - lc->line) + 1, key, val, vn, 0,
-                              UINT64_MAX, &v, lc->err))
-        return -1;
-    if (v < lo || v > hi)
-        return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
-                       (int)(vn > 40 ? 40 : vn), val);
-    *out = v;
-    return 0;
-}
-
-static int enum_value(const line_ctx *lc, const char *key, const char *val, size_t vn,
-                      const char *const *names, unsigned first, unsigned count,
-                      const char *expect, unsigned *out)
-{
-    for (unsigned i = first; i < count; i++)
-        if (key_is(val, vn, names[i])) {
-            *out = i;
-            return 0;
-        }
-    return tok_err(lc, val, key, strlen(key), "expected %s, found '%.*s'", expect,
-                   (int)(vn > 40 ? 40 : vn), val);
-}
-
-static int is_space(char ch) { return ch == ' ' || ch == '\t'; }
-
 /* The nearest event name of either table to s[0..len), for a "did you mean"; NULL when none
  * is close (more than a third of the name differs). */
 static const char *nearest_event(const char *s, size_t len)
@@ -136,27 +76,30 @@ static const char *nearest_event(const char *s, size_t len)
 }
 
 /* One NAME[:count] of an ev= list at item[0..n): appended to c->xev, attributed to `slot`. */
-static int ev_item(const line_ctx *lc, const char *item, size_t n, unsigned slot, pmu_cycle *c)
+static int ev_item(const pmu_line *lc, const char *item, size_t n, unsigned slot, pmu_cycle *c)
 {
     const char *colon = memchr(item, ':', n);
     size_t nn = colon ? (size_t)(colon - item) : n;
     char name[96];
     uint64_t count = 1;
     if (nn == 0)
-        return tok_err(lc, item, "ev", 2, "expected an event name, found '%.*s'", (int)(n > 40 ? 40 : n), item);
+        return pmu_line_err(lc, item, "ev", 2, "expected an event name, found '%.*s'",
+                            (int)(n > 40 ? 40 : n), item);
     snprintf(name, sizeof name, "%.*s", (int)(nn < sizeof name ? nn : sizeof name - 1), item);
     int id = nn < sizeof name ? ita_event_id_find(name) : -1;
     if (id < 0) {
         const char *near = nearest_event(item, nn);
-        return tok_err(lc, item, "ev", 2, "unknown event '%.*s'%s%s%s (expected a name of include/ita/ita2_events.def "
-                       "or ita_events.def)", (int)(nn > 60 ? 60 : nn), item, near ? ", did you mean '" : "",
-                       near ? near : "", near ? "'?" : "");
+        return pmu_line_err(lc, item, "ev", 2, "unknown event '%.*s'%s%s%s (expected a name of "
+                            "include/ita/ita2_events.def or ita_events.def)",
+                            (int)(nn > 60 ? 60 : nn), item, near ? ", did you mean '" : "",
+                            near ? near : "", near ? "'?" : "");
     }
-    if (colon && num_value(lc, "ev", colon + 1, n - nn - 1, 1, UINT8_MAX, "a count 1..255", &count))
+    if (colon &&
+        pmu_line_num(lc, "ev", colon + 1, n - nn - 1, 1, UINT8_MAX, "a count 1..255", &count))
         return -1;
     if (c->nxev == PMU_MAX_XEV)
-        return tok_err(lc, item, "ev", 2, "more than %u general events in one cycle, expected at most %u",
-                       PMU_MAX_XEV, PMU_MAX_XEV);
+        return pmu_line_err(lc, item, "ev", 2, "more than %u general events in one cycle, "
+                            "expected at most %u", PMU_MAX_XEV, PMU_MAX_XEV);
     pmu_xev *x = &c->xev[c->nxev++];
     x->id = (uint16_t)id;
     x->count = (uint8_t)count;
@@ -165,11 +108,11 @@ static int ev_item(const line_ctx *lc, const char *item, size_t n, unsigned slot
 }
 
 /* ev=NAME[:count][,NAME[:count]...] (docs/stream-format.md, "General events"). */
-static int ev_list(const line_ctx *lc, const char *val, size_t vn, unsigned slot, pmu_cycle *c)
+static int ev_list(const pmu_line *lc, const char *val, size_t vn, unsigned slot, pmu_cycle *c)
 {
     const char *p = val, *end = val + vn;
     if (vn == 0)
-        return tok_err(lc, val, "ev", 2, "expected ev=NAME[:count][,NAME[:count]...]");
+        return pmu_line_err(lc, val, "ev", 2, "expected ev=NAME[:count][,NAME[:count]...]");
     for (;;) {
         const char *comma = memchr(p, ',', (size_t)(end - p));
         const char *item_end = comma ? comma : end;
@@ -181,45 +124,44 @@ static int ev_list(const line_ctx *lc, const char *val, size_t vn, unsigned slot
     }
 }
 
-static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *val, size_t vn,
-                       int has_val, ita_sticky *st, pmu_cycle *c)
+static int cycle_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_sticky *st,
+                       pmu_cycle *c)
 {
-    const char *key = cycle_keys[k];
+    const char *key = cycle_keys[k], *val = t->val;
+    const size_t vn = t->vn;
     uint64_t v = 0;
     unsigned e = 0;
+    if (pmu_line_flag_or_value(lc, t, key, k == CK_IF_RAB))
+        return -1;
     if (k == CK_IF_RAB) {
-        if (has_val)
-            return tok_err(lc, tok, key, strlen(key), "a flag takes no value: write '%s' alone", key);
         c->if_rab = 1;
         return 0;
     }
-    if (!has_val)
-        return tok_err(lc, tok, key, strlen(key), "expected %s=value", key);
     switch (k) {
     case CK_CPL:
-        if (num_value(lc, key, val, vn, 0, 3, "0..3", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 3, "0..3", &v))
             return -1;
         st->cpl = (uint8_t)v;
         break;
     case CK_IS:
-        if (enum_value(lc, key, val, vn, ita_is_names, 0, 2, "ia64 or ia32", &e))
+        if (pmu_line_enum(lc, key, val, vn, ita_is_names, 0, 2, "ia64 or ia32", &e))
             return -1;
         st->is = (uint8_t)e;
         break;
     case CK_POWER:
-        if (enum_value(lc, key, val, vn, ita_power_names, 0, 4,
-                       "normal, low_power, light_halt or halt", &e))
+        if (pmu_line_enum(lc, key, val, vn, ita_power_names, 0, 4,
+                          "normal, low_power, light_halt or halt", &e))
             return -1;
         st->power = (uint8_t)e;
         break;
     case CK_PID:
-        if (num_value(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
             return -1;
         st->pid = (uint16_t)v;
         break;
     case CK_UP:
     case CK_PP:
-        if (num_value(lc, key, val, vn, 0, 1, "0 or 1", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 1, "0 or 1", &v))
             return -1;
         if (k == CK_UP) {
             c->up_we = 1;
@@ -231,7 +173,7 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         break;
     case CK_INTR:
         /* "none" is the absence of the key, so it is not accepted as a value */
-        if (enum_value(lc, key, val, vn, ita_intr_names, 1, 3, "entry or return", &e))
+        if (pmu_line_enum(lc, key, val, vn, ita_intr_names, 1, 3, "entry or return", &e))
             return -1;
         c->intr = (uint8_t)e;
         break;
@@ -239,23 +181,23 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
         unsigned max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
         char expect[64];
         snprintf(expect, sizeof expect, "0..%u (maxincr of L2_FORCE_RECIRC_ANY)", max);
-        if (num_value(lc, key, val, vn, 0, max, expect, &v))
+        if (pmu_line_num(lc, key, val, vn, 0, max, expect, &v))
             return -1;
         c->recirc = (uint8_t)v;
         break;
     }
     case CK_IF_ADDR:
-        if (num_value(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
             return -1;
         c->if_addr = v;
         break;
     case CK_IF_LAT:
-        if (num_value(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
             return -1;
         c->if_lat = (uint16_t)v;
         break;
     case CK_IF_TLB:
-        if (num_value(lc, key, val, vn, 0, PMU_TLB_FAULT, "0..3", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, PMU_TLB_FAULT, "0..3", &v))
             return -1;
         c->if_tlb = (uint8_t)v;
         break;
@@ -267,40 +209,41 @@ static int cycle_field(const line_ctx *lc, int k, const char *tok, const char *v
     return 0;
 }
 
-static int slot_field(const line_ctx *lc, int k, const char *tok, size_t tn, const char *val,
-                      size_t vn, int has_val, pmu_slot *s)
+static int slot_field(const pmu_line *lc, int k, const pmu_line_token *t, pmu_slot *s)
 {
+    const char *val = t->val;
+    const size_t vn = t->vn;
     uint64_t v = 0;
     if (k >= SK_NFIXED) {
         const sf_key *f = &ita_sf_keys[k - SK_NFIXED];
         if (f->width == 1) {
-            if (has_val)
-                return tok_err(lc, tok, f->key, strlen(f->key),
-                               "a flag takes no value: write '%s' alone", f->key);
+            if (pmu_line_flag_or_value(lc, t, f->key, 1))
+                return -1;
             v = 1;
         } else {
             unsigned max = (1u << f->width) - 1u;
             char expect[16];
             snprintf(expect, sizeof expect, "0..%u", max);
-            if (!has_val)
-                return tok_err(lc, tok, f->key, strlen(f->key), "expected %s=%s", f->key, expect);
-            if (num_value(lc, f->key, val, vn, 0, max, expect, &v))
+            if (!t->eq)
+                return pmu_line_err(lc, t->tok, f->key, strlen(f->key), "expected %s=%s", f->key,
+                                    expect);
+            if (pmu_line_num(lc, f->key, val, vn, 0, max, expect, &v))
                 return -1;
         }
         s->flags = (uint16_t)((s->flags & ~f->mask) | ((v << f->lsb) & f->mask));
         return 0;
     }
     const char *key = slot_fixed_keys[k];
-    if (!has_val)
-        return tok_err(lc, tok, key, tn, "expected %s=value", key);
+    if (pmu_line_flag_or_value(lc, t, key, 0))
+        return -1;
     switch (k) {
     case SK_IP:
-        if (num_value(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
             return -1;
         s->ip = v;
         break;
     case SK_S:
-        if (num_value(lc, key, val, vn, 0, 2, "0..2", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 2, "0..2", &v))
             return -1;
         s->slot = (uint8_t)v;
         break;
@@ -310,30 +253,30 @@ static int slot_field(const line_ctx *lc, int k, const char *tok, size_t tn, con
                 s->unit = (uint8_t)u;
                 return 0;
             }
-        return tok_err(lc, val, key, 1, "expected M, I, F or B, found '%.*s'",
-                       (int)(vn > 40 ? 40 : vn), val);
+        return pmu_line_err(lc, val, key, 1, "expected M, I, F or B, found '%.*s'",
+                            (int)(vn > 40 ? 40 : vn), val);
     case SK_ENC:
-        if (num_value(lc, key, val, vn, 0, (1ull << 41) - 1, "a 41-bit encoding", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, (1ull << 41) - 1, "a 41-bit encoding", &v))
             return -1;
         s->enc = v;
         break;
     case SK_DA:
-        if (num_value(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
             return -1;
         s->daddr = v;
         break;
     case SK_TGT:
-        if (num_value(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT64_MAX, "an address", &v))
             return -1;
         s->target = v;
         break;
     case SK_LAT:
-        if (num_value(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, UINT16_MAX, "0..65535", &v))
             return -1;
         s->lat = (uint16_t)v;
         break;
     case SK_TLB:
-        if (num_value(lc, key, val, vn, 0, 3, "0..3", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, 3, "0..3", &v))
             return -1;
         s->tlb = (uint8_t)v;
         break;
@@ -368,56 +311,48 @@ static void list_keys(char *buf, size_t size, int slot_keys)
 /* What a line has seen so far: the keys of the cycle part and of the current slot. */
 typedef struct parse_state {
     ita_sticky st;
-    uint32_t cycle_seen;
+    uint64_t cycle_seen;
     uint64_t slot_seen;
     pmu_slot *slot; /* the current slot, NULL in the cycle part */
 } parse_state;
 
-/* One key[=value] token at tok[0..n) (kn: the key's length, eq: its '=' or NULL). */
-static int parse_token(const line_ctx *lc, parse_state *ps, const char *tok, size_t n,
-                       size_t kn, const char *eq, pmu_cycle *c)
+/* One key[=value] token (its key not empty). */
+static int parse_token(const pmu_line *lc, parse_state *ps, const pmu_line_token *t,
+                       pmu_cycle *c)
 {
-    const char *val = eq ? eq + 1 : tok + n;
-    size_t vn = eq ? (size_t)(tok + n - val) : 0;
+    const char *tok = t->tok;
+    const size_t kn = t->kn;
     char keys[256];
     if (!ps->slot) {
         int k = find_cycle_key(tok, kn);
         if (k < 0) {
             list_keys(keys, sizeof keys, 0);
             if (find_slot_key(tok, kn) >= 0)
-                return tok_err(lc, tok, tok, kn,
-                               "a slot field before the first '|' (slots start with '|')");
-            return tok_err(lc, tok, tok, kn, "unknown key, expected one of: %s", keys);
+                return pmu_line_err(lc, tok, tok, kn,
+                                    "a slot field before the first '|' (slots start with '|')");
+            return pmu_line_err(lc, tok, tok, kn, "unknown key, expected one of: %s", keys);
         }
-        if (ps->cycle_seen & (1u << k))
-            return tok_err(lc, tok, tok, kn, "given twice on this line");
-        ps->cycle_seen |= 1u << k;
-        return cycle_field(lc, k, tok, val, vn, eq != NULL, &ps->st, c);
+        if (pmu_line_once(lc, t, &ps->cycle_seen, (unsigned)k))
+            return -1;
+        return cycle_field(lc, k, t, &ps->st, c);
     }
     int k = find_slot_key(tok, kn);
     if (k < 0) {
         list_keys(keys, sizeof keys, 1);
         if (find_cycle_key(tok, kn) >= 0)
-            return tok_err(lc, tok, tok, kn,
-                           "a cycle field inside slot %u (cycle fields come before the first '|')",
-                           c->nslots);
-        return tok_err(lc, tok, tok, kn, "unknown slot key, expected one of: %s", keys);
+            return pmu_line_err(lc, tok, tok, kn, "a cycle field inside slot %u (cycle fields "
+                                "come before the first '|')", c->nslots);
+        return pmu_line_err(lc, tok, tok, kn, "unknown slot key, expected one of: %s", keys);
     }
     if (ps->slot_seen & (1ull << k))
-        return tok_err(lc, tok, tok, kn, "given twice in slot %u", c->nslots);
+        return pmu_line_err(lc, tok, tok, kn, "given twice in slot %u", c->nslots);
     ps->slot_seen |= 1ull << k;
     if (k == SK_EV) {
-        if (!eq)
-            return tok_err(lc, tok, tok, kn, "expected ev=NAME[:count][,NAME[:count]...]");
-        return ev_list(lc, val, vn, c->nslots - 1u, c);
+        if (!t->eq)
+            return pmu_line_err(lc, tok, tok, kn, "expected ev=NAME[:count][,NAME[:count]...]");
+        return ev_list(lc, t->val, t->vn, c->nslots - 1u, c);
     }
-    return slot_field(lc, k, tok, kn, val, vn, eq != NULL, ps->slot);
-}
-
-static int not_ascii(const line_ctx *lc, const char *at)
-{
-    return tok_err(lc, at, "?", 1, "unexpected byte 0x%02x (a text stream is ASCII)",
-                   (unsigned char)*at);
+    return slot_field(lc, k, t, ps->slot);
 }
 
 int ita_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,
@@ -425,39 +360,29 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
 {
     ita_state *state_ = state;
     pmu_cycle *c = rec;
-    line_ctx lc = {line, where, err};
+    pmu_line lc = {line, where, err};
     const char *p = line, *end = line + len;
     parse_state ps = {state_->sticky, 0, 0, NULL};
+    pmu_line_token t;
+    int more;
     memset(c, 0, sizeof *c);
-    while (p < end) {
-        unsigned char ch = (unsigned char)*p;
-        if (is_space((char)ch)) {
-            p++;
-            continue;
-        }
-        if (ch < 0x20 || ch >= 0x7f)
-            return not_ascii(&lc, p);
-        if (ch == '|') {
+    while ((more = pmu_line_next(&lc, &p, end, '|', &t)) > 0) {
+        if (*t.tok == '|') {
             if (c->nslots == PMU_MAX_SLOTS)
-                return tok_err(&lc, p, "|", 1, "more than %u slots, expected at most %u per cycle",
-                               PMU_MAX_SLOTS, PMU_MAX_SLOTS);
+                return pmu_line_err(&lc, t.tok, "|", 1, "more than %u slots, expected at most %u "
+                                    "per cycle", PMU_MAX_SLOTS, PMU_MAX_SLOTS);
             ps.slot = &c->slot[c->nslots++];
             ps.slot->unit = PMU_UNIT_M; /* defaults: s=0 u=M, everything else 0 */
             ps.slot_seen = 0;
-            p++;
             continue;
         }
-        const char *tok = p;
-        for (; p < end && !is_space(*p) && *p != '|'; p++)
-            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-                return not_ascii(&lc, p);
-        const char *eq = memchr(tok, '=', (size_t)(p - tok));
-        size_t kn = eq ? (size_t)(eq - tok) : (size_t)(p - tok);
-        if (kn == 0)
-            return tok_err(&lc, tok, tok, (size_t)(p - tok), "expected key=value");
-        if (parse_token(&lc, &ps, tok, (size_t)(p - tok), kn, eq, c))
+        if (t.kn == 0)
+            return pmu_line_err(&lc, t.tok, t.tok, t.n, "expected key=value");
+        if (parse_token(&lc, &ps, &t, c))
             return -1;
     }
+    if (more < 0)
+        return -1;
     c->cpl = ps.st.cpl;
     c->is = ps.st.is;
     c->power = ps.st.power;
@@ -469,7 +394,6 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
 }
 
 /* ---- formatting -------------------------------------------------------------- */
-
 
 /* " ev=NAME[:count],..." of the general events attributed to `slot` (PMU_XEV_NO_SLOT: the
  * unattributed ones), in record order; nothing when there are none. */
