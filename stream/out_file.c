@@ -1,11 +1,11 @@
 /*
  * out_file.c - output files that appear whole or not at all: written under a temporary
- * name in the target's directory and renamed when complete, so that a failed run never
- * leaves a truncated file nor destroys the one that was there.
+ * name in the target's directory and renamed when complete (include/pmu_tmpfiles.h), so
+ * that a failed run never leaves a truncated file nor destroys the one that was there.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +14,6 @@
 
 #include "pmu_tmpfiles.h"
 #include "stream_internal.h"
-
-#define TMP_ATTEMPTS 100
 
 static char *copy_str(const char *s)
 {
@@ -26,39 +24,34 @@ static char *copy_str(const char *s)
     return d;
 }
 
-/* A new file next to the target: "<path>.tmp.<pid>.<n>", created exclusively. */
+/* A new temporary file beside the target (include/pmu_tmpfiles.h). */
 static FILE *create_tmp(const char *path, char **tmp_out)
 {
-    static unsigned counter;
-    size_t size = strlen(path) + 48;
-    char *tmp = malloc(size);
-    if (!tmp)
+    char *dir = copy_str(path), *base = copy_str(path);
+    int fd = dir && base ? pmu_tmpfile_make(dirname(dir), basename(base), tmp_out)
+                         : (errno = ENOMEM, -1);
+    free(dir);
+    free(base);
+    if (fd < 0)
         return NULL;
-    for (int i = 0; i < TMP_ATTEMPTS; i++) {
-        snprintf(tmp, size, "%s.tmp.%ld.%u", path, (long)getpid(), counter++);
-        pmu_tmpfiles_hold(1);
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0)
-            pmu_tmpfiles_add(tmp); /* a signal removes it */
-        pmu_tmpfiles_hold(0);
-        if (fd < 0 && errno == EEXIST)
-            continue;
-        if (fd < 0)
-            break;
-        FILE *f = fdopen(fd, "wb");
-        if (!f) {
-            int saved = errno;
-            close(fd);
-            remove(tmp);
-            pmu_tmpfiles_forget(tmp);
-            errno = saved;
-            break;
-        }
-        *tmp_out = tmp;
-        return f;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int saved = errno;
+        close(fd);
+        pmu_tmpfile_drop(*tmp_out);
+        free(*tmp_out);
+        *tmp_out = NULL;
+        errno = saved;
     }
-    free(tmp);
-    return NULL;
+    return f;
+}
+
+/* The mode a new file gets from open(2) with 0666: the renamed file's. */
+static mode_t new_file_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
 }
 
 int out_file_open(out_file *o, const char *path, pmu_err *err)
@@ -74,6 +67,8 @@ int out_file_open(out_file *o, const char *path, pmu_err *err)
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
         o->f = fopen(path, "wb"); /* a device or a pipe: nothing to replace */
+    else if (pmu_tmpfiles_holds(path))
+        o->f = fopen(path, "wb"); /* a temporary file already, its maker renames it */
     else
         o->f = create_tmp(path, &o->tmp);
     if (!o->f) {
@@ -95,11 +90,10 @@ int out_file_close(out_file *o, int commit, pmu_err *err)
         rc = -1, saved = errno;
     if (o->own && fclose(o->f) != 0 && !rc)
         rc = -1, saved = errno;
-    if (!rc && commit && o->tmp && rename(o->tmp, o->path) != 0)
+    if (!rc && commit && o->tmp && pmu_tmpfile_commit(o->tmp, new_file_mode(), o->path) != 0)
         rc = -1, saved = errno;
     if (o->tmp && (rc || !commit))
-        remove(o->tmp);
-    pmu_tmpfiles_forget(o->tmp);
+        pmu_tmpfile_drop(o->tmp);
     if (rc && commit) {
         char *shown = stream_escaped_name(o->path);
         stream_errf(err, PMU_E_IO, shown ? shown : "output", "write error: %s", strerror(saved));

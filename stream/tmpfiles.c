@@ -5,9 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pmu_tmpfiles.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A command has a handful at once: an output, its FST hierarchy, the stream writer's own
@@ -80,4 +85,54 @@ void pmu_tmpfiles_forget(const char *path)
         if (atomic_compare_exchange_strong(&tmpfiles[i], &p, NULL))
             return;
     }
+}
+
+int pmu_tmpfiles_holds(const char *path)
+{
+    for (size_t i = 0; path && i < MAX_TMPFILES; i++) {
+        const char *p = atomic_load(&tmpfiles[i]);
+        if (p && strcmp(p, path) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int pmu_tmpfile_make(const char *dir, const char *base, char **tmp)
+{
+    size_t size = strlen(dir) + strlen(base) + 32;
+    char *name = malloc(size);
+    if (!name) {
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(name, size, "%s/.%.100s.pmusim-XXXXXX", dir, base); /* room below NAME_MAX */
+    pmu_tmpfiles_hold(1); /* no signal between the file and its registration */
+    int fd = mkstemp(name);
+    if (fd >= 0)
+        pmu_tmpfiles_add(name);
+    pmu_tmpfiles_hold(0);
+    if (fd < 0) {
+        int e = errno;
+        free(name);
+        errno = e;
+        return -1;
+    }
+    *tmp = name;
+    return fd;
+}
+
+int pmu_tmpfile_commit(const char *tmp, mode_t mode, const char *dest)
+{
+    if (chmod(tmp, mode) != 0 || rename(tmp, dest) != 0)
+        return -1;
+    pmu_tmpfiles_forget(tmp);
+    return 0;
+}
+
+void pmu_tmpfile_drop(const char *tmp)
+{
+    struct stat st;
+    if (tmp && lstat(tmp, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(tmp);
+    pmu_tmpfiles_forget(tmp);
 }

@@ -1,8 +1,9 @@
 /*
  * outfile.c - the files of one command: safe outputs and size-limited inputs
- * (include/pmu_outfile.h says the rules).
+ * (include/pmu_outfile.h says the rules).  The temporary files are the stream layer's
+ * (include/pmu_tmpfiles.h), which its writers then write in place.
  */
-#define _XOPEN_SOURCE 700 /* mkstemp, realpath, fchmod */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "pmu_outfile.h"
 #include "pmu_tmpfiles.h"
 
@@ -63,19 +64,11 @@ static const char *shown(const char *path) { return strcmp(path, "-") == 0 ? "st
 
 pmu_files *pmu_files_new(void) { return calloc(1, sizeof(pmu_files)); }
 
-/* Removes a temporary file of ours, only if it is still a regular file. */
-static void remove_regular(const char *path)
-{
-    struct stat st;
-    if (path && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-        unlink(path);
-}
-
 static void drop(pmu_outfile *o)
 {
     if (!o->done) {
-        remove_regular(o->hier);
-        remove_regular(o->tmp);
+        pmu_tmpfile_drop(o->hier);
+        pmu_tmpfile_drop(o->tmp);
     }
     pmu_tmpfiles_forget(o->hier);
     pmu_tmpfiles_forget(o->tmp);
@@ -301,35 +294,23 @@ static int check_clash(const pmu_files *fs, const pmu_outfile *o, pmu_err *err)
     return 0;
 }
 
-/* mkstemp in `dir` (NULL: $TMPDIR or /tmp), named after the target. */
+/* The temporary file (include/pmu_tmpfiles.h) in `dir` (NULL: $TMPDIR or /tmp), named
+ * after the target, and the name of its FST hierarchy, registered before it exists. */
 static int make_temp(pmu_outfile *o, const char *dir, pmu_err *err)
 {
     const char *tmpdir = getenv("TMPDIR");
     const char *in = dir ? dir : (tmpdir && *tmpdir ? tmpdir : "/tmp");
-    const char *base = o->base ? o->base : "out";
-    size_t size = strlen(in) + strlen(base) + 32;
-    o->tmp = malloc(size);
-    if (!o->tmp)
-        return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", o->opt);
-    snprintf(o->tmp, size, "%s/.%.100s.pmusim-XXXXXX", in, base); /* room below NAME_MAX */
-    o->hier = malloc(size + sizeof ".hier");
-    pmu_tmpfiles_hold(1);
-    int fd = o->hier ? mkstemp(o->tmp) : (errno = ENOMEM, -1);
-    if (fd >= 0) {
-        snprintf(o->hier, size + sizeof ".hier", "%s.hier", o->tmp);
-        pmu_tmpfiles_add(o->tmp); /* a signal removes them */
-        pmu_tmpfiles_add(o->hier);
-    }
-    pmu_tmpfiles_hold(0);
-    if (fd < 0) {
-        int e = errno;
-        free(o->tmp);
-        free(o->hier);
-        o->tmp = o->hier = NULL;
+    int fd = pmu_tmpfile_make(in, o->base ? o->base : "out", &o->tmp);
+    if (fd < 0)
         return pmu_errf(err, PMU_E_INPUT, "%s: cannot write '%s': cannot create a temporary file in %s: %s",
-                        o->opt, o->target, in, strerror(e));
-    }
+                        o->opt, o->target, in, strerror(errno));
     close(fd);
+    size_t size = strlen(o->tmp) + sizeof ".hier";
+    o->hier = malloc(size);
+    if (!o->hier)
+        return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", o->opt);
+    snprintf(o->hier, size, "%s.hier", o->tmp);
+    pmu_tmpfiles_add(o->hier); /* a signal removes it */
     return 0;
 }
 
@@ -447,7 +428,7 @@ int pmu_outfile_commit(pmu_outfile *o, uint64_t *size, pmu_err *err)
         struct stat st;
         if (stat(o->tmp, &st) == 0)
             bytes = (uint64_t)st.st_size;
-        if (chmod(o->tmp, o->mode) != 0 || rename(o->tmp, o->dest) != 0)
+        if (pmu_tmpfile_commit(o->tmp, o->mode, o->dest) != 0)
             rc = write_error(err, o->opt, o->target, strerror(errno));
         else
             o->done = 1; /* the temporary file is the target now */

@@ -190,17 +190,39 @@ else
     echo "skip waves-full-disk: needs root to mount a 64 KiB tmpfs (not counted)"
 fi
 
+# ---- a stream output is one temporary file, renamed once ----------------------------------
+# The stream writer writes the command's temporary file in place (include/pmu_tmpfiles.h).
+# one_temporary COMMAND...: COMMAND in a new empty directory, stopped once it wrote
+# something; succeeds when the directory then holds one file (else lists them).
+one_temporary() {
+    mkdir once && cd once || return 1
+    "$@" >/dev/null 2>&1 &
+    local pid=$! i=0 files
+    until [ $i -ge 1000 ] || [ -n "$(find . -mindepth 1 -size +0c)" ]; do
+        sleep 0.01
+        i=$((i + 1))
+    done
+    files=$(find . -mindepth 1 | sort)
+    kill "$pid" && { wait "$pid"; } 2>/dev/null
+    cd .. && rm -rf once
+    [ $i -lt 1000 ] && [ "$(wc -l <<<"$files")" -eq 1 ] && return 0
+    echo "files for one output (expected one temporary file): ${files:-none written in 10 s}"
+    return 1
+}
+check gen-text-one-temporary 0 "" -- one_temporary "$PMUSIM" gen --seed 1 --cycles 1000000000 -o s.txt
+check gen-binary-one-temporary 0 "" -- one_temporary "$PMUSIM" gen --seed 1 --cycles 1000000000 -o s.bin
+
 # ---- a signal mid-write: the temporary files go, the status is 128 + signal ----------------
 many=1000000000
 for sig in INT TERM HUP; do
-    interrupted "gen-$sig" "$sig" '.s.txt.pmusim-*.tmp.*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.txt --symbols f.txt
+    interrupted "gen-$sig" "$sig" '.s.txt.pmusim-*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.txt --symbols f.txt
 done
-interrupted gen-binary-INT INT '.s.bin.pmusim-*.tmp.*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.bin
+interrupted gen-binary-INT INT '.s.bin.pmusim-*' -- "$PMUSIM" gen --seed 1 --cycles $many -o s.bin
 mkfifo endless
 exec 7<>endless # a stream that never ends: conv waits in its middle
 cat big.txt >endless 7>&- &
 feeder=$!
-interrupted conv-TERM TERM '.c.bin.pmusim-*.tmp.*' -- "$PMUSIM" conv ../endless c.bin 7>&-
+interrupted conv-TERM TERM '.c.bin.pmusim-*' -- "$PMUSIM" conv ../endless c.bin 7>&-
 exec 7>&-
 kill "$feeder" 2>/dev/null
 wait "$feeder" 2>/dev/null
