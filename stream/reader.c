@@ -100,15 +100,12 @@ struct pmu_stream_reader {
     pmu_byte_window win;   /* data[pos..len): the bytes not yet decoded (pos is not kept) */
 
     /* The last records handed out, for pmu_stream_unread across records (pmu_stream_keep):
-     * a ring of `keep` records; cur is record `at` of it. */
-    unsigned keep;         /* 0: one record, cur; else a power of 2 */
-    uint8_t *kept;         /* the ring: keep records, record_size apart */
+     * a ring (ring.n 0: none, one record in cur); cur is record `at` of it. */
+    stream_ring ring;
     struct kept_rec {
         uint64_t rep;      /* the cycles the record stands for */
         uint64_t pos;      /* its number in where texts (record or line) */
-    } *kept_rec;
-    size_t kept_size;      /* the dialect's record_size */
-    uint64_t nkept;        /* records read into the ring; the newest is nkept - 1 */
+    } *kept_rec;           /* each slot's */
     uint64_t at;           /* the record handed out: the newest, or an older one given back */
 };
 
@@ -489,7 +486,7 @@ int pmu_stream_next(pmu_stream_reader *r, void *rec, pmu_err *err)
 {
     if (r->budget == 0)
         return 0;
-    if (r->keep) { /* the kept records are pmu_stream_view's */
+    if (r->ring.n) { /* the kept records are pmu_stream_view's */
         const void *p;
         const int got = pmu_stream_view(r, &p, 1, err);
         if (got == 1)
@@ -526,10 +523,10 @@ static inline void kept_close(pmu_stream_reader *r, int rc, uint64_t repeat);
  * after a failure (read_record repeats it). */
 static __attribute__((noinline)) int view_slow(pmu_stream_reader *r, unsigned max, pmu_err *err)
 {
-    if (r->keep)
+    if (r->ring.n)
         kept_open(r);
     const int rc = read_record(r, r->cur, err);
-    if (r->keep)
+    if (r->ring.n)
         kept_close(r, rc, r->left + 1);
     return rc == 1 ? hand_out(r, r->left + 1, max) : rc;
 }
@@ -555,17 +552,6 @@ static __attribute__((noinline)) int binary_end(pmu_stream_reader *r, int rc, ui
 }
 
 /* ---- the kept records (pmu_stream_keep) ---------------------------------------------- */
-/* Record i's place in the ring. */
-static inline size_t kept_ix(const pmu_stream_reader *r, uint64_t i)
-{
-    return (size_t)(i & (r->keep - 1u));
-}
-
-static inline void *kept_slot(const pmu_stream_reader *r, uint64_t i)
-{
-    return r->kept + kept_ix(r, i) * r->kept_size;
-}
-
 /* The number in the where text of the record just read: the record's (binary) or the
  * line's (text). */
 static uint64_t where_number(const pmu_stream_reader *r)
@@ -577,23 +563,23 @@ static uint64_t where_number(const pmu_stream_reader *r)
 static void kept_where(pmu_stream_reader *r, uint64_t i)
 {
     where_init(&r->where, r->name, r->form == PMU_STREAM_BINARY ? ":record " : ":",
-               r->kept_rec[kept_ix(r, i)].pos);
+               r->kept_rec[stream_ring_ix(&r->ring, i)].pos);
 }
 
 /* Before a record is read: the next slot of the ring becomes cur. */
 static inline __attribute__((always_inline)) void kept_open(pmu_stream_reader *r)
 {
-    r->at = r->nkept++;
-    r->cur = kept_slot(r, r->at);
+    r->at = r->ring.count++;
+    r->cur = stream_ring_at(&r->ring, r->at);
 }
 
 /* After: rc 1 keeps it (standing for `repeat` cycles); otherwise the slot is the next
  * read's again, and cur the record before. */
 static __attribute__((noinline, cold)) void kept_drop(pmu_stream_reader *r)
 {
-    r->nkept--;
-    r->at = r->nkept ? r->nkept - 1 : 0;
-    r->cur = kept_slot(r, r->at);
+    r->ring.count--;
+    r->at = r->ring.count ? r->ring.count - 1 : 0;
+    r->cur = stream_ring_at(&r->ring, r->at);
 }
 
 static inline __attribute__((always_inline)) void kept_close(pmu_stream_reader *r, int rc,
@@ -603,59 +589,57 @@ static inline __attribute__((always_inline)) void kept_close(pmu_stream_reader *
         kept_drop(r);
         return;
     }
-    r->kept_rec[kept_ix(r, r->at)] = (struct kept_rec){repeat, where_number(r)};
+    r->kept_rec[stream_ring_ix(&r->ring, r->at)] = (struct kept_rec){repeat, where_number(r)};
 }
 
 /* A record given back (pmu_stream_unread) handed out again: the one after `at`. */
 static __attribute__((noinline)) int kept_again(pmu_stream_reader *r, unsigned max)
 {
     r->at++;
-    r->cur = kept_slot(r, r->at);
+    r->cur = stream_ring_at(&r->ring, r->at);
     kept_where(r, r->at);
-    return hand_out(r, r->kept_rec[kept_ix(r, r->at)].rep, max);
+    return hand_out(r, r->kept_rec[stream_ring_ix(&r->ring, r->at)].rep, max);
 }
 
-unsigned stream_ring_size(unsigned k, unsigned extra, const char *fn, const char *where,
-                          pmu_err *err)
+int stream_ring_init(stream_ring *g, unsigned k, unsigned extra, size_t size, const char *fn,
+                     const char *where, pmu_err *err)
 {
-    if (k > (1u << 20)) {
-        stream_errf(err, PMU_E_INTERNAL, where, "%s: %u records, expected at most %u", fn, k,
-                    1u << 20);
-        return 0;
-    }
+    if (k > (1u << 20))
+        return stream_errf(err, PMU_E_INTERNAL, where, "%s: %u records, expected at most %u",
+                           fn, k, 1u << 20);
     unsigned n = k + extra;
-    while (n & (n - 1u))
+    while (n & (n - 1u)) /* a power of 2: ring indexes are masked */
         n += n & -n;
-    return n;
+    uint8_t *recs = calloc(n, size);
+    if (!recs)
+        return stream_errf(err, PMU_E_NOMEM, where, "out of memory");
+    *g = (stream_ring){recs, size, n, 0};
+    return 0;
 }
 
 int pmu_stream_keep(pmu_stream_reader *r, unsigned n, pmu_err *err)
 {
-    if (r->keep >= n)
+    if (r->ring.n >= n)
         return 0;
-    if (r->keep || r->nkept || pmu_stream_count(r) || r->failed || r->recno || r->lineno)
+    if (r->ring.n || r->ring.count || pmu_stream_count(r) || r->failed || r->recno || r->lineno)
         return stream_errf(err, PMU_E_INTERNAL, r->name,
                            "pmu_stream_keep: only before the first record, once");
     if (n < 2)
         return 0;
     /* and the record before the oldest one given back, whose where text is then the
      * reader's */
-    n = stream_ring_size(n, 1, "pmu_stream_keep", r->name, err);
-    if (!n)
+    stream_ring ring;
+    if (stream_ring_init(&ring, n, 1, r->d->record_size, "pmu_stream_keep", r->name, err))
         return -1;
-    const size_t size = r->d->record_size;
-    uint8_t *kept = calloc(n, size);
-    struct kept_rec *rec = calloc(n, sizeof *rec);
-    if (!kept || !rec) {
-        free(kept);
-        free(rec);
+    struct kept_rec *rec = calloc(ring.n, sizeof *rec);
+    if (!rec) {
+        free(ring.recs);
         return stream_errf(err, PMU_E_NOMEM, r->name, "out of memory");
     }
     free(r->cur); /* nothing was read into it: the ring's slots are cur from here on */
-    r->cur = r->kept = kept;
+    r->ring = ring;
+    r->cur = ring.recs;
     r->kept_rec = rec;
-    r->keep = n;
-    r->kept_size = size;
     return 0;
 }
 
@@ -680,7 +664,7 @@ static inline __attribute__((always_inline)) int steady_read(pmu_stream_reader *
  * read into the ring. */
 static __attribute__((noinline)) int view_kept(pmu_stream_reader *r, unsigned max, pmu_err *err)
 {
-    if (__builtin_expect(r->at + 1 < r->nkept, 0))
+    if (__builtin_expect(r->at + 1 < r->ring.count, 0))
         return kept_again(r, max);
     if (__builtin_expect(!r->steady, 0))
         return view_slow(r, max, err);
@@ -704,7 +688,7 @@ int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_er
     }
     if (r->left) /* 0 after a failure (fail) */
         return hand_out(r, r->left, max);
-    if (r->keep) { /* the record goes to a slot of the ring */
+    if (r->ring.n) { /* the record goes to a slot of the ring */
         const int got = view_kept(r, max, err);
         *rec = r->cur;
         return got;
@@ -719,7 +703,7 @@ int pmu_stream_view(pmu_stream_reader *r, const void **rec, unsigned max, pmu_er
 void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
 {
     r->budget += n;
-    if (!r->keep) {
+    if (!r->ring.n) {
         r->left += n;
         return;
     }
@@ -729,8 +713,8 @@ void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
     const uint64_t at = r->at;
     uint64_t back = n;
     for (;;) {
-        const uint64_t handed = r->kept_rec[kept_ix(r, r->at)].rep - r->left;
-        const int older = r->at > 0 && r->at + r->keep > r->nkept; /* one before is kept */
+        const uint64_t handed = r->kept_rec[stream_ring_ix(&r->ring, r->at)].rep - r->left;
+        const int older = r->at > 0 && r->at + r->ring.n > r->ring.count; /* one before is kept */
         if (back < handed || !older) {
             r->left += back;
             break;
@@ -742,7 +726,7 @@ void pmu_stream_unread(pmu_stream_reader *r, unsigned n)
             break;
     }
     if (r->at != at) {
-        r->cur = kept_slot(r, r->at);
+        r->cur = stream_ring_at(&r->ring, r->at);
         kept_where(r, r->at);
     }
 }
@@ -769,7 +753,7 @@ void pmu_stream_close(pmu_stream_reader *r)
     free(r->chunk);
     free(r->line);
     free(r->state);
-    free(r->keep ? r->kept : r->cur);
+    free(r->ring.n ? r->ring.recs : r->cur);
     free(r->kept_rec);
     free(r->name);
     free(r);

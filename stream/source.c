@@ -17,13 +17,10 @@ struct pmu_source {
     uint64_t count;            /* generator: records returned so far (a file's reader counts
                                   its own, and keeps the limit: pmu_stream_limit) */
     char where[256];
-    /* A generator's last records (pmu_source_keep): a ring of `keep` records of
-     * record_size bytes, record i at i & (keep - 1); records count .. nkept - 1 were given
-     * back and are handed out again before new ones are generated. */
     size_t record_size;
-    unsigned keep; /* 0: none; else a power of 2 */
-    uint8_t *kept;
-    uint64_t nkept; /* records generated into the ring */
+    /* A generator's last records (pmu_source_keep): records count .. ring.count - 1 were
+     * given back and are handed out again before new ones are generated. */
+    stream_ring ring;
 };
 
 pmu_source *pmu_source_file(const pmu_dialect *d, const char *path, uint64_t limit,
@@ -67,13 +64,13 @@ pmu_source *pmu_source_generator(const pmu_dialect *d, const pmu_gen_opts *o, pm
  * generated into the ring: pmu_gen_next's result. */
 static int gen_kept(pmu_source *s, const void **rec)
 {
-    if (s->count == s->nkept) {
-        const int rc = pmu_gen_next(s->gen, s->kept + (s->nkept & (s->keep - 1u)) * s->record_size);
+    if (s->count == s->ring.count) {
+        const int rc = pmu_gen_next(s->gen, stream_ring_at(&s->ring, s->ring.count));
         if (rc != 1)
             return rc;
-        s->nkept++;
+        s->ring.count++;
     }
-    *rec = s->kept + (s->count++ & (s->keep - 1u)) * s->record_size;
+    *rec = stream_ring_at(&s->ring, s->count++);
     return 1;
 }
 
@@ -81,7 +78,7 @@ int pmu_source_next(pmu_source *s, void *rec, pmu_err *err)
 {
     if (s->reader)
         return pmu_stream_next(s->reader, rec, err);
-    if (s->keep) {
+    if (s->ring.n) {
         const void *p;
         const int rc = gen_kept(s, &p);
         if (rc == 1)
@@ -97,7 +94,7 @@ int pmu_source_view(pmu_source *s, void *buf, const void **rec, unsigned max, pm
 {
     if (s->reader)
         return pmu_stream_view(s->reader, rec, max, err);
-    if (s->keep)
+    if (s->ring.n)
         return gen_kept(s, rec);
     *rec = buf;
     return pmu_source_next(s, buf, err);
@@ -107,19 +104,13 @@ int pmu_source_keep(pmu_source *s, unsigned k, pmu_err *err)
 {
     if (s->reader)
         return pmu_stream_keep(s->reader, k, err);
-    if (s->keep >= k)
+    if (s->ring.n >= k)
         return 0;
-    if (s->keep || s->count)
+    if (s->ring.n || s->count)
         return stream_errf(err, PMU_E_INTERNAL, NULL, "pmu_source_keep: only before the first record, once");
     if (k < 2)
         return 0;
-    const unsigned n = stream_ring_size(k, 0, "pmu_source_keep", NULL, err);
-    if (!n)
-        return -1;
-    if (!(s->kept = calloc(n, s->record_size)))
-        return stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
-    s->keep = n;
-    return 0;
+    return stream_ring_init(&s->ring, k, 0, s->record_size, "pmu_source_keep", NULL, err);
 }
 
 void pmu_source_unread(pmu_source *s, unsigned n)
@@ -158,6 +149,6 @@ void pmu_source_close(pmu_source *s)
         pmu_stream_close(s->reader);
     if (s->gen)
         pmu_gen_destroy(s->gen);
-    free(s->kept);
+    free(s->ring.recs);
     free(s);
 }

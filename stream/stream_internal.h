@@ -66,11 +66,31 @@ char *stream_escaped_name(const char *s);
 int stream_errf(pmu_err *err, int code, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* The records of a ring that keeps the last k records handed out (k at most 2^20) and
- * `extra` more: a power of 2 (ring indexes are masked), or 0 with err filled (`fn` and
- * `where` name the caller in the message).  For pmu_stream_keep and pmu_source_keep. */
-unsigned stream_ring_size(unsigned k, unsigned extra, const char *fn, const char *where,
-                          pmu_err *err);
+/* ---- the last records handed out (pmu_stream_keep, pmu_source_keep) ---------------- */
+/* A ring of records: record i (counted from 0 as they are put in) is in slot i & (n - 1),
+ * so the ring holds the last n. */
+typedef struct stream_ring {
+    uint8_t *recs;  /* n records, size bytes apart */
+    size_t size;    /* the dialect's record_size */
+    unsigned n;     /* 0: no ring; else a power of 2 */
+    uint64_t count; /* records put in; the newest is count - 1 */
+} stream_ring;
+
+/* A ring (zeroed) for the last k records handed out (k at most 2^20) and `extra` more.
+ * 0, or -1 with err filled (`fn` and `where` name the caller in the message) and *g
+ * untouched. */
+int stream_ring_init(stream_ring *g, unsigned k, unsigned extra, size_t size, const char *fn,
+                     const char *where, pmu_err *err);
+
+/* Record i's slot, and the record there. */
+static inline size_t stream_ring_ix(const stream_ring *g, uint64_t i)
+{
+    return (size_t)(i & (g->n - 1u));
+}
+static inline void *stream_ring_at(const stream_ring *g, uint64_t i)
+{
+    return g->recs + stream_ring_ix(g, i) * g->size;
+}
 
 /* From here on, a stream that ends before its first record is an error (PMU_E_INPUT,
  * "NAME: no records ...") rather than an end: the readers of runs (pmu_source_file) take
