@@ -90,3 +90,106 @@ int pmu_setup_service_finish(pmu_fam_service *s, int quiet, FILE *out)
 {
     return s->f->finish(s->session, quiet, out);
 }
+
+/* ---- conformance runs ---------------------------------------------------------------- */
+
+struct pmu_fam_conform {
+    const pmu_setup_family *f;
+    pmu_backend *b;
+    pmu_rng rng;
+    int driver;
+    pmu_gen_hot hot; /* none: a setup programs no address qualification */
+    /* the harness's service */
+    uint64_t interrupts;
+    unsigned delay;  /* records until the pending interrupt is serviced */
+    uint8_t pending;
+    /* the software */
+    void *session;
+};
+
+static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
+
+static void serve(pmu_fam_conform *c)
+{
+    if (c->pending && c->delay-- == 0) {
+        c->f->conform->service(c->b, &c->rng);
+        c->interrupts++;
+        c->pending = 0;
+    }
+}
+
+/* Software activity before a record: the service and random register activity. */
+static void harness_before(void *ctx, void *record)
+{
+    (void)record;
+    pmu_fam_conform *c = ctx;
+    if (c->f->conform->service_first)
+        serve(c);
+    c->f->conform->activity(c->b, &c->rng);
+    if (!c->f->conform->service_first)
+        serve(c);
+}
+
+static void harness_after(void *ctx, const void *record, const pmu_state *st)
+{
+    (void)record;
+    pmu_fam_conform *c = ctx;
+    if (st->pmi && !c->pending) {
+        const pmu_setup_conform *k = c->f->conform;
+        c->pending = 1;
+        c->delay = below(&c->rng, 4) == 0 ? below(&c->rng, k->long_delay) : below(&c->rng, k->short_delay);
+    }
+}
+
+pmu_fam_conform *pmu_setup_conform_start(const pmu_setup_family *f, pmu_backend *b, uint64_t seed,
+                                         const pmu_gen *layout, int driver, int qual_heavy,
+                                         const pmu_gen_hot **hot, pmu_record_hooks *hooks, pmu_err *err)
+{
+    if (qual_heavy) {
+        pmu_errf(err, PMU_E_UNSUPPORTED, "the qualifier-heavy programming: this family has no event qualifiers");
+        return NULL;
+    }
+    pmu_fam_conform *c = malloc(sizeof *c);
+    void *setup = driver ? calloc(1, f->setup_size) : NULL; /* the software's, then its copy's */
+    if (!c || (driver && !setup)) {
+        free(c);
+        free(setup);
+        pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    *c = (pmu_fam_conform){.f = f, .b = b, .driver = driver};
+    *hot = &c->hot;
+    pmu_rng_seed(&c->rng, seed ^ f->conform->salt);
+    if (!driver) {
+        f->conform->program(b, &c->rng);
+        *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after};
+        return c;
+    }
+    f->conform->random_setup(&c->rng, b->model, layout, setup);
+    c->session = f->start(setup, b, layout, hooks, err); /* the session keeps its copy */
+    free(setup);
+    if (!c->session) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+int pmu_setup_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out)
+{
+    if (!c->driver) {
+        *interrupts = c->interrupts;
+        return 1;
+    }
+    *interrupts = c->f->conform->interrupts(c->session);
+    return c->f->conform->check(c->session, out);
+}
+
+void pmu_setup_conform_free(pmu_fam_conform *c)
+{
+    if (!c)
+        return;
+    if (c->session)
+        c->f->free(c->session);
+    free(c);
+}

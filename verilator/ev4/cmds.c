@@ -96,10 +96,14 @@ static int service_finish(void *session, int quiet, FILE *out)
     return ev4_session_check(s->x, quiet, out);
 }
 
+uint64_t ev4_service_interrupts(void *session) { return ev4_session_interrupts(((service *)session)->x); }
+
+int ev4_service_check(void *session, FILE *out) { return service_finish(session, 1, out); }
+
 static const pmu_setup_family ev4_setup_family = {
     .family = &pmu_family_alpha21064, .setup_size = sizeof(ev4_setup), .builtin = ev4_setup_builtin,
     .parse = setup_parse, .model = setup_model, .print = setup_print,
-    .start = service_start, .finish = service_finish, .free = service_free,
+    .start = service_start, .finish = service_finish, .free = service_free, .conform = &ev4_conform,
 };
 
 PMU_SETUP_CONFIG_HOOKS(ev4_setup_family)
@@ -157,9 +161,6 @@ const pmu_family_cmds ev4_family_cmds = {
     PMU_SETUP_CMDS_HOOKS,
     .service_timing = "the OS takes each interrupt at the first record below IPL 6, outside PALmode (docs/ev4-pfm.md)",
     .mismatch_detail = mismatch_detail,
-    .conform_start = ev4_conform_start,
-    .conform_finish = ev4_conform_finish,
-    .conform_free = ev4_conform_free,
     .monitor_create = monitor_create,
     .monitor_session = monitor_session,
     .monitor_start = monitor_start,

@@ -3,12 +3,14 @@
 #define EV4_CMDS_INTERNAL_H
 
 #include "pmu_family_cmds.h"
+#include "pmu_setup_cmds.h"
 
-/* Conformance (cmd_conform.c): include/pmu_family_cmds.h, conform_start and friends. */
-pmu_fam_conform *ev4_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout, int workload,
-                                   int driver, int qual_heavy, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
-                                   pmu_err *err);
-int ev4_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out);
-void ev4_conform_free(pmu_fam_conform *c);
+/* Conformance (cmd_conform.c): the family's random programming and setups. */
+extern const pmu_setup_conform ev4_conform;
+
+/* The pfm driver's session of a run (cmds.c, pmu_setup_family.start): the interrupts it
+ * took, and its verdict after a conformance run (as the service's finish, quiet). */
+uint64_t ev4_service_interrupts(void *session);
+int ev4_service_check(void *session, FILE *out);
 
 #endif

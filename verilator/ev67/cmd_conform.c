@@ -1,6 +1,7 @@
 /*
- * cmd_conform.c - the 21264/EV67 family's conformance hooks (include/pmu_family_cmds.h):
- * everything random in a `pmusim conform --family alpha21264` run apart from the stream.
+ * cmd_conform.c - the 21264/EV67 family's part of its conformance hooks
+ * (include/pmu_setup_cmds.h, pmu_setup_conform): everything random in a `pmusim conform
+ * --family alpha21264` run apart from the stream.
  *
  * From the run's seed, one of two kinds of software answers the interrupt line:
  *   - the harness's service with random register activity: both modes and every SL1 row,
@@ -20,19 +21,6 @@
 #include "ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
 #include "pmu_rng.h"
-
-struct pmu_fam_conform {
-    pmu_backend *b;
-    pmu_rng rng;
-    int driver;
-    pmu_gen_hot hot; /* none: no address qualification */
-    /* the harness's service */
-    uint64_t interrupts;
-    unsigned delay; /* records until the pending interrupt is serviced */
-    uint8_t pending;
-    /* the software */
-    ev67_session *x;
-};
 
 static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
 
@@ -59,10 +47,8 @@ static uint64_t random_pctr_ctl(pmu_rng *r)
     return EV67_FSET(v, PCTR_CTL, PCTR1, counter_value(r, 1));
 }
 
-static void random_activity(pmu_fam_conform *c)
+static void activity(pmu_backend *b, pmu_rng *r)
 {
-    pmu_rng *r = &c->rng;
-    pmu_backend *b = c->b;
     switch (below(r, 400)) {
     case 0: pmu_write(b, EV67_ADDR_PCTR_CTL, random_pctr_ctl(r)); break;
     case 1: { /* the reset PALcode's double write (HRM §6.10.1) */
@@ -90,11 +76,8 @@ static void random_activity(pmu_fam_conform *c)
 
 /* The interrupt service: the Table 6-13 registers, the requests cleared (sometimes
  * twice), and mostly the counters rewritten: the next window, the next period. */
-static void service(pmu_fam_conform *c)
+static void service(pmu_backend *b, pmu_rng *r)
 {
-    pmu_rng *r = &c->rng;
-    pmu_backend *b = c->b;
-    c->interrupts++;
     pmu_read(b, EV67_ADDR_ISUM);
     pmu_read(b, EV67_ADDR_PMPC);
     pmu_read(b, EV67_ADDR_I_STAT);
@@ -107,35 +90,25 @@ static void service(pmu_fam_conform *c)
                                                    PCTR1, counter_value(r, 1)));
 }
 
-static void harness_before(void *ctx, void *record)
+/* Counting in a random mode with interrupts enabled, as a driver would start. */
+static void program(pmu_backend *b, pmu_rng *r)
 {
-    (void)record;
-    pmu_fam_conform *c = ctx;
-    random_activity(c);
-    if (c->pending && c->delay-- == 0) {
-        service(c);
-        c->pending = 0;
-    }
-}
-
-static void harness_after(void *ctx, const void *record, const pmu_state *st)
-{
-    (void)record;
-    pmu_fam_conform *c = ctx;
-    if (st->pmi && !c->pending) {
-        c->pending = 1;
-        c->delay = below(&c->rng, 4) == 0 ? below(&c->rng, 500) : below(&c->rng, 8);
-    }
+    pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, 3));
+    pmu_write(b, EV67_ADDR_I_CTL,
+              EV67_FSET(EV67_FSET(EV67_FSET(0, I_CTL, SPCE, 1), I_CTL, PCT0_EN, 1), I_CTL, PCT1_EN, 1));
+    pmu_write(b, EV67_ADDR_PCTR_CTL, random_pctr_ctl(r));
 }
 
 /* A random setup of the family's software, with short periods: many interrupts. */
-static void random_setup(pmu_rng *r, unsigned model, ev67_setup *s)
+static void random_setup(pmu_rng *r, unsigned model, const pmu_gen *layout, void *setup)
 {
     static const unsigned sets[][EV67_PERF_MAX_EVENTS + 1] = {
         {1, EV67_CYCLES}, {1, EV67_INSTRUCTIONS}, {1, EV67_BCACHEMISS}, {1, EV67_MBOXREPLAY},
         {2, EV67_INSTRUCTIONS, EV67_CYCLES}, {2, EV67_CYCLES, EV67_INSTRUCTIONS},
         {2, EV67_INSTRUCTIONS, EV67_BCACHEMISS}, {2, EV67_BCACHEMISS, EV67_INSTRUCTIONS},
         {2, EV67_CYCLES, EV67_MBOXREPLAY}, {2, EV67_MBOXREPLAY, EV67_CYCLES}};
+    ev67_setup *s = setup;
+    (void)layout;
     ev67_setup_default(s);
     s->model = model;
     s->mode = below(r, 2) ? EV67_SETUP_PROFILEME : EV67_SETUP_PERF;
@@ -149,57 +122,12 @@ static void random_setup(pmu_rng *r, unsigned model, ev67_setup *s)
     s->sl1 = below(r, 4);
 }
 
-pmu_fam_conform *ev67_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout, int workload,
-                                    int driver, int qual_heavy, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
-                                    pmu_err *err)
-{
-    (void)layout, (void)workload;
-    if (qual_heavy) {
-        pmu_errf(err, PMU_E_UNSUPPORTED, "the qualifier-heavy programming: this family has no event qualifiers");
-        return NULL;
-    }
-    pmu_fam_conform *c = calloc(1, sizeof *c);
-    if (!c) {
-        pmu_errf(err, PMU_E_NOMEM, "out of memory");
-        return NULL;
-    }
-    c->b = b;
-    c->driver = driver;
-    *hot = &c->hot;
-    pmu_rng_seed(&c->rng, seed ^ 0x6576363772756eull);
-    if (!driver) {
-        /* Counting in a random mode with interrupts enabled, as a driver would start. */
-        pmu_write(b, EV67_ADDR_IER_CM, EV67_FSET(0, IER_CM, PCEN, 3));
-        pmu_write(b, EV67_ADDR_I_CTL,
-                  EV67_FSET(EV67_FSET(EV67_FSET(0, I_CTL, SPCE, 1), I_CTL, PCT0_EN, 1), I_CTL, PCT1_EN, 1));
-        pmu_write(b, EV67_ADDR_PCTR_CTL, random_pctr_ctl(&c->rng));
-        *hooks = (pmu_record_hooks){.ctx = c, .before = harness_before, .after = harness_after};
-        return c;
-    }
-    ev67_setup s;
-    random_setup(&c->rng, b->model, &s);
-    if (!(c->x = ev67_session_start(&s, b, err))) {
-        ev67_conform_free(c);
-        return NULL;
-    }
-    *hooks = ev67_session_hooks(c->x);
-    return c;
-}
+static uint64_t interrupts(void *session) { return ev67_session_interrupts(session); }
+static int check(void *session, FILE *out) { return ev67_session_check(session, 1, out); }
 
-int ev67_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out)
-{
-    if (!c->driver) {
-        *interrupts = c->interrupts;
-        return 1;
-    }
-    *interrupts = ev67_session_interrupts(c->x);
-    return ev67_session_check(c->x, 1, out);
-}
-
-void ev67_conform_free(pmu_fam_conform *c)
-{
-    if (!c)
-        return;
-    ev67_session_free(c->x);
-    free(c);
-}
+const pmu_setup_conform ev67_conform = {
+    .salt = 0x6576363772756eull,
+    .program = program, .activity = activity, .service = service, .service_first = 0,
+    .long_delay = 500, .short_delay = 8,
+    .random_setup = random_setup, .interrupts = interrupts, .check = check,
+};

@@ -61,7 +61,7 @@ static void session_free(void *session) { ev67_session_free(session); }
 static const pmu_setup_family ev67_setup_family = {
     .family = &pmu_family_alpha21264, .setup_size = sizeof(ev67_setup), .builtin = ev67_setup_builtin,
     .parse = setup_parse, .model = setup_model, .print = setup_print,
-    .start = session_start, .finish = session_finish, .free = session_free,
+    .start = session_start, .finish = session_finish, .free = session_free, .conform = &ev67_conform,
 };
 
 PMU_SETUP_CONFIG_HOOKS(ev67_setup_family)
@@ -93,9 +93,6 @@ const pmu_family_cmds ev67_family_cmds = {
     .service_timing = "the software takes each interrupt at the record after the line rises; the "
                       "block holds it off in PALmode (docs/ev67-harness.md)",
     .mismatch_detail = mismatch_detail,
-    .conform_start = ev67_conform_start,
-    .conform_finish = ev67_conform_finish,
-    .conform_free = ev67_conform_free,
     .monitor_create = ev67_monitor_create,
     .monitor_session = ev67_monitor_session,
     .monitor_start = ev67_monitor_start,

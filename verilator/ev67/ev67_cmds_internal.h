@@ -3,13 +3,10 @@
 #define EV67_CMDS_INTERNAL_H
 
 #include "pmu_family_cmds.h"
+#include "pmu_setup_cmds.h"
 
-/* Conformance (cmd_conform.c): include/pmu_family_cmds.h, conform_start and friends. */
-pmu_fam_conform *ev67_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout, int workload,
-                                    int driver, int qual_heavy, const pmu_gen_hot **hot, pmu_record_hooks *hooks,
-                                    pmu_err *err);
-int ev67_conform_finish(pmu_fam_conform *c, uint64_t *interrupts, FILE *out);
-void ev67_conform_free(pmu_fam_conform *c);
+/* Conformance (cmd_conform.c): the family's random programming and setups. */
+extern const pmu_setup_conform ev67_conform;
 
 /* count and profile (cmd_monitor.c). */
 pmu_fam_monitor *ev67_monitor_create(const pmu_monitor_request *rq, pmu_err *err);
