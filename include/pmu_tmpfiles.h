@@ -48,6 +48,10 @@ int pmu_tmpfiles_holds(const char *path);
  * the drop); -1 with errno set (nothing made). */
 int pmu_tmpfile_make(const char *dir, const char *base, char **tmp);
 
+/* The mode open(2) gives a new file created with 0666 (the process's umask applied): a
+ * temporary file's when it becomes a new file. */
+mode_t pmu_tmpfile_new_mode(void);
+
 /* Gives temporary file tmp `mode` and renames it over dest, then forgets it: 0, or -1 with
  * errno set (tmp stays, registered). */
 int pmu_tmpfile_commit(const char *tmp, mode_t mode, const char *dest);

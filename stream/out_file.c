@@ -46,14 +46,6 @@ static FILE *create_tmp(const char *path, char **tmp_out)
     return f;
 }
 
-/* The mode a new file gets from open(2) with 0666: the renamed file's. */
-static mode_t new_file_mode(void)
-{
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
-}
-
 int out_file_open(out_file *o, const char *path, pmu_err *err)
 {
     memset(o, 0, sizeof *o);
@@ -90,7 +82,7 @@ int out_file_close(out_file *o, int commit, pmu_err *err)
         rc = -1, saved = errno;
     if (o->own && fclose(o->f) != 0 && !rc)
         rc = -1, saved = errno;
-    if (!rc && commit && o->tmp && pmu_tmpfile_commit(o->tmp, new_file_mode(), o->path) != 0)
+    if (!rc && commit && o->tmp && pmu_tmpfile_commit(o->tmp, pmu_tmpfile_new_mode(), o->path) != 0)
         rc = -1, saved = errno;
     if (o->tmp && (rc || !commit))
         pmu_tmpfile_drop(o->tmp);

@@ -121,6 +121,13 @@ int pmu_tmpfile_make(const char *dir, const char *base, char **tmp)
     return fd;
 }
 
+mode_t pmu_tmpfile_new_mode(void)
+{
+    const mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
 int pmu_tmpfile_commit(const char *tmp, mode_t mode, const char *dest)
 {
     if (chmod(tmp, mode) != 0 || rename(tmp, dest) != 0)

@@ -1,6 +1,7 @@
 // The binary form: exact round trips with the text form, the header, and every
 // decoding error (truncation, bad magic and version, out-of-range fields).
 #include <dirent.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <random>
@@ -253,12 +254,31 @@ TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
     std::string dir = path.substr(0, path.rfind('/') + 1), base = path.substr(dir.size());
     DIR *dp = opendir(dir.c_str());
     ASSERT_NE(dp, nullptr);
-    while (const dirent *e = readdir(dp))
-        EXPECT_NE(std::string(e->d_name).rfind(base + ".tmp", 0), 0u) << "left behind: " << e->d_name;
+    unsigned seen = 0;
+    while (const dirent *e = readdir(dp)) { // include/pmu_tmpfiles.h names them .NAME.pmusim-XXXXXX
+        seen += std::string(e->d_name) == base;
+        EXPECT_NE(std::string(e->d_name).rfind("." + base + ".pmusim-", 0), 0u) << "left behind: " << e->d_name;
+    }
     closedir(dp);
+    EXPECT_EQ(seen, 1u);
     // a writer that succeeds replaces it
     write_stream(path, PMU_STREAM_BINARY, {base_cycle()});
     EXPECT_EQ(read_file(path).recs.size(), 1u);
+    remove(path.c_str());
+}
+
+// A new stream file gets the mode open(2) would give it (0666 less the umask), not its
+// temporary file's 0600.
+TEST(Binary, NewFileGetsTheUsualMode)
+{
+    std::string path = scratch("mode.bin");
+    remove(path.c_str());
+    const mode_t old = umask(022);
+    write_stream(path, PMU_STREAM_BINARY, {base_cycle()});
+    umask(old);
+    struct stat st;
+    ASSERT_EQ(stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, 0644u);
     remove(path.c_str());
 }
 

@@ -218,9 +218,7 @@ static int classify(pmu_outfile *o, unsigned flags, pmu_err *err)
             return out_error(err, o->opt, path, strerror(e));
         o->kind = OUT_RENAME;
         o->dest = strdup(path);
-        mode_t mask = umask(0);
-        umask(mask);
-        o->mode = 0666 & ~mask;
+        o->mode = pmu_tmpfile_new_mode();
         return o->dest ? 0 : pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", o->opt);
     }
     if (S_ISDIR(st.st_mode))
