@@ -38,6 +38,11 @@ TEST_SCRIPTS += tests/conform.sh tests/conform_shards.sh
 # refused by every command that runs one, on every family.
 TEST_SCRIPTS += tests/no_records.sh
 
+# A new family is its own files plus one registration line: tools/new-family.sh scaffolds one
+# in a copy of the tree, which builds (only what it adds), runs in lock-step and passes its
+# tests (docs/adding-a-family.md, "What the scaffold writes").
+TEST_SCRIPTS += tests/new_family.sh
+
 # Each family's command-line tests (verilator/<family>/tests/*.sh).
 TEST_SCRIPTS += $(sort $(wildcard verilator/*/tests/*.sh))
 

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# new_family.sh - a new family is its own files plus one registration line
+# (docs/adding-a-family.md): in a copy of the tree, tools/new-family.sh toy scaffolds a fourth
+# family, which must build, run in lock-step (`pmusim run --family toy`: 0 mismatches over a
+# nonzero number of records, the driver exact), pass its own tests (which `make test` would
+# run), lint clean, and leave `git status` with only new files under the family's own paths
+# and include/pmu_families.def with exactly one added line.
+#
+# The copy holds the files git tracks, as they are in the working tree (so a committed HEAD is
+# what is tested, and uncommitted edits to tracked files too; untracked files are left out,
+# as a commit would leave them), committed in a scratch repository of its own so that its
+# `git status` shows the scaffold's changes alone.  The build ($BUILD, default build/) is
+# copied in with its times, newer than the sources, so that only what the new family adds is
+# built: its objects, its Verilated top, and the links.  Run from the repository root after
+# the build (make test does).  Ends with "N passed, M failed".
+set -u
+# Its own make runs, whatever make runs it (no jobserver or flags of the outer make).
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
+BUILD=${BUILD:-build}
+JOBS=${JOBS:-2}
+name=toy
+root=$(pwd)
+passed=0 failed=0
+tmp=$(mktemp -d /tmp/pmusim_new_family.XXXXXX)
+cleanup() { [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'cleanup; trap - INT; kill -INT $$' INT
+trap 'cleanup; exit 143' TERM
+trap 'cleanup; exit 129' HUP
+
+ok() { echo "ok   $1"; passed=$((passed + 1)); }
+fail() {
+    echo "FAIL $1"
+    [ -z "${2:-}" ] || sed 's/^/    /' "$2" | tail -25
+    failed=$((failed + 1))
+}
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+}
+
+if [ ! -x "$BUILD/pmusim" ]; then
+    fail "$BUILD/pmusim not built"
+    finish
+fi
+
+# ---- the copy ---------------------------------------------------------------------------
+tree=$tmp/tree
+mkdir -p "$tree"
+if ! git ls-files -z | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+    tar --null -T - -cf - | tar -xf - -C "$tree"; then
+    fail "copy the tracked files"
+    finish
+fi
+# What the family's build and tests need of the build: the objects, generated files, Verilated
+# variants, archives (not the test binaries, benches, synthesis or examples).
+mkdir -p "$tree/$BUILD"
+tar -C "$BUILD" --exclude=./sv_tests --exclude=./tests --exclude=./bench --exclude='./ir*' \
+    --exclude=./examples --exclude=./synth --exclude=./fuzz --exclude=./conformance \
+    --exclude=./def-checks -cf - . | tar -xf - -C "$tree/$BUILD"
+cd "$tree" || exit 1
+git init -q && git add -A && git -c user.name=test -c user.email=test@localhost commit -qm base ||
+    { fail "a scratch repository of the copy"; finish; }
+
+# ---- the scaffold -----------------------------------------------------------------------
+if bash tools/new-family.sh "$name" >"$tmp/scaffold.log" 2>&1; then ok scaffold-$name; else fail scaffold-$name "$tmp/scaffold.log"; finish; fi
+
+# Refusals: an existing name, a name that is not a C identifier; nothing written either time.
+before=$(git status --porcelain | md5sum)
+for bad in "$name" itanium 2fast Toy; do
+    if bash tools/new-family.sh "$bad" >"$tmp/refuse.log" 2>&1; then
+        fail "refuses-$bad (it succeeded)" "$tmp/refuse.log"
+    elif [ "$(wc -l <"$tmp/refuse.log")" -ne 1 ] || ! grep -q "^new-family.sh: '$bad': " "$tmp/refuse.log"; then
+        fail "refuses-$bad: one line naming it expected" "$tmp/refuse.log"
+    elif [ "$(git status --porcelain | md5sum)" != "$before" ]; then
+        fail "refuses-$bad: the tree changed"
+    else
+        ok "refuses-$bad"
+    fi
+done
+
+# Only the family's new files, and one added registry line.
+git status --porcelain --untracked-files=all >"$tmp/status"
+bad=$(grep -v -E "^\?\? ((include|rtl|csim|stream|sw|verilator|systemc)/$name/|docs/$name\.md$|verilator/bench/ir_baseline_$name\.txt$)" "$tmp/status" |
+    grep -v -x ' M include/pmu_families.def')
+if [ -z "$bad" ] && grep -q -x ' M include/pmu_families.def' "$tmp/status" && [ "$(grep -c '^??' "$tmp/status")" -gt 0 ]; then
+    ok "status-only-family-files ($(grep -c '^??' "$tmp/status") new files)"
+else
+    printf '%s\n' "$bad" >"$tmp/bad"
+    fail "status-only-family-files: outside the family's paths:" "$tmp/bad"
+fi
+git diff --numstat include/pmu_families.def >"$tmp/numstat"
+if [ "$(cat "$tmp/numstat")" = "$(printf '1\t0\tinclude/pmu_families.def')" ] &&
+    git diff include/pmu_families.def | grep -q -x "+PMU_FAMILY($name)"; then
+    ok registry-one-added-line
+else
+    git diff include/pmu_families.def >"$tmp/diff"
+    fail registry-one-added-line "$tmp/diff"
+fi
+
+# ---- build, lock-step, tests ----------------------------------------------------------
+san=()
+[ "$BUILD" = build-san ] && san=(SAN=1)
+bins=("$BUILD/pmusim" "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "$BUILD/tests/csim_tests")
+if make --no-print-directory -j"$JOBS" "${san[@]}" "${bins[@]}" >"$tmp/make.log" 2>&1; then
+    ok "build ($(grep -c -E '^(gcc|g\+\+|verilator) ' "$tmp/make.log") compiler and Verilator runs)"
+else
+    fail build "$tmp/make.log"
+    finish
+fi
+# Only what the family adds was built: each compile is of a file of the family's own or of a
+# file that expands the registry (include/pmu_families.def), each Verilator run is of the
+# family's top (no other family's RTL includes regenerated, no other variant Verilated).
+generic=$(git grep -l -F 'pmu_families.def' -- '*.c' '*.cpp' | paste -sd'|')
+# (Verilator's own makefiles compile with "-c -o OBJECT SOURCE" in the variant's folder.)
+outside=$(grep -E '^(gcc|g\+\+) .* -c ' "$tmp/make.log" |
+    sed -E -e 's/.* -c -o [^ ]+ ([^ ]+).*/\1/' -e 's/.* -c ([^ ]+) .*/\1/' |
+    grep -v -E "^(((include|rtl|csim|stream|sw|verilator|systemc)/$name/.*)|V${name}_pmu[_.].*|$generic)$")
+outside+=$(grep -E '^verilator ' "$tmp/make.log" | grep -v -E -- "--top-module ${name}_pmu( |$)" | sed -E 's/.*--top-module ([^ ]+).*/\nverilator \1/')
+if [ -z "$outside" ]; then
+    ok "built-only-the-family"
+else
+    printf '%s\n' "$outside" | sort -u | head -20 >"$tmp/outside"
+    fail "built-only-the-family: also built" "$tmp/outside"
+fi
+# Registered: make test would run the family's binaries and its command-line script.
+printf 'print-tests:\n\t@echo $(GTEST_BINS) $(TEST_SCRIPTS)\n' >"$tmp/print.mk"
+make --no-print-directory -s "${san[@]}" -f Makefile -f "$tmp/print.mk" print-tests >"$tmp/tests" 2>&1
+for t in "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "verilator/$name/tests/${name}_cli.sh"; do
+    if tr ' ' '\n' <"$tmp/tests" | grep -q -x -F "$t"; then ok "make-test-runs-$t"; else fail "make-test-runs-$t" "$tmp/tests"; fi
+done
+
+if "$BUILD/pmusim" run --family "$name" --cycles 100000 >"$tmp/run.log" 2>&1 &&
+    grep -q -E '^lock-step: [1-9][0-9]* cycles, 0 mismatches$' "$tmp/run.log" &&
+    grep -q '^exact: ' "$tmp/run.log"; then
+    ok "lock-step: $(grep '^lock-step' "$tmp/run.log")"
+else
+    fail lock-step "$tmp/run.log"
+fi
+for t in "${name}_tests" "${name}_rtl_unit_tests"; do
+    if "$BUILD/tests/$t" >"$tmp/$t.log" 2>&1 && grep -q -E '^\[  PASSED  \] [1-9]' "$tmp/$t.log"; then
+        ok "$t ($(grep '^\[  PASSED' "$tmp/$t.log"))"
+    else
+        fail "$t" "$tmp/$t.log"
+    fi
+done
+uname=${name^^}
+if "$BUILD/tests/csim_tests" --gtest_filter="${uname}*" >"$tmp/csim.log" 2>&1 && grep -q -E '^\[  PASSED  \] [1-9]' "$tmp/csim.log"; then
+    ok "csim_tests ${uname}* ($(grep '^\[  PASSED' "$tmp/csim.log"))"
+else
+    fail "csim_tests ${uname}*" "$tmp/csim.log"
+fi
+if PMUSIM=$BUILD/pmusim bash "verilator/$name/tests/${name}_cli.sh" >"$tmp/cli.log" 2>&1; then
+    ok "${name}_cli.sh ($(tail -1 "$tmp/cli.log"))"
+else
+    fail "${name}_cli.sh" "$tmp/cli.log"
+fi
+if make --no-print-directory "${san[@]}" "lint-$name" >"$tmp/lint.log" 2>&1 && ! grep -q '%Warning' "$tmp/lint.log"; then
+    ok "lint-$name"
+else
+    fail "lint-$name" "$tmp/lint.log"
+fi
+# The layering rules and the cited paths hold for the new family's files too.
+git add -A >/dev/null 2>&1
+if bash tools/check-layers.sh >"$tmp/layers.log" 2>&1; then ok "layers-with-$name"; else fail "layers-with-$name" "$tmp/layers.log"; fi
+if bash tools/check-cited-paths.sh >"$tmp/cited.log" 2>&1; then ok "cited-paths-with-$name"; else fail "cited-paths-with-$name" "$tmp/cited.log"; fi
+cd "$root" || exit 1
+finish
