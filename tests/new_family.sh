@@ -4,7 +4,8 @@
 # family, which must build, run in lock-step (`pmusim run --family toy`: 0 mismatches over a
 # nonzero number of records, the driver exact), pass its own tests (which `make test` would
 # run), lint clean, and leave `git status` with only new files under the family's own paths
-# and include/pmu_families.def with exactly one added line.
+# (and tests/fuzz/config_<name>.c, its part of the configuration fuzz harness) and
+# include/pmu_families.def with exactly one added line.
 #
 # The copy holds the files git tracks, as they are in the working tree (so a committed HEAD is
 # what is tested, and uncommitted edits to tracked files too; untracked files are left out,
@@ -12,7 +13,8 @@
 # `git status` shows the scaffold's changes alone.  The build ($BUILD, default build/) is
 # copied in with its times, newer than the sources, so that only what the new family adds is
 # built: its objects, its Verilated top, and the links.  Run from the repository root after
-# the build (make test does).  Ends with "N passed, M failed".
+# the build (make test does).  Ends with "N passed, M failed".  KEEP_TMP=1 keeps the copy to look
+# into (its folder is printed).
 set -u
 # Its own make runs, whatever make runs it (no jobserver or flags of the outer make).
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -36,6 +38,7 @@ fail() {
     failed=$((failed + 1))
 }
 finish() {
+    [ -z "${KEEP_TMP:-}" ] || echo "kept: $tmp"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
     exit
@@ -58,8 +61,8 @@ fi
 # variants, archives (not the test binaries, benches, synthesis or examples).
 mkdir -p "$tree/$BUILD"
 tar -C "$BUILD" --exclude=./sv_tests --exclude=./tests --exclude=./bench --exclude='./ir*' \
-    --exclude=./examples --exclude=./synth --exclude=./fuzz --exclude=./conformance \
-    --exclude=./def-checks -cf - . | tar -xf - -C "$tree/$BUILD"
+    --exclude=./examples --exclude=./synth --exclude=./fuzz/bin --exclude=./fuzz/obj --exclude=./fuzz/corpus \
+    --exclude=./fuzz/crashes --exclude=./conformance --exclude=./def-checks -cf - . | tar -xf - -C "$tree/$BUILD"
 cd "$tree" || exit 1
 git init -q && git add -A && git -c user.name=test -c user.email=test@localhost commit -qm base ||
     { fail "a scratch repository of the copy"; finish; }
@@ -83,7 +86,7 @@ done
 
 # Only the family's new files, and one added registry line.
 git status --porcelain --untracked-files=all >"$tmp/status"
-bad=$(grep -v -E "^\?\? ((include|rtl|csim|stream|sw|verilator|systemc)/$name/|docs/$name\.md$|verilator/bench/ir_baseline_$name\.txt$)" "$tmp/status" |
+bad=$(grep -v -E "^\?\? ((include|rtl|csim|stream|sw|verilator|systemc)/$name/|docs/$name\.md$|verilator/bench/ir_baseline_$name\.txt$|tests/fuzz/config_$name\.c$)" "$tmp/status" |
     grep -v -x ' M include/pmu_families.def')
 if [ -z "$bad" ] && grep -q -x ' M include/pmu_families.def' "$tmp/status" && [ "$(grep -c '^??' "$tmp/status")" -gt 0 ]; then
     ok "status-only-family-files ($(grep -c '^??' "$tmp/status") new files)"
@@ -103,7 +106,9 @@ fi
 # ---- build, lock-step, tests ----------------------------------------------------------
 san=()
 [ "$BUILD" = build-san ] && san=(SAN=1)
-bins=("$BUILD/pmusim" "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "$BUILD/tests/csim_tests")
+fuzzers=(fuzz_config fuzz_stream_text fuzz_stream_binary fuzz_roundtrip)
+bins=("$BUILD/pmusim" "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "$BUILD/tests/csim_tests"
+    "${fuzzers[@]/#/$BUILD/fuzz/replay/}")
 if make --no-print-directory -j"$JOBS" "${san[@]}" "${bins[@]}" >"$tmp/make.log" 2>&1; then
     ok "build ($(grep -c -E '^(gcc|g\+\+|verilator) ' "$tmp/make.log") compiler and Verilator runs)"
 else
@@ -113,11 +118,24 @@ fi
 # Only what the family adds was built: each compile is of a file of the family's own or of a
 # file that expands the registry (include/pmu_families.def), each Verilator run is of the
 # family's top (no other family's RTL includes regenerated, no other variant Verilated).
-generic=$(git grep -l -F 'pmu_families.def' -- '*.c' '*.cpp' | paste -sd'|')
+# (The files that include it, directly or through headers that do.)
+pattern='pmu_families\.def' seen=' ' generic=''
+while :; do
+    hits=$(git grep -l -E "#[[:space:]]*include[[:space:]]*\"([^\"]*/)?($pattern)\"" -- '*.c' '*.cpp' '*.h')
+    generic+=" $(printf '%s\n' $hits | grep -E '\.(c|cpp)$' | paste -sd' ')"
+    more=()
+    for h in $(printf '%s\n' $hits | grep '\.h$'); do
+        b=${h##*/}
+        [[ $seen == *" $b "* ]] || { seen+="$b "; more+=("$b"); }
+    done
+    [ ${#more[@]} -eq 0 ] && break
+    pattern=$(printf '%s\n' "${more[@]}" | sed 's/\./\\./g' | paste -sd'|')
+done
+generic=$(printf '%s\n' $generic | sort -u | paste -sd'|')
 # (Verilator's own makefiles compile with "-c -o OBJECT SOURCE" in the variant's folder.)
 outside=$(grep -E '^(gcc|g\+\+) .* -c ' "$tmp/make.log" |
     sed -E -e 's/.* -c -o [^ ]+ ([^ ]+).*/\1/' -e 's/.* -c ([^ ]+) .*/\1/' |
-    grep -v -E "^(((include|rtl|csim|stream|sw|verilator|systemc)/$name/.*)|V${name}_pmu[_.].*|$generic)$")
+    grep -v -E "^(((include|rtl|csim|stream|sw|verilator|systemc)/$name/.*)|tests/fuzz/config_$name\.c|V${name}_pmu[_.].*|$generic)$")
 outside+=$(grep -E '^verilator ' "$tmp/make.log" | grep -v -E -- "--top-module ${name}_pmu( |$)" | sed -E 's/.*--top-module ([^ ]+).*/\nverilator \1/')
 if [ -z "$outside" ]; then
     ok "built-only-the-family"
@@ -144,6 +162,20 @@ for t in "${name}_tests" "${name}_rtl_unit_tests"; do
         ok "$t ($(grep '^\[  PASSED' "$tmp/$t.log"))"
     else
         fail "$t" "$tmp/$t.log"
+    fi
+done
+# The fuzz harnesses read the new family's records and its configuration too (their lists
+# are the registry's), and its corpus replays hold.
+for h in "${fuzzers[@]}"; do
+    sym=pmu_family_dialect_$name
+    [ "$h" = fuzz_config ] && sym=fuzz_config_$name
+    if ! nm "$BUILD/fuzz/replay/$h" 2>/dev/null | grep -q " [TDR] $sym$"; then
+        nm "$BUILD/fuzz/replay/$h" >"$tmp/nm" 2>&1
+        fail "$h-covers-$name: $sym not linked"
+    elif "$BUILD/fuzz/replay/$h" "tests/fuzz/corpus/$h" >"$tmp/$h.log" 2>&1; then
+        ok "$h-covers-$name ($(tail -1 "$tmp/$h.log" | sed 's|.*: ||'))"
+    else
+        fail "$h-covers-$name" "$tmp/$h.log"
     fi
 done
 uname=${name^^}

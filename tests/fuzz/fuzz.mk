@@ -18,9 +18,19 @@ FUZZ_MIN_RATE  ?= 1000
 FUZZ_CC        ?= clang-14
 FUZZ_OUT       := $(BUILD)/fuzz
 
+# Each registered family's part of fuzz_config (tests/fuzz/config_<family>.c, found by name),
+# in an archive of its own: only fuzz_config takes anything from it.
+FUZZ_CONFIG_PARTS := $(sort $(wildcard tests/fuzz/config_*.c))
+FUZZ_CONFIG_LIB   := $(FUZZ_OUT)/libfuzzconfig.a
+
+$(FUZZ_CONFIG_LIB): $(FUZZ_CONFIG_PARTS:%.c=$(BUILD)/obj/%.o)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
 # ---- the replay, with gcc: part of make test ------------------------------------------
 # The parsers as every program links them (the archives bring only what is used).
-FUZZ_REPLAY_LIBS := $(HARNESS_LIB) $(SW_LIB) $(STREAM_LIB) $(COMMON_OBJS)
+FUZZ_REPLAY_LIBS := $(FUZZ_CONFIG_LIB) $(HARNESS_LIB) $(SW_LIB) $(STREAM_LIB) $(COMMON_OBJS)
 
 $(FUZZ_OUT)/replay/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/obj/tests/fuzz/replay.o $(FUZZ_REPLAY_LIBS)
 	@mkdir -p $(dir $@)
@@ -33,11 +43,12 @@ TEST_CHECKS += $(foreach h,$(FUZZ_ALL_HARNESSES),$(h)-corpus-replay=$(FUZZ_OUT)/
 
 # ---- libFuzzer, with clang: make fuzz -----------------------------------------------------
 # The parsers and what they call, compiled with coverage for the fuzzer and both sanitizers
-# (a harness's own checks abort; the sanitizers catch what they cannot see).
+# (a harness's own checks abort; the sanitizers catch what they cannot see).  Each family's
+# configuration reader is named by its verilator/<family>/family.mk (FUZZ_CONFIG_SRCS +=,
+# read before this fragment).
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Iinclude $(FUZZ_SAN) -MMD -MP
-FUZZ_LIB_SRCS := $(STREAM_SRCS) $(SW_LIB_SRCS) $(COMMON_SRCS) $(sort $(wildcard verilator/ita/config_*.c)) verilator/ita/models.c \
-                 verilator/ev4/setup.c verilator/ev67/setup.c \
+FUZZ_LIB_SRCS := $(STREAM_SRCS) $(SW_LIB_SRCS) $(COMMON_SRCS) $(FUZZ_CONFIG_SRCS) $(FUZZ_CONFIG_PARTS) \
                  verilator/cli/symtab.c verilator/cli/kvfile.c verilator/cli/outfile.c \
                  verilator/cli/conform_report.c
 FUZZ_LIB := $(FUZZ_OUT)/libfuzzparsers.a

@@ -6,18 +6,15 @@
 #ifndef PMU_FUZZ_STREAM_H
 #define PMU_FUZZ_STREAM_H
 
-#include "ev4/ev4_stream.h"
-#include "ev67/ev67_stream.h"
 #include "fuzz.h"
-#include "ita/ita_family.h"
+#include "pmu_family_dialects.h"
 #include "pmu_stream.h"
 #include "pmu_stream_codec.h"
 
-/* Every input is read with each dialect: one corpus serves them all, and a text meant for
- * one family exercises the others' error paths. */
-static const pmu_dialect *const fuzz_dialects[] = {&pmu_dialect_itanium, &pmu_dialect_ev4,
-                                                   &pmu_dialect_ev67};
-#define FUZZ_NDIALECTS (sizeof fuzz_dialects / sizeof fuzz_dialects[0])
+/* Every input is read with each registered family's dialect (include/pmu_family_dialects.h):
+ * one corpus serves them all, and a text meant for one family exercises the others' error
+ * paths. */
+#define FUZZ_NDIALECTS PMU_NFAMILY_DIALECTS
 
 /* Cycles read from one input at most: `repeat=100000000` must not make one input take
  * seconds (the count itself is checked by the reader before the first cycle). */
@@ -218,10 +215,10 @@ static inline void fuzz_read_all(const uint8_t *data, size_t size, const char *n
         if (with_codec) {
             c = &codec[i];
             if (!c->d)
-                fuzz_codec_init(c, fuzz_dialects[i]);
+                fuzz_codec_init(c, *pmu_family_dialects[i]);
             fuzz_codec_reset(c);
         }
-        fuzz_read_stream(fuzz_dialects[i], data, size, name, form, c);
+        fuzz_read_stream(*pmu_family_dialects[i], data, size, name, form, c);
     }
 }
 

@@ -24,3 +24,7 @@ MUTANT_KILL_TESTS_ev4 = conform|pmusim conform --family alpha21064 --model all -
     conform-driver|pmusim conform --family alpha21064 --model all --seed 1 $(MUTANT_KILL_SIZE) --service driver; \
     run-builtin|pmusim run --family alpha21064 --cycles 200000 --quiet
 MUTANT_KILL_TESTS_ev4p2 = $(MUTANT_KILL_TESTS_ev4)
+
+# make fuzz (tests/fuzz/fuzz.mk): the sources of its setup reader, for fuzz_config
+# (tests/fuzz/config_alpha21064.c).
+FUZZ_CONFIG_SRCS += verilator/ev4/setup.c

@@ -25,3 +25,7 @@ MUTANT_KILL_TESTS_ev67 = conform|pmusim conform --family alpha21264 --seed 1 $(M
     conform-driver|pmusim conform --family alpha21264 --seed 1 $(MUTANT_KILL_SIZE) --service driver; \
     run-builtin|pmusim run --family alpha21264 --cycles 200000 --quiet
 MUTANT_KILL_TESTS_ev67q0 = $(MUTANT_KILL_TESTS_ev67)
+
+# make fuzz (tests/fuzz/fuzz.mk): the sources of its setup reader, for fuzz_config
+# (tests/fuzz/config_alpha21264.c).
+FUZZ_CONFIG_SRCS += verilator/ev67/setup.c

@@ -35,3 +35,7 @@ ita_mutant_kill_tests = conform-mixed|pmusim conform --seed 1 $(MUTANT_KILL_SIZE
     directed-tests|directed_tests; rtl-unit-tests|rtl_unit_tests
 MUTANT_KILL_TESTS_ita2 = $(call ita_mutant_kill_tests,itanium2)
 MUTANT_KILL_TESTS_ita  = $(call ita_mutant_kill_tests,itanium)
+
+# make fuzz (tests/fuzz/fuzz.mk): the sources of its PMU configuration reader, for fuzz_config
+# (tests/fuzz/config_itanium.c).
+FUZZ_CONFIG_SRCS += $(sort $(wildcard verilator/ita/config_*.c)) verilator/ita/models.c
