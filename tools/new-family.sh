@@ -59,20 +59,40 @@ for d in "${dests[@]}"; do
 done
 
 # Written under temporary names first, then renamed: an interrupted scaffold leaves no
-# half-written file under a real name.
-tmps=()
-cleanup() { [ ${#tmps[@]} -eq 0 ] || rm -f -- "${tmps[@]}"; }
+# half-written file under a real name.  Until the registry line is in, a failure or a signal
+# takes back everything this run made (its files and the folders it created), so that it can
+# be run again.
+tmps=() placed=() made_dirs=()
+cleanup() {
+    [ ${#tmps[@]} -eq 0 ] || rm -f -- "${tmps[@]}"
+    [ ${#placed[@]} -eq 0 ] || rm -f -- "${placed[@]}"
+    for ((k = ${#made_dirs[@]} - 1; k >= 0; k--)); do rmdir -- "${made_dirs[k]}" 2>/dev/null; done
+    return 0
+}
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 for i in "${!srcs[@]}"; do
     d=${dests[i]}
-    mkdir -p "${d%/*}"
+    dir=${d%/*} new_dirs=()
+    while [ ! -d "$dir" ]; do
+        new_dirs=("$dir" "${new_dirs[@]}")
+        dir=${dir%/*}
+    done
+    for dir in "${new_dirs[@]}"; do
+        mkdir -- "$dir"
+        made_dirs+=("$dir")
+    done
     t=$(mktemp "$d.XXXXXX")
     tmps+=("$t")
     sed -e "s/@NAME@/$name/g" -e "s/@UNAME@/$uname/g" "$templates/${srcs[i]}" >"$t"
-    case "$d" in *.sh) chmod +x "$t" ;; *) chmod 644 "$t" ;; esac
+    case "$d" in *.sh) chmod 755 "$t" ;; *) chmod 644 "$t" ;; esac
 done
 for i in "${!dests[@]}"; do
+    [ ! -e "${dests[i]}" ] || die "${dests[i]} appeared while the scaffold ran: nothing written"
     mv -n -- "${tmps[i]}" "${dests[i]}"
+    placed+=("${dests[i]}")
 done
 tmps=()
 
@@ -84,7 +104,7 @@ cat "$registry" >"$t"
 echo "PMU_FAMILY($name)" >>"$t"
 chmod --reference="$registry" "$t"
 mv -- "$t" "$registry"
-tmps=()
+tmps=() placed=() made_dirs=()
 
 echo "new-family.sh: family $name: ${#dests[@]} new files and PMU_FAMILY($name) in $registry"
 printf '  %s\n' "${dests[@]}"
