@@ -178,6 +178,20 @@ for h in "${fuzzers[@]}"; do
         fail "$h-covers-$name" "$tmp/$h.log"
     fi
 done
+# The messages and help that list the families list the new one, as the registry orders them.
+want="--family: expected $(bash tools/families.sh --or-list), found 'alpha'"
+"$BUILD/pmusim" run --family alpha >"$tmp/unknown.log" 2>&1
+if [[ $want == *", $name, found 'alpha'" || $want == *" or $name, found 'alpha'" ]] && grep -q -F "pmusim run: $want" "$tmp/unknown.log"; then
+    ok "unknown-family-message-lists-$name"
+else
+    echo "expected: pmusim run: $want" >>"$tmp/unknown.log"
+    fail "unknown-family-message-lists-$name" "$tmp/unknown.log"
+fi
+if make --no-print-directory -s help 2>/dev/null | grep -q -E "^make sim FAMILY=NAME .*: .* $name$"; then
+    ok "make-help-lists-$name"
+else
+    fail "make-help-lists-$name"
+fi
 uname=${name^^}
 if "$BUILD/tests/csim_tests" --gtest_filter="${uname}*" >"$tmp/csim.log" 2>&1 && grep -q -E '^\[  PASSED  \] [1-9]' "$tmp/csim.log"; then
     ok "csim_tests ${uname}* ($(grep '^\[  PASSED' "$tmp/csim.log"))"
