@@ -84,15 +84,22 @@ for bad in "$name" itanium 2fast Toy; do
     fi
 done
 
-# Only the family's new files, and one added registry line.
+# Only the family's new files, and one added registry line.  A file of the family's own has
+# the family's name as a folder of its path or as a word of its file name (its page in docs/,
+# its instruction-count baseline ir_baseline_<name>.txt, config_<name>.c of the fuzz harness,
+# include/<name>/...), and every template of the scaffold gave one.
 git status --porcelain --untracked-files=all >"$tmp/status"
-bad=$(grep -v -E "^\?\? ((include|rtl|csim|stream|sw|verilator|systemc)/$name/|docs/$name\.md$|verilator/bench/ir_baseline_$name\.txt$|tests/fuzz/config_$name\.c$)" "$tmp/status" |
-    grep -v -x ' M include/pmu_families.def')
-if [ -z "$bad" ] && grep -q -x ' M include/pmu_families.def' "$tmp/status" && [ "$(grep -c '^??' "$tmp/status")" -gt 0 ]; then
-    ok "status-only-family-files ($(grep -c '^??' "$tmp/status") new files)"
+sed -n 's/^?? //p' "$tmp/status" | sort >"$tmp/new"
+(cd tools/new-family && find . -type f -name '*.in' | sed -e 's|^\./||' -e 's|\.in$||' -e "s/NAME/$name/g") | sort >"$tmp/templates"
+{
+    grep -v -x ' M include/pmu_families.def' "$tmp/status" | grep -v '^?? '
+    grep -v -E "(^|[/_])$name[/._-]" "$tmp/new" | sed 's/^/not the family'"'"'s: /'
+    diff "$tmp/templates" "$tmp/new" | sed -n 's/^[<>] /not the templates'"'"' files: /p'
+} >"$tmp/bad"
+if [ ! -s "$tmp/bad" ] && grep -q -x ' M include/pmu_families.def' "$tmp/status" && [ -s "$tmp/new" ]; then
+    ok "status-only-family-files ($(wc -l <"$tmp/new") new files)"
 else
-    printf '%s\n' "$bad" >"$tmp/bad"
-    fail "status-only-family-files: outside the family's paths:" "$tmp/bad"
+    fail "status-only-family-files:" "$tmp/bad"
 fi
 git diff --numstat include/pmu_families.def >"$tmp/numstat"
 if [ "$(cat "$tmp/numstat")" = "$(printf '1\t0\tinclude/pmu_families.def')" ] &&
@@ -115,7 +122,7 @@ else
     fail build "$tmp/make.log"
     finish
 fi
-# Only what the family adds was built: each compile is of a file of the family's own or of a
+# Only what the family adds was built: each compile is of one of the family's new files or of a
 # file that expands the registry (include/pmu_families.def), each Verilator run is of the
 # family's top (no other family's RTL includes regenerated, no other variant Verilated).
 # (The files that include it, directly or through headers that do.)
@@ -135,7 +142,7 @@ generic=$(printf '%s\n' $generic | sort -u | paste -sd'|')
 # (Verilator's own makefiles compile with "-c -o OBJECT SOURCE" in the variant's folder.)
 outside=$(grep -E '^(gcc|g\+\+) .* -c ' "$tmp/make.log" |
     sed -E -e 's/.* -c -o [^ ]+ ([^ ]+).*/\1/' -e 's/.* -c ([^ ]+) .*/\1/' |
-    grep -v -E "^(((include|rtl|csim|stream|sw|verilator|systemc)/$name/.*)|tests/fuzz/config_$name\.c|V${name}_pmu[_.].*|$generic)$")
+    grep -v -x -F -f "$tmp/new" | grep -v -E "^(V${name}_pmu[_.].*|$generic)$")
 outside+=$(grep -E '^verilator ' "$tmp/make.log" | grep -v -E -- "--top-module ${name}_pmu( |$)" | sed -E 's/.*--top-module ([^ ]+).*/\nverilator \1/')
 if [ -z "$outside" ]; then
     ok "built-only-the-family"
