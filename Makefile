@@ -69,7 +69,7 @@ help:
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
-	@echo "make docs    regenerate the register maps (docs/register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
+	@echo "make docs    regenerate the register maps (docs/ita-register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/ (docs/fuzzing.md)"
 	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES=...]   libFuzzer on each parser (clang; docs/fuzzing.md)"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"

@@ -4,7 +4,7 @@
  * and the lock-step pair of both (verilator/cosim.c) all implement it; the harness and
  * the PMU software hold a pmu_backend* and never know which it is.
  *
- * Timing contract (docs/semantics.md):
+ * Timing contract (docs/ita-semantics.md):
  *  - write(): one clock with the register port writing and no cycle record;
  *    the value is visible to read() and snapshot() right after the call.
  *  - read():  combinational, no clock.

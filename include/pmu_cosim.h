@@ -51,7 +51,7 @@ typedef struct pmu_cosim_mismatch {
     uint64_t expected;      /* reference */
     uint64_t actual;        /* RTL */
     char others[160];       /* other registers that differ in the same clock, or "" */
-    char record[1024];      /* the record (step) in pmu_cycle_format() form, or what the
+    char record[1024];      /* the record (step) in ita_cycle_format() form, or what the
                                clock did (write/read/reset) */
     char where[256];        /* where the record came from ("" when unknown) */
 } pmu_cosim_mismatch;

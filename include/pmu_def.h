@@ -10,7 +10,7 @@
  *     PMU_COL(CODE, UMASK(0x0))  ->  PMU_COL_CODE_UMASK(0x0)  ->  defined nowhere
  * and the second one is not a constant, so the family's tables (which read every column)
  * do not compile.  A family defines PMU_COL_<C>_<C>(x) for each of its columns C
- * (include/ita/pmu_regs.h for the Itanium family).
+ * (include/ita/ita_regs.h for the Itanium family).
  */
 #ifndef PMU_DEF_H
 #define PMU_DEF_H

@@ -5,10 +5,10 @@
  * Generic code (stream files, the lock-step checker, the commands) holds records as
  * opaque buffers of `record_size` bytes and reaches their contents only through these
  * functions.  What is common to every dialect stays in the generic code of stream/
- * (docs/stream-format.md): detecting the form of a file, lines, comments, line ends and
+ * (docs/ita-stream-format.md): detecting the form of a file, lines, comments, line ends and
  * `repeat=N` in the text form, the binary header, merging identical records, "where"
- * texts, record sources.  The Itanium dialect is stream/ita/ (record: struct pmu_cycle,
- * include/ita/pmu_cycle.h).
+ * texts, record sources.  The Itanium dialect is stream/ita/ (record: struct ita_cycle,
+ * include/ita/ita_cycle.h).
  *
  * Every function that can fail fills a pmu_err and returns -1; none prints.  `where`
  * texts ("trace.txt:12", "run.bin:record 7") come from the generic code with control

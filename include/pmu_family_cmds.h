@@ -95,7 +95,7 @@ typedef struct pmu_fam_command {
 
 typedef struct pmu_family_cmds {
     /* ---- run: configuration files and the harness's overflow service ---- */
-    /* Parses a configuration (docs/config-format.md) held in memory; `name` is used in
+    /* Parses a configuration (docs/ita-config-format.md) held in memory; `name` is used in
      * messages.  `model` applies unless the text names one; with model_fixed the text
      * may not name another. */
     pmu_fam_config *(*config_parse)(const char *text, size_t len, const char *name,

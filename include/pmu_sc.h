@@ -12,7 +12,7 @@
 //     streaming width other than 8: TLM_BURST_ERROR_RESPONSE; byte enables:
 //     TLM_BYTE_ENABLE_ERROR_RESPONSE; the PMU is not touched then;
 //   - TLM_IGNORE_COMMAND: TLM_OK_RESPONSE, nothing done;
-//   - a write is one clock of the PMU (docs/semantics.md); the access delay given at
+//   - a write is one clock of the PMU (docs/ita-semantics.md); the access delay given at
 //     construction is added to the annotated delay of every access.
 // transport_dbg reads one register (8 bytes) without side effects and returns 8, or 0
 // for anything else (other lengths, writes, unmapped addresses).

@@ -1,10 +1,10 @@
 /*
  * pmu_stream.h - instruction streams: sequences of cycle records, for any PMU family.
  *
- * Two forms (docs/stream-format.md): a text form a person can write by hand and a
+ * Two forms (docs/ita-stream-format.md): a text form a person can write by hand and a
  * compact binary form for long runs.  A reader detects the form from the first bytes.
  * What one record holds is the family's dialect (include/pmu_dialect.h; the Itanium one
- * is pmu_dialect_itanium, include/ita/ita_family.h): records are passed as `void *`
+ * is ita_dialect, include/ita/ita_family.h): records are passed as `void *`
  * buffers of dialect->record_size bytes.  Every record a reader returns has passed the
  * dialect's validation.
  *
@@ -92,7 +92,7 @@ int pmu_stream_finish(pmu_stream_writer *w, pmu_err *err);
 typedef enum pmu_gen_mode { PMU_GEN_WORKLOAD = 0, PMU_GEN_RANDOM = 1 } pmu_gen_mode;
 
 /* Places the generator aims at: each listed address is an edge to hit and miss by a little.
- * docs/stream-format.md ("Hot edges") says what each mode does with them. */
+ * docs/ita-stream-format.md ("Hot edges") says what each mode does with them. */
 typedef struct pmu_gen_hot {
     const uint64_t *code;  unsigned ncode;   /* instruction-address edges (range bounds) */
     const uint64_t *data;  unsigned ndata;   /* data-address edges */

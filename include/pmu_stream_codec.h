@@ -1,6 +1,6 @@
 /*
  * pmu_stream_codec.h - the pieces every dialect's binary form is built from
- * (docs/stream-format.md, "Records"): LEB128 varints, zigzag deltas, and a decoder that
+ * (docs/ita-stream-format.md, "Records"): LEB128 varints, zigzag deltas, and a decoder that
  * reads a record's bytes one at a time and names the field in every message (truncated
  * data, an over-long varint, a value above its field's maximum).  One implementation
  * (stream/codec.c), so that the dialects read and complain alike.  And the text form's

@@ -5,7 +5,7 @@
 #   DOCS_GEN              its `make docs` target (the register map)
 #   SV_FAMILY_LINES       its sv_tests folder line (sv_tests/sv_tests.mk)
 
-RTL_COMMON_SRCS := rtl/common/pmu_counter.sv rtl/common/pmu_ovf_ctrl.sv rtl/common/pmu_cap_reg.sv
+RTL_COMMON_SRCS := rtl/ita/ita_counter.sv rtl/ita/ita_ovf_ctrl.sv rtl/ita/ita_cap_reg.sv
 RTL_WAIVERS     := rtl/lint/waivers.vlt
 RTL_LINT  :=
 RTL_SYNTH :=

@@ -1,6 +1,6 @@
 /*
  * gen.c - the generator behind pmu_gen_* for any dialect that has one
- * (docs/stream-format.md, "The generator"): the options every generator shares, the
+ * (docs/ita-stream-format.md, "The generator"): the options every generator shares, the
  * record count, and the symbol file of the workload's functions.  What the records hold
  * is the dialect's (the Itanium generator: stream/ita/ita_gen*.c).
  */

@@ -1,10 +1,10 @@
 # stream fragment: instruction streams for any PMU family (text and binary forms,
 # readers, writers, record sources, the generator's front) and the Itanium record
 # dialect (stream/ita/: its text and binary records, validation, the seeded generator,
-# the IA-64 instruction classes).  docs/stream-format.md describes the forms.
+# the IA-64 instruction classes).  docs/ita-stream-format.md describes the forms.
 #
 # Variables for other fragments:
-#   $(STREAM_LIB)   build/libpmustream.a: include/pmu_stream.h and pmu_dialect_itanium;
+#   $(STREAM_LIB)   build/libpmustream.a: include/pmu_stream.h and ita_dialect;
 #                   link it with $(COMMON_OBJS) (the event table gives the per-cycle limits)
 # Targets:
 #   stream-test     builds and runs build/tests/stream_tests (GoogleTest)
@@ -23,8 +23,8 @@ STREAM_TEST_BIN  := $(BUILD)/tests/stream_tests
 
 # test_doc.cpp checks the examples of the format reference, test_ia64_enc.cpp the class
 # tables of both references.
-$(STREAM_TEST_OBJS): CXXFLAGS += -DSTREAM_DOC='"$(CURDIR)/docs/stream-format.md"' \
-                                 -DCONFIG_DOC='"$(CURDIR)/docs/config-format.md"'
+$(STREAM_TEST_OBJS): CXXFLAGS += -DSTREAM_DOC='"$(CURDIR)/docs/ita-stream-format.md"' \
+                                 -DCONFIG_DOC='"$(CURDIR)/docs/ita-config-format.md"'
 
 $(STREAM_TEST_BIN): $(STREAM_TEST_OBJS) $(STREAM_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)

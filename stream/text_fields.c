@@ -1,7 +1,7 @@
 /*
  * text_fields.c - the tokeniser and field readers of every dialect's text form
  * (include/pmu_stream_codec.h): one implementation, so that the dialects split their
- * lines and word their messages alike (docs/stream-format.md, "Lines").
+ * lines and word their messages alike (docs/ita-stream-format.md, "Lines").
  */
 #include <stdarg.h>
 #include <stdio.h>

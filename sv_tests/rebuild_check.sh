@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Checks sv_tests/run.sh's rebuild rule (docs/rtl.md, "Testbenches"): a testbench is rebuilt
+# Checks sv_tests/run.sh's rebuild rule (docs/ita-rtl.md, "Testbenches"): a testbench is rebuilt
 # when an RTL source it instantiates or tb_common.svh changes, and not when a module of its
 # folder that it does not use changes.  Runs on a copy (sv_tests/run.sh, tb_common.svh,
-# common/tb_pmu_counter.sv and the common folder's sources, as `make sv-test-families`
+# common/tb_ita_counter.sv and the common folder's sources, as `make sv-test-families`
 # lists them) in a temporary directory, so the tree's own timestamps are never touched.
 # Icarus only: both simulators take the same input list from run.sh.
 # Prints one line per check and ends with "N passed, M failed".
@@ -30,9 +30,9 @@ IFS='|' read -r _ _ _ srcs <<< "$line"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/sv_tests/common"
+mkdir -p "$tmp/sv_tests/ita"
 cp sv_tests/run.sh sv_tests/tb_common.svh "$tmp/sv_tests/"
-cp sv_tests/common/tb_pmu_counter.sv "$tmp/sv_tests/common/"
+cp sv_tests/ita/tb_ita_counter.sv "$tmp/sv_tests/ita/"
 for s in $srcs; do
     mkdir -p "$tmp/$(dirname "$s")"
     cp "$s" "$tmp/$s"
@@ -45,15 +45,15 @@ printf 'sv-test-families:\n\t@echo "common|||%s"\n' "$srcs" > "$tmp/Makefile"
 hour=0
 at() { echo "2000-01-01 $(printf '%02d' "$1"):00:00"; }
 find "$tmp" -type f -exec touch -d "$(at 0)" {} +
-exe=$tmp/${BUILD:-build}/sv_tests/icarus/common/tb_pmu_counter/tb.vvp
+exe=$tmp/${BUILD:-build}/sv_tests/icarus/common/tb_ita_counter/tb.vvp
 exe_set=none   # the build's timestamp as last set
 
 # run <name> <expect: rebuilt | kept>: runs the testbench and checks it passed and was or
 # was not rebuilt.
 run() {
     local name=$1 expect=$2 out
-    out=$(SV_TESTS_SIMS=icarus bash "$tmp/sv_tests/run.sh" tb_pmu_counter 2>&1)
-    check "$name: tb_pmu_counter passes" "$(grep -q '^PASS tb_pmu_counter icarus' <<< "$out"; echo $?)"
+    out=$(SV_TESTS_SIMS=icarus bash "$tmp/sv_tests/run.sh" tb_ita_counter 2>&1)
+    check "$name: tb_ita_counter passes" "$(grep -q '^PASS tb_ita_counter icarus' <<< "$out"; echo $?)"
     local mtime
     mtime=$(stat -c %Y "$exe" 2> /dev/null || echo none)
     if [ "$expect" = rebuilt ]; then
@@ -70,13 +70,13 @@ changed() { touch -d "$(at "$hour")" "$tmp/$1"; }
 
 run "first run" rebuilt
 run "nothing changed" kept
-changed rtl/common/pmu_ovf_ctrl.sv
-run "an unused module changed (pmu_ovf_ctrl.sv)" kept
-changed rtl/common/pmu_counter.sv
-run "the module under test changed (pmu_counter.sv)" rebuilt
+changed rtl/ita/ita_ovf_ctrl.sv
+run "an unused module changed (ita_ovf_ctrl.sv)" kept
+changed rtl/ita/ita_counter.sv
+run "the module under test changed (ita_counter.sv)" rebuilt
 changed sv_tests/tb_common.svh
 run "the shared include changed (tb_common.svh)" rebuilt
-changed sv_tests/common/tb_pmu_counter.sv
+changed sv_tests/ita/tb_ita_counter.sv
 run "the testbench changed" rebuilt
 
 echo "$passed passed, $failed failed"

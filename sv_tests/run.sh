@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every sv_tests testbench under Verilator (--binary --timing) and Icarus
 # (-g2012). Prints one line per testbench x simulator and ends with "N passed, M failed".
-# Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv; sv_tests/common/ for
-# the shared modules of rtl/common/); each folder's testbenches compile with the sources and
+# Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv; sv_tests/ita/ for
+# the shared modules of rtl/ita/); each folder's testbenches compile with the sources and
 # generated includes the Makefile names for it (make sv-test-families). Outputs (builds and
 # logs) go to $BUILD/sv_tests/<simulator>/<family>/<testbench>/ ($BUILD: build unless set, as
 # make test SAN=1 sets it); a build is redone only when
@@ -66,7 +66,7 @@ passed=0
 failed=0
 
 # The RTL sources among $2... that testbench $1 instantiates, directly or through them
-# (docs/rtl.md, "Testbenches"): each file holds the module of its name, and a file uses a
+# (docs/ita-rtl.md, "Testbenches"): each file holds the module of its name, and a file uses a
 # module when the name appears in it as a word outside // comments (a mention in a block
 # comment only adds a dependency).  A testbench is compiled with these files alone, so a
 # module this misses fails the build instead of leaving a stale one; touching a module the

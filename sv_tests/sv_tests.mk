@@ -1,7 +1,7 @@
 # sv_tests fragment: self-checking SystemVerilog testbenches of the RTL, each run under
 # Verilator and Icarus by sv_tests/run.sh (outputs in $(BUILD)/sv_tests/).  A family's
 # testbenches live in sv_tests/<family>/ and compile with its sources and generated
-# includes; sv_tests/common/ tests the shared modules of rtl/common/ alone.
+# includes; sv_tests/ita/ tests the shared modules of rtl/ita/ alone.
 
 TEST_SCRIPTS += sv_tests/run.sh
 # A testbench is rebuilt when a module it instantiates or tb_common.svh changes, and only

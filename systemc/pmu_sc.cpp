@@ -131,7 +131,7 @@ unsigned int pmu_sc::transport_dbg(tlm::tlm_generic_payload &t)
         if (vis < 0)
             return 0;
         v = st_.reg[vis];
-    } else { // a read is combinational and takes no clock (docs/semantics.md)
+    } else { // a read is combinational and takes no clock (docs/ita-semantics.md)
         v = pmu_read(b_, (uint16_t)addr);
     }
     std::memcpy(t.get_data_ptr(), &v, 8);

@@ -12,55 +12,55 @@
 
 #include "pmu_backend.h"
 #include "ita/ita_events.h"
-#include "ita/pmu_ref.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_ref.h"
+#include "ita/ita_rtl.h"
 
 namespace {
 
 struct Param {
     const char *backend;
-    pmu_model model;
+    ita_model model;
 };
 
 std::string ParamName(const testing::TestParamInfo<Param> &i)
 {
-    return std::string(i.param.backend) + (i.param.model == PMU_MODEL_ITANIUM ? "_itanium" : "_itanium2");
+    return std::string(i.param.backend) + (i.param.model == ITA_MODEL_ITANIUM ? "_itanium" : "_itanium2");
 }
 
-uint16_t PMC(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
-uint16_t PMD(unsigned i) { return PMU_ADDR(PMU_SPACE_PMD, i); }
-const uint16_t PSR = PMU_ADDR(PMU_SPACE_CPU, 0);
-const uint16_t DCR = PMU_ADDR(PMU_SPACE_CPU, 1);
+uint16_t PMC(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
+uint16_t PMD(unsigned i) { return ITA_ADDR(PMU_SPACE_PMD, i); }
+const uint16_t PSR = ITA_ADDR(PMU_SPACE_CPU, 0);
+const uint16_t DCR = ITA_ADDR(PMU_SPACE_CPU, 1);
 
-const pmu_event_desc &Ev(pmu_event_id id) { return pmu_event_table[id]; }
+const ita_event_desc &Ev(ita_event_id id) { return ita_event_table[id]; }
 
 // A PMC4..7 value: event (with the model's code), plm, pm, oi, threshold, ism.
-uint64_t Gen(pmu_model m, pmu_event_id ev, unsigned plm, unsigned pm = 0, unsigned oi = 0, unsigned thres = 0,
+uint64_t Gen(ita_model m, ita_event_id ev, unsigned plm, unsigned pm = 0, unsigned oi = 0, unsigned thres = 0,
              unsigned ism = 0)
 {
-    const int code = pmu_event_code(&Ev(ev), m);
+    const int code = ita_event_code(&Ev(ev), m);
     EXPECT_GE(code, 0) << Ev(ev).name << " is not implemented on this model";
     uint64_t v = 0;
-    v = PMU_FSET(v, PMC_GEN, ES, code < 0 ? 0u : (unsigned)code);
-    v = PMU_FSET(v, PMC_GEN, UMASK, Ev(ev).umask);
-    v = PMU_FSET(v, PMC_GEN, PLM, plm);
-    v = PMU_FSET(v, PMC_GEN, PM, pm);
-    v = PMU_FSET(v, PMC_GEN, OI, oi);
-    v = PMU_FSET(v, PMC_GEN, THRES, thres);
-    v = PMU_FSET(v, PMC_GEN, ISM, ism);
+    v = ITA_FSET(v, PMC_GEN, ES, code < 0 ? 0u : (unsigned)code);
+    v = ITA_FSET(v, PMC_GEN, UMASK, Ev(ev).umask);
+    v = ITA_FSET(v, PMC_GEN, PLM, plm);
+    v = ITA_FSET(v, PMC_GEN, PM, pm);
+    v = ITA_FSET(v, PMC_GEN, OI, oi);
+    v = ITA_FSET(v, PMC_GEN, THRES, thres);
+    v = ITA_FSET(v, PMC_GEN, ISM, ism);
     return v;
 }
 
-pmu_cycle Cycle(unsigned cpl = 3, unsigned nslots = 0)
+ita_cycle Cycle(unsigned cpl = 3, unsigned nslots = 0)
 {
-    pmu_cycle c{};
+    ita_cycle c{};
     c.cpl = (uint8_t)cpl;
-    c.power = PMU_POWER_NORMAL;
+    c.power = ITA_POWER_NORMAL;
     c.nslots = (uint8_t)nslots;
     for (unsigned k = 0; k < nslots; k++) {
         c.slot[k].ip = 0x4000000000001000ull + 16 * (k / 3);
         c.slot[k].slot = (uint8_t)(k % 3);
-        c.slot[k].unit = PMU_UNIT_I;
+        c.slot[k].unit = ITA_UNIT_I;
     }
     return c;
 }
@@ -69,14 +69,14 @@ class Directed : public testing::TestWithParam<Param> {
 protected:
     void SetUp() override
     {
-        pmu_params p = pmu_params_default();
+        ita_params p = ita_params_default();
         p.model = GetParam().model;
-        W = pmu_counter_width(p.model);
+        W = ita_counter_width(p.model);
         if (std::string(GetParam().backend) == "ref") {
-            b = pmu_ref_create(&p);
+            b = ita_ref_create(&p);
         } else {
             char err[256];
-            b = pmu_rtl_create(&p, err, sizeof err);
+            b = ita_rtl_create(&p, err, sizeof err);
             ASSERT_NE(b, nullptr) << err;
         }
         ASSERT_NE(b, nullptr);
@@ -85,7 +85,7 @@ protected:
 
     uint64_t R(uint16_t a) { return pmu_read(b, a); }
     void Wr(uint16_t a, uint64_t v) { pmu_write(b, a, v); }
-    void Step(const pmu_cycle &c, unsigned n = 1)
+    void Step(const ita_cycle &c, unsigned n = 1)
     {
         for (unsigned i = 0; i < n; i++) pmu_step(b, &c);
     }
@@ -98,8 +98,8 @@ protected:
         return s.pmi;
     }
     void Unfreeze() { Wr(PMC(0), 0); }
-    pmu_model Model() const { return GetParam().model; }
-    uint64_t Gen(pmu_event_id ev, unsigned plm, unsigned pm = 0, unsigned oi = 0, unsigned thres = 0,
+    ita_model Model() const { return GetParam().model; }
+    uint64_t Gen(ita_event_id ev, unsigned plm, unsigned pm = 0, unsigned oi = 0, unsigned thres = 0,
                  unsigned ism = 0)
     {
         return ::Gen(Model(), ev, plm, pm, oi, thres, ism);
@@ -112,15 +112,15 @@ protected:
 TEST_P(Directed, ResetValues)
 {
     EXPECT_EQ(R(PMC(0)), 0x1u) << "PMC0 powers on frozen";
-    EXPECT_EQ(R(PMC(4)), GetParam().model == PMU_MODEL_ITANIUM2 ? 0x800000u : 0u);
+    EXPECT_EQ(R(PMC(4)), GetParam().model == ITA_MODEL_ITANIUM2 ? 0x800000u : 0u);
     for (unsigned i = 4; i < 8; i++) EXPECT_EQ(R(PMD(i)), 0u);
 }
 
 TEST_P(Directed, UnimplementedRegistersReadZeroAndIgnoreWrites)
 {
     const uint16_t addrs[] = {PMC(1), PMC(2), PMC(3), PMC(16), PMC(255), PMD(18), PMD(19), PMD(32),
-                              PMD(255), PMU_ADDR(PMU_SPACE_IBR, 8), PMU_ADDR(PMU_SPACE_DBR, 200),
-                              PMU_ADDR(PMU_SPACE_CPU, 7), PMU_ADDR(0xf, 0)};
+                              PMD(255), ITA_ADDR(PMU_SPACE_IBR, 8), ITA_ADDR(PMU_SPACE_DBR, 200),
+                              ITA_ADDR(PMU_SPACE_CPU, 7), ITA_ADDR(0xf, 0)};
     for (uint16_t a : addrs) {
         Wr(a, ~0ull);
         EXPECT_EQ(R(a), 0u) << "address 0x" << std::hex << a;
@@ -134,17 +134,17 @@ TEST_P(Directed, WritableMasksShowModelFieldWidths)
 {
     Wr(PMC(4), ~0ull);
     Wr(PMC(6), ~0ull);
-    const pmu_reg_desc *d4 = pmu_reg_lookup(PMC(4)), *d6 = pmu_reg_lookup(PMC(6));
+    const ita_reg_desc *d4 = ita_reg_lookup(PMC(4)), *d6 = ita_reg_lookup(PMC(6));
     unsigned m = GetParam().model;
     EXPECT_EQ(R(PMC(4)), d4->wmask[m] | d4->reset[m]);
     EXPECT_EQ(R(PMC(6)), d6->wmask[m] | d6->reset[m]);
-    if (GetParam().model == PMU_MODEL_ITANIUM) {
-        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), 0x7fu) << "Itanium es is 7 bits";
-        EXPECT_EQ(PMU_FGET(R(PMC(6)), PMC_GEN, THRES), 0x3u) << "Itanium PMC6 threshold is 2 bits";
-        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, THRES), 0x7u);
+    if (GetParam().model == ITA_MODEL_ITANIUM) {
+        EXPECT_EQ(ITA_FGET(R(PMC(4)), PMC_GEN, ES), 0x7fu) << "Itanium es is 7 bits";
+        EXPECT_EQ(ITA_FGET(R(PMC(6)), PMC_GEN, THRES), 0x3u) << "Itanium PMC6 threshold is 2 bits";
+        EXPECT_EQ(ITA_FGET(R(PMC(4)), PMC_GEN, THRES), 0x7u);
     } else {
-        EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), 0xffu);
-        EXPECT_EQ(PMU_FGET(R(PMC(6)), PMC_GEN, THRES), 0x7u);
+        EXPECT_EQ(ITA_FGET(R(PMC(4)), PMC_GEN, ES), 0xffu);
+        EXPECT_EQ(ITA_FGET(R(PMC(6)), PMC_GEN, THRES), 0x7u);
     }
 }
 
@@ -231,7 +231,7 @@ TEST_P(Directed, ThresholdZeroAndMaxincrMinusOne)
     Wr(PMC(5), Gen(PMU_EV_NOPS_RETIRED, 0xf, 0, 0, maxincr - 1));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    pmu_cycle six = Cycle(3, maxincr), five = Cycle(3, maxincr - 1);
+    ita_cycle six = Cycle(3, maxincr), five = Cycle(3, maxincr - 1);
     for (unsigned k = 0; k < maxincr; k++) six.slot[k].flags = PMU_SF_NOP_MASK;
     for (unsigned k = 0; k < maxincr - 1; k++) five.slot[k].flags = PMU_SF_NOP_MASK;
     Step(six, 3);
@@ -250,22 +250,22 @@ TEST_P(Directed, Figure6_6SingleProcessMonitor)
     uint64_t expect = 0;
     for (int round = 0; round < 3; round++) {
         for (unsigned proc = 0; proc < 3; proc++) {
-            pmu_cycle user = Cycle(3, 2);
+            ita_cycle user = Cycle(3, 2);
             user.up_we = 1;
             user.up = proc == 0;  // A only
             Step(user);
             user.up_we = 0;
             Step(user, 9);
             if (proc == 0) expect += 10 * 2;
-            pmu_cycle kern = Cycle(0, 3);  // syscall in the kernel
+            ita_cycle kern = Cycle(0, 3);  // syscall in the kernel
             Step(kern, 5);
-            pmu_cycle irq = Cycle(0, 1);
-            irq.intr = PMU_INTR_ENTRY;
+            ita_cycle irq = Cycle(0, 1);
+            irq.intr = ITA_INTR_ENTRY;
             Step(irq);
-            irq.intr = PMU_INTR_NONE;
+            irq.intr = ITA_INTR_NONE;
             Step(irq, 3);
-            pmu_cycle back = Cycle(3, 1);
-            back.intr = PMU_INTR_RETURN;
+            ita_cycle back = Cycle(3, 1);
+            back.intr = ITA_INTR_RETURN;
             Step(back);
             if (proc == 0) expect += 1;
         }
@@ -283,13 +283,13 @@ TEST_P(Directed, Figure6_7MultiProcessMonitor)
     uint64_t expect = 0;
     for (unsigned proc = 0; proc < 3; proc++) {
         bool monitored = proc != 2;
-        pmu_cycle user = Cycle(3, 4);
+        ita_cycle user = Cycle(3, 4);
         user.up_we = 1;
         user.up = monitored;
         Step(user, 7);
-        pmu_cycle kern = Cycle(0, 2);
+        ita_cycle kern = Cycle(0, 2);
         Step(kern, 4);
-        pmu_cycle cpl1 = Cycle(1, 2);  // plm excludes level 1
+        ita_cycle cpl1 = Cycle(1, 2);  // plm excludes level 1
         Step(cpl1, 3);
         if (monitored) expect += 7 * 4 + 4 * 2;
     }
@@ -305,10 +305,10 @@ TEST_P(Directed, Figure6_8SystemWideMonitorAndDcrPp)
     Wr(PSR, 1ull << PMU_F_PSR_PP_LSB);
     Wr(DCR, 1);
     Unfreeze();
-    pmu_cycle user = Cycle(3, 1), kern = Cycle(0, 1);
-    pmu_cycle entry = Cycle(0, 1), ret = Cycle(3, 1);
-    entry.intr = PMU_INTR_ENTRY;
-    ret.intr = PMU_INTR_RETURN;
+    ita_cycle user = Cycle(3, 1), kern = Cycle(0, 1);
+    ita_cycle entry = Cycle(0, 1), ret = Cycle(3, 1);
+    entry.intr = ITA_INTR_ENTRY;
+    ret.intr = ITA_INTR_RETURN;
     Step(user, 10);
     Step(kern, 10);
     Step(entry);
@@ -332,7 +332,7 @@ TEST_P(Directed, PrivilegeLevelAndInstructionSetMasks)
         Wr(PMC(4 + ism), Gen(PMU_EV_CPU_CYCLES, 0x1 << ism % 4 | 0x8, 0, 0, 0, ism));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    pmu_cycle ia64u = Cycle(3), ia32u = Cycle(3);
+    ita_cycle ia64u = Cycle(3), ia32u = Cycle(3);
     ia32u.is = 1;
     Step(ia64u, 10);
     Step(ia32u, 20);
@@ -342,7 +342,7 @@ TEST_P(Directed, PrivilegeLevelAndInstructionSetMasks)
     EXPECT_EQ(Count(7), 0u) << "ism=3 never counts";
     for (unsigned cpl = 0; cpl < 3; cpl++) {
         for (unsigned is = 0; is < 2; is++) {
-            pmu_cycle c = Cycle(cpl);
+            ita_cycle c = Cycle(cpl);
             c.is = (uint8_t)is;
             Step(c);
         }
@@ -356,15 +356,15 @@ TEST_P(Directed, PrivilegeLevelAndInstructionSetMasks)
 // NOPS_RETIRED (PMC4/5 only) and the halt-state count is of LOADS_RETIRED.
 TEST_P(Directed, PowerStatesGateCyclesOnly)
 {
-    const bool ita2 = Model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = Model() == ITA_MODEL_ITANIUM2;
     const unsigned narrow_ctr = ita2 ? 5 : 6;
-    const pmu_event_id narrow_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_NOPS_RETIRED;
+    const ita_event_id narrow_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_NOPS_RETIRED;
     Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf));
     Wr(PMC(narrow_ctr), Gen(narrow_ev, 0xf));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    for (unsigned p = PMU_POWER_NORMAL; p <= PMU_POWER_HALT; p++) {
-        pmu_cycle c = Cycle(3, 2);
+    for (unsigned p = ITA_POWER_NORMAL; p <= ITA_POWER_HALT; p++) {
+        ita_cycle c = Cycle(3, 2);
         c.slot[0].flags = c.slot[1].flags = PMU_SF_NOP_MASK;
         c.power = (uint8_t)p;
         c.recirc = 2;
@@ -372,21 +372,21 @@ TEST_P(Directed, PowerStatesGateCyclesOnly)
     }
     EXPECT_EQ(Count(4), 20u) << "cycles count in NORMAL and LOW-POWER only";
     EXPECT_EQ(Count(narrow_ctr), 0u) << Ev(narrow_ev).name << " counts nothing on PMC" << narrow_ctr;
-    const pmu_event_id halt_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_LOADS_RETIRED;
+    const ita_event_id halt_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_LOADS_RETIRED;
     Wr(PMC(4), Gen(halt_ev, 0xf));
-    pmu_cycle c = Cycle(3, ita2 ? 0 : 2);
+    ita_cycle c = Cycle(3, ita2 ? 0 : 2);
     for (unsigned k = 0; k < c.nslots; k++) c.slot[k].flags = PMU_SF_LOAD_MASK;
-    c.power = PMU_POWER_LIGHT_HALT;
+    c.power = ITA_POWER_LIGHT_HALT;
     c.recirc = 3;
     Step(c, 4);
-    EXPECT_EQ(PMU_FGET(R(PMC(4)), PMC_GEN, ES), (unsigned)pmu_event_code(&Ev(halt_ev), Model()));
+    EXPECT_EQ(ITA_FGET(R(PMC(4)), PMC_GEN, ES), (unsigned)ita_event_code(&Ev(halt_ev), Model()));
     EXPECT_EQ(Count(4), 20u + (ita2 ? 12u : 8u)) << Ev(halt_ev).name << " counts in halt states";
 }
 
 TEST_P(Directed, UnknownEventCodeCountsNothing)
 {
-    Wr(PMC(4), PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x7e));
-    Wr(PMC(5), PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, UMASK, 0x3));
+    Wr(PMC(4), ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x7e));
+    Wr(PMC(5), ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, UMASK, 0x3));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
     Step(Cycle(3, 6), 10);
@@ -394,14 +394,14 @@ TEST_P(Directed, UnknownEventCodeCountsNothing)
     EXPECT_EQ(Count(5), 0u) << "CPU_CYCLES with a umask the table lacks";
 }
 
-// ---- EARs, BTB and general events (docs/ear-btb.md; the brief's general-event rule) --
+// ---- EARs, BTB and general events (docs/ita-ear-btb.md; the brief's general-event rule) --
 
 TEST_P(Directed, EarAndBtbRegistersResetToZeroAndTakeTheirWritableMasks)
 {
-    const bool ita = GetParam().model == PMU_MODEL_ITANIUM;
+    const bool ita = GetParam().model == ITA_MODEL_ITANIUM;
     struct Row {
         uint16_t addr;
-        uint64_t ones[2]; // [Itanium, Itanium 2], from docs/register-map.md
+        uint64_t ones[2]; // [Itanium, Itanium 2], from docs/ita-register-map.md
     } rows[] = {
         {PMC(10), {0x30f00cfull, 0xffffull}},
         {PMC(12), {0xffcfull, 0xffffull}},
@@ -423,12 +423,12 @@ TEST_P(Directed, EarAndBtbRegistersResetToZeroAndTakeTheirWritableMasks)
 
 TEST_P(Directed, IEarCapturesAMissAndItsCounterCounts)
 {
-    const pmu_model m = GetParam().model;
+    const ita_model m = GetParam().model;
     // Every L1I miss: Itanium 2 ct = 1x with umask 0x40 (LAT0); Itanium umask 0xf (LAT_NONE).
-    Wr(PMC(10), m == PMU_MODEL_ITANIUM2 ? 0x280fu : 0xf000fu);
+    Wr(PMC(10), m == ITA_MODEL_ITANIUM2 ? 0x280fu : 0xf000fu);
     Wr(PMC(4), Gen(PMU_EV_L1I_EAR_EVENTS, 0xf));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
-    pmu_cycle c = Cycle(3);
+    ita_cycle c = Cycle(3);
     c.if_addr = 0x4000000000002468ull;
     c.if_lat = 5000;
     Step(c);
@@ -438,7 +438,7 @@ TEST_P(Directed, IEarCapturesAMissAndItsCounterCounts)
     // Line address 63:5; Itanium 2 stat = 1 (miss), Itanium v = 1: both bit 0.
     EXPECT_EQ(R(PMD(0)), 0x4000000000002461ull);
     // Latency saturated at 4095; Itanium 2 also sets ov (bit 12).
-    EXPECT_EQ(R(PMD(1)), m == PMU_MODEL_ITANIUM2 ? 0x1fffu : 0xfffu);
+    EXPECT_EQ(R(PMD(1)), m == ITA_MODEL_ITANIUM2 ? 0x1fffu : 0xfffu);
     EXPECT_EQ(Count(4), 1u);
     c.if_lat = 0; // an L1I hit: no capture, no count
     Step(c);
@@ -447,13 +447,13 @@ TEST_P(Directed, IEarCapturesAMissAndItsCounterCounts)
 
 TEST_P(Directed, DEarCapturesTheFirstQualifyingLoad)
 {
-    const pmu_model m = GetParam().model;
+    const ita_model m = GetParam().model;
     // Cache mode, umask 0 (LAT4), plm 0xf; Itanium pt = 1 (bit 28: no data-range check).
-    Wr(PMC(11), m == PMU_MODEL_ITANIUM2 ? 0xfu : 0x1000000fu);
+    Wr(PMC(11), m == ITA_MODEL_ITANIUM2 ? 0xfu : 0x1000000fu);
     Wr(PMC(5), Gen(PMU_EV_DATA_EAR_EVENTS, 0xf));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    pmu_cycle c = Cycle(3, 3);
+    ita_cycle c = Cycle(3, 3);
     const uint16_t load = PMU_SF_LOAD_MASK;
     c.slot[0].flags = load;
     c.slot[0].lat = 3; // below the threshold
@@ -467,7 +467,7 @@ TEST_P(Directed, DEarCapturesTheFirstQualifyingLoad)
     c.slot[2].lat = 100; // qualifies too, but the first slot wins
     Step(c);
     EXPECT_EQ(R(PMD(2)), 0x6000000000000abcull);
-    if (m == PMU_MODEL_ITANIUM2) {
+    if (m == ITA_MODEL_ITANIUM2) {
         EXPECT_EQ(R(PMD(3)), 0x4014u) << "stat 1 (15:14), latency 20";
         EXPECT_EQ(R(PMD(17)), 0x400000000000100dull) << "window 63:4, vl, bn, slot 1";
     } else {
@@ -483,7 +483,7 @@ TEST_P(Directed, BtbRecordsABranchAndItsTargetAndWraps)
     Wr(PMC(6), Gen(PMU_EV_BRANCH_EVENT, 0xf));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    pmu_cycle c = Cycle(3, 2);
+    ita_cycle c = Cycle(3, 2);
     c.slot[1].ip = 0x4000000000001010ull;
     c.slot[1].slot = 2;
     // An ip-relative branch, mispredicted in direction (pred 2), taken.
@@ -502,30 +502,30 @@ TEST_P(Directed, BtbRecordsABranchAndItsTargetAndWraps)
 
 TEST_P(Directed, GeneralEventsCountOnTheirCodeAndUmask)
 {
-    const pmu_model m = GetParam().model;
+    const ita_model m = GetParam().model;
     const int flush = ita_event_id_find("FP_FLUSH_TO_ZERO"); // 0x0b/0 on both models
     const int backsnp = ita_event_id_find("BUS_BACKSNP_REQ_THIS"); // Itanium 2 only, 0x8e/1
     ASSERT_GE(flush, 0);
     ASSERT_GE(backsnp, 0);
-    Wr(PMC(4), PMU_FSET(PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x0b), PMC_GEN, UMASK, 0));
+    Wr(PMC(4), ITA_FSET(ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x0b), PMC_GEN, UMASK, 0));
     // Itanium keeps 7 bits of es: 0x8e reads 0x0e there.
-    Wr(PMC(5), PMU_FSET(PMU_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x8e), PMC_GEN, UMASK, 1));
+    Wr(PMC(5), ITA_FSET(ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x8e), PMC_GEN, UMASK, 1));
     Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
     Unfreeze();
-    pmu_cycle c = Cycle(3, 2);
+    ita_cycle c = Cycle(3, 2);
     c.nxev = 3;
     c.xev[0] = {(uint16_t)flush, 2, 1};
-    c.xev[1] = {(uint16_t)flush, 1, PMU_XEV_NO_SLOT};
-    c.xev[2] = {(uint16_t)backsnp, 1, PMU_XEV_NO_SLOT};
+    c.xev[1] = {(uint16_t)flush, 1, ITA_XEV_NO_SLOT};
+    c.xev[2] = {(uint16_t)backsnp, 1, ITA_XEV_NO_SLOT};
     Step(c, 2);
     EXPECT_EQ(Count(4), 6u);
-    EXPECT_EQ(Count(5), m == PMU_MODEL_ITANIUM2 ? 2u : 0u) << "an id the model lacks counts nowhere";
+    EXPECT_EQ(Count(5), m == ITA_MODEL_ITANIUM2 ? 2u : 0u) << "an id the model lacks counts nowhere";
 }
 
 std::vector<Param> AllParams()
 {
-    return {{"ref", PMU_MODEL_ITANIUM2}, {"ref", PMU_MODEL_ITANIUM},
-            {"rtl", PMU_MODEL_ITANIUM2}, {"rtl", PMU_MODEL_ITANIUM}};
+    return {{"ref", ITA_MODEL_ITANIUM2}, {"ref", ITA_MODEL_ITANIUM},
+            {"rtl", ITA_MODEL_ITANIUM2}, {"rtl", ITA_MODEL_ITANIUM}};
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Directed, testing::ValuesIn(AllParams()), ParamName);

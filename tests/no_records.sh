@@ -2,7 +2,7 @@
 # no_records.sh - a stream with no records is refused, never a pass: an empty file, one of
 # comments and blank lines only, one of CR characters only (text), and a binary stream whose
 # header holds no records, given to every command that runs a stream, on every family and
-# backend (docs/stream-format.md).  Each must exit 2 with one line naming the file, and
+# backend (docs/ita-stream-format.md).  Each must exit 2 with one line naming the file, and
 # print no verdict ("exact:", "0 mismatches").  Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.."

@@ -1,4 +1,4 @@
-// qual_tests - event qualification (docs/qualification.md), run on the reference model
+// qual_tests - event qualification (docs/ita-qualification.md), run on the reference model
 // and on the Verilated RTL, both models, with exact expected counts: one test per row of
 // ITA-PRM Table 6-3 on each register form, the br.cloop opcode example, range edges,
 // inverted and fine-mode ranges, IA-32 code under a range, and events that lack a
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "pmu_backend.h"
-#include "ita/pmu_ref.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_ref.h"
+#include "ita/ita_rtl.h"
 #include "ita/ita_family.h"
 #include "pmu_stream.h"
 
@@ -20,19 +20,19 @@ namespace {
 
 struct Param {
     const char *backend;
-    pmu_model model;
+    ita_model model;
 };
 
 std::string ParamName(const testing::TestParamInfo<Param> &i)
 {
-    return std::string(i.param.backend) + (i.param.model == PMU_MODEL_ITANIUM ? "_itanium" : "_itanium2");
+    return std::string(i.param.backend) + (i.param.model == ITA_MODEL_ITANIUM ? "_itanium" : "_itanium2");
 }
 
-uint16_t PMC(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
-uint16_t PMD(unsigned i) { return PMU_ADDR(PMU_SPACE_PMD, i); }
-uint16_t IBR(unsigned i) { return PMU_ADDR(PMU_SPACE_IBR, i); }
-uint16_t DBR(unsigned i) { return PMU_ADDR(PMU_SPACE_DBR, i); }
-const uint16_t PSR = PMU_ADDR(PMU_SPACE_CPU, 0);
+uint16_t PMC(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
+uint16_t PMD(unsigned i) { return ITA_ADDR(PMU_SPACE_PMD, i); }
+uint16_t IBR(unsigned i) { return ITA_ADDR(PMU_SPACE_IBR, i); }
+uint16_t DBR(unsigned i) { return ITA_ADDR(PMU_SPACE_DBR, i); }
+const uint16_t PSR = ITA_ADDR(PMU_SPACE_CPU, 0);
 
 // The code range F, a 4 KB block, and the data range D.
 const uint64_t F = 0x4000000000010000ull;
@@ -57,29 +57,29 @@ class Qual : public testing::TestWithParam<Param> {
 protected:
     void SetUp() override
     {
-        pmu_params p = pmu_params_default();
+        ita_params p = ita_params_default();
         p.model = GetParam().model;
         if (std::string(GetParam().backend) == "ref") {
-            b = pmu_ref_create(&p);
+            b = ita_ref_create(&p);
         } else {
             char err[256];
-            b = pmu_rtl_create(&p, err, sizeof err);
+            b = ita_rtl_create(&p, err, sizeof err);
             ASSERT_NE(b, nullptr) << err;
         }
         ASSERT_NE(b, nullptr);
-        ita2 = p.model == PMU_MODEL_ITANIUM2;
+        ita2 = p.model == ITA_MODEL_ITANIUM2;
     }
     void TearDown() override { pmu_destroy(b); }
 
     uint64_t R(uint16_t a) { return pmu_read(b, a); }
     void Wr(uint16_t a, uint64_t v) { pmu_write(b, a, v); }
-    uint64_t Count(unsigned i) { return R(PMD(i)) & ((1ull << pmu_counter_width(GetParam().model)) - 1); }
+    uint64_t Count(unsigned i) { return R(PMD(i)) & ((1ull << ita_counter_width(GetParam().model)) - 1); }
 
     // Counter i counts `ev` at every privilege level; ism as given.
-    void Counter(unsigned i, pmu_event_id ev, unsigned ism = 0)
+    void Counter(unsigned i, ita_event_id ev, unsigned ism = 0)
     {
-        const pmu_event_desc &e = pmu_event_table[ev];
-        int code = pmu_event_code(&e, GetParam().model);
+        const ita_event_desc &e = ita_event_table[ev];
+        int code = ita_event_code(&e, GetParam().model);
         ASSERT_GE(code, 0) << e.name << " is not implemented on this model";
         CounterRaw(i, (unsigned)code, e.umask, ism);
     }
@@ -87,23 +87,23 @@ protected:
     void CounterRaw(unsigned i, unsigned code, unsigned umask, unsigned ism = 0)
     {
         uint64_t v = 0;
-        v = PMU_FSET(v, PMC_GEN, ES, code);
-        v = PMU_FSET(v, PMC_GEN, UMASK, umask);
-        v = PMU_FSET(v, PMC_GEN, PLM, 0xf);
-        v = PMU_FSET(v, PMC_GEN, ISM, ism);
+        v = ITA_FSET(v, PMC_GEN, ES, code);
+        v = ITA_FSET(v, PMC_GEN, UMASK, umask);
+        v = ITA_FSET(v, PMC_GEN, PLM, 0xf);
+        v = ITA_FSET(v, PMC_GEN, ISM, ism);
         Wr(PMC(i), v);
     }
     void Opcode(unsigned reg, const Pattern &p, unsigned ig_ad = 1, unsigned inv = 0)
     {
         uint64_t v = 0;
-        v = PMU_FSET(v, PMC_OPC, MASK, p.mask);
-        v = PMU_FSET(v, PMC_OPC, MATCH, p.match);
-        v = PMU_FSET(v, PMC_OPC, B, p.b);
-        v = PMU_FSET(v, PMC_OPC, F, p.f);
-        v = PMU_FSET(v, PMC_OPC, I, p.i);
-        v = PMU_FSET(v, PMC_OPC, M, p.m);
-        v = PMU_FSET(v, PMC_OPC, IG_AD, ig_ad);
-        v = PMU_FSET(v, PMC_OPC, INV, inv);
+        v = ITA_FSET(v, PMC_OPC, MASK, p.mask);
+        v = ITA_FSET(v, PMC_OPC, MATCH, p.match);
+        v = ITA_FSET(v, PMC_OPC, B, p.b);
+        v = ITA_FSET(v, PMC_OPC, F, p.f);
+        v = ITA_FSET(v, PMC_OPC, I, p.i);
+        v = ITA_FSET(v, PMC_OPC, M, p.m);
+        v = ITA_FSET(v, PMC_OPC, IG_AD, ig_ad);
+        v = ITA_FSET(v, PMC_OPC, INV, inv);
         Wr(PMC(reg), v);
     }
     void IbrPair(unsigned k, uint64_t addr, uint64_t mask, unsigned plm = 0xf)
@@ -120,22 +120,22 @@ protected:
     void Pmc14(unsigned constrained, unsigned fine = 0)
     {
         uint64_t v = 0;
-        v = PMU_FSET(v, PMC14, IBRP0, !(constrained & 1));
-        v = PMU_FSET(v, PMC14, IBRP1, !(constrained & 2));
-        v = PMU_FSET(v, PMC14, IBRP2, !(constrained & 4));
-        v = PMU_FSET(v, PMC14, IBRP3, !(constrained & 8));
-        v = PMU_FSET(v, PMC14, FINE, fine);
+        v = ITA_FSET(v, PMC14, IBRP0, !(constrained & 1));
+        v = ITA_FSET(v, PMC14, IBRP1, !(constrained & 2));
+        v = ITA_FSET(v, PMC14, IBRP2, !(constrained & 4));
+        v = ITA_FSET(v, PMC14, IBRP3, !(constrained & 8));
+        v = ITA_FSET(v, PMC14, FINE, fine);
         Wr(PMC(14), v);
     }
     // Itanium 2 PMC13 with pair 0 configured (cfg, ena) and the others off.
     void Pmc13Pair0(unsigned cfg)
     {
         uint64_t v = 0;
-        v = PMU_FSET(v, PMC13, CFG_DBRP0, cfg);
-        v = PMU_FSET(v, PMC13, CFG_DBRP1, 3);
-        v = PMU_FSET(v, PMC13, CFG_DBRP2, 3);
-        v = PMU_FSET(v, PMC13, CFG_DBRP3, 3);
-        v = PMU_FSET(v, PMC13, ENA_DBRP0, 1);
+        v = ITA_FSET(v, PMC13, CFG_DBRP0, cfg);
+        v = ITA_FSET(v, PMC13, CFG_DBRP1, 3);
+        v = ITA_FSET(v, PMC13, CFG_DBRP2, 3);
+        v = ITA_FSET(v, PMC13, CFG_DBRP3, 3);
+        v = ITA_FSET(v, PMC13, ENA_DBRP0, 1);
         Wr(PMC(13), v);
     }
     // Code range F on IBR pair 0, made to constrain ordinary events on either register
@@ -159,7 +159,7 @@ protected:
     void Slot(unsigned n, uint64_t ip, unsigned unit, uint64_t enc, uint16_t flags = 0, uint64_t da = 0,
               unsigned cpl = 3, unsigned is = 0)
     {
-        pmu_cycle c{};
+        ita_cycle c{};
         c.cpl = (uint8_t)cpl;
         c.is = (uint8_t)is;
         c.nslots = 1;
@@ -177,7 +177,7 @@ protected:
             c.xev[0].slot = 0;
         }
         pmu_err err;
-        ASSERT_EQ(pmu_cycle_validate(&c, "qual_tests", &err), 0) << err.msg;
+        ASSERT_EQ(ita_cycle_validate(&c, "qual_tests", &err), 0) << err.msg;
         for (unsigned i = 0; i < n; i++) pmu_step(b, &c);
     }
 
@@ -185,15 +185,15 @@ protected:
     void TableStream()
     {
         const uint16_t load = PMU_SF_LOAD_MASK, br = 1u << PMU_SF_BR_TYPE_LSB | PMU_SF_TAKEN_MASK;
-        Slot(10, F + 0x100, PMU_UNIT_M, Major(4), load, D + 0x10);                 // A: F, M4, D
-        Slot(7, F + 0x200, PMU_UNIT_M, Major(5), load, 0x6000000000200000ull);     // B: F, M5, !D
-        Slot(5, F + 0x300, PMU_UNIT_B, kBrCloop, br);                              // C: F, br.cloop
-        Slot(4, F + 0x310, PMU_UNIT_B, kBrCond, br);                               // D: F, br.cond
-        Slot(6, 0x4000000000020000ull, PMU_UNIT_B, kBrCloop, br);                  // E: !F, br.cloop
-        Slot(3, 0x4000000000020100ull, PMU_UNIT_M, Major(4), load, D + 0x20);      // G: !F, M4, D
-        Slot(2, (F + 0x100) ^ (1ull << 56), PMU_UNIT_M, Major(4), load, D + 0x2000); // H: bit 56 differs
-        Slot(9, F + 0x400, PMU_UNIT_M, Major(5), load, D + 0x40);                  // J: F, M5, D
-        Slot(1, 0x10500, PMU_UNIT_M, 0, load, D + 0x50, 3, 1);                     // I: IA-32
+        Slot(10, F + 0x100, ITA_UNIT_M, Major(4), load, D + 0x10);                 // A: F, M4, D
+        Slot(7, F + 0x200, ITA_UNIT_M, Major(5), load, 0x6000000000200000ull);     // B: F, M5, !D
+        Slot(5, F + 0x300, ITA_UNIT_B, kBrCloop, br);                              // C: F, br.cloop
+        Slot(4, F + 0x310, ITA_UNIT_B, kBrCond, br);                               // D: F, br.cond
+        Slot(6, 0x4000000000020000ull, ITA_UNIT_B, kBrCloop, br);                  // E: !F, br.cloop
+        Slot(3, 0x4000000000020100ull, ITA_UNIT_M, Major(4), load, D + 0x20);      // G: !F, M4, D
+        Slot(2, (F + 0x100) ^ (1ull << 56), ITA_UNIT_M, Major(4), load, D + 0x2000); // H: bit 56 differs
+        Slot(9, F + 0x400, ITA_UNIT_M, Major(5), load, D + 0x40);                  // J: F, M5, D
+        Slot(1, 0x10500, ITA_UNIT_M, 0, load, D + 0x50, 3, 1);                     // I: IA-32
     }
     // Counts on PMC4 (IA64_INST_RETIRED) and PMC5 (LOADS_RETIRED) after TableStream().
     void Expect(uint64_t inst, uint64_t loads)
@@ -208,7 +208,7 @@ protected:
 
     pmu_backend *b = nullptr;
     // When set, each record of Slot() also carries one occurrence of this general event
-    // (docs/stream-format.md), attributed to the slot.
+    // (docs/ita-stream-format.md), attributed to the slot.
     const char *slot_xev_name = nullptr;
     bool ita2 = false;
 };
@@ -298,22 +298,22 @@ TEST_P(Qual, BrCloopInGeneratedWorkload)
     o.cycles = 200000;
     o.mode = PMU_GEN_WORKLOAD;
     o.nprocs = 4;
-    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
+    pmu_gen *g = pmu_gen_create(&ita_dialect, &o, nullptr);
     ASSERT_NE(g, nullptr);
-    pmu_cycle c;
+    ita_cycle c;
     uint64_t expect = 0;
     while (pmu_gen_next(g, &c) == 1) {
         // What the counter should see: br.cloop syllables in B slots of IA-64 code, at a
         // privilege level and with PSR.up as the counter's plm=0xf, pm=0 demand.  The test
-        // tracks PSR.up itself from the records (semantics.md step 1).
+        // tracks PSR.up itself from the records (ita-semantics.md step 1).
         pmu_step(b, &c);
         pmu_state st;
         pmu_snapshot(b, &st);
         bool up = st.reg[PMU_VIS_PSR] >> PMU_F_PSR_UP_LSB & 1;
         if (!up || c.is) continue;
         for (unsigned k = 0; k < c.nslots; k++) {
-            const pmu_slot &s = c.slot[k];
-            if (s.unit == PMU_UNIT_B && (s.enc >> 37 & 0xf) == 4 && (s.enc >> 6 & 7) == 5) expect++;
+            const ita_slot &s = c.slot[k];
+            if (s.unit == ITA_UNIT_B && (s.enc >> 37 & 0xf) == 4 && (s.enc >> 6 & 7) == 5) expect++;
         }
     }
     pmu_gen_destroy(g);
@@ -328,12 +328,12 @@ TEST_P(Qual, RangeEdgesBundlesAndUpperBits)
     CodeRangeOnPair0();
     Counter(4, PMU_EV_IA64_INST_RETIRED);
     Start();
-    Slot(1, F, PMU_UNIT_I, 0);                   // first bundle: in
-    Slot(2, F + 0xff0, PMU_UNIT_I, 0);           // last bundle: in
-    Slot(4, F + 0x1000, PMU_UNIT_I, 0);          // first bundle after: out
-    Slot(8, F - 0x10, PMU_UNIT_I, 0);            // last bundle before: out
-    Slot(16, F ^ (1ull << 63), PMU_UNIT_I, 0);   // bits 63:56 are always compared: out
-    Slot(32, F ^ (1ull << 60), PMU_UNIT_I, 0);
+    Slot(1, F, ITA_UNIT_I, 0);                   // first bundle: in
+    Slot(2, F + 0xff0, ITA_UNIT_I, 0);           // last bundle: in
+    Slot(4, F + 0x1000, ITA_UNIT_I, 0);          // first bundle after: out
+    Slot(8, F - 0x10, ITA_UNIT_I, 0);            // last bundle before: out
+    Slot(16, F ^ (1ull << 63), ITA_UNIT_I, 0);   // bits 63:56 are always compared: out
+    Slot(32, F ^ (1ull << 60), ITA_UNIT_I, 0);
     EXPECT_EQ(Count(4), 3u);
 }
 
@@ -342,8 +342,8 @@ TEST_P(Qual, PairPrivilegeLevelMask)
     CodeRangeOnPair0(kMatchAll, 0x8);  // the pair matches at level 3 only
     Counter(4, PMU_EV_IA64_INST_RETIRED);
     Start();
-    Slot(3, F + 0x40, PMU_UNIT_I, 0, 0, 0, 3);
-    Slot(5, F + 0x40, PMU_UNIT_I, 0, 0, 0, 0);
+    Slot(3, F + 0x40, ITA_UNIT_I, 0, 0, 0, 3);
+    Slot(5, F + 0x40, ITA_UNIT_I, 0, 0, 0, 0);
     EXPECT_EQ(Count(4), 3u);
 }
 
@@ -382,14 +382,14 @@ TEST_P(Qual, FineModeAtPageEdges)
     Counter(5, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9);
     Wr(PMC(15), 0xf);  // no opcode ties: ranges only
     Start();
-    Slot(1, page, PMU_UNIT_I, 0);            // A: first bundle of the page
-    Slot(2, page + 0xff0, PMU_UNIT_I, 0);    // A: last bundle, inclusive
-    Slot(4, page + 0x1000, PMU_UNIT_I, 0);   // next page: neither
-    Slot(8, page - 0x10, PMU_UNIT_I, 0);     // previous page: neither
-    Slot(16, page + 0x220, PMU_UNIT_I, 0);   // A only
-    Slot(32, page + 0x230, PMU_UNIT_I, 0);   // A and B (B's lower bound)
-    Slot(64, page + 0x560, PMU_UNIT_I, 0);   // A and B (B's upper bound, inclusive)
-    Slot(128, page + 0x570, PMU_UNIT_I, 0);  // A only
+    Slot(1, page, ITA_UNIT_I, 0);            // A: first bundle of the page
+    Slot(2, page + 0xff0, ITA_UNIT_I, 0);    // A: last bundle, inclusive
+    Slot(4, page + 0x1000, ITA_UNIT_I, 0);   // next page: neither
+    Slot(8, page - 0x10, ITA_UNIT_I, 0);     // previous page: neither
+    Slot(16, page + 0x220, ITA_UNIT_I, 0);   // A only
+    Slot(32, page + 0x230, ITA_UNIT_I, 0);   // A and B (B's lower bound)
+    Slot(64, page + 0x560, ITA_UNIT_I, 0);   // A and B (B's upper bound, inclusive)
+    Slot(128, page + 0x570, ITA_UNIT_I, 0);  // A only
     EXPECT_EQ(Count(4), 1u + 2 + 16 + 32 + 64 + 128);
     EXPECT_EQ(Count(5), 32u + 64);
 }
@@ -435,7 +435,7 @@ TEST_P(Qual, Ia32InstructionsPassEveryTag)
     Counter(6, PMU_EV_IA64_INST_RETIRED, 2);  // ism: IA-64 only
     Start();
     const uint16_t load = PMU_SF_LOAD_MASK;
-    Slot(7, 0x08048000ull, PMU_UNIT_M, 0, load, 0x0a000000ull, 3, 1);  // outside F and D
+    Slot(7, 0x08048000ull, ITA_UNIT_M, 0, load, 0x0a000000ull, 3, 1);  // outside F and D
     EXPECT_EQ(Count(4), 7u) << "IA-32 instructions are not constrained by IBR/opcode";
     EXPECT_EQ(Count(5), 7u) << "nor by the data range";
     EXPECT_EQ(Count(6), 0u) << "ism is how software keeps them out";
@@ -463,8 +463,8 @@ TEST_P(Qual, EventsIgnoreQualifiersTheyDoNotSupport)
     Counter(6, PMU_EV_IA64_INST_RETIRED);
     Start();
     const uint16_t fp = PMU_SF_FP_MASK;
-    Slot(10, F + 0x80, PMU_UNIT_F, Major(8), fp);   // in F, not br.cloop
-    Slot(20, F + 0x2000, PMU_UNIT_F, Major(8), fp); // outside F
+    Slot(10, F + 0x80, ITA_UNIT_F, Major(8), fp);   // in F, not br.cloop
+    Slot(20, F + 0x2000, ITA_UNIT_F, Major(8), fp); // outside F
     EXPECT_EQ(Count(4), 30u) << "CPU_CYCLES: no instruction, no tag";
     EXPECT_EQ(Count(5), 10u) << iar_only << ": the range applies, the opcode matcher does not";
     EXPECT_EQ(Count(6), 0u) << "IA64_INST_RETIRED: both apply";
@@ -472,8 +472,8 @@ TEST_P(Qual, EventsIgnoreQualifiersTheyDoNotSupport)
 
 std::vector<Param> AllParams()
 {
-    return {{"ref", PMU_MODEL_ITANIUM2}, {"ref", PMU_MODEL_ITANIUM},
-            {"rtl", PMU_MODEL_ITANIUM2}, {"rtl", PMU_MODEL_ITANIUM}};
+    return {{"ref", ITA_MODEL_ITANIUM2}, {"ref", ITA_MODEL_ITANIUM},
+            {"rtl", ITA_MODEL_ITANIUM2}, {"rtl", ITA_MODEL_ITANIUM}};
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Qual, testing::ValuesIn(AllParams()), ParamName);

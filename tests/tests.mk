@@ -3,7 +3,7 @@
 
 # Reset values and writable masks, counting, overflow and freeze, thresholds, privilege-level
 # and instruction-set masks, power states and the monitor set-ups of ITA-PRM Figures 6-6..6-8
-# (docs/semantics.md), on the reference model and the Verilated RTL.
+# (docs/ita-semantics.md), on the reference model and the Verilated RTL.
 DIRECTED_TEST_BIN := $(BUILD)/tests/directed_tests
 $(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
@@ -23,7 +23,7 @@ endef
 $(foreach f,$(PMU_FAMILIES),$(foreach b,$(RTL_UNIT_TESTS_$(f)),$(eval $(call rtl_unit_tests,$(b)))))
 
 # Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
-# backends (docs/qualification.md).
+# backends (docs/ita-qualification.md).
 QUAL_TEST_BIN := $(BUILD)/tests/qual_tests
 $(QUAL_TEST_BIN): $(BUILD)/obj/tests/qual_tests.o $(RTL_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)

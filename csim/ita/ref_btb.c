@@ -1,6 +1,6 @@
 /*
  * ref_btb.c - the branch trace buffer (PMC12, PMD8..PMD16) of Itanium and Itanium 2,
- * as docs/ear-btb.md specifies it.  PMC12 is decoded when written (ref_btb_decode); a
+ * as docs/ita-ear-btb.md specifies it.  PMC12 is decoded when written (ref_btb_decode); a
  * step that starts unfrozen records the first qualifying branch (ref_btb_step).
  */
 #include "ref_internal.h"
@@ -20,7 +20,7 @@ _Static_assert(PMU_F_PMD16_EXT_WIDTH == BTB_NENTRIES * EXT_BITS_PER_ENTRY,
                "PMD16.ext must hold four bits per BTB entry");
 
 /* Branch prediction outcomes (the record's `pred`) and types (`br`), and the slot a
- * not-taken branch record holds (docs/ear-btb.md). */
+ * not-taken branch record holds (docs/ita-ear-btb.md). */
 #define PRED_WRONG_PATH 2u
 #define PRED_WRONG_TARGET 3u
 #define SLOT_NOT_TAKEN 3u
@@ -28,22 +28,22 @@ _Static_assert(PMU_F_PMD16_EXT_WIDTH == BTB_NENTRIES * EXT_BITS_PER_ENTRY,
 #define MASK_BIT0 1u
 #define MASK_BIT1 2u
 
-void ref_btb_decode(ref_units *u, const uint64_t *reg, pmu_model model)
+void ref_btb_decode(ref_units *u, const uint64_t *reg, ita_model model)
 {
     const uint64_t pmc12 = reg[PMU_VIS_PMC12];
-    const pmu_event_desc *be = &pmu_event_table[PMU_EV_BRANCH_EVENT];
+    const ita_event_desc *be = &ita_event_table[PMU_EV_BRANCH_EVENT];
     ref_unit_cfg *b = &u->btb;
     *b = (ref_unit_cfg){0};
-    b->plm = (uint8_t)PMU_FGET(pmc12, PMC12, PLM);
-    b->pm = (uint8_t)PMU_FGET(pmc12, PMC12, PM);
-    b->tm = (uint8_t)PMU_FGET(pmc12, PMC12, TM);
-    b->ptm = (uint8_t)PMU_FGET(pmc12, PMC12, PTM);
-    b->ppm = (uint8_t)PMU_FGET(pmc12, PMC12, PPM);
+    b->plm = (uint8_t)ITA_FGET(pmc12, PMC12, PLM);
+    b->pm = (uint8_t)ITA_FGET(pmc12, PMC12, PM);
+    b->tm = (uint8_t)ITA_FGET(pmc12, PMC12, TM);
+    b->ptm = (uint8_t)ITA_FGET(pmc12, PMC12, PTM);
+    b->ppm = (uint8_t)ITA_FGET(pmc12, PMC12, PPM);
     /* Itanium: bit 7 is tar and bits 15:14 are bpt and bac, stored without effect: no
      * prediction-detail form and no branch-type filter. */
-    if (model == PMU_MODEL_ITANIUM2) {
-        b->ds = (uint8_t)PMU_FGET(pmc12, PMC12, DS);
-        b->brt = (uint8_t)PMU_FGET(pmc12, PMC12, BRT);
+    if (model == ITA_MODEL_ITANIUM2) {
+        b->ds = (uint8_t)ITA_FGET(pmc12, PMC12, DS);
+        b->brt = (uint8_t)ITA_FGET(pmc12, PMC12, BRT);
     }
     b->occ = (uint8_t)REF_OCC(be->iar, be->opm, be->dar);
     /* tm, ptm or ppm = 0 records nothing. */
@@ -68,49 +68,49 @@ static int filters_pass(const ref_unit_cfg *b, unsigned f)
     return (b->tm & tm) && (b->ptm & ptm) && (b->ppm & ppm) && (b->brt == 0 || b->brt == type);
 }
 
-static void record(const ref_unit_cfg *b, const pmu_cycle *c, unsigned s, uint64_t *reg)
+static void record(const ref_unit_cfg *b, const ita_cycle *c, unsigned s, uint64_t *reg)
 {
-    const pmu_slot *sl = &c->slot[s];
+    const ita_slot *sl = &c->slot[s];
     const unsigned pred = branch_pred(sl->flags);
     const int taken = branch_taken(sl->flags);
     const unsigned mp = pred == PRED_WRONG_PATH || pred == PRED_WRONG_TARGET;
     unsigned second;
     const uint64_t bundle = ref_window_bundle(c, s, &second);
 
-    uint64_t branch = PMU_FSET(0, BTB_ENTRY, B, 1);
-    branch = PMU_FSET(branch, BTB_ENTRY, MP, mp);
-    branch = PMU_FSET(branch, BTB_ENTRY, SLOT, taken ? sl->slot : SLOT_NOT_TAKEN);
-    branch = PMU_FSET(branch, BTB_ENTRY, ADDR, bundle);
+    uint64_t branch = ITA_FSET(0, BTB_ENTRY, B, 1);
+    branch = ITA_FSET(branch, BTB_ENTRY, MP, mp);
+    branch = ITA_FSET(branch, BTB_ENTRY, SLOT, taken ? sl->slot : SLOT_NOT_TAKEN);
+    branch = ITA_FSET(branch, BTB_ENTRY, ADDR, bundle);
 
-    uint64_t target = PMU_FSET(0, BTB_ENTRY, MP, mp);
+    uint64_t target = ITA_FSET(0, BTB_ENTRY, MP, mp);
     if (b->ds) {
-        target = PMU_FSET(target, BTB_DETAIL, HIADDR, sl->target >> PMU_F_BTB_DETAIL_HIADDR_LSB);
-        target = PMU_FSET(target, BTB_DETAIL, LOADDR, sl->target >> PMU_F_BTB_DETAIL_LOADDR_LSB);
+        target = ITA_FSET(target, BTB_DETAIL, HIADDR, sl->target >> PMU_F_BTB_DETAIL_HIADDR_LSB);
+        target = ITA_FSET(target, BTB_DETAIL, LOADDR, sl->target >> PMU_F_BTB_DETAIL_LOADDR_LSB);
     } else {
-        target = PMU_FSET(target, BTB_ENTRY, ADDR, sl->target >> PMU_F_BTB_ENTRY_ADDR_LSB);
+        target = ITA_FSET(target, BTB_ENTRY, ADDR, sl->target >> PMU_F_BTB_ENTRY_ADDR_LSB);
     }
 
     uint64_t pmd16 = reg[PMU_VIS_PMD16];
-    const unsigned bbi = (unsigned)PMU_FGET(pmd16, PMD16, BBI);
+    const unsigned bbi = (unsigned)ITA_FGET(pmd16, PMD16, BBI);
     const unsigned tgt = (bbi + 1) % BTB_NENTRIES;
     const unsigned entry_bits = (1u << EXT_BITS_PER_ENTRY) - 1;
     const uint32_t branch_ext = (second << EXT_B1) | ((pred == PRED_WRONG_PATH ? 1u : 0u) << EXT_BRUFLUSH);
-    uint64_t ext = PMU_FGET(pmd16, PMD16, EXT);
+    uint64_t ext = ITA_FGET(pmd16, PMD16, EXT);
     ext &= ~((uint64_t)entry_bits << (EXT_BITS_PER_ENTRY * bbi) |
              (uint64_t)entry_bits << (EXT_BITS_PER_ENTRY * tgt));
     ext |= (uint64_t)branch_ext << (EXT_BITS_PER_ENTRY * bbi);
 
     reg[PMU_VIS_PMD8 + bbi] = branch;
     reg[PMU_VIS_PMD8 + tgt] = target;
-    pmd16 = PMU_FSET(pmd16, PMD16, EXT, ext);
-    pmd16 = PMU_FSET(pmd16, PMD16, BBI, (bbi + 2) % BTB_NENTRIES);
+    pmd16 = ITA_FSET(pmd16, PMD16, EXT, ext);
+    pmd16 = ITA_FSET(pmd16, PMD16, BBI, (bbi + 2) % BTB_NENTRIES);
     /* Sticky until software writes PMD16: set when the ring wraps (bbi + 2 carries). */
     if (bbi + 2 >= BTB_NENTRIES)
-        pmd16 = PMU_FSET(pmd16, PMD16, FULL, 1);
+        pmd16 = ITA_FSET(pmd16, PMD16, FULL, 1);
     reg[PMU_VIS_PMD16] = pmd16;
 }
 
-unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const pmu_cycle *c, unsigned psr_up,
+unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const ita_cycle *c, unsigned psr_up,
                       unsigned psr_pp, ref_step_tags *t, uint64_t *reg)
 {
     const ref_unit_cfg *b = &u->btb;

@@ -5,7 +5,7 @@
  * the event count n comes from.  It runs when a PMC is written or reset,
  * never per cycle.
  *
- * The event rules below are docs/semantics.md step 3, one case per kind of
+ * The event rules below are docs/ita-semantics.md step 3, one case per kind of
  * event (the KIND column of the model's event table, include/ita/ita_events.h).
  */
 #include <string.h>
@@ -13,7 +13,7 @@
 #include "ref_internal.h"
 
 /* BR_MISPRED_DETAIL umask = branch type << 2 | prediction (libpfm-3
- * lib/itanium2_events.h; docs/semantics.md step 3): type 0 ALL, 1 IPREL,
+ * lib/itanium2_events.h; docs/ita-semantics.md step 3): type 0 ALL, 1 IPREL,
  * 2 RETURN, 3 NTRETIND; prediction 0 ALL_PRED, 1 CORRECT_PRED, 2 WRONG_PATH,
  * 3 WRONG_TARGET.  The umask layout is not a register field, so it is not in
  * include/ita/ita_regs.def. */
@@ -25,7 +25,7 @@
 static int find_event(const ita_event_row *rows, unsigned n, unsigned es, unsigned umask)
 {
     for (unsigned i = 0; i < n; i++)
-        if (pmu_event_row_modelled(&rows[i]) && rows[i].code == es && rows[i].umask == umask)
+        if (ita_event_row_modelled(&rows[i]) && rows[i].code == es && rows[i].umask == umask)
             return (int)i;
     return -1;
 }
@@ -132,17 +132,17 @@ static void decode_event(ref_counter_cfg *cfg, const ita_event_row *e)
     }
 }
 
-void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model)
+void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, ita_model model)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->plm = (uint8_t)PMU_FGET(pmc, PMC_GEN, PLM);
-    cfg->ism = (uint8_t)PMU_FGET(pmc, PMC_GEN, ISM);
-    cfg->pm = (uint8_t)PMU_FGET(pmc, PMC_GEN, PM);
-    cfg->oi = (uint8_t)PMU_FGET(pmc, PMC_GEN, OI);
-    cfg->thres = (uint8_t)PMU_FGET(pmc, PMC_GEN, THRES);
+    cfg->plm = (uint8_t)ITA_FGET(pmc, PMC_GEN, PLM);
+    cfg->ism = (uint8_t)ITA_FGET(pmc, PMC_GEN, ISM);
+    cfg->pm = (uint8_t)ITA_FGET(pmc, PMC_GEN, PM);
+    cfg->oi = (uint8_t)ITA_FGET(pmc, PMC_GEN, OI);
+    cfg->thres = (uint8_t)ITA_FGET(pmc, PMC_GEN, THRES);
 
-    cfg->es = (uint8_t)PMU_FGET(pmc, PMC_GEN, ES);
-    cfg->umask = (uint8_t)PMU_FGET(pmc, PMC_GEN, UMASK);
+    cfg->es = (uint8_t)ITA_FGET(pmc, PMC_GEN, ES);
+    cfg->umask = (uint8_t)ITA_FGET(pmc, PMC_GEN, UMASK);
     unsigned nrows;
     const ita_event_row *rows = ita_event_rows(model, &nrows);
     cfg->event = find_event(rows, nrows, cfg->es, cfg->umask);

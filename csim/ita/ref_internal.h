@@ -6,7 +6,7 @@
  * (PMC8/9/11/13/14/15, IBR0..7, DBR0..7) into a ref_qual when one of them is
  * written, so that a step never searches a table or re-reads a register
  * field: it only tests a few small precomputed values
- * (docs/reference-model.md).
+ * (docs/ita-reference-model.md).
  */
 #ifndef REF_INTERNAL_H
 #define REF_INTERNAL_H
@@ -14,9 +14,9 @@
 #include <stdint.h>
 
 #include "ita/ita_arch.h"
-#include "ita/pmu_ref.h"
+#include "ita/ita_ref.h"
 
-/* Where a counter's per-cycle event count n comes from (semantics.md, step 3). */
+/* Where a counter's per-cycle event count n comes from (ita-semantics.md, step 3). */
 typedef enum ref_event_source {
     REF_SRC_NONE = 0,   /* (es, umask) not implemented, or not allowed on this counter: n = 0 */
     REF_SRC_CYCLE,      /* n = 1 */
@@ -26,7 +26,7 @@ typedef enum ref_event_source {
     REF_SRC_CAPTURE     /* n = 1 when the unit `unit` (enum ref_unit) captured in this cycle */
 } ref_event_source;
 
-/* The capture units (docs/ear-btb.md); bit u of a step's capture mask is unit u. */
+/* The capture units (docs/ita-ear-btb.md); bit u of a step's capture mask is unit u. */
 typedef enum ref_unit { REF_UNIT_IEAR = 0, REF_UNIT_DEAR, REF_UNIT_BTB, REF_NUNITS } ref_unit;
 
 /* One PMC4..PMC7 as a step needs it. */
@@ -39,9 +39,9 @@ typedef struct ref_counter_cfg {
     uint8_t power_gated;  /* 1: n = 0 outside the NORMAL and LOW_POWER states */
     uint8_t source;       /* enum ref_event_source */
     int event;            /* the model's modelled row (ita_event_rows index) selected by (es, umask), or -1 */
-    uint8_t es, umask;    /* as written: general events (pmu_xev) are matched against them */
+    uint8_t es, umask;    /* as written: general events (ita_xev) are matched against them */
     uint8_t unit;         /* REF_SRC_CAPTURE: enum ref_unit */
-    /* Event qualification (semantics.md "Event qualification"): the
+    /* Event qualification (ita-semantics.md "Event qualification"): the
      * qualifiers the event supports, and the IBR pair / opcode matcher whose
      * tag it uses (k of IA64_TAGGED_INST_RETIRED_IBRPk, 0 for every other
      * event).  Only slot events (REF_SRC_SLOTS, REF_SRC_SLOT_MATCH) are
@@ -63,7 +63,7 @@ typedef struct ref_counter_cfg {
 
 /* Decodes the stored value `pmc` of PMC`index` (4..7) for `model`.  Leaves
  * cfg->constrained 0; ref_qual_bind() sets it. */
-void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, pmu_model model);
+void ref_decode_pmc(ref_counter_cfg *cfg, uint64_t pmc, unsigned index, ita_model model);
 
 /* ---- event qualification ------------------------------------------------ */
 
@@ -92,13 +92,13 @@ typedef struct ref_br_pair {
 typedef struct ref_opcode_matcher {
     uint32_t match; /* 27-bit match field */
     uint32_t care;  /* 27 bits that must match: ~mask field */
-    uint8_t units;  /* bit u (enum pmu_unit) set: slots of unit u may match */
+    uint8_t units;  /* bit u (enum ita_unit) set: slots of unit u may match */
     uint8_t all;    /* 1: matches every slot (care == 0, every unit enabled) */
 } ref_opcode_matcher;
 
 /* The qualification registers, decoded. */
 typedef struct ref_qual {
-    uint8_t model;       /* pmu_model */
+    uint8_t model;       /* ita_model */
     ref_br_pair ibr[ITA_NPAIRS], dbr[ITA_NPAIRS];
     ref_opcode_matcher opc[2]; /* [0] PMC8, [1] PMC9 */
     /* Itanium 2 fine mode: ranges A (IBR0..IBR4) and B (IBR2..IBR6). */
@@ -123,7 +123,7 @@ typedef struct ref_qual {
 
 /* Decodes the qualification registers.  `reg` is the model's visible
  * register array (pmu_state order). */
-void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine_2bundle);
+void ref_qual_decode(ref_qual *q, const uint64_t *reg, ita_model model, int fine_2bundle);
 
 /* How q(s) is computed from a tag word. */
 typedef enum ref_q_form {
@@ -137,7 +137,7 @@ void ref_qual_bind(const ref_qual *q, ref_counter_cfg *cfg);
 
 /* The tag word (REF_TAG_*) of one retired IA-64 slot at privilege level
  * `cpl` (0..3: the caller has checked the counter's plm). */
-unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl);
+unsigned ref_slot_tags(const ref_qual *q, const ita_slot *s, unsigned cpl);
 /* The address and opcode parts of tag words remembered, so that the instructions of a
  * loop are matched against the IBR pairs and the opcode matchers once, not in every
  * cycle they retire: r and o are a function of the slot's ip, encoding and unit, the
@@ -164,8 +164,8 @@ static inline void ref_tag_memo_clear(ref_tag_memo *memo)
 }
 
 /* The tag words of every retired slot of `c` (an IA-64 cycle, cpl in 0..3), in one call. */
-void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
-                    uint16_t word[PMU_MAX_SLOTS]);
+void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const ita_cycle *c,
+                    uint16_t word[ITA_MAX_SLOTS]);
 
 /* q(s) of counter `cfg` for a slot with tag word `tags`. */
 static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg *cfg, unsigned tags)
@@ -188,14 +188,14 @@ static inline unsigned ref_slot_passes(const ref_qual *q, const ref_counter_cfg 
 
 /* ---- a step's shared helpers ------------------------------------------------ */
 
-static inline unsigned ref_retired_slots(const pmu_cycle *c)
+static inline unsigned ref_retired_slots(const ita_cycle *c)
 {
-    return c->nslots < PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+    return c->nslots < ITA_MAX_SLOTS ? c->nslots : ITA_MAX_SLOTS;
 }
 
 /* Whether a unit or counter with these plm / ism / pm fields is enabled in cycle `c`
- * with the effective PSR.up and PSR.pp (docs/semantics.md step 2). */
-static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const pmu_cycle *c,
+ * with the effective PSR.up and PSR.pp (docs/ita-semantics.md step 2). */
+static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const ita_cycle *c,
                               unsigned psr_up, unsigned psr_pp)
 {
     /* Privilege level: plm[cpl]. */
@@ -213,10 +213,10 @@ static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const pmu
 typedef struct ref_step_tags {
     ref_tag_memo *memo;
     unsigned ready;
-    uint16_t word[PMU_MAX_SLOTS];
+    uint16_t word[ITA_MAX_SLOTS];
 } ref_step_tags;
 
-static inline unsigned ref_tag_word(const ref_qual *q, const pmu_cycle *c, ref_step_tags *t, unsigned s)
+static inline unsigned ref_tag_word(const ref_qual *q, const ita_cycle *c, ref_step_tags *t, unsigned s)
 {
     if (!t->ready) {
         ref_cycle_tags(q, t->memo, c, t->word);
@@ -235,7 +235,7 @@ void ref_occ_bind(ref_counter_cfg occ[REF_NOCC], const ref_qual *q);
 
 /* Whether slot `s` of `c` passes the occurrence qualification `occ` (cpl in 0..3: the
  * caller has checked a plm).  In an IA-32 cycle every tag is 1. */
-static inline int ref_occ_passes(const ref_qual *q, const ref_counter_cfg *occ, const pmu_cycle *c,
+static inline int ref_occ_passes(const ref_qual *q, const ref_counter_cfg *occ, const ita_cycle *c,
                                  ref_step_tags *t, unsigned s)
 {
     if (!occ->constrained || c->is != 0)
@@ -246,8 +246,8 @@ static inline int ref_occ_passes(const ref_qual *q, const ref_counter_cfg *occ, 
 /* The bundle address (>> 4) a D-EAR or BTB record names for slot `s`, and whether
  * it is the dispersal window's second bundle: the window is slot 0's bundle; an
  * instruction at window + 16 is recorded as {window, second = 1}, any other as its
- * own bundle with second = 0 (docs/ear-btb.md, D-EAR). */
-static inline uint64_t ref_window_bundle(const pmu_cycle *c, unsigned s, unsigned *second)
+ * own bundle with second = 0 (docs/ita-ear-btb.md, D-EAR). */
+static inline uint64_t ref_window_bundle(const ita_cycle *c, unsigned s, unsigned *second)
 {
     const uint64_t window = c->slot[0].ip, ip = c->slot[s].ip;
     *second = ip == window + ITA_BUNDLE_BYTES;
@@ -273,7 +273,7 @@ typedef struct ref_unit_cfg {
     uint8_t bins;      /* REF_EAR_BINS */
     uint8_t tlb_mask;  /* REF_EAR_TLB */
     uint16_t min_lat;  /* REF_EAR_LAT */
-    /* BTB: the filters (docs/ear-btb.md, "Which branches"). */
+    /* BTB: the filters (docs/ita-ear-btb.md, "Which branches"). */
     uint8_t ds, tm, ptm, ppm, brt;
     uint8_t occ;       /* REF_OCC index of the unit's counter event */
 } ref_unit_cfg;
@@ -290,14 +290,14 @@ typedef struct ref_units {
 
 /* Decodes PMC10 and PMC11 (ref_ear.c) and PMC12 (ref_btb.c) from the visible
  * registers `reg`. */
-void ref_ear_decode(ref_units *u, const uint64_t *reg, pmu_model model);
-void ref_btb_decode(ref_units *u, const uint64_t *reg, pmu_model model);
+void ref_ear_decode(ref_units *u, const uint64_t *reg, ita_model model);
+void ref_btb_decode(ref_units *u, const uint64_t *reg, ita_model model);
 
 /* One step's captures into `reg` (the visible registers), for a cycle that starts
  * unfrozen; return the units that captured as a mask of 1 << enum ref_unit. */
-unsigned ref_ear_step(const ref_units *u, const ref_qual *q, const pmu_cycle *c, unsigned psr_up,
+unsigned ref_ear_step(const ref_units *u, const ref_qual *q, const ita_cycle *c, unsigned psr_up,
                       unsigned psr_pp, ref_step_tags *t, uint64_t *reg);
-unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const pmu_cycle *c, unsigned psr_up,
+unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const ita_cycle *c, unsigned psr_up,
                       unsigned psr_pp, ref_step_tags *t, uint64_t *reg);
 
 #endif

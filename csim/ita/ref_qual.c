@@ -1,8 +1,8 @@
 /*
  * ref_qual.c - event qualification by instruction address (IBR pairs),
- * opcode (PMC8/PMC9) and data address (DBR pairs): docs/semantics.md,
+ * opcode (PMC8/PMC9) and data address (DBR pairs): docs/ita-semantics.md,
  * section "Event qualification by instruction address, opcode and data
- * address", with the reasons in docs/qualification.md.
+ * address", with the reasons in docs/ita-qualification.md.
  *
  * ref_qual_decode() runs when one of the qualification registers is written
  * or reset.  It works out which tags cannot fail (nothing programmed: all
@@ -13,7 +13,7 @@
 #include "ref_internal.h"
 
 /* The opcode matchers' 27-bit fields cover instruction bits {40:27,12:0}
- * (docs/semantics.md, "Primitive matches"; libpfm-3
+ * (docs/ita-semantics.md, "Primitive matches"; libpfm-3
  * include/perfmon/pfmlib_itanium.h): field[12:0] = instr{12:0},
  * field[26:13] = instr{40:27}.  This is the instruction format, not a
  * register layout, so it is not in the .def. */
@@ -37,27 +37,27 @@ static uint64_t bits_above(unsigned msb)
 static void decode_ibr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 {
     p->addr = addr;
-    p->compare = (bits_above(PMU_F_IBR_MASK_MASK_MSB) | (odd & PMU_FMASK(IBR_MASK, MASK))) &
+    p->compare = (bits_above(PMU_F_IBR_MASK_MASK_MSB) | (odd & ITA_FMASK(IBR_MASK, MASK))) &
                  ~((((uint64_t)1) << ITA_BUNDLE_LOG2) - 1);
-    p->plm = (uint8_t)PMU_FGET(odd, IBR_MASK, PLM);
+    p->plm = (uint8_t)ITA_FGET(odd, IBR_MASK, PLM);
 }
 
 static void decode_dbr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 {
     p->addr = addr;
-    p->compare = bits_above(PMU_F_DBR_MASK_MASK_MSB) | (odd & PMU_FMASK(DBR_MASK, MASK));
-    p->plm = (uint8_t)PMU_FGET(odd, DBR_MASK, PLM);
+    p->compare = bits_above(PMU_F_DBR_MASK_MASK_MSB) | (odd & ITA_FMASK(DBR_MASK, MASK));
+    p->plm = (uint8_t)ITA_FGET(odd, DBR_MASK, PLM);
 }
 
 static void decode_matcher(ref_opcode_matcher *o, uint64_t pmc)
 {
     const uint32_t field_bits = (uint32_t)((((uint64_t)1) << PMU_F_PMC_OPC_MATCH_WIDTH) - 1);
-    o->match = (uint32_t)PMU_FGET(pmc, PMC_OPC, MATCH);
-    o->care = ~(uint32_t)PMU_FGET(pmc, PMC_OPC, MASK) & field_bits;
-    o->units = (uint8_t)((PMU_FGET(pmc, PMC_OPC, M) << PMU_UNIT_M) |
-                         (PMU_FGET(pmc, PMC_OPC, I) << PMU_UNIT_I) |
-                         (PMU_FGET(pmc, PMC_OPC, F) << PMU_UNIT_F) |
-                         (PMU_FGET(pmc, PMC_OPC, B) << PMU_UNIT_B));
+    o->match = (uint32_t)ITA_FGET(pmc, PMC_OPC, MATCH);
+    o->care = ~(uint32_t)ITA_FGET(pmc, PMC_OPC, MASK) & field_bits;
+    o->units = (uint8_t)((ITA_FGET(pmc, PMC_OPC, M) << ITA_UNIT_M) |
+                         (ITA_FGET(pmc, PMC_OPC, I) << ITA_UNIT_I) |
+                         (ITA_FGET(pmc, PMC_OPC, F) << ITA_UNIT_F) |
+                         (ITA_FGET(pmc, PMC_OPC, B) << ITA_UNIT_B));
     o->all = o->care == 0 && o->units == ITA_ALL_PAIRS;
 }
 
@@ -65,41 +65,41 @@ static void decode_matcher(ref_opcode_matcher *o, uint64_t pmc)
 static unsigned pmc14_ibrp(uint64_t v, unsigned k)
 {
     switch (k) {
-    case 0: return (unsigned)PMU_FGET(v, PMC14, IBRP0);
-    case 1: return (unsigned)PMU_FGET(v, PMC14, IBRP1);
-    case 2: return (unsigned)PMU_FGET(v, PMC14, IBRP2);
-    default: return (unsigned)PMU_FGET(v, PMC14, IBRP3);
+    case 0: return (unsigned)ITA_FGET(v, PMC14, IBRP0);
+    case 1: return (unsigned)ITA_FGET(v, PMC14, IBRP1);
+    case 2: return (unsigned)ITA_FGET(v, PMC14, IBRP2);
+    default: return (unsigned)ITA_FGET(v, PMC14, IBRP3);
     }
 }
 static unsigned pmc15_untied(uint64_t v, unsigned k)
 {
     switch (k) {
-    case 0: return (unsigned)PMU_FGET(v, PMC15, IBRP0_PMC8);
-    case 1: return (unsigned)PMU_FGET(v, PMC15, IBRP1_PMC9);
-    case 2: return (unsigned)PMU_FGET(v, PMC15, IBRP2_PMC8);
-    default: return (unsigned)PMU_FGET(v, PMC15, IBRP3_PMC9);
+    case 0: return (unsigned)ITA_FGET(v, PMC15, IBRP0_PMC8);
+    case 1: return (unsigned)ITA_FGET(v, PMC15, IBRP1_PMC9);
+    case 2: return (unsigned)ITA_FGET(v, PMC15, IBRP2_PMC8);
+    default: return (unsigned)ITA_FGET(v, PMC15, IBRP3_PMC9);
     }
 }
 static unsigned pmc13_cfg(uint64_t v, unsigned k)
 {
     switch (k) {
-    case 0: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP0);
-    case 1: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP1);
-    case 2: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP2);
-    default: return (unsigned)PMU_FGET(v, PMC13, CFG_DBRP3);
+    case 0: return (unsigned)ITA_FGET(v, PMC13, CFG_DBRP0);
+    case 1: return (unsigned)ITA_FGET(v, PMC13, CFG_DBRP1);
+    case 2: return (unsigned)ITA_FGET(v, PMC13, CFG_DBRP2);
+    default: return (unsigned)ITA_FGET(v, PMC13, CFG_DBRP3);
     }
 }
 static unsigned pmc13_ena(uint64_t v, unsigned k)
 {
     switch (k) {
-    case 0: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP0);
-    case 1: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP1);
-    case 2: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP2);
-    default: return (unsigned)PMU_FGET(v, PMC13, ENA_DBRP3);
+    case 0: return (unsigned)ITA_FGET(v, PMC13, ENA_DBRP0);
+    case 1: return (unsigned)ITA_FGET(v, PMC13, ENA_DBRP1);
+    case 2: return (unsigned)ITA_FGET(v, PMC13, ENA_DBRP2);
+    default: return (unsigned)ITA_FGET(v, PMC13, ENA_DBRP3);
     }
 }
 
-/* PMC13 cfg_dbrp encodings (docs/semantics.md, "Tags"; libpfm-3
+/* PMC13 cfg_dbrp encodings (docs/ita-semantics.md, "Tags"; libpfm-3
  * lib/pfmlib_itanium2.c, iod_tab). */
 enum { CFG_IBR_OPC_DBR = 0, CFG_IBR_OPC = 1, CFG_DBR = 2, CFG_NONE = 3 };
 
@@ -108,10 +108,10 @@ static void decode_itanium2(ref_qual *q, const uint64_t *reg)
     const uint64_t pmc8 = reg[PMU_VIS_PMC8], pmc13 = reg[PMU_VIS_PMC13];
     const uint64_t pmc14 = reg[PMU_VIS_PMC14], pmc15 = reg[PMU_VIS_PMC15];
     /* ig_ad and inv act on the pairs tied to PMC8 only; PMC9's are ignored. */
-    const unsigned ig_ad = (unsigned)PMU_FGET(pmc8, PMC_OPC, IG_AD);
-    const unsigned inv = (unsigned)PMU_FGET(pmc8, PMC_OPC, INV);
+    const unsigned ig_ad = (unsigned)ITA_FGET(pmc8, PMC_OPC, IG_AD);
+    const unsigned inv = (unsigned)ITA_FGET(pmc8, PMC_OPC, INV);
 
-    q->fine = (uint8_t)PMU_FGET(pmc14, PMC14, FINE);
+    q->fine = (uint8_t)ITA_FGET(pmc14, PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         const unsigned bit = 1u << k, tied_to_pmc8 = (ITA_PAIRS_OF_PMC8 & bit) != 0;
         if (pmc14_ibrp(pmc14, k) || (tied_to_pmc8 && ig_ad))
@@ -140,17 +140,17 @@ static void decode_itanium(ref_qual *q, const uint64_t *reg)
     /* ta = 1: every instruction tagged; ta = 0: tagged when any IBR pair
      * matches, for every tag.  pt = 1: memory accesses pass; pt = 0: they
      * must hit some DBR pair.  There is no per-pair selection, no PMC14/15. */
-    if (PMU_FGET(reg[PMU_VIS_PMC13], PMC13, TA))
+    if (ITA_FGET(reg[PMU_VIS_PMC13], PMC13, TA))
         q->r_one = ITA_ALL_PAIRS;
     else
         q->r_any = 1;
     for (unsigned k = 0; k < ITA_NPAIRS; k++)
         if (q->opc[(ITA_PAIRS_OF_PMC8 >> k) & 1u ? 0 : 1].all)
             q->o_one |= (uint8_t)(1u << k);
-    q->mem_mode = PMU_FGET(reg[PMU_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
+    q->mem_mode = ITA_FGET(reg[PMU_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
 }
 
-void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine_2bundle)
+void ref_qual_decode(ref_qual *q, const uint64_t *reg, ita_model model, int fine_2bundle)
 {
     *q = (ref_qual){0};
     q->model = (uint8_t)model;
@@ -163,7 +163,7 @@ void ref_qual_decode(ref_qual *q, const uint64_t *reg, pmu_model model, int fine
     decode_matcher(&q->opc[1], reg[PMU_VIS_PMC9]);
     q->mem_mode = REF_MEM_INST0;
 
-    if (model == PMU_MODEL_ITANIUM2)
+    if (model == ITA_MODEL_ITANIUM2)
         decode_itanium2(q, reg);
     else
         decode_itanium(q, reg);
@@ -257,14 +257,14 @@ static unsigned fine_hits(const ref_qual *q, uint64_t ip, unsigned cpl)
     return hits;
 }
 
-static unsigned opcode_match(const ref_opcode_matcher *o, const pmu_slot *s, uint32_t e27)
+static unsigned opcode_match(const ref_opcode_matcher *o, const ita_slot *s, uint32_t e27)
 {
-    return s->unit <= PMU_UNIT_B && ((o->units >> s->unit) & 1u) && ((e27 ^ o->match) & o->care) == 0;
+    return s->unit <= ITA_UNIT_B && ((o->units >> s->unit) & 1u) && ((e27 ^ o->match) & o->care) == 0;
 }
 
 /* The address and opcode parts of a slot's tag word (r_k, o_k): a function of the slot's
  * ip, encoding and unit and of the privilege level. */
-static unsigned address_opcode_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+static unsigned address_opcode_tags(const ref_qual *q, const ita_slot *s, unsigned cpl)
 {
     unsigned r = q->r_one, o = q->o_one;
 
@@ -290,7 +290,7 @@ static unsigned address_opcode_tags(const ref_qual *q, const pmu_slot *s, unsign
 }
 
 /* The data-address part (dbr_hit_k): a function of the access's address. */
-static inline unsigned data_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+static inline unsigned data_tags(const ref_qual *q, const ita_slot *s, unsigned cpl)
 {
     unsigned d = 0;
     if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
@@ -302,7 +302,7 @@ static inline unsigned data_tags(const ref_qual *q, const pmu_slot *s, unsigned 
     return d << REF_TAG_D_SHIFT;
 }
 
-unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
+unsigned ref_slot_tags(const ref_qual *q, const ita_slot *s, unsigned cpl)
 {
     return address_opcode_tags(q, s, cpl) | data_tags(q, s, cpl);
 }
@@ -310,12 +310,12 @@ unsigned ref_slot_tags(const ref_qual *q, const pmu_slot *s, unsigned cpl)
 _Static_assert(REF_TAG_R_SHIFT + ITA_NPAIRS <= 8 && REF_TAG_O_SHIFT + ITA_NPAIRS <= 8,
                "r and o fit a memo entry's byte");
 
-void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const pmu_cycle *c,
-                    uint16_t word[PMU_MAX_SLOTS])
+void ref_cycle_tags(const ref_qual *q, ref_tag_memo *memo, const ita_cycle *c,
+                    uint16_t word[ITA_MAX_SLOTS])
 {
     const unsigned nslots = ref_retired_slots(c), cpl = c->cpl;
     for (unsigned i = 0; i < nslots; i++) {
-        const pmu_slot *s = &c->slot[i];
+        const ita_slot *s = &c->slot[i];
         /* A bundle's syllables share the ip and differ in their encodings. */
         const uint64_t h = (s->ip ^ (s->enc << 4)) * UINT64_C(0x9e3779b97f4a7c15);
         struct ref_tag_memo_entry *e = &memo->e[h >> (64 - REF_TAG_MEMO_LOG2)];

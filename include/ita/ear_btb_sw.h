@@ -1,8 +1,8 @@
 /*
  * ear_btb_sw.h - programming the Itanium / Itanium 2 event address registers and branch
  * trace buffer from an EAR/BTB event, and decoding what they captured, as pfmon decodes
- * them.  docs/ear-btb.md gives the registers' model; every layout comes from
- * include/ita/ita_regs.def (PMU_FGET/PMU_FSET).  Nothing here prints or exits.
+ * them.  docs/ita-ear-btb.md gives the registers' model; every layout comes from
+ * include/ita/ita_regs.def (ITA_FGET/ITA_FSET).  Nothing here prints or exits.
  */
 #ifndef ITA_EAR_BTB_H
 #define ITA_EAR_BTB_H
@@ -10,25 +10,25 @@
 #include <stdint.h>
 
 #include "ita/ita_events.h"
-#include "ita/pmu_drv.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_drv.h"
+#include "ita/ita_regs.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The unit an event row programs (from its libpfm type), PMU_DRV_CAPTURE_NONE for a
+/* The unit an event row programs (from its libpfm type), ITA_DRV_CAPTURE_NONE for a
  * counter event; and the model's event that counts the unit's captures, its table's row
  * of the unit's kind (Itanium 2 L1I_EAR_EVENTS, Itanium INSTRUCTION_EAR_EVENTS;
  * DATA_EAR_EVENTS; BRANCH_EVENT), NULL for none. */
-pmu_drv_capture ita_ear_unit(const ita_event_row *row);
-const ita_event_row *ita_ear_counter_event(pmu_model m, pmu_drv_capture unit);
+ita_drv_capture ita_ear_unit(const ita_event_row *row);
+const ita_event_row *ita_ear_counter_event(ita_model m, ita_drv_capture unit);
 
 /* The configuration register (PMC10, PMC11 or PMC12) of an EAR/BTB event row, as the event
  * library programs it (pmulib_unit_config, include/ita/pmulib.h): mode and umask from the
  * row, the BTB recording every branch, at plm, pm and ism (the PMCn.ism field: 0 both,
  * 1 IA-32 only, 2 IA-64 only).  -1 for a counter event. */
-int ita_ear_config(pmu_model m, const ita_event_row *row, unsigned plm, int pm, unsigned ism, uint16_t *addr,
+int ita_ear_config(ita_model m, const ita_event_row *row, unsigned plm, int pm, unsigned ism, uint16_t *addr,
                    uint64_t *value);
 
 /* One I-EAR capture (PMC10, PMD0, PMD1). */
@@ -41,7 +41,7 @@ typedef struct ita_iear_sample {
     int rab;           /* Itanium 2 cache mode: served by the RAB (stat 3) */
     unsigned tlb;      /* TLB mode, Itanium 2: 1 L2 TLB, 2 VHPT, 3 software; Itanium: 0 (not recorded) */
 } ita_iear_sample;
-void ita_iear_decode(pmu_model m, uint64_t pmc10, uint64_t pmd0, uint64_t pmd1, ita_iear_sample *out);
+void ita_iear_decode(ita_model m, uint64_t pmc10, uint64_t pmd0, uint64_t pmd1, ita_iear_sample *out);
 
 /* One D-EAR capture (PMC11, PMD2, PMD3, PMD17). */
 typedef struct ita_dear_sample {
@@ -53,7 +53,7 @@ typedef struct ita_dear_sample {
     int overflow;      /* Itanium 2 cache mode: the latency did not fit */
     unsigned tlb;      /* TLB mode: 1 L2 DTLB, 2 VHPT, 3 fault/software */
 } ita_dear_sample;
-void ita_dear_decode(pmu_model m, uint64_t pmc11, uint64_t pmd2, uint64_t pmd3, uint64_t pmd17,
+void ita_dear_decode(ita_model m, uint64_t pmc11, uint64_t pmd2, uint64_t pmd3, uint64_t pmd17,
                      ita_dear_sample *out);
 
 /* The BTB (PMC12, PMD8..PMD16): the branches, oldest first, walking the ring from
@@ -68,7 +68,7 @@ typedef struct ita_btb_branch {
     int bruflush;      /* PMD16's bruflush bit of the branch record */
 } ita_btb_branch;
 /* Returns the number of branches written to out[0..ITA_BTB_ENTRIES/2 * 2). */
-unsigned ita_btb_decode(pmu_model m, uint64_t pmc12, const uint64_t pmd8_16[9], ita_btb_branch out[ITA_BTB_ENTRIES]);
+unsigned ita_btb_decode(ita_model m, uint64_t pmc12, const uint64_t pmd8_16[9], ita_btb_branch out[ITA_BTB_ENTRIES]);
 
 #ifdef __cplusplus
 }

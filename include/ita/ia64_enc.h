@@ -1,8 +1,8 @@
 /*
  * ia64_enc.h - IA-64 instruction encodings, written once: the bit fields of a 41-bit
  * instruction and the one table of instruction classes that the stream generator emits
- * (docs/stream-format.md, "Encodings") and that configuration files name in
- * `opcode PMCn class=NAME` (docs/config-format.md).
+ * (docs/ita-stream-format.md, "Encodings") and that configuration files name in
+ * `opcode PMCn class=NAME` (docs/ita-config-format.md).
  *
  * The fields are those of the instruction formats of the Intel IA-64 Architecture
  * Software Developer's Manual, vol. 3.  A class fixes the bits that identify its
@@ -54,10 +54,10 @@ extern "C" {
 #define IA64_CARE_IPREL_QP (IA64_CARE_IPREL | IA64_QP)
 
 /* ---- the instruction classes ---------------------------------------------------------
- * X(id, name, units, care, enc, desc): `units` is the subset of "mifb" (enum pmu_unit
+ * X(id, name, units, care, enc, desc): `units` is the subset of "mifb" (enum ita_unit
  * order) the class retires on.  OFFERED classes are the ones configuration files name
- * (docs/config-format.md lists them); INTERNAL ones only the generator emits.  The order
- * is the generator's and, for the offered ones, the order of docs/config-format.md. */
+ * (docs/ita-config-format.md lists them); INTERNAL ones only the generator emits.  The order
+ * is the generator's and, for the offered ones, the order of docs/ita-config-format.md. */
 #define IA64_CLASS_TABLE(OFFERED, INTERNAL)                                                    \
     OFFERED(NOP_MIF, "nop", "mif", IA64_ENC_ALL, IA64_X6(0x01), "nop.m, nop.i, nop.f")          \
     OFFERED(NOP_B, "nop.b", "b", IA64_ENC_ALL, IA64_MAJOR(2), "nop.b")                          \
@@ -114,7 +114,7 @@ typedef struct ia64_class {
 /* Indexed by enum ia64_class_id. */
 extern const ia64_class ia64_classes[IA64_NCLASSES];
 
-/* The units of a class as bits (1 << enum pmu_unit). */
+/* The units of a class as bits (1 << enum ita_unit). */
 unsigned ia64_class_units(const ia64_class *c);
 
 /* The 27 bits an opcode matcher compares, {enc[40:27], enc[12:0]}, of a 41-bit
@@ -127,17 +127,17 @@ uint64_t ia64_window_enc(uint32_t bits);
  * opcode_classes.c).  The instruction bits that must match (`care`, a 41-bit mask
  * inside bits {40:27,12:0}) and their values (`enc`), and the units (a subset of
  * "mifb") that the class occupies. */
-typedef struct pmu_opcode_class {
+typedef struct ita_opcode_class {
     const char *name;
     const char *units;
     uint64_t enc, care;
     const char *desc;
-} pmu_opcode_class;
-extern const pmu_opcode_class pmu_opcode_classes[];
-extern const unsigned pmu_opcode_nclasses;
+} ita_opcode_class;
+extern const ita_opcode_class ita_opcode_classes[];
+extern const unsigned ita_opcode_nclasses;
 
 /* The 27 bits an opcode matcher compares, {enc[40:27], enc[12:0]}, of a 41-bit encoding. */
-uint32_t pmu_opcode_bits(uint64_t enc);
+uint32_t ita_opcode_bits(uint64_t enc);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
  * qualification that are not register layouts (those are in ita_regs.def): how many
  * debug-register pairs there are, which matcher each pair's tag goes with, the bundle
  * size that code addresses are compared in and the page a fine-mode range lies in.
- * Sources: docs/semantics.md ("Event qualification") and docs/qualification.md.
+ * Sources: docs/ita-semantics.md ("Event qualification") and docs/ita-qualification.md.
  *
  * Every part may use these constants, the reference model included: they are facts of
  * the architecture, not an implementation.
@@ -11,7 +11,7 @@
 #ifndef ITA_ARCH_H
 #define ITA_ARCH_H
 
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 
 /* Instruction-address (IBR) and data-address (DBR) pairs: IBR0/1..IBR6/7, DBR0/1..DBR6/7. */
 #define ITA_NPAIRS 4u

@@ -2,7 +2,7 @@
  * ita_encode.h - the register encodings of the Itanium debug-register pairs (IBR/DBR)
  * and of the constraint registers (PMC8/PMC9 opcode matchers, PMC13, PMC14, PMC15):
  * pure functions of the register layout (include/ita/ita_regs.def) and of the
- * architecture (docs/semantics.md, "Event qualification").
+ * architecture (docs/ita-semantics.md, "Event qualification").
  *
  * One place for both users: the configuration reader of the harness (verilator/ita/)
  * and the event library (sw/ita/).  Nothing here chooses anything -- which pairs a
@@ -11,7 +11,7 @@
  * registers with its own code on purpose, so that the two can disagree.
  *
  * Per-pair fields are reached through their compile-time identities (enum
- * pmu_field_index): a misspelt field fails the build.
+ * ita_field_index): a misspelt field fails the build.
  */
 #ifndef ITA_ENCODE_H
 #define ITA_ENCODE_H
@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "ita/ita_arch.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,10 +29,10 @@ extern "C" {
 /* ---- fields by identity ------------------------------------------------------- */
 
 /* All ones in a field's width (its largest value). */
-uint64_t ita_field_ones(enum pmu_field_index f);
-uint64_t ita_field_get(uint64_t v, enum pmu_field_index f);
+uint64_t ita_field_ones(enum ita_field_index f);
+uint64_t ita_field_get(uint64_t v, enum ita_field_index f);
 /* v with field f set to x (x cut to the field's width). */
-uint64_t ita_field_set(uint64_t v, enum pmu_field_index f, uint64_t x);
+uint64_t ita_field_set(uint64_t v, enum ita_field_index f, uint64_t x);
 
 /* ---- debug-register pairs ----------------------------------------------------- */
 
@@ -94,11 +94,11 @@ uint64_t ita_pmc15_set(uint64_t pmc15, unsigned pairs, unsigned tied);
 
 /* ---- opcode matchers PMC8 / PMC9 ------------------------------------------------ */
 
-/* Slot types a matcher matches in: bit (1 << enum pmu_unit). */
-#define ITA_SLOT_M (1u << PMU_UNIT_M)
-#define ITA_SLOT_I (1u << PMU_UNIT_I)
-#define ITA_SLOT_F (1u << PMU_UNIT_F)
-#define ITA_SLOT_B (1u << PMU_UNIT_B)
+/* Slot types a matcher matches in: bit (1 << enum ita_unit). */
+#define ITA_SLOT_M (1u << ITA_UNIT_M)
+#define ITA_SLOT_I (1u << ITA_UNIT_I)
+#define ITA_SLOT_F (1u << ITA_UNIT_F)
+#define ITA_SLOT_B (1u << ITA_UNIT_B)
 #define ITA_SLOTS_ALL (ITA_SLOT_M | ITA_SLOT_I | ITA_SLOT_F | ITA_SLOT_B)
 
 /* A matcher value with match, mask (27 bits over instruction bits {40:27,12:0}, mask

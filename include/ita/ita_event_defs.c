@@ -6,7 +6,7 @@
 #include <string.h>
 #include <threads.h>
 
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 
 #define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
     {#name,                                                                             \
@@ -34,7 +34,7 @@ static const ita_event_row ita_rows[] = {
 
 const ita_event_row *ita_event_rows(int model, unsigned *n)
 {
-    if (model == PMU_MODEL_ITANIUM) {
+    if (model == ITA_MODEL_ITANIUM) {
         *n = (unsigned)N1;
         return ita_rows;
     }
@@ -104,7 +104,7 @@ const ita_event_row *ita_event_id_row(unsigned id, int model)
     if (id >= N2 + N1)
         return NULL;
     call_once(&shared_once, match_shared_names);
-    if (model == PMU_MODEL_ITANIUM2)
+    if (model == ITA_MODEL_ITANIUM2)
         return id < N2 ? &ita2_rows[id] : NULL;
     if (id >= N2)
         return ita_only[id - N2] ? &ita_rows[id - N2] : NULL;

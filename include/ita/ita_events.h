@@ -3,7 +3,7 @@
  * include/ita/ita_events.def: every event of libpfm-3.10, with its code, umask, type,
  * counter mask, maxincr, qualifier support, group and set), and the stream's event ids.
  *
- * A stream names a general event (docs/stream-format.md) by name; its record holds an
+ * A stream names a general event (docs/ita-stream-format.md) by name; its record holds an
  * event id, which is the same for both models so that one stream runs on either: id i <
  * n2 is the Itanium 2 table's row i; id n2 + j is the Itanium table's row j when the
  * Itanium 2 table does not have its name (the ids of the other Itanium rows are unused).  A backend resolves an id to its model's row; a model
@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* libpfm's event types: a counter event, or one of the "virtual" EAR/BTB events whose
- * umask goes into the EAR or BTB configuration (docs/ear-btb.md). */
+ * umask goes into the EAR or BTB configuration (docs/ita-ear-btb.md). */
 typedef enum ita_evt_type {
     ITA_EVT_NORMAL = 0,
     ITA_EVT_BTB,
@@ -40,10 +40,10 @@ typedef struct ita_event_row {
     uint8_t maxincr;
     uint8_t iar, opm, dar;
     uint8_t group, set;   /* group 0 none, 1 L1D, 2 L2; set 0xf none */
-    uint8_t kind;         /* enum pmu_event_kind (include/ita/pmu_regs.h); 0 = general event only */
+    uint8_t kind;         /* enum ita_event_kind (include/ita/ita_regs.h); 0 = general event only */
 } ita_event_row;
 
-/* The table of a model (0 = Itanium, 1 = Itanium 2, as pmu_model) and its length. */
+/* The table of a model (0 = Itanium, 1 = Itanium 2, as ita_model) and its length. */
 const ita_event_row *ita_event_rows(int model, unsigned *n);
 /* The row of `name` in a model's table, or NULL. */
 const ita_event_row *ita_event_find(int model, const char *name);

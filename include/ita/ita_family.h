@@ -3,7 +3,7 @@
 #ifndef ITA_FAMILY_H
 #define ITA_FAMILY_H
 
-#include "ita/pmu_cycle.h"
+#include "ita/ita_cycle.h"
 #include "pmu_dialect.h"
 #include "pmu_family.h"
 
@@ -12,12 +12,12 @@ extern "C" {
 #endif
 
 extern const pmu_family pmu_family_itanium;
-/* Its models, indexed by pmu_model (verilator/ita/models.c): the descriptor's list, and the
+/* Its models, indexed by ita_model (verilator/ita/models.c): the descriptor's list, and the
  * names a configuration's `model =` line takes.  Apart from the descriptor, so that the
  * configuration reader links without the backends the descriptor creates. */
 #define ITA_NMODELS 2u
 extern const pmu_model_desc ita_models[ITA_NMODELS];
-extern const pmu_dialect pmu_dialect_itanium;
+extern const pmu_dialect ita_dialect;
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
  * ita_sample.h - `pmusim profile --sample` for the Itanium family (verilator/ita/cmd_ear.c,
- * docs/driver.md): an EAR or BTB event becomes the unit's configuration and a counter on
+ * docs/ita-driver.md): an EAR or BTB event becomes the unit's configuration and a counter on
  * the unit's captures, and each sample's registers are decoded for printing.
  */
 #ifndef ITA_SAMPLE_H
@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "ita/ita_events.h"
-#include "ita/pmu_drv.h"
+#include "ita/ita_drv.h"
 #include "pmu_err.h"
 #include "pmu_family_cmds.h"
 
@@ -24,9 +24,9 @@ extern "C" {
  * its value into *pmc; a sample's registers decoded. */
 int ita_sample_unit_resolve(unsigned model, const char *spec, char *buf, size_t size,
                             const ita_event_row **row, pmu_err *err);
-int ita_sample_unit_program(unsigned model, const ita_event_row *row, int pm, pmu_drv_config *cfg,
+int ita_sample_unit_program(unsigned model, const ita_event_row *row, int pm, ita_drv_config *cfg,
                             unsigned k, uint64_t *pmc, pmu_err *err);
-void ita_capture_format(unsigned model, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c);
+void ita_capture_format(unsigned model, uint64_t pmc, const ita_drv_sample *s, pmu_monitor_capture *c);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@
 #include <new>
 
 #include "ita/ita_events.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 #include "pmu_vlt_glue.h"
 
 namespace ita_vlt {
@@ -48,16 +48,16 @@ struct RtlModel : pmu_vlt::Core<Top> {
     bool slots_zero = false;
     bool xev_zero = false;
 
-    static_assert(sizeof(Top::obs_vis_o) == PMU_NVIS * sizeof(uint64_t),
-                  "obs_vis_o must hold PMU_NVIS 64-bit registers (include/ita/ita_regs.def)");
-    static_assert(sizeof(Top::slot_ip_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_ip_i width");
-    static_assert(sizeof(Top::slot_daddr_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_daddr_i");
-    static_assert(PMU_SF_WIDTH == 16 && sizeof(Top::slot_flags_i) == PMU_MAX_SLOTS * 2,
+    static_assert(sizeof(Top::obs_vis_o) == ITA_NVIS * sizeof(uint64_t),
+                  "obs_vis_o must hold ITA_NVIS 64-bit registers (include/ita/ita_regs.def)");
+    static_assert(sizeof(Top::slot_ip_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_ip_i width");
+    static_assert(sizeof(Top::slot_daddr_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_daddr_i");
+    static_assert(ITA_SF_WIDTH == 16 && sizeof(Top::slot_flags_i) == ITA_MAX_SLOTS * 2,
                   "slot_flags_i packing assumes 16-bit flags, two slots a word");
-    static_assert(sizeof(Top::slot_enc_i) == (PMU_MAX_SLOTS * 41 + 31) / 32 * 4, "slot_enc_i width");
-    static_assert(sizeof(Top::slot_lat_i) == PMU_MAX_SLOTS * 2, "slot_lat_i: 16 bits a slot");
-    static_assert(sizeof(Top::slot_target_i) == PMU_MAX_SLOTS * sizeof(uint64_t), "slot_target_i");
-    static_assert(PMU_MAX_XEV == 4, "xev ports are packed for four entries (one 32-bit word of bytes)");
+    static_assert(sizeof(Top::slot_enc_i) == (ITA_MAX_SLOTS * 41 + 31) / 32 * 4, "slot_enc_i width");
+    static_assert(sizeof(Top::slot_lat_i) == ITA_MAX_SLOTS * 2, "slot_lat_i: 16 bits a slot");
+    static_assert(sizeof(Top::slot_target_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_target_i");
+    static_assert(ITA_MAX_XEV == 4, "xev ports are packed for four entries (one 32-bit word of bytes)");
 
     explicit RtlModel(int model) : pmu_vlt::Core<Top>(pmu_vlt::Axis::kPerRecord)
     {
@@ -81,7 +81,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
         std::memcpy(w, words, sizeof words);
     }
 
-    void step(const pmu_cycle *c)
+    void step(const ita_cycle *c)
     {
         Top &t = *top;
         fall();
@@ -118,15 +118,15 @@ struct RtlModel : pmu_vlt::Core<Top> {
     // the record (a record without slots drives them all to 0).  The 41-bit encodings are packed 64 bits at a time.  The slot loops are
     // unrolled: their shifts and word indices become constants (this is most of the
     // harness's cost per cycle; docs/bench.md).
-    void drive_slots(const pmu_cycle *c)
+    void drive_slots(const ita_cycle *c)
     {
         Top &t = *top;
         constexpr unsigned kEncBits = 41;
-        uint64_t enc[(PMU_MAX_SLOTS * kEncBits + 63) / 64 + 1] = {0};
+        uint64_t enc[(ITA_MAX_SLOTS * kEncBits + 63) / 64 + 1] = {0};
         uint32_t idx = 0, unit = 0;
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < PMU_MAX_SLOTS; k++) {
-            const pmu_slot &s = c->slot[k];
+        for (unsigned k = 0; k < ITA_MAX_SLOTS; k++) {
+            const ita_slot &s = c->slot[k];
             put64(&t.slot_ip_i[2 * k], s.ip);
             put64(&t.slot_daddr_i[2 * k], s.daddr);
             const unsigned bit = kEncBits * k, word = bit / 64, off = bit % 64;
@@ -148,13 +148,13 @@ struct RtlModel : pmu_vlt::Core<Top> {
         // The slots' latency, TLB outcome and branch target (the EARs, the BTB).
         uint32_t tlb = 0;
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < PMU_MAX_SLOTS; k++) {
-            const pmu_slot &s = c->slot[k];
+        for (unsigned k = 0; k < ITA_MAX_SLOTS; k++) {
+            const ita_slot &s = c->slot[k];
             put64(&t.slot_target_i[2 * k], s.target);
             tlb |= (s.tlb & 3u) << (2 * k);
         }
 #pragma GCC unroll 8
-        for (unsigned i = 0; i < PMU_MAX_SLOTS / 2; i++)
+        for (unsigned i = 0; i < ITA_MAX_SLOTS / 2; i++)
             t.slot_lat_i[i] = static_cast<uint32_t>(c->slot[2 * i].lat) |
                               static_cast<uint32_t>(c->slot[2 * i + 1].lat) << 16;
         t.slot_tlb_i = static_cast<uint16_t>(tlb);
@@ -178,13 +178,13 @@ struct RtlModel : pmu_vlt::Core<Top> {
     }
 
     // The general events, resolved through the model's table.
-    void drive_xev(const pmu_cycle *c)
+    void drive_xev(const ita_cycle *c)
     {
         Top &t = *top;
         uint32_t valid = 0, code = 0, umask = 0, count = 0, slot = 0, iod = 0;
-        const unsigned n = c->nxev < PMU_MAX_XEV ? c->nxev : PMU_MAX_XEV;
+        const unsigned n = c->nxev < ITA_MAX_XEV ? c->nxev : ITA_MAX_XEV;
         for (unsigned i = 0; i < n; i++) {
-            const pmu_xev &x = c->xev[i];
+            const ita_xev &x = c->xev[i];
             if (x.id >= nxev_rows || !xev_rows[x.id].valid) continue;
             const XevRow &r = xev_rows[x.id];
             valid |= 1u << i;
@@ -203,23 +203,23 @@ struct RtlModel : pmu_vlt::Core<Top> {
         xev_zero = valid == 0;  // every field is set only for a valid entry
     }
 
-    void snapshot(pmu_state *s) { this->snapshot_obs(s, PMU_NVIS); }
+    void snapshot(pmu_state *s) { this->snapshot_obs(s, ITA_NVIS); }
 };
 
 
 // A reset model of the variant p asks for: TopIta2 (Itanium 2) or TopIta (Itanium), both
 // PmdSext=1, ThrGe=0, FineGran2=0; NULL with err filled for anything else.
 template <class TopIta2, class TopIta>
-pmu_backend *rtl_make(const pmu_params *p, pmu_err *err)
+pmu_backend *rtl_make(const ita_params *p, pmu_err *err)
 {
-    const pmu_params params = p ? *p : pmu_params_default();
+    const ita_params params = p ? *p : ita_params_default();
     // The model as the C caller stored it, any int: loading a C++ enum that holds a value
     // outside its enumerators is undefined, so it is read as the int it is.
-    static_assert(sizeof params.model == sizeof(int), "pmu_model is stored as an int");
+    static_assert(sizeof params.model == sizeof(int), "ita_model is stored as an int");
     int model;
     std::memcpy(&model, &params.model, sizeof model);
     const char *why = nullptr;
-    if (model != PMU_MODEL_ITANIUM && model != PMU_MODEL_ITANIUM2)
+    if (model != ITA_MODEL_ITANIUM && model != ITA_MODEL_ITANIUM2)
         why = "model: expected Itanium (0) or Itanium 2 (1)";
     else if (params.pmd_sext != 1)
         why = "pmd_sext=0 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
@@ -232,11 +232,11 @@ pmu_backend *rtl_make(const pmu_params *p, pmu_err *err)
         return nullptr;
     }
     try {
-        return params.model == PMU_MODEL_ITANIUM2
-                   ? pmu_vlt::Backend<RtlModel<TopIta2>, pmu_cycle>::create(
-                         new RtlModel<TopIta2>(params.model), params.model, PMU_NVIS, err)
-                   : pmu_vlt::Backend<RtlModel<TopIta>, pmu_cycle>::create(
-                         new RtlModel<TopIta>(params.model), params.model, PMU_NVIS, err);
+        return params.model == ITA_MODEL_ITANIUM2
+                   ? pmu_vlt::Backend<RtlModel<TopIta2>, ita_cycle>::create(
+                         new RtlModel<TopIta2>(params.model), params.model, ITA_NVIS, err)
+                   : pmu_vlt::Backend<RtlModel<TopIta>, ita_cycle>::create(
+                         new RtlModel<TopIta>(params.model), params.model, ITA_NVIS, err);
     } catch (const std::bad_alloc &) {
         pmu_errf(err, PMU_E_NOMEM, "rtl backend: out of memory");
         return nullptr;

@@ -4,7 +4,7 @@
  * PMU count what a request asks).  Plain C11; nothing here prints or exits:
  * every failure is a pmulib_err value with a one-line message in a
  * pmulib_error, which is pmusim's one error type pmu_err (include/pmu_err.h).
- * docs/event-library.md describes the algorithms and where they differ from
+ * docs/ita-event-library.md describes the algorithms and where they differ from
  * libpfm-3.  The register encodings it writes are include/ita/ita_encode.h's,
  * shared with the harness's configuration reader.
  *
@@ -22,7 +22,7 @@
 
 #include "ita/ita_encode.h"
 #include "ita/ita_events.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 #include "pmu_err.h"
 
 #ifdef __cplusplus
@@ -97,7 +97,7 @@ bool pmulib_event_valid(int ev);
  * set), NULL when the model does not have the event or ev is not an event.  The
  * model-free queries below answer from the Itanium 2 row, or the Itanium row for an
  * event only Itanium has. */
-const ita_event_row *pmulib_event_row(int ev, pmu_model m);
+const ita_event_row *pmulib_event_row(int ev, ita_model m);
 /* Name of an event, NULL for an invalid id. */
 const char *pmulib_event_name(int ev);
 
@@ -120,20 +120,20 @@ bool pmulib_is_iear_cache(int ev);
 bool pmulib_is_btb(int ev);
 /* Qualifier support: the table's opm / iar / dar columns, except that an event
  * not attributed to an instruction (L2_FORCE_RECIRC_ANY) supports none,
- * because no instruction carries a tag for it (docs/qualification.md). */
+ * because no instruction carries a tag for it (docs/ita-qualification.md). */
 bool pmulib_supports_opcm(int ev);
 bool pmulib_supports_iarr(int ev);
 bool pmulib_supports_darr(int ev);
 /* Whether the event exists on a model (it has a row there). */
-bool pmulib_event_on_model(int ev, pmu_model m);
+bool pmulib_event_on_model(int ev, ita_model m);
 
 /* Values; PMULIB_ERR_BAD_ARG for an invalid id or NULL output. */
 pmulib_err pmulib_event_maxincr(int ev, unsigned *maxincr, pmulib_error *err);
 pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err);
-pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err); /* NOT_ON_MODEL */
+pmulib_err pmulib_event_code(int ev, ita_model m, unsigned *code, pmulib_error *err); /* NOT_ON_MODEL */
 /* The counters software may program the event on, for a model: bit i = PMCi (the
  * table's mask, e.g. Itanium PMC4/5 only for IA64_INST_RETIRED and NOPS_RETIRED). */
-pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err);
+pmulib_err pmulib_event_counters(int ev, ita_model m, unsigned *counter_mask, pmulib_error *err);
 pmulib_err pmulib_event_group(int ev, pmulib_group *grp, pmulib_error *err);
 pmulib_err pmulib_event_set(int ev, int *set, pmulib_error *err); /* PMULIB_NO_SET when none */
 /* EAR mode; PMULIB_ERR_BAD_ARG when the event is not an EAR event (as libpfm). */
@@ -156,7 +156,7 @@ typedef enum pmulib_ism {
 #define PMULIB_PLM_ALL 0xfu
 
 typedef struct pmulib_event_spec {
-    int event;       /* enum pmu_event_id */
+    int event;       /* enum ita_event_id */
     unsigned plm;    /* privilege-level mask 1..15, bit k = level k */
     unsigned thres;  /* 0..maxincr-1 */
     pmulib_ism ism;
@@ -171,7 +171,7 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
 /* The same for model m: :thres against the model's own row (the tables' maxincr differ for
  * nine events, L2_MISSES 2 on Itanium and 1 on Itanium 2); NOT_ON_MODEL for an event the
  * model does not have. */
-pmulib_err pmulib_parse_event_model(const char *str, pmu_model m, pmulib_event_spec *out, pmulib_error *err);
+pmulib_err pmulib_parse_event_model(const char *str, ita_model m, pmulib_event_spec *out, pmulib_error *err);
 
 /* ---- range restriction --------------------------------------------------- */
 
@@ -223,7 +223,7 @@ typedef struct pmulib_range {
 #define PMULIB_RR_NO_FINE_MODE 0x2u /* never use fine mode */
 #define PMULIB_RR_FINE_2BUNDLE 0x4u /* fine mode sees two-bundle granularity (first Itanium 2 steppings) */
 
-/* Opcode-matcher slot-type enables (bit = 1 << enum pmu_unit). */
+/* Opcode-matcher slot-type enables (bit = 1 << enum ita_unit). */
 #define PMULIB_SLOT_M ITA_SLOT_M
 #define PMULIB_SLOT_I ITA_SLOT_I
 #define PMULIB_SLOT_F ITA_SLOT_F
@@ -239,7 +239,7 @@ typedef struct pmulib_opcm {
 
 /* An EAR's explicit configuration (libpfm's pfmlib_ita2_ear_t).  `used` = false: the EAR
  * is programmed from an EAR event of the request, if any (methods 1 and 3 of
- * docs/event-library.md); true: from these fields, with or without an EAR event
+ * docs/ita-event-library.md); true: from these fields, with or without an EAR event
  * (methods 2 and 4, free running). */
 typedef struct pmulib_ear {
     bool used;
@@ -263,7 +263,7 @@ typedef struct pmulib_btb {
 } pmulib_btb;
 
 typedef struct pmulib_request {
-    pmu_model model;
+    ita_model model;
     unsigned nevents;                      /* 1..4; 0 when only a free-running EAR/BTB is used */
     pmulib_event_spec events[PMULIB_MAX_EVENTS];
     pmulib_opcm pmc8, pmc9;
@@ -280,14 +280,14 @@ typedef struct pmulib_request {
  * PMC12 in *addr, its value in *value): the EAR's mode and umask from the event, the BTB
  * recording every branch, at the given plm, pm and ism (what a tool samples with, e.g. the
  * counting counter's).  PMULIB_ERR_BAD_ARG for a counter event. */
-pmulib_err pmulib_unit_config(pmu_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
+pmulib_err pmulib_unit_config(ita_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
                               uint64_t *value, pmulib_error *err);
 
 /* A request with model Itanium 2, no events, no ranges, no matchers. */
-pmulib_request pmulib_request_init(pmu_model m);
+pmulib_request pmulib_request_init(ita_model m);
 
 typedef struct pmulib_reg_write {
-    uint16_t addr;   /* register-port address PMU_ADDR(space, index) */
+    uint16_t addr;   /* register-port address ITA_ADDR(space, index) */
     uint64_t value;
 } pmulib_reg_write;
 

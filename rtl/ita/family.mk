@@ -1,4 +1,4 @@
-# The Itanium / Itanium 2 PMU RTL (rtl/common + rtl/ita): its sources, generated includes,
+# The Itanium / Itanium 2 PMU RTL (rtl/ita + rtl/ita): its sources, generated includes,
 # lint and synthesis (included by rtl/rtl.mk).
 #
 # Variables used by other fragments:
@@ -10,12 +10,12 @@
 # Every RTL build must depend on $(GEN_VH).
 
 RTL_TOP         := ita_pmu
-RTL_ITA_SRCS    := rtl/ita/pmu_pmc_gen.sv rtl/ita/pmu_cpu_state.sv rtl/ita/pmu_ibr_match.sv \
-                   rtl/ita/pmu_dbr_match.sv rtl/ita/pmu_opc_match.sv rtl/ita/pmu_fine_range.sv \
-                   rtl/ita/pmu_tag_qual.sv rtl/ita/pmu_slot_qual.sv rtl/ita/pmu_evt_sel.sv \
-                   rtl/ita/pmu_cnt_qual.sv rtl/ita/pmu_unit_en.sv rtl/ita/pmu_first_slot.sv \
-                   rtl/ita/pmu_window_addr.sv rtl/ita/pmu_iear.sv rtl/ita/pmu_dear.sv \
-                   rtl/ita/pmu_btb.sv rtl/ita/pmu_xev_qual.sv rtl/ita/ita_pmu.sv
+RTL_ITA_SRCS    := rtl/ita/ita_pmc_gen.sv rtl/ita/ita_cpu_state.sv rtl/ita/ita_ibr_match.sv \
+                   rtl/ita/ita_dbr_match.sv rtl/ita/ita_opc_match.sv rtl/ita/ita_fine_range.sv \
+                   rtl/ita/ita_tag_qual.sv rtl/ita/ita_slot_qual.sv rtl/ita/ita_evt_sel.sv \
+                   rtl/ita/ita_cnt_qual.sv rtl/ita/ita_unit_en.sv rtl/ita/ita_first_slot.sv \
+                   rtl/ita/ita_window_addr.sv rtl/ita/ita_iear.sv rtl/ita/ita_dear.sv \
+                   rtl/ita/ita_btb.sv rtl/ita/ita_xev_qual.sv rtl/ita/ita_pmu.sv
 RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 
@@ -25,13 +25,13 @@ GEN_VH += $(ITA_GEN_VH)
 GEN_TOOLS += $(BUILD)/ita/gen_defs
 DOCS_GEN += docs-ita
 SV_FAMILY_LINES += "ita|$(GEN)/ita|$(ITA_GEN_VH)|$(RTL_SRCS)"
-TEST_CHECKS += register-map-doc-up-to-date=$(BUILD)/ita/gen_defs register-map.md | diff -u docs/register-map.md -;
+TEST_CHECKS += register-map-doc-up-to-date=$(BUILD)/ita/gen_defs ita-register-map.md | diff -u docs/ita-register-map.md -;
 RTL_LINT += lint-ita
 RTL_SYNTH += synth-ita
 
 .PHONY: docs-ita lint-ita synth-ita
 docs-ita: $(BUILD)/ita/gen_defs
-	$(BUILD)/ita/gen_defs register-map.md -o docs/register-map.md
+	$(BUILD)/ita/gen_defs ita-register-map.md -o docs/ita-register-map.md
 
 RTL_MODELS := 0 1
 RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)

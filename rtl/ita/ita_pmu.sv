@@ -3,8 +3,8 @@
 // Itanium / Itanium 2 PMU: PMC0 (freeze, sticky overflow bits), four generic counters
 // PMC4..7 / PMD4..7, the event-qualification registers (opcode matchers PMC8/9, PMC11,
 // PMC13..15, IBR0..7, DBR0..7), the EARs and the branch trace buffer (PMC10..12, PMD0..3,
-// PMD8..17: docs/ear-btb.md) and the PSR/IPSR/DCR shadow the PMU observes.
-// docs/semantics.md is the normative model of a clock; docs/rtl.md describes this
+// PMD8..17: docs/ita-ear-btb.md) and the PSR/IPSR/DCR shadow the PMU observes.
+// docs/ita-semantics.md is the normative model of a clock; docs/ita-rtl.md describes this
 // implementation.
 //
 // Clocks: a register write (reg_we_i) stores one register; a step (cyc_valid_i) consumes one
@@ -36,31 +36,31 @@ module ita_pmu #(
   input  logic                          pp_i,
   input  logic [2:0]                    recirc_i,
   input  logic [2:0]                    nslots_i,      // slots 0..nslots_i-1 are valid
-  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_ip_i,     // bundle address, slot k at [k*64 +: 64]
-  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_idx_i,    // syllable 0..2, slot k at [k*2 +: 2]
-  input  logic [`PMU_MAX_SLOTS*41-1:0]  slot_enc_i,    // 41-bit encoding, [k*41 +: 41]
-  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
-  input  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
-  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_daddr_i,  // data address of a load / store
-  input  logic [`PMU_MAX_SLOTS*16-1:0]  slot_lat_i,    // memory latency (the D-EAR), [k*16 +: 16]
-  input  logic [`PMU_MAX_SLOTS*2-1:0]   slot_tlb_i,    // enum pmu_tlb of the access, [k*2 +: 2]
-  input  logic [`PMU_MAX_SLOTS*64-1:0]  slot_target_i, // branch target (the BTB), [k*64 +: 64]
+  input  logic [`ITA_MAX_SLOTS*64-1:0]  slot_ip_i,     // bundle address, slot k at [k*64 +: 64]
+  input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_idx_i,    // syllable 0..2, slot k at [k*2 +: 2]
+  input  logic [`ITA_MAX_SLOTS*41-1:0]  slot_enc_i,    // 41-bit encoding, [k*41 +: 41]
+  input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
+  input  logic [`ITA_MAX_SLOTS*`ITA_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
+  input  logic [`ITA_MAX_SLOTS*64-1:0]  slot_daddr_i,  // data address of a load / store
+  input  logic [`ITA_MAX_SLOTS*16-1:0]  slot_lat_i,    // memory latency (the D-EAR), [k*16 +: 16]
+  input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_tlb_i,    // enum ita_tlb of the access, [k*2 +: 2]
+  input  logic [`ITA_MAX_SLOTS*64-1:0]  slot_target_i, // branch target (the BTB), [k*64 +: 64]
   // the fetch that completed in this cycle (the I-EAR)
   input  logic [63:0]                   if_addr_i,
   input  logic [15:0]                   if_lat_i,      // L1I miss latency, 0 = hit
-  input  logic [1:0]                    if_tlb_i,      // enum pmu_tlb
+  input  logic [1:0]                    if_tlb_i,      // enum ita_tlb
   input  logic                          if_rab_i,      // served by the RAB
   // general events: entry i valid, its event's code / umask (the model's table), count,
-  // slot (PMU_XEV_NO_SLOT: none) and {iar, opm, dar}; an id the model lacks is not valid
-  input  logic [`PMU_MAX_XEV-1:0]       xev_valid_i,
-  input  logic [`PMU_MAX_XEV*8-1:0]     xev_code_i,    // [i*8 +: 8]
-  input  logic [`PMU_MAX_XEV*4-1:0]     xev_umask_i,   // [i*4 +: 4]
-  input  logic [`PMU_MAX_XEV*8-1:0]     xev_count_i,   // [i*8 +: 8]
-  input  logic [`PMU_MAX_XEV*8-1:0]     xev_slot_i,    // [i*8 +: 8]
-  input  logic [`PMU_MAX_XEV*3-1:0]     xev_iod_i,     // {iar, opm, dar} at [i*3 +: 3]
+  // slot (ITA_XEV_NO_SLOT: none) and {iar, opm, dar}; an id the model lacks is not valid
+  input  logic [`ITA_MAX_XEV-1:0]       xev_valid_i,
+  input  logic [`ITA_MAX_XEV*8-1:0]     xev_code_i,    // [i*8 +: 8]
+  input  logic [`ITA_MAX_XEV*4-1:0]     xev_umask_i,   // [i*4 +: 4]
+  input  logic [`ITA_MAX_XEV*8-1:0]     xev_count_i,   // [i*8 +: 8]
+  input  logic [`ITA_MAX_XEV*8-1:0]     xev_slot_i,    // [i*8 +: 8]
+  input  logic [`ITA_MAX_XEV*3-1:0]     xev_iod_i,     // {iar, opm, dar} at [i*3 +: 3]
   // interrupt and observation
   output logic                          pmi_o,         // one-clock pulse after a step that raised it
-  output logic [`PMU_NVIS*64-1:0]       obs_vis_o      // visible register v at [v*64 +: 64],
+  output logic [`ITA_NVIS*64-1:0]       obs_vis_o      // visible register v at [v*64 +: 64],
                                                        // the value a register read returns
 );
 
@@ -77,7 +77,7 @@ module ita_pmu #(
   localparam int NCnt         = PMU_F_PMC0_OVF_W;
   localparam int FirstCounter = PMU_F_PMC0_OVF_LSB;
 
-  // n <= PMU_MAX_SLOTS, the largest recirc_i, or PMU_MAX_XEV general events of up to 255.
+  // n <= ITA_MAX_SLOTS, the largest recirc_i, or ITA_MAX_XEV general events of up to 255.
   localparam int NW = 10;
 
   localparam logic [63:0] Pmc0Reset  = Ita ? PMU_PMC0_RESET_ITA   : PMU_PMC0_RESET_ITA2;
@@ -94,25 +94,25 @@ module ita_pmu #(
   // it here, and the PMU's registers take its effect at the next clock (a step or a register
   // write). What the register port and obs_vis_o show is the state with that record applied
   // (each state module's view), so at the ports a step still takes effect at its own clock
-  // (docs/semantics.md); inside, the qualification datapath reads only flops and is evaluated
+  // (docs/ita-semantics.md); inside, the qualification datapath reads only flops and is evaluated
   // once a clock. A register write in the clock after a step comes after that step: the
-  // record retires first, then the write stores its register (docs/rtl.md, "The record in
+  // record retires first, then the write stores its register (docs/ita-rtl.md, "The record in
   // flight").
   logic                                   cyc_valid_q;
   logic [1:0]                             cpl_q, power_q, intr_q, if_tlb_q;
   logic                                   is_q, up_we_q, up_q, pp_we_q, pp_q, if_rab_q;
   logic [2:0]                             recirc_q, nslots_q;
-  logic [`PMU_MAX_SLOTS*64-1:0]           slot_ip_q, slot_daddr_q, slot_target_q;
-  logic [`PMU_MAX_SLOTS*2-1:0]            slot_idx_q, slot_unit_q, slot_tlb_q;
-  logic [`PMU_MAX_SLOTS*41-1:0]           slot_enc_q;
-  logic [`PMU_MAX_SLOTS*`PMU_SF_WIDTH-1:0] slot_flags_q;
-  logic [`PMU_MAX_SLOTS*16-1:0]           slot_lat_q;
+  logic [`ITA_MAX_SLOTS*64-1:0]           slot_ip_q, slot_daddr_q, slot_target_q;
+  logic [`ITA_MAX_SLOTS*2-1:0]            slot_idx_q, slot_unit_q, slot_tlb_q;
+  logic [`ITA_MAX_SLOTS*41-1:0]           slot_enc_q;
+  logic [`ITA_MAX_SLOTS*`ITA_SF_WIDTH-1:0] slot_flags_q;
+  logic [`ITA_MAX_SLOTS*16-1:0]           slot_lat_q;
   logic [63:0]                            if_addr_q;
   logic [15:0]                            if_lat_q;
-  logic [`PMU_MAX_XEV-1:0]                xev_valid_q;
-  logic [`PMU_MAX_XEV*8-1:0]              xev_code_q, xev_count_q, xev_slot_q;
-  logic [`PMU_MAX_XEV*4-1:0]              xev_umask_q;
-  logic [`PMU_MAX_XEV*3-1:0]              xev_iod_q;
+  logic [`ITA_MAX_XEV-1:0]                xev_valid_q;
+  logic [`ITA_MAX_XEV*8-1:0]              xev_code_q, xev_count_q, xev_slot_q;
+  logic [`ITA_MAX_XEV*4-1:0]              xev_umask_q;
+  logic [`ITA_MAX_XEV*3-1:0]              xev_iod_q;
 
   // A clock without a record (a register write) leaves an empty record in flight.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -183,24 +183,24 @@ module ita_pmu #(
 
   // ---- register port decode --------------------------------------------------------------
   // Every register a read or a write reaches is one visible entry (include/ita/ita_regs.def,
-  // PMU_VISIBLE), at address PMU_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or PMU_NVIS
+  // PMU_VISIBLE), at address PMU_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or ITA_NVIS
   // where there is none (PMC1..3 and every address not implemented: a write is ignored and a
   // read returns 0). The search is on a key of the address's low bits, space[2:0] and
   // index[4:0], which every entry fits (tools/ita/gen_ita.c checks that, and that the registers
   // without an entry are constant 0). Verilator evaluates it as one lookup in a 256-entry
   // table, where a comparison per register ran in every evaluation of the input-driven logic
   // (docs/bench.md).
-  localparam int VisW = $clog2(PMU_NVIS + 1);
+  localparam int VisW = $clog2(ITA_NVIS + 1);
   localparam int SpcW = PMU_VIS_KEY_SPACE_W;
   localparam int IdxW = PMU_VIS_KEY_INDEX_W;
   localparam int KeyW = SpcW + IdxW;
-  localparam logic [VisW-1:0] NoVis = VisW'(PMU_NVIS);
+  localparam logic [VisW-1:0] NoVis = VisW'(ITA_NVIS);
 
   logic [KeyW-1:0]     reg_key;
   logic                reg_in_key;
   logic [VisW-1:0]     key_vis, reg_vis;
-  logic [PMU_NVIS-1:0] reg_sel;   // one-hot: the entry at the address
-  logic [PMU_NVIS-1:0] reg_wsel;  // ... when the port writes
+  logic [ITA_NVIS-1:0] reg_sel;   // one-hot: the entry at the address
+  logic [ITA_NVIS-1:0] reg_wsel;  // ... when the port writes
 
   // reg_addr_i = {space[3:0], index[7:0]}
   assign reg_key    = {reg_addr_i[8 +: SpcW], reg_addr_i[0 +: IdxW]};
@@ -208,16 +208,16 @@ module ita_pmu #(
 
   always_comb begin
     key_vis = NoVis;
-    for (int v = 0; v < PMU_NVIS; v++) begin
-      if (reg_key == {PMU_VIS_ADDR[v*PMU_ADDR_BITS + 8 +: SpcW],
-                      PMU_VIS_ADDR[v*PMU_ADDR_BITS +: IdxW]}) begin
+    for (int v = 0; v < ITA_NVIS; v++) begin
+      if (reg_key == {PMU_VIS_ADDR[v*ITA_ADDR_BITS + 8 +: SpcW],
+                      PMU_VIS_ADDR[v*ITA_ADDR_BITS +: IdxW]}) begin
         key_vis = VisW'(v);
       end
     end
   end
 
   assign reg_vis  = reg_in_key ? key_vis : NoVis;
-  assign reg_sel  = PMU_NVIS'(1) << reg_vis;
+  assign reg_sel  = ITA_NVIS'(1) << reg_vis;
   assign reg_wsel = reg_we_i ? reg_sel : '0;
 
   logic pmc0_we, psr_we, dcr_we, ipsr_we;
@@ -230,7 +230,7 @@ module ita_pmu #(
   logic        eff_up, eff_pp;
   logic [63:0] psr_rd, ipsr_rd, dcr_rd;
 
-  pmu_cpu_state #(
+  ita_cpu_state #(
     .PsrReset  (PsrReset),
     .PsrWmask  (PsrWmask),
     .IpsrReset (IpsrReset),
@@ -258,7 +258,7 @@ module ita_pmu #(
   );
 
   // Visible register v as a read returns it, for obs_vis_o (driven where each register is).
-  logic [63:0] vis [PMU_NVIS];
+  logic [63:0] vis [ITA_NVIS];
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
   // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/pmu_qual_regs.svh. Each one
@@ -268,7 +268,7 @@ module ita_pmu #(
   // and drives that entry, vis[PMU_VIS_<NAME>].
 `define PMU_QUAL_REG(J, name, NAME, SPACE)                                                  \
   logic [63:0] name``_q;                                                                    \
-  pmu_pmc_gen #(                                                                           \
+  ita_pmc_gen #(                                                                           \
     .ResetValue (Ita ? PMU_``NAME``_RESET_ITA : PMU_``NAME``_RESET_ITA2),                   \
     .WriteMask  (Ita ? PMU_``NAME``_WMASK_ITA : PMU_``NAME``_WMASK_ITA2)                    \
   ) u_``name (                                                                              \
@@ -292,15 +292,15 @@ module ita_pmu #(
 
   // ---- per-slot qualification, shared by the four counters ------------------------------------
   // Slot s: inst_q(c, k) at [s*16 + c*4 + k], memory qualification(c) at [s*4 + c], for every
-  // qualifier set c = {iar, opm} (pmu_tag_qual); each counter's event select picks its bit.
-  logic [`PMU_MAX_SLOTS*16-1:0] slot_inst_q;
-  logic [`PMU_MAX_SLOTS*4-1:0]  slot_mem_q;
+  // qualifier set c = {iar, opm} (ita_tag_qual); each counter's event select picks its bit.
+  logic [`ITA_MAX_SLOTS*16-1:0] slot_inst_q;
+  logic [`ITA_MAX_SLOTS*4-1:0]  slot_mem_q;
 
-  for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_slot
-    logic [`PMU_SF_WIDTH-1:0] flags;
-    assign flags = slot_flags_q[s*`PMU_SF_WIDTH +: `PMU_SF_WIDTH];
+  for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_slot
+    logic [`ITA_SF_WIDTH-1:0] flags;
+    assign flags = slot_flags_q[s*`ITA_SF_WIDTH +: `ITA_SF_WIDTH];
 
-    pmu_slot_qual #(
+    ita_slot_qual #(
       .Model     (Model),
       .FineGran2 (FineGran2)
     ) u_slot_qual (
@@ -325,8 +325,8 @@ module ita_pmu #(
     );
   end
 
-  // ---- the EARs and the BTB (docs/ear-btb.md) ---------------------------------------------
-  logic fr_q;  // PMC0.fr before the clock (pmu_ovf_ctrl below): nothing captures when frozen
+  // ---- the EARs and the BTB (docs/ita-ear-btb.md) ---------------------------------------------
+  logic fr_q;  // PMC0.fr before the clock (ita_ovf_ctrl below): nothing captures when frozen
   // Each unit is qualified like its counter event's row: the qualifier set {iar, opm} of
   // the row picks inst_q(set, pair 0), or the memory qualification of the set for dar = 1.
   localparam logic [1:0] IearSet = {PMU_EV_L1I_EAR_EVENTS_IAR, PMU_EV_L1I_EAR_EVENTS_OPM};
@@ -342,7 +342,7 @@ module ita_pmu #(
   logic [3:0]  fetch_mem_q;
   logic        fetch_qual, iear_en;
 
-  pmu_slot_qual #(
+  ita_slot_qual #(
     .Model     (Model),
     .FineGran2 (FineGran2)
   ) u_fetch_qual (
@@ -368,8 +368,8 @@ module ita_pmu #(
 
   assign fetch_qual = IearDar ? fetch_mem_q[IearSet] : fetch_inst_q[IearSet*4];
 
-  logic [`PMU_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
-  for (genvar s = 0; s < `PMU_MAX_SLOTS; s++) begin : g_unit_q
+  logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
+  for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_unit_q
     assign dear_slot_q[s] = DearDar ? slot_mem_q[s*4 + DearSet] : slot_inst_q[s*16 + DearSet*4];
     assign btb_slot_q[s]  = BtbDar  ? slot_mem_q[s*4 + BtbSet]  : slot_inst_q[s*16 + BtbSet*4];
   end
@@ -391,7 +391,7 @@ module ita_pmu #(
   assign btb_we   = reg_wsel[PMU_VIS_PMD8 +: NBtbRegs];
 
 
-  pmu_iear #(
+  ita_iear #(
     .Model (Model)
   ) u_iear (
     .clk_i     (clk_i),
@@ -417,7 +417,7 @@ module ita_pmu #(
     .cap_o     (iear_cap)
   );
 
-  pmu_dear #(
+  ita_dear #(
     .Model (Model)
   ) u_dear (
     .clk_i        (clk_i),
@@ -447,7 +447,7 @@ module ita_pmu #(
     .cap_o        (dear_cap)
   );
 
-  pmu_btb #(
+  ita_btb #(
     .Model (Model),
     .NRegs (NBtbRegs)
   ) u_btb (
@@ -473,9 +473,9 @@ module ita_pmu #(
   );
 
   // ---- general events: qualification shared by the counters ---------------------------------
-  logic [`PMU_MAX_XEV-1:0] xev_qual;
+  logic [`ITA_MAX_XEV-1:0] xev_qual;
 
-  pmu_xev_qual u_xev_qual (
+  ita_xev_qual u_xev_qual (
     .xev_valid_i   (xev_valid_q),
     .nslots_i      (nslots_q),
     .xev_slot_i    (xev_slot_q),
@@ -508,7 +508,7 @@ module ita_pmu #(
     logic [31:0]   en_tab;
     logic [W-1:0]  cnt;
 
-    pmu_pmc_gen #(
+    ita_pmc_gen #(
       .ResetValue (PmcReset),
       .WriteMask  (PmcWmask)
     ) u_pmc (
@@ -520,7 +520,7 @@ module ita_pmu #(
       .q_o     (pmc)
     );
 
-    pmu_evt_sel #(
+    ita_evt_sel #(
       .Model    (Model),
       .Counter  (Counter),
       .NW       (NW),
@@ -551,7 +551,7 @@ module ita_pmu #(
       .en_tab_o      (en_tab)
     );
 
-    pmu_cnt_qual #(
+    ita_cnt_qual #(
       .NW    (NW),
       .ThrGe (ThrGe)
     ) u_cnt_qual (
@@ -568,7 +568,7 @@ module ita_pmu #(
       .inc_o       (inc)
     );
 
-    pmu_counter #(
+    ita_counter #(
       .Width    (W),
       .IncWidth (NW)
     ) u_counter (
@@ -590,7 +590,7 @@ module ita_pmu #(
     assign vis[VisPmd] = pmd_rd[k*64 +: 64];
   end
 
-  pmu_ovf_ctrl #(
+  ita_ovf_ctrl #(
     .ResetValue (Pmc0Reset),
     .WriteMask  (Pmc0Wmask),
     .NCounters  (NCnt),
@@ -633,7 +633,7 @@ module ita_pmu #(
   // port directly became one concatenation rebuilt with every word of the port for each
   // entry (docs/bench.md).
   always_comb begin
-    for (int v = 0; v < PMU_NVIS; v++) begin
+    for (int v = 0; v < ITA_NVIS; v++) begin
       obs_vis_o[v*64 +: 64] = vis[v];
     end
   end

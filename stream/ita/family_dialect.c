@@ -5,4 +5,4 @@
 #include "pmu_family_dialects.h"
 #include "ita/ita_family.h"
 
-const pmu_dialect *const pmu_family_dialect_itanium = &pmu_dialect_itanium;
+const pmu_dialect *const pmu_family_dialect_itanium = &ita_dialect;

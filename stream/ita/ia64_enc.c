@@ -15,7 +15,7 @@ const ia64_class ia64_classes[IA64_NCLASSES] = {
 
 unsigned ia64_class_units(const ia64_class *c)
 {
-    static const char letters[] = "mifb"; /* enum pmu_unit order */
+    static const char letters[] = "mifb"; /* enum ita_unit order */
     unsigned units = 0;
     for (const char *u = c->units; *u; u++)
         for (unsigned i = 0; i < 4; i++)

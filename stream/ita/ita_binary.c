@@ -1,5 +1,5 @@
 /*
- * ita_binary.c - the binary form of an Itanium cycle record (docs/stream-format.md,
+ * ita_binary.c - the binary form of an Itanium cycle record (docs/ita-stream-format.md,
  * "The binary form"): one head byte, optional control bytes, then only the
  * present slots.  Addresses are deltas (zigzag LEB128) against the previous
  * slot, and an instruction encoding seen before at the same ip and syllable
@@ -58,7 +58,7 @@ unsigned ita_slot_index(uint64_t ip, unsigned slot)
 #define CODEC_INLINE static inline __attribute__((always_inline))
 
 /* Slot s's own fields into *own, without those a cached copy has patched in. */
-CODEC_INLINE void slot_own(pmu_slot *own, const pmu_slot *s)
+CODEC_INLINE void slot_own(ita_slot *own, const ita_slot *s)
 {
     *own = *s;
     own->daddr = 0;
@@ -72,7 +72,7 @@ CODEC_INLINE void slot_own(pmu_slot *own, const pmu_slot *s)
  * refuse[ia64].  refuse[!ia64] is set: the other set's rules are left to
  * ita_cycle_validate_by_rule, which a slot of one set copied into a cycle of the other
  * (never in a valid stream but for IA-32 code without syllables) then goes to. */
-CODEC_INLINE void slot_checks(const pmu_slot *s, int ia64, uint32_t *memo, uint8_t refuse[2])
+CODEC_INLINE void slot_checks(const ita_slot *s, int ia64, uint32_t *memo, uint8_t refuse[2])
 {
     const unsigned f = s->flags;
     *memo = ita_flags_entry(f & ITA_SF_DEFINED);
@@ -83,7 +83,7 @@ CODEC_INLINE void slot_checks(const pmu_slot *s, int ia64, uint32_t *memo, uint8
 
 /* Slot s of a cycle of the instruction set ia64, sent in full, enters cache entry idx
  * (writer and reader alike). */
-CODEC_INLINE const ita_slot_entry *enter_slot(ita_state *st, unsigned idx, const pmu_slot *s,
+CODEC_INLINE const ita_slot_entry *enter_slot(ita_state *st, unsigned idx, const ita_slot *s,
                                               int ia64)
 {
     ita_slot_entry *e = &st->cache[idx];
@@ -95,20 +95,20 @@ CODEC_INLINE const ita_slot_entry *enter_slot(ita_state *st, unsigned idx, const
 /* The slots of record c become group g (writer and reader alike); entry[i] is the cache
  * entry of slot i.  The multiplicity rules are folded into the refusal: a copy carries the
  * same flags. */
-static void enter_group(ita_state *st, unsigned g, const pmu_cycle *c, const uint16_t *entry)
+static void enter_group(ita_state *st, unsigned g, const ita_cycle *c, const uint16_t *entry)
 {
     const int ia64 = c->is == 0;
     ita_group *gr = &st->group[g];
     uint32_t counts = 0;
     unsigned mem = 0, refuse[2] = {0, 0};
-    for (unsigned i = 0; i < PMU_MAX_SLOTS; i++) {
+    for (unsigned i = 0; i < ITA_MAX_SLOTS; i++) {
         if (i >= c->nslots) {
-            gr->slot[i] = (pmu_slot){0};
+            gr->slot[i] = (ita_slot){0};
             gr->entry[i] = 0;
             continue;
         }
         gr->entry[i] = entry[i];
-        const pmu_slot *s = &c->slot[i];
+        const ita_slot *s = &c->slot[i];
         uint32_t memo;
         uint8_t r[2];
         slot_own(&gr->slot[i], s);
@@ -142,7 +142,7 @@ CODEC_INLINE uint64_t da_delta(ita_state *st, ita_slot_entry *e, uint64_t da)
 }
 
 /* 1 when slot s is the cached one but for the fields a copy patches in. */
-static int same_slot(const pmu_slot *cached, const pmu_slot *s)
+static int same_slot(const ita_slot *cached, const ita_slot *s)
 {
     return cached->ip == s->ip && cached->enc == s->enc && cached->target == s->target &&
            cached->flags == s->flags && cached->slot == s->slot && cached->unit == s->unit;
@@ -151,12 +151,12 @@ static int same_slot(const pmu_slot *cached, const pmu_slot *s)
 /* ---- encoding ------------------------------------------------------------------ */
 /* The writer's hash of a record's slots, which picks its group (the reader is told the
  * index). */
-static uint64_t group_hash(const pmu_cycle *c)
+static uint64_t group_hash(const ita_cycle *c)
 {
     const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
     uint64_t h = c->nslots;
     for (unsigned i = 0; i < c->nslots; i++) {
-        const pmu_slot *s = &c->slot[i];
+        const ita_slot *s = &c->slot[i];
         h = (h ^ s->ip) * k;
         h = (h ^ s->enc) * k;
         h = (h ^ s->target) * k;
@@ -165,7 +165,7 @@ static uint64_t group_hash(const pmu_cycle *c)
     return h ^ h >> 29;
 }
 
-static int group_holds(const ita_group *gr, const pmu_cycle *c)
+static int group_holds(const ita_group *gr, const ita_cycle *c)
 {
     if (gr->nslots != c->nslots)
         return 0;
@@ -180,9 +180,9 @@ enum { GROUP_NONE, GROUP_REF, GROUP_DEF };
 /* What record c is sent as: a reference to its group, the group's definition (the second
  * time the writer sees the slots at that index: slots seen once are likely not to recur),
  * or a record of its own.  *g: the group. */
-static int group_choice(ita_state *st, const pmu_cycle *c, unsigned *g)
+static int group_choice(ita_state *st, const ita_cycle *c, unsigned *g)
 {
-    if (c->nslots == 0 || c->nslots > PMU_MAX_SLOTS)
+    if (c->nslots == 0 || c->nslots > ITA_MAX_SLOTS)
         return GROUP_NONE;
     const uint64_t h = group_hash(c);
     *g = (unsigned)(h & (ITA_GROUPS - 1u));
@@ -197,12 +197,12 @@ static int group_choice(ita_state *st, const pmu_cycle *c, unsigned *g)
 
 /* The slots of a reference to group g: each load or store's data address and its
  * latency and TLB outcome. */
-static size_t encode_group_ref(ita_state *st, const pmu_cycle *c, unsigned g, uint8_t *out)
+static size_t encode_group_ref(ita_state *st, const ita_cycle *c, unsigned g, uint8_t *out)
 {
     const ita_group *gr = &st->group[g];
     size_t n = 0;
     for (unsigned i = 0; i < c->nslots; i++) {
-        const pmu_slot *s = &c->slot[i];
+        const ita_slot *s = &c->slot[i];
         if (!(gr->mem >> i & 1u))
             continue;
         n += pmu_put_varint(out + n, da_delta(st, &st->cache[gr->entry[i]], s->daddr));
@@ -216,7 +216,7 @@ static size_t encode_group_ref(ita_state *st, const pmu_cycle *c, unsigned g, ui
 size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 {
     ita_state *st = state;
-    const pmu_cycle *c = rec;
+    const ita_cycle *c = rec;
     size_t n = 1;
     unsigned g = 0;
     const int grp = group_choice(st, c, &g);
@@ -251,7 +251,7 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     if (c->nxev) {
         head |= HEAD_XEV;
         out[n++] = c->nxev;
-        for (unsigned i = 0; i < c->nxev && i < PMU_MAX_XEV; i++) {
+        for (unsigned i = 0; i < c->nxev && i < ITA_MAX_XEV; i++) {
             n += pmu_put_varint(out + n, c->xev[i].id);
             out[n++] = c->xev[i].count;
             out[n++] = c->xev[i].slot;
@@ -266,11 +266,11 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     if (grp == GROUP_REF)
         return n + encode_group_ref(st, c, g, out + n);
 
-    uint16_t entry[PMU_MAX_SLOTS];
-    for (unsigned i = 0; i < c->nslots && i < PMU_MAX_SLOTS; i++) {
-        const pmu_slot *s = &c->slot[i];
+    uint16_t entry[ITA_MAX_SLOTS];
+    for (unsigned i = 0; i < c->nslots && i < ITA_MAX_SLOTS; i++) {
+        const ita_slot *s = &c->slot[i];
         const unsigned next = st->cache[st->prev_entry].next;
-        const int mem = PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE);
+        const int mem = ITA_SLOT_GET(s, LOAD) || ITA_SLOT_GET(s, STORE);
         const int ext = s->lat || s->tlb;
         size_t sh_at = n++;
         unsigned idx, sh;
@@ -295,7 +295,7 @@ size_t ita_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
             }
             if (mem)
                 n += pmu_put_varint(out + n, da_delta(st, &st->cache[idx], s->daddr));
-            if (PMU_SLOT_GET(s, BR_TYPE))
+            if (ITA_SLOT_GET(s, BR_TYPE))
                 n += pmu_put_varint(out + n, pmu_zigzag(s->target - s->ip));
             enter_slot(st, idx, s, c->is == 0);
             st->cache[st->prev_entry].next = (uint16_t)(idx + 1u);
@@ -341,12 +341,12 @@ typedef struct ita_check {
 
 /* The most bytes one record may make the decoder read: every varint at its longest (the
  * codec stops at 10 bytes) and the largest counts the head and the xev byte allow
- * (decode_xev refuses more than PMU_MAX_XEV before reading them). */
+ * (decode_xev refuses more than ITA_MAX_XEV before reading them). */
 #define VARINT_MAX 10u
 #define SLOT_MAX_READ (1u + 6u * VARINT_MAX) /* head, flags, ip, enc, da, tgt, lat */
 #define MAX_READ                                                                            \
-    (1u + 2u + 2u * VARINT_MAX + 2u * VARINT_MAX + 1u + PMU_MAX_XEV * (VARINT_MAX + 2u) +    \
-     2u + PMU_MAX_SLOTS * SLOT_MAX_READ) /* head, ctl, pid + repeat, fetch, xev, group, slots */
+    (1u + 2u + 2u * VARINT_MAX + 2u * VARINT_MAX + 1u + ITA_MAX_XEV * (VARINT_MAX + 2u) +    \
+     2u + ITA_MAX_SLOTS * SLOT_MAX_READ) /* head, ctl, pid + repeat, fetch, xev, group, slots */
 
 /* The codec's message for a varint longer than 64 bits, read in place. */
 static __attribute__((noinline, cold)) int too_long(const char *where, pmu_err *err, const char *field)
@@ -396,7 +396,7 @@ DECODE_INLINE int get_varint(ita_in *in, const char *field, unsigned slot, uint6
 }
 
 /* The fetch of the I-EAR (HEAD_FETCH). */
-DECODE_INLINE int decode_fetch(ita_in *in, pmu_cycle *c)
+DECODE_INLINE int decode_fetch(ita_in *in, ita_cycle *c)
 {
     uint64_t v;
     if (get_varint(in, "if_addr", 0, &c->if_addr) || get_varint(in, "if_lat", 0, &v))
@@ -411,16 +411,16 @@ DECODE_INLINE int decode_fetch(ita_in *in, pmu_cycle *c)
 }
 
 /* The general events (HEAD_XEV); validation checks the ids, counts and slots. */
-DECODE_INLINE int decode_xev(ita_in *in, pmu_cycle *c)
+DECODE_INLINE int decode_xev(ita_in *in, ita_cycle *c)
 {
     uint64_t id;
     if (get_byte(in, "ev", 0, &c->nxev))
         return -1;
-    if (c->nxev == 0 || c->nxev > PMU_MAX_XEV)
+    if (c->nxev == 0 || c->nxev > ITA_MAX_XEV)
         return pmu_dialect_errf(in->err, in->where, "field 'ev': %u general events, expected 1..%u",
-                                c->nxev, PMU_MAX_XEV);
+                                c->nxev, ITA_MAX_XEV);
     for (unsigned i = 0; i < c->nxev; i++) {
-        pmu_xev *x = &c->xev[i];
+        ita_xev *x = &c->xev[i];
         if (get_varint(in, "ev", 0, &id) || get_byte(in, "ev", 0, &x->count) ||
             get_byte(in, "ev", 0, &x->slot))
             return -1;
@@ -434,7 +434,7 @@ DECODE_INLINE int decode_xev(ita_in *in, pmu_cycle *c)
 
 /* The head byte (already read), the control bytes, the pid, the repeat count, the fetch
  * and the general events. */
-DECODE_INLINE int decode_cycle(ita_in *in, uint8_t head, const ita_state *st, pmu_cycle *c,
+DECODE_INLINE int decode_cycle(ita_in *in, uint8_t head, const ita_state *st, ita_cycle *c,
                                uint64_t *repeat)
 {
     c->cpl = st->sticky.cpl;
@@ -455,7 +455,7 @@ DECODE_INLINE int decode_cycle(ita_in *in, uint8_t head, const ita_state *st, pm
         c->is = (c0 >> 2) & 1u;
         c->power = (c0 >> 3) & 3u;
         c->intr = (c0 >> 5) & 3u;
-        if (c->intr > PMU_INTR_RETURN)
+        if (c->intr > ITA_INTR_RETURN)
             return pmu_dialect_errf(in->err, in->where,
                                     "field 'intr': %u, expected none, entry or return", c->intr);
         c->up_we = c1 & 1u;
@@ -489,7 +489,7 @@ DECODE_INLINE int decode_cycle(ita_in *in, uint8_t head, const ita_state *st, pm
 /* The encoding of slot n at ip (syllable s->slot), whose cache entry is e: none (mode 0),
  * explicit or the cached one. */
 DECODE_INLINE int decode_enc(ita_in *in, const ita_slot_entry *e, unsigned mode, uint64_t ip,
-                             pmu_slot *s, unsigned n)
+                             ita_slot *s, unsigned n)
 {
     if (mode == ENC_EXPLICIT) {
         uint64_t enc;
@@ -511,7 +511,7 @@ DECODE_INLINE int decode_enc(ita_in *in, const ita_slot_entry *e, unsigned mode,
 }
 
 /* The data address of slot s (number n), a load or store of cache entry e. */
-DECODE_INLINE int decode_da(ita_in *in, ita_state *st, ita_slot_entry *e, pmu_slot *s, unsigned n)
+DECODE_INLINE int decode_da(ita_in *in, ita_state *st, ita_slot_entry *e, ita_slot *s, unsigned n)
 {
     uint64_t v;
     if (get_varint(in, "da", n, &v))
@@ -523,7 +523,7 @@ DECODE_INLINE int decode_da(ita_in *in, ita_state *st, ita_slot_entry *e, pmu_sl
 /* A slot sent as the one that followed the previous slot (SH_NEXT): the copy of that cache
  * entry, whose index goes to *idx. */
 DECODE_INLINE int decode_next(ita_in *in, const ita_state *st, uint8_t sh, unsigned *idx,
-                              pmu_slot *s, unsigned n)
+                              ita_slot *s, unsigned n)
 {
     if (sh & ~(SH_NEXT | SH_EXT))
         return pmu_dialect_errf(in->err, in->where,
@@ -551,7 +551,7 @@ DECODE_INLINE int decode_next(ita_in *in, const ita_state *st, uint8_t sh, unsig
  * the record), the previous slot's cache entry in *idx.  The slot's rules are checked into
  * *k, but for those its form rules out: a data address only comes with a load or a store, a
  * target only with a branch, and the unit and TLB outcome are two bits wide. */
-DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned *idx, pmu_slot *s,
+DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned *idx, ita_slot *s,
                               unsigned n, int ia64, ita_check *k)
 {
     uint8_t sh;
@@ -618,14 +618,14 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
     return 0;
 }
 
-_Static_assert(sizeof(((ita_group *)0)->slot) == sizeof(pmu_cycle) - ITA_SLOTS_AT &&
+_Static_assert(sizeof(((ita_group *)0)->slot) == sizeof(ita_cycle) - ITA_SLOTS_AT &&
                    offsetof(ita_group, slot) == 0,
                "a group's slots are a record's");
 
 /* A reference to group gr (index g): its slots copied, each load or store's data address
  * and latency patched in. */
 DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *gr, unsigned g,
-                                   pmu_cycle *c)
+                                   ita_cycle *c)
 {
     if (__builtin_expect(gr->nslots == 0, 0))
         return pmu_dialect_errf(in->err, in->where,
@@ -639,7 +639,7 @@ DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *g
     c->nslots = gr->nslots;
     for (unsigned m = gr->mem; m; m &= m - 1u) {
         const unsigned i = (unsigned)__builtin_ctz(m);
-        pmu_slot *s = &c->slot[i];
+        ita_slot *s = &c->slot[i];
         uint64_t v;
         if (decode_da(in, st, &st->cache[gr->entry[i]], s, i + 1) ||
             get_varint(in, "lat", i + 1, &v))
@@ -660,7 +660,7 @@ DECODE_INLINE int decode_group_ref(ita_in *in, ita_state *st, const ita_group *g
  * within their ranges here: their bits are as wide as their ranges, or decode_cycle checked
  * them.  Without control bytes, a fetch and general events, what the record's own rules
  * read is 0 but the (sticky) power. */
-DECODE_INLINE int finish_record(ita_in *in, uint8_t head, ita_state *st, const pmu_cycle *c,
+DECODE_INLINE int finish_record(ita_in *in, uint8_t head, ita_state *st, const ita_cycle *c,
                                 unsigned bad)
 {
     st->sticky.cpl = c->cpl;
@@ -670,14 +670,14 @@ DECODE_INLINE int finish_record(ita_in *in, uint8_t head, ita_state *st, const p
     if (head & (HEAD_CTL | HEAD_FETCH | HEAD_XEV))
         bad |= ita_fast_record(c);
     else
-        bad |= c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT;
+        bad |= c->nslots != 0 && c->power >= ITA_POWER_LIGHT_HALT;
     if (__builtin_expect(bad != 0, 0))
         return ita_cycle_validate_by_rule(c, in->where, in->err) ? -1 : 1;
     return 1;
 }
 
 /* After the record's own fields, a reference to group g. */
-DECODE_INLINE int decode_ref(ita_in *in, uint8_t head, unsigned g, ita_state *st, pmu_cycle *c)
+DECODE_INLINE int decode_ref(ita_in *in, uint8_t head, unsigned g, ita_state *st, ita_cycle *c)
 {
     const ita_group *gr = &st->group[g];
     if (decode_group_ref(in, st, gr, g, c))
@@ -692,7 +692,7 @@ DECODE_INLINE int decode_ref(ita_in *in, uint8_t head, unsigned g, ita_state *st
  * deltas a slot decoded advance the state even when a later slot fails (the reader stops
  * at the first error); the sticky values advance only with a record that decoded
  * completely. */
-DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cycle *c, uint64_t *repeat)
+DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, ita_cycle *c, uint64_t *repeat)
 {
     ita_clear_bytes(c, 0, ITA_SLOTS_AT);
     if (decode_cycle(in, head, st, c, repeat))
@@ -711,10 +711,10 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
             return pmu_dialect_errf(in->err, in->where,
                                     "field 'group': reserved bits 15:13 set (0x%04x)", v);
         nslots = v & GROUP_SLOTS_MASK;
-        if (nslots > PMU_MAX_SLOTS)
+        if (nslots > ITA_MAX_SLOTS)
             return pmu_dialect_errf(in->err, in->where,
                                     "field 'group': a group of %u slots, expected at most %u",
-                                    nslots, PMU_MAX_SLOTS);
+                                    nslots, ITA_MAX_SLOTS);
         const unsigned g = v >> GROUP_INDEX_SHIFT;
         if (nslots == 0)
             return decode_ref(in, head, g, st, c);
@@ -724,7 +724,7 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
     c->nslots = (uint8_t)nslots;
     int rc = 1;
     ita_check k = {0, 0, 0};
-    uint16_t entry[PMU_MAX_SLOTS];
+    uint16_t entry[ITA_MAX_SLOTS];
     for (unsigned i = 0; i < nslots; i++) {
         if (decode_slot(in, st, &ip, &idx, &c->slot[i], i + 1, ia64, &k)) {
             rc = -1;
@@ -745,7 +745,7 @@ DECODE_INLINE int decode_record(ita_in *in, uint8_t head, ita_state *st, pmu_cyc
 /* The two sources, each compiled with its own copy of decode_record, out of line (in one
  * function, the source would be tested at every field). */
 static __attribute__((noinline)) int decode_in_place(pmu_byte_window *w, const char *where,
-                                                     ita_state *st, pmu_cycle *c,
+                                                     ita_state *st, ita_cycle *c,
                                                      uint64_t *repeat, pmu_err *err)
 {
     ita_in in = {w->p + 1, NULL, where, err};
@@ -755,7 +755,7 @@ static __attribute__((noinline)) int decode_in_place(pmu_byte_window *w, const c
 }
 
 static __attribute__((noinline)) int decode_bytes(pmu_getc_fn get, void *ctx, const char *where,
-                                                  ita_state *st, pmu_cycle *c, uint64_t *repeat,
+                                                  ita_state *st, ita_cycle *c, uint64_t *repeat,
                                                   pmu_err *err)
 {
     pmu_decoder d;
@@ -770,7 +770,7 @@ static __attribute__((noinline)) int decode_bytes(pmu_getc_fn get, void *ctx, co
  * decoded here with none of the rest of decode_record in the way (its registers, its
  * tests): the same steps as decode_record takes for it. */
 static __attribute__((noinline)) int decode_plain_ref(pmu_byte_window *w, const char *where,
-                                                      ita_state *st, pmu_cycle *c,
+                                                      ita_state *st, ita_cycle *c,
                                                       uint64_t *repeat, pmu_err *err)
 {
     const unsigned v = (unsigned)w->p[1] | (unsigned)w->p[2] << 8;
@@ -787,7 +787,7 @@ static __attribute__((noinline)) int decode_plain_ref(pmu_byte_window *w, const 
  * (head, a constant: 0 or HEAD_REPEAT), as frequent as stalls: the steps decode_record takes
  * for it.  The sticky fields stay, and no rule can refuse it. */
 static __attribute__((noinline)) int decode_idle(pmu_byte_window *w, uint8_t head,
-                                                 const char *where, ita_state *st, pmu_cycle *c,
+                                                 const char *where, ita_state *st, ita_cycle *c,
                                                  uint64_t *repeat, pmu_err *err)
 {
     ita_in in = {w->p + 1, NULL, where, err};

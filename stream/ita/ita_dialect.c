@@ -1,14 +1,14 @@
 /*
  * ita_dialect.c - the Itanium family's cycle-record dialect (include/pmu_dialect.h):
- * records are struct pmu_cycle (include/ita/pmu_cycle.h), in the text and binary forms
- * of docs/stream-format.md, with the workload and random generator.
+ * records are struct ita_cycle (include/ita/ita_cycle.h), in the text and binary forms
+ * of docs/ita-stream-format.md, with the workload and random generator.
  */
 #include "ita/ita_family.h"
 #include "ita_stream.h"
 
-const pmu_dialect pmu_dialect_itanium = {
+const pmu_dialect ita_dialect = {
     .name = "itanium",
-    .record_size = sizeof(pmu_cycle),
+    .record_size = sizeof(ita_cycle),
     .validate = ita_validate,
     .format = ita_format,
     .canon = ita_canon,

@@ -65,7 +65,7 @@ ITA_FAST_INLINE uint64_t ita_fast_isa(int ia64, uint64_t ip, uint64_t enc, unsig
 {
     if (ia64)
         return (ip & 15u) | (enc >> 41) | (syllable > 2) |
-               ((f & PMU_SF_BR_TYPE_MASK) != 0 && unit != PMU_UNIT_B);
+               ((f & PMU_SF_BR_TYPE_MASK) != 0 && unit != ITA_UNIT_B);
     return syllable | enc;
 }
 
@@ -79,16 +79,16 @@ ITA_FAST_INLINE int ita_fast_counts_ok(uint32_t counts)
 }
 
 /* 1 when no rule of check_xev can refuse the record's general events. */
-int ita_xev_passes_fast(const pmu_cycle *c);
+int ita_xev_passes_fast(const ita_cycle *c);
 
 /* The record's own rules that the binary form does not rule out by its widths (the
  * PSR writes, recirc, slots in a halt state, the fetch, the general events): nonzero
  * when one may be broken. */
-ITA_FAST_INLINE unsigned ita_fast_record(const pmu_cycle *c)
+ITA_FAST_INLINE unsigned ita_fast_record(const ita_cycle *c)
 {
-    const unsigned recirc_max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+    const unsigned recirc_max = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
     return (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
-           (c->nslots != 0 && c->power >= PMU_POWER_LIGHT_HALT) |
+           (c->nslots != 0 && c->power >= ITA_POWER_LIGHT_HALT) |
            (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0) |
            (c->nxev != 0 && !ita_xev_passes_fast(c));
 }

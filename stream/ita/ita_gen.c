@@ -1,5 +1,5 @@
 /*
- * ita_gen.c - the Itanium dialect's generator behind pmu_gen_* (docs/stream-format.md,
+ * ita_gen.c - the Itanium dialect's generator behind pmu_gen_* (docs/ita-stream-format.md,
  * "The generator"): creation, the next record of either mode, the function list.
  *
  * WORKLOAD mode interprets a synthetic machine (ita_gen_build.c, ita_gen_run.c);
@@ -19,13 +19,13 @@
 counts ita_gen_limits(void)
 {
     counts l;
-    l.load = pmu_event_table[PMU_EV_LOADS_RETIRED].maxincr;
-    l.store = pmu_event_table[PMU_EV_STORES_RETIRED].maxincr;
-    l.fp = pmu_event_table[PMU_EV_FP_OPS_RETIRED].maxincr;
-    l.br = pmu_event_table[PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED].maxincr;
-    l.l1d = pmu_event_table[PMU_EV_L1D_READ_MISSES_ALL].maxincr;
-    l.l2miss = pmu_event_table[PMU_EV_L2_MISSES].maxincr;
-    l.l2ref = pmu_event_table[PMU_EV_L2_REFERENCES].maxincr;
+    l.load = ita_event_table[PMU_EV_LOADS_RETIRED].maxincr;
+    l.store = ita_event_table[PMU_EV_STORES_RETIRED].maxincr;
+    l.fp = ita_event_table[PMU_EV_FP_OPS_RETIRED].maxincr;
+    l.br = ita_event_table[PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED].maxincr;
+    l.l1d = ita_event_table[PMU_EV_L1D_READ_MISSES_ALL].maxincr;
+    l.l2miss = ita_event_table[PMU_EV_L2_MISSES].maxincr;
+    l.l2ref = ita_event_table[PMU_EV_L2_REFERENCES].maxincr;
     return l;
 }
 
@@ -96,7 +96,7 @@ static int sort_functions(ita_gen *g)
 
 /* The program of WORKLOAD mode with its exact encodings: br.cloop ends counted loops
  * and branches carry their displacement, so opcode patterns written against
- * docs/stream-format.md's table match what they name. */
+ * docs/ita-stream-format.md's table match what they name. */
 static int build(ita_gen *g)
 {
     if (ita_gen_build_workload(g))

@@ -1,7 +1,7 @@
 /*
- * ita_gen.h - the Itanium dialect's stream generator (docs/stream-format.md, "The
+ * ita_gen.h - the Itanium dialect's stream generator (docs/ita-stream-format.md, "The
  * generator"): the pieces its files share.  Not a public interface; the generator is
- * reached through pmu_dialect_itanium and pmu_gen_* (include/pmu_stream.h).
+ * reached through ita_dialect and pmu_gen_* (include/pmu_stream.h).
  *
  *   ita_gen.c         create, next, destroy, the function list, per-cycle limits
  *   ita_gen_build.c   the program builder: library, kernel and processes
@@ -17,8 +17,8 @@
 
 #include <stdint.h>
 
-#include "ita/pmu_cycle.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_cycle.h"
+#include "ita/ita_regs.h"
 #include "pmu_rng.h"
 #include "pmu_stream.h"
 
@@ -173,15 +173,15 @@ typedef struct ita_gen {
 counts ita_gen_limits(void);
 
 /* A retired slot's share of the counts that the limits bound. */
-static inline void ita_gen_count_slot(counts *n, const pmu_slot *s)
+static inline void ita_gen_count_slot(counts *n, const ita_slot *s)
 {
-    n->load += PMU_SLOT_GET(s, LOAD) != 0;
-    n->store += PMU_SLOT_GET(s, STORE) != 0;
-    n->fp += PMU_SLOT_GET(s, FP) != 0;
-    n->br += PMU_SLOT_GET(s, BR_TYPE) != 0;
-    n->l1d += PMU_SLOT_GET(s, LOAD) && PMU_SLOT_GET(s, L1D_MISS);
-    n->l2miss += PMU_SLOT_GET(s, L2_MISS) != 0;
-    n->l2ref += PMU_SLOT_GET(s, L2_REF) != 0;
+    n->load += ITA_SLOT_GET(s, LOAD) != 0;
+    n->store += ITA_SLOT_GET(s, STORE) != 0;
+    n->fp += ITA_SLOT_GET(s, FP) != 0;
+    n->br += ITA_SLOT_GET(s, BR_TYPE) != 0;
+    n->l1d += ITA_SLOT_GET(s, LOAD) && ITA_SLOT_GET(s, L1D_MISS);
+    n->l2miss += ITA_SLOT_GET(s, L2_MISS) != 0;
+    n->l2ref += ITA_SLOT_GET(s, L2_REF) != 0;
 }
 
 #define FLAG(name) ((uint16_t)PMU_SF_##name##_MASK)
@@ -213,17 +213,17 @@ uint64_t ita_gen_encode(pmu_rng *r, int kind, int unit, int style, unsigned qp);
 /* Sets the displacement of every ip-relative branch and call, once every function has
  * its address. */
 void ita_gen_fix_displacements(ita_gen *g);
-/* The units (1 << enum pmu_unit) of the classes an opcode pattern can match; all four
+/* The units (1 << enum ita_unit) of the classes an opcode pattern can match; all four
  * when none can. */
 unsigned ita_gen_pattern_units(uint64_t match, uint64_t care);
 
 /* ---- the two modes --------------------------------------------------------------------- */
-void ita_gen_workload_next(ita_gen *g, pmu_cycle *c); /* ita_gen_run.c */
-void ita_gen_random_next(ita_gen *g, pmu_cycle *c);   /* ita_gen_random.c */
+void ita_gen_workload_next(ita_gen *g, ita_cycle *c); /* ita_gen_run.c */
+void ita_gen_random_next(ita_gen *g, ita_cycle *c);   /* ita_gen_random.c */
 /* Adds the I-EAR fetch, ALAT misses and general events to a record of either mode. */
 void ita_gen_extras_init(ita_gen *g);                  /* ita_gen_extra.c */
-void ita_gen_extras(ita_gen *g, pmu_cycle *c);
+void ita_gen_extras(ita_gen *g, ita_cycle *c);
 /* Aims latencies at the hot latency bounds and general-event counts at the hot counts. */
-void ita_gen_hot_values(ita_gen *g, pmu_cycle *c);      /* ita_gen_extra.c */
+void ita_gen_hot_values(ita_gen *g, ita_cycle *c);      /* ita_gen_extra.c */
 
 #endif

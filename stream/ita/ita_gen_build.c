@@ -1,5 +1,5 @@
 /*
- * ita_gen_build.c - the program builder of WORKLOAD mode (docs/stream-format.md,
+ * ita_gen_build.c - the program builder of WORKLOAD mode (docs/ita-stream-format.md,
  * "WORKLOAD mode"): the shared library, the kernel and each process as functions of
  * IA-64 bundles (or IA-32 byte-addressed code), laid out as a linker would, so that
  * addresses, branch targets and encodings are consistent from one visit of a loop to
@@ -134,7 +134,7 @@ static void fill(builder *b, int unit, int in_loop)
     unsigned p = (unsigned)pmu_rng_below(r, 100);
     int fp = b->style == ST_FP;
     switch (unit) {
-    case PMU_UNIT_M:
+    case ITA_UNIT_M:
         if (b->style == ST_KERNEL)
             kind = p < 30 ? IK_LOAD : p < 50 ? IK_STORE : p < 85 ? IK_ALU : IK_NOP;
         else if (fp)
@@ -142,8 +142,8 @@ static void fill(builder *b, int unit, int in_loop)
         else
             kind = p < 30 ? IK_LOAD : p < 42 ? IK_STORE : p < 82 ? IK_ALU : IK_NOP;
         break;
-    case PMU_UNIT_I: kind = p < 82 ? IK_ALU : IK_NOP; break;
-    case PMU_UNIT_F:
+    case ITA_UNIT_I: kind = p < 82 ? IK_ALU : IK_NOP; break;
+    case ITA_UNIT_F:
         kind = fp ? (p < 85 ? IK_FPOP : IK_NOP) : (p < 12 && b->style != ST_KERNEL ? IK_FPOP : IK_NOP);
         break;
     default: kind = IK_NOP; break;
@@ -159,7 +159,7 @@ static void fill(builder *b, int unit, int in_loop)
 
 static int unit_of(char t)
 {
-    return t == 'M' ? PMU_UNIT_M : t == 'I' ? PMU_UNIT_I : t == 'F' ? PMU_UNIT_F : PMU_UNIT_B;
+    return t == 'M' ? ITA_UNIT_M : t == 'I' ? ITA_UNIT_I : t == 'F' ? ITA_UNIT_F : ITA_UNIT_B;
 }
 
 /* One IA-64 bundle; slot `special` (or -1) gets an instruction of kind `kind`, the
@@ -196,8 +196,8 @@ static void straight(builder *b, unsigned nb, int in_loop)
     pmu_rng *r = &b->g->r;
     for (unsigned i = 0; i < nb; i++) {
         if (func_of(b)->ia32) {
-            fill(b, pmu_rng_chance(r, 550) ? PMU_UNIT_M : pmu_rng_chance(r, 800) ? PMU_UNIT_I
-                    : b->style == ST_FP ? PMU_UNIT_F : PMU_UNIT_I, in_loop);
+            fill(b, pmu_rng_chance(r, 550) ? ITA_UNIT_M : pmu_rng_chance(r, 800) ? ITA_UNIT_I
+                    : b->style == ST_FP ? ITA_UNIT_F : ITA_UNIT_I, in_loop);
             continue;
         }
         const char *t = b->style == ST_FP ? straight_tmpl_fp[pmu_rng_below(r, 6)]
@@ -241,14 +241,14 @@ static int body(builder *b, int level, unsigned items, int in_loop)
             uint32_t head = f->n;
             straight(b, (unsigned)pmu_rng_range(r, 1, 2), 1);
             int inner = body(b, level + 1, (unsigned)pmu_rng_range(r, 0, 2), 1);
-            insn *br = ctl_insn(b, IK_BR_LOOP, PMU_UNIT_B, 1);
+            insn *br = ctl_insn(b, IK_BR_LOOP, ITA_UNIT_B, 1);
             br->target = (int32_t)head;
             br->loop = id;
             func_of(b)->trips[id] = pick_trips(r, inner, b->style);
             heavy = 1;
         } else if (p < 50) {
             /* if: forward branch over 1..3 bundles */
-            insn *br = ctl_insn(b, IK_BR_COND, PMU_UNIT_B, in_loop);
+            insn *br = ctl_insn(b, IK_BR_COND, ITA_UNIT_B, in_loop);
             uint32_t at = index_of(b, br);
             static const uint16_t biases[] = {20, 80, 500, 900, 970, 300, 995};
             insn_at(b, at)->bias = biases[pmu_rng_below(r, 7)];
@@ -260,11 +260,11 @@ static int body(builder *b, int level, unsigned items, int in_loop)
             int callee = lo + (int)pmu_rng_below(r, (uint64_t)(hi - lo));
             straight(b, 1, in_loop);
             if (hi - lo >= 2 && pmu_rng_chance(r, 250)) {
-                insn *br = ctl_insn(b, IK_BR_ICALL, PMU_UNIT_B, in_loop);
+                insn *br = ctl_insn(b, IK_BR_ICALL, ITA_UNIT_B, in_loop);
                 br->target = callee;
                 br->target2 = lo + (int)pmu_rng_below(r, (uint64_t)(hi - lo));
             } else {
-                ctl_insn(b, IK_BR_CALL, PMU_UNIT_B, in_loop)->target = callee;
+                ctl_insn(b, IK_BR_CALL, ITA_UNIT_B, in_loop)->target = callee;
             }
             heavy = 1;
         } else {
@@ -304,7 +304,7 @@ static void prologue(builder *b)
 static void epilogue(builder *b)
 {
     straight(b, 1, 0);
-    ctl_insn(b, IK_BR_RET, PMU_UNIT_B, 0);
+    ctl_insn(b, IK_BR_RET, ITA_UNIT_B, 0);
 }
 
 /* A leaf that makes a system call: IA-64 break.i in slot 1 of an MII bundle. */
@@ -312,11 +312,11 @@ static void syscall_wrapper(builder *b)
 {
     straight(b, 1, 0);
     if (func_of(b)->ia32)
-        add_insn(b, IK_SYSCALL, PMU_UNIT_I);
+        add_insn(b, IK_SYSCALL, ITA_UNIT_I);
     else
         bundle(b, "MII", 1, IK_SYSCALL, 0);
     straight(b, 1, 0);
-    ctl_insn(b, IK_BR_RET, PMU_UNIT_B, 0);
+    ctl_insn(b, IK_BR_RET, ITA_UNIT_B, 0);
 }
 
 /* Library (IA-64, shared by the processes): leaves, three of them system-call stubs. */
@@ -471,25 +471,25 @@ static void build_process(ita_gen *g, int p, int ia32, int lib_lo, int sys_lo, i
             body(&b, 1, (unsigned)pmu_rng_range(r, 2, 4), 1);
             /* system calls, each made in some of the iterations */
             for (int s = 0; s < 2; s++) {
-                insn *skip = ctl_insn(&b, IK_BR_COND, PMU_UNIT_B, 1);
+                insn *skip = ctl_insn(&b, IK_BR_COND, ITA_UNIT_B, 1);
                 uint32_t at = index_of(&b, skip);
                 /* IA-32 iterations are short: fewer calls per iteration */
                 insn_at(&b, at)->bias = ia32 ? (s ? 950 : 850) : (s ? 700 : 300);
                 straight(&b, 1, 1);
                 int callee = ia32 ? own_sys : sys_lo + (int)pmu_rng_below(r, (uint64_t)(sys_hi - sys_lo));
-                ctl_insn(&b, IK_BR_CALL, PMU_UNIT_B, 1)->target = callee;
+                ctl_insn(&b, IK_BR_CALL, ITA_UNIT_B, 1)->target = callee;
                 insn_at(&b, at)->target = (int32_t)func_of(&b)->n;
             }
             if (monoff_id >= 0) {
                 /* p == 1 runs its untimed region every iteration, the others now and then */
-                insn *skip = ctl_insn(&b, IK_BR_COND, PMU_UNIT_B, 1);
+                insn *skip = ctl_insn(&b, IK_BR_COND, ITA_UNIT_B, 1);
                 uint32_t at = index_of(&b, skip);
                 insn_at(&b, at)->bias = p == 1 ? 0 : 800;
                 straight(&b, 1, 1);
-                ctl_insn(&b, IK_BR_CALL, PMU_UNIT_B, 1)->target = monoff_id;
+                ctl_insn(&b, IK_BR_CALL, ITA_UNIT_B, 1)->target = monoff_id;
                 insn_at(&b, at)->target = (int32_t)func_of(&b)->n;
             }
-            ctl_insn(&b, IK_BR_JUMP, PMU_UNIT_B, 1)->target = (int32_t)top;
+            ctl_insn(&b, IK_BR_JUMP, ITA_UNIT_B, 1)->target = (int32_t)top;
         } else if (id == monoff_id) {
             b.callee_lo = workers_lo;
             b.callee_hi = workers_hi;
@@ -499,7 +499,7 @@ static void build_process(ita_gen *g, int p, int ia32, int lib_lo, int sys_lo, i
             bundle(&b, "MII", 0, IK_RUM, 0);
             body(&b, 0, 2, 0);
             straight(&b, 1, 0);
-            ctl_insn(&b, IK_BR_CALL, PMU_UNIT_B, 0)->target =
+            ctl_insn(&b, IK_BR_CALL, ITA_UNIT_B, 0)->target =
                 sys_lo + (int)pmu_rng_below(r, (uint64_t)(sys_hi - sys_lo));
             body(&b, 1, 1, 0);
             bundle(&b, "MII", 0, IK_SUM, 0);

@@ -1,6 +1,6 @@
 /*
  * ita_gen_enc.c - the encodings of the workload's instructions: each instruction is an
- * exact encoding of one class of include/ita/ia64_enc.h (docs/stream-format.md,
+ * exact encoding of one class of include/ita/ia64_enc.h (docs/ita-stream-format.md,
  * "Encodings"), its fixed bits from the class and its operand fields drawn at random, so
  * that opcode patterns written against the table match what they name.
  */
@@ -12,7 +12,7 @@
 static int class_of(int kind, int unit, int style, unsigned major)
 {
     switch (kind) {
-    case IK_NOP: return unit == PMU_UNIT_B ? IA64_CLASS_NOP_B : IA64_CLASS_NOP_MIF;
+    case IK_NOP: return unit == ITA_UNIT_B ? IA64_CLASS_NOP_B : IA64_CLASS_NOP_MIF;
     case IK_SYSCALL: return IA64_CLASS_BREAK_I;
     case IK_LOAD: return IA64_CLASS_LD;
     case IK_STORE: return IA64_CLASS_ST;
@@ -31,7 +31,7 @@ static int class_of(int kind, int unit, int style, unsigned major)
     case IK_BR_ICALL: case IK_BR_DISPATCH: return IA64_CLASS_BR_CALL_IND;
     case IK_BR_RET: return IA64_CLASS_BR_RET;
     default: /* ALU fillers, and the halt and context-switch points */
-        if (unit == PMU_UNIT_I)
+        if (unit == ITA_UNIT_I)
             return major == 5 ? IA64_CLASS_I_SHIFT : major == 7 ? IA64_CLASS_I_MM : IA64_CLASS_ALU;
         return IA64_CLASS_ALU;
     }
@@ -54,7 +54,7 @@ static unsigned word_major(pmu_rng *r, int kind, int unit)
     case IK_BR_LOOP: case IK_BR_COND: case IK_BR_JUMP: case IK_BR_TAIL: case IK_BR_RESCHED:
         return 4;
     default: /* ALU fillers, and the halt and context-switch points */
-        return unit == PMU_UNIT_I ? (unsigned)pmu_rng_range(r, 5, 8) : 8;
+        return unit == ITA_UNIT_I ? (unsigned)pmu_rng_range(r, 5, 8) : 8;
     }
 }
 

@@ -1,6 +1,6 @@
 /*
  * ita_gen_extra.c - what both generator modes add to a record for the EARs and the general
- * events (docs/stream-format.md, "The generator"): the fetch the I-EAR sees (L1I misses with
+ * events (docs/ita-stream-format.md, "The generator"): the fetch the I-EAR sees (L1I misses with
  * latencies across its bins, RAB hits, ITLB outcomes), ALAT misses on loads, and general
  * events.  Every draw comes from the generator's own `xr`, so the rest of a record is what
  * the same seed gave without them.  With hot latencies and counts (pmu_gen_hot), some
@@ -24,7 +24,7 @@ void ita_gen_extras_init(ita_gen *g)
     }
 }
 
-/* An L1I miss latency: each I-EAR bin (docs/ear-btb.md: [4,8) .. [1024,4096), >= 4096) and
+/* An L1I miss latency: each I-EAR bin (docs/ita-ear-btb.md: [4,8) .. [1024,4096), >= 4096) and
  * the latencies below 4 that no bin holds, equally likely. */
 static uint16_t bin_latency(pmu_rng *r)
 {
@@ -34,7 +34,7 @@ static uint16_t bin_latency(pmu_rng *r)
     return (uint16_t)pmu_rng_range(r, lo[b], hi[b]);
 }
 
-static void random_fetch(ita_gen *g, pmu_cycle *c)
+static void random_fetch(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->xr;
     if (!pmu_rng_chance(r, 300))
@@ -50,7 +50,7 @@ static void random_fetch(ita_gen *g, pmu_cycle *c)
 
 /* The workload's fetches: mostly short L1I misses, now and then an L2 miss or worse, a
  * few RAB hits and ITLB misses. */
-static void workload_fetch(ita_gen *g, pmu_cycle *c)
+static void workload_fetch(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->xr;
     if (!c->nslots || !pmu_rng_chance(r, 30))
@@ -60,20 +60,20 @@ static void workload_fetch(ita_gen *g, pmu_cycle *c)
                                                                        : pmu_rng_range(r, 1000, 6000));
     c->if_rab = (uint8_t)pmu_rng_chance(r, 100);
     if (pmu_rng_chance(r, 80))
-        c->if_tlb = pmu_rng_chance(r, 150) ? PMU_TLB_VHPT : PMU_TLB_L2;
+        c->if_tlb = pmu_rng_chance(r, 150) ? ITA_TLB_VHPT : ITA_TLB_L2;
     c->if_addr = c->slot[0].ip;
 }
 
-static void alat_misses(ita_gen *g, pmu_cycle *c, unsigned permille)
+static void alat_misses(ita_gen *g, ita_cycle *c, unsigned permille)
 {
     for (unsigned i = 0; i < c->nslots; i++)
-        if (PMU_SLOT_GET(&c->slot[i], LOAD) && pmu_rng_chance(&g->xr, permille))
+        if (ITA_SLOT_GET(&c->slot[i], LOAD) && pmu_rng_chance(&g->xr, permille))
             c->slot[i].flags |= (uint16_t)PMU_SF_ALAT_MISS_MASK;
 }
 
 /* Adds `id` with a random count within what its maxincr leaves in this cycle, attributed
  * to a random slot half the time. */
-static void add_event(ita_gen *g, pmu_cycle *c, unsigned id)
+static void add_event(ita_gen *g, ita_cycle *c, unsigned id)
 {
     pmu_rng *r = &g->xr;
     const ita_event_row *row = ita_xev_row(id);
@@ -81,28 +81,28 @@ static void add_event(ita_gen *g, pmu_cycle *c, unsigned id)
     for (unsigned i = 0; i < c->nxev; i++)
         if (c->xev[i].id == id)
             used += c->xev[i].count;
-    if (!ita_xev_general(row) || used >= row->maxincr || c->nxev == PMU_MAX_XEV)
+    if (!ita_xev_general(row) || used >= row->maxincr || c->nxev == ITA_MAX_XEV)
         return;
-    pmu_xev *x = &c->xev[c->nxev++];
+    ita_xev *x = &c->xev[c->nxev++];
     x->id = (uint16_t)id;
     x->count = (uint8_t)pmu_rng_range(r, 1, row->maxincr - used);
-    x->slot = c->nslots && pmu_rng_chance(r, 500) ? (uint8_t)pmu_rng_below(r, c->nslots) : PMU_XEV_NO_SLOT;
+    x->slot = c->nslots && pmu_rng_chance(r, 500) ? (uint8_t)pmu_rng_below(r, c->nslots) : ITA_XEV_NO_SLOT;
 }
 
-void ita_gen_extras(ita_gen *g, pmu_cycle *c)
+void ita_gen_extras(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->xr;
     if (g->o.mode == PMU_GEN_RANDOM) {
         random_fetch(g, c);
         alat_misses(g, c, 100);
         if (pmu_rng_chance(r, 300)) {
-            unsigned k = (unsigned)pmu_rng_range(r, 1, PMU_MAX_XEV);
+            unsigned k = (unsigned)pmu_rng_range(r, 1, ITA_MAX_XEV);
             for (unsigned i = 0; i < k; i++)
                 add_event(g, c, (unsigned)pmu_rng_below(r, ita_event_id_count()));
         }
         return;
     }
-    if (c->power == PMU_POWER_LIGHT_HALT || c->power == PMU_POWER_HALT)
+    if (c->power == ITA_POWER_LIGHT_HALT || c->power == ITA_POWER_HALT)
         return; /* nothing is fetched while halted */
     workload_fetch(g, c);
     alat_misses(g, c, 5);
@@ -123,7 +123,7 @@ static uint16_t hot_latency(ita_gen *g)
 
 /* General event i of the record counts a hot count t or t + 1, equally often (a counter
  * threshold compares n > t, or n >= t), when that fits what its maxincr leaves. */
-static void hot_count(ita_gen *g, pmu_cycle *c, unsigned i)
+static void hot_count(ita_gen *g, ita_cycle *c, unsigned i)
 {
     pmu_rng *r = &g->vr;
     const ita_event_row *row = ita_xev_row(c->xev[i].id);
@@ -136,14 +136,14 @@ static void hot_count(ita_gen *g, pmu_cycle *c, unsigned i)
         c->xev[i].count = (uint8_t)v;
 }
 
-void ita_gen_hot_values(ita_gen *g, pmu_cycle *c)
+void ita_gen_hot_values(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->vr;
     if (g->hot.nlat) {
         if (c->if_lat && pmu_rng_chance(r, HOT_PERMILLE))
             c->if_lat = hot_latency(g);
         for (unsigned i = 0; i < c->nslots; i++)
-            if (PMU_SLOT_GET(&c->slot[i], LOAD) && c->slot[i].lat && pmu_rng_chance(r, HOT_PERMILLE))
+            if (ITA_SLOT_GET(&c->slot[i], LOAD) && c->slot[i].lat && pmu_rng_chance(r, HOT_PERMILLE))
                 c->slot[i].lat = hot_latency(g);
     }
     for (unsigned i = 0; g->hot.ncount && i < c->nxev; i++)

@@ -1,5 +1,5 @@
 /*
- * ita_gen_random.c - RANDOM mode (docs/stream-format.md, "RANDOM mode"): every field
+ * ita_gen_random.c - RANDOM mode (docs/ita-stream-format.md, "RANDOM mode"): every field
  * random within validity, for lock-step fuzzing, and the hot edges that aim a third of
  * the slots at the places where range checks and opcode matches are decided ("Hot
  * edges").
@@ -21,7 +21,7 @@ static uint64_t random_addr(pmu_rng *r)
     return bases[pmu_rng_below(r, 5)] + pmu_rng_below(r, 1u << 16);
 }
 
-static void random_slot(ita_gen *g, const pmu_cycle *c, pmu_slot *s, counts *n,
+static void random_slot(ita_gen *g, const ita_cycle *c, ita_slot *s, counts *n,
                         const counts *lim)
 {
     pmu_rng *r = &g->r;
@@ -69,14 +69,14 @@ static void random_slot(ita_gen *g, const pmu_cycle *c, pmu_slot *s, counts *n,
             s->flags |= (uint16_t)(FIELD(BR_TYPE, br) | FIELD(BR_PRED, pmu_rng_below(r, 4)) |
                                    (pmu_rng_chance(r, 500) ? FLAG(TAKEN) : 0));
             if (ia64)
-                s->unit = PMU_UNIT_B;
+                s->unit = ITA_UNIT_B;
             if (pmu_rng_chance(r, 900))
                 s->target = random_addr(r);
         }
         if ((load || store) && pmu_rng_chance(r, 900))
             s->daddr = random_addr(r);
     }
-    if (!PMU_SLOT_GET(s, LOAD) && !PMU_SLOT_GET(s, STORE))
+    if (!ITA_SLOT_GET(s, LOAD) && !ITA_SLOT_GET(s, STORE))
         s->lat = 0, s->tlb = 0; /* latency and TLB outcome belong to memory accesses */
     ita_gen_count_slot(n, s);
 }
@@ -165,7 +165,7 @@ static unsigned pick_set_bit(pmu_rng *r, uint64_t v)
  * by one cared bit (one the matchers compare when the pattern has one), on a unit the
  * pattern's instruction classes use or, a third of the time, on another unit.  A
  * branch stays on B (an IA-64 branch retires on B). */
-static void hot_encoding(ita_gen *g, pmu_slot *s)
+static void hot_encoding(ita_gen *g, ita_slot *s)
 {
     pmu_rng *r = &g->hr;
     unsigned k = (unsigned)pmu_rng_below(r, g->hot.nopc);
@@ -174,26 +174,26 @@ static void hot_encoding(ita_gen *g, pmu_slot *s)
     if (care && pmu_rng_chance(r, 333))
         e = flip_bit(e, pick_set_bit(r, care & IA64_WINDOW ? care & IA64_WINDOW : care));
     s->enc = e;
-    if (PMU_SLOT_GET(s, BR_TYPE) == 0) {
+    if (ITA_SLOT_GET(s, BR_TYPE) == 0) {
         unsigned among = g->hot_units[k], outside = 0xfu & ~among;
         unsigned units = outside && pmu_rng_chance(r, 333) ? outside : among;
         s->unit = (uint8_t)pick_set_bit(r, units);
     }
 }
 
-static void hot_slot(ita_gen *g, const pmu_cycle *c, pmu_slot *s)
+static void hot_slot(ita_gen *g, const ita_cycle *c, ita_slot *s)
 {
     pmu_rng *r = &g->hr;
     if (g->hot.ncode && pmu_rng_chance(r, HOT_PERMILLE))
         s->ip = near_code(g, g->hot.code[pmu_rng_below(r, g->hot.ncode)], c->is != 0);
-    if (g->hot.ndata && (PMU_SLOT_GET(s, LOAD) || PMU_SLOT_GET(s, STORE)) &&
+    if (g->hot.ndata && (ITA_SLOT_GET(s, LOAD) || ITA_SLOT_GET(s, STORE)) &&
         pmu_rng_chance(r, HOT_PERMILLE))
         s->daddr = near_data(g, g->hot.data[pmu_rng_below(r, g->hot.ndata)]);
     if (g->hot.nopc && c->is == 0 && pmu_rng_chance(r, HOT_PERMILLE))
         hot_encoding(g, s);
 }
 
-void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
+void ita_gen_random_next(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->r;
     ita_clear_bytes(c, 0, sizeof *c);
@@ -204,8 +204,8 @@ void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
         g->ris = (uint8_t)pmu_rng_below(r, 2);
     if (pmu_rng_chance(r, 60)) {
         unsigned p = (unsigned)pmu_rng_below(r, 100);
-        g->rpower = p < 50 ? PMU_POWER_NORMAL : p < 70 ? PMU_POWER_LOW_POWER
-                    : p < 85 ? PMU_POWER_LIGHT_HALT : PMU_POWER_HALT;
+        g->rpower = p < 50 ? ITA_POWER_NORMAL : p < 70 ? ITA_POWER_LOW_POWER
+                    : p < 85 ? ITA_POWER_LIGHT_HALT : ITA_POWER_HALT;
     }
     if (pmu_rng_chance(r, 30))
         g->rpid = (uint16_t)pmu_rng_below(r, 65536);
@@ -214,7 +214,7 @@ void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
     c->power = g->rpower;
     c->pid = g->rpid;
     unsigned p = (unsigned)pmu_rng_below(r, 1000);
-    c->intr = p < 850 ? PMU_INTR_NONE : p < 925 ? PMU_INTR_ENTRY : PMU_INTR_RETURN;
+    c->intr = p < 850 ? ITA_INTR_NONE : p < 925 ? ITA_INTR_ENTRY : ITA_INTR_RETURN;
     if (pmu_rng_chance(r, 100)) {
         c->up_we = 1;
         c->up = (uint8_t)pmu_rng_below(r, 2);
@@ -224,11 +224,11 @@ void ita_gen_random_next(ita_gen *g, pmu_cycle *c)
         c->pp = (uint8_t)pmu_rng_below(r, 2);
     }
     if (pmu_rng_chance(r, 300))
-        c->recirc = (uint8_t)pmu_rng_range(r, 1, pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
-    if (c->power == PMU_POWER_LIGHT_HALT || c->power == PMU_POWER_HALT)
+        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
+    if (c->power == ITA_POWER_LIGHT_HALT || c->power == ITA_POWER_HALT)
         return; /* nothing retires while halted */
     counts n = {0, 0, 0, 0, 0, 0, 0};
-    c->nslots = (uint8_t)pmu_rng_below(r, PMU_MAX_SLOTS + 1);
+    c->nslots = (uint8_t)pmu_rng_below(r, ITA_MAX_SLOTS + 1);
     for (unsigned i = 0; i < c->nslots; i++) {
         random_slot(g, c, &c->slot[i], &n, &g->lim);
         if (g->o.hot)

@@ -1,6 +1,6 @@
 /*
  * ita_gen_run.c - WORKLOAD mode's interpreter and scheduler: runs the programs of
- * ita_gen_build.c one cycle at a time (docs/stream-format.md, "WORKLOAD mode"): which
+ * ita_gen_build.c one cycle at a time (docs/ita-stream-format.md, "WORKLOAD mode"): which
  * slots retire, memory outcomes, branch outcomes and predictions, interruptions,
  * system calls, context switches, the idle loop and the power states.
  */
@@ -10,19 +10,19 @@
 #include "ita_stream.h"
 
 /* Removes miss outcomes (the access becomes a hit) until the slot fits the limits. */
-static void fit_misses(pmu_slot *s, const counts *n, const counts *lim)
+static void fit_misses(ita_slot *s, const counts *n, const counts *lim)
 {
-    if (PMU_SLOT_GET(s, LOAD) && PMU_SLOT_GET(s, L1D_MISS) && n->l1d >= lim->l1d) {
+    if (ITA_SLOT_GET(s, LOAD) && ITA_SLOT_GET(s, L1D_MISS) && n->l1d >= lim->l1d) {
         s->flags &= (uint16_t)~(FLAG(L1D_MISS) | FLAG(L2_REF) | FLAG(L2_MISS));
         s->lat = 1;
     }
-    if (PMU_SLOT_GET(s, L2_REF) && n->l2ref >= lim->l2ref) {
+    if (ITA_SLOT_GET(s, L2_REF) && n->l2ref >= lim->l2ref) {
         s->flags &= (uint16_t)~(FLAG(L1D_MISS) | FLAG(L2_REF) | FLAG(L2_MISS));
-        s->lat = PMU_SLOT_GET(s, LOAD) ? 1 : 0;
+        s->lat = ITA_SLOT_GET(s, LOAD) ? 1 : 0;
     }
-    if (PMU_SLOT_GET(s, L2_MISS) && n->l2miss >= lim->l2miss) {
+    if (ITA_SLOT_GET(s, L2_MISS) && n->l2miss >= lim->l2miss) {
         s->flags &= (uint16_t)~FLAG(L2_MISS);
-        s->lat = PMU_SLOT_GET(s, LOAD) ? 7 : 0;
+        s->lat = ITA_SLOT_GET(s, LOAD) ? 7 : 0;
     }
 }
 
@@ -33,7 +33,7 @@ static uint64_t pick_lat_l2_miss(pmu_rng *r)
 }
 
 /* Data address and cache outcome of a memory access. */
-static void mem_outcome(ita_gen *g, insn *in, int depth, pmu_slot *s)
+static void mem_outcome(ita_gen *g, insn *in, int depth, ita_slot *s)
 {
     pmu_rng *r = &g->r;
     task *t = &g->tasks[g->cur];
@@ -227,7 +227,7 @@ static void start_lowpower(ita_gen *g, uint64_t lo, uint64_t hi)
 /* The context switch of schedule(): picks the next task and puts its pid in this
  * (kernel) record.  When the idle task takes over, the interruption path is abandoned
  * and the idle loop runs from the next cycle, as a kernel thread. */
-static void context_switch(ita_gen *g, pmu_cycle *c)
+static void context_switch(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->r;
     int nprocs = g->ntasks - 1;
@@ -252,10 +252,10 @@ static void context_switch(ita_gen *g, pmu_cycle *c)
     }
 }
 
-static void enter_kernel(ita_gen *g, pmu_cycle *c)
+static void enter_kernel(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->r;
-    c->intr = PMU_INTR_ENTRY;
+    c->intr = ITA_INTR_ENTRY;
     g->ipsr_up = g->psr_up;
     g->in_kernel = 1;
     g->stall = 0;
@@ -330,7 +330,7 @@ static int is_branch_kind(int k) { return k >= IK_BR_LOOP && k <= IK_BR_DISPATCH
 
 /* Whether an instruction of kind k still fits this cycle: the per-cycle limits, and one
  * PSR.up write per cycle.  One that does not retires in the next cycle. */
-static int fits_cycle(int k, const counts *n, const counts *lim, const pmu_cycle *c)
+static int fits_cycle(int k, const counts *n, const counts *lim, const ita_cycle *c)
 {
     return !((is_load_kind(k) && n->load >= lim->load) ||
              (is_store_kind(k) && n->store >= lim->store) ||
@@ -341,7 +341,7 @@ static int fits_cycle(int k, const counts *n, const counts *lim, const pmu_cycle
 /* The flags and outcomes of the slot of instruction `in` (frame fr of context x):
  * branch type, prediction and target, memory access, nop, FP.  Adds the stall it causes
  * to *stall; returns 1 when the group ends after it (a taken or mispredicted branch). */
-static int slot_outcome(ita_gen *g, ctx *x, frame *fr, insn *in, int squashed, pmu_slot *s,
+static int slot_outcome(ita_gen *g, ctx *x, frame *fr, insn *in, int squashed, ita_slot *s,
                         const counts *n, const counts *lim, outcome *o, uint64_t *stall)
 {
     pmu_rng *r = &g->r;
@@ -368,10 +368,10 @@ static int slot_outcome(ita_gen *g, ctx *x, frame *fr, insn *in, int squashed, p
         mem_outcome(g, in, x->depth, s);
         fit_misses(s, n, lim);
         /* a miss stalls when its consumer follows closely, not always */
-        if (PMU_SLOT_GET(s, L1D_MISS) && pmu_rng_chance(r, 400))
-            *stall += PMU_SLOT_GET(s, L2_MISS) ? s->lat / 2 + pmu_rng_below(r, s->lat / 2 + 1u)
+        if (ITA_SLOT_GET(s, L1D_MISS) && pmu_rng_chance(r, 400))
+            *stall += ITA_SLOT_GET(s, L2_MISS) ? s->lat / 2 + pmu_rng_below(r, s->lat / 2 + 1u)
                                                : pmu_rng_below(r, s->lat / 2 + 1u);
-        if (PMU_SLOT_GET(s, L2_MISS) && !g->recirc_left && pmu_rng_chance(r, 300))
+        if (ITA_SLOT_GET(s, L2_MISS) && !g->recirc_left && pmu_rng_chance(r, 300))
             g->recirc_left = pmu_rng_range(r, 2, 12);
     }
     return end_group;
@@ -403,7 +403,7 @@ enum after { AFTER_NEXT, AFTER_END_GROUP, AFTER_SWITCHED };
 
 /* The side effects of a retired, not squashed instruction on the CPU state: PSR.up
  * writes, the rfi, the halt, and the context switch (after which x is abandoned). */
-static enum after side_effects(ita_gen *g, pmu_cycle *c, frame *fr, int k)
+static enum after side_effects(ita_gen *g, ita_cycle *c, frame *fr, int k)
 {
     pmu_rng *r = &g->r;
     if (k == IK_RUM || k == IK_SUM) {
@@ -416,7 +416,7 @@ static enum after side_effects(ita_gen *g, pmu_cycle *c, frame *fr, int k)
         return AFTER_END_GROUP;
     } else if (k == IK_HALT) {
         g->halt_left = pmu_rng_range(r, 100, 3000);
-        g->halt_power = pmu_rng_chance(r, 850) ? PMU_POWER_LIGHT_HALT : PMU_POWER_HALT;
+        g->halt_power = pmu_rng_chance(r, 850) ? ITA_POWER_LIGHT_HALT : ITA_POWER_HALT;
         g->lowpower_left = 0;
         return AFTER_END_GROUP;
     } else if (k == IK_SCHED) {
@@ -428,7 +428,7 @@ static enum after side_effects(ita_gen *g, pmu_cycle *c, frame *fr, int k)
 }
 
 /* Retires the slots of one cycle from context x into c. */
-static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
+static void retire(ita_gen *g, ita_cycle *c, ctx *x, int ia32)
 {
     pmu_rng *r = &g->r;
     const counts *const lim = &g->lim;
@@ -437,7 +437,7 @@ static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
     unsigned max_slots = group_size(r, x, ia32, &bundle_limit);
     uint64_t stall = 0;
 
-    while (c->nslots < max_slots && c->nslots < PMU_MAX_SLOTS) {
+    while (c->nslots < max_slots && c->nslots < ITA_MAX_SLOTS) {
         frame *fr = &x->fr[x->depth - 1];
         func *f = &g->fn[fr->fn];
         if (fr->pos >= f->n)
@@ -453,7 +453,7 @@ static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
         if (!fits_cycle(in->kind, &n, lim, c))
             break;
 
-        pmu_slot *s = &c->slot[c->nslots];
+        ita_slot *s = &c->slot[c->nslots];
         memset(s, 0, sizeof *s);
         s->ip = in->ip;
         s->enc = in->enc;
@@ -480,15 +480,15 @@ static void retire(ita_gen *g, pmu_cycle *c, ctx *x, int ia32)
     g->stall = min_u64(g->stall + stall, 400);
 }
 
-void ita_gen_workload_next(ita_gen *g, pmu_cycle *c)
+void ita_gen_workload_next(ita_gen *g, ita_cycle *c)
 {
     pmu_rng *r = &g->r;
     task *t = &g->tasks[g->cur];
     ita_clear_bytes(c, 0, sizeof *c);
     c->pid = t->pid;
     c->power = g->halt_left ? g->halt_power
-               : g->lowpower_left ? PMU_POWER_LOW_POWER
-                                  : PMU_POWER_NORMAL;
+               : g->lowpower_left ? ITA_POWER_LOW_POWER
+                                  : ITA_POWER_NORMAL;
     if (g->produced == 0) {
         /* monitoring starts on: the first record writes PSR.up and PSR.pp */
         c->up_we = c->up = c->pp_we = c->pp = 1;
@@ -508,7 +508,7 @@ void ita_gen_workload_next(ita_gen *g, pmu_cycle *c)
     } else if (g->pending_return) {
         g->pending_return = 0;
         g->in_kernel = 0;
-        c->intr = PMU_INTR_RETURN;
+        c->intr = ITA_INTR_RETURN;
         g->psr_up = g->ipsr_up;
         t = &g->tasks[g->cur];
         c->cpl = t->cpl;
@@ -535,7 +535,7 @@ void ita_gen_workload_next(ita_gen *g, pmu_cycle *c)
 
     if (g->recirc_left) {
         g->recirc_left--;
-        c->recirc = (uint8_t)pmu_rng_range(r, 1, pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
+        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
     }
     if (g->lowpower_left && !g->halt_left)
         g->lowpower_left--;

@@ -1,9 +1,9 @@
 /*
- * ita_stream.h - the Itanium cycle-record dialect (pmu_dialect_itanium): the functions
+ * ita_stream.h - the Itanium cycle-record dialect (ita_dialect): the functions
  * ita_dialect.c puts into the descriptor, and what its files share.  Not a public
  * interface: generic code reaches them through include/pmu_dialect.h.
  *
- *   ita_text.c      the text form of a record (docs/stream-format.md, "The text form")
+ *   ita_text.c      the text form of a record (docs/ita-stream-format.md, "The text form")
  *   ita_binary.c    the binary form of a record ("The binary form")
  *   ita_validate.c  the rules every record obeys ("Validation")
  *   ita_gen*.c      the generator ("The generator"; ita_gen.h)
@@ -17,8 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ita/pmu_cycle.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_cycle.h"
+#include "ita/ita_regs.h"
 #include "pmu_dialect.h"
 
 /* ---- slot flags, expanded from the .def ---------------------------------- */
@@ -62,11 +62,11 @@ void ita_sticky_init(ita_sticky *s);
  * type's may_alias lets it store into the struct; its alignment of 8 is the record's.  The
  * decoder and the generator clear every record they make. */
 typedef unsigned char ita_v16 __attribute__((vector_size(16), may_alias, aligned(8)));
-#define ITA_SLOTS_AT offsetof(pmu_cycle, slot)
-_Static_assert(sizeof(pmu_cycle) % 16 == 0 && ITA_SLOTS_AT % 16 == 0 && _Alignof(pmu_cycle) >= 8,
+#define ITA_SLOTS_AT offsetof(ita_cycle, slot)
+_Static_assert(sizeof(ita_cycle) % 16 == 0 && ITA_SLOTS_AT % 16 == 0 && _Alignof(ita_cycle) >= 8,
                "records are cleared and copied 16 bytes at a time at 8-byte alignment");
 
-static inline __attribute__((always_inline)) void ita_clear_bytes(pmu_cycle *c, size_t from,
+static inline __attribute__((always_inline)) void ita_clear_bytes(ita_cycle *c, size_t from,
                                                                   size_t to)
 {
     unsigned char *p = (unsigned char *)c;
@@ -80,13 +80,13 @@ static inline __attribute__((always_inline)) void ita_clear_bytes(pmu_cycle *c, 
 #define ITA_MAX_ENCODED 384u /* no encoded record is longer (16 + 23 fetch + 1 + 4 x 5 general
                                 * events + 2 group + 6 slots x 47 bytes) */
 
-/* One entry of the binary form's slot cache (docs/stream-format.md, "Delta state"): the
+/* One entry of the binary form's slot cache (docs/ita-stream-format.md, "Delta state"): the
  * last slot sent in full whose ip and syllable map to it, as the decoder stores it into a
  * record, so that a slot sent as "the one that followed last time" is a copy of `s` with
  * its data address, latency and TLB outcome patched in.  The fast validation of the slot's
  * own fields (ita_fast.h) is kept with it: those fields never change in a copy. */
 typedef struct ita_slot_entry {
-    pmu_slot s;        /* daddr, lat, tlb and pad 0 */
+    ita_slot s;        /* daddr, lat, tlb and pad 0 */
     uint64_t da;       /* the data address of the last load or store of this entry (0: none yet) */
     uint32_t counts;   /* the flags' memo entry (ita_fast.h); 0 while the entry was never sent */
     uint16_t next;     /* 1 + the entry of the slot that came after this one; 0: none yet */
@@ -99,8 +99,8 @@ typedef struct ita_slot_entry {
  * validation of those slots, multiplicities included, is kept with it. */
 #define ITA_GROUPS 1024u
 typedef struct ita_group {
-    pmu_slot slot[PMU_MAX_SLOTS]; /* daddr, lat, tlb and pad 0; unused slots all 0 */
-    uint16_t entry[PMU_MAX_SLOTS]; /* the slot-cache entry of each slot */
+    ita_slot slot[ITA_MAX_SLOTS]; /* daddr, lat, tlb and pad 0; unused slots all 0 */
+    uint16_t entry[ITA_MAX_SLOTS]; /* the slot-cache entry of each slot */
     uint8_t nslots;               /* 0: never sent */
     uint8_t mem;                  /* bit i: slot i has a load or a store */
     uint8_t refuse[2];            /* nonzero when a rule may refuse the slots: [0] IA-32, [1] IA-64 */
@@ -118,7 +118,7 @@ typedef struct ita_state {
     uint64_t group_seen[ITA_GROUPS]; /* the writer's: the hash of the last record it saw there */
 } ita_state;
 void ita_state_init(void *state);
-/* The slot-cache entry of a slot (docs/stream-format.md, "Delta state"). */
+/* The slot-cache entry of a slot (docs/ita-stream-format.md, "Delta state"). */
 unsigned ita_slot_index(uint64_t ip, unsigned slot);
 
 /* ---- the dialect's functions (include/pmu_dialect.h says what each does) ---------- */

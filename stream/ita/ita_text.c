@@ -1,6 +1,6 @@
 /*
  * ita_text.c - the text form of an Itanium cycle record: parsing one line, formatting
- * one record (docs/stream-format.md, "The text form").  Comments, line ends and
+ * one record (docs/ita-stream-format.md, "The text form").  Comments, line ends and
  * repeat=N are the generic reader's (stream/text_line.c).
  *
  * A line is cycle fields, then zero or more slots each introduced by '|'.
@@ -20,7 +20,7 @@ void ita_sticky_init(ita_sticky *s)
 {
     s->cpl = 3;
     s->is = 0;
-    s->power = PMU_POWER_NORMAL;
+    s->power = ITA_POWER_NORMAL;
     s->pid = 0;
 }
 
@@ -76,7 +76,7 @@ static const char *nearest_event(const char *s, size_t len)
 }
 
 /* One NAME[:count] of an ev= list at item[0..n): appended to c->xev, attributed to `slot`. */
-static int ev_item(const pmu_line *lc, const char *item, size_t n, unsigned slot, pmu_cycle *c)
+static int ev_item(const pmu_line *lc, const char *item, size_t n, unsigned slot, ita_cycle *c)
 {
     const char *colon = memchr(item, ':', n);
     size_t nn = colon ? (size_t)(colon - item) : n;
@@ -97,18 +97,18 @@ static int ev_item(const pmu_line *lc, const char *item, size_t n, unsigned slot
     if (colon &&
         pmu_line_num(lc, "ev", colon + 1, n - nn - 1, 1, UINT8_MAX, "a count 1..255", &count))
         return -1;
-    if (c->nxev == PMU_MAX_XEV)
+    if (c->nxev == ITA_MAX_XEV)
         return pmu_line_err(lc, item, "ev", 2, "more than %u general events in one cycle, "
-                            "expected at most %u", PMU_MAX_XEV, PMU_MAX_XEV);
-    pmu_xev *x = &c->xev[c->nxev++];
+                            "expected at most %u", ITA_MAX_XEV, ITA_MAX_XEV);
+    ita_xev *x = &c->xev[c->nxev++];
     x->id = (uint16_t)id;
     x->count = (uint8_t)count;
     x->slot = (uint8_t)slot;
     return 0;
 }
 
-/* ev=NAME[:count][,NAME[:count]...] (docs/stream-format.md, "General events"). */
-static int ev_list(const pmu_line *lc, const char *val, size_t vn, unsigned slot, pmu_cycle *c)
+/* ev=NAME[:count][,NAME[:count]...] (docs/ita-stream-format.md, "General events"). */
+static int ev_list(const pmu_line *lc, const char *val, size_t vn, unsigned slot, ita_cycle *c)
 {
     const char *p = val, *end = val + vn;
     if (vn == 0)
@@ -125,7 +125,7 @@ static int ev_list(const pmu_line *lc, const char *val, size_t vn, unsigned slot
 }
 
 static int cycle_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_sticky *st,
-                       pmu_cycle *c)
+                       ita_cycle *c)
 {
     const char *key = cycle_keys[k], *val = t->val;
     const size_t vn = t->vn;
@@ -178,7 +178,7 @@ static int cycle_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_s
         c->intr = (uint8_t)e;
         break;
     case CK_RECIRC: {
-        unsigned max = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+        unsigned max = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
         char expect[64];
         snprintf(expect, sizeof expect, "0..%u (maxincr of L2_FORCE_RECIRC_ANY)", max);
         if (pmu_line_num(lc, key, val, vn, 0, max, expect, &v))
@@ -197,19 +197,19 @@ static int cycle_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_s
         c->if_lat = (uint16_t)v;
         break;
     case CK_IF_TLB:
-        if (pmu_line_num(lc, key, val, vn, 0, PMU_TLB_FAULT, "0..3", &v))
+        if (pmu_line_num(lc, key, val, vn, 0, ITA_TLB_FAULT, "0..3", &v))
             return -1;
         c->if_tlb = (uint8_t)v;
         break;
     case CK_EV:
-        return ev_list(lc, val, vn, PMU_XEV_NO_SLOT, c);
+        return ev_list(lc, val, vn, ITA_XEV_NO_SLOT, c);
     default:
         break;
     }
     return 0;
 }
 
-static int slot_field(const pmu_line *lc, int k, const pmu_line_token *t, pmu_slot *s)
+static int slot_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_slot *s)
 {
     const char *val = t->val;
     const size_t vn = t->vn;
@@ -313,12 +313,12 @@ typedef struct parse_state {
     ita_sticky st;
     uint64_t cycle_seen;
     uint64_t slot_seen;
-    pmu_slot *slot; /* the current slot, NULL in the cycle part */
+    ita_slot *slot; /* the current slot, NULL in the cycle part */
 } parse_state;
 
 /* One key[=value] token (its key not empty). */
 static int parse_token(const pmu_line *lc, parse_state *ps, const pmu_line_token *t,
-                       pmu_cycle *c)
+                       ita_cycle *c)
 {
     const char *tok = t->tok;
     const size_t kn = t->kn;
@@ -359,7 +359,7 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
                    pmu_err *err)
 {
     ita_state *state_ = state;
-    pmu_cycle *c = rec;
+    ita_cycle *c = rec;
     pmu_line lc = {line, where, err};
     const char *p = line, *end = line + len;
     parse_state ps = {state_->sticky, 0, 0, NULL};
@@ -368,11 +368,11 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
     memset(c, 0, sizeof *c);
     while ((more = pmu_line_next(&lc, &p, end, '|', &t)) > 0) {
         if (*t.tok == '|') {
-            if (c->nslots == PMU_MAX_SLOTS)
+            if (c->nslots == ITA_MAX_SLOTS)
                 return pmu_line_err(&lc, t.tok, "|", 1, "more than %u slots, expected at most %u "
-                                    "per cycle", PMU_MAX_SLOTS, PMU_MAX_SLOTS);
+                                    "per cycle", ITA_MAX_SLOTS, ITA_MAX_SLOTS);
             ps.slot = &c->slot[c->nslots++];
-            ps.slot->unit = PMU_UNIT_M; /* defaults: s=0 u=M, everything else 0 */
+            ps.slot->unit = ITA_UNIT_M; /* defaults: s=0 u=M, everything else 0 */
             ps.slot_seen = 0;
             continue;
         }
@@ -387,7 +387,7 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
     c->is = ps.st.is;
     c->power = ps.st.power;
     c->pid = ps.st.pid;
-    if (pmu_cycle_validate(c, where, err))
+    if (ita_cycle_validate(c, where, err))
         return -1;
     state_->sticky = ps.st;
     return 0;
@@ -395,13 +395,13 @@ int ita_parse_line(void *state, const char *line, size_t len, const char *where,
 
 /* ---- formatting -------------------------------------------------------------- */
 
-/* " ev=NAME[:count],..." of the general events attributed to `slot` (PMU_XEV_NO_SLOT: the
+/* " ev=NAME[:count],..." of the general events attributed to `slot` (ITA_XEV_NO_SLOT: the
  * unattributed ones), in record order; nothing when there are none. */
-static void out_events(pmu_outbuf *o, const pmu_cycle *c, unsigned slot)
+static void out_events(pmu_outbuf *o, const ita_cycle *c, unsigned slot)
 {
     unsigned k = 0;
-    for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++) {
-        const pmu_xev *e = &c->xev[x];
+    for (unsigned x = 0; x < c->nxev && x < ITA_MAX_XEV; x++) {
+        const ita_xev *e = &c->xev[x];
         if (e->slot != slot)
             continue;
         const char *name = ita_event_id_name(e->id);
@@ -420,7 +420,7 @@ static void out_events(pmu_outbuf *o, const pmu_cycle *c, unsigned slot)
 
 /* The text of a record: with `prev` NULL every sticky field, otherwise only those that
  * differ from *prev. */
-static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf, size_t size)
+static size_t text_format(const ita_cycle *c, const ita_sticky *prev, char *buf, size_t size)
 {
     pmu_outbuf o = {buf, size, 0};
     if (size)
@@ -449,13 +449,13 @@ static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf,
         pmu_out_add(&o, "%sif_tlb=%u", PMU_OUT_SEP(&o), c->if_tlb);
     if (c->if_rab)
         pmu_out_add(&o, "%sif_rab", PMU_OUT_SEP(&o)); /* a flag: 1 (validation refuses other values) */
-    out_events(&o, c, PMU_XEV_NO_SLOT);
+    out_events(&o, c, ITA_XEV_NO_SLOT);
     if (o.len == 0 && c->nslots == 0)
         pmu_out_add(&o, "cpl=%u", c->cpl); /* an empty line would be skipped as blank */
 
-    unsigned n = c->nslots <= PMU_MAX_SLOTS ? c->nslots : PMU_MAX_SLOTS;
+    unsigned n = c->nslots <= ITA_MAX_SLOTS ? c->nslots : ITA_MAX_SLOTS;
     for (unsigned i = 0; i < n; i++) {
-        const pmu_slot *s = &c->slot[i];
+        const ita_slot *s = &c->slot[i];
         pmu_out_add(&o, "%s| ip=0x%" PRIx64 " s=%u", PMU_OUT_SEP(&o), s->ip, s->slot);
         if (s->unit < 4)
             pmu_out_add(&o, " u=%c", ita_unit_letters[s->unit]);
@@ -486,8 +486,8 @@ static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf,
             pmu_out_add(&o, " flags=0x%x", undefined); /* only an invalid record has these */
     }
     /* Only an invalid record attributes an event to a slot it does not have. */
-    for (unsigned x = 0; x < c->nxev && x < PMU_MAX_XEV; x++)
-        if (c->xev[x].slot != PMU_XEV_NO_SLOT && c->xev[x].slot >= n)
+    for (unsigned x = 0; x < c->nxev && x < ITA_MAX_XEV; x++)
+        if (c->xev[x].slot != ITA_XEV_NO_SLOT && c->xev[x].slot >= n)
             pmu_out_add(&o, "%sxev=%u@slot%u", PMU_OUT_SEP(&o), c->xev[x].id, c->xev[x].slot + 1u);
     return o.len;
 }
@@ -495,7 +495,7 @@ static size_t text_format(const pmu_cycle *c, const ita_sticky *prev, char *buf,
 size_t ita_format_line(void *state, const void *rec, char *buf, size_t size)
 {
     ita_state *st = state;
-    const pmu_cycle *c = rec;
+    const ita_cycle *c = rec;
     size_t need = text_format(c, &st->sticky, buf, size);
     if (need < size) {
         st->sticky.cpl = c->cpl;
@@ -511,7 +511,7 @@ size_t ita_format(const void *rec, char *buf, size_t size)
     return text_format(rec, NULL, buf, size);
 }
 
-size_t pmu_cycle_format(const pmu_cycle *c, char *buf, size_t size)
+size_t ita_cycle_format(const ita_cycle *c, char *buf, size_t size)
 {
     size_t need = text_format(c, NULL, buf, size);
     if (size == 0)

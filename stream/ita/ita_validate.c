@@ -1,10 +1,10 @@
 /*
- * ita_validate.c - pmu_cycle_validate: the rules every Itanium record obeys
- * (docs/stream-format.md, "Validation").  Each rule has its own message that
+ * ita_validate.c - ita_cycle_validate: the rules every Itanium record obeys
+ * (docs/ita-stream-format.md, "Validation").  Each rule has its own message that
  * names the field, so a bad stream line points at what to fix.
  *
  * Per-cycle limits are the maxincr of the event that counts the occurrences,
- * read from pmu_event_table (include/ita/ita_regs.def), never retyped here.
+ * read from ita_event_table (include/ita/ita_regs.def), never retyped here.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -31,15 +31,15 @@ const char ita_unit_letters[4] = {'M', 'I', 'F', 'B'};
 /* The general events in the order the text form writes them: the unattributed ones, then
  * slot by slot, each group in record order (so a record and its text read back compare
  * equal).  Returns their number. */
-static unsigned xev_text_order(const pmu_cycle *c, pmu_xev out[PMU_MAX_XEV])
+static unsigned xev_text_order(const ita_cycle *c, ita_xev out[ITA_MAX_XEV])
 {
-    unsigned n = c->nxev <= PMU_MAX_XEV ? c->nxev : PMU_MAX_XEV, k = 0;
-    for (unsigned pass = 0; pass <= PMU_MAX_SLOTS; pass++) /* pass 0: unattributed */
+    unsigned n = c->nxev <= ITA_MAX_XEV ? c->nxev : ITA_MAX_XEV, k = 0;
+    for (unsigned pass = 0; pass <= ITA_MAX_SLOTS; pass++) /* pass 0: unattributed */
         for (unsigned i = 0; i < n; i++) {
             unsigned slot = c->xev[i].slot;
-            unsigned want = pass == 0 ? PMU_XEV_NO_SLOT : pass - 1u;
-            int other = slot != PMU_XEV_NO_SLOT && slot >= PMU_MAX_SLOTS; /* invalid: kept last */
-            if (slot == want || (other && pass == PMU_MAX_SLOTS))
+            unsigned want = pass == 0 ? ITA_XEV_NO_SLOT : pass - 1u;
+            int other = slot != ITA_XEV_NO_SLOT && slot >= ITA_MAX_SLOTS; /* invalid: kept last */
+            if (slot == want || (other && pass == ITA_MAX_SLOTS))
                 out[k++] = c->xev[i];
         }
     return k;
@@ -47,8 +47,8 @@ static unsigned xev_text_order(const pmu_cycle *c, pmu_xev out[PMU_MAX_XEV])
 
 void ita_canon(const void *rec, void *out)
 {
-    const pmu_cycle *in = rec;
-    pmu_cycle c;
+    const ita_cycle *in = rec;
+    ita_cycle c;
     memset(&c, 0, sizeof c);
     c.cpl = in->cpl;
     c.is = in->is;
@@ -66,10 +66,10 @@ void ita_canon(const void *rec, void *out)
     c.if_tlb = in->if_tlb;
     c.if_rab = in->if_rab;
     c.nxev = (uint8_t)xev_text_order(in, c.xev);
-    unsigned n = in->nslots <= PMU_MAX_SLOTS ? in->nslots : PMU_MAX_SLOTS;
+    unsigned n = in->nslots <= ITA_MAX_SLOTS ? in->nslots : ITA_MAX_SLOTS;
     for (unsigned i = 0; i < n; i++) {
-        const pmu_slot *s = &in->slot[i];
-        pmu_slot *d = &c.slot[i];
+        const ita_slot *s = &in->slot[i];
+        ita_slot *d = &c.slot[i];
         d->ip = s->ip;
         d->enc = s->enc;
         d->daddr = s->daddr;
@@ -85,21 +85,21 @@ void ita_canon(const void *rec, void *out)
 
 int ita_equal(const void *ra, const void *rb)
 {
-    const pmu_cycle *a = ra, *b = rb;
+    const ita_cycle *a = ra, *b = rb;
     if (a->cpl != b->cpl || a->is != b->is || a->power != b->power || a->intr != b->intr ||
         a->up_we != b->up_we || a->up != b->up || a->pp_we != b->pp_we || a->pp != b->pp ||
         a->recirc != b->recirc || a->nslots != b->nslots || a->pid != b->pid ||
         a->if_addr != b->if_addr || a->if_lat != b->if_lat || a->if_tlb != b->if_tlb ||
         a->if_rab != b->if_rab || a->nxev != b->nxev)
         return 0;
-    pmu_xev xa[PMU_MAX_XEV], xb[PMU_MAX_XEV];
+    ita_xev xa[ITA_MAX_XEV], xb[ITA_MAX_XEV];
     unsigned nx = xev_text_order(a, xa);
     xev_text_order(b, xb);
     for (unsigned i = 0; i < nx; i++)
         if (xa[i].id != xb[i].id || xa[i].count != xb[i].count || xa[i].slot != xb[i].slot)
             return 0;
-    for (unsigned i = 0; i < a->nslots && i < PMU_MAX_SLOTS; i++) {
-        const pmu_slot *x = &a->slot[i], *y = &b->slot[i];
+    for (unsigned i = 0; i < a->nslots && i < ITA_MAX_SLOTS; i++) {
+        const ita_slot *x = &a->slot[i], *y = &b->slot[i];
         if (x->ip != y->ip || x->enc != y->enc || x->daddr != y->daddr || x->target != y->target ||
             x->flags != y->flags || x->lat != y->lat || x->slot != y->slot || x->unit != y->unit ||
             x->tlb != y->tlb)
@@ -109,14 +109,14 @@ int ita_equal(const void *ra, const void *rb)
 }
 
 /* ---- per-cycle multiplicities ---------------------------------------------- */
-#define F(s, name) PMU_SLOT_GET((s), name)
+#define F(s, name) ITA_SLOT_GET((s), name)
 
 /* A slot counts towards a rule when it has any bit of `any` and every bit of `all` set
  * (flag masks only: the test stays a few instructions on every record). */
 static const struct multiplicity_rule {
     const char *field; /* text key named in the message */
     const char *what;  /* plural noun */
-    int event;         /* enum pmu_event_id whose maxincr is the limit */
+    int event;         /* enum ita_event_id whose maxincr is the limit */
     uint16_t any, all;
 } multiplicity_rules[] = {
     {"load", "loads", PMU_EV_LOADS_RETIRED, PMU_SF_LOAD_MASK, 0},
@@ -129,16 +129,16 @@ static const struct multiplicity_rule {
     {"l2_ref", "L2 references", PMU_EV_L2_REFERENCES, PMU_SF_L2_REF_MASK, 0},
 };
 
-static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err *err)
+static int check_slot(const ita_cycle *c, unsigned i, const char *where, pmu_err *err)
 {
-    const pmu_slot *s = &c->slot[i];
+    const ita_slot *s = &c->slot[i];
     unsigned n = i + 1; /* slots are numbered from 1 in messages, as in a text line */
     uint16_t undefined = (uint16_t)(s->flags & ~ita_sf_defined_mask());
 
     if (undefined)
         return pmu_dialect_errf(err, where, "field 'flags': slot %u sets undefined flag bits 0x%x",
                                 n, undefined);
-    if (s->unit > PMU_UNIT_B)
+    if (s->unit > ITA_UNIT_B)
         return pmu_dialect_errf(err, where, "field 'u': slot %u unit %u, expected M, I, F or B", n,
                                 s->unit);
     if (s->tlb > 3)
@@ -200,7 +200,7 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
                                 F(s, BR_PRED));
     if (F(s, TAKEN) && !br)
         return pmu_dialect_errf(err, where, "field 'taken': slot %u is taken without br=1..3", n);
-    if (br && c->is == 0 && s->unit != PMU_UNIT_B)
+    if (br && c->is == 0 && s->unit != ITA_UNIT_B)
         return pmu_dialect_errf(err, where,
                                 "field 'br': slot %u is an IA-64 branch on unit %c, expected u=B",
                                 n, ita_unit_letters[s->unit]);
@@ -221,10 +221,10 @@ static int check_slot(const pmu_cycle *c, unsigned i, const char *where, pmu_err
     return 0;
 }
 
-/* The I-EAR's fetch (docs/ear-btb.md, "What the cycle record gives"). */
-static int check_fetch(const pmu_cycle *c, const char *where, pmu_err *err)
+/* The I-EAR's fetch (docs/ita-ear-btb.md, "What the cycle record gives"). */
+static int check_fetch(const ita_cycle *c, const char *where, pmu_err *err)
 {
-    if (c->if_tlb > PMU_TLB_FAULT)
+    if (c->if_tlb > ITA_TLB_FAULT)
         return pmu_dialect_errf(err, where, "field 'if_tlb': %u, expected 0..3", c->if_tlb);
     if (c->if_rab > 1)
         return pmu_dialect_errf(err, where, "field 'if_rab': %u, expected 0 or 1", c->if_rab);
@@ -237,7 +237,7 @@ static int check_fetch(const pmu_cycle *c, const char *where, pmu_err *err)
 
 /* What counts a modelled event instead (by kind), named in the message that refuses it
  * as a general event. */
-static const char *const kind_source[PMU_NKINDS] = {
+static const char *const kind_source[ITA_NKINDS] = {
     [PMU_KIND_CYCLES] = "every cycle (no field)",
     [PMU_KIND_INST_RET] = "every retired slot (no field)",
     [PMU_KIND_NOPS] = "the slot flag 'nop'",
@@ -261,8 +261,8 @@ static const char *const kind_source[PMU_NKINDS] = {
  * name is only there). */
 const ita_event_row *ita_xev_row(unsigned id)
 {
-    const ita_event_row *r2 = ita_event_id_row(id, PMU_MODEL_ITANIUM2);
-    const ita_event_row *r1 = ita_event_id_row(id, PMU_MODEL_ITANIUM);
+    const ita_event_row *r2 = ita_event_id_row(id, ITA_MODEL_ITANIUM2);
+    const ita_event_row *r1 = ita_event_id_row(id, ITA_MODEL_ITANIUM);
     const ita_event_row *rows[2] = {r2, r1};
     for (unsigned i = 0; i < 2; i++)
         if (rows[i] && (rows[i]->kind != PMU_KIND_NONE || rows[i]->type != ITA_EVT_NORMAL))
@@ -270,23 +270,23 @@ const ita_event_row *ita_xev_row(unsigned id)
     return r2 ? r2 : r1;
 }
 
-static int check_one_xev(const pmu_cycle *c, unsigned i, const char *where, pmu_err *err)
+static int check_one_xev(const ita_cycle *c, unsigned i, const char *where, pmu_err *err)
 {
-    const pmu_xev *x = &c->xev[i];
+    const ita_xev *x = &c->xev[i];
     const ita_event_row *r = ita_xev_row(x->id);
     if (!r)
         return pmu_dialect_errf(err, where, "field 'ev': event id %u names no event", x->id);
     if (r->type != ITA_EVT_NORMAL)
         return pmu_dialect_errf(err, where,
                                 "field 'ev': %s is an EAR/BTB configuration event, not a counter "
-                                "event (docs/ear-btb.md)", r->name);
+                                "event (docs/ita-ear-btb.md)", r->name);
     if (r->kind != PMU_KIND_NONE) {
-        const char *src = r->kind < PMU_NKINDS && kind_source[r->kind] ? kind_source[r->kind] : "its slot flags";
+        const char *src = r->kind < ITA_NKINDS && kind_source[r->kind] ? kind_source[r->kind] : "its slot flags";
         return pmu_dialect_errf(err, where,
                                 "field 'ev': %s is counted from the record, not as a general "
                                 "event: use %s", r->name, src);
     }
-    if (x->slot != PMU_XEV_NO_SLOT && x->slot >= c->nslots)
+    if (x->slot != ITA_XEV_NO_SLOT && x->slot >= c->nslots)
         return pmu_dialect_errf(err, where,
                                 "field 'ev': %s attributed to slot %u, but the cycle has %u slots",
                                 r->name, x->slot + 1u, c->nslots);
@@ -301,29 +301,29 @@ static int check_one_xev(const pmu_cycle *c, unsigned i, const char *where, pmu_
     return 0;
 }
 
-/* The general events (docs/stream-format.md, "General events"). */
-static int check_xev(const pmu_cycle *c, const char *where, pmu_err *err)
+/* The general events (docs/ita-stream-format.md, "General events"). */
+static int check_xev(const ita_cycle *c, const char *where, pmu_err *err)
 {
-    if (c->nxev > PMU_MAX_XEV)
+    if (c->nxev > ITA_MAX_XEV)
         return pmu_dialect_errf(err, where, "field 'ev': %u general events in one cycle, expected at most %u",
-                                c->nxev, PMU_MAX_XEV);
+                                c->nxev, ITA_MAX_XEV);
     for (unsigned i = 0; i < c->nxev; i++)
         if (check_one_xev(c, i, where, err))
             return -1;
     return 0;
 }
 
-int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *err)
+int ita_cycle_validate_by_rule(const ita_cycle *c, const char *where, pmu_err *err)
 {
     if (c->cpl > 3)
         return pmu_dialect_errf(err, where, "field 'cpl': %u, expected 0..3", c->cpl);
     if (c->is > 1)
         return pmu_dialect_errf(err, where, "field 'is': %u, expected ia64 (0) or ia32 (1)", c->is);
-    if (c->power > PMU_POWER_HALT)
+    if (c->power > ITA_POWER_HALT)
         return pmu_dialect_errf(err, where,
                                 "field 'power': %u, expected normal, low_power, light_halt or halt",
                                 c->power);
-    if (c->intr > PMU_INTR_RETURN)
+    if (c->intr > ITA_INTR_RETURN)
         return pmu_dialect_errf(err, where, "field 'intr': %u, expected none, entry or return",
                                 c->intr);
     if (c->up_we > 1)
@@ -340,15 +340,15 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
     if (c->pp && !c->pp_we)
         return pmu_dialect_errf(err, where,
                                 "field 'pp': value 1 without a write (pp_we=0), expected 0");
-    unsigned max_recirc = pmu_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+    unsigned max_recirc = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
     if (c->recirc > max_recirc)
         return pmu_dialect_errf(
             err, where, "field 'recirc': %u, expected 0..%u (maxincr of L2_FORCE_RECIRC_ANY)",
             c->recirc, max_recirc);
-    if (c->nslots > PMU_MAX_SLOTS)
+    if (c->nslots > ITA_MAX_SLOTS)
         return pmu_dialect_errf(err, where, "field 'nslots': %u slots, expected at most %u",
-                                c->nslots, PMU_MAX_SLOTS);
-    if (c->nslots && (c->power == PMU_POWER_LIGHT_HALT || c->power == PMU_POWER_HALT))
+                                c->nslots, ITA_MAX_SLOTS);
+    if (c->nslots && (c->power == ITA_POWER_LIGHT_HALT || c->power == ITA_POWER_HALT))
         return pmu_dialect_errf(err, where,
                                 "field 'power': %u slots retire in power=%s, expected none (no "
                                 "instruction retires in the halt states)",
@@ -367,7 +367,7 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
             const unsigned f = c->slot[i].flags;
             n += (f & m->any) != 0 && (f & m->all) == m->all;
         }
-        const pmu_event_desc *ev = &pmu_event_table[m->event];
+        const ita_event_desc *ev = &ita_event_table[m->event];
         if (n > ev->maxincr)
             return pmu_dialect_errf(
                 err, where,
@@ -385,7 +385,7 @@ int ita_cycle_validate_by_rule(const pmu_cycle *c, const char *where, pmu_err *e
  * When it cannot say so, the rules run one by one and the first one broken writes its
  * message.  The fast test may send a valid record to the rules (a general event's id
  * from XEV_MEMO on), but it never passes a record that a rule refuses
- * (stream/tests/test_validate.cpp checks both ways).
+ * (stream/ita/tests/test_validate.cpp checks both ways).
  *
  * The flags' entries are worked out by check_slot() and multiplicity_rules themselves. */
 _Static_assert(sizeof multiplicity_rules / sizeof multiplicity_rules[0] <= 7,
@@ -398,11 +398,11 @@ uint32_t ita_flags_entry_work(unsigned f)
 {
     /* A slot with these flags and nothing else to break a rule: an IA-64 slot, on the
      * branch unit when it is a branch, without addresses, latency or TLB outcome. */
-    pmu_cycle c;
+    ita_cycle c;
     memset(&c, 0, sizeof c);
     c.nslots = 1;
     c.slot[0].flags = (uint16_t)f;
-    c.slot[0].unit = (f & PMU_SF_BR_TYPE_MASK) ? PMU_UNIT_B : PMU_UNIT_M;
+    c.slot[0].unit = (f & PMU_SF_BR_TYPE_MASK) ? ITA_UNIT_B : ITA_UNIT_M;
     uint32_t e = ITA_FLAGS_KNOWN | (check_slot(&c, 0, "", NULL) ? ITA_FLAGS_BROKEN : 0u);
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         const struct multiplicity_rule *m = &multiplicity_rules[r];
@@ -412,13 +412,13 @@ uint32_t ita_flags_entry_work(unsigned f)
     return e;
 }
 
-/* A count is at most PMU_MAX_SLOTS = 6, so 7 - maxincr brings a count over it to 8. */
+/* A count is at most ITA_MAX_SLOTS = 6, so 7 - maxincr brings a count over it to 8. */
 _Atomic uint32_t ita_multiplicity_memo;
 uint32_t ita_multiplicity_work(void)
 {
     uint32_t b = ITA_FLAGS_KNOWN;
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
-        unsigned max = pmu_event_table[multiplicity_rules[r].event].maxincr;
+        unsigned max = ita_event_table[multiplicity_rules[r].event].maxincr;
         b |= (uint32_t)(max < 7 ? 7 - max : 0) << (4 * r);
     }
     atomic_store_explicit(&ita_multiplicity_memo, b, memory_order_relaxed);
@@ -426,7 +426,7 @@ uint32_t ita_multiplicity_work(void)
 }
 
 /* One slot of ita_cycle_passes_fast, in an IA-64 cycle or an IA-32 one. */
-static inline __attribute__((always_inline)) void fast_slot(const pmu_slot *s, int ia64, uint64_t *zero,
+static inline __attribute__((always_inline)) void fast_slot(const ita_slot *s, int ia64, uint64_t *zero,
                                                             uint32_t *counts, unsigned *bad)
 {
     const unsigned f = s->flags;
@@ -461,16 +461,16 @@ static inline uint32_t xev_entry(unsigned id)
     return e;
 }
 
-int ita_xev_passes_fast(const pmu_cycle *c)
+int ita_xev_passes_fast(const ita_cycle *c)
 {
-    if (c->nxev > PMU_MAX_XEV)
+    if (c->nxev > ITA_MAX_XEV)
         return 0;
     for (unsigned i = 0; i < c->nxev; i++) {
-        const pmu_xev *x = &c->xev[i];
+        const ita_xev *x = &c->xev[i];
         if (x->id >= XEV_MEMO)
             return 0;
         const uint32_t e = xev_entry(x->id);
-        if (!(e & XEV_GENERAL) || x->count == 0 || (x->slot != PMU_XEV_NO_SLOT && x->slot >= c->nslots))
+        if (!(e & XEV_GENERAL) || x->count == 0 || (x->slot != ITA_XEV_NO_SLOT && x->slot >= c->nslots))
             return 0;
         unsigned sum = 0;
         for (unsigned j = 0; j < c->nxev; j++)
@@ -482,26 +482,26 @@ int ita_xev_passes_fast(const pmu_cycle *c)
     return 1;
 }
 
-int ita_cycle_passes_fast(const pmu_cycle *c)
+int ita_cycle_passes_fast(const ita_cycle *c)
 {
-    _Static_assert(PMU_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
-    _Static_assert(offsetof(pmu_cycle, cpl) == 0 && offsetof(pmu_cycle, is) == 1 &&
-                       offsetof(pmu_cycle, power) == 2 && offsetof(pmu_cycle, intr) == 3 &&
-                       offsetof(pmu_cycle, up_we) == 4 && offsetof(pmu_cycle, up) == 5 &&
-                       offsetof(pmu_cycle, pp_we) == 6 && offsetof(pmu_cycle, pp) == 7,
+    _Static_assert(ITA_MAX_SLOTS <= 6, "counts of at most 6 in the nibbles");
+    _Static_assert(offsetof(ita_cycle, cpl) == 0 && offsetof(ita_cycle, is) == 1 &&
+                       offsetof(ita_cycle, power) == 2 && offsetof(ita_cycle, intr) == 3 &&
+                       offsetof(ita_cycle, up_we) == 4 && offsetof(ita_cycle, up) == 5 &&
+                       offsetof(ita_cycle, pp_we) == 6 && offsetof(ita_cycle, pp) == 7,
                    "cpl .. pp: eight consecutive bytes, in byte_max's order");
     /* The eight one-byte fields cpl .. pp against their largest values in one word: a
      * byte b is within its limit L when its bit 7 is clear and (b & 0x7f) + (0x7f - L)
      * stays below bit 7 (so no byte carries into the next).  The limits are laid out in
      * memory as the fields are, whatever the host's byte order. */
-    static const uint8_t byte_max[8] = {3, 1, PMU_POWER_HALT, PMU_INTR_RETURN, 1, 1, 1, 1};
+    static const uint8_t byte_max[8] = {3, 1, ITA_POWER_HALT, ITA_INTR_RETURN, 1, 1, 1, 1};
     uint64_t fields, below;
     memcpy(&fields, &c->cpl, sizeof fields);
     memcpy(&below, byte_max, sizeof below);
     below = UINT64_C(0x7f7f7f7f7f7f7f7f) - below;
     const uint64_t over = (((fields & UINT64_C(0x7f7f7f7f7f7f7f7f)) + below) | fields) &
                           UINT64_C(0x8080808080808080);
-    unsigned bad = (over != 0) | (c->nslots > PMU_MAX_SLOTS) | (c->if_tlb > PMU_TLB_FAULT) |
+    unsigned bad = (over != 0) | (c->nslots > ITA_MAX_SLOTS) | (c->if_tlb > ITA_TLB_FAULT) |
                    (c->if_rab > 1) | ita_fast_record(c);
     if (bad)
         return 0;
@@ -520,12 +520,12 @@ int ita_cycle_passes_fast(const pmu_cycle *c)
     return !bad && ita_fast_counts_ok(counts);
 }
 
-int pmu_cycle_validate(const pmu_cycle *c, const char *where, pmu_err *err)
+int ita_cycle_validate(const ita_cycle *c, const char *where, pmu_err *err)
 {
     return ita_cycle_passes_fast(c) ? 0 : ita_cycle_validate_by_rule(c, where, err);
 }
 
 int ita_validate(const void *rec, const char *where, pmu_err *err)
 {
-    return pmu_cycle_validate(rec, where, err);
+    return ita_cycle_validate(rec, where, err);
 }

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <random>
 
-#include "stream_test_util.h"
+#include "ita/ita_stream_test_util.h"
 
 namespace {
 
@@ -32,14 +32,14 @@ if_rab
 if_lat=65535 ev=SERIALIZATION_EVENTS | ip=0x4000000000001240 s=0 u=M ev=L1I_FILLS
 )";
 
-std::vector<pmu_cycle> rich_records()
+std::vector<ita_cycle> rich_records()
 {
     ReadResult r = read_mem(rich_text, "rich.txt");
     EXPECT_EQ(r.rc, 0) << r.err;
     return r.recs;
 }
 
-std::string binary_of(const std::vector<pmu_cycle> &recs, const std::string &name)
+std::string binary_of(const std::vector<ita_cycle> &recs, const std::string &name)
 {
     std::string path = scratch(name);
     write_stream(path, PMU_STREAM_BINARY, recs);
@@ -73,7 +73,7 @@ std::string raw_stream(std::initializer_list<int> record_bytes)
 }
 
 // Text -> binary -> text: the records and the canonical text come back exactly.
-void round_trip(const std::vector<pmu_cycle> &recs, const std::string &tag)
+void round_trip(const std::vector<ita_cycle> &recs, const std::string &tag)
 {
     std::string txt1 = scratch(tag + "1.txt"), bin = scratch(tag + ".bin"),
                 txt2 = scratch(tag + "2.txt"), bin2 = scratch(tag + "2.bin");
@@ -101,7 +101,7 @@ void round_trip(const std::vector<pmu_cycle> &recs, const std::string &tag)
 
 TEST(Binary, RoundTripHandWritten)
 {
-    std::vector<pmu_cycle> recs = rich_records();
+    std::vector<ita_cycle> recs = rich_records();
     ASSERT_GT(recs.size(), 15u);
     round_trip(recs, "rich");
 }
@@ -114,7 +114,7 @@ TEST(Binary, RoundTripGenerated)
 
 TEST(Binary, IsCompact)
 {
-    std::vector<pmu_cycle> recs = generate(5, 200000, PMU_GEN_WORKLOAD);
+    std::vector<ita_cycle> recs = generate(5, 200000, PMU_GEN_WORKLOAD);
     std::string txt = scratch("size.txt"), bin = scratch("size.bin");
     write_stream(txt, PMU_STREAM_TEXT, recs);
     write_stream(bin, PMU_STREAM_BINARY, recs);
@@ -142,7 +142,7 @@ TEST(Binary, WhereNamesTheRecord)
 // reads as the decimal number, one more at each new record.
 TEST(Binary, WhereCountsPastEveryDigit)
 {
-    std::vector<pmu_cycle> recs = generate(3, 1500, PMU_GEN_RANDOM);
+    std::vector<ita_cycle> recs = generate(3, 1500, PMU_GEN_RANDOM);
     std::string bin = binary_of(recs, "count.bin");
     ReadResult r = read_mem(bin, "w.bin");
     ASSERT_EQ(r.rc, 0) << r.err;
@@ -188,7 +188,7 @@ TEST(Binary, EveryTruncationIsAnError)
 
 TEST(Binary, HeaderCountChecked)
 {
-    std::vector<pmu_cycle> recs = rich_records();
+    std::vector<ita_cycle> recs = rich_records();
     std::string bin = binary_of(recs, "count.bin");
     ASSERT_EQ(header_count(bin), recs.size());
     ReadResult more = read_mem(with_count(bin, recs.size() + 1), "c.bin");
@@ -244,7 +244,7 @@ TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
     pmu_err err;
     pmu_stream_writer *w = pmu_stream_create(ITA, path.c_str(), PMU_STREAM_BINARY, &err);
     ASSERT_NE(w, nullptr) << err.msg;
-    pmu_cycle c = base_cycle();
+    ita_cycle c = base_cycle();
     ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
     EXPECT_EQ(slurp(path), "precious"); // the stream is written elsewhere until it is whole
     c.cpl = 9;
@@ -439,7 +439,7 @@ void expect_kept_as_next(const std::string &data, const std::string &what, unsig
             ASSERT_LE(pos + (size_t)got, want.recs.size());
             for (int i = 1; i < got; i++)
                 ASSERT_EQ(record[pos + i], record[pos]) << "one record a call";
-            ASSERT_TRUE(same_cycle(*static_cast<const pmu_cycle *>(rec), want.recs[pos])) << pos;
+            ASSERT_TRUE(same_cycle(*static_cast<const ita_cycle *>(rec), want.recs[pos])) << pos;
             ASSERT_EQ(pmu_stream_where(r), want.wheres[pos]) << pos;
             pos += (size_t)got;
             newest = std::max(newest, record[pos - 1] + 1);
@@ -476,7 +476,7 @@ void expect_kept_as_next(const std::string &data, const std::string &what, unsig
 
 TEST(Binary, KeptRecordsAreHandedOutAgainAfterTheyAreGivenBack)
 {
-    const std::vector<pmu_cycle> work = generate(5, 3000, PMU_GEN_WORKLOAD);
+    const std::vector<ita_cycle> work = generate(5, 3000, PMU_GEN_WORKLOAD);
     const std::string bin = binary_of(work, "kept.bin");
     std::string text;
     {
@@ -501,7 +501,7 @@ TEST(Binary, WriterRejectsInvalidRecords)
     pmu_err err;
     pmu_stream_writer *w = pmu_stream_create(ITA, path.c_str(), PMU_STREAM_BINARY, &err);
     ASSERT_NE(w, nullptr) << err.msg;
-    pmu_cycle c = base_cycle();
+    ita_cycle c = base_cycle();
     ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
     c.slot[0].slot = 3;
     EXPECT_NE(pmu_stream_write(w, &c, &err), 0);
@@ -516,7 +516,7 @@ TEST(Binary, WriterRejectsInvalidRecords)
 
 TEST(Binary, IdenticalRecordsAreCoalesced)
 {
-    std::vector<pmu_cycle> recs(1000, base_cycle());
+    std::vector<ita_cycle> recs(1000, base_cycle());
     std::string bin = binary_of(recs, "coal.bin");
     EXPECT_LT(bin.size(), kHeaderLen + 16u);
     ReadResult r = read_mem(bin, "coal.bin");
@@ -548,14 +548,14 @@ struct Bytes {
 
 // A loop of `iters` iterations over the slots of `body`, `per` slots a record, the loads'
 // addresses striding and their latencies varying; every 5th iteration a squashed slot.
-std::vector<pmu_cycle> loop_records(unsigned iters, unsigned per)
+std::vector<ita_cycle> loop_records(unsigned iters, unsigned per)
 {
-    std::vector<pmu_slot> body;
+    std::vector<ita_slot> body;
     for (unsigned k = 0; k < 9; k++) {
-        pmu_slot s = {};
+        ita_slot s = {};
         s.ip = 0x4000000000002000ull + 16 * (k / 3);
         s.slot = (uint8_t)(k % 3);
-        s.unit = k % 3 == 2 ? PMU_UNIT_B : PMU_UNIT_M;
+        s.unit = k % 3 == 2 ? ITA_UNIT_B : ITA_UNIT_M;
         s.enc = 0x8000000ull + k;
         if (k == 1 || k == 4)
             s.flags = PMU_SF_LOAD_MASK;
@@ -565,12 +565,12 @@ std::vector<pmu_cycle> loop_records(unsigned iters, unsigned per)
         }
         body.push_back(s);
     }
-    std::vector<pmu_cycle> recs;
-    pmu_cycle c = base_cycle();
+    std::vector<ita_cycle> recs;
+    ita_cycle c = base_cycle();
     c.nslots = 0;
     for (unsigned it = 0; it < iters; it++)
         for (unsigned k = 0; k < body.size(); k++) {
-            pmu_slot s = body[k];
+            ita_slot s = body[k];
             if (s.flags & PMU_SF_LOAD_MASK) {
                 s.daddr = 0x6000000000000000ull + 0x1000 * k + 8 * it;
                 s.lat = (uint16_t)(1 + it % 7);
@@ -587,7 +587,7 @@ std::vector<pmu_cycle> loop_records(unsigned iters, unsigned per)
     return recs;
 }
 
-std::string binary_bytes(const std::vector<pmu_cycle> &recs)
+std::string binary_bytes(const std::vector<ita_cycle> &recs)
 {
     return binary_of(recs, "loop.bin");
 }
@@ -600,7 +600,7 @@ std::string binary_bytes(const std::vector<pmu_cycle> &recs)
 TEST(Binary, LoopsUseGroupsAndTheSlotCache)
 {
     // 9 slots in records of 3: three groups, every 5th iteration a fourth one
-    std::vector<pmu_cycle> grouped = loop_records(3000, 3);
+    std::vector<ita_cycle> grouped = loop_records(3000, 3);
     round_trip(grouped, "groups");
     round_trip(loop_records(4, 3), "groups-short");
     // a reference is 3 bytes and a load's address and latency: about 5 bytes a record
@@ -609,7 +609,7 @@ TEST(Binary, LoopsUseGroupsAndTheSlotCache)
 
     // records of 4 slots out of 9: the groups recur every 9 records; before that (and for
     // the squashed variants) the slots are the ones that came next
-    std::vector<pmu_cycle> shifted = loop_records(3000, 4);
+    std::vector<ita_cycle> shifted = loop_records(3000, 4);
     round_trip(shifted, "next");
     round_trip(loop_records(5, 4), "next-short");
     size = binary_bytes(shifted).size() - kHeaderLen;
@@ -619,9 +619,9 @@ TEST(Binary, LoopsUseGroupsAndTheSlotCache)
     // as the one that came next keep them short.  Records 5 and 6 (loop slots 7 8 0 1 and
     // 2 3 4 5, the second and third time round) are a head byte, a byte a slot and the
     // load's address and latency.
-    std::vector<pmu_cycle> early = loop_records(3, 4);
+    std::vector<ita_cycle> early = loop_records(3, 4);
     ASSERT_EQ(early.size(), 6u);
-    std::string four = binary_bytes(std::vector<pmu_cycle>(early.begin(), early.begin() + 4));
+    std::string four = binary_bytes(std::vector<ita_cycle>(early.begin(), early.begin() + 4));
     std::string six = binary_bytes(early);
     EXPECT_EQ(six.size() - four.size(), 2u * (1 + 4 + 2));
 }

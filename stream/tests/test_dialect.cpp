@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "pmu_num.h"
-#include "stream_test_util.h"
+#include "ita/ita_stream_test_util.h"
 
 namespace {
 
@@ -282,9 +282,9 @@ TEST(Dialect, ItaniumTextRoundTrip)
     d->state_init(rstate.data());
     uint64_t n = 0;
     for (pmu_gen_mode mode : {PMU_GEN_WORKLOAD, PMU_GEN_RANDOM}) {
-        for (const pmu_cycle &c : generate(77, 20000, mode)) {
+        for (const ita_cycle &c : generate(77, 20000, mode)) {
             char line[2048];
-            pmu_cycle back, canon;
+            ita_cycle back, canon;
             pmu_err err;
             d->canon(&c, &canon);
             size_t len = d->format(&c, line, sizeof line);
@@ -311,7 +311,7 @@ TEST(Dialect, ItaniumFormatLineThatDoesNotFit)
     const pmu_dialect *d = ITA;
     std::vector<uint8_t> state(d->state_size);
     d->state_init(state.data());
-    pmu_cycle c = base_cycle();
+    ita_cycle c = base_cycle();
     c.cpl = 1;
     char small[4], big[256];
     size_t need = d->format_line(state.data(), &c, small, sizeof small);
@@ -328,8 +328,8 @@ TEST(Dialect, ItaniumBinaryRoundTrip)
     std::vector<uint8_t> wstate(d->state_size), rstate(d->state_size), bytes(d->max_encoded);
     d->state_init(wstate.data());
     d->state_init(rstate.data());
-    std::vector<pmu_cycle> recs = generate(78, 20000, PMU_GEN_WORKLOAD);
-    std::vector<pmu_cycle> more = generate(79, 20000, PMU_GEN_RANDOM);
+    std::vector<ita_cycle> recs = generate(78, 20000, PMU_GEN_WORKLOAD);
+    std::vector<ita_cycle> more = generate(79, 20000, PMU_GEN_RANDOM);
     recs.insert(recs.end(), more.begin(), more.end());
     std::string data;
     for (size_t i = 0; i < recs.size(); i++) {
@@ -346,7 +346,7 @@ TEST(Dialect, ItaniumBinaryRoundTrip)
         return s->pos < s->data->size() ? static_cast<uint8_t>((*s->data)[s->pos++]) : -1;
     };
     for (size_t i = 0; i < recs.size(); i++) {
-        pmu_cycle back, canon;
+        ita_cycle back, canon;
         uint64_t repeat = 0;
         pmu_err err;
         ASSERT_EQ(d->decode(rstate.data(), get, &src, "bytes", &back, &repeat, &err), 1) << err.msg;
@@ -354,7 +354,7 @@ TEST(Dialect, ItaniumBinaryRoundTrip)
         ASSERT_TRUE(d->equal(&back, &canon)) << "record " << i << ": " << fmt(recs[i]);
         ASSERT_EQ(repeat, 1 + i % 5);
     }
-    pmu_cycle end;
+    ita_cycle end;
     uint64_t repeat;
     EXPECT_EQ(d->decode(rstate.data(), get, &src, "bytes", &end, &repeat, nullptr), 0);
 }

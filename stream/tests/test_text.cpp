@@ -1,7 +1,7 @@
 // The text form: every key and default, stickiness, repeat, comments, and each parse error.
 #include <map>
 
-#include "stream_test_util.h"
+#include "ita/ita_stream_test_util.h"
 
 namespace {
 
@@ -16,12 +16,12 @@ const DefFlag def_flags[] = {
 #undef PMU_SLOT_FLAG
 };
 
-pmu_cycle parse_one(const std::string &line)
+ita_cycle parse_one(const std::string &line)
 {
     ReadResult r = read_mem(line + "\n");
     EXPECT_EQ(r.rc, 0) << r.err;
     EXPECT_EQ(r.recs.size(), 1u) << line;
-    pmu_cycle c;
+    ita_cycle c;
     memset(&c, 0, sizeof c);
     if (!r.recs.empty())
         c = r.recs[0];
@@ -39,12 +39,12 @@ std::string parse_error(const std::string &text, const char *name = "t.txt")
 
 TEST(Text, InitialCycleDefaults)
 {
-    pmu_cycle c = parse_one("| ip=0x10");
+    ita_cycle c = parse_one("| ip=0x10");
     EXPECT_EQ(c.cpl, 3);
     EXPECT_EQ(c.is, 0);
-    EXPECT_EQ(c.power, PMU_POWER_NORMAL);
+    EXPECT_EQ(c.power, ITA_POWER_NORMAL);
     EXPECT_EQ(c.pid, 0);
-    EXPECT_EQ(c.intr, PMU_INTR_NONE);
+    EXPECT_EQ(c.intr, ITA_INTR_NONE);
     EXPECT_EQ(c.up_we, 0);
     EXPECT_EQ(c.pp_we, 0);
     EXPECT_EQ(c.recirc, 0);
@@ -53,12 +53,12 @@ TEST(Text, InitialCycleDefaults)
 
 TEST(Text, SlotDefaults)
 {
-    pmu_cycle c = parse_one("cpl=0 | | ip=0x20");
+    ita_cycle c = parse_one("cpl=0 | | ip=0x20");
     ASSERT_EQ(c.nslots, 2);
-    const pmu_slot &s = c.slot[0]; // "|" alone: every default
+    const ita_slot &s = c.slot[0]; // "|" alone: every default
     EXPECT_EQ(s.ip, 0u);
     EXPECT_EQ(s.slot, 0);
-    EXPECT_EQ(s.unit, PMU_UNIT_M);
+    EXPECT_EQ(s.unit, ITA_UNIT_M);
     EXPECT_EQ(s.enc, 0u);
     EXPECT_EQ(s.daddr, 0u);
     EXPECT_EQ(s.target, 0u);
@@ -70,21 +70,21 @@ TEST(Text, SlotDefaults)
 
 TEST(Text, CycleKeys)
 {
-    pmu_cycle c = parse_one("cpl=1 is=ia32 power=low_power pid=4711 up=0 pp=1 intr=return recirc=3");
+    ita_cycle c = parse_one("cpl=1 is=ia32 power=low_power pid=4711 up=0 pp=1 intr=return recirc=3");
     EXPECT_EQ(c.cpl, 1);
     EXPECT_EQ(c.is, 1);
-    EXPECT_EQ(c.power, PMU_POWER_LOW_POWER);
+    EXPECT_EQ(c.power, ITA_POWER_LOW_POWER);
     EXPECT_EQ(c.pid, 4711);
     EXPECT_EQ(c.up_we, 1);
     EXPECT_EQ(c.up, 0);
     EXPECT_EQ(c.pp_we, 1);
     EXPECT_EQ(c.pp, 1);
-    EXPECT_EQ(c.intr, PMU_INTR_RETURN);
+    EXPECT_EQ(c.intr, ITA_INTR_RETURN);
     EXPECT_EQ(c.recirc, 3);
-    EXPECT_EQ(parse_one("intr=entry").intr, PMU_INTR_ENTRY);
-    EXPECT_EQ(parse_one("power=normal").power, PMU_POWER_NORMAL);
-    EXPECT_EQ(parse_one("power=light_halt").power, PMU_POWER_LIGHT_HALT);
-    EXPECT_EQ(parse_one("power=halt").power, PMU_POWER_HALT);
+    EXPECT_EQ(parse_one("intr=entry").intr, ITA_INTR_ENTRY);
+    EXPECT_EQ(parse_one("power=normal").power, ITA_POWER_NORMAL);
+    EXPECT_EQ(parse_one("power=light_halt").power, ITA_POWER_LIGHT_HALT);
+    EXPECT_EQ(parse_one("power=halt").power, ITA_POWER_HALT);
     EXPECT_EQ(parse_one("is=ia64").is, 0);
     EXPECT_EQ(parse_one("pid=0x10").pid, 16); // hex works everywhere
     for (unsigned v = 0; v <= 3; v++)
@@ -95,19 +95,19 @@ TEST(Text, CycleKeys)
 
 TEST(Text, SlotKeys)
 {
-    pmu_cycle c = parse_one("| ip=0x4000000000001230 s=2 u=F enc=0x1ffffffffff da=0x6000000000000100 "
+    ita_cycle c = parse_one("| ip=0x4000000000001230 s=2 u=F enc=0x1ffffffffff da=0x6000000000000100 "
                             "lat=65535 tlb=3 load");
-    const pmu_slot &s = c.slot[0];
+    const ita_slot &s = c.slot[0];
     EXPECT_EQ(s.ip, 0x4000000000001230ull);
     EXPECT_EQ(s.slot, 2);
-    EXPECT_EQ(s.unit, PMU_UNIT_F);
+    EXPECT_EQ(s.unit, ITA_UNIT_F);
     EXPECT_EQ(s.enc, 0x1ffffffffffull);
     EXPECT_EQ(s.daddr, 0x6000000000000100ull);
     EXPECT_EQ(s.lat, 65535);
     EXPECT_EQ(s.tlb, 3);
-    EXPECT_EQ(parse_one("| u=M").slot[0].unit, PMU_UNIT_M);
-    EXPECT_EQ(parse_one("| u=I").slot[0].unit, PMU_UNIT_I);
-    EXPECT_EQ(parse_one("| u=B").slot[0].unit, PMU_UNIT_B);
+    EXPECT_EQ(parse_one("| u=M").slot[0].unit, ITA_UNIT_M);
+    EXPECT_EQ(parse_one("| u=I").slot[0].unit, ITA_UNIT_I);
+    EXPECT_EQ(parse_one("| u=B").slot[0].unit, ITA_UNIT_B);
     EXPECT_EQ(parse_one("| u=B br=1 tgt=4096").slot[0].target, 4096u);
 }
 
@@ -129,8 +129,8 @@ TEST(Text, EveryFlagKey)
         unsigned mask = ((1u << f.width) - 1u) << f.lsb;
         for (unsigned v = 1; v < (1u << f.width); v++) {
             std::string tok = f.width == 1 ? std::string(f.key) : std::string(f.key) + "=" + std::to_string(v);
-            pmu_cycle c = parse_one("| " + extra + " " + tok);
-            pmu_cycle without = parse_one("| " + extra);
+            ita_cycle c = parse_one("| " + extra + " " + tok);
+            ita_cycle without = parse_one("| " + extra);
             EXPECT_EQ(c.slot[0].flags & mask, v << f.lsb) << tok;
             EXPECT_EQ(c.slot[0].flags & ~mask, without.slot[0].flags & ~mask) << tok;
         }
@@ -145,15 +145,15 @@ TEST(Text, StickyFieldsKeepTheirValue)
                             "cpl=1\n");
     ASSERT_EQ(r.rc, 0) << r.err;
     ASSERT_EQ(r.recs.size(), 4u);
-    const pmu_cycle &second = r.recs[1];
+    const ita_cycle &second = r.recs[1];
     EXPECT_EQ(second.cpl, 0);
     EXPECT_EQ(second.is, 1);
-    EXPECT_EQ(second.power, PMU_POWER_LOW_POWER);
+    EXPECT_EQ(second.power, ITA_POWER_LOW_POWER);
     EXPECT_EQ(second.pid, 7);
     // per-line fields do not stick
     EXPECT_EQ(second.up_we, 0);
     EXPECT_EQ(second.pp_we, 0);
-    EXPECT_EQ(second.intr, PMU_INTR_NONE);
+    EXPECT_EQ(second.intr, ITA_INTR_NONE);
     EXPECT_EQ(second.recirc, 0);
     EXPECT_EQ(r.recs[2].cpl, 2);
     EXPECT_EQ(r.recs[2].is, 0);
@@ -200,20 +200,20 @@ TEST(Text, CommentsBlankLinesAndLineEndings)
 
 TEST(Text, ExampleFromTheBrief)
 {
-    pmu_cycle c = parse_one("cpl=3 pid=2 | ip=0x4000000000001230 s=1 u=M load da=0x6000000000000100 "
+    ita_cycle c = parse_one("cpl=3 pid=2 | ip=0x4000000000001230 s=1 u=M load da=0x6000000000000100 "
                             "l1d_miss lat=12 | ip=0x4000000000001230 s=2 u=B br=1 pred=2 taken "
                             "tgt=0x4000000000001000");
     ASSERT_EQ(c.nslots, 2);
-    EXPECT_EQ(PMU_SLOT_GET(&c.slot[0], L1D_MISS), 1u);
-    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], BR_TYPE), 1u);
-    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], BR_PRED), 2u);
-    EXPECT_EQ(PMU_SLOT_GET(&c.slot[1], TAKEN), 1u);
+    EXPECT_EQ(ITA_SLOT_GET(&c.slot[0], L1D_MISS), 1u);
+    EXPECT_EQ(ITA_SLOT_GET(&c.slot[1], BR_TYPE), 1u);
+    EXPECT_EQ(ITA_SLOT_GET(&c.slot[1], BR_PRED), 2u);
+    EXPECT_EQ(ITA_SLOT_GET(&c.slot[1], TAKEN), 1u);
     EXPECT_EQ(c.slot[1].target, 0x4000000000001000ull);
 }
 
 TEST(Text, FormatIsSelfContainedAndParsesBack)
 {
-    pmu_cycle c = parse_one("cpl=0 is=ia64 power=low_power pid=99 up=1 pp=0 intr=entry recirc=1 "
+    ita_cycle c = parse_one("cpl=0 is=ia64 power=low_power pid=99 up=1 pp=0 intr=entry recirc=1 "
                             "| ip=0xe000000000000010 s=1 u=B enc=0x123 br=3 pred=3 taken tgt=0x20 "
                             "| ip=0xe000000000000020 s=0 u=M da=0x30 lat=200 tlb=2 load l1d_miss "
                             "l2_ref l2_miss rse");
@@ -228,11 +228,11 @@ TEST(Text, FormatIsSelfContainedAndParsesBack)
     ASSERT_EQ(r.recs.size(), 2u);
     EXPECT_EQ(fmt(r.recs[1]), line);
     // a default record still names the sticky fields
-    pmu_cycle d = parse_one("cpl=3");
+    ita_cycle d = parse_one("cpl=3");
     EXPECT_EQ(fmt(d), "cpl=3 is=ia64 power=normal pid=0");
     // truncation keeps a terminated string and reports what it wrote
     char small[10];
-    size_t n = pmu_cycle_format(&c, small, sizeof small);
+    size_t n = ita_cycle_format(&c, small, sizeof small);
     EXPECT_EQ(n, 9u);
     EXPECT_EQ(std::string(small), line.substr(0, 9));
 }
@@ -347,7 +347,7 @@ TEST(TextErrors, ReaderStaysFailed)
     pmu_err err;
     pmu_stream_reader *r = pmu_stream_open_mem(ITA, text.data(), text.size(), "s.txt", &err);
     ASSERT_NE(r, nullptr);
-    pmu_cycle c;
+    ita_cycle c;
     EXPECT_EQ(pmu_stream_next(r, &c, &err), 1);
     EXPECT_EQ(pmu_stream_next(r, &c, &err), -1);
     std::string first = err.msg;
@@ -421,7 +421,7 @@ TEST(TextLines, RepeatHasAMaximum)
     pmu_err err;
     pmu_stream_reader *r = pmu_stream_open_mem(ITA, text.data(), text.size(), "max.txt", &err);
     ASSERT_NE(r, nullptr) << err.msg;
-    pmu_cycle c;
+    ita_cycle c;
     for (int i = 0; i < 1000; i++)
         ASSERT_EQ(pmu_stream_next(r, &c, &err), 1) << err.msg;
     EXPECT_EQ(c.nslots, 1);
@@ -435,7 +435,7 @@ TEST(TextLines, RepeatIsAWordOfTheLine)
     ReadResult r = read_mem("| ip=0x10 repeat=2 u=I\n");
     ASSERT_EQ(r.rc, 0) << r.err;
     ASSERT_EQ(r.recs.size(), 2u);
-    EXPECT_EQ(r.recs[1].slot[0].unit, PMU_UNIT_I);
+    EXPECT_EQ(r.recs[1].slot[0].unit, ITA_UNIT_I);
     std::string e = parse_error("repeat=2 cpl=1 repeat=3\n");
     EXPECT_CONTAINS(e, "t.txt:1:16: field 'repeat': given twice");
     e = parse_error("cpl=1 repeat\n");
@@ -474,7 +474,7 @@ TEST(TextLines, OneNumberSyntax)
         EXPECT_CONTAINS(e, b[2]);
     }
     // what is accepted: decimal, hex in either case, 0, the largest values
-    pmu_cycle c = parse_one("cpl=0 pid=0xFFFF | ip=0XFFFFFFFFFFFFFFF0 lat=65535 tlb=0x3 load");
+    ita_cycle c = parse_one("cpl=0 pid=0xFFFF | ip=0XFFFFFFFFFFFFFFF0 lat=65535 tlb=0x3 load");
     EXPECT_EQ(c.pid, 0xffff);
     EXPECT_EQ(c.slot[0].ip, 0xfffffffffffffff0ull);
     EXPECT_EQ(c.slot[0].lat, 65535);
@@ -496,24 +496,24 @@ TEST(TextLines, MessagesEscapeControlBytes)
 // ---- the fetch and the general events ---------------------------------------------------
 TEST(Text, FetchFields)
 {
-    pmu_cycle c = parse_one("if_addr=0x4000000000001230 if_lat=4096 if_tlb=3 if_rab");
+    ita_cycle c = parse_one("if_addr=0x4000000000001230 if_lat=4096 if_tlb=3 if_rab");
     EXPECT_EQ(c.if_addr, 0x4000000000001230ull);
     EXPECT_EQ(c.if_lat, 4096u);
     EXPECT_EQ(c.if_tlb, 3u);
     EXPECT_EQ(c.if_rab, 1u);
     EXPECT_EQ(fmt(c), "cpl=3 is=ia64 power=normal pid=0 if_addr=0x4000000000001230 if_lat=4096 if_tlb=3 if_rab");
-    pmu_cycle none = parse_one("cpl=3");
+    ita_cycle none = parse_one("cpl=3");
     EXPECT_EQ(none.if_addr | none.if_lat | none.if_tlb | none.if_rab, 0u);
 }
 
 TEST(Text, GeneralEvents)
 {
-    pmu_cycle c = parse_one("ev=L1I_READS,FE_BUBBLE_ALL:1 | ip=0x10 load da=0x8 ev=L2_DATA_REFERENCES_L2_ALL:3 "
+    ita_cycle c = parse_one("ev=L1I_READS,FE_BUBBLE_ALL:1 | ip=0x10 load da=0x8 ev=L2_DATA_REFERENCES_L2_ALL:3 "
                             "| ip=0x20 u=I ev=ISB_BUNPAIRS_IN");
     ASSERT_EQ(c.nxev, 4u);
     EXPECT_STREQ(ita_event_id_name(c.xev[0].id), "L1I_READS");
     EXPECT_EQ(c.xev[0].count, 1u);
-    EXPECT_EQ(c.xev[0].slot, PMU_XEV_NO_SLOT);
+    EXPECT_EQ(c.xev[0].slot, ITA_XEV_NO_SLOT);
     EXPECT_STREQ(ita_event_id_name(c.xev[1].id), "FE_BUBBLE_ALL");
     EXPECT_STREQ(ita_event_id_name(c.xev[2].id), "L2_DATA_REFERENCES_L2_ALL");
     EXPECT_EQ(c.xev[2].count, 3u);
@@ -523,10 +523,10 @@ TEST(Text, GeneralEvents)
     EXPECT_EQ(fmt(c), "cpl=3 is=ia64 power=normal pid=0 ev=L1I_READS,FE_BUBBLE_ALL | ip=0x10 s=0 u=M "
                       "da=0x8 load ev=L2_DATA_REFERENCES_L2_ALL:3 | ip=0x20 s=0 u=I ev=ISB_BUNPAIRS_IN");
     // an event only the Itanium table has
-    pmu_cycle ita = parse_one("ev=L1D_READS_RETIRED");
+    ita_cycle ita = parse_one("ev=L1D_READS_RETIRED");
     ASSERT_EQ(ita.nxev, 1u);
-    EXPECT_EQ(ita_event_id_row(ita.xev[0].id, PMU_MODEL_ITANIUM2), nullptr);
-    EXPECT_NE(ita_event_id_row(ita.xev[0].id, PMU_MODEL_ITANIUM), nullptr);
+    EXPECT_EQ(ita_event_id_row(ita.xev[0].id, ITA_MODEL_ITANIUM2), nullptr);
+    EXPECT_NE(ita_event_id_row(ita.xev[0].id, ITA_MODEL_ITANIUM), nullptr);
 }
 
 // At each multiplicity limit the record is accepted (the counts are not off by one).

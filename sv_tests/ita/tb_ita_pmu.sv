@@ -28,8 +28,8 @@ module tb_ita_pmu;
 
   localparam int NDut = 6;
   localparam int ITA2 = 0, ITA = 1, ITA2_ZX = 2, ITA_ZX = 3, ITA2_GE = 4, ITA2_G2 = 5;
-  localparam int NSlots = `PMU_MAX_SLOTS;
-  localparam int SfW = `PMU_SF_WIDTH;
+  localparam int NSlots = `ITA_MAX_SLOTS;
+  localparam int SfW = `ITA_SF_WIDTH;
 
   // ---- shared stimulus ------------------------------------------------------------------
   logic                    clk = 1'b0;
@@ -59,7 +59,7 @@ module tb_ita_pmu;
   logic [15:0]             if_lat = '0;
   logic [1:0]              if_tlb = '0;
   logic                    if_rab = 1'b0;
-  localparam int NXev = `PMU_MAX_XEV;
+  localparam int NXev = `ITA_MAX_XEV;
   logic [NXev-1:0]         xev_valid = '0;
   logic [NXev*8-1:0]       xev_code = '0, xev_count = '0, xev_slot = '0;
   logic [NXev*4-1:0]       xev_umask = '0;
@@ -70,7 +70,7 @@ module tb_ita_pmu;
   // ---- the instances ----------------------------------------------------------------------
   logic [63:0]             rdata [NDut];
   logic                    pmi [NDut];
-  logic [`PMU_NVIS*64-1:0] vis [NDut];
+  logic [`ITA_NVIS*64-1:0] vis [NDut];
 
   `define TB_DUT(IDX, MODEL, SEXT, GE, G2)                                              \
     ita_pmu #(.Model(MODEL), .PmdSext(SEXT), .ThrGe(GE), .FineGran2(G2)) u_dut_``IDX (   \
@@ -229,7 +229,7 @@ module tb_ita_pmu;
   localparam logic [40:0] EncBrCond = (41'd4 << 37);
   localparam logic [26:0] CloopMatch = 27'h2000140;
   localparam logic [26:0] CloopMask  = 27'h07ffe3f;
-  // enum pmu_unit of include/ita/pmu_cycle.h
+  // enum ita_unit of include/ita/ita_cycle.h
   localparam logic [1:0] UnitM = 2'd0, UnitB = 2'd3;
 
   function automatic logic [63:0] vis_of(input int d, input int v);
@@ -303,7 +303,7 @@ module tb_ita_pmu;
 
   // Every visible register reads back as obs_vis_o shows it, on every instance.
   task automatic check_vis_matches_reads(input string what);
-    logic [11:0] a [`PMU_NVIS];
+    logic [11:0] a [`ITA_NVIS];
     logic [63:0] v;
     a[PMU_VIS_PMC0] = pmc(0);
     a[PMU_VIS_PMC4] = pmc(4); a[PMU_VIS_PMC5] = pmc(5);
@@ -313,7 +313,7 @@ module tb_ita_pmu;
     a[PMU_VIS_PSR] = PSR; a[PMU_VIS_DCR] = DCR; a[PMU_VIS_IPSR] = IPSR;
     for (int j = 0; j < NQreg; j++) a[qreg_vis[j]] = qreg_addr[j];
     for (int d = 0; d < NDut; d++) begin
-      for (int i = 0; i < `PMU_NVIS; i++) begin
+      for (int i = 0; i < `ITA_NVIS; i++) begin
         rd(d, a[i], v);
         check_eq(v, vis_of(d, i), $sformatf("%s: dut %0d visible %0d read == obs_vis", what, d, i));
       end
@@ -419,7 +419,7 @@ module tb_ita_pmu;
     // ---- ignored writes: PMC1..3 and unimplemented registers ----------------------------------
     begin
       logic [11:0] ignored [10];
-      logic [`PMU_NVIS*64-1:0] snap;
+      logic [`ITA_NVIS*64-1:0] snap;
       ignored[0] = pmc(1); ignored[1] = pmc(2); ignored[2] = pmc(3); ignored[3] = pmc(16);
       ignored[4] = pmc(255); ignored[5] = pmd(18); ignored[6] = pmd(255);
       ignored[7] = ibr(8); ignored[8] = dbr(8); ignored[9] = 12'hf04;
@@ -1058,7 +1058,7 @@ module tb_ita_pmu;
     xev_code  = {8'h58, 8'h58, 8'h58, 8'h58};
     xev_umask = {4'h3, 4'h2, 4'h3, 4'h3};
     xev_count = {8'd5, 8'd4, 8'd3, 8'd2};
-    xev_slot  = {8'hff, 8'hff, 8'd1, PMU_XEV_NO_SLOT};
+    xev_slot  = {8'hff, 8'hff, 8'd1, ITA_XEV_NO_SLOT};
     xev_iod   = {3'b000, 3'b000, 3'b110, 3'b000};
     step();
     check_eq(pmd_of(ITA2, 4), 64'd5, "general events: 2 unattributed + 3 on slot 1");

@@ -1,10 +1,10 @@
 /*
  * pmulib_dispatch.c - from a request (events, opcode matchers, code and data
  * ranges) to the register values that make the PMU count exactly that, under
- * the hardware rules of docs/semantics.md ("Event qualification").
+ * the hardware rules of docs/ita-semantics.md ("Event qualification").
  *
  * Order (libpfm-3 pfmlib_itanium2.c pfm_ita2_dispatch_events()): counters, I-EAR,
- * D-EAR, code ranges, data ranges, opcode matchers, BTB.  docs/event-library.md explains each rule
+ * D-EAR, code ranges, data ranges, opcode matchers, BTB.  docs/ita-event-library.md explains each rule
  * and where it differs from libpfm-3.
  *
  * Sources: docs/sources.md.
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ita/pmu_cycle.h"
+#include "ita/ita_cycle.h"
 #include "ita/pmulib.h"
 #include "pmulib_internal.h"
 
@@ -25,7 +25,7 @@
 #define MATCH_NOTHING (-2) /* a pair programmed to match no address (plm 0) */
 
 /* PMC13 cfg_dbrp for iod = I(4) | O(2) | D(1): libpfm-3 pfmlib_itanium2.c iod_tab
- * (meanings: docs/qualification.md). */
+ * (meanings: docs/ita-qualification.md). */
 static const ita_dbrp_cfg iod_cfg[8] = {ITA_DBRP_NONE,    ITA_DBRP_DBR,     ITA_DBRP_NONE,    ITA_DBRP_IBR_OPC_DBR,
                                         ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR, ITA_DBRP_IBR_OPC, ITA_DBRP_IBR_OPC_DBR};
 #define IOD_I 4u
@@ -41,7 +41,7 @@ typedef struct dctx {
     const pmulib_request *rq;
     pmulib_dispatch *out;
     pmulib_error *err;
-    pmu_model model;
+    ita_model model;
     bool irange, drange, opc8, opc9, qualified;
     bool retired_only;
     bool fine, inverse;
@@ -56,19 +56,19 @@ typedef struct dctx {
     br_state ibr, dbr;
 } dctx;
 
-static uint64_t reset_of(unsigned space, unsigned index, pmu_model m)
+static uint64_t reset_of(unsigned space, unsigned index, ita_model m)
 {
-    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(space, index));
+    const ita_reg_desc *d = ita_reg_lookup(ITA_ADDR(space, index));
     return d ? d->reset[m] : 0;
 }
-static uint64_t wmask_of(unsigned space, unsigned index, pmu_model m)
+static uint64_t wmask_of(unsigned space, unsigned index, ita_model m)
 {
-    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(space, index));
+    const ita_reg_desc *d = ita_reg_lookup(ITA_ADDR(space, index));
     return d ? d->wmask[m] : 0;
 }
 
 /* IA64_INST_RETIRED and its tagged variants: the event code of IA64_INST_RETIRED. */
-static bool is_retired_row(const ita_event_row *r, pmu_model m)
+static bool is_retired_row(const ita_event_row *r, ita_model m)
 {
     const ita_event_row *ret = ita_event_find(m, "IA64_INST_RETIRED");
     return ret && r->code == ret->code && r->type == ITA_EVT_NORMAL;
@@ -87,7 +87,7 @@ static bool is_prefetch_row(const ita_event_row *r)
 
 static const char *ev_name(const dctx *c, unsigned i) { return pmulib_event_name(c->rq->events[i].event); }
 
-pmulib_request pmulib_request_init(pmu_model m)
+pmulib_request pmulib_request_init(ita_model m)
 {
     pmulib_request r;
     memset(&r, 0, sizeof r);
@@ -139,7 +139,7 @@ static pmulib_err check_request(dctx *c)
 {
     const pmulib_request *r = c->rq;
     pmulib_error *err = c->err;
-    if (r->model != PMU_MODEL_ITANIUM && r->model != PMU_MODEL_ITANIUM2)
+    if (r->model != ITA_MODEL_ITANIUM && r->model != ITA_MODEL_ITANIUM2)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)r->model);
     bool free_running = r->iear.used || r->dear.used || r->btb.used;
     if (r->nevents > PMULIB_MAX_EVENTS || (r->nevents < 1 && !free_running))
@@ -218,7 +218,7 @@ static pmulib_err check_events(dctx *c)
         /* Itanium 2: IA64_TAGGED_INST_RETIRED umask k counts the tag of pair k, a prefetch
          * event pair 1's, every other event pair 0's (Tag(PMC8)).  Itanium: only the
          * matcher matters, IA64_TAGGED_INST_RETIRED_PMC9 (umask 2) is PMC9's (odd). */
-        if (c->model == PMU_MODEL_ITANIUM)
+        if (c->model == ITA_MODEL_ITANIUM)
             c->tag[i] = retired && d->umask == 2 ? 1 : 0;
         else
             c->tag[i] = retired ? (int)d->umask : is_prefetch_row(d) ? 1 : 0;
@@ -244,7 +244,7 @@ static pmulib_err check_combinations(dctx *c)
     }
     /* libpfm-3 pfm_dispatch_irange(): the prefetch events are qualified through IBR pair 1,
      * so with a code range every other event must count that pair too. */
-    if (c->irange && c->prefetch && c->model == PMU_MODEL_ITANIUM2)
+    if (c->irange && c->prefetch && c->model == ITA_MODEL_ITANIUM2)
         for (unsigned i = 0; i < r->nevents; i++)
             if (c->tag[i] != 1)
                 return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
@@ -268,7 +268,7 @@ static pmulib_err check_combinations(dctx *c)
         return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
                            "PMC8 qualifies the events of IBR pairs 0 and 2 (every event but "
                            "IA64_TAGGED_INST_RETIRED_IBRP1/3_PMC9); none is requested");
-    if (c->model == PMU_MODEL_ITANIUM && c->irange) {
+    if (c->model == ITA_MODEL_ITANIUM && c->irange) {
         if (c->inverse)
             return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
                                "inverted code ranges need PMC8.inv, which Itanium does not have");
@@ -298,9 +298,9 @@ static bool assignment_ok(const assign_ctx *a)
     int l1d_on_5 = -1, l2_on_4 = -1;
     for (unsigned i = 0; i < c->rq->nevents; i++) {
         unsigned grp = c->row[i]->group;
-        if (grp == PMULIB_GROUP_L1D && a->counter[i] == PMU_FIRST_COUNTER + 1)
+        if (grp == PMULIB_GROUP_L1D && a->counter[i] == ITA_FIRST_COUNTER + 1)
             l1d_on_5 = (int)i;
-        if (grp == PMULIB_GROUP_L2 && a->counter[i] == PMU_FIRST_COUNTER)
+        if (grp == PMULIB_GROUP_L2 && a->counter[i] == ITA_FIRST_COUNTER)
             l2_on_4 = (int)i;
     }
     if ((a->need_l1d_on_pmc5 && l1d_on_5 < 0) || (a->need_l2_on_pmc4 && l2_on_4 < 0))
@@ -322,7 +322,7 @@ static bool assign_from(assign_ctx *a, unsigned i, unsigned taken)
 {
     if (i == a->c->rq->nevents)
         return assignment_ok(a);
-    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
+    for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++) {
         if (!((a->allowed[i] >> k) & 1u) || ((taken >> k) & 1u))
             continue;
         a->counter[i] = k;
@@ -356,7 +356,7 @@ static void counters_text(unsigned mask, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = '\0';
-    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
+    for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++)
         if ((mask >> k) & 1u)
             n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%sPMC%u", n ? "/" : "", k);
     if (!mask)
@@ -374,16 +374,16 @@ static pmulib_err assign_counters(dctx *c)
     for (unsigned i = 0; i < r->nevents; i++) {
         const ita_event_row *d = c->row[i];
         unsigned allowed = 0;
-        for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++) {
+        for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++) {
             /* Itanium PMC6/7 hold a 2-bit threshold: the writable mask says how wide. */
-            uint64_t max_thres = PMU_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
+            uint64_t max_thres = ITA_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
             if (((d->counters >> k) & 1u) && r->events[i].thres <= max_thres)
                 allowed |= 1u << k;
         }
         a.allowed[i] = allowed;
         /* Groups and sets are Itanium 2 cache-event rules (libpfm-3
          * check_cross_groups_and_umasks(), valid_assign()). */
-        if (c->model == PMU_MODEL_ITANIUM2 && d->group != PMULIB_GROUP_NONE && d->group <= PMULIB_GROUP_L2) {
+        if (c->model == ITA_MODEL_ITANIUM2 && d->group != PMULIB_GROUP_NONE && d->group <= PMULIB_GROUP_L2) {
             if (set_of_group[d->group] >= 0 && set_of_group[d->group] != d->set)
                 return pmulib_fail(c->err, PMULIB_ERR_INCOMPATIBLE_SETS,
                                    "events %s (%s set %d) and %s (set %u) are from different sets of one cache "
@@ -399,7 +399,7 @@ static pmulib_err assign_counters(dctx *c)
                 a.need_l2_on_pmc4 = true;
         }
     }
-    if (c->model == PMU_MODEL_ITANIUM2) {
+    if (c->model == ITA_MODEL_ITANIUM2) {
         pmulib_err e = check_cancel_events(c);
         if (e)
             return e;
@@ -460,7 +460,7 @@ static pmulib_err cover_ranges(dctx *c, const pmulib_range *rg, unsigned n, unsi
         return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
                            "%u %s ranges need at least %u debug-register pairs; %u are usable here%s", n, what, n,
                            popcount(avail),
-                           c->retired_only && s == &c->ibr && c->model == PMU_MODEL_ITANIUM2
+                           c->retired_only && s == &c->ibr && c->model == ITA_MODEL_ITANIUM2
                                ? " (with retired-instruction events each pair needs its own "
                                  "IA64_TAGGED_INST_RETIRED_IBRPk event)"
                                : "");
@@ -604,7 +604,7 @@ static pmulib_err code_ranges(dctx *c)
     if (e)
         return e;
     c->out->nirange = r->nirange;
-    if (c->model == PMU_MODEL_ITANIUM2) {
+    if (c->model == ITA_MODEL_ITANIUM2) {
         c->fine = !(r->irange_flags & PMULIB_RR_NO_FINE_MODE);
         for (unsigned i = 0; i < r->nirange; i++)
             if (!pmulib_fine_eligible(r->irange[i].start, r->irange[i].end))
@@ -644,7 +644,7 @@ static pmulib_err data_ranges(dctx *c)
         return e;
     c->out->ndrange = r->ndrange;
     unsigned avail = ALL_PAIRS;
-    if (c->model == PMU_MODEL_ITANIUM2 && (c->opc8 || c->inverse)) {
+    if (c->model == ITA_MODEL_ITANIUM2 && (c->opc8 || c->inverse)) {
         /* Memory events count OR over the DBR pairs of (code tag k AND DBR pair k).
          * Only the even pairs carry PMC8's opcode tag and PMC8.inv. */
         avail = EVEN_PAIRS;
@@ -656,7 +656,7 @@ static pmulib_err data_ranges(dctx *c)
         if (c->dbr.range_of[k] != NO_RANGE)
             c->data_pairs |= 1u << k;
 
-    if (c->model == PMU_MODEL_ITANIUM2 && c->irange) {
+    if (c->model == ITA_MODEL_ITANIUM2 && c->irange) {
         /* Each DBR pair k ANDs with code tag k: give every such pair the code range. */
         for (unsigned k = 1; k < NPAIRS; k++) {
             if (!((c->data_pairs >> k) & 1u) || c->ibr.range_of[k] == 0)
@@ -683,7 +683,7 @@ static pmulib_err data_ranges(dctx *c)
 
 static void add_write(pmulib_dispatch *o, unsigned space, unsigned index, uint64_t value)
 {
-    o->writes[o->nwrites].addr = PMU_ADDR(space, index);
+    o->writes[o->nwrites].addr = ITA_ADDR(space, index);
     o->writes[o->nwrites].value = value;
     o->nwrites++;
 }
@@ -727,15 +727,15 @@ static uint64_t counter_value(const dctx *c, unsigned i, unsigned pmc)
     const ita_event_row *d = c->row[i];
     unsigned ism_field = ism_field_of(s->ism, c->qualified);
     uint64_t v = reset_of(PMU_SPACE_PMC, pmc, c->model); /* keeps Itanium 2 PMC4's power-enable bit */
-    v = PMU_FSET(v, PMC_GEN, PLM, s->plm);
-    v = PMU_FSET(v, PMC_GEN, OI, 1);
-    v = PMU_FSET(v, PMC_GEN, PM, s->pm ? 1 : 0);
-    v = PMU_FSET(v, PMC_GEN, ES, d->code);
+    v = ITA_FSET(v, PMC_GEN, PLM, s->plm);
+    v = ITA_FSET(v, PMC_GEN, OI, 1);
+    v = ITA_FSET(v, PMC_GEN, PM, s->pm ? 1 : 0);
+    v = ITA_FSET(v, PMC_GEN, ES, d->code);
     /* An EAR event's umask is the EAR's (libpfm-3 pfm_ita2_dispatch_counters()). */
     bool ear = d->type != ITA_EVT_NORMAL && d->type != ITA_EVT_BTB;
-    v = PMU_FSET(v, PMC_GEN, UMASK, ear ? 0u : d->umask);
-    v = PMU_FSET(v, PMC_GEN, THRES, s->thres);
-    v = PMU_FSET(v, PMC_GEN, ISM, ism_field);
+    v = ITA_FSET(v, PMC_GEN, UMASK, ear ? 0u : d->umask);
+    v = ITA_FSET(v, PMC_GEN, THRES, s->thres);
+    v = ITA_FSET(v, PMC_GEN, ISM, ism_field);
     return v;
 }
 
@@ -766,17 +766,17 @@ static void build_writes(dctx *c)
 {
     const pmulib_request *r = c->rq;
     pmulib_dispatch *o = c->out;
-    pmu_model m = c->model;
-    if (m == PMU_MODEL_ITANIUM2) {
+    ita_model m = c->model;
+    if (m == ITA_MODEL_ITANIUM2) {
         if (c->opc8 || c->irange) {
             uint64_t v = opcm_value(c, 8, &r->pmc8);
-            v = PMU_FSET(v, PMC_OPC, IG_AD, c->irange ? 0 : 1);
-            v = PMU_FSET(v, PMC_OPC, INV, c->inverse ? 1 : 0);
+            v = ITA_FSET(v, PMC_OPC, IG_AD, c->irange ? 0 : 1);
+            v = ITA_FSET(v, PMC_OPC, INV, c->inverse ? 1 : 0);
             add_write(o, PMU_SPACE_PMC, 8, v);
         }
         if (c->opc9) {
             uint64_t v = opcm_value(c, 9, &r->pmc9);
-            v = PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
+            v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
             add_write(o, PMU_SPACE_PMC, 9, v);
         }
         if (c->qualified)
@@ -795,14 +795,14 @@ static void build_writes(dctx *c)
          * is also the D-EAR's: one write carries both. */
         if (c->drange || c->ears.dear) {
             uint64_t v = c->ears.dear ? c->ears.pmc11 : reset_of(PMU_SPACE_PMC, 11, m);
-            add_write(o, PMU_SPACE_PMC, 11, c->drange ? PMU_FSET(v, PMC11, PT, 0) : v);
+            add_write(o, PMU_SPACE_PMC, 11, c->drange ? ITA_FSET(v, PMC11, PT, 0) : v);
         }
         if (c->irange) /* ta = 0: instructions need an IBR match */
-            add_write(o, PMU_SPACE_PMC, 13, PMU_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));
+            add_write(o, PMU_SPACE_PMC, 13, ITA_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));
     }
     if (c->ears.iear)
         add_write(o, PMU_SPACE_PMC, 10, c->ears.pmc10);
-    if (c->ears.dear && m == PMU_MODEL_ITANIUM2)
+    if (c->ears.dear && m == ITA_MODEL_ITANIUM2)
         add_write(o, PMU_SPACE_PMC, 11, c->ears.pmc11);
     if (c->ears.btb)
         add_write(o, PMU_SPACE_PMC, 12, c->ears.pmc12);
@@ -810,7 +810,7 @@ static void build_writes(dctx *c)
         write_pairs(c, PMU_SPACE_IBR, &c->ibr);
     if (c->drange)
         write_pairs(c, PMU_SPACE_DBR, &c->dbr);
-    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS; k++)
+    for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++)
         for (unsigned i = 0; i < r->nevents; i++)
             if (o->counter[i] == k)
                 add_write(o, PMU_SPACE_PMC, k, counter_value(c, i, k));

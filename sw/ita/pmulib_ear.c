@@ -1,23 +1,23 @@
 /*
  * pmulib_ear.c - the event address registers (I-EAR PMC10, D-EAR PMC11) and the branch
  * trace buffer (PMC12) of a request, by the four methods of the libpfm_itanium2(3) man
- * page (docs/event-library.md, "EARs and the BTB"):
+ * page (docs/ita-event-library.md, "EARs and the BTB"):
  *   1. an EAR/BTB event in the list, `used` clear: the unit is programmed from the
  *      event (its type and umask; the BTB records all branches) at the event's plm;
  *   2. an event and `used` set: from the request's pmulib_ear / pmulib_btb;
  *   3. neither: the unit is not programmed;
  *   4. `used` set without an event: from the request (free running).
  * The event itself is counted by a counter like any event (the counters' part of the
- * dispatch).  Register layouts are the .def's fields (docs/ear-btb.md, register-map.md).
+ * dispatch).  Register layouts are the .def's fields (docs/ita-ear-btb.md, ita-register-map.md).
  */
 #include <string.h>
 
 #include "ita/pmulib.h"
 #include "pmulib_internal.h"
 
-static uint64_t reset_pmc(unsigned index, pmu_model m)
+static uint64_t reset_pmc(unsigned index, ita_model m)
 {
-    const pmu_reg_desc *d = pmu_reg_lookup(PMU_ADDR(PMU_SPACE_PMC, index));
+    const ita_reg_desc *d = ita_reg_lookup(ITA_ADDR(PMU_SPACE_PMC, index));
     return d ? d->reset[m] : 0;
 }
 
@@ -131,18 +131,18 @@ static pmulib_err check_ear(const pmulib_ear *e, const char *what, bool alat_ok,
 
 #define FIELD_MAX(group, name) ((1u << PMU_F_##group##_##name##_WIDTH) - 1u)
 
-static pmulib_err iear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmulib_error *err)
+static pmulib_err iear_value(const pmulib_ear *e, ita_model m, uint64_t *v, pmulib_error *err)
 {
     uint64_t x = reset_pmc(10, m);
-    if (m == PMU_MODEL_ITANIUM) {
+    if (m == ITA_MODEL_ITANIUM) {
         pmulib_err rc = check_ear(e, "I-EAR", false, FIELD_MAX(PMC10_ITA, UMASK), err);
         if (rc)
             return rc;
-        x = PMU_FSET(x, PMC10_ITA, PLM, e->plm);
-        x = PMU_FSET(x, PMC10_ITA, PM, e->pm);
-        x = PMU_FSET(x, PMC10_ITA, TLB, e->mode == PMULIB_EAR_TLB);
-        x = PMU_FSET(x, PMC10_ITA, UMASK, e->umask);
-        *v = PMU_FSET(x, PMC10_ITA, ISM, ear_ism_field(e->ism));
+        x = ITA_FSET(x, PMC10_ITA, PLM, e->plm);
+        x = ITA_FSET(x, PMC10_ITA, PM, e->pm);
+        x = ITA_FSET(x, PMC10_ITA, TLB, e->mode == PMULIB_EAR_TLB);
+        x = ITA_FSET(x, PMC10_ITA, UMASK, e->umask);
+        *v = ITA_FSET(x, PMC10_ITA, ISM, ear_ism_field(e->ism));
         return PMULIB_OK;
     }
     /* Cache mode: umask bits 12:5 and ct bit 13 = 1 (ct = 1x); TLB mode: umask bits 11:5
@@ -151,63 +151,63 @@ static pmulib_err iear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmul
     pmulib_err rc = check_ear(e, "I-EAR", false, FIELD_MAX(PMC10, UMASK) >> (tlb ? 1 : 0), err);
     if (rc)
         return rc;
-    x = PMU_FSET(x, PMC10, PLM, e->plm);
-    x = PMU_FSET(x, PMC10, PM, e->pm);
-    x = PMU_FSET(x, PMC10, CT, tlb ? 0u : 2u);
-    x = PMU_FSET(x, PMC10, UMASK, e->umask);
-    *v = PMU_FSET(x, PMC10, ISM, ear_ism_field(e->ism));
+    x = ITA_FSET(x, PMC10, PLM, e->plm);
+    x = ITA_FSET(x, PMC10, PM, e->pm);
+    x = ITA_FSET(x, PMC10, CT, tlb ? 0u : 2u);
+    x = ITA_FSET(x, PMC10, UMASK, e->umask);
+    *v = ITA_FSET(x, PMC10, ISM, ear_ism_field(e->ism));
     return PMULIB_OK;
 }
 
-static pmulib_err dear_value(const pmulib_ear *e, pmu_model m, uint64_t *v, pmulib_error *err)
+static pmulib_err dear_value(const pmulib_ear *e, ita_model m, uint64_t *v, pmulib_error *err)
 {
-    pmulib_err rc = check_ear(e, "D-EAR", m == PMU_MODEL_ITANIUM2, FIELD_MAX(PMC11, UMASK), err);
+    pmulib_err rc = check_ear(e, "D-EAR", m == ITA_MODEL_ITANIUM2, FIELD_MAX(PMC11, UMASK), err);
     if (rc)
         return rc;
     uint64_t x = reset_pmc(11, m);
-    x = PMU_FSET(x, PMC11, PLM, e->plm);
-    x = PMU_FSET(x, PMC11, PM, e->pm);
-    if (m == PMU_MODEL_ITANIUM)
-        x = PMU_FSET(x, PMC11_ITA, TLB, e->mode == PMULIB_EAR_TLB);
+    x = ITA_FSET(x, PMC11, PLM, e->plm);
+    x = ITA_FSET(x, PMC11, PM, e->pm);
+    if (m == ITA_MODEL_ITANIUM)
+        x = ITA_FSET(x, PMC11_ITA, TLB, e->mode == PMULIB_EAR_TLB);
     else
-        x = PMU_FSET(x, PMC11, MODE, (unsigned)e->mode);
-    x = PMU_FSET(x, PMC11, UMASK, e->umask);
-    *v = PMU_FSET(x, PMC11, ISM, ear_ism_field(e->ism));
+        x = ITA_FSET(x, PMC11, MODE, (unsigned)e->mode);
+    x = ITA_FSET(x, PMC11, UMASK, e->umask);
+    *v = ITA_FSET(x, PMC11, ISM, ear_ism_field(e->ism));
     return PMULIB_OK;
 }
 
 /* BRANCH_EVENT without a configuration records every branch (libpfm-3
  * pfm_dispatch_btb(); Itanium: pfmon's default, every predictor source too). */
-static pmulib_btb btb_all_branches(unsigned plm, bool pm, pmu_model m)
+static pmulib_btb btb_all_branches(unsigned plm, bool pm, ita_model m)
 {
-    bool ita = m == PMU_MODEL_ITANIUM;
+    bool ita = m == ITA_MODEL_ITANIUM;
     return (pmulib_btb){.used = true, .ds = false, .tm = 3, .ptm = 3, .ppm = 3, .brt = 0,
                         .tar = ita, .bpt = ita, .bac = ita, .plm = plm, .pm = pm};
 }
 
-static pmulib_err btb_value(const pmulib_btb *b, pmu_model m, uint64_t *v, pmulib_error *err)
+static pmulib_err btb_value(const pmulib_btb *b, ita_model m, uint64_t *v, pmulib_error *err)
 {
     if (b->tm > 3 || b->ptm > 3 || b->ppm > 3 || b->brt > 3 || b->plm > PMULIB_PLM_ALL)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
                            "BTB: tm %u, ptm %u, ppm %u, brt %u, plm 0x%x: expected 2-bit masks and plm 0..0xf", b->tm,
                            b->ptm, b->ppm, b->brt, b->plm);
-    if (m == PMU_MODEL_ITANIUM && (b->ds || b->brt))
+    if (m == ITA_MODEL_ITANIUM && (b->ds || b->brt))
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "BTB: ds and brt are Itanium 2 fields (Itanium has tar, bpt, bac)");
-    if (m == PMU_MODEL_ITANIUM2 && (b->tar || b->bpt || b->bac))
+    if (m == ITA_MODEL_ITANIUM2 && (b->tar || b->bpt || b->bac))
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "BTB: tar, bpt and bac are Itanium fields (Itanium 2 has ds, brt)");
     uint64_t x = reset_pmc(12, m);
-    x = PMU_FSET(x, PMC12, PLM, b->plm);
-    x = PMU_FSET(x, PMC12, PM, b->pm);
-    x = PMU_FSET(x, PMC12, TM, b->tm);
-    x = PMU_FSET(x, PMC12, PTM, b->ptm);
-    x = PMU_FSET(x, PMC12, PPM, b->ppm);
-    if (m == PMU_MODEL_ITANIUM) {
-        x = PMU_FSET(x, PMC12_ITA, TAR, b->tar);
-        x = PMU_FSET(x, PMC12_ITA, BPT, b->bpt);
-        x = PMU_FSET(x, PMC12_ITA, BAC, b->bac);
+    x = ITA_FSET(x, PMC12, PLM, b->plm);
+    x = ITA_FSET(x, PMC12, PM, b->pm);
+    x = ITA_FSET(x, PMC12, TM, b->tm);
+    x = ITA_FSET(x, PMC12, PTM, b->ptm);
+    x = ITA_FSET(x, PMC12, PPM, b->ppm);
+    if (m == ITA_MODEL_ITANIUM) {
+        x = ITA_FSET(x, PMC12_ITA, TAR, b->tar);
+        x = ITA_FSET(x, PMC12_ITA, BPT, b->bpt);
+        x = ITA_FSET(x, PMC12_ITA, BAC, b->bac);
     } else {
-        x = PMU_FSET(x, PMC12, DS, b->ds);
-        x = PMU_FSET(x, PMC12, BRT, b->brt);
+        x = ITA_FSET(x, PMC12, DS, b->ds);
+        x = ITA_FSET(x, PMC12, BRT, b->brt);
     }
     *v = x;
     return PMULIB_OK;
@@ -237,7 +237,7 @@ pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, 
         b.plm = default_plm(rq);
     /* A D-EAR in TLB or ALAT mode needs PMC12 = 0: with the BTB it records the wrong
      * instruction address after a mispredicted branch (libpfm-3 pfm_dispatch_btb()). */
-    if (rq->model == PMU_MODEL_ITANIUM2 && out->dear && dear_mode != PMULIB_EAR_CACHE)
+    if (rq->model == ITA_MODEL_ITANIUM2 && out->dear && dear_mode != PMULIB_EAR_CACHE)
         return pmulib_fail(err, PMULIB_ERR_EVENT_INCOMPATIBLE,
                            "the D-EAR in %s mode cannot be used with the branch trace buffer (it needs PMC12 = 0)",
                            dear_mode == PMULIB_EAR_TLB ? "TLB" : "ALAT");
@@ -245,7 +245,7 @@ pmulib_err pmulib_dispatch_ears(pmulib_ear_regs *out, const pmulib_request *rq, 
     return btb_value(&b, rq->model, &out->pmc12, err);
 }
 
-pmulib_err pmulib_unit_config(pmu_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
+pmulib_err pmulib_unit_config(ita_model m, int event, unsigned plm, bool pm, pmulib_ism ism, uint16_t *addr,
                               uint64_t *value, pmulib_error *err)
 {
     const ita_event_row *r = pmulib_event_row(event, m);
@@ -253,15 +253,15 @@ pmulib_err pmulib_unit_config(pmu_model m, int event, unsigned plm, bool pm, pmu
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s is not an EAR or BTB event on this model",
                            r ? r->name : "the event");
     if (r->type == ITA_EVT_BTB) {
-        *addr = PMU_ADDR(PMU_SPACE_PMC, 12);
+        *addr = ITA_ADDR(PMU_SPACE_PMC, 12);
         pmulib_btb b = btb_all_branches(plm, pm, m);
         return btb_value(&b, m, value, err);
     }
     pmulib_ear e = ear_of_row(r, plm, pm, ism);
     if ((IEAR_TYPES >> r->type) & 1u) {
-        *addr = PMU_ADDR(PMU_SPACE_PMC, 10);
+        *addr = ITA_ADDR(PMU_SPACE_PMC, 10);
         return iear_value(&e, m, value, err);
     }
-    *addr = PMU_ADDR(PMU_SPACE_PMC, 11);
+    *addr = ITA_ADDR(PMU_SPACE_PMC, 11);
     return dear_value(&e, m, value, err);
 }

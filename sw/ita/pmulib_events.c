@@ -72,9 +72,9 @@ const char *pmulib_event_name(int ev)
     return pmulib_event_valid(ev) ? ita_event_id_name((unsigned)ev) : NULL;
 }
 
-const ita_event_row *pmulib_event_row(int ev, pmu_model m)
+const ita_event_row *pmulib_event_row(int ev, ita_model m)
 {
-    if (!pmulib_event_valid(ev) || (m != PMU_MODEL_ITANIUM && m != PMU_MODEL_ITANIUM2))
+    if (!pmulib_event_valid(ev) || (m != ITA_MODEL_ITANIUM && m != ITA_MODEL_ITANIUM2))
         return NULL;
     return ita_event_id_row((unsigned)ev, m);
 }
@@ -83,8 +83,8 @@ const ita_event_row *pmulib_event_row(int ev, pmu_model m)
  * only Itanium has. */
 const ita_event_row *pmulib_home_row(int ev)
 {
-    const ita_event_row *r = pmulib_event_row(ev, PMU_MODEL_ITANIUM2);
-    return r ? r : pmulib_event_row(ev, PMU_MODEL_ITANIUM);
+    const ita_event_row *r = pmulib_event_row(ev, ITA_MODEL_ITANIUM2);
+    return r ? r : pmulib_event_row(ev, ITA_MODEL_ITANIUM);
 }
 
 pmulib_event_type pmulib_event_type_of(int ev)
@@ -116,7 +116,7 @@ bool pmulib_is_iear_cache(int ev) { return type_in(ev, TBIT(PMULIB_EVT_IEAR_CACH
 bool pmulib_is_btb(int ev) { return type_in(ev, TBIT(PMULIB_EVT_BTB)); }
 
 /* Events the hardware counts without an instruction to carry a tag
- * (docs/qualification.md): no qualifier can restrict them, whatever libpfm's
+ * (docs/ita-qualification.md): no qualifier can restrict them, whatever libpfm's
  * table says. */
 bool pmulib_event_unattributed(int ev)
 {
@@ -135,7 +135,7 @@ bool pmulib_supports_opcm(int ev) { return pmulib_row_supports(pmulib_home_row(e
 bool pmulib_supports_iarr(int ev) { return pmulib_row_supports(pmulib_home_row(ev), ev, 'i'); }
 bool pmulib_supports_darr(int ev) { return pmulib_row_supports(pmulib_home_row(ev), ev, 'd'); }
 
-bool pmulib_event_on_model(int ev, pmu_model m) { return pmulib_event_row(ev, m) != NULL; }
+bool pmulib_event_on_model(int ev, ita_model m) { return pmulib_event_row(ev, m) != NULL; }
 
 static pmulib_err check_ev(int ev, const void *out, pmulib_error *err)
 {
@@ -166,12 +166,12 @@ pmulib_err pmulib_event_umask(int ev, unsigned *umask, pmulib_error *err)
 }
 
 /* The event's row on model m, or an error (bad model, not on the model). */
-static pmulib_err model_row(int ev, pmu_model m, const void *out, const ita_event_row **row, pmulib_error *err)
+static pmulib_err model_row(int ev, ita_model m, const void *out, const ita_event_row **row, pmulib_error *err)
 {
     pmulib_err e = check_ev(ev, out, err);
     if (e)
         return e;
-    if (m != PMU_MODEL_ITANIUM && m != PMU_MODEL_ITANIUM2)
+    if (m != ITA_MODEL_ITANIUM && m != ITA_MODEL_ITANIUM2)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)m);
     *row = pmulib_event_row(ev, m);
     if (!*row)
@@ -180,7 +180,7 @@ static pmulib_err model_row(int ev, pmu_model m, const void *out, const ita_even
     return PMULIB_OK;
 }
 
-pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *err)
+pmulib_err pmulib_event_code(int ev, ita_model m, unsigned *code, pmulib_error *err)
 {
     const ita_event_row *r;
     pmulib_err e = model_row(ev, m, code, &r, err);
@@ -190,7 +190,7 @@ pmulib_err pmulib_event_code(int ev, pmu_model m, unsigned *code, pmulib_error *
     return pmulib_ok(err);
 }
 
-pmulib_err pmulib_event_counters(int ev, pmu_model m, unsigned *counter_mask, pmulib_error *err)
+pmulib_err pmulib_event_counters(int ev, ita_model m, unsigned *counter_mask, pmulib_error *err)
 {
     const ita_event_row *r;
     pmulib_err e = model_row(ev, m, counter_mask, &r, err);
@@ -241,9 +241,9 @@ pmulib_err pmulib_event_ear_mode(int ev, pmulib_ear_mode *mode, pmulib_error *er
     return pmulib_ok(err);
 }
 
-const char *pmulib_model_name(pmu_model m)
+const char *pmulib_model_name(ita_model m)
 {
-    return m == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
+    return m == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
 }
 
 /* ---- lookup -------------------------------------------------------------- */
@@ -287,7 +287,7 @@ const char *pmulib_suggest_event(const char *name)
     const size_t allowed = len / 3 > 2 ? len / 3 : 2;
     unsigned best_d = allowed < ~0u ? (unsigned)allowed + 1 : ~0u; /* only a nearer one is named */
     const char *best = NULL;
-    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2 && best_d > 0; m++) {
+    for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2 && best_d > 0; m++) {
         unsigned n, d;
         const ita_event_row *rows = ita_event_rows(m, &n);
         unsigned i = pmu_text_nearest_within(name, len, &rows[0].name, n, sizeof rows[0], best_d - 1, &d);
@@ -330,7 +330,7 @@ bool pmulib_parse_u64(const char *s, uint64_t *out)
 /* The threshold is checked against the row of model m, or with m NULL the home row (nine
  * events both tables have differ in maxincr: Itanium's L2_MISSES adds up to 2 a cycle,
  * Itanium 2's 1). */
-static pmulib_err parse_event(const char *str, const pmu_model *m, pmulib_event_spec *out, pmulib_error *err)
+static pmulib_err parse_event(const char *str, const ita_model *m, pmulib_event_spec *out, pmulib_error *err)
 {
     if (!str || !out)
         return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event string or output pointer is NULL");
@@ -418,7 +418,7 @@ pmulib_err pmulib_parse_event(const char *str, pmulib_event_spec *out, pmulib_er
     return parse_event(str, NULL, out, err);
 }
 
-pmulib_err pmulib_parse_event_model(const char *str, pmu_model m, pmulib_event_spec *out, pmulib_error *err)
+pmulib_err pmulib_parse_event_model(const char *str, ita_model m, pmulib_event_spec *out, pmulib_error *err)
 {
     return parse_event(str, &m, out, err);
 }

@@ -16,7 +16,7 @@ pmulib_err pmulib_fail(pmulib_error *err, pmulib_err code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 pmulib_err pmulib_ok(pmulib_error *err);
 
-const char *pmulib_model_name(pmu_model m);
+const char *pmulib_model_name(ita_model m);
 bool pmulib_event_unattributed(int ev);
 /* The row of the model-free queries (pmulib.h): Itanium 2's, else Itanium's. */
 const ita_event_row *pmulib_home_row(int ev);
@@ -29,7 +29,7 @@ int pmulib_row_set(const ita_event_row *r);
 bool pmulib_parse_u64(const char *s, uint64_t *out);
 
 /* The EAR and BTB configurations a request programs (libpfm's methods 1-4,
- * docs/event-library.md): which of PMC10, PMC11, PMC12 are written, and their values. */
+ * docs/ita-event-library.md): which of PMC10, PMC11, PMC12 are written, and their values. */
 typedef struct pmulib_ear_regs {
     bool iear, dear, btb;
     uint64_t pmc10, pmc11, pmc12;

@@ -3,11 +3,11 @@
  *
  * A pair with mask ~(2^k - 1) matches the naturally aligned block of 2^k bytes
  * that contains its address; address bits 63:56 have no mask bits and are
- * always compared, so no block is larger than 2^56 (semantics.md).
+ * always compared, so no block is larger than 2^56 (ita-semantics.md).
  *
  * pmulib_cover_bitmask is libpfm-3 pfmlib_itanium2.c do_normal_rr() with three
  * corrections, each active only where libpfm-3 would cover less than the
- * range (docs/event-library.md, "Where and why we differ from libpfm-3"): a
+ * range (docs/ita-event-library.md, "Where and why we differ from libpfm-3"): a
  * last pair with uncovered bytes on its sub-range is the smallest aligned
  * block holding the whole sub-range; two pairs for a range
  * with both sides left over split it at its most aligned address; block sizes
@@ -65,7 +65,7 @@ static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, 
     if (nbr == 1 && (left || right)) {
         /* libpfm-3 doubles the block toward the open side (dir); that is the smallest
          * aligned block holding the sub-range whenever the sub-range is one-sided,
-         * and under-covers otherwise (docs/event-library.md).  Take that block always. */
+         * and under-covers otherwise (docs/ita-event-library.md).  Take that block always. */
         unsigned k = ita_smallest_block_log2(start, end);
         emit(c, k > MAX_BLOCK_LOG2 ? start : align_down(start, k), k);
         return;

@@ -186,7 +186,7 @@ same_profile() {
 }
 ok profile-file-equals-generator -- same_profile
 
-# ---- profile --sample: a capture unit (EAR or BTB, docs/ear-btb.md) --------------------
+# ---- profile --sample: a capture unit (EAR or BTB, docs/ita-ear-btb.md) --------------------
 check profile-sample-counter-event 2 "--sample CPU_CYCLES: expected an EAR or BTB event (e.g. DATA_EAR_CACHE_LAT64, BRANCH_EVENT); CPU_CYCLES is a counter event: sample it with -e" -- \
     profile --sample CPU_CYCLES --period 10
 check profile-sample-unknown 2 "--sample DATA_EAR_CACHE_LAT5: unknown event 'DATA_EAR_CACHE_LAT5' on Itanium 2" -- \
@@ -214,7 +214,7 @@ if len(sys.argv) > 1:
 JSON_FIELD= ok profile-json -- json_ok -e CPU_CYCLES --period 997 --cycles 20000 --backend ref --json
 
 # Decoded samples end to end.  These need the hardware's EAR and BTB capture logic
-# (csim/ita/ref_ear.c, ref_btb.c and the RTL's pmu_iear/pmu_dear/pmu_btb) and a workload
+# (csim/ita/ref_ear.c, ref_btb.c and the RTL's ita_iear/ita_dear/ita_btb) and a workload
 # with L1I misses, load latencies and branches.
 samples_decoded() {
     local want=$1 out

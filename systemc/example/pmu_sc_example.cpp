@@ -25,7 +25,7 @@
 #include <memory>
 
 #include "ita/ita_events.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_regs.h"
 #include "pmu_family.h"
 #include "pmu_sc.h"
 #include "pmu_sc_player.h"
@@ -83,23 +83,23 @@ struct Cpu : sc_core::sc_module {
     void write(uint16_t addr, uint64_t v) { access(tlm::TLM_WRITE_COMMAND, addr, v); }
     uint64_t read(uint16_t addr) { return access(tlm::TLM_READ_COMMAND, addr); }
 
-    static uint64_t wrap() { return 1ull << pmu_counter_width(PMU_MODEL_ITANIUM2); }
+    static uint64_t wrap() { return 1ull << ita_counter_width(ITA_MODEL_ITANIUM2); }
 
     void run()
     {
-        const uint16_t pmc0 = PMU_ADDR(PMU_SPACE_PMC, 0), pmc4 = PMU_ADDR(PMU_SPACE_PMC, 4);
-        const uint16_t pmd4 = PMU_ADDR(PMU_SPACE_PMD, 4), psr = PMU_ADDR(PMU_SPACE_CPU, 0);
+        const uint16_t pmc0 = ITA_ADDR(PMU_SPACE_PMC, 0), pmc4 = ITA_ADDR(PMU_SPACE_PMC, 4);
+        const uint16_t pmd4 = ITA_ADDR(PMU_SPACE_PMD, 4), psr = ITA_ADDR(PMU_SPACE_CPU, 0);
         // PMD4 overflows after kPeriod counts; PMC4 counts CPU_CYCLES at every privilege
         // level with an overflow interrupt; PSR.up enables user monitors.
         armed = wrap() - kPeriod;
         write(pmd4, armed);
         uint64_t cfg = 0;
-        cfg = PMU_FSET(cfg, PMC_GEN, ES, ita_event_find(PMU_MODEL_ITANIUM2, "CPU_CYCLES")->code);
-        cfg = PMU_FSET(cfg, PMC_GEN, PLM, 0xf);
-        cfg = PMU_FSET(cfg, PMC_GEN, OI, 1);
-        cfg = PMU_FSET(cfg, PMC_GEN, ENABLE, 1);
+        cfg = ITA_FSET(cfg, PMC_GEN, ES, ita_event_find(ITA_MODEL_ITANIUM2, "CPU_CYCLES")->code);
+        cfg = ITA_FSET(cfg, PMC_GEN, PLM, 0xf);
+        cfg = ITA_FSET(cfg, PMC_GEN, OI, 1);
+        cfg = ITA_FSET(cfg, PMC_GEN, ENABLE, 1);
         write(pmc4, cfg);
-        write(psr, PMU_FSET(0, PSR, UP, 1));
+        write(psr, ITA_FSET(0, PSR, UP, 1));
         write(pmc0, 0); // unfreeze
 
         pmu_sc_record r;
@@ -115,7 +115,7 @@ struct Cpu : sc_core::sc_module {
             // The interrupt: PMC0 says frozen, PMD4 overflowed; PMD4 has counted on past
             // the wrap only by what the overflowing clock added.
             uint64_t ovf = read(pmc0), count = read(pmd4) & (wrap() - 1);
-            if (!PMU_FGET(ovf, PMC0, FR) || !(PMU_FGET(ovf, PMC0, OVF) & 1) || count > 8) {
+            if (!ITA_FGET(ovf, PMC0, FR) || !(ITA_FGET(ovf, PMC0, OVF) & 1) || count > 8) {
                 std::fprintf(stderr, "pmu_sc_example: interrupt %" PRIu64 ": PMC0 0x%" PRIx64 " PMD4 0x%" PRIx64 "\n",
                              interrupts, ovf, count);
                 errors++;
@@ -150,8 +150,8 @@ int sc_main(int argc, char *argv[])
         return 1;
     }
     const sc_core::sc_time access_delay(1, sc_core::SC_NS);
-    std::unique_ptr<pmu_sc> pmu(use_ref ? static_cast<pmu_sc *>(pmu_ref_sc::create("pmu", fam, PMU_MODEL_ITANIUM2, access_delay, &err))
-                                        : pmu_rtl_sc::create("pmu", fam, PMU_MODEL_ITANIUM2, access_delay, &err));
+    std::unique_ptr<pmu_sc> pmu(use_ref ? static_cast<pmu_sc *>(pmu_ref_sc::create("pmu", fam, ITA_MODEL_ITANIUM2, access_delay, &err))
+                                        : pmu_rtl_sc::create("pmu", fam, ITA_MODEL_ITANIUM2, access_delay, &err));
     if (!pmu) {
         std::fprintf(stderr, "pmu_sc_example: %s\n", err.msg);
         return 1;
@@ -172,7 +172,7 @@ int sc_main(int argc, char *argv[])
     sc_core::sc_start();
 
     // The PMU's own total of the counts PMD4 received (a checker's channel, not a register).
-    uint64_t truth = pmu_has_total(pmu->backend()) ? pmu_total(pmu->backend(), PMU_FIRST_COUNTER) : cpu.counted;
+    uint64_t truth = pmu_has_total(pmu->backend()) ? pmu_total(pmu->backend(), ITA_FIRST_COUNTER) : cpu.counted;
     std::printf("pmu_sc_example (%s): %" PRIu64 " records, %" PRIu64 " interrupts, %" PRIu64
                 " cycles counted (the PMU says %" PRIu64 "), %.0f ns\n",
                 use_ref ? "reference model" : "RTL", player.played(), cpu.interrupts, cpu.counted, truth,

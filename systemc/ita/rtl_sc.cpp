@@ -11,12 +11,12 @@ namespace
 {
 PMU_VSC_SHADOW(Ita2Shadow, Vita2sc_pmu, VITA2SC_PMU_PINS);
 
-bool has(unsigned model) { return model == PMU_MODEL_ITANIUM2; }
+bool has(unsigned model) { return model == ITA_MODEL_ITANIUM2; }
 
 pmu_backend *make(unsigned model, const pmu_vsc_site &site, pmu_err *err)
 {
-    pmu_params p = pmu_params_default(); // as pmu_family.rtl_create makes it
-    p.model = static_cast<pmu_model>(model);
+    ita_params p = ita_params_default(); // as pmu_family.rtl_create makes it
+    p.model = static_cast<ita_model>(model);
     pmu_vsc::next_site() = &site;
     pmu_backend *b = ita_vlt::rtl_make<Ita2Shadow, Ita2Shadow>(&p, err); // has(): Itanium 2 only
     pmu_vsc::next_site() = nullptr;

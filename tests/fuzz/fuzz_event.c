@@ -1,6 +1,6 @@
 /*
  * fuzz_event.c - event strings of the event library, "EVENT[:mod...]" (include/ita/pmulib.h,
- * pmulib_parse_event; docs/event-library.md): a string is accepted as a valid request --
+ * pmulib_parse_event; docs/ita-event-library.md): a string is accepted as a valid request --
  * an event, a privilege mask 1..15, a threshold below the event's maxincr -- that reads
  * back the same from its canonical spelling, or refused with a library error and a
  * one-line message.

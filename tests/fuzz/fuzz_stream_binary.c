@@ -1,5 +1,5 @@
 /*
- * fuzz_stream_binary.c - the binary form of cycle streams (docs/stream-format.md, "Binary
+ * fuzz_stream_binary.c - the binary form of cycle streams (docs/ita-stream-format.md, "Binary
  * form"): header and records, read with every dialect (the header names one; the others
  * must refuse it by its field).  Each record decoded is valid and comes back equal through
  * the binary and text forms (tests/fuzz/fuzz_stream.h); a bad stream gets an error naming

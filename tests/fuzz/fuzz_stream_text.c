@@ -1,5 +1,5 @@
 /*
- * fuzz_stream_text.c - the text form of cycle streams (docs/stream-format.md, "Text form"),
+ * fuzz_stream_text.c - the text form of cycle streams (docs/ita-stream-format.md, "Text form"),
  * read with every dialect: each record valid, or an error naming the file, its line and
  * the field, that the next call repeats (tests/fuzz/fuzz_stream.h).
  */

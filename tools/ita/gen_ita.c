@@ -5,9 +5,9 @@
  *
  *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
  *   pmu_defs.vh        the RTL's localparams (included inside module bodies)
- *   pmu_evt_rows.svh   the event-select rows of rtl/ita/pmu_evt_sel.sv, one per modelled event
+ *   pmu_evt_rows.svh   the event-select rows of rtl/ita/ita_evt_sel.sv, one per modelled event
  *   pmu_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
- *   register-map.md    docs/register-map.md
+ *   ita-register-map.md    docs/ita-register-map.md
  *   ita_wave_layout.c  docs/pmusim.gtkw as a C string: `pmusim run --waves` writes it beside
  *                      the FST, with the view on the run's window
  *
@@ -17,13 +17,13 @@
 #include <string.h>
 
 #include "pmu_gen_defs.h"
-#include "ita/pmu_cycle.h"
-#include "ita/pmu_regs.h"
+#include "ita/ita_cycle.h"
+#include "ita/ita_regs.h"
 
 const char gen_family_def[] = "include/ita/ita_regs.def";
 
-/* The models' columns of pmu_reg_desc.reset / .wmask, and their localparam suffixes. */
-static const char *const model_suffix[2] = {[PMU_MODEL_ITANIUM] = "ITA", [PMU_MODEL_ITANIUM2] = "ITA2"};
+/* The models' columns of ita_reg_desc.reset / .wmask, and their localparam suffixes. */
+static const char *const model_suffix[2] = {[ITA_MODEL_ITANIUM] = "ITA", [ITA_MODEL_ITANIUM2] = "ITA2"};
 
 static const char *space_name(unsigned s)
 {
@@ -34,37 +34,37 @@ static const char *space_name(unsigned s)
 }
 
 /* The register roles and event kinds of the .def: names and descriptions. */
-static const char *const role_names[PMU_NROLES] = {
+static const char *const role_names[ITA_NROLES] = {
 #define PMU_ROLE(name, desc) #name,
 #include "ita/ita_regs.def"
 #undef PMU_ROLE
 };
-static const char *const role_descs[PMU_NROLES] = {
+static const char *const role_descs[ITA_NROLES] = {
 #define PMU_ROLE(name, desc) desc,
 #include "ita/ita_regs.def"
 #undef PMU_ROLE
 };
-static const char *const kind_names[PMU_NKINDS] = {
+static const char *const kind_names[ITA_NKINDS] = {
     "NONE",
 #define PMU_EVENT_KIND(name, desc) #name,
 #include "ita/ita_regs.def"
 #undef PMU_EVENT_KIND
 };
-static const char *const kind_descs[PMU_NKINDS] = {
+static const char *const kind_descs[ITA_NKINDS] = {
     "nothing: the event counts nothing",
 #define PMU_EVENT_KIND(name, desc) desc,
 #include "ita/ita_regs.def"
 #undef PMU_EVENT_KIND
 };
 
-static const char *role_name(unsigned r) { return r < PMU_NROLES ? role_names[r] : "?"; }
-static const char *kind_name(unsigned k) { return k < PMU_NKINDS ? kind_names[k] : "?"; }
+static const char *role_name(unsigned r) { return r < ITA_NROLES ? role_names[r] : "?"; }
+static const char *kind_name(unsigned k) { return k < ITA_NKINDS ? kind_names[k] : "?"; }
 
 /* The visible register at (space, index), or -1. */
 static int vis_of(unsigned space, unsigned index)
 {
-    for (int v = 0; v < PMU_NVIS; v++)
-        if (pmu_vis_table[v].addr == PMU_ADDR(space, index))
+    for (int v = 0; v < ITA_NVIS; v++)
+        if (ita_vis_table[v].addr == ITA_ADDR(space, index))
             return v;
     return -1;
 }
@@ -77,10 +77,10 @@ static int emit_defines(FILE *out, pmu_err *err)
     fputs("// Macros for port widths; include before a module header.\n"
           "`ifndef PMU_DEFINES_VH\n"
           "`define PMU_DEFINES_VH\n", out);
-    fprintf(out, "`define PMU_NVIS %d\n", PMU_NVIS);
-    fprintf(out, "`define PMU_MAX_SLOTS %d\n", PMU_MAX_SLOTS);
-    fprintf(out, "`define PMU_SF_WIDTH %d\n", PMU_SF_WIDTH);
-    fprintf(out, "`define PMU_MAX_XEV %d\n", PMU_MAX_XEV);
+    fprintf(out, "`define ITA_NVIS %d\n", ITA_NVIS);
+    fprintf(out, "`define ITA_MAX_SLOTS %d\n", ITA_MAX_SLOTS);
+    fprintf(out, "`define ITA_SF_WIDTH %d\n", ITA_SF_WIDTH);
+    fprintf(out, "`define ITA_MAX_XEV %d\n", ITA_MAX_XEV);
     fputs("`endif\n", out);
     return 0;
 }
@@ -92,9 +92,9 @@ static void vh_registers(FILE *out)
 #define PMU_SPACE(name, value, desc) fprintf(out, "localparam [3:0] PMU_SPACE_%s = 4'd%d;\n", #name, value);
 #include "ita/ita_regs.def"
 #undef PMU_SPACE
-    fprintf(out, "localparam integer PMU_ADDR_BITS = %d;\n", PMU_ADDR_BITS);
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc *d = &pmu_reg_table[i];
+    fprintf(out, "localparam integer ITA_ADDR_BITS = %d;\n", ITA_ADDR_BITS);
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc *d = &ita_reg_table[i];
         fprintf(out, "localparam [7:0] PMU_%s_FIRST = 8'd%u;\n", d->name, d->first);
         fprintf(out, "localparam integer PMU_%s_COUNT = %u;\n", d->name, d->count);
         for (unsigned m = 0; m < 2; m++) {
@@ -104,8 +104,8 @@ static void vh_registers(FILE *out)
                     (unsigned long long)d->wmask[m]);
         }
     }
-    for (unsigned i = 0; i < pmu_field_table_len; i++) {
-        const pmu_field_desc *f = &pmu_field_table[i];
+    for (unsigned i = 0; i < ita_field_table_len; i++) {
+        const pmu_field_desc *f = &ita_field_table[i];
         fprintf(out, "localparam integer PMU_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
         fprintf(out, "localparam integer PMU_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
         fprintf(out, "localparam integer PMU_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
@@ -115,28 +115,28 @@ static void vh_registers(FILE *out)
     fprintf(out, "localparam integer PMU_SF_%s_MSB = %d;\n", #name, msb);
 #include "ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
-    fprintf(out, "localparam integer PMU_SF_WIDTH = %d;\n", PMU_SF_WIDTH);
-    fprintf(out, "localparam integer PMU_MAX_SLOTS = %d;\n", PMU_MAX_SLOTS);
-    fprintf(out, "localparam integer PMU_MAX_XEV = %d;\n", PMU_MAX_XEV);
-    fprintf(out, "localparam [7:0] PMU_XEV_NO_SLOT = 8'h%02x;\n", PMU_XEV_NO_SLOT);
+    fprintf(out, "localparam integer ITA_SF_WIDTH = %d;\n", ITA_SF_WIDTH);
+    fprintf(out, "localparam integer ITA_MAX_SLOTS = %d;\n", ITA_MAX_SLOTS);
+    fprintf(out, "localparam integer ITA_MAX_XEV = %d;\n", ITA_MAX_XEV);
+    fprintf(out, "localparam [7:0] ITA_XEV_NO_SLOT = 8'h%02x;\n", ITA_XEV_NO_SLOT);
 }
 
 /* Bits that hold every kind. */
 static unsigned kind_width(void)
 {
     unsigned w = 1;
-    while ((1u << w) < PMU_NKINDS)
+    while ((1u << w) < ITA_NKINDS)
         w++;
     return w;
 }
 
 /* The number of a model's modelled rows (KIND not NONE) in its event table. */
-static unsigned modelled_rows(pmu_model m)
+static unsigned modelled_rows(ita_model m)
 {
     unsigned n, k = 0;
     const ita_event_row *rows = ita_event_rows(m, &n);
     for (unsigned i = 0; i < n; i++)
-        k += pmu_event_row_modelled(&rows[i]) != 0;
+        k += ita_event_row_modelled(&rows[i]) != 0;
     return k;
 }
 
@@ -144,32 +144,32 @@ static void vh_events(FILE *out)
 {
     const unsigned kw = kind_width();
     fprintf(out, "localparam integer PMU_KIND_W = %u;\n", kw);
-    for (unsigned k = 0; k < PMU_NKINDS; k++)
+    for (unsigned k = 0; k < ITA_NKINDS; k++)
         fprintf(out, "localparam [%u:0] PMU_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
-    /* The Itanium 2 modelled events by name (pmu_event_table), with their Itanium
+    /* The Itanium 2 modelled events by name (ita_event_table), with their Itanium
      * counterparts' code and counters, for testbenches that program an event by name. */
-    for (unsigned i = 0; i < PMU_NEVENTS; i++) {
-        const pmu_event_desc *e = &pmu_event_table[i];
-        const int code_ita = pmu_event_code(e, PMU_MODEL_ITANIUM);
+    for (unsigned i = 0; i < ITA_NEVENTS; i++) {
+        const ita_event_desc *e = &ita_event_table[i];
+        const int code_ita = ita_event_code(e, ITA_MODEL_ITANIUM);
         fprintf(out, "localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", e->name, e->code);
         fprintf(out, "localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, code_ita < 0 ? 0xffu : (unsigned)code_ita);
         fprintf(out, "localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", e->name, code_ita >= 0);
         fprintf(out, "localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", e->name, e->umask);
         fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", e->name, e->counters);
         fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS_ITA = 8'h%02x;\n", e->name,
-                pmu_event_counters(e, PMU_MODEL_ITANIUM));
+                ita_event_counters(e, ITA_MODEL_ITANIUM));
         fprintf(out, "localparam integer PMU_EV_%s_MAXINCR = %u;\n", e->name, e->maxincr);
         fprintf(out, "localparam [0:0] PMU_EV_%s_IAR = 1'b%u;\n", e->name, e->iar);
         fprintf(out, "localparam [0:0] PMU_EV_%s_OPM = 1'b%u;\n", e->name, e->opm);
         fprintf(out, "localparam [0:0] PMU_EV_%s_DAR = 1'b%u;\n", e->name, e->dar);
         fprintf(out, "localparam [%u:0] PMU_EV_%s_KIND = PMU_KIND_%s;\n", kw - 1, e->name, kind_name(e->kind));
     }
-    fprintf(out, "localparam integer PMU_NEVT_ROWS = %u;\n", modelled_rows(PMU_MODEL_ITANIUM) +
-            modelled_rows(PMU_MODEL_ITANIUM2));
-    fprintf(out, "localparam integer PMU_NEVENTS = %d;\n", PMU_NEVENTS);
-    for (unsigned v = 0; v < PMU_NVIS; v++)
-        fprintf(out, "localparam integer PMU_VIS_%s = %u;\n", pmu_vis_table[v].name, v);
-    fprintf(out, "localparam integer PMU_NVIS = %d;\n", PMU_NVIS);
+    fprintf(out, "localparam integer PMU_NEVT_ROWS = %u;\n", modelled_rows(ITA_MODEL_ITANIUM) +
+            modelled_rows(ITA_MODEL_ITANIUM2));
+    fprintf(out, "localparam integer ITA_NEVENTS = %d;\n", ITA_NEVENTS);
+    for (unsigned v = 0; v < ITA_NVIS; v++)
+        fprintf(out, "localparam integer PMU_VIS_%s = %u;\n", ita_vis_table[v].name, v);
+    fprintf(out, "localparam integer ITA_NVIS = %d;\n", ITA_NVIS);
 }
 
 /* One register of a role, expanded from its .def row. */
@@ -183,11 +183,11 @@ typedef struct role_reg {
 
 /* The registers of `role` in .def order; each must be visible and, with `consecutive`,
  * they must be consecutive indices of one space (the RTL numbers them from the first). */
-static int role_registers(pmu_reg_role role, int consecutive, role_reg *r, unsigned *n, pmu_err *err)
+static int role_registers(ita_reg_role role, int consecutive, role_reg *r, unsigned *n, pmu_err *err)
 {
     *n = 0;
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc *d = &pmu_reg_table[i];
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc *d = &ita_reg_table[i];
         if (d->role != role)
             continue;
         for (unsigned j = 0; j < d->count; j++) {
@@ -215,7 +215,7 @@ static int role_registers(pmu_reg_role role, int consecutive, role_reg *r, unsig
 /* PMU_<ROLE>_N, _FIRST, the per-register tables of reset values, writable masks and
  * visible indices, for a role whose registers are consecutive (the counters and their
  * configurations: ita_pmu.sv's g_cnt[k] takes entry k). */
-static int vh_role_table(FILE *out, pmu_reg_role role, pmu_err *err)
+static int vh_role_table(FILE *out, ita_reg_role role, pmu_err *err)
 {
     role_reg r[MAX_ROLE_REGS];
     unsigned n;
@@ -248,7 +248,7 @@ static int vh_role_table(FILE *out, pmu_reg_role role, pmu_err *err)
  * PMU_F_PMC0_OVF_LSB + k. */
 static int check_counters(pmu_err *err)
 {
-    static const pmu_reg_role roles[2] = {PMU_ROLE_CNT_CFG, PMU_ROLE_COUNTER};
+    static const ita_reg_role roles[2] = {PMU_ROLE_CNT_CFG, PMU_ROLE_COUNTER};
     role_reg r[MAX_ROLE_REGS];
     unsigned n;
     for (unsigned i = 0; i < 2; i++) {
@@ -272,26 +272,26 @@ enum { VIS_KEY_SPACE_W = 3, VIS_KEY_INDEX_W = 5 };
 
 static int vh_vis_addr(FILE *out, pmu_err *err)
 {
-    for (unsigned v = 0; v < PMU_NVIS; v++) {
-        const uint16_t a = pmu_vis_table[v].addr;
-        if (PMU_ADDR_SPACE(a) >= (1u << VIS_KEY_SPACE_W) || PMU_ADDR_INDEX(a) >= (1u << VIS_KEY_INDEX_W))
+    for (unsigned v = 0; v < ITA_NVIS; v++) {
+        const uint16_t a = ita_vis_table[v].addr;
+        if (ITA_ADDR_SPACE(a) >= (1u << VIS_KEY_SPACE_W) || ITA_ADDR_INDEX(a) >= (1u << VIS_KEY_INDEX_W))
             return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s: space %u / index %u do not fit the register "
                             "port's key (space < %u, index < %u; rtl/ita/ita_pmu.sv)", gen_family_def,
-                            pmu_vis_table[v].name, PMU_ADDR_SPACE(a), PMU_ADDR_INDEX(a), 1u << VIS_KEY_SPACE_W,
+                            ita_vis_table[v].name, ITA_ADDR_SPACE(a), ITA_ADDR_INDEX(a), 1u << VIS_KEY_SPACE_W,
                             1u << VIS_KEY_INDEX_W);
         for (unsigned w = 0; w < v; w++)
-            if (pmu_vis_table[w].addr == a)
+            if (ita_vis_table[w].addr == a)
                 return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s and %s have one address", gen_family_def,
-                                pmu_vis_table[w].name, pmu_vis_table[v].name);
+                                ita_vis_table[w].name, ita_vis_table[v].name);
     }
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc *d = &pmu_reg_table[i];
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc *d = &ita_reg_table[i];
         for (unsigned j = 0; j < d->count; j++) {
-            const uint16_t a = PMU_ADDR(d->space, d->first + j);
+            const uint16_t a = ITA_ADDR(d->space, d->first + j);
             unsigned v = 0;
-            while (v < PMU_NVIS && pmu_vis_table[v].addr != a)
+            while (v < ITA_NVIS && ita_vis_table[v].addr != a)
                 v++;
-            if (v == PMU_NVIS && (d->reset[0] | d->reset[1] | d->wmask[0] | d->wmask[1]) != 0)
+            if (v == ITA_NVIS && (d->reset[0] | d->reset[1] | d->wmask[0] | d->wmask[1]) != 0)
                 return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: index %u has no PMU_VISIBLE entry but is "
                                 "not constant 0 (the register port reads 0 where there is no entry)",
                                 gen_family_def, d->name, d->first + j);
@@ -299,9 +299,9 @@ static int vh_vis_addr(FILE *out, pmu_err *err)
     }
     fprintf(out, "localparam integer PMU_VIS_KEY_SPACE_W = %d;\n", VIS_KEY_SPACE_W);
     fprintf(out, "localparam integer PMU_VIS_KEY_INDEX_W = %d;\n", VIS_KEY_INDEX_W);
-    fprintf(out, "localparam logic [%d*%d-1:0] PMU_VIS_ADDR = {", PMU_NVIS, PMU_ADDR_BITS);
-    for (unsigned v = PMU_NVIS; v-- > 0;)
-        fprintf(out, "%d'h%03x%s", PMU_ADDR_BITS, pmu_vis_table[v].addr, v ? ", " : "};\n");
+    fprintf(out, "localparam logic [%d*%d-1:0] PMU_VIS_ADDR = {", ITA_NVIS, ITA_ADDR_BITS);
+    for (unsigned v = ITA_NVIS; v-- > 0;)
+        fprintf(out, "%d'h%03x%s", ITA_ADDR_BITS, ita_vis_table[v].addr, v ? ", " : "};\n");
     return 0;
 }
 
@@ -319,8 +319,8 @@ static int emit_defs(FILE *out, pmu_err *err)
         vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0 ||
         vh_vis_addr(out, err) != 0)
         return -1;
-    /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/pmu_iear.sv,
-     * pmu_dear.sv, pmu_btb.sv); role_registers() only checks that each is visible. */
+    /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/ita_iear.sv,
+     * ita_dear.sv, ita_btb.sv); role_registers() only checks that each is visible. */
     (void)ncap;
     fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual);
     return 0;
@@ -331,16 +331,16 @@ static int emit_defs(FILE *out, pmu_err *err)
 static int emit_evt_rows(FILE *out, pmu_err *err)
 {
     (void)err;
-    fputs("// The event table of rtl/ita/pmu_evt_sel.sv: one row per modelled event (KIND not NONE) of\n"
+    fputs("// The event table of rtl/ita/ita_evt_sel.sv: one row per modelled event (KIND not NONE) of\n"
           "// each model's table (include/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
           "// in table order, included where the module defines\n"
           "// PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
-    for (int m = PMU_MODEL_ITANIUM; m <= PMU_MODEL_ITANIUM2; m++) {
+    for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2; m++) {
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
         for (unsigned i = 0; i < n; i++) {
             const ita_event_row *e = &rows[i];
-            if (pmu_event_row_modelled(e))
+            if (ita_event_row_modelled(e))
                 fprintf(out, "`PMU_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, PMU_KIND_%s)\n", m,
                         e->name, e->code, e->umask, e->counters, e->iar, e->opm, e->dar, kind_name(e->kind));
         }
@@ -356,12 +356,12 @@ static int emit_qual_regs(FILE *out, pmu_err *err)
           "// where the module defines PMU_QUAL_REG(J, name, NAME, SPACE): register J of the list,\n"
           "// <name>_q, at address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST}, visible as PMU_VIS_<NAME>.\n", out);
     unsigned j = 0;
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc *d = &pmu_reg_table[i];
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc *d = &ita_reg_table[i];
         if (d->role != PMU_ROLE_QUAL)
             continue;
         const int v = vis_of(d->space, d->first);
-        if (d->count != 1 || v < 0 || strcmp(pmu_vis_table[v].name, d->name) != 0)
+        if (d->count != 1 || v < 0 || strcmp(ita_vis_table[v].name, d->name) != 0)
             return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: a ROLE(QUAL) row must be COUNT(1) and have "
                             "a PMU_VISIBLE entry of the same name and address", gen_family_def, d->name);
         char lower[32];
@@ -374,7 +374,7 @@ static int emit_qual_regs(FILE *out, pmu_err *err)
     return 0;
 }
 
-/* ---- register-map.md ---------------------------------------------------------------------- */
+/* ---- ita-register-map.md ---------------------------------------------------------------------- */
 
 /* "PMC4,PMC5" for a counter mask. */
 static void counter_names(unsigned mask, char *buf, size_t size)
@@ -407,11 +407,11 @@ static void md_registers(FILE *out)
           "A write stores `(value & wmask) | (reset & ~wmask)`. Registers not listed read 0 and\n"
           "ignore writes. The role says what implements the register:\n\n"
           "| role | meaning |\n|---|---|\n", out);
-    md_name_table(out, role_names, role_descs, 0, PMU_NROLES);
+    md_name_table(out, role_names, role_descs, 0, ITA_NROLES);
     fputs("\n| register | address | role | Itanium reset | Itanium wmask | Itanium 2 reset | Itanium 2 wmask "
           "| description |\n|---|---|---|---|---|---|---|---|\n", out);
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc *d = &pmu_reg_table[i];
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc *d = &ita_reg_table[i];
         char where[64];
         if (d->count == 1)
             snprintf(where, sizeof where, "%s[%u]", space_name(d->space), d->first);
@@ -426,8 +426,8 @@ static void md_registers(FILE *out)
 static void md_fields_and_state(FILE *out)
 {
     fputs("\n## Fields\n\n| group | field | bits | meaning |\n|---|---|---|---|\n", out);
-    for (unsigned i = 0; i < pmu_field_table_len; i++) {
-        const pmu_field_desc *f = &pmu_field_table[i];
+    for (unsigned i = 0; i < ita_field_table_len; i++) {
+        const pmu_field_desc *f = &ita_field_table[i];
         if (f->msb == f->lsb)
             fprintf(out, "| %s | %s | %u | %s |\n", f->group, f->name, f->lsb, f->desc);
         else
@@ -445,23 +445,23 @@ static void md_fields_and_state(FILE *out)
     fputs("\n## State compared in lock-step\n\n"
           "Every cycle the checker compares these registers (as a register read returns them)\n"
           "and the interrupt line.\n\n| # | register | fields |\n|---|---|---|\n", out);
-    for (unsigned i = 0; i < PMU_NVIS; i++)
-        fprintf(out, "| %u | %s | %s |\n", i, pmu_vis_table[i].name, pmu_vis_table[i].field_group);
+    for (unsigned i = 0; i < ITA_NVIS; i++)
+        fprintf(out, "| %u | %s | %s |\n", i, ita_vis_table[i].name, ita_vis_table[i].field_group);
 }
 
 static void md_events(FILE *out)
 {
-    static const char *const model_title[2] = {[PMU_MODEL_ITANIUM] = "Itanium (`include/ita/ita_events.def`)",
-                                               [PMU_MODEL_ITANIUM2] = "Itanium 2 (`include/ita/ita2_events.def`)"};
+    static const char *const model_title[2] = {[ITA_MODEL_ITANIUM] = "Itanium (`include/ita/ita_events.def`)",
+                                               [ITA_MODEL_ITANIUM2] = "Itanium 2 (`include/ita/ita2_events.def`)"};
     fputs("\n## Modelled events\n\n"
           "The events the hardware derives from the cycle record: the rows of each model's full event\n"
           "table (libpfm-3) whose KIND is not NONE. Every other event of the tables counts only from a\n"
-          "stream's general events (docs/stream-format.md); a code and umask in neither counts nothing.\n"
+          "stream's general events (docs/ita-stream-format.md); a code and umask in neither counts nothing.\n"
           "The counters column is where the event is wired. The kind is what one occurrence is\n"
-          "(docs/semantics.md, step 3):\n\n"
+          "(docs/ita-semantics.md, step 3):\n\n"
           "| kind | one occurrence |\n|---|---|\n", out);
-    md_name_table(out, kind_names, kind_descs, 1, PMU_NKINDS);
-    for (int m = PMU_MODEL_ITANIUM2; m >= PMU_MODEL_ITANIUM; m--) {
+    md_name_table(out, kind_names, kind_descs, 1, ITA_NKINDS);
+    for (int m = ITA_MODEL_ITANIUM2; m >= ITA_MODEL_ITANIUM; m--) {
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
         fprintf(out, "\n### %s\n\n| event | code | umask | maxincr | counters | iar | opm | dar | group | set | kind |\n"
@@ -469,7 +469,7 @@ static void md_events(FILE *out)
         for (unsigned i = 0; i < n; i++) {
             const ita_event_row *e = &rows[i];
             char ctr[48];
-            if (!pmu_event_row_modelled(e))
+            if (!ita_event_row_modelled(e))
                 continue;
             counter_names(e->counters, ctr, sizeof ctr);
             fprintf(out, "| %s | 0x%02x | 0x%x | %u | %s | %u | %u | %u | %u | 0x%x | %s |\n", e->name, e->code,
@@ -484,7 +484,7 @@ static int emit_md(FILE *out, pmu_err *err)
     fputs("# Register map\n\n"
           "Every position below comes from `include/ita/ita_regs.def`, the same file the RTL\n"
           "(`build/gen/ita/pmu_defs.vh` and the other files `tools/gen_defs.c` writes there) and the\n"
-          "C code (`include/ita/pmu_regs.h`, `include/ita/ita_defs.c`) are built from.\n\n", out);
+          "C code (`include/ita/ita_regs.h`, `include/ita/ita_defs.c`) are built from.\n\n", out);
     md_registers(out);
     md_fields_and_state(out);
     md_events(out);
@@ -499,9 +499,9 @@ static int emit_wave_layout(FILE *out, pmu_err *err)
 const gen_output gen_outputs[] = {
     {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
     {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
-    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/pmu_evt_sel.sv", "//", emit_evt_rows, NULL},
+    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/ita_evt_sel.sv", "//", emit_evt_rows, NULL},
     {"pmu_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs, NULL},
-    {"register-map.md", "docs/register-map.md (make docs)", "<!--", emit_md, NULL},
+    {"ita-register-map.md", "docs/ita-register-map.md (make docs)", "<!--", emit_md, NULL},
     {"ita_wave_layout.c", "docs/pmusim.gtkw as a C string (the layout run --waves writes)", "//",
      emit_wave_layout, "docs/pmusim.gtkw"},
 };

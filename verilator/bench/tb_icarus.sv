@@ -20,10 +20,10 @@ module tb_icarus;
 `include "pmu_defs.vh"
   parameter integer MaxLines = 65536;
 
-  localparam integer S = `PMU_MAX_SLOTS;
+  localparam integer S = `ITA_MAX_SLOTS;
   localparam integer V_KIND   = 0;
   localparam integer V_W_ADDR = V_KIND + 1;
-  localparam integer V_W_DATA = V_W_ADDR + PMU_ADDR_BITS;
+  localparam integer V_W_DATA = V_W_ADDR + ITA_ADDR_BITS;
   localparam integer V_CPL    = V_KIND + 1;
   localparam integer V_IS     = V_CPL + 2;
   localparam integer V_POWER  = V_IS + 1;
@@ -39,7 +39,7 @@ module tb_icarus;
   localparam integer V_ENC    = V_IDX + 2 * S;
   localparam integer V_UNIT   = V_ENC + 41 * S;
   localparam integer V_FLAGS  = V_UNIT + 2 * S;
-  localparam integer V_DADDR  = V_FLAGS + `PMU_SF_WIDTH * S;
+  localparam integer V_DADDR  = V_FLAGS + `ITA_SF_WIDTH * S;
   localparam integer V_BITS   = V_DADDR + 64 * S;
 
   localparam integer        NCnt     = PMU_PMD4_7_COUNT;
@@ -58,7 +58,7 @@ module tb_icarus;
 
   logic reg_we, cyc_valid;
   logic pmi;
-  logic [`PMU_NVIS*64-1:0] obs_vis;
+  logic [`ITA_NVIS*64-1:0] obs_vis;
 
   assign reg_we    = rst_n && !cur[V_KIND];
   assign cyc_valid = rst_n && cur[V_KIND];
@@ -67,7 +67,7 @@ module tb_icarus;
     .clk_i        (clk),
     .rst_ni       (rst_n),
     .reg_we_i     (reg_we),
-    .reg_addr_i   (cur[V_W_ADDR +: PMU_ADDR_BITS]),
+    .reg_addr_i   (cur[V_W_ADDR +: ITA_ADDR_BITS]),
     .reg_wdata_i  (cur[V_W_DATA +: 64]),
     .reg_rdata_o  (),              // the testbench reads through obs_vis_o
     .cyc_valid_i  (cyc_valid),
@@ -85,7 +85,7 @@ module tb_icarus;
     .slot_idx_i   (cur[V_IDX +: 2 * S]),
     .slot_enc_i   (cur[V_ENC +: 41 * S]),
     .slot_unit_i  (cur[V_UNIT +: 2 * S]),
-    .slot_flags_i (cur[V_FLAGS +: `PMU_SF_WIDTH * S]),
+    .slot_flags_i (cur[V_FLAGS +: `ITA_SF_WIDTH * S]),
     .slot_daddr_i (cur[V_DADDR +: 64 * S]),
     .pmi_o        (pmi),
     .obs_vis_o    (obs_vis)

@@ -14,10 +14,10 @@
  * testbench declares the same layout (localparams V_*), and the benchmark's
  * cross-check of the final counters fails if the two ever disagree.
  *   kind   1   0 = register write, 1 = cycle record
- *   write:  addr PMU_ADDR_BITS, data 64
+ *   write:  addr ITA_ADDR_BITS, data 64
  *   record: cpl 2, is 1, power 2, intr 2, up_we 1, up 1, pp_we 1, pp 1, recirc 3,
- *           nslots 3, then per field all PMU_MAX_SLOTS slots (slot k at k*width):
- *           ip 64, idx 2, enc 41, unit 2, flags PMU_SF_WIDTH, daddr 64
+ *           nslots 3, then per field all ITA_MAX_SLOTS slots (slot k at k*width):
+ *           ip 64, idx 2, enc 41, unit 2, flags ITA_SF_WIDTH, daddr 64
  * These are the port widths of rtl/ita/ita_pmu.sv.
  *
  * On success prints "OUT: writes=W records=N lines=W+N" (the benchmark reads it).
@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ita/pmu_config.h"
-#include "ita/pmu_ref.h"
+#include "ita/ita_config.h"
+#include "ita/ita_ref.h"
 #include "ita/ita_family.h"
 #include "pmu_num.h"
 #include "pmu_outfile.h"
@@ -38,7 +38,7 @@
 enum {
     V_KIND = 0,
     V_W_ADDR = V_KIND + 1,
-    V_W_DATA = V_W_ADDR + PMU_ADDR_BITS,
+    V_W_DATA = V_W_ADDR + ITA_ADDR_BITS,
     V_CPL = V_KIND + 1,
     V_IS = V_CPL + 2,
     V_POWER = V_IS + 1,
@@ -50,12 +50,12 @@ enum {
     V_RECIRC = V_PP + 1,
     V_NSLOTS = V_RECIRC + 3,
     V_IP = V_NSLOTS + 3,
-    V_IDX = V_IP + 64 * PMU_MAX_SLOTS,
-    V_ENC = V_IDX + 2 * PMU_MAX_SLOTS,
-    V_UNIT = V_ENC + 41 * PMU_MAX_SLOTS,
-    V_FLAGS = V_UNIT + 2 * PMU_MAX_SLOTS,
-    V_DADDR = V_FLAGS + PMU_SF_WIDTH * PMU_MAX_SLOTS,
-    V_BITS = V_DADDR + 64 * PMU_MAX_SLOTS
+    V_IDX = V_IP + 64 * ITA_MAX_SLOTS,
+    V_ENC = V_IDX + 2 * ITA_MAX_SLOTS,
+    V_UNIT = V_ENC + 41 * ITA_MAX_SLOTS,
+    V_FLAGS = V_UNIT + 2 * ITA_MAX_SLOTS,
+    V_DADDR = V_FLAGS + ITA_SF_WIDTH * ITA_MAX_SLOTS,
+    V_BITS = V_DADDR + 64 * ITA_MAX_SLOTS
 };
 #define LINE_WORDS ((V_BITS + 63) / 64)
 #define LINE_DIGITS ((V_BITS + 3) / 4)
@@ -169,7 +169,7 @@ static int usage(const char *fmt, const char *arg)
     return 2;
 }
 
-static int pack_record(packer *p, line *l, const pmu_cycle *c)
+static int pack_record(packer *p, line *l, const ita_cycle *c)
 {
     memset(l, 0, sizeof *l);
     put(p, l, V_KIND, 1, 1, "kind");
@@ -183,13 +183,13 @@ static int pack_record(packer *p, line *l, const pmu_cycle *c)
     put(p, l, V_PP, 1, c->pp, "pp");
     put(p, l, V_RECIRC, 3, c->recirc, "recirc");
     put(p, l, V_NSLOTS, 3, c->nslots, "nslots");
-    for (unsigned k = 0; k < c->nslots && k < PMU_MAX_SLOTS; k++) {
-        const pmu_slot *s = &c->slot[k];
+    for (unsigned k = 0; k < c->nslots && k < ITA_MAX_SLOTS; k++) {
+        const ita_slot *s = &c->slot[k];
         put(p, l, V_IP + 64 * k, 64, s->ip, "slot ip");
         put(p, l, V_IDX + 2 * k, 2, s->slot, "slot index");
         put(p, l, V_ENC + 41 * k, 41, s->enc, "slot enc");
         put(p, l, V_UNIT + 2 * k, 2, s->unit, "slot unit");
-        put(p, l, V_FLAGS + PMU_SF_WIDTH * k, PMU_SF_WIDTH, s->flags, "slot flags");
+        put(p, l, V_FLAGS + ITA_SF_WIDTH * k, ITA_SF_WIDTH, s->flags, "slot flags");
         put(p, l, V_DADDR + 64 * k, 64, s->daddr, "slot daddr");
     }
     return p->bad ? -1 : 0;
@@ -236,25 +236,25 @@ static int parse_args(int argc, char **argv, vmem_args *a)
 static recorder *record_config(const char *config, const char **cfg_name, int *status)
 {
     pmu_err err;
-    pmu_config cfg;
+    ita_config cfg;
     *cfg_name = config ? config : "<built-in configuration>";
-    const char *text = pmu_config_default_text(PMU_MODEL_ITANIUM2);
-    int rc = config ? pmu_config_load(config, PMU_MODEL_ITANIUM2, 0, &cfg, &err)
-                    : pmu_config_parse(text, strlen(text), *cfg_name, PMU_MODEL_ITANIUM2, 1, &cfg, &err);
+    const char *text = ita_config_default_text(ITA_MODEL_ITANIUM2);
+    int rc = config ? ita_config_load(config, ITA_MODEL_ITANIUM2, 0, &cfg, &err)
+                    : ita_config_parse(text, strlen(text), *cfg_name, ITA_MODEL_ITANIUM2, 1, &cfg, &err);
     *status = 2;
     if (rc != 0) {
         fprintf(stderr, "%s\n", err.msg);
         return NULL;
     }
-    if (cfg.model != PMU_MODEL_ITANIUM2) {
+    if (cfg.model != ITA_MODEL_ITANIUM2) {
         fprintf(stderr, "%s:%u: model: expected itanium2: the Icarus testbench instantiates the "
                         "Itanium 2 PMU (Model=1)\n", *cfg_name, cfg.model_line);
         return NULL;
     }
-    pmu_params params = pmu_params_default();
+    ita_params params = ita_params_default();
     params.model = cfg.model;
     recorder *rec = calloc(1, sizeof *rec);
-    if (!rec || !(rec->inner = pmu_ref_create(&params))) {
+    if (!rec || !(rec->inner = ita_ref_create(&params))) {
         fprintf(stderr, "vmem: out of memory\n");
         free(rec);
         *status = 1;
@@ -263,8 +263,8 @@ static recorder *record_config(const char *config, const char **cfg_name, int *s
     rec->base.ops = &recorder_ops;
     rec->base.name = "recorder";
     rec->base.model = params.model;
-    rec->base.nvis = PMU_NVIS;
-    pmu_config_apply(&cfg, &rec->base);
+    rec->base.nvis = ITA_NVIS;
+    ita_config_apply(&cfg, &rec->base);
     if (rec->overflowed) {
         fprintf(stderr, "%s: the configuration makes more than %d register writes\n", *cfg_name,
                 MAX_WRITES);
@@ -286,11 +286,11 @@ static int write_lines(FILE *f, const recorder *rec, const char *cfg_name, pmu_s
     for (unsigned i = 0; i < rec->nwrites && !p.bad; i++) {
         memset(&l, 0, sizeof l);
         p.where = cfg_name;
-        put(&p, &l, V_W_ADDR, PMU_ADDR_BITS, rec->addr[i], "register address");
+        put(&p, &l, V_W_ADDR, ITA_ADDR_BITS, rec->addr[i], "register address");
         put(&p, &l, V_W_DATA, 64, rec->value[i], "register value");
         io_error |= emit(f, &l);
     }
-    pmu_cycle c;
+    ita_cycle c;
     for (*n = 0; !p.bad && !io_error && *n < a->records; (*n)++) {
         int got = pmu_stream_next(r, &c, &err);
         if (got < 0) {
@@ -327,7 +327,7 @@ int main(int argc, char **argv)
         return status;
     pmu_err err;
     pmu_files *files = pmu_files_new();
-    pmu_stream_reader *r = pmu_stream_open(&pmu_dialect_itanium, a.stream, &err);
+    pmu_stream_reader *r = pmu_stream_open(&ita_dialect, a.stream, &err);
     pmu_outfile *o = NULL;
     FILE *f = NULL;
     uint64_t n = 0;

@@ -21,7 +21,7 @@ static void count_help(FILE *f)
                "  --per-process      one row per process\n");
     monitor_help(f);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n"
-               "docs/driver.md describes the driver behind the counts.\n");
+               "docs/ita-driver.md describes the driver behind the counts.\n");
 }
 
 static const pmu_cli_cmd count_cmd = {.name = "count", .help = count_help};

@@ -1,9 +1,9 @@
 /*
  * profile.c - `pmusim profile`: sample one event every N occurrences with the family's
  * overflow driver and print a flat profile by function.  A sample's address is the last
- * instruction retired when the overflow interrupt was taken (docs/driver.md, "Samples"),
+ * instruction retired when the overflow interrupt was taken (docs/ita-driver.md, "Samples"),
  * so it lands `--irq-latency` records after the overflowing event.  With --sample the
- * samples come from a capture unit (an EAR or the BTB, docs/ear-btb.md): each one is
+ * samples come from a capture unit (an EAR or the BTB, docs/ita-ear-btb.md): each one is
  * printed decoded, and attributed to the instruction the unit captured.
  */
 #include <inttypes.h>

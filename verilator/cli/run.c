@@ -66,7 +66,7 @@ static void run_help(FILE *f)
                "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet]\n"
                "\n");
     pmu_cli_records_help(f);
-    fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/config-format.md);\n"
+    fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/ita-config-format.md);\n"
                "                     default: built in\n");
     pmu_cli_target_help(f, 1);
     fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n"

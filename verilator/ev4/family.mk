@@ -17,7 +17,7 @@ RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev4/rtl_backend.o
 # every mux code, half counts, periods, requests) run on the Verilated RTL too (tests/tests.mk).
 RTL_UNIT_TESTS_alpha21064 := ev4_rtl_unit_tests
 ev4_rtl_unit_tests_SRCS := $(addprefix csim/ev4/tests/,test_ev4_regs.cpp test_ev4_counting.cpp test_ev4_irq.cpp) \
-                           tests/ev4_rtl_backend_for_unit_tests.cpp
+                           verilator/ev4/tests/ev4_rtl_backend_for_unit_tests.cpp
 
 # make mutants (tests/mutants/mutants.mk): the tests a mutant of each variant must fail.
 MUTANT_KILL_TESTS_ev4 = conform|pmusim conform --family alpha21064 --model all --seed 1 $(MUTANT_KILL_SIZE); \

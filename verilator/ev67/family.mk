@@ -18,7 +18,7 @@ RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ev67/rtl_backend.o
 # too (tests/tests.mk).
 RTL_UNIT_TESTS_alpha21264 := ev67_rtl_unit_tests
 ev67_rtl_unit_tests_SRCS := $(addprefix csim/ev67/tests/,test_ev67_regs.cpp test_ev67_counting.cpp test_ev67_irq.cpp test_ev67_profileme.cpp) \
-                            tests/ev67_rtl_backend_for_unit_tests.cpp
+                            verilator/ev67/tests/ev67_rtl_backend_for_unit_tests.cpp
 
 # make mutants (tests/mutants/mutants.mk): the tests a mutant of each variant must fail.
 MUTANT_KILL_TESTS_ev67 = conform|pmusim conform --family alpha21264 --seed 1 $(MUTANT_KILL_SIZE); \

@@ -1,6 +1,6 @@
 /*
  * cmd_ear.c - `pmusim profile --sample` for the Itanium family: an EAR or BTB event
- * (docs/ear-btb.md) becomes a counter on the event that counts the unit's captures
+ * (docs/ita-ear-btb.md) becomes a counter on the event that counts the unit's captures
  * (L1I_EAR_EVENTS or Itanium's INSTRUCTION_EAR_EVENTS, DATA_EAR_EVENTS, BRANCH_EVENT) with the sampling period, plus the
  * unit's configuration register (PMC10, PMC11, PMC12 from the event's type and umask);
  * each sample's registers, read by the driver before it unfreezes, are decoded here
@@ -27,35 +27,35 @@ int ita_sample_unit_resolve(unsigned model, const char *spec, char *buf, size_t 
     for (char *c = name; *c; c++)
         *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
     *row = ita_event_find((int)model, name);
-    pmu_drv_capture unit = ita_ear_unit(*row);
+    ita_drv_capture unit = ita_ear_unit(*row);
     if (!*row)
         return pmu_errf(err, PMU_E_INPUT, "--sample %s: unknown event '%s' on %s", spec, name,
-                        model == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2");
-    if (unit == PMU_DRV_CAPTURE_NONE)
+                        model == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium 2");
+    if (unit == ITA_DRV_CAPTURE_NONE)
         return pmu_errf(err, PMU_E_INPUT,
                         "--sample %s: expected an EAR or BTB event (e.g. DATA_EAR_CACHE_LAT64, BRANCH_EVENT); %s is "
                         "a counter event: sample it with -e",
                         spec, name);
-    snprintf(buf, size, "%s%s", ita_ear_counter_event((pmu_model)model, unit)->name, colon ? colon : "");
+    snprintf(buf, size, "%s%s", ita_ear_counter_event((ita_model)model, unit)->name, colon ? colon : "");
     return 0;
 }
 
-int ita_sample_unit_program(unsigned model, const ita_event_row *row, int pm, pmu_drv_config *cfg, unsigned k,
+int ita_sample_unit_program(unsigned model, const ita_event_row *row, int pm, ita_drv_config *cfg, unsigned k,
                             uint64_t *pmc, pmu_err *err)
 {
     uint64_t counter = 0;
     for (unsigned r = 0; r < cfg->nregs; r++)
-        if (cfg->reg[r].addr == pmu_vis_table[PMU_VIS_PMC4 + k].addr)
+        if (cfg->reg[r].addr == ita_vis_table[PMU_VIS_PMC4 + k].addr)
             counter = cfg->reg[r].value;
-    if (cfg->nregs == PMU_DRV_MAX_REGS)
+    if (cfg->nregs == ITA_DRV_MAX_REGS)
         return pmu_errf(err, PMU_E_INPUT, "--sample %s: the events need more than %d registers", row->name,
-                        PMU_DRV_MAX_REGS);
+                        ITA_DRV_MAX_REGS);
     /* The unit monitors at the counter's privilege levels and instruction sets. */
     uint16_t addr;
-    if (ita_ear_config((pmu_model)model, row, (unsigned)PMU_FGET(counter, PMC_GEN, PLM), pm,
-                       (unsigned)PMU_FGET(counter, PMC_GEN, ISM), &addr, pmc) != 0)
+    if (ita_ear_config((ita_model)model, row, (unsigned)ITA_FGET(counter, PMC_GEN, PLM), pm,
+                       (unsigned)ITA_FGET(counter, PMC_GEN, ISM), &addr, pmc) != 0)
         return pmu_errf(err, PMU_E_INTERNAL, "--sample %s: not an EAR or BTB event", row->name);
-    cfg->reg[cfg->nregs++] = (pmu_drv_reg){addr, *pmc};
+    cfg->reg[cfg->nregs++] = (ita_drv_reg){addr, *pmc};
     cfg->capture[k] = (uint8_t)ita_ear_unit(row);
     return 0;
 }
@@ -66,7 +66,7 @@ static const char *tlb_name(unsigned level)
     return level < 4 ? names[level] : "?";
 }
 
-static void iear_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c)
+static void iear_format(ita_model m, uint64_t pmc, const ita_drv_sample *s, pmu_monitor_capture *c)
 {
     ita_iear_sample e;
     ita_iear_decode(m, pmc, s->value[0], s->value[1], &e);
@@ -88,7 +88,7 @@ static void iear_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_
                      e.rab ? "true" : "false", e.tlb);
 }
 
-static void dear_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c)
+static void dear_format(ita_model m, uint64_t pmc, const ita_drv_sample *s, pmu_monitor_capture *c)
 {
     static const char *const modes[] = {"cache", "tlb", "alat", "none"};
     ita_dear_sample e;
@@ -113,7 +113,7 @@ static void dear_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_
                      modes[e.mode & 3], e.iaddr, e.daddr, e.latency, e.overflow ? "true" : "false", e.tlb);
 }
 
-static void btb_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c)
+static void btb_format(ita_model m, uint64_t pmc, const ita_drv_sample *s, pmu_monitor_capture *c)
 {
     ita_btb_branch b[ITA_BTB_ENTRIES];
     unsigned n = ita_btb_decode(m, pmc, s->value, b);
@@ -137,7 +137,7 @@ static void btb_format(pmu_model m, uint64_t pmc, const pmu_drv_sample *s, pmu_m
     pmu_text_appendf(c->json, sizeof c->json, "]");
 }
 
-void ita_capture_format(unsigned model, uint64_t pmc, const pmu_drv_sample *s, pmu_monitor_capture *c)
+void ita_capture_format(unsigned model, uint64_t pmc, const ita_drv_sample *s, pmu_monitor_capture *c)
 {
     static const char *const units[] = {"none", "I-EAR", "D-EAR", "BTB"};
     memset(c, 0, sizeof *c);
@@ -149,17 +149,17 @@ void ita_capture_format(unsigned model, uint64_t pmc, const pmu_drv_sample *s, p
                      s->record, s->pid, s->cpl, s->ip, units[s->capture & 3]);
     for (unsigned i = 0; i < s->nregs; i++) {
         const char *name = "?";
-        for (unsigned v = 0; v < PMU_NVIS; v++)
-            if (pmu_vis_table[v].addr == s->addr[i])
-                name = pmu_vis_table[v].name;
+        for (unsigned v = 0; v < ITA_NVIS; v++)
+            if (ita_vis_table[v].addr == s->addr[i])
+                name = ita_vis_table[v].name;
         pmu_text_appendf(c->json, sizeof c->json, "%s\"%s\":\"0x%" PRIx64 "\"", i ? "," : "", name, s->value[i]);
     }
     pmu_text_appendf(c->json, sizeof c->json, "}");
-    if (s->capture == PMU_DRV_CAPTURE_IEAR)
-        iear_format((pmu_model)model, pmc, s, c);
-    else if (s->capture == PMU_DRV_CAPTURE_DEAR)
-        dear_format((pmu_model)model, pmc, s, c);
-    else if (s->capture == PMU_DRV_CAPTURE_BTB)
-        btb_format((pmu_model)model, pmc, s, c);
+    if (s->capture == ITA_DRV_CAPTURE_IEAR)
+        iear_format((ita_model)model, pmc, s, c);
+    else if (s->capture == ITA_DRV_CAPTURE_DEAR)
+        dear_format((ita_model)model, pmc, s, c);
+    else if (s->capture == ITA_DRV_CAPTURE_BTB)
+        btb_format((ita_model)model, pmc, s, c);
     pmu_text_appendf(c->json, sizeof c->json, "}");
 }

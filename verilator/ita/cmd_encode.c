@@ -53,7 +53,7 @@ static void encode_help(FILE *f)
             "  --list             the model's event table: code, umask, type, counters, maxincr,\n"
             "                     iar/opm/dar, group, set (with --json: a JSON object)\n"
             "\n"
-            "Numbers are decimal or 0x hex.  docs/event-library.md explains the encoding.\n");
+            "Numbers are decimal or 0x hex.  docs/ita-event-library.md explains the encoding.\n");
 }
 
 /* ---- --list: the event table of a model, like libpfm's showevtinfo -------------------- */
@@ -78,7 +78,7 @@ static void counters_text(unsigned mask, const char *sep, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = '\0';
-    for (unsigned k = PMU_FIRST_COUNTER; k < PMU_FIRST_COUNTER + PMU_NCOUNTERS && n < len; k++)
+    for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS && n < len; k++)
         if ((mask >> k) & 1u)
             n += (size_t)snprintf(buf + n, len - n, "%s%u", n ? sep : "", k);
 }
@@ -124,12 +124,12 @@ static void list_json(FILE *f, const char *model, const ita_event_row *rows, uns
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
 }
 
-static void list_events(FILE *f, pmu_model m, bool json)
+static void list_events(FILE *f, ita_model m, bool json)
 {
     unsigned n;
     const ita_event_row *rows = ita_event_rows(m, &n);
     if (json)
-        list_json(f, m == PMU_MODEL_ITANIUM ? "itanium" : "itanium2", rows, n);
+        list_json(f, m == ITA_MODEL_ITANIUM ? "itanium" : "itanium2", rows, n);
     else
         list_text(f, rows, n);
 }
@@ -407,8 +407,8 @@ static void reg_name(uint16_t addr, char *buf, size_t len)
     static const char *const space_name[] = {[PMU_SPACE_PMC] = "PMC", [PMU_SPACE_PMD] = "PMD",
                                              [PMU_SPACE_IBR] = "IBR", [PMU_SPACE_DBR] = "DBR",
                                              [PMU_SPACE_CPU] = "CPU"};
-    unsigned sp = PMU_ADDR_SPACE(addr);
-    snprintf(buf, len, "%s%u", sp < PMU_NSPACES ? space_name[sp] : "?", PMU_ADDR_INDEX(addr));
+    unsigned sp = ITA_ADDR_SPACE(addr);
+    snprintf(buf, len, "%s%u", sp < ITA_NSPACES ? space_name[sp] : "?", ITA_ADDR_INDEX(addr));
 }
 
 static void print_ranges_json(FILE *out, const char *key, const pmulib_range *rg, const pmulib_range_result *res,
@@ -437,7 +437,7 @@ static void print_json(FILE *out, const pmulib_request *rq, const pmulib_dispatc
 {
     char name[16];
     fprintf(out, "{\n  \"model\": \"%s\",\n  \"registers\": [",
-            rq->model == PMU_MODEL_ITANIUM ? "itanium" : "itanium2");
+            rq->model == ITA_MODEL_ITANIUM ? "itanium" : "itanium2");
     for (unsigned i = 0; i < d->nwrites; i++) {
         reg_name(d->writes[i].addr, name, sizeof name);
         fprintf(out, "%s\n    {\"name\": \"%s\", \"addr\": \"0x%03x\", \"value\": \"0x%016" PRIx64 "\"}",
@@ -489,7 +489,7 @@ static int parse(const pmu_cli_cmd *cmd, int argc, char **argv, encode_opts *o)
     if (o->t.fam != &pmu_family_itanium)
         return pmu_cli_usage(cmd, "--family: expected itanium (this is its event library), found '%s'",
                              o->t.fam->name);
-    o->rq.model = (pmu_model)o->t.model;
+    o->rq.model = (ita_model)o->t.model;
     static const char *const flag_names[] = {"--inverse", "--no-fine-mode", "--fine-2bundle"};
     const int flags[] = {o->inverse, o->no_fine, o->fine_2bundle};
     for (unsigned k = 0; k < 3; k++)
@@ -502,7 +502,7 @@ static int parse(const pmu_cli_cmd *cmd, int argc, char **argv, encode_opts *o)
         return pmu_cli_usage(cmd, "expected at least one -e EVENT, or --iear/--dear/--btb (pmusim encode --list "
                                   "lists the events)");
     /* Itanium's BTB records every predictor source unless told otherwise. */
-    bool ita = o->rq.model == PMU_MODEL_ITANIUM;
+    bool ita = o->rq.model == ITA_MODEL_ITANIUM;
     if (o->rq.btb.used && ita) {
         if (!(o->btb_seen >> BTB_TAR & 1u))
             o->rq.btb.tar = true;
@@ -520,7 +520,7 @@ int pmusim_encode_main(int argc, char **argv, FILE *out, FILE *errf)
     const pmu_cli_cmd cmd = {.name = "encode", .help = encode_help, .out = out, .err = errf};
     encode_opts o;
     memset(&o, 0, sizeof o);
-    o.rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+    o.rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
     int rc = parse(&cmd, argc, argv, &o);
     if (rc)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;

@@ -1,7 +1,7 @@
 /*
  * cmd_monitor.c - the Itanium family's count/profile hooks (include/pmu_family_cmds.h):
  * events through the event library (include/ita/pmulib.h) become the overflow driver's
- * configuration (include/ita/pmu_drv.h, docs/driver.md); the driver runs on the backend
+ * configuration (include/ita/ita_drv.h, docs/ita-driver.md); the driver runs on the backend
  * while the reference's exact totals are kept per process for the check.  The same
  * session serves `pmusim conform --service driver` (cmd_conform.c).
  */
@@ -22,22 +22,22 @@
 static void session_before(void *ctx, void *record)
 {
     ita_session *s = ctx;
-    pmu_drv_before_step(s->d, record);
-    for (unsigned k = 0; s->has_total && k < PMU_NCOUNTERS; k++)
-        s->before[k] = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+    ita_drv_before_step(s->d, record);
+    for (unsigned k = 0; s->has_total && k < ITA_NCOUNTERS; k++)
+        s->before[k] = pmu_total(s->b, ITA_FIRST_COUNTER + k);
 }
 
 static void session_after(void *ctx, const void *record, const pmu_state *st)
 {
     ita_session *s = ctx;
-    const pmu_cycle *c = record;
+    const ita_cycle *c = record;
     s->ran[c->pid] = 1;
-    for (unsigned k = 0; s->has_total && k < PMU_NCOUNTERS; k++)
-        s->truth[c->pid][k] += pmu_total(s->b, PMU_FIRST_COUNTER + k) - s->before[k];
-    pmu_drv_after_step(s->d, c, st->pmi);
+    for (unsigned k = 0; s->has_total && k < ITA_NCOUNTERS; k++)
+        s->truth[c->pid][k] += pmu_total(s->b, ITA_FIRST_COUNTER + k) - s->before[k];
+    ita_drv_after_step(s->d, c, st->pmi);
 }
 
-int ita_session_start(ita_session *s, pmu_backend *b, const pmu_drv_opts *o,
+int ita_session_start(ita_session *s, pmu_backend *b, const ita_drv_opts *o,
                       const uint16_t *pids, unsigned npids, pmu_record_hooks *hooks, pmu_err *err)
 {
     memset(s, 0, sizeof *s);
@@ -49,12 +49,12 @@ int ita_session_start(ita_session *s, pmu_backend *b, const pmu_drv_opts *o,
         ita_session_free(s);
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     }
-    if (!(s->d = pmu_drv_create(b, o, err))) {
+    if (!(s->d = ita_drv_create(b, o, err))) {
         ita_session_free(s);
         return -1;
     }
     for (unsigned k = 0; k < npids; k++)
-        if (pmu_drv_attach(s->d, pids[k], NULL, err) != 0) {
+        if (ita_drv_attach(s->d, pids[k], NULL, err) != 0) {
             ita_session_free(s);
             return -1;
         }
@@ -69,25 +69,25 @@ int ita_session_check(const ita_session *s, unsigned used, int say_exact, FILE *
     unsigned bad = 0;
     char first[256] = "";
     uint64_t v;
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         if (!(used >> k & 1u))
             continue;
-        if (pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, k, &v) == 0) {
-            uint64_t want = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+        if (ita_drv_read(s->d, ITA_DRV_ALL_PIDS, k, &v) == 0) {
+            uint64_t want = pmu_total(s->b, ITA_FIRST_COUNTER + k);
             if (v != want && !bad++)
                 snprintf(first, sizeof first, "PMD%u: %" PRIu64 " != reference total %" PRIu64,
-                         PMU_FIRST_COUNTER + k, v, want);
+                         ITA_FIRST_COUNTER + k, v, want);
             continue;
         }
         for (uint32_t pid = 0; pid < NPIDS; pid++) {
             if (!s->ran[pid])
                 continue;
             uint64_t want = s->truth[pid][k];
-            if (pmu_drv_read(s->d, pid, k, &v) != 0)
+            if (ita_drv_read(s->d, pid, k, &v) != 0)
                 v = 0; /* not monitored: nothing may have counted in its time */
             if (v != want && !bad++)
                 snprintf(first, sizeof first, "pid %u PMD%u: %" PRIu64 " != reference total %" PRIu64,
-                         pid, PMU_FIRST_COUNTER + k, v, want);
+                         pid, ITA_FIRST_COUNTER + k, v, want);
         }
     }
     if (bad) {
@@ -96,13 +96,13 @@ int ita_session_check(const ita_session *s, unsigned used, int say_exact, FILE *
     }
     if (say_exact)
         pmu_cosim_say_exact(out, s->b, "the 64-bit counts equal the reference's exact %s totals",
-                            pmu_drv_read(s->d, PMU_DRV_ALL_PIDS, 0, &v) == 0 ? "event" : "per-process");
+                            ita_drv_read(s->d, ITA_DRV_ALL_PIDS, 0, &v) == 0 ? "event" : "per-process");
     return 1;
 }
 
 void ita_session_free(ita_session *s)
 {
-    pmu_drv_destroy(s->d);
+    ita_drv_destroy(s->d);
     free(s->truth);
     free(s->ran);
     memset(s, 0, sizeof *s);
@@ -112,7 +112,7 @@ void ita_session_free(ita_session *s)
 
 struct pmu_fam_monitor {
     pmu_monitor_request rq;
-    pmu_drv_config cfg;
+    ita_drv_config cfg;
     unsigned counter[PMULIB_MAX_EVENTS]; /* 0..3: PMC4..7 of event i */
     ita_session s;
     int started;
@@ -131,7 +131,7 @@ static int events_config(pmu_fam_monitor *m, pmu_err *err)
     if (rq->nevents > PMULIB_MAX_EVENTS)
         return pmu_errf(err, PMU_E_INPUT, "-e %s: at most %d events (one per counter PMC4..7)",
                         rq->events[PMULIB_MAX_EVENTS], PMULIB_MAX_EVENTS);
-    pmulib_request lrq = pmulib_request_init((pmu_model)rq->model);
+    pmulib_request lrq = pmulib_request_init((ita_model)rq->model);
     pmulib_error lerr;
     for (unsigned i = 0; i < rq->nevents; i++) {
         if (pmulib_parse_event_model(rq->events[i], lrq.model, &lrq.events[i], &lerr) != PMULIB_OK)
@@ -142,13 +142,13 @@ static int events_config(pmu_fam_monitor *m, pmu_err *err)
     pmulib_dispatch dp;
     if (pmulib_dispatch_request(&lrq, &dp, &lerr) != PMULIB_OK)
         return pmu_errf(err, PMU_E_INPUT, "%s", lerr.msg);
-    if (dp.nwrites > PMU_DRV_MAX_REGS)
-        return pmu_errf(err, PMU_E_INPUT, "the events need more than %d registers", PMU_DRV_MAX_REGS);
+    if (dp.nwrites > ITA_DRV_MAX_REGS)
+        return pmu_errf(err, PMU_E_INPUT, "the events need more than %d registers", ITA_DRV_MAX_REGS);
     memset(&m->cfg, 0, sizeof m->cfg);
     for (unsigned w = 0; w < dp.nwrites; w++)
-        m->cfg.reg[m->cfg.nregs++] = (pmu_drv_reg){dp.writes[w].addr, dp.writes[w].value};
+        m->cfg.reg[m->cfg.nregs++] = (ita_drv_reg){dp.writes[w].addr, dp.writes[w].value};
     for (unsigned i = 0; i < rq->nevents; i++) {
-        m->counter[i] = dp.counter[i] - PMU_FIRST_COUNTER;
+        m->counter[i] = dp.counter[i] - ITA_FIRST_COUNTER;
         snprintf(m->names[i], sizeof m->names[i], "PMD%u", dp.counter[i]);
         m->counts.counter[i] = m->names[i];
     }
@@ -163,10 +163,10 @@ pmu_fam_monitor *ita_monitor_create(const pmu_monitor_request *rq, pmu_err *err)
         return NULL;
     }
     m->rq = *rq;
-    unsigned width = pmu_counter_width((pmu_model)rq->model);
+    unsigned width = ita_counter_width((ita_model)rq->model);
     if (rq->period > (UINT64_C(1) << width)) {
         pmu_errf(err, PMU_E_INPUT, "--period: expected 1..2^%u (the counter width of %s), found %s",
-                 width, rq->model == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2",
+                 width, rq->model == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium 2",
                  rq->period_text ? rq->period_text : "?");
         free(m);
         return NULL;
@@ -200,10 +200,10 @@ const char *ita_monitor_session(const pmu_fam_monitor *m)
                        : "per-process user monitors (pm=0, PSR.up) of every process";
 }
 
-static void on_sample(void *arg, const pmu_drv_sample *smp)
+static void on_sample(void *arg, const ita_drv_sample *smp)
 {
     const pmu_fam_monitor *m = arg;
-    if (m->rq.on_capture && smp->capture != PMU_DRV_CAPTURE_NONE) {
+    if (m->rq.on_capture && smp->capture != ITA_DRV_CAPTURE_NONE) {
         pmu_monitor_capture c;
         ita_capture_format(m->rq.model, m->unit_pmc, smp, &c);
         m->rq.on_capture(m->rq.sample_arg, &c);
@@ -216,8 +216,8 @@ static void on_sample(void *arg, const pmu_drv_sample *smp)
 int ita_monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hooks, pmu_err *err)
 {
     const pmu_monitor_request *rq = &m->rq;
-    pmu_drv_opts o = pmu_drv_opts_default();
-    o.mode = rq->system_wide ? PMU_DRV_SYSTEM_WIDE : PMU_DRV_PER_PROCESS;
+    ita_drv_opts o = ita_drv_opts_default();
+    o.mode = rq->system_wide ? ITA_DRV_SYSTEM_WIDE : ITA_DRV_PER_PROCESS;
     o.dcr_pp = rq->handlers;
     o.per_process = rq->system_wide && rq->per_process;
     o.every_process = !rq->system_wide && rq->npids == 0;
@@ -241,30 +241,30 @@ static int by_pid(const void *a, const void *b)
 
 const pmu_monitor_counts *ita_monitor_finish(pmu_fam_monitor *m)
 {
-    pmu_drv *d = m->s.d;
+    ita_drv *d = m->s.d;
     pmu_monitor_counts *c = &m->counts;
-    pmu_drv_stop(d);
-    unsigned n = pmu_drv_ncontexts(d), ne = m->rq.nevents;
+    ita_drv_stop(d);
+    unsigned n = ita_drv_ncontexts(d), ne = m->rq.nevents;
     m->pids = calloc(n ? n : 1, sizeof *m->pids);
     m->rows = calloc(n && ne ? (size_t)n * ne : 1, sizeof *m->rows);
     if (!m->pids || !m->rows)
         n = 0; /* the totals stay; the rows are lost */
     for (unsigned i = 0; i < n; i++)
-        m->pids[i] = pmu_drv_context_pid(d, i);
+        m->pids[i] = ita_drv_context_pid(d, i);
     if (n)
         qsort(m->pids, n, sizeof *m->pids, by_pid);
     for (unsigned p = 0; p < n; p++)
         for (unsigned i = 0; i < ne; i++)
-            if (pmu_drv_read(d, m->pids[p], m->counter[i], &m->rows[(size_t)p * ne + i]) != 0)
+            if (ita_drv_read(d, m->pids[p], m->counter[i], &m->rows[(size_t)p * ne + i]) != 0)
                 m->rows[(size_t)p * ne + i] = 0;
     for (unsigned i = 0; i < ne; i++)
-        c->total[i] = pmu_drv_total(d, m->counter[i]);
+        c->total[i] = ita_drv_total(d, m->counter[i]);
     uint64_t v;
     c->ncontexts = n;
-    c->one_context = ne && pmu_drv_read(d, PMU_DRV_ALL_PIDS, m->counter[0], &v) == 0;
+    c->one_context = ne && ita_drv_read(d, ITA_DRV_ALL_PIDS, m->counter[0], &v) == 0;
     c->pid = m->pids;
     c->count = m->rows;
-    const pmu_drv_stats *st = pmu_drv_get_stats(d);
+    const ita_drv_stats *st = ita_drv_get_stats(d);
     c->switches = st->switches;
     c->interrupts = st->interrupts;
     return c;

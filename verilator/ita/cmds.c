@@ -1,6 +1,6 @@
 /*
  * cmds.c - the Itanium family's command hooks (include/pmu_family_cmds.h): configuration
- * files (include/ita/pmu_config.h), the harness's overflow service (include/ita/pmu_isr.h)
+ * files (include/ita/ita_config.h), the harness's overflow service (include/ita/ita_isr.h)
  * and the run's summary.  Conformance, count/profile and encode are in cmd_conform.c,
  * cmd_monitor.c and cmd_encode.c.
  */
@@ -11,14 +11,14 @@
 
 #include "cmds_internal.h"
 #include "ita/ita_cmds.h"
-#include "ita/pmu_config.h"
-#include "ita/pmu_isr.h"
+#include "ita/ita_config.h"
+#include "ita/ita_isr.h"
 
 /* ---- configuration files --------------------------------------------------------------- */
 
 struct pmu_fam_config {
-    pmu_config cfg;
-    pmu_config_hot hot; /* points into itself: never copied */
+    ita_config cfg;
+    ita_config_hot hot; /* points into itself: never copied */
 };
 
 static pmu_fam_config *config_parse(const char *text, size_t len, const char *name,
@@ -29,20 +29,20 @@ static pmu_fam_config *config_parse(const char *text, size_t len, const char *na
         pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", name);
         return NULL;
     }
-    if (pmu_config_parse(text, len, name, (pmu_model)model, model_fixed, &c->cfg, err) != 0) {
+    if (ita_config_parse(text, len, name, (ita_model)model, model_fixed, &c->cfg, err) != 0) {
         err->code = PMU_E_INPUT;
         free(c);
         return NULL;
     }
     /* The configuration's range bounds and opcode patterns are the generator's edges
-     * (docs/stream-format.md, "Hot edges"; docs/config-format.md). */
-    uint64_t vis[PMU_NVIS];
-    pmu_config_values(&c->cfg, vis);
-    pmu_config_hot_edges(vis, c->cfg.model, &c->hot);
+     * (docs/ita-stream-format.md, "Hot edges"; docs/ita-config-format.md). */
+    uint64_t vis[ITA_NVIS];
+    ita_config_values(&c->cfg, vis);
+    ita_config_hot_edges(vis, c->cfg.model, &c->hot);
     return c;
 }
 
-static const char *config_builtin(unsigned model) { return pmu_config_default_text((pmu_model)model); }
+static const char *config_builtin(unsigned model) { return ita_config_default_text((ita_model)model); }
 static unsigned config_model(const pmu_fam_config *c) { return c->cfg.model; }
 static const pmu_gen_hot *config_hot(const pmu_fam_config *c) { return &c->hot.hot; }
 static void config_free(pmu_fam_config *c) { free(c); }
@@ -50,10 +50,10 @@ static void config_free(pmu_fam_config *c) { free(c); }
 /* The programmed ranges and opcode patterns, under the configuration line. */
 static void config_print(const pmu_fam_config *c, FILE *out)
 {
-    uint64_t vis[PMU_NVIS];
+    uint64_t vis[ITA_NVIS];
     char text[2048];
-    pmu_config_values(&c->cfg, vis);
-    if (pmu_config_describe_setup(vis, c->cfg.model, text, sizeof text) == 0)
+    ita_config_values(&c->cfg, vis);
+    if (ita_config_describe_setup(vis, c->cfg.model, text, sizeof text) == 0)
         return;
     const char *line = text;
     int first = 1;
@@ -69,15 +69,15 @@ static void config_print(const pmu_fam_config *c, FILE *out)
 /* ---- the overflow service ------------------------------------------------------------------ */
 
 struct pmu_fam_service {
-    const pmu_config *cfg;
+    const ita_config *cfg;
     pmu_backend *b;
-    pmu_isr isr;
+    ita_isr isr;
 };
 
 static void service_after(void *ctx, const void *record, const pmu_state *st)
 {
     (void)record;
-    pmu_isr_tick(&((pmu_fam_service *)ctx)->isr, st->pmi);
+    ita_isr_tick(&((pmu_fam_service *)ctx)->isr, st->pmi);
 }
 
 static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
@@ -91,31 +91,31 @@ static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, u
     }
     s->cfg = &c->cfg;
     s->b = b;
-    pmu_config_apply(&c->cfg, b);
-    pmu_isr_init(&s->isr, b, c->cfg.start, c->cfg.reload, latency);
+    ita_config_apply(&c->cfg, b);
+    ita_isr_init(&s->isr, b, c->cfg.start, c->cfg.reload, latency);
     *hooks = (pmu_record_hooks){.ctx = s, .after = service_after, .pmi_only = 1,
                                 .wake = &s->isr.pending};
     return s;
 }
 
 /* The counter table: event, counter qualifiers and the range/opcode constraints that
- * apply (docs/config-format.md), 64-bit total, wraps folded.  Columns fit their text. */
-static void print_table(const pmu_config *cfg, const pmu_isr *isr, FILE *out)
+ * apply (docs/ita-config-format.md), 64-bit total, wraps folded.  Columns fit their text. */
+static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
 {
-    uint64_t vis[PMU_NVIS];
-    pmu_config_values(cfg, vis);
+    uint64_t vis[ITA_NVIS];
+    ita_config_values(cfg, vis);
     int any = 0;
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
         any |= cfg->line[PMU_VIS_PMC4 + k] != 0;
-    char ev[PMU_NCOUNTERS][64], q[PMU_NCOUNTERS][640];
+    char ev[ITA_NCOUNTERS][64], q[ITA_NCOUNTERS][640];
     int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
     int n_w = (int)strlen("64-bit count"), o_w = (int)strlen("overflows");
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         uint64_t pmc = vis[PMU_VIS_PMC4 + k];
         char tags[512], num[32];
-        pmu_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
-        pmu_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
-        pmu_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
+        ita_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
+        ita_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
+        ita_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
         if (tags[0]) {
             size_t n = strlen(q[k]);
             snprintf(q[k] + n, sizeof q[k] - n, " %s", tags);
@@ -133,11 +133,11 @@ static void print_table(const pmu_config *cfg, const pmu_isr *isr, FILE *out)
     }
     fprintf(out, "%-8s %-*s %-*s %*s %*s\n", "counter", ev_w, "event", q_w, "qualifiers", n_w,
             "64-bit count", o_w, "overflows");
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         if (any && !cfg->line[PMU_VIS_PMC4 + k])
             continue;
         fprintf(out, "%-8s %-*s %-*s %*" PRIu64 " %*" PRIu64 "\n",
-                pmu_vis_table[PMU_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
+                ita_vis_table[PMU_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
                 isr->total[k], o_w, isr->overflows[k]);
     }
 }
@@ -148,15 +148,15 @@ static int check_totals(pmu_fam_service *s, int quiet, FILE *out)
     if (!pmu_has_total(s->b))
         return 1;
     int exact = 1;
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
-        uint64_t want = pmu_total(s->b, PMU_FIRST_COUNTER + k);
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
+        uint64_t want = pmu_total(s->b, ITA_FIRST_COUNTER + k);
         if (s->isr.total[k] == want)
             continue;
         exact = 0;
-        uint64_t pmc = pmu_read(s->b, pmu_vis_table[PMU_VIS_PMC4 + k].addr);
+        uint64_t pmc = pmu_read(s->b, ita_vis_table[PMU_VIS_PMC4 + k].addr);
         fprintf(out, "totals: %s virtual count %" PRIu64 " != reference total %" PRIu64 "%s\n",
-                pmu_vis_table[PMU_VIS_PMD4 + k].name, s->isr.total[k], want,
-                PMU_FGET(pmc, PMC_GEN, OI) ? ""
+                ita_vis_table[PMU_VIS_PMD4 + k].name, s->isr.total[k], want,
+                ITA_FGET(pmc, PMC_GEN, OI) ? ""
                                            : " (oi=0: wraps without an interrupt are "
                                              "invisible to the overflow service)");
     }
@@ -167,7 +167,7 @@ static int check_totals(pmu_fam_service *s, int quiet, FILE *out)
 
 static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
 {
-    pmu_isr_finish(&s->isr);
+    ita_isr_finish(&s->isr);
     if (!quiet) {
         print_table(s->cfg, &s->isr, out);
         fprintf(out, "overflow interrupts serviced: %" PRIu64 "\n", s->isr.interrupts);
@@ -180,19 +180,19 @@ static void service_free(pmu_fam_service *s) { free(s); }
 /* A counter mismatch is read with the programming that drives it. */
 static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
 {
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
-        if (strcmp(m->reg, pmu_vis_table[PMU_VIS_PMD4 + k].name) != 0)
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
+        if (strcmp(m->reg, ita_vis_table[PMU_VIS_PMD4 + k].name) != 0)
             continue;
         pmu_state ref_state;
         pmu_snapshot(pmu_cosim_ref(b), &ref_state);
         uint64_t pmc = ref_state.reg[PMU_VIS_PMC4 + k];
-        pmu_model model = (pmu_model)b->model;
+        ita_model model = (ita_model)b->model;
         char ev[64], q[96], tags[512];
-        pmu_config_describe_event(pmc, model, ev, sizeof ev);
-        pmu_config_describe_qualifiers(pmc, q, sizeof q);
-        pmu_config_describe_tags(ref_state.reg, model, k, tags, sizeof tags);
+        ita_config_describe_event(pmc, model, ev, sizeof ev);
+        ita_config_describe_qualifiers(pmc, q, sizeof q);
+        ita_config_describe_tags(ref_state.reg, model, k, tags, sizeof tags);
         fprintf(out, "  counter:  %s = 0x%016" PRIx64 " (%s %s%s%s)\n",
-                pmu_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
+                ita_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
     }
 }
 

@@ -9,23 +9,23 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ita/pmu_drv.h"
+#include "ita/ita_drv.h"
 #include "pmu_family_cmds.h"
 
 /* The driver on a backend, and the reference's exact per-process totals beside it: the
  * increments each counter received during each process's records. */
 typedef struct ita_session {
     pmu_backend *b;
-    pmu_drv *d;
+    ita_drv *d;
     int has_total;                    /* the backend keeps exact totals */
-    uint64_t (*truth)[PMU_NCOUNTERS]; /* per pid 0..65535 */
+    uint64_t (*truth)[ITA_NCOUNTERS]; /* per pid 0..65535 */
     uint8_t *ran;                     /* per pid: it had records */
-    uint64_t before[PMU_NCOUNTERS];   /* totals before the record being stepped */
+    uint64_t before[ITA_NCOUNTERS];   /* totals before the record being stepped */
 } ita_session;
 
 /* Creates the driver on b with `o`, attaches `pids` (npids 0: none), and fills the run
  * loop's hooks.  0, or -1 + err (the session freed). */
-int ita_session_start(ita_session *s, pmu_backend *b, const pmu_drv_opts *o,
+int ita_session_start(ita_session *s, pmu_backend *b, const ita_drv_opts *o,
                       const uint16_t *pids, unsigned npids, pmu_record_hooks *hooks, pmu_err *err);
 /* Compares the driver's counts of the counters in `used` (bit k = counter k) with the
  * exact totals; when there are totals, prints an "exact: NO, ..." line on out, or with

@@ -1,12 +1,12 @@
 /*
- * config_defaults.c - the built-in configuration (pmu_config_default_text), in the file
- * format of docs/config-format.md, which shows it line for line (a test checks that).
+ * config_defaults.c - the built-in configuration (ita_config_default_text), in the file
+ * format of docs/ita-config-format.md, which shows it line for line (a test checks that).
  */
-#include "ita/pmu_config.h"
+#include "ita/ita_config.h"
 
 /* Periods are chosen so that each counter overflows several times in the default
- * 1,000,000-cycle workload (docs/config-format.md).  Each model shows one EAR and one
- * BTB counter (docs/ear-btb.md): the D-EAR on kernel loads of 16 cycles or more under a
+ * 1,000,000-cycle workload (docs/ita-config-format.md).  Each model shows one EAR and one
+ * BTB counter (docs/ita-ear-btb.md): the D-EAR on kernel loads of 16 cycles or more under a
  * privileged monitor, and the BTB recording user branches.  Event qualification: on
  * Itanium 2 a code range (IBR pairs 1 and 3 in fine mode) over the first process's main,
  * which the workload places at 0x4000000000000000 for every seed (0x120 bytes with seed
@@ -40,7 +40,7 @@ static const char default_itanium[] =
     "PSR up=1 pp=0\n"
     "DCR pp=1                                                   # interruptions set PSR.pp\n";
 
-const char *pmu_config_default_text(pmu_model model)
+const char *ita_config_default_text(ita_model model)
 {
-    return model == PMU_MODEL_ITANIUM ? default_itanium : default_itanium2;
+    return model == ITA_MODEL_ITANIUM ? default_itanium : default_itanium2;
 }

@@ -1,8 +1,8 @@
 /*
- * config_describe.c - what a run prints about its configuration (pmu_config.h): the
+ * config_describe.c - what a run prints about its configuration (ita_config.h): the
  * event and qualifiers of each counter, the constraints that apply to it, the
  * programmed pairs and matchers, and the hot edges the stream generator aims at.
- * Descriptions follow docs/semantics.md ("Event qualification"); registers are read
+ * Descriptions follow docs/ita-semantics.md ("Event qualification"); registers are read
  * through include/ita/ita_encode.h, the encodings the configuration reader writes.
  */
 #include "config_internal.h"
@@ -13,13 +13,13 @@
 
 /* ---- counters -------------------------------------------------------------------- */
 
-void pmu_config_describe_event(uint64_t pmc, pmu_model model, char *buf, size_t size)
+void ita_config_describe_event(uint64_t pmc, ita_model model, char *buf, size_t size)
 {
-    unsigned es = (unsigned)PMU_FGET(pmc, PMC_GEN, ES), umask = (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK);
+    unsigned es = (unsigned)ITA_FGET(pmc, PMC_GEN, ES), umask = (unsigned)ITA_FGET(pmc, PMC_GEN, UMASK);
     int e = config_event_by_code(es, umask, model);
     const ita_event_row *own = e < 0 ? NULL
-                               : model == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[e])
-                                                            : &pmu_event_table[e];
+                               : model == ITA_MODEL_ITANIUM ? ita_event_itanium_row(&ita_event_table[e])
+                                                            : &ita_event_table[e];
     if (own)
         snprintf(buf, size, "%s", own->name);
     else
@@ -42,14 +42,14 @@ static void levels(unsigned plm, char *buf, size_t size)
                 pmu_text_appendf(buf, size, "%s%u", buf[0] ? "," : "", l);
 }
 
-void pmu_config_describe_qualifiers(uint64_t pmc, char *buf, size_t size)
+void ita_config_describe_qualifiers(uint64_t pmc, char *buf, size_t size)
 {
     static const char *const ism_names[4] = {"both", "ia32", "ia64", "none"};
     char lv[16];
-    levels((unsigned)PMU_FGET(pmc, PMC_GEN, PLM), lv, sizeof lv);
-    snprintf(buf, size, "plm=%s pm=%u thres=%u ism=%s%s", lv, (unsigned)PMU_FGET(pmc, PMC_GEN, PM),
-             (unsigned)PMU_FGET(pmc, PMC_GEN, THRES), ism_names[PMU_FGET(pmc, PMC_GEN, ISM) & 3],
-             PMU_FGET(pmc, PMC_GEN, OI) ? "" : " oi=0");
+    levels((unsigned)ITA_FGET(pmc, PMC_GEN, PLM), lv, sizeof lv);
+    snprintf(buf, size, "plm=%s pm=%u thres=%u ism=%s%s", lv, (unsigned)ITA_FGET(pmc, PMC_GEN, PM),
+             (unsigned)ITA_FGET(pmc, PMC_GEN, THRES), ism_names[ITA_FGET(pmc, PMC_GEN, ISM) & 3],
+             ITA_FGET(pmc, PMC_GEN, OI) ? "" : " oi=0");
 }
 
 /* ---- pairs and matchers ----------------------------------------------------------- */
@@ -72,7 +72,7 @@ static void describe_mask_pair(const uint64_t *vis, unsigned first_vis, unsigned
     uint64_t start, end;
     if (!pair_block(vis, first_vis, k, &start, &end))
         snprintf(buf, size, "addr=0x%" PRIx64 ",mask=0x%" PRIx64, vis[first_vis + 2 * k],
-                 vis[first_vis + 2 * k + 1] & PMU_FMASK(IBR_MASK, MASK));
+                 vis[first_vis + 2 * k + 1] & ITA_FMASK(IBR_MASK, MASK));
     else if (end == 0)
         snprintf(buf, size, "0x%" PRIx64 "..2^64", start);
     else
@@ -92,12 +92,12 @@ static void describe_fine(const uint64_t *vis, unsigned r, char *buf, size_t siz
 static uint64_t matcher(const uint64_t *vis, unsigned idx) { return vis[idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8]; }
 
 /* The class a matcher value programs (match, mask and units), or NULL. */
-static const pmu_opcode_class *class_of(uint64_t pmc)
+static const ita_opcode_class *class_of(uint64_t pmc)
 {
-    uint64_t match = PMU_FGET(pmc, PMC_OPC, MATCH), mask = PMU_FGET(pmc, PMC_OPC, MASK);
+    uint64_t match = ITA_FGET(pmc, PMC_OPC, MATCH), mask = ITA_FGET(pmc, PMC_OPC, MASK);
     unsigned slots = ita_opcm_slots(pmc);
-    for (unsigned i = 0; i < pmu_opcode_nclasses; i++) {
-        const pmu_opcode_class *c = &pmu_opcode_classes[i];
+    for (unsigned i = 0; i < ita_opcode_nclasses; i++) {
+        const ita_opcode_class *c = &ita_opcode_classes[i];
         uint64_t cmatch, cmask;
         config_class_fields(c, &cmatch, &cmask);
         if (cmask == mask && (match & ~mask) == cmatch && slots == config_slots_of_letters(c->units, strlen(c->units)))
@@ -120,36 +120,36 @@ static void units_of(uint64_t pmc, char *buf, size_t size)
 
 static void opcode_token(const uint64_t *vis, unsigned idx, char *buf, size_t size)
 {
-    const pmu_opcode_class *c = class_of(matcher(vis, idx));
+    const ita_opcode_class *c = class_of(matcher(vis, idx));
     snprintf(buf, size, "opcode=PMC%u%s%s%s", idx ? 9u : 8u, c ? "(" : "", c ? c->name : "", c ? ")" : "");
 }
 
 /* ---- the constraints of one counter --------------------------------------------------- */
 
 /* Events counted per cycle, not per retired instruction: no instruction carries a
- * tag, so no range or opcode constrains them (semantics.md). */
+ * tag, so no range or opcode constrains them (ita-semantics.md). */
 static int event_per_cycle(int e) { return e == PMU_EV_CPU_CYCLES || e == PMU_EV_L2_FORCE_RECIRC_ANY; }
 
 /* The IBR pair whose tag an instruction event uses: IA64_TAGGED_INST_RETIRED umask k
  * uses pair k, every other event pair 0 (Tag(PMC8)). */
 static unsigned event_pair(int e)
 {
-    const pmu_event_desc *tagged = &pmu_event_table[PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8];
-    return pmu_event_table[e].code == tagged->code ? pmu_event_table[e].umask : 0;
+    const ita_event_desc *tagged = &ita_event_table[PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8];
+    return ita_event_table[e].code == tagged->code ? ita_event_table[e].umask : 0;
 }
 
 /* The code range of tag k: on Itanium 2 pair k's (or its fine range's) unless PMC14 or
  * PMC8.ig_ad leave it out; on Itanium any pair's (PMC13.ta = 0).  "" when none applies. */
-static void irange_token(const uint64_t *vis, pmu_model m, unsigned k, char *tok, size_t size)
+static void irange_token(const uint64_t *vis, ita_model m, unsigned k, char *tok, size_t size)
 {
     char d[96];
     tok[0] = '\0';
-    if (m == PMU_MODEL_ITANIUM2) {
+    if (m == ITA_MODEL_ITANIUM2) {
         uint64_t pmc8 = vis[PMU_VIS_PMC8], pmc14 = vis[PMU_VIS_PMC14];
         int even = k % 2 == 0;
-        if ((even && PMU_FGET(pmc8, PMC_OPC, IG_AD)) || !ita_pmc14_constrains(pmc14, k))
+        if ((even && ITA_FGET(pmc8, PMC_OPC, IG_AD)) || !ita_pmc14_constrains(pmc14, k))
             return;
-        int fine = PMU_FGET(pmc14, PMC14, FINE) != 0;
+        int fine = ITA_FGET(pmc14, PMC14, FINE) != 0;
         unsigned named = fine ? k % ITA_FINE_UPPER_OFFSET : k;
         int matches = fine ? pair_plm(vis, PMU_VIS_IBR0, named) &&
                                  pair_plm(vis, PMU_VIS_IBR0, named + ITA_FINE_UPPER_OFFSET)
@@ -160,10 +160,10 @@ static void irange_token(const uint64_t *vis, pmu_model m, unsigned k, char *tok
             describe_fine(vis, named, d, sizeof d);
         else
             describe_mask_pair(vis, PMU_VIS_IBR0, k, d, sizeof d);
-        snprintf(tok, size, "%sirange[%u]=%s", even && PMU_FGET(pmc8, PMC_OPC, INV) ? "!" : "", named, d);
+        snprintf(tok, size, "%sirange[%u]=%s", even && ITA_FGET(pmc8, PMC_OPC, INV) ? "!" : "", named, d);
         return;
     }
-    if (PMU_FGET(vis[PMU_VIS_PMC13], PMC13, TA))
+    if (ITA_FGET(vis[PMU_VIS_PMC13], PMC13, TA))
         return;
     for (unsigned q = 0; q < ITA_NPAIRS; q++) {
         if (!pair_plm(vis, PMU_VIS_IBR0, q))
@@ -175,8 +175,8 @@ static void irange_token(const uint64_t *vis, pmu_model m, unsigned k, char *tok
         snprintf(tok, size, "irange=none");
 }
 
-/* The constraints of inst_q(k) for an event (semantics.md), joined by `sep`. */
-static void inst_tokens(const uint64_t *vis, pmu_model m, const pmu_event_desc *e, unsigned k, const char *sep,
+/* The constraints of inst_q(k) for an event (ita-semantics.md), joined by `sep`. */
+static void inst_tokens(const uint64_t *vis, ita_model m, const ita_event_desc *e, unsigned k, const char *sep,
                         char *buf, size_t size)
 {
     char tok[160];
@@ -188,7 +188,7 @@ static void inst_tokens(const uint64_t *vis, pmu_model m, const pmu_event_desc *
     }
     if (e->opm) {
         unsigned idx = k % 2;
-        int tied = m == PMU_MODEL_ITANIUM || ita_pmc15_tied(vis[PMU_VIS_PMC15], k);
+        int tied = m == ITA_MODEL_ITANIUM || ita_pmc15_tied(vis[PMU_VIS_PMC15], k);
         if (tied && !ita_opcm_matches_all(matcher(vis, idx))) {
             opcode_token(vis, idx, tok, sizeof tok);
             pmu_text_appendf(buf, size, "%s%s", buf[0] ? sep : "", tok);
@@ -207,7 +207,7 @@ static void drange_token(const uint64_t *vis, unsigned k, char *buf, size_t size
 }
 
 /* Itanium 2 memory events: the OR over the active PMC13 pairs, or Tag(PMC8). */
-static void memory_tokens_ita2(const uint64_t *vis, const pmu_event_desc *e, char *buf, size_t size)
+static void memory_tokens_ita2(const uint64_t *vis, const ita_event_desc *e, char *buf, size_t size)
 {
     const uint64_t pmc13 = vis[PMU_VIS_PMC13];
     char alts[320] = "", inst[320], tok[320];
@@ -219,7 +219,7 @@ static void memory_tokens_ita2(const uint64_t *vis, const pmu_event_desc *e, cha
         active = 1;
         inst[0] = tok[0] = '\0';
         if (cfgk != ITA_DBRP_DBR)
-            inst_tokens(vis, PMU_MODEL_ITANIUM2, e, k, "&", inst, sizeof inst);
+            inst_tokens(vis, ITA_MODEL_ITANIUM2, e, k, "&", inst, sizeof inst);
         if (cfgk != ITA_DBRP_IBR_OPC)
             drange_token(vis, k, tok, sizeof tok);
         if (!inst[0] && !tok[0])
@@ -227,17 +227,17 @@ static void memory_tokens_ita2(const uint64_t *vis, const pmu_event_desc *e, cha
         pmu_text_appendf(alts, sizeof alts, "%s%s%s%s", alts[0] ? "|" : "", inst, inst[0] && tok[0] ? "&" : "", tok);
     }
     if (!active)
-        inst_tokens(vis, PMU_MODEL_ITANIUM2, e, 0, " ", buf, size);
+        inst_tokens(vis, ITA_MODEL_ITANIUM2, e, 0, " ", buf, size);
     else if (!unconstrained)
         snprintf(buf, size, "mem:%s", alts);
 }
 
 /* Itanium memory events: Tag(PMC8) and, with PMC11.pt = 0, any DBR pair. */
-static void memory_tokens_ita(const uint64_t *vis, const pmu_event_desc *e, char *buf, size_t size)
+static void memory_tokens_ita(const uint64_t *vis, const ita_event_desc *e, char *buf, size_t size)
 {
     char list[320] = "", tok[320];
-    inst_tokens(vis, PMU_MODEL_ITANIUM, e, 0, " ", buf, size);
-    if (PMU_FGET(vis[PMU_VIS_PMC11], PMC11, PT))
+    inst_tokens(vis, ITA_MODEL_ITANIUM, e, 0, " ", buf, size);
+    if (ITA_FGET(vis[PMU_VIS_PMC11], PMC11, PT))
         return;
     for (unsigned q = 0; q < ITA_NPAIRS; q++)
         if (pair_plm(vis, PMU_VIS_DBR0, q)) {
@@ -249,72 +249,72 @@ static void memory_tokens_ita(const uint64_t *vis, const pmu_event_desc *e, char
 
 /* ---- the EAR and BTB behind their counting events ----------------------------------- */
 
-/* The D-EAR cache-mode latency threshold of a umask, 0 for none (docs/ear-btb.md: Itanium 2
+/* The D-EAR cache-mode latency threshold of a umask, 0 for none (docs/ita-ear-btb.md: Itanium 2
  * 4 << umask for 0..0xa; Itanium also 512, 512, 1024, 2048 for 7..0xa and 0xf any miss). */
-static unsigned dear_threshold(pmu_model m, unsigned umask)
+static unsigned dear_threshold(ita_model m, unsigned umask)
 {
     static const unsigned ita_high[4] = {512, 512, 1024, 2048};
-    if (m == PMU_MODEL_ITANIUM && umask >= 7 && umask <= 0xa)
+    if (m == ITA_MODEL_ITANIUM && umask >= 7 && umask <= 0xa)
         return ita_high[umask - 7];
-    if (m == PMU_MODEL_ITANIUM && umask == 0xf)
+    if (m == ITA_MODEL_ITANIUM && umask == 0xf)
         return 1;
     return umask <= 0xa ? 4u << umask : 0u;
 }
 
 /* "dear=PMC11(cache,lat>=16,plm=kernel,pm=1)": the unit whose captures an EAR or BTB
  * counting event counts, with its mode and its own plm and pm. */
-static void unit_token(const uint64_t *vis, pmu_model m, unsigned kind, char *buf, size_t size)
+static void unit_token(const uint64_t *vis, ita_model m, unsigned kind, char *buf, size_t size)
 {
     static const char *const dear_modes[] = {"cache", "tlb", "alat", "none"};
-    const int ita = m == PMU_MODEL_ITANIUM;
+    const int ita = m == ITA_MODEL_ITANIUM;
     char lv[16], mode[48];
     uint64_t v;
     if (kind == PMU_KIND_DEAR) {
         v = vis[PMU_VIS_PMC11];
-        unsigned md = ita ? (unsigned)PMU_FGET(v, PMC11_ITA, TLB) : (unsigned)PMU_FGET(v, PMC11, MODE);
-        unsigned umask = (unsigned)PMU_FGET(v, PMC11, UMASK), lat = dear_threshold(m, umask);
+        unsigned md = ita ? (unsigned)ITA_FGET(v, PMC11_ITA, TLB) : (unsigned)ITA_FGET(v, PMC11, MODE);
+        unsigned umask = (unsigned)ITA_FGET(v, PMC11, UMASK), lat = dear_threshold(m, umask);
         if (md == 0 && lat)
             snprintf(mode, sizeof mode, "cache,lat>=%u", lat);
         else
             snprintf(mode, sizeof mode, "%s,umask=0x%x", dear_modes[md & 3], umask);
     } else if (kind == PMU_KIND_IEAR) {
         v = vis[PMU_VIS_PMC10];
-        int tlb = ita ? (int)PMU_FGET(v, PMC10_ITA, TLB) : PMU_FGET(v, PMC10, CT) == 0;
-        int none = !ita && PMU_FGET(v, PMC10, CT) == 1;
+        int tlb = ita ? (int)ITA_FGET(v, PMC10_ITA, TLB) : ITA_FGET(v, PMC10, CT) == 0;
+        int none = !ita && ITA_FGET(v, PMC10, CT) == 1;
         snprintf(mode, sizeof mode, "%s,umask=0x%x", none ? "none" : tlb ? "tlb" : "cache",
-                 ita ? (unsigned)PMU_FGET(v, PMC10_ITA, UMASK) : (unsigned)PMU_FGET(v, PMC10, UMASK));
+                 ita ? (unsigned)ITA_FGET(v, PMC10_ITA, UMASK) : (unsigned)ITA_FGET(v, PMC10, UMASK));
     } else {
         v = vis[PMU_VIS_PMC12];
-        snprintf(mode, sizeof mode, "tm=%u,ptm=%u,ppm=%u", (unsigned)PMU_FGET(v, PMC12, TM),
-                 (unsigned)PMU_FGET(v, PMC12, PTM), (unsigned)PMU_FGET(v, PMC12, PPM));
+        snprintf(mode, sizeof mode, "tm=%u,ptm=%u,ppm=%u", (unsigned)ITA_FGET(v, PMC12, TM),
+                 (unsigned)ITA_FGET(v, PMC12, PTM), (unsigned)ITA_FGET(v, PMC12, PPM));
         if (!ita)
-            pmu_text_appendf(mode, sizeof mode, ",brt=%u", (unsigned)PMU_FGET(v, PMC12, BRT));
+            pmu_text_appendf(mode, sizeof mode, ",brt=%u", (unsigned)ITA_FGET(v, PMC12, BRT));
     }
     /* plm is bits 3:0 of all three; pm is bit 6 but for Itanium 2's PMC10 (bit 4). */
-    unsigned pm = kind == PMU_KIND_IEAR && !ita ? (unsigned)PMU_FGET(v, PMC10, PM) : (unsigned)PMU_FGET(v, PMC11, PM);
-    levels((unsigned)PMU_FGET(v, PMC11, PLM), lv, sizeof lv);
+    unsigned pm = kind == PMU_KIND_IEAR && !ita ? (unsigned)ITA_FGET(v, PMC10, PM) : (unsigned)ITA_FGET(v, PMC11, PM);
+    levels((unsigned)ITA_FGET(v, PMC11, PLM), lv, sizeof lv);
     pmu_text_appendf(buf, size, "%s%s=PMC%u(%s,plm=%s,pm=%u)", buf[0] ? " " : "",
                      kind == PMU_KIND_DEAR ? "dear" : kind == PMU_KIND_IEAR ? "iear" : "btb",
                      kind == PMU_KIND_DEAR ? 11u : kind == PMU_KIND_IEAR ? 10u : 12u, mode, lv, pm);
 }
 
-void pmu_config_describe_tags(const uint64_t vis[PMU_NVIS], pmu_model model, unsigned counter, char *buf,
+void ita_config_describe_tags(const uint64_t vis[ITA_NVIS], ita_model model, unsigned counter, char *buf,
                               size_t size)
 {
     if (size == 0)
         return;
     buf[0] = '\0';
-    if (counter >= PMU_NCOUNTERS)
+    if (counter >= ITA_NCOUNTERS)
         return;
     uint64_t pmc = vis[PMU_VIS_PMC4 + counter];
-    int ev = config_event_by_code((unsigned)PMU_FGET(pmc, PMC_GEN, ES), (unsigned)PMU_FGET(pmc, PMC_GEN, UMASK),
+    int ev = config_event_by_code((unsigned)ITA_FGET(pmc, PMC_GEN, ES), (unsigned)ITA_FGET(pmc, PMC_GEN, UMASK),
                                   model);
     if (ev < 0 || event_per_cycle(ev))
         return;
-    const pmu_event_desc *e = &pmu_event_table[ev];
+    const ita_event_desc *e = &ita_event_table[ev];
     if (!e->dar)
         inst_tokens(vis, model, e, event_pair(ev), " ", buf, size);
-    else if (model == PMU_MODEL_ITANIUM)
+    else if (model == ITA_MODEL_ITANIUM)
         memory_tokens_ita(vis, e, buf, size);
     else
         memory_tokens_ita2(vis, e, buf, size);
@@ -333,13 +333,13 @@ static void setup_pair(const uint64_t *vis, unsigned first_vis, unsigned k, char
     describe_mask_pair(vis, first_vis, k, d, sizeof d);
     levels(pair_plm(vis, first_vis, k), lv, sizeof lv);
     pmu_text_appendf(buf, size, "%s[%u] %s plm=%s (%s, %s", first_vis == PMU_VIS_IBR0 ? "irange" : "drange", k, d,
-                     lv, pmu_vis_table[ev].name, pmu_vis_table[ev + 1].name);
+                     lv, ita_vis_table[ev].name, ita_vis_table[ev + 1].name);
 }
 
-static void setup_iranges(const uint64_t *vis, pmu_model model, char *buf, size_t size)
+static void setup_iranges(const uint64_t *vis, ita_model model, char *buf, size_t size)
 {
     char d[96], lv[16];
-    const int fine = model == PMU_MODEL_ITANIUM2 && PMU_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
+    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         const unsigned ev = PMU_VIS_IBR0 + 2 * k, up = k + ITA_FINE_UPPER_OFFSET;
         if (fine) {
@@ -348,8 +348,8 @@ static void setup_iranges(const uint64_t *vis, pmu_model model, char *buf, size_
             describe_fine(vis, k, d, sizeof d);
             levels(pair_plm(vis, PMU_VIS_IBR0, k) & pair_plm(vis, PMU_VIS_IBR0, up), lv, sizeof lv);
             pmu_text_appendf(buf, size, "irange[%u] %s plm=%s (%s, %s; upper bound %s, %s)\n", k, d, lv,
-                             pmu_vis_table[ev].name, pmu_vis_table[ev + 1].name,
-                             pmu_vis_table[PMU_VIS_IBR0 + 2 * up].name, pmu_vis_table[PMU_VIS_IBR0 + 2 * up + 1].name);
+                             ita_vis_table[ev].name, ita_vis_table[ev + 1].name,
+                             ita_vis_table[PMU_VIS_IBR0 + 2 * up].name, ita_vis_table[PMU_VIS_IBR0 + 2 * up + 1].name);
             continue;
         }
         if (pair_plm(vis, PMU_VIS_IBR0, k)) {
@@ -359,13 +359,13 @@ static void setup_iranges(const uint64_t *vis, pmu_model model, char *buf, size_
     }
 }
 
-static void setup_dranges(const uint64_t *vis, pmu_model model, char *buf, size_t size)
+static void setup_dranges(const uint64_t *vis, ita_model model, char *buf, size_t size)
 {
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         if (!pair_plm(vis, PMU_VIS_DBR0, k))
             continue;
         setup_pair(vis, PMU_VIS_DBR0, k, buf, size);
-        if (model == PMU_MODEL_ITANIUM2)
+        if (model == ITA_MODEL_ITANIUM2)
             pmu_text_appendf(buf, size, "; PMC13 cfg_dbrp%u=%u ena_dbrp%u=%u", k,
                              ita_pmc13_cfg(vis[PMU_VIS_PMC13], k), k,
                              (unsigned)ita_pmc13_enabled(vis[PMU_VIS_PMC13], k));
@@ -373,19 +373,19 @@ static void setup_dranges(const uint64_t *vis, pmu_model model, char *buf, size_
     }
 }
 
-static void setup_opcodes(const uint64_t *vis, pmu_model model, char *buf, size_t size)
+static void setup_opcodes(const uint64_t *vis, ita_model model, char *buf, size_t size)
 {
     for (unsigned idx = 0; idx < 2; idx++) {
         const uint64_t pmc = matcher(vis, idx);
         if (ita_opcm_matches_all(pmc))
             continue;
-        const pmu_opcode_class *c = class_of(pmc);
+        const ita_opcode_class *c = class_of(pmc);
         char units[8];
         units_of(pmc, units, sizeof units);
         pmu_text_appendf(buf, size, "opcode PMC%u %s%smatch=0x%" PRIx64 " mask=0x%" PRIx64 " slots=%s",
-                         idx ? 9u : 8u, c ? c->name : "", c ? ": " : "", (uint64_t)PMU_FGET(pmc, PMC_OPC, MATCH),
-                         (uint64_t)PMU_FGET(pmc, PMC_OPC, MASK), units);
-        if (model == PMU_MODEL_ITANIUM2) {
+                         idx ? 9u : 8u, c ? c->name : "", c ? ": " : "", (uint64_t)ITA_FGET(pmc, PMC_OPC, MATCH),
+                         (uint64_t)ITA_FGET(pmc, PMC_OPC, MASK), units);
+        if (model == ITA_MODEL_ITANIUM2) {
             char pairs[32] = "";
             for (unsigned k = idx; k < ITA_NPAIRS; k += 2)
                 if (ita_pmc15_tied(vis[PMU_VIS_PMC15], k))
@@ -396,7 +396,7 @@ static void setup_opcodes(const uint64_t *vis, pmu_model model, char *buf, size_
     }
 }
 
-size_t pmu_config_describe_setup(const uint64_t vis[PMU_NVIS], pmu_model model, char *buf, size_t size)
+size_t ita_config_describe_setup(const uint64_t vis[ITA_NVIS], ita_model model, char *buf, size_t size)
 {
     if (size == 0)
         return 0;
@@ -424,11 +424,11 @@ static unsigned pair_edges(const uint64_t *vis, unsigned first_vis, unsigned k, 
     return 2;
 }
 
-void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_config_hot *h)
+void ita_config_hot_edges(const uint64_t vis[ITA_NVIS], ita_model model, ita_config_hot *h)
 {
     memset(h, 0, sizeof *h);
     unsigned nc = 0, nd = 0, no = 0;
-    const int fine = model == PMU_MODEL_ITANIUM2 && PMU_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
+    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         const unsigned up = k + ITA_FINE_UPPER_OFFSET;
         if (fine && k < ITA_FINE_UPPER_OFFSET) {
@@ -446,9 +446,9 @@ void pmu_config_hot_edges(const uint64_t vis[PMU_NVIS], pmu_model model, pmu_con
         const uint64_t pmc = matcher(vis, idx);
         if (ita_opcm_matches_all(pmc))
             continue;
-        uint64_t care = ia64_window_enc((uint32_t)~PMU_FGET(pmc, PMC_OPC, MASK) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH));
+        uint64_t care = ia64_window_enc((uint32_t)~ITA_FGET(pmc, PMC_OPC, MASK) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH));
         h->care[no] = care;
-        h->match[no++] = ia64_window_enc((uint32_t)PMU_FGET(pmc, PMC_OPC, MATCH)) & care;
+        h->match[no++] = ia64_window_enc((uint32_t)ITA_FGET(pmc, PMC_OPC, MATCH)) & care;
     }
     h->hot.code = h->code;
     h->hot.ncode = nc;

@@ -20,7 +20,7 @@
 
 #include "ita/ita_encode.h"
 #include "ita/ita_family.h"
-#include "ita/pmu_config.h"
+#include "ita/ita_config.h"
 #include "pmu_text.h"
 
 /* The opcode matchers see instruction bits {40:27,12:0} (include/ita/ia64_enc.h). */
@@ -30,14 +30,14 @@ _Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == PMU_F_PMC_OPC_MAT
 static inline uint64_t field_ones(unsigned width) { return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1; }
 
 /* "Itanium" or "Itanium 2", for messages. */
-static inline const char *config_model_title(pmu_model m) { return ita_models[m].title; }
+static inline const char *config_model_title(ita_model m) { return ita_models[m].title; }
 
 /* ---- parsing ------------------------------------------------------------------ */
 
 typedef struct config_parser {
     const char *name; /* the file name in messages */
     unsigned line;    /* the line being read, from 1 */
-    pmu_model model;  /* the model whose layout values are checked against */
+    ita_model model;  /* the model whose layout values are checked against */
     pmu_err *err;
 } config_parser;
 
@@ -72,29 +72,29 @@ typedef int (*config_item_fn)(config_parser *p, void *ctx, config_seen *seen, co
 int config_each_item(config_parser *p, const config_token *tok, unsigned ntok, config_item_fn fn, void *ctx);
 
 /* The register descriptor of visible register v (every visible register has one). */
-const pmu_reg_desc *config_reg(unsigned v);
-uint64_t config_reset(unsigned v, pmu_model m);
+const ita_reg_desc *config_reg(unsigned v);
+uint64_t config_reset(unsigned v, ita_model m);
 
 /* The event a PMC's (es, umask) selects on a model; -1 when none. */
-int config_event_by_code(unsigned es, unsigned umask, pmu_model m);
+int config_event_by_code(unsigned es, unsigned umask, ita_model m);
 
 /* The line kinds (config_regs.c, config_qual.c); each returns 0 or -1 with the error. */
-int config_register_line(config_parser *p, pmu_config *cfg, unsigned v, int raw, const config_token *tok,
+int config_register_line(config_parser *p, ita_config *cfg, unsigned v, int raw, const config_token *tok,
                          unsigned ntok);
-int config_range_line(config_parser *p, pmu_config *cfg, int code, const config_token *tok, unsigned ntok);
-int config_opcode_line(config_parser *p, pmu_config *cfg, const config_token *tok, unsigned ntok);
+int config_range_line(config_parser *p, ita_config *cfg, int code, const config_token *tok, unsigned ntok);
+int config_opcode_line(config_parser *p, ita_config *cfg, const config_token *tok, unsigned ntok);
 /* After the last line: the constraint registers that make the qualification lines
  * take effect, unless the file gives them itself. */
-int config_finish_qualification(config_parser *p, pmu_config *cfg);
+int config_finish_qualification(config_parser *p, ita_config *cfg);
 
 /* ---- opcode classes and matchers ---------------------------------------------- */
 
-/* The unit letters of `slots=` and of descriptions, in enum pmu_unit order. */
+/* The unit letters of `slots=` and of descriptions, in enum ita_unit order. */
 #define CONFIG_UNIT_LETTERS "mifb"
 /* Slot bits (ITA_SLOT_*) of a string of unit letters. */
 unsigned config_slots_of_letters(const char *units, size_t len);
 /* PMC8/9 field values of a class: match, mask (1 = don't care) over the 27 bits. */
-void config_class_fields(const pmu_opcode_class *c, uint64_t *match, uint64_t *mask);
+void config_class_fields(const ita_opcode_class *c, uint64_t *match, uint64_t *mask);
 
 /* ---- describing --------------------------------------------------------------- */
 

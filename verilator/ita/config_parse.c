@@ -1,10 +1,10 @@
 /*
- * config_parse.c - PMU configuration files (include/ita/pmu_config.h,
- * docs/config-format.md): the text, its lines and tokens, the model line, the whole
+ * config_parse.c - PMU configuration files (include/ita/ita_config.h,
+ * docs/ita-config-format.md): the text, its lines and tokens, the model line, the whole
  * file, and programming a backend with the result.
  *
  * Every layout fact (register names and addresses, fields, reset values, writable
- * masks, events) comes from the tables of include/ita/ita_regs.def via pmu_regs.h.
+ * masks, events) comes from the tables of include/ita/ita_regs.def via ita_regs.h.
  */
 #include "config_internal.h"
 
@@ -82,16 +82,16 @@ int config_each_item(config_parser *p, const config_token *tok, unsigned ntok, c
     return 0;
 }
 
-const pmu_reg_desc *config_reg(unsigned v) { return pmu_reg_lookup(pmu_vis_table[v].addr); }
+const ita_reg_desc *config_reg(unsigned v) { return ita_reg_lookup(ita_vis_table[v].addr); }
 
-uint64_t config_reset(unsigned v, pmu_model m) { return config_reg(v)->reset[m]; }
+uint64_t config_reset(unsigned v, ita_model m) { return config_reg(v)->reset[m]; }
 
 /* ---- register names --------------------------------------------------------------- */
 
 static int vis_by_name(const char *s, size_t len)
 {
-    for (unsigned v = 0; v < PMU_NVIS; v++)
-        if (pmu_text_ieq(s, len, pmu_vis_table[v].name))
+    for (unsigned v = 0; v < ITA_NVIS; v++)
+        if (pmu_text_ieq(s, len, ita_vis_table[v].name))
             return (int)v;
     return -1;
 }
@@ -100,11 +100,11 @@ static int vis_by_name(const char *s, size_t len)
  * the order of the .def's visible list, runs of consecutive numbers folded. */
 static void vis_names(char *buf, size_t size)
 {
-    const char *names[PMU_NVIS];
-    for (unsigned v = 0; v < PMU_NVIS; v++)
-        names[v] = pmu_vis_table[v].name;
+    const char *names[ITA_NVIS];
+    for (unsigned v = 0; v < ITA_NVIS; v++)
+        names[v] = ita_vis_table[v].name;
     buf[0] = '\0';
-    pmu_text_fold_names(buf, size, names, PMU_NVIS);
+    pmu_text_fold_names(buf, size, names, ITA_NVIS);
 }
 
 static int is_space(int ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f'; }
@@ -166,10 +166,10 @@ static int split_line(config_parser *p, const char *s, size_t len, config_line *
 typedef struct config_state {
     int seen_register; /* a register, range or opcode line has been read */
     int model_fixed;   /* the caller's model is the user's choice */
-    pmu_model cli_model;
+    ita_model cli_model;
 } config_state;
 
-static int model_line(config_parser *p, pmu_config *cfg, const config_line *l, const config_state *st)
+static int model_line(config_parser *p, ita_config *cfg, const config_line *l, const config_state *st)
 {
     const pmu_model_desc *models = ita_models;
     if (!l->raw || l->ntok != 1)
@@ -186,16 +186,16 @@ static int model_line(config_parser *p, pmu_config *cfg, const config_line *l, c
     if (m < 0)
         return config_fail(p, "model", "expected itanium or itanium2, found '%.*s'", (int)l->tok[0].len,
                            l->tok[0].s);
-    if (st->model_fixed && (pmu_model)m != st->cli_model)
+    if (st->model_fixed && (ita_model)m != st->cli_model)
         return config_fail(p, "model", "%s conflicts with --model %s", models[m].name, models[st->cli_model].name);
-    cfg->model = (pmu_model)m;
-    p->model = (pmu_model)m;
+    cfg->model = (ita_model)m;
+    p->model = (ita_model)m;
     cfg->model_line = p->line;
     return 0;
 }
 
 /* A register line: REG = VALUE or REG field=value ... */
-static int register_line(config_parser *p, pmu_config *cfg, const config_line *l)
+static int register_line(config_parser *p, ita_config *cfg, const config_line *l)
 {
     int v = vis_by_name(l->word, l->wlen);
     if (v < 0) {
@@ -204,7 +204,7 @@ static int register_line(config_parser *p, pmu_config *cfg, const config_line *l
         return config_fail(p, "register", "unknown register '%.*s'; expected model, irange, drange, opcode or one of %s",
                            (int)l->wlen, l->word, names);
     }
-    const char *rname = pmu_vis_table[v].name;
+    const char *rname = ita_vis_table[v].name;
     if (cfg->derived[v]) {
         int code = v >= (int)PMU_VIS_IBR0 && v <= (int)PMU_VIS_IBR7;
         unsigned pair = (unsigned)(v - (code ? PMU_VIS_IBR0 : PMU_VIS_DBR0)) / 2;
@@ -230,7 +230,7 @@ static int register_line(config_parser *p, pmu_config *cfg, const config_line *l
     return 0;
 }
 
-static int parse_line(config_parser *p, pmu_config *cfg, const char *s, size_t len, config_state *st)
+static int parse_line(config_parser *p, ita_config *cfg, const char *s, size_t len, config_state *st)
 {
     config_line l;
     int content = split_line(p, s, len, &l);
@@ -259,17 +259,17 @@ static int parse_line(config_parser *p, pmu_config *cfg, const char *s, size_t l
 /* ---- the whole file ------------------------------------------------------------------- */
 
 /* Start and reload values of each counter, from its period or its PMD line. */
-static int finish_counters(config_parser *p, pmu_config *cfg)
+static int finish_counters(config_parser *p, ita_config *cfg)
 {
-    unsigned w = pmu_counter_width(cfg->model);
+    unsigned w = ita_counter_width(cfg->model);
     uint64_t cmask = field_ones(w);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         unsigned pmd = PMU_VIS_PMD4 + k, pmc = PMU_VIS_PMC4 + k;
         if (cfg->period[k]) {
             cfg->reload[k] = ((UINT64_C(1) << w) - cfg->period[k]) & cmask;
             if (cfg->line[pmd]) {
                 p->line = cfg->line[pmd];
-                return config_fail(p, pmu_vis_table[pmd].name,
+                return config_fail(p, ita_vis_table[pmd].name,
                                    "expected no value: period= on line %u already sets where the "
                                    "counter starts",
                                    cfg->line[pmc]);
@@ -283,8 +283,8 @@ static int finish_counters(config_parser *p, pmu_config *cfg)
     return 0;
 }
 
-int pmu_config_parse(const char *text, size_t len, const char *name, pmu_model model,
-                     int model_fixed, pmu_config *cfg, pmu_err *err)
+int ita_config_parse(const char *text, size_t len, const char *name, ita_model model,
+                     int model_fixed, ita_config *cfg, pmu_err *err)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->model = model;
@@ -306,7 +306,7 @@ int pmu_config_parse(const char *text, size_t len, const char *name, pmu_model m
     return finish_counters(&p, cfg);
 }
 
-int pmu_config_load(const char *path, pmu_model model, int model_fixed, pmu_config *cfg,
+int ita_config_load(const char *path, ita_model model, int model_fixed, ita_config *cfg,
                     pmu_err *err)
 {
     FILE *f = fopen(path, "rb");
@@ -332,29 +332,29 @@ int pmu_config_load(const char *path, pmu_model model, int model_fixed, pmu_conf
         return pmu_errf(err, buf ? PMU_E_IO : PMU_E_NOMEM, "%s: cannot read: %s", path,
                         buf ? strerror(EIO) : "out of memory");
     }
-    int rc = pmu_config_parse(buf, len, path, model, model_fixed, cfg, err);
+    int rc = ita_config_parse(buf, len, path, model, model_fixed, cfg, err);
     free(buf);
     return rc;
 }
 
 /* ---- programming --------------------------------------------------------------------- */
 
-void pmu_config_apply(const pmu_config *cfg, pmu_backend *b)
+void ita_config_apply(const ita_config *cfg, pmu_backend *b)
 {
-    for (unsigned v = 0; v < PMU_NVIS; v++)
+    for (unsigned v = 0; v < ITA_NVIS; v++)
         if (v != PMU_VIS_PMC0 && cfg->line[v])
-            pmu_write(b, pmu_vis_table[v].addr, cfg->value[v]);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+            pmu_write(b, ita_vis_table[v].addr, cfg->value[v]);
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
         if (cfg->period[k])
-            pmu_write(b, pmu_vis_table[PMU_VIS_PMD4 + k].addr, cfg->start[k]);
-    pmu_write(b, pmu_vis_table[PMU_VIS_PMC0].addr, cfg->line[PMU_VIS_PMC0] ? cfg->value[PMU_VIS_PMC0] : 0);
+            pmu_write(b, ita_vis_table[PMU_VIS_PMD4 + k].addr, cfg->start[k]);
+    pmu_write(b, ita_vis_table[PMU_VIS_PMC0].addr, cfg->line[PMU_VIS_PMC0] ? cfg->value[PMU_VIS_PMC0] : 0);
 }
 
-void pmu_config_values(const pmu_config *cfg, uint64_t vis[PMU_NVIS])
+void ita_config_values(const ita_config *cfg, uint64_t vis[ITA_NVIS])
 {
-    for (unsigned v = 0; v < PMU_NVIS; v++)
+    for (unsigned v = 0; v < ITA_NVIS; v++)
         vis[v] = cfg->line[v] ? cfg->value[v] : config_reset(v, cfg->model);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
         vis[PMU_VIS_PMD4 + k] = cfg->start[k];
     vis[PMU_VIS_PMC0] = cfg->line[PMU_VIS_PMC0] ? cfg->value[PMU_VIS_PMC0] : 0;
 }

@@ -1,10 +1,10 @@
 /*
  * config_qual.c - the qualification lines of a configuration file
- * (docs/config-format.md): `irange` (an IBR pair: a code range), `drange` (a DBR pair: a
+ * (docs/ita-config-format.md): `irange` (an IBR pair: a code range), `drange` (a DBR pair: a
  * data range), `opcode` (matcher PMC8 or PMC9), and after the last line the constraint
  * registers (PMC8, PMC11, PMC13, PMC14, PMC15) that make them take effect.  The
  * register encodings are the ones the event library uses (include/ita/ita_encode.h);
- * the rules they serve are in docs/semantics.md ("Event qualification").
+ * the rules they serve are in docs/ita-semantics.md ("Event qualification").
  */
 #include "config_internal.h"
 
@@ -37,7 +37,7 @@ static const char *range_fields(const range_spec *r)
 
 /* What a range that is not one aligned power-of-two block would need: the blocks it
  * splits into (a pair each) and the smallest block covering it. */
-static void block_hint(uint64_t start, uint64_t end, int code_range, pmu_model m, char *buf, size_t size)
+static void block_hint(uint64_t start, uint64_t end, int code_range, ita_model m, char *buf, size_t size)
 {
     char r[64], list[192] = "";
     unsigned n = 0;
@@ -60,7 +60,7 @@ static void block_hint(uint64_t start, uint64_t end, int code_range, pmu_model m
         config_fmt_range(r, sizeof r, cs, cs + (UINT64_C(1) << cover));
         pmu_text_appendf(buf, size, " or the covering block %s", r);
     }
-    if (code_range && m == PMU_MODEL_ITANIUM2 && ita_fine_eligible(start, end))
+    if (code_range && m == ITA_MODEL_ITANIUM2 && ita_fine_eligible(start, end))
         pmu_text_appendf(buf, size, "; within one 4 KB page, 'fine' takes any bundle range");
 }
 
@@ -121,7 +121,7 @@ static int range_item(config_parser *p, void *ctx, config_seen *seen, const conf
         r->mask = x;
         r->have_mask = 1;
     } else {
-        if (p->model == PMU_MODEL_ITANIUM)
+        if (p->model == ITA_MODEL_ITANIUM)
             return config_fail(p, "cfg", "expected no cfg on Itanium: PMC13 has no per-pair memory "
                                          "qualification there (PMC11.pt = 0 enables the data-address check)");
         if (x >= ITA_DBRP_NONE)
@@ -148,7 +148,7 @@ static int range_form(config_parser *p, const range_spec *r)
         return config_fail(p, "pair", "expected pair=0..%u (the %s pair to program)", ITA_NPAIRS - 1, range_regs(r));
     if (!r->fine)
         return 0;
-    if (p->model == PMU_MODEL_ITANIUM)
+    if (p->model == ITA_MODEL_ITANIUM)
         return config_fail(p, "fine", "expected no fine on Itanium: fine mode (PMC14.fine) is an Itanium 2 feature");
     if (!r->have_range)
         return config_fail(p, "fine", "expected START..END with fine: fine mode compares bounds, the masks are not used");
@@ -163,7 +163,7 @@ static int range_form(config_parser *p, const range_spec *r)
  * both pairs get all ones. */
 static int range_encoding(config_parser *p, const range_spec *r, uint64_t *reg_addr, uint64_t *reg_mask)
 {
-    const uint64_t ones56 = PMU_FMASK(IBR_MASK, MASK);
+    const uint64_t ones56 = ITA_FMASK(IBR_MASK, MASK);
     char text[64];
     if (!r->have_range) {
         uint64_t high = r->mask >> (PMU_F_IBR_MASK_MASK_MSB + 1);
@@ -206,9 +206,9 @@ static int range_encoding(config_parser *p, const range_spec *r, uint64_t *reg_a
 
 /* The pairs the line programs (a fine range: its pair and the upper-bound pair) must be
  * free, and every irange fine or none. */
-static int range_pairs_free(config_parser *p, const pmu_config *cfg, const range_spec *r)
+static int range_pairs_free(config_parser *p, const ita_config *cfg, const range_spec *r)
 {
-    const pmu_config_pair *pairs = r->code ? cfg->ipair : cfg->dpair;
+    const ita_config_pair *pairs = r->code ? cfg->ipair : cfg->dpair;
     const unsigned first_vis = r->code ? PMU_VIS_IBR0 : PMU_VIS_DBR0;
     for (unsigned n = 0; n < (r->fine ? 2u : 1u); n++) {
         unsigned q = (unsigned)r->pair + (n ? ITA_FINE_UPPER_OFFSET : 0);
@@ -220,7 +220,7 @@ static int range_pairs_free(config_parser *p, const pmu_config *cfg, const range
             if (cfg->line[first_vis + 2 * q + w])
                 return config_fail(p, "pair", "%s pair %u%s is already programmed by the %s line %u; give "
                                               "either the %s or the %s lines",
-                                   range_regs(r), q, role, pmu_vis_table[first_vis + 2 * q + w].name,
+                                   range_regs(r), q, role, ita_vis_table[first_vis + 2 * q + w].name,
                                    cfg->line[first_vis + 2 * q + w], range_kind(r), range_regs(r));
     }
     if (r->code)
@@ -232,7 +232,7 @@ static int range_pairs_free(config_parser *p, const pmu_config *cfg, const range
     return 0;
 }
 
-int config_range_line(config_parser *p, pmu_config *cfg, int code, const config_token *tok, unsigned ntok)
+int config_range_line(config_parser *p, ita_config *cfg, int code, const config_token *tok, unsigned ntok)
 {
     range_spec r = {.code = code, .plm = field_ones(PMU_F_IBR_MASK_PLM_WIDTH), .cfg = ITA_DBRP_DBR};
     uint64_t reg_addr = 0, reg_mask = 0;
@@ -240,7 +240,7 @@ int config_range_line(config_parser *p, pmu_config *cfg, int code, const config_
         range_pairs_free(p, cfg, &r) != 0)
         return -1;
 
-    pmu_config_pair *pairs = code ? cfg->ipair : cfg->dpair;
+    ita_config_pair *pairs = code ? cfg->ipair : cfg->dpair;
     const unsigned first_vis = code ? PMU_VIS_IBR0 : PMU_VIS_DBR0;
     uint64_t lower, upper;
     ita_fine_bounds(r.start, r.end, false, &lower, &upper);
@@ -270,25 +270,25 @@ unsigned config_slots_of_letters(const char *units, size_t len)
     return slots;
 }
 _Static_assert(ITA_SLOT_M == 1u && ITA_SLOT_I == 2u && ITA_SLOT_F == 4u && ITA_SLOT_B == 8u,
-               "CONFIG_UNIT_LETTERS follows enum pmu_unit");
+               "CONFIG_UNIT_LETTERS follows enum ita_unit");
 
-void config_class_fields(const pmu_opcode_class *c, uint64_t *match, uint64_t *mask)
+void config_class_fields(const ita_opcode_class *c, uint64_t *match, uint64_t *mask)
 {
-    *match = pmu_opcode_bits(c->enc);
-    *mask = ~(uint64_t)pmu_opcode_bits(c->care) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH);
+    *match = ita_opcode_bits(c->enc);
+    *mask = ~(uint64_t)ita_opcode_bits(c->care) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH);
 }
 
 static void class_names(char *buf, size_t size)
 {
     buf[0] = '\0';
-    for (unsigned i = 0; i < pmu_opcode_nclasses; i++)
-        pmu_text_appendf(buf, size, "%s%s", i ? ", " : "", pmu_opcode_classes[i].name);
+    for (unsigned i = 0; i < ita_opcode_nclasses; i++)
+        pmu_text_appendf(buf, size, "%s%s", i ? ", " : "", ita_opcode_classes[i].name);
 }
 
 /* What the items of one opcode line gave. */
 typedef struct opcode_spec {
     unsigned idx; /* 0 = PMC8, 1 = PMC9 */
-    const pmu_opcode_class *cls;
+    const ita_opcode_class *cls;
     int have_match, have_mask, have_units, have_tie;
     uint64_t match, mask, inv, ig_ad;
     unsigned slots;
@@ -299,7 +299,7 @@ typedef struct opcode_spec {
 static int opcode_tie(config_parser *p, opcode_spec *o, const char *val, size_t vlen)
 {
     const unsigned idx = o->idx;
-    if (p->model == PMU_MODEL_ITANIUM)
+    if (p->model == ITA_MODEL_ITANIUM)
         return config_fail(p, "tie", "expected no tie on Itanium: PMC15 is an Itanium 2 register "
                                      "(Itanium always ties pairs 0, 2 to PMC8 and 1, 3 to PMC9)");
     o->have_tie = 1;
@@ -319,7 +319,7 @@ static int opcode_tie(config_parser *p, opcode_spec *o, const char *val, size_t 
         if (k == ITA_NPAIRS || k % 2 != idx)
             return config_fail(p, "tie", "expected none or ibrp%u and/or ibrp%u for %s (pairs %u and %u go "
                                          "with %s), found '%.*s'",
-                               idx, idx + 2, pmu_vis_table[idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8].name, 1u - idx,
+                               idx, idx + 2, ita_vis_table[idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8].name, 1u - idx,
                                3u - idx, idx ? "PMC8" : "PMC9", (int)(e - at), val + at);
         if (o->tie & (1u << k))
             return config_fail(p, "tie", "ibrp%u given twice", k);
@@ -360,9 +360,9 @@ static int opcode_item(config_parser *p, void *ctx, config_seen *seen, const con
     char names[256];
     uint64_t x = 0;
     if (strcmp(key, "class") == 0) {
-        for (unsigned c = 0; c < pmu_opcode_nclasses; c++)
-            if (pmu_text_ieq(val, vlen, pmu_opcode_classes[c].name))
-                o->cls = &pmu_opcode_classes[c];
+        for (unsigned c = 0; c < ita_opcode_nclasses; c++)
+            if (pmu_text_ieq(val, vlen, ita_opcode_classes[c].name))
+                o->cls = &ita_opcode_classes[c];
         if (o->cls)
             return 0;
         class_names(names, sizeof names);
@@ -382,7 +382,7 @@ static int opcode_item(config_parser *p, void *ctx, config_seen *seen, const con
     if (strcmp(key, "slots") == 0)
         return opcode_slots(p, o, val, vlen);
     if (strcmp(key, "inv") == 0 || strcmp(key, "ig_ad") == 0) {
-        if (p->model == PMU_MODEL_ITANIUM)
+        if (p->model == ITA_MODEL_ITANIUM)
             return config_fail(p, key, "expected no %s on Itanium: PMC8 has no ig_ad or inv there", key);
         if (o->idx)
             return config_fail(p, key, "expected %s only on PMC8: PMC9's ig_ad and inv have no effect", key);
@@ -396,7 +396,7 @@ static int opcode_item(config_parser *p, void *ctx, config_seen *seen, const con
     return config_fail(p, key, "unknown field of opcode; expected one of class, match, mask, slots, inv, ig_ad, tie");
 }
 
-int config_opcode_line(config_parser *p, pmu_config *cfg, const config_token *tok, unsigned ntok)
+int config_opcode_line(config_parser *p, ita_config *cfg, const config_token *tok, unsigned ntok)
 {
     if (ntok == 0 || !(pmu_text_ieq(tok[0].s, tok[0].len, "PMC8") || pmu_text_ieq(tok[0].s, tok[0].len, "PMC9")))
         return config_fail(p, "opcode", "expected PMC8 or PMC9 after 'opcode', found '%.*s'", ntok ? (int)tok[0].len : 0,
@@ -404,7 +404,7 @@ int config_opcode_line(config_parser *p, pmu_config *cfg, const config_token *to
     opcode_spec o = {.idx = pmu_text_ieq(tok[0].s, tok[0].len, "PMC9"), .slots = ITA_SLOTS_ALL};
     const unsigned v = o.idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8;
     if (cfg->line[v])
-        return config_fail(p, pmu_vis_table[v].name, "duplicate register line (first at line %u)", cfg->line[v]);
+        return config_fail(p, ita_vis_table[v].name, "duplicate register line (first at line %u)", cfg->line[v]);
     if (config_each_item(p, tok + 1, ntok - 1, opcode_item, &o) != 0)
         return -1;
     if (o.cls && (o.have_match || o.have_mask))
@@ -424,8 +424,8 @@ int config_opcode_line(config_parser *p, pmu_config *cfg, const config_token *to
     /* ig_ad = inv = 0 unless given (libpfm's PMC8 under a code range): with ig_ad = 1 an
      * irange on pairs 0 and 2 would have no effect. */
     uint64_t value = config_reset(v, p->model);
-    if (p->model == PMU_MODEL_ITANIUM2)
-        value = PMU_FSET(PMU_FSET(value, PMC_OPC, IG_AD, o.ig_ad), PMC_OPC, INV, o.inv);
+    if (p->model == ITA_MODEL_ITANIUM2)
+        value = ITA_FSET(ITA_FSET(value, PMC_OPC, IG_AD, o.ig_ad), PMC_OPC, INV, o.inv);
     cfg->value[v] = ita_opcm_set(value, o.match, o.mask, o.slots);
     cfg->line[v] = p->line;
     cfg->opcode_line[o.idx] = p->line;
@@ -439,7 +439,7 @@ int config_opcode_line(config_parser *p, pmu_config *cfg, const config_token *to
 /* ---- the constraint registers, after the last line -------------------------------------- */
 
 /* The first (lowest) non-zero line of the pairs selected by `mask`; 0 when none. */
-static unsigned first_pair_line(const pmu_config_pair *pairs, unsigned mask)
+static unsigned first_pair_line(const ita_config_pair *pairs, unsigned mask)
 {
     unsigned line = 0;
     for (unsigned k = 0; k < ITA_NPAIRS; k++)
@@ -449,7 +449,7 @@ static unsigned first_pair_line(const pmu_config_pair *pairs, unsigned mask)
 }
 
 /* The pairs that a line programs. */
-static unsigned programmed_pairs(const pmu_config_pair *pairs)
+static unsigned programmed_pairs(const ita_config_pair *pairs)
 {
     unsigned set = 0;
     for (unsigned k = 0; k < ITA_NPAIRS; k++)
@@ -458,7 +458,7 @@ static unsigned programmed_pairs(const pmu_config_pair *pairs)
     return set;
 }
 
-static void derive(pmu_config *cfg, unsigned v, uint64_t value, unsigned line)
+static void derive(ita_config *cfg, unsigned v, uint64_t value, unsigned line)
 {
     cfg->value[v] = value;
     cfg->line[v] = line;
@@ -467,7 +467,7 @@ static void derive(pmu_config *cfg, unsigned v, uint64_t value, unsigned line)
 
 /* PMC14: each irange pair constrains its events; fine mode for fine ranges.  A PMC14
  * the file gives must agree on fine mode. */
-static int finish_pmc14(config_parser *p, pmu_config *cfg, unsigned iline)
+static int finish_pmc14(config_parser *p, ita_config *cfg, unsigned iline)
 {
     const unsigned given = cfg->line[PMU_VIS_PMC14];
     if (!given) {
@@ -478,7 +478,7 @@ static int finish_pmc14(config_parser *p, pmu_config *cfg, unsigned iline)
                ita_pmc14_set(config_reset(PMU_VIS_PMC14, cfg->model), programmed_pairs(cfg->ipair), fine), iline);
         return 0;
     }
-    unsigned fine = (unsigned)PMU_FGET(cfg->value[PMU_VIS_PMC14], PMC14, FINE);
+    unsigned fine = (unsigned)ITA_FGET(cfg->value[PMU_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         if (!cfg->ipair[k].line || (cfg->ipair[k].fine != 0) == (fine != 0))
             continue;
@@ -494,7 +494,7 @@ static int finish_pmc14(config_parser *p, pmu_config *cfg, unsigned iline)
 
 /* PMC13 (Itanium 2): each drange pair qualifies memory events (cfg 2, DBR only, by
  * default).  A PMC13 the file gives rules out cfg= on the drange lines. */
-static int finish_pmc13(config_parser *p, pmu_config *cfg, unsigned dline)
+static int finish_pmc13(config_parser *p, ita_config *cfg, unsigned dline)
 {
     if (!cfg->line[PMU_VIS_PMC13]) {
         uint64_t v = config_reset(PMU_VIS_PMC13, cfg->model);
@@ -515,7 +515,7 @@ static int finish_pmc13(config_parser *p, pmu_config *cfg, unsigned dline)
 }
 
 /* PMC15: tie= of the opcode lines, unless the file gives PMC15. */
-static int finish_pmc15(config_parser *p, pmu_config *cfg)
+static int finish_pmc15(config_parser *p, ita_config *cfg)
 {
     const unsigned *tl = cfg->tie_line;
     unsigned tline = tl[0] && (!tl[1] || tl[0] < tl[1]) ? tl[0] : tl[1];
@@ -533,18 +533,18 @@ static int finish_pmc15(config_parser *p, pmu_config *cfg)
     return 0;
 }
 
-int config_finish_qualification(config_parser *p, pmu_config *cfg)
+int config_finish_qualification(config_parser *p, ita_config *cfg)
 {
-    const pmu_model m = cfg->model;
+    const ita_model m = cfg->model;
     const unsigned iline = first_pair_line(cfg->ipair, ITA_ALL_PAIRS);
     const unsigned dline = first_pair_line(cfg->dpair, ITA_ALL_PAIRS);
 
-    if (m == PMU_MODEL_ITANIUM) {
+    if (m == ITA_MODEL_ITANIUM) {
         /* ta = 0: instructions need an IBR match; pt = 0: memory events a DBR match. */
         if (iline && !cfg->line[PMU_VIS_PMC13])
-            derive(cfg, PMU_VIS_PMC13, PMU_FSET(config_reset(PMU_VIS_PMC13, m), PMC13, TA, 0), iline);
+            derive(cfg, PMU_VIS_PMC13, ITA_FSET(config_reset(PMU_VIS_PMC13, m), PMC13, TA, 0), iline);
         if (dline && !cfg->line[PMU_VIS_PMC11])
-            derive(cfg, PMU_VIS_PMC11, PMU_FSET(config_reset(PMU_VIS_PMC11, m), PMC11, PT, 0), dline);
+            derive(cfg, PMU_VIS_PMC11, ITA_FSET(config_reset(PMU_VIS_PMC11, m), PMC11, PT, 0), dline);
         return 0;
     }
     if (iline && finish_pmc14(p, cfg, iline) != 0)
@@ -553,7 +553,7 @@ int config_finish_qualification(config_parser *p, pmu_config *cfg)
     const unsigned even_line = first_pair_line(cfg->ipair, ITA_PAIRS_OF_PMC8);
     if (even_line && !cfg->line[PMU_VIS_PMC8]) {
         uint64_t v = config_reset(PMU_VIS_PMC8, m);
-        derive(cfg, PMU_VIS_PMC8, PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 0), PMC_OPC, INV, 0), even_line);
+        derive(cfg, PMU_VIS_PMC8, ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 0), PMC_OPC, INV, 0), even_line);
     }
     if (dline && finish_pmc13(p, cfg, dline) != 0)
         return -1;

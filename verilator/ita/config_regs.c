@@ -1,5 +1,5 @@
 /*
- * config_regs.c - register lines of a configuration file (docs/config-format.md):
+ * config_regs.c - register lines of a configuration file (docs/ita-config-format.md):
  * `REG = VALUE` and `REG field=value ...`, with the counters' extras event= and period=.
  * Every value is checked against the register layout of the model (ita_regs.def).
  */
@@ -14,21 +14,21 @@
 /* ---- events --------------------------------------------------------------------- */
 
 /* An event by its Itanium 2 name or, on Itanium, by the name of its Itanium row
- * (INSTRUCTION_EAR_EVENTS for L1I_EAR_EVENTS): docs/config-format.md. */
-static int event_by_name(const char *s, size_t len, pmu_model m)
+ * (INSTRUCTION_EAR_EVENTS for L1I_EAR_EVENTS): docs/ita-config-format.md. */
+static int event_by_name(const char *s, size_t len, ita_model m)
 {
-    for (unsigned e = 0; e < PMU_NEVENTS; e++) {
-        const ita_event_row *own = m == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[e]) : NULL;
-        if (pmu_text_ieq(s, len, pmu_event_table[e].name) || (own && pmu_text_ieq(s, len, own->name)))
+    for (unsigned e = 0; e < ITA_NEVENTS; e++) {
+        const ita_event_row *own = m == ITA_MODEL_ITANIUM ? ita_event_itanium_row(&ita_event_table[e]) : NULL;
+        if (pmu_text_ieq(s, len, ita_event_table[e].name) || (own && pmu_text_ieq(s, len, own->name)))
             return (int)e;
     }
     return -1;
 }
 
-int config_event_by_code(unsigned es, unsigned umask, pmu_model m)
+int config_event_by_code(unsigned es, unsigned umask, ita_model m)
 {
-    for (unsigned e = 0; e < PMU_NEVENTS; e++)
-        if (pmu_event_code(&pmu_event_table[e], m) == (int)es && pmu_event_table[e].umask == umask)
+    for (unsigned e = 0; e < ITA_NEVENTS; e++)
+        if (ita_event_code(&ita_event_table[e], m) == (int)es && ita_event_table[e].umask == umask)
             return (int)e;
     return -1;
 }
@@ -36,7 +36,7 @@ int config_event_by_code(unsigned es, unsigned umask, pmu_model m)
 /* The event name nearest to s[0..len), for "did you mean". */
 static const char *closest_event(const char *s, size_t len)
 {
-    return pmu_event_table[pmu_text_nearest(s, len, &pmu_event_table[0].name, PMU_NEVENTS, sizeof pmu_event_table[0],
+    return ita_event_table[pmu_text_nearest(s, len, &ita_event_table[0].name, ITA_NEVENTS, sizeof ita_event_table[0],
                                             NULL)]
         .name;
 }
@@ -56,17 +56,17 @@ static void counter_list(unsigned mask, char *buf, size_t size)
  * layout and, in group_ITA, the Itanium fields that differ: on Itanium a group_ITA field
  * replaces the group's fields of the same name or on the same bits (PMC12.brt gives way
  * to bpt and bac, PMD17.bn to slot), and the group's other fields stay. */
-static int field_in(const char *group, unsigned i, pmu_model m)
+static int field_in(const char *group, unsigned i, ita_model m)
 {
-    const pmu_field_desc *f = &pmu_field_table[i];
+    const pmu_field_desc *f = &ita_field_table[i];
     size_t glen = strlen(group);
     int ita_form = strncmp(f->group, group, glen) == 0 && strcmp(f->group + glen, "_ITA") == 0;
-    if (m != PMU_MODEL_ITANIUM || ita_form)
-        return ita_form ? m == PMU_MODEL_ITANIUM : strcmp(f->group, group) == 0;
+    if (m != ITA_MODEL_ITANIUM || ita_form)
+        return ita_form ? m == ITA_MODEL_ITANIUM : strcmp(f->group, group) == 0;
     if (strcmp(f->group, group) != 0)
         return 0;
-    for (unsigned k = 0; k < PMU_NFIELDS; k++) {
-        const pmu_field_desc *o = &pmu_field_table[k];
+    for (unsigned k = 0; k < ITA_NFIELDS; k++) {
+        const pmu_field_desc *o = &ita_field_table[k];
         if (strncmp(o->group, group, glen) != 0 || strcmp(o->group + glen, "_ITA") != 0)
             continue;
         if (strcmp(o->name, f->name) == 0 || (o->lsb <= f->msb && f->lsb <= o->msb))
@@ -77,31 +77,31 @@ static int field_in(const char *group, unsigned i, pmu_model m)
 
 /* The field of `group` that the user named s[0..len), or -1.  This is the one lookup by
  * name: the name comes from the file. */
-static int field_by_name(const char *group, pmu_model m, const char *s, size_t len)
+static int field_by_name(const char *group, ita_model m, const char *s, size_t len)
 {
-    for (unsigned i = 0; i < PMU_NFIELDS; i++)
-        if (field_in(group, i, m) && pmu_text_ieq(s, len, pmu_field_table[i].name))
+    for (unsigned i = 0; i < ITA_NFIELDS; i++)
+        if (field_in(group, i, m) && pmu_text_ieq(s, len, ita_field_table[i].name))
             return (int)i;
     return -1;
 }
 
 /* "plm, ev, oi, ...": the fields of a group on model m, lower case. */
-static void field_names(const char *group, pmu_model m, char *buf, size_t size)
+static void field_names(const char *group, ita_model m, char *buf, size_t size)
 {
     buf[0] = '\0';
-    for (unsigned i = 0; i < PMU_NFIELDS; i++) {
+    for (unsigned i = 0; i < ITA_NFIELDS; i++) {
         if (!field_in(group, i, m))
             continue;
         pmu_text_appendf(buf, size, "%s", buf[0] ? ", " : "");
-        for (const char *c = pmu_field_table[i].name; *c; c++)
+        for (const char *c = ita_field_table[i].name; *c; c++)
             pmu_text_appendf(buf, size, "%c", pmu_text_lower((unsigned char)*c));
     }
 }
 
 /* The writable bits of field f in register v on the model, in field position. */
-static uint64_t field_writable(const config_parser *p, unsigned v, enum pmu_field_index f)
+static uint64_t field_writable(const config_parser *p, unsigned v, enum ita_field_index f)
 {
-    return (config_reg(v)->wmask[p->model] >> pmu_field_table[f].lsb) & ita_field_ones(f);
+    return (config_reg(v)->wmask[p->model] >> ita_field_table[f].lsb) & ita_field_ones(f);
 }
 
 /* "7" for small values, "0x7f" otherwise. */
@@ -114,9 +114,9 @@ static void fmt_num(char *buf, size_t size, uint64_t v)
 }
 
 /* Checks that a field value fits the field's writable bits for the model. */
-static int check_field_value(config_parser *p, unsigned v, enum pmu_field_index f, const char *fname, uint64_t x)
+static int check_field_value(config_parser *p, unsigned v, enum ita_field_index f, const char *fname, uint64_t x)
 {
-    const unsigned width = pmu_field_table[f].msb - pmu_field_table[f].lsb + 1;
+    const unsigned width = ita_field_table[f].msb - ita_field_table[f].lsb + 1;
     const uint64_t ones = ita_field_ones(f), writable = field_writable(p, v, f);
     char max[32];
     if (x > ones) {
@@ -136,7 +136,7 @@ static int check_field_value(config_parser *p, unsigned v, enum pmu_field_index 
 /* A PMC0 overflow bit set before the run would be folded as a wrap that never happened. */
 static int check_pmc0(config_parser *p, const char *fname, uint64_t value)
 {
-    if (PMU_FGET(value, PMC0, OVF) != 0)
+    if (ITA_FGET(value, PMC0, OVF) != 0)
         return config_fail(p, fname,
                            "expected ovf = 0: the overflow service cannot tell a preset overflow bit "
                            "from a counter wrap");
@@ -145,10 +145,10 @@ static int check_pmc0(config_parser *p, const char *fname, uint64_t value)
 
 /* ---- REG = VALUE ------------------------------------------------------------------ */
 
-static int raw_line(config_parser *p, pmu_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
+static int raw_line(config_parser *p, ita_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
 {
-    const char *rname = pmu_vis_table[v].name;
-    const pmu_reg_desc *reg = config_reg(v);
+    const char *rname = ita_vis_table[v].name;
+    const ita_reg_desc *reg = config_reg(v);
     uint64_t value;
     if (ntok == 0)
         return config_fail(p, rname, "expected a value after '='");
@@ -197,18 +197,18 @@ static int ism_value(config_parser *p, const char *val, size_t vlen, uint64_t *x
 /* One field=value (not event= or period=) into fl->value. */
 static int field_value(config_parser *p, field_line *fl, const char *fname, const char *val, size_t vlen)
 {
-    const char *group = pmu_vis_table[fl->v].field_group;
+    const char *group = ita_vis_table[fl->v].field_group;
     char names[256];
     int fi = field_by_name(group, p->model, fname, strlen(fname));
     if (fi < 0) {
         field_names(group, p->model, names, sizeof names);
-        return config_fail(p, fname, "unknown field of %s; expected one of %s%s", pmu_vis_table[fl->v].name, names,
+        return config_fail(p, fname, "unknown field of %s; expected one of %s%s", ita_vis_table[fl->v].name, names,
                            fl->counter ? ", event, period" : "");
     }
-    const enum pmu_field_index f = (enum pmu_field_index)fi;
+    const enum ita_field_index f = (enum ita_field_index)fi;
     if (field_writable(p, fl->v, f) == 0) /* e.g. PMC4.enable, PMC8.ig_ad and PMC13.cfg_dbrp* on Itanium */
         return config_fail(p, fname, "expected a field that %s implements: %s.%s has no writable bits there",
-                           config_model_title(p->model), pmu_vis_table[fl->v].name, fname);
+                           config_model_title(p->model), ita_vis_table[fl->v].name, fname);
     uint64_t x;
     int named = f == PMU_FIDX_PMC_GEN_ISM && !(val[0] >= '0' && val[0] <= '9');
     if ((named ? ism_value(p, val, vlen, &x) : config_number(p, fname, val, vlen, &x)) != 0)
@@ -233,7 +233,7 @@ static int counter_item(config_parser *p, field_line *fl, const char *fname, con
                                closest_event(val, vlen));
         return 0;
     }
-    unsigned w = pmu_counter_width(p->model);
+    unsigned w = ita_counter_width(p->model);
     if (config_number(p, "period", val, vlen, &fl->period) != 0)
         return -1;
     if (fl->period == 0 || fl->period > (UINT64_C(1) << w))
@@ -247,15 +247,15 @@ static int counter_item(config_parser *p, field_line *fl, const char *fname, con
  * given, so the overflow service sees every wrap. */
 static int finish_counter_line(config_parser *p, field_line *fl)
 {
-    const unsigned pmc_index = PMU_FIRST_COUNTER + (fl->v - PMU_VIS_PMC4);
+    const unsigned pmc_index = ITA_FIRST_COUNTER + (fl->v - PMU_VIS_PMC4);
     const char *ev_field = "es";
     int ev = fl->event;
     char names[256];
     if (ev >= 0) {
-        const pmu_event_desc *e = &pmu_event_table[ev];
+        const ita_event_desc *e = &ita_event_table[ev];
         if (fl->have_es || fl->have_umask)
             return config_fail(p, "event", "sets es and umask itself; give either event= or es=/umask=");
-        int code = pmu_event_code(e, p->model);
+        int code = ita_event_code(e, p->model);
         const char *title = config_model_title(p->model);
         if (code < 0)
             return config_fail(p, "event", "%s is not implemented on %s (the event table gives it no %s code)",
@@ -264,24 +264,24 @@ static int finish_counter_line(config_parser *p, field_line *fl)
         if ((uint64_t)code & ~es_writable)
             return config_fail(p, "event", "%s (es 0x%02x) cannot be programmed on %s: es is %d bits there",
                                e->name, code, title, __builtin_popcountll(es_writable));
-        fl->value = PMU_FSET(PMU_FSET(fl->value, PMC_GEN, ES, (uint64_t)code), PMC_GEN, UMASK, e->umask);
+        fl->value = ITA_FSET(ITA_FSET(fl->value, PMC_GEN, ES, (uint64_t)code), PMC_GEN, UMASK, e->umask);
         ev_field = "event";
     } else {
-        ev = config_event_by_code((unsigned)PMU_FGET(fl->value, PMC_GEN, ES),
-                                  (unsigned)PMU_FGET(fl->value, PMC_GEN, UMASK), p->model);
+        ev = config_event_by_code((unsigned)ITA_FGET(fl->value, PMC_GEN, ES),
+                                  (unsigned)ITA_FGET(fl->value, PMC_GEN, UMASK), p->model);
     }
     if (ev >= 0) {
         /* The model's own row: its name, counter mask and maxincr (Itanium's LOADS_RETIRED
          * adds at most 2 per cycle, Itanium 2's 4). */
-        const ita_event_row *e = p->model == PMU_MODEL_ITANIUM ? pmu_event_itanium_row(&pmu_event_table[ev])
-                                                                : &pmu_event_table[ev];
+        const ita_event_row *e = p->model == ITA_MODEL_ITANIUM ? ita_event_itanium_row(&ita_event_table[ev])
+                                                                : &ita_event_table[ev];
         unsigned allowed = e->counters;
         if (!(allowed & (1u << pmc_index))) {
             counter_list(allowed, names, sizeof names);
             return config_fail(p, ev_field, "%s can only be counted on %s (counter mask 0x%02x), not on PMC%u",
                                e->name, names, allowed, pmc_index);
         }
-        uint64_t thres = PMU_FGET(fl->value, PMC_GEN, THRES);
+        uint64_t thres = ITA_FGET(fl->value, PMC_GEN, THRES);
         if (fl->have_thres && thres >= e->maxincr) {
             if (e->maxincr <= 1)
                 return config_fail(p, "thres", "expected 0 for %s (maxincr %u: at most one per cycle)", e->name,
@@ -291,7 +291,7 @@ static int finish_counter_line(config_parser *p, field_line *fl)
         }
     }
     if (!fl->have_oi)
-        fl->value = PMU_FSET(fl->value, PMC_GEN, OI, 1);
+        fl->value = ITA_FSET(fl->value, PMC_GEN, OI, 1);
     return 0;
 }
 
@@ -303,18 +303,18 @@ static int field_item(config_parser *p, void *ctx, config_seen *seen, const conf
     (void)seen;
     if (!fname) {
         char names[256];
-        field_names(pmu_vis_table[fl->v].field_group, p->model, names, sizeof names);
-        return config_fail(p, pmu_vis_table[fl->v].name, "expected name=value, found '%.*s' (fields: %s%s)",
+        field_names(ita_vis_table[fl->v].field_group, p->model, names, sizeof names);
+        return config_fail(p, ita_vis_table[fl->v].name, "expected name=value, found '%.*s' (fields: %s%s)",
                            (int)t->len, t->s, names, fl->counter ? ", event, period" : "");
     }
     int extra = fl->counter && (strcmp(fname, "event") == 0 || strcmp(fname, "period") == 0);
     return extra ? counter_item(p, fl, fname, val, vlen) : field_value(p, fl, fname, val, vlen);
 }
 
-static int fields_line(config_parser *p, pmu_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
+static int fields_line(config_parser *p, ita_config *cfg, unsigned v, const config_token *tok, unsigned ntok)
 {
-    const char *rname = pmu_vis_table[v].name;
-    const char *group = pmu_vis_table[v].field_group;
+    const char *rname = ita_vis_table[v].name;
+    const char *group = ita_vis_table[v].field_group;
     field_line fl = {.v = v, .counter = v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7, .value = config_reset(v, p->model),
                      .event = -1};
 
@@ -336,7 +336,7 @@ static int fields_line(config_parser *p, pmu_config *cfg, unsigned v, const conf
     return 0;
 }
 
-int config_register_line(config_parser *p, pmu_config *cfg, unsigned v, int raw, const config_token *tok,
+int config_register_line(config_parser *p, ita_config *cfg, unsigned v, int raw, const config_token *tok,
                          unsigned ntok)
 {
     return raw ? raw_line(p, cfg, v, tok, ntok) : fields_line(p, cfg, v, tok, ntok);

@@ -1,6 +1,6 @@
 # The Itanium family's Verilated RTL (included by verilator/verilator.mk).
 #
-# Variants (include/ita/pmu_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and Itanium
+# Variants (include/ita/ita_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and Itanium
 # (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, FineGran2=0.  Verilator runs only
 # when the RTL or the generated headers change (a stamp per variant), so a second `make`
 # does nothing.
@@ -14,11 +14,11 @@ $(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_ST
 
 RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ita/rtl_backend.o
 
-# The reference model's EAR, BTB and general-event tests (docs/ear-btb.md: every mode,
+# The reference model's EAR, BTB and general-event tests (docs/ita-ear-btb.md: every mode,
 # threshold and filter) run on the Verilated RTL too (tests/tests.mk).
 RTL_UNIT_TESTS_itanium := rtl_unit_tests
 rtl_unit_tests_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp test_xev.cpp) \
-                       tests/rtl_backend_for_unit_tests.cpp
+                       verilator/ita/tests/ita_rtl_backend_for_unit_tests.cpp
 
 # The waveform layout (docs/pmusim.gtkw) that `run --waves` writes beside the FST, compiled in
 # as a C string by the family's generator (tools/ita/gen_ita.c).

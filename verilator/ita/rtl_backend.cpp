@@ -1,4 +1,4 @@
-// rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/ita/pmu_rtl.h.
+// rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/ita/ita_rtl.h.
 //
 // The model of include/ita/ita_vlt_model.h on the two variants Verilated with --cc
 // (Itanium 2: Vita2_pmu, Itanium: Vita_pmu).
@@ -9,17 +9,17 @@
 #include "Vita2_pmu___024root.h"
 #include "Vita_pmu___024root.h"
 #include "ita/ita_vlt_model.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_rtl.h"
 
-extern "C" pmu_backend *pmu_rtl_create(const pmu_params *p, char *err, size_t errlen)
+extern "C" pmu_backend *ita_rtl_create(const ita_params *p, char *err, size_t errlen)
 {
     pmu_err e;
-    pmu_backend *b = pmu_rtl_new(p, &e);
+    pmu_backend *b = ita_rtl_new(p, &e);
     if (!b && err && errlen) std::snprintf(err, errlen, "%s", e.msg);
     return b;
 }
 
-extern "C" pmu_backend *pmu_rtl_new(const pmu_params *p, pmu_err *err)
+extern "C" pmu_backend *ita_rtl_new(const ita_params *p, pmu_err *err)
 {
     return ita_vlt::rtl_make<Vita2_pmu, Vita_pmu>(p, err);
 }

@@ -89,7 +89,7 @@ check cfg-model-conflict 2 "bad9.cfg:1: model: itanium conflicts with --model it
 check cfg-itanium-event 2 "bad10.cfg:2: event: FP_OPS_RETIRED is not implemented on Itanium" \
     -- run --cycles 10 --config "$(cfg bad10 'model = itanium\nPMC7 event=FP_OPS_RETIRED\n')"
 
-# ---- qualification lines (docs/config-format.md, "Event qualification") -----------------
+# ---- qualification lines (docs/ita-config-format.md, "Event qualification") -----------------
 check cfg-irange-misaligned 2 "q1.cfg:2: range: expected both ends 16-byte aligned (code ranges are whole bundles), found 0x1008..0x2000" \
     -- run --cycles 10 --config "$(cfg q1 '# code\nirange 0x1008..0x2000 pair=0\n')"
 check cfg-irange-block 2 "q2.cfg:1: range: expected an aligned power-of-two block (a pair covers one): 0x1000..0x3000 needs 2 blocks (0x1000..0x2000, 0x2000..0x3000; one pair each) or the covering block 0x0..0x4000" \
@@ -202,7 +202,7 @@ else
 fi
 check dump-regs-alpha 0 "registers after 300 cycles (RTL, reference):" -- run --family alpha21064 --cycles 300 --dump-regs --quiet
 
-# ---- Itanium 2's I-EAR at a bin floor (docs/ear-btb.md, "I-EAR") --------------------------
+# ---- Itanium 2's I-EAR at a bin floor (docs/ita-ear-btb.md, "I-EAR") --------------------------
 # PMC10 in cache mode with LAT8 (umask 0xfe: bins 1..7, bin 1 = [8,16)) at user level, PMD4
 # counting the I-EAR's captures: a user fetch of 8 cycles is captured (PMD0 = its line
 # address with stat 1, PMD1 = 8) and counted; one of 7 (bin 0) is neither.  The lock-step

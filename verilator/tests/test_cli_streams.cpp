@@ -100,9 +100,9 @@ std::string library_stream(pmu_gen_opts o, pmu_stream_form form)
 {
     std::string path = scratch("library_stream");
     pmu_err err;
-    pmu_gen *g = pmu_gen_create(&pmu_dialect_itanium, &o, &err);
-    pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, path.c_str(), form, &err);
-    pmu_cycle c;
+    pmu_gen *g = pmu_gen_create(&ita_dialect, &o, &err);
+    pmu_stream_writer *w = pmu_stream_create(&ita_dialect, path.c_str(), form, &err);
+    ita_cycle c;
     while (g && w && pmu_gen_next(g, &c) == 1)
         pmu_stream_write(w, &c, &err);
     if (w)

@@ -5,13 +5,13 @@
 
 #include <string>
 
-#include "ita/pmu_config.h"
+#include "ita/ita_config.h"
 #include "pmu_cosim.h"
 #include "pmu_family.h"
 #include "ita/ita_family.h"
-#include "harness_util.h"
-#include "ita/pmu_ref.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_harness_util.h"
+#include "ita/ita_ref.h"
+#include "ita/ita_rtl.h"
 
 using namespace harness_test;
 
@@ -75,7 +75,7 @@ const pmu_backend_ops faulty_ops = {f_reset, f_write, f_read, f_step, f_snapshot
 pmu_backend *make_faulty(Fault fault, uint64_t at = 0, uint16_t addr = 0, uint64_t mask = 0)
 {
     char why[256] = "";
-    pmu_backend *rtl = pmu_rtl_create(nullptr, why, sizeof why);
+    pmu_backend *rtl = ita_rtl_create(nullptr, why, sizeof why);
     EXPECT_NE(rtl, nullptr) << why;
     Faulty *f = new Faulty();
     f->base.ops = &faulty_ops;
@@ -105,20 +105,20 @@ struct Bench {
     // Without a period nothing wraps in these short runs, so nothing freezes.
     explicit Bench(pmu_backend *rtl_side, const char *pmc5_extra = "")
     {
-        b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(nullptr), rtl_side, test_where, &index);
-        pmu_config cfg;
+        b = pmu_cosim_create(&pmu_family_itanium, ita_ref_create(nullptr), rtl_side, test_where, &index);
+        ita_config cfg;
         std::string text = std::string("PMC4 event=CPU_CYCLES plm=0xf\n") +
                            "PMC5 event=IA64_INST_RETIRED plm=0xf " + pmc5_extra + "\n" +
                            "PSR up=1\n";
-        EXPECT_EQ(parse_config(text, PMU_MODEL_ITANIUM2, &cfg), "");
-        pmu_config_apply(&cfg, b);
+        EXPECT_EQ(parse_config(text, ITA_MODEL_ITANIUM2, &cfg), "");
+        ita_config_apply(&cfg, b);
     }
     ~Bench() { pmu_destroy(b); }
     // Steps until the first mismatch or `cycles` records.
     void run(uint64_t cycles)
     {
         for (uint64_t i = 0; i < cycles && pmu_cosim_mismatches(b) == 0; i++) {
-            pmu_cycle c = simple_record(i % 4, 1 + i % 3);
+            ita_cycle c = simple_record(i % 4, 1 + i % 3);
             index = i;
             pmu_step(b, &c);
         }
@@ -153,7 +153,7 @@ TEST(Cosim, DroppedStepIsReportedAtItsCycle)
     EXPECT_EQ(m->expected, 1235u);
     EXPECT_EQ(m->actual, 1234u);
     EXPECT_STREQ(m->where, "test record 1234");
-    // the record in pmu_cycle_format() text form: cpl 1234 % 4 = 2
+    // the record in ita_cycle_format() text form: cpl 1234 % 4 = 2
     EXPECT_NE(std::string(m->record).find("cpl=2"), std::string::npos) << m->record;
     char text[4096];
     pmu_cosim_format(m, text, sizeof text);
@@ -193,17 +193,17 @@ TEST(Cosim, LostInterruptIsReportedOnPmi)
     EXPECT_EQ(m->actual, 0u);
     EXPECT_STREQ(m->others, "");  // the overflow bits themselves agree
     // It is the clock where PMC5 carried: the reference shows the overflow bit.
-    EXPECT_EQ(PMU_FGET(pmu_read(t.b, vis_addr(PMU_VIS_PMC0)), PMC0, OVF), 2u);
+    EXPECT_EQ(ITA_FGET(pmu_read(t.b, vis_addr(PMU_VIS_PMC0)), PMC0, OVF), 2u);
     EXPECT_LT(m->cycle, 40u);
 }
 
 TEST(Cosim, WrongReadValue)
 {
-    Bench t(make_faulty(Fault::ReadBitFlip, 0, vis_addr(PMU_VIS_PSR), PMU_FMASK(PSR, PP)));
+    Bench t(make_faulty(Fault::ReadBitFlip, 0, vis_addr(PMU_VIS_PSR), ITA_FMASK(PSR, PP)));
     t.run(10);
     EXPECT_EQ(pmu_cosim_mismatches(t.b), 0u);  // reads have not happened yet
     uint64_t v = pmu_read(t.b, vis_addr(PMU_VIS_PSR));
-    EXPECT_EQ(v, PMU_FMASK(PSR, UP));  // the reference's value is returned
+    EXPECT_EQ(v, ITA_FMASK(PSR, UP));  // the reference's value is returned
     const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
     ASSERT_NE(m, nullptr);
     EXPECT_EQ(m->clock, PMU_COSIM_READ);
@@ -216,7 +216,7 @@ TEST(Cosim, OnlyTheFirstMismatchIsKeptButAllAreCounted)
 {
     Bench t(make_faulty(Fault::DropStep, 5));
     for (int i = 0; i < 20; i++) {
-        pmu_cycle c = simple_record(0, 1);
+        ita_cycle c = simple_record(0, 1);
         pmu_step(t.b, &c);
     }
     EXPECT_EQ(pmu_cosim_first(t.b)->cycle, 5u);
@@ -226,7 +226,7 @@ TEST(Cosim, OnlyTheFirstMismatchIsKeptButAllAreCounted)
 TEST(Cosim, FieldNames)
 {
     char buf[160];
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC4, PMU_FMASK(PMC_GEN, PLM) | PMU_FMASK(PMC_GEN, ES), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC4, ITA_FMASK(PMC_GEN, PLM) | ITA_FMASK(PMC_GEN, ES), buf, sizeof buf);
     EXPECT_STREQ(buf, "plm, es");
     pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
     EXPECT_STREQ(buf, "bits 0x2 (no field)");
@@ -234,17 +234,17 @@ TEST(Cosim, FieldNames)
     EXPECT_STREQ(buf, "fr, ovf");
     pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
     EXPECT_STREQ(buf, "count");
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_IPSR, PMU_FMASK(PSR, UP), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_IPSR, ITA_FMASK(PSR, UP), buf, sizeof buf);
     EXPECT_STREQ(buf, "up");
 }
 
 TEST(Cosim, RefusesMismatchedModels)
 {
-    pmu_params p = pmu_params_default();
-    p.model = PMU_MODEL_ITANIUM;
+    ita_params p = ita_params_default();
+    p.model = ITA_MODEL_ITANIUM;
     char why[256];
-    pmu_backend *ref = pmu_ref_create(nullptr);  // Itanium 2
-    pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
+    pmu_backend *ref = ita_ref_create(nullptr);  // Itanium 2
+    pmu_backend *rtl = ita_rtl_create(&p, why, sizeof why);
     ASSERT_NE(rtl, nullptr) << why;
     EXPECT_EQ(pmu_cosim_create(&pmu_family_itanium, ref, rtl, nullptr, nullptr), nullptr);
     EXPECT_EQ(pmu_cosim_create(&pmu_family_itanium, ref, nullptr, nullptr, nullptr), nullptr);
@@ -255,34 +255,34 @@ TEST(Cosim, RefusesMismatchedModels)
 // Random records and random register traffic, both models: RTL and reference agree.
 TEST(Cosim, RandomTrafficInLockStep)
 {
-    for (pmu_model m : {PMU_MODEL_ITANIUM2, PMU_MODEL_ITANIUM}) {
-        pmu_params p = pmu_params_default();
+    for (ita_model m : {ITA_MODEL_ITANIUM2, ITA_MODEL_ITANIUM}) {
+        ita_params p = ita_params_default();
         p.model = m;
         char why[256];
-        pmu_backend *rtl = pmu_rtl_create(&p, why, sizeof why);
+        pmu_backend *rtl = ita_rtl_create(&p, why, sizeof why);
         ASSERT_NE(rtl, nullptr) << why;
-        pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), rtl, nullptr, nullptr);
+        pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, ita_ref_create(&p), rtl, nullptr, nullptr);
         Rng r(0x5eed + m);
-        const unsigned w = pmu_counter_width(m);
+        const unsigned w = ita_counter_width(m);
         for (unsigned i = 0; i < 20000 && pmu_cosim_mismatches(b) == 0; i++) {
             unsigned what = r.below(64);
             if (what == 0) {  // any register, any value: the masks decide
-                const unsigned v = r.below(PMU_NVIS);
+                const unsigned v = r.below(ITA_NVIS);
                 uint64_t val = r.next();
                 if (v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7) {  // mostly known events
-                    const pmu_event_desc &e = pmu_event_table[r.below(PMU_NEVENTS)];
-                    val = PMU_FSET(val, PMC_GEN, ES, e.code);
-                    val = PMU_FSET(val, PMC_GEN, UMASK, e.umask);
-                    val = PMU_FSET(val, PMC_GEN, ISM, r.below(4) == 0 ? 3 : r.below(3));
+                    const ita_event_desc &e = ita_event_table[r.below(ITA_NEVENTS)];
+                    val = ITA_FSET(val, PMC_GEN, ES, e.code);
+                    val = ITA_FSET(val, PMC_GEN, UMASK, e.umask);
+                    val = ITA_FSET(val, PMC_GEN, ISM, r.below(4) == 0 ? 3 : r.below(3));
                 }
                 if (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7)  // close to the wrap
                     val = (UINT64_C(1) << w) - 1 - r.below(64);
                 if (v == PMU_VIS_PMC0) val &= r.below(4) ? ~UINT64_C(1) : ~UINT64_C(0);
-                pmu_write(b, pmu_vis_table[v].addr, val);
+                pmu_write(b, ita_vis_table[v].addr, val);
             } else if (what == 1) {
                 pmu_read(b, static_cast<uint16_t>(r.next() & 0xfff));
             } else {
-                pmu_cycle c = random_record(r);
+                ita_cycle c = random_record(r);
                 pmu_step(b, &c);
             }
         }
@@ -364,7 +364,7 @@ TEST(Cosim, EveryBitOfEveryVisibleRegisterAndThePmiLineIsCompared)
                         plain(rtl)->flip_vis = static_cast<int>(v);
                         plain(rtl)->flip_bit = bit;
                         if (clock == 0) {
-                            pmu_cycle c{};
+                            ita_cycle c{};
                             pmu_step(b, fam == &pmu_family_itanium ? &c : nullptr);
                         } else {
                             pmu_write(b, 0, 0);

@@ -11,11 +11,11 @@
 #include <string>
 #include <unistd.h>
 
-#include "harness_util.h"
+#include "ita/ita_harness_util.h"
 #include "ita/ita_family.h"
-#include "ita/pmu_config.h"
-#include "ita/pmu_ref.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_config.h"
+#include "ita/ita_ref.h"
+#include "ita/ita_rtl.h"
 #include "pmu_cli.h"
 #include "pmu_cosim.h"
 #include "pmu_stream.h"
@@ -58,7 +58,7 @@ const pmu_backend_ops lossy_ops = {l_reset, l_write, l_read, l_step, l_snapshot,
 pmu_backend *make_lossy(uint64_t at)
 {
     Lossy *l = new Lossy();
-    l->inner = pmu_ref_create(nullptr);
+    l->inner = ita_ref_create(nullptr);
     l->base.ops = &lossy_ops;
     l->base.name = "lossy-ref";
     l->base.model = l->inner->model;
@@ -73,12 +73,12 @@ std::string write_runs(unsigned runs, uint64_t *cycles)
 {
     std::string path = ::testing::TempDir() + "pmuloop_" + std::to_string(getpid()) + ".bin";
     pmu_err err;
-    pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, path.c_str(),
+    pmu_stream_writer *w = pmu_stream_create(&ita_dialect, path.c_str(),
                                              PMU_STREAM_BINARY, &err);
     EXPECT_NE(w, nullptr) << err.msg;
     *cycles = 0;
     for (unsigned i = 0; i < runs; i++) {
-        const pmu_cycle c = simple_record(i % 4, 1 + i % 3);
+        const ita_cycle c = simple_record(i % 4, 1 + i % 3);
         for (unsigned k = 0; k < 1 + i % 5; k++, ++*cycles)
             EXPECT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;
     }
@@ -120,20 +120,20 @@ struct Outcome {
 Outcome run(const std::string &path, Hooks h, uint64_t lost, uint64_t stop_at = 0)
 {
     pmu_err err;
-    pmu_source *src = pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
+    pmu_source *src = pmu_source_file(&ita_dialect, path.c_str(), 0, &err);
     EXPECT_NE(src, nullptr) << err.msg;
-    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(nullptr),
+    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, ita_ref_create(nullptr),
                                       make_lossy(lost), pmu_source_where, src);
     EXPECT_NE(b, nullptr);
-    pmu_config cfg;
-    EXPECT_EQ(parse_config("PMC4 event=CPU_CYCLES plm=0xf\nPSR up=1\n", PMU_MODEL_ITANIUM2, &cfg),
+    ita_config cfg;
+    EXPECT_EQ(parse_config("PMC4 event=CPU_CYCLES plm=0xf\nPSR up=1\n", ITA_MODEL_ITANIUM2, &cfg),
               "");
-    pmu_config_apply(&cfg, b);
+    ita_config_apply(&cfg, b);
     Service svc;
     pmu_cli_loop l = {};
     l.b = b;
     l.src = src;
-    l.record_size = sizeof(pmu_cycle);
+    l.record_size = sizeof(ita_cycle);
     l.hooks = svc.hooks(h);
     l.stop_at = stop_at;
     Outcome o;
@@ -212,13 +212,13 @@ struct Driver {
         actions++;
         switch (actions % 3) {
         case 0:
-            pmu_write(b, PMU_ADDR(PMU_SPACE_PMD, 5), start[1] + actions % 17);
+            pmu_write(b, ITA_ADDR(PMU_SPACE_PMD, 5), start[1] + actions % 17);
             break;
         case 1:
-            (void)pmu_read(b, PMU_ADDR(PMU_SPACE_PMD, 6));
+            (void)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 6));
             break;
         default:
-            pmu_write(b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
+            pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, 0), 0);
             break;
         }
     }
@@ -249,12 +249,12 @@ struct Driver {
         if (!st->pmi)
             return;
         d->interrupts++;
-        const uint64_t pmc0 = pmu_read(d->b, PMU_ADDR(PMU_SPACE_PMC, 0));
-        const unsigned ovf = (unsigned)PMU_FGET(pmc0, PMC0, OVF);
+        const uint64_t pmc0 = pmu_read(d->b, ITA_ADDR(PMU_SPACE_PMC, 0));
+        const unsigned ovf = (unsigned)ITA_FGET(pmc0, PMC0, OVF);
         for (unsigned k = 0; k < 4; k++)
             if (ovf >> k & 1u)
-                pmu_write(d->b, PMU_ADDR(PMU_SPACE_PMD, 4 + k), d->start[k]);
-        pmu_write(d->b, PMU_ADDR(PMU_SPACE_PMC, 0), 0);
+                pmu_write(d->b, ITA_ADDR(PMU_SPACE_PMD, 4 + k), d->start[k]);
+        pmu_write(d->b, ITA_ADDR(PMU_SPACE_PMC, 0), 0);
         // every third interrupt, the service stays awake for a few clocks
         if (d->interrupts % 3 == 0) {
             d->wake = 1;
@@ -286,34 +286,34 @@ PairOutcome run_pair(const std::string &path, bool unbatched, bool rtl, uint64_t
     g.seed = 7;
     g.cycles = 6000;
     g.mode = PMU_GEN_RANDOM;
-    pmu_source *src = path.empty() ? pmu_source_generator(&pmu_dialect_itanium, &g, &err)
-                                   : pmu_source_file(&pmu_dialect_itanium, path.c_str(), 0, &err);
+    pmu_source *src = path.empty() ? pmu_source_generator(&ita_dialect, &g, &err)
+                                   : pmu_source_file(&ita_dialect, path.c_str(), 0, &err);
     EXPECT_NE(src, nullptr) << err.msg;
-    pmu_params p = pmu_params_default();
+    ita_params p = ita_params_default();
     char why[256] = "";
-    pmu_backend *second = rtl ? pmu_rtl_create(&p, why, sizeof why) : make_lossy(lost);
+    pmu_backend *second = rtl ? ita_rtl_create(&p, why, sizeof why) : make_lossy(lost);
     EXPECT_NE(second, nullptr) << why;
-    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, pmu_ref_create(&p), second,
+    pmu_backend *b = pmu_cosim_create(&pmu_family_itanium, ita_ref_create(&p), second,
                                       pmu_source_where, src);
-    pmu_config cfg;
+    ita_config cfg;
     EXPECT_EQ(parse_config("PMC4 event=CPU_CYCLES plm=0xf oi=1 period=37\n"
                            "PMC5 event=IA64_INST_RETIRED plm=0xf oi=1 period=101\n"
                            "PMC6 event=LOADS_RETIRED plm=0xf oi=1 period=13\n"
                            "PMC7 event=BRANCH_EVENT plm=0xf oi=0\n"
                            "PSR up=1 pp=1\nDCR pp=1\n",
-                           PMU_MODEL_ITANIUM2, &cfg),
+                           ITA_MODEL_ITANIUM2, &cfg),
               "");
-    pmu_config_apply(&cfg, b);
+    ita_config_apply(&cfg, b);
     Driver d;
     d.b = b;
-    const uint64_t top = UINT64_C(1) << pmu_counter_width(PMU_MODEL_ITANIUM2);
+    const uint64_t top = UINT64_C(1) << ita_counter_width(ITA_MODEL_ITANIUM2);
     const uint64_t periods[4] = {37, 101, 13, 0};
     for (unsigned k = 0; k < 4; k++)
         d.start[k] = periods[k] ? top - periods[k] : 0;
     pmu_cli_loop l = {};
     l.b = b;
     l.src = src;
-    l.record_size = sizeof(pmu_cycle);
+    l.record_size = sizeof(ita_cycle);
     l.hooks.ctx = &d;
     l.hooks.after = Driver::after;
     l.hooks.pmi_only = 1;
@@ -406,12 +406,12 @@ void write_batch_stream(const std::string &path)
         g.seed = 7;
         g.cycles = 6000;
         g.mode = PMU_GEN_RANDOM;
-        pmu_source *gen = pmu_source_generator(&pmu_dialect_itanium, &g, &err);
+        pmu_source *gen = pmu_source_generator(&ita_dialect, &g, &err);
         ASSERT_NE(gen, nullptr) << err.msg;
-        pmu_stream_writer *w = pmu_stream_create(&pmu_dialect_itanium, path.c_str(),
+        pmu_stream_writer *w = pmu_stream_create(&ita_dialect, path.c_str(),
                                                  PMU_STREAM_BINARY, &err);
         ASSERT_NE(w, nullptr) << err.msg;
-        pmu_cycle c;
+        ita_cycle c;
         while (pmu_source_next(gen, &c, &err) == 1)
             for (unsigned k = r.below(4) == 0 ? 1 + r.below(40) : 1; k; k--)
                 ASSERT_EQ(pmu_stream_write(w, &c, &err), 0) << err.msg;

@@ -1,4 +1,4 @@
-// test_btb.cpp - docs/ear-btb.md, the branch trace buffer (PMC12, PMD8..PMD16) on both
+// test_btb.cpp - docs/ita-ear-btb.md, the branch trace buffer (PMC12, PMD8..PMD16) on both
 // models: every PMC12 filter bit (tm, ptm, ppm, brt), the ds = 0 / 1 target layouts, two
 // entries per branch, the ring and its sticky full bit, the b1 and bruflush bits of
 // PMD16, IA-32 branches, squashed branches, plm/pm, freeze, range and opcode
@@ -12,26 +12,26 @@ namespace {
 const uint16_t TAKEN = PMU_SF_TAKEN_MASK, SQUASHED = PMU_SF_PRED_OFF_MASK;
 const uint64_t WINDOW = 0x4000000000001000ull, TARGET = 0xa0000123456789a4ull;
 
-pmu_slot branch(unsigned type, unsigned pred, bool taken, uint64_t ip = WINDOW, unsigned syl = 2,
+ita_slot branch(unsigned type, unsigned pred, bool taken, uint64_t ip = WINDOW, unsigned syl = 2,
                 uint64_t target = TARGET)
 {
-    pmu_slot s = slot(ip, PMU_UNIT_B, 0, uint16_t(br(type, pred) | (taken ? TAKEN : 0)));
+    ita_slot s = slot(ip, ITA_UNIT_B, 0, uint16_t(br(type, pred) | (taken ? TAKEN : 0)));
     s.slot = uint8_t(syl);
     s.target = target;
     return s;
 }
-pmu_slot plain(uint64_t ip = WINDOW) { return slot(ip, PMU_UNIT_I, 0); }
+ita_slot plain(uint64_t ip = WINDOW) { return slot(ip, ITA_UNIT_I, 0); }
 
 class BtbTest : public ModelTest {
 protected:
     void SetUp() override { r.start(); }
-    bool ita2() const { return model() == PMU_MODEL_ITANIUM2; }
+    bool ita2() const { return model() == ITA_MODEL_ITANIUM2; }
     // Whether stepping `c` records a branch (PMD16.bbi moves).
-    bool records(const pmu_cycle &c)
+    bool records(const ita_cycle &c)
     {
         r.write(pmd(16), 0);
         r.step(c);
-        return PMU_FGET(r.read(pmd(16)), PMD16, BBI) != 0;
+        return ITA_FGET(r.read(pmd(16)), PMD16, BBI) != 0;
     }
     Ref r{params(GetParam())};
 };
@@ -46,7 +46,7 @@ TEST_P(BtbTest, TakenMask)
         EXPECT_EQ(records(rec({branch(1, 1, true)})), (tm & 2) != 0) << tm;
         EXPECT_EQ(records(rec({branch(1, 1, false)})), (tm & 1) != 0) << tm;
         // A squashed branch is not taken, whatever its taken flag says.
-        pmu_slot sq = branch(1, 1, true);
+        ita_slot sq = branch(1, 1, true);
         sq.flags |= SQUASHED;
         EXPECT_EQ(records(rec({sq})), (tm & 1) != 0) << tm;
     }
@@ -126,20 +126,20 @@ TEST_P(BtbTest, RingWrapsFullIsStickyUntilWritten)
     for (unsigned k = 0; k < 5; k++) {
         r.step(rec({branch(1, 1, true, WINDOW, 0, targets[k])}));
         const unsigned bbi = (2 * (k + 1)) % 8;
-        EXPECT_EQ(PMU_FGET(r.read(pmd(16)), PMD16, BBI), bbi) << k;
-        EXPECT_EQ(PMU_FGET(r.read(pmd(16)), PMD16, FULL), k >= 3 ? 1u : 0u) << k;
+        EXPECT_EQ(ITA_FGET(r.read(pmd(16)), PMD16, BBI), bbi) << k;
+        EXPECT_EQ(ITA_FGET(r.read(pmd(16)), PMD16, FULL), k >= 3 ? 1u : 0u) << k;
     }
     EXPECT_EQ(r.read(pmd(9)), 0x500u) << "the fifth branch overwrote entries 0 and 1";
     EXPECT_EQ(r.read(pmd(11)), 0x200u);
     for (unsigned k = 0; k < 3; k++)
         r.step(rec({branch(1, 1, true)}));
-    EXPECT_EQ(PMU_FGET(r.read(pmd(16)), PMD16, FULL), 1u) << "still full after the next wrap";
-    r.write(pmd(16), PMU_FSET(0, PMD16, BBI, 6));
+    EXPECT_EQ(ITA_FGET(r.read(pmd(16)), PMD16, FULL), 1u) << "still full after the next wrap";
+    r.write(pmd(16), ITA_FSET(0, PMD16, BBI, 6));
     EXPECT_EQ(r.read(pmd(16)), 6u) << "software clears full";
     r.step(rec({branch(1, 1, true)}));
     EXPECT_EQ(r.read(pmd(16)), 0x8u) << "bbi 6 + 2 wraps: full";
     // An odd bbi (software's): the target goes to entry 0 and bbi + 2 = 9 wraps to 1.
-    r.write(pmd(16), PMU_FSET(0, PMD16, BBI, 7));
+    r.write(pmd(16), ITA_FSET(0, PMD16, BBI, 7));
     r.step(rec({branch(1, 1, true, WINDOW, 0, 0x700)}));
     EXPECT_EQ(r.read(pmd(8)), 0x700u);
     EXPECT_EQ(r.read(pmd(16)), 0x9u);
@@ -148,7 +148,7 @@ TEST_P(BtbTest, RingWrapsFullIsStickyUntilWritten)
 TEST_P(BtbTest, RecordRewritesTheExtensionBitsOfItsEntries)
 {
     r.write(pmc(12), Btb().value());
-    r.write(pmd(16), PMU_FSET(0, PMD16, EXT, 0xffffffffu)); // bbi 0
+    r.write(pmd(16), ITA_FSET(0, PMD16, EXT, 0xffffffffu)); // bbi 0
     r.step(rec({branch(1, 1, true)}));                  // b1 = bruflush = 0
     EXPECT_EQ(r.read(pmd(16)), 0xffffff002ull) << "entries 0 and 1 rewritten to 0; others kept";
 }
@@ -158,8 +158,8 @@ TEST_P(BtbTest, FirstBranchOnlyIa32NotRecorded)
     r.write(pmc(12), Btb().value());
     r.step(rec({plain(), branch(1, 1, true, WINDOW, 1, 0x100), branch(1, 1, true, WINDOW + 16, 0, 0x200)}));
     EXPECT_EQ(r.read(pmd(9)), 0x100u);
-    EXPECT_EQ(PMU_FGET(r.read(pmd(16)), PMD16, BBI), 2u) << "one branch per cycle";
-    pmu_cycle ia32 = rec({branch(1, 1, true)});
+    EXPECT_EQ(ITA_FGET(r.read(pmd(16)), PMD16, BBI), 2u) << "one branch per cycle";
+    ita_cycle ia32 = rec({branch(1, 1, true)});
     ia32.is = 1;
     EXPECT_FALSE(records(ia32));
 }
@@ -200,8 +200,8 @@ TEST_P(BtbTest, RangeAndOpcodeQualification)
     // Opcode matcher PMC8: B-unit major opcode 4 only (range off again).
     r.write(pmc(13), ita2() ? 0x2078fefefefeull : 1u);
     r.write(pmc(14), ita2() ? pmc14(0xf) : 0u);
-    r.write(pmc(8), major_opcode(4, PMU_UNIT_B).value());
-    pmu_slot hit = branch(1, 1, true, in, 1, 0x300);
+    r.write(pmc(8), major_opcode(4, ITA_UNIT_B).value());
+    ita_slot hit = branch(1, 1, true, in, 1, 0x300);
     hit.enc = uint64_t(4) << 37; // major opcode 4: instr{40:37}
     r.step(rec({branch(1, 1, true, in, 0, 0x400), hit}));
     EXPECT_EQ(r.read(pmd(9)), 0x300u);
@@ -217,7 +217,7 @@ TEST_P(BtbTest, BranchEventCountsAndSamples)
     EXPECT_EQ(r.pmi(), 1u);
     r.step(rec({branch(1, 1, true, WINDOW, 0, 0x300)}));
     EXPECT_EQ(r.read(pmd(9)), 0x100u) << "the overflowing cycle's record stays";
-    EXPECT_EQ(PMU_FGET(r.read(pmd(16)), PMD16, BBI), 2u);
+    EXPECT_EQ(ITA_FGET(r.read(pmd(16)), PMD16, BBI), 2u);
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// test_ear.cpp - docs/ear-btb.md, the I-EAR (PMC10, PMD0, PMD1) and the D-EAR (PMC11,
+// test_ear.cpp - docs/ita-ear-btb.md, the I-EAR (PMC10, PMD0, PMD1) and the D-EAR (PMC11,
 // PMD2, PMD3, PMD17) on both models: every mode and latency threshold or umask at its
 // boundary, the captured layouts, the valid-capture rules (squashed slots, non-loads in
 // cache mode, freeze, plm/pm/ism, first slot wins, latest capture wins, saturation),
@@ -18,9 +18,9 @@ const uint16_t LOAD = PMU_SF_LOAD_MASK, STORE = PMU_SF_STORE_MASK, SQUASHED = PM
 const uint64_t FETCH = 0x4000000000002468ull, LINE = 0x4000000000002460ull; // line: bits 63:5
 const uint64_t WINDOW = 0x4000000000001000ull;
 
-pmu_cycle fetch(unsigned lat, unsigned tlb = 0, unsigned rab = 0, unsigned cpl = 3)
+ita_cycle fetch(unsigned lat, unsigned tlb = 0, unsigned rab = 0, unsigned cpl = 3)
 {
-    pmu_cycle c = cycle(cpl);
+    ita_cycle c = cycle(cpl);
     c.if_addr = FETCH;
     c.if_lat = uint16_t(lat);
     c.if_tlb = uint8_t(tlb);
@@ -29,10 +29,10 @@ pmu_cycle fetch(unsigned lat, unsigned tlb = 0, unsigned rab = 0, unsigned cpl =
 }
 
 // One retired memory slot in bundle `ip`, syllable `syl`.
-pmu_slot mem(uint16_t flags, unsigned lat, uint64_t ip = WINDOW, unsigned syl = 0, unsigned tlb = 0,
+ita_slot mem(uint16_t flags, unsigned lat, uint64_t ip = WINDOW, unsigned syl = 0, unsigned tlb = 0,
              uint64_t daddr = 0x6000000000000abcull)
 {
-    pmu_slot s = slot(ip, PMU_UNIT_M, 0, flags, daddr);
+    ita_slot s = slot(ip, ITA_UNIT_M, 0, flags, daddr);
     s.slot = uint8_t(syl);
     s.lat = uint16_t(lat);
     s.tlb = uint8_t(tlb);
@@ -42,17 +42,17 @@ pmu_slot mem(uint16_t flags, unsigned lat, uint64_t ip = WINDOW, unsigned syl = 
 class Ear : public ModelTest {
 public:
     void SetUp() override { r.start(); }
-    bool ita2() const { return model() == PMU_MODEL_ITANIUM2; }
+    bool ita2() const { return model() == ITA_MODEL_ITANIUM2; }
     // The I-EAR TLB umask of every outcome (Itanium 2: bits 0..2; Itanium: bits 1..3).
     unsigned all_tlb() const { return ita2() ? 0x7u : 0xeu; }
     // Steps `c` with PMD0 / PMD3 cleared first; whether the I-EAR / D-EAR captured.
-    bool iear_captures(const pmu_cycle &c)
+    bool iear_captures(const ita_cycle &c)
     {
         r.write(pmd(0), 0);
         r.step(c);
         return r.read(pmd(0)) != 0;
     }
-    bool dear_captures(const pmu_cycle &c)
+    bool dear_captures(const ita_cycle &c)
     {
         r.write(pmd(17), 0);
         r.step(c);
@@ -61,7 +61,7 @@ public:
     // The expected PMD3 of a cache-mode D-EAR capture of latency `lat` (not saturated).
     uint64_t dear_cache_pmd3(unsigned lat) const
     {
-        return ita2() ? PMU_FSET(uint64_t(lat), PMD3, STAT, 1) : uint64_t(lat);
+        return ita2() ? ITA_FSET(uint64_t(lat), PMD3, STAT, 1) : uint64_t(lat);
     }
     // Tag(PMC8) by IBR pair 0 over [addr, addr + size): Itanium 2 ibrp0 = 0 and PMC8
     // ig_ad = 0; Itanium ta = 0.
@@ -77,8 +77,8 @@ public:
     }
     // Every plm x cpl, pm x PSR.up/pp and ism x instruction set, for the unit configured
     // at `addr` by cfg(enables) and a cycle `c` it captures when enabled.
-    void check_enables(uint16_t addr, const std::function<uint64_t(UnitEnable)> &cfg, pmu_cycle c,
-                       bool (Ear::*captures)(const pmu_cycle &))
+    void check_enables(uint16_t addr, const std::function<uint64_t(UnitEnable)> &cfg, ita_cycle c,
+                       bool (Ear::*captures)(const ita_cycle &))
     {
         for (unsigned plm = 0; plm < 16; plm++)
             for (unsigned cpl = 0; cpl < 4; cpl++) {
@@ -154,7 +154,7 @@ TEST_P(Ear, IEarItanium2Lat0RabAndUndefinedUmasks)
     r.write(pmc(10), iear_cache(model(), 0x40)); // LAT0: every L1I miss
     EXPECT_TRUE(iear_captures(fetch(1)));
     EXPECT_EQ(r.read(pmd(1)), 1u);
-    EXPECT_FALSE(iear_captures(fetch(0, PMU_TLB_VHPT))) << "a TLB miss that hit L1I";
+    EXPECT_FALSE(iear_captures(fetch(0, ITA_TLB_VHPT))) << "a TLB miss that hit L1I";
     EXPECT_FALSE(iear_captures(fetch(0, 0, 1)));
     EXPECT_TRUE(iear_captures(fetch(20, 0, 1)));
     EXPECT_EQ(r.read(pmd(0)), LINE | 3u) << "a RAB-served miss has stat 3 in any cache mode";
@@ -169,11 +169,11 @@ TEST_P(Ear, IEarItanium2Lat0RabAndUndefinedUmasks)
 
     for (unsigned umask : {0x01u, 0x20u, 0x41u, 0x60u, 0x7fu}) {
         r.write(pmc(10), iear_cache(model(), umask));
-        EXPECT_FALSE(iear_captures(fetch(5000, PMU_TLB_FAULT, 1))) << std::hex << umask;
+        EXPECT_FALSE(iear_captures(fetch(5000, ITA_TLB_FAULT, 1))) << std::hex << umask;
     }
     // ct = 01: nothing monitored.
-    r.write(pmc(10), PMU_FSET(iear_cache(model(), 0x40), PMC10, CT, 1));
-    EXPECT_FALSE(iear_captures(fetch(5000, PMU_TLB_FAULT, 1)));
+    r.write(pmc(10), ITA_FSET(iear_cache(model(), 0x40), PMC10, CT, 1));
+    EXPECT_FALSE(iear_captures(fetch(5000, ITA_TLB_FAULT, 1)));
 }
 
 TEST_P(Ear, IEarItaniumThresholdsAndLatNone)
@@ -189,7 +189,7 @@ TEST_P(Ear, IEarItaniumThresholdsAndLatNone)
         EXPECT_EQ(r.read(pmd(1)), t > 4095 ? 0xfffu : t) << "saturated at 4095, no ov bit";
     }
     r.write(pmc(10), iear_cache(model(), 0xf)); // LAT_NONE: every miss
-    EXPECT_FALSE(iear_captures(fetch(0, PMU_TLB_L2)));
+    EXPECT_FALSE(iear_captures(fetch(0, ITA_TLB_L2)));
     EXPECT_TRUE(iear_captures(fetch(1)));
     EXPECT_EQ(r.read(pmd(1)), 1u);
     for (unsigned umask = 0xb; umask <= 0xe; umask++) {
@@ -218,26 +218,26 @@ TEST_P(Ear, IEarTlbModeEveryUmaskAndOutcome)
 TEST_P(Ear, IEarPrivilegeMonitorAndInstructionSet)
 {
     check_enables(pmc(10), [this](UnitEnable e) { return iear_tlb(model(), all_tlb(), e); },
-                  fetch(0, PMU_TLB_FAULT), &Ear::iear_captures);
+                  fetch(0, ITA_TLB_FAULT), &Ear::iear_captures);
 }
 
 TEST_P(Ear, IEarInstructionRangeQualification)
 {
     r.write(pmc(10), iear_tlb(model(), all_tlb()));
     constrain_to_range(0x4000000000002000ull, 0x1000);
-    EXPECT_TRUE(iear_captures(fetch(0, PMU_TLB_FAULT)));
-    pmu_cycle out = fetch(0, PMU_TLB_FAULT);
+    EXPECT_TRUE(iear_captures(fetch(0, ITA_TLB_FAULT)));
+    ita_cycle out = fetch(0, ITA_TLB_FAULT);
     out.if_addr = 0x4000000000003000ull;
     EXPECT_FALSE(iear_captures(out)) << "a fetch outside the range";
     out.is = 1;
     EXPECT_TRUE(iear_captures(out)) << "IA-32: the range does not constrain";
     // The opcode matchers do not apply to the I-EAR (L1I_EAR_EVENTS has opm = 0).
     r.write(pmc(8), matches_nothing().value());
-    EXPECT_TRUE(iear_captures(fetch(0, PMU_TLB_FAULT)));
+    EXPECT_TRUE(iear_captures(fetch(0, ITA_TLB_FAULT)));
 }
 
 // Every latency bound of either model's bins and thresholds, and one cycle below it:
-// 4, 8, .., 4096 (docs/ear-btb.md), each against every bin or threshold umask.
+// 4, 8, .., 4096 (docs/ita-ear-btb.md), each against every bin or threshold umask.
 const unsigned BOUNDS[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
 // The latencies at and one below every bound, with 0 and the largest.
@@ -361,7 +361,7 @@ TEST_P(Ear, DEarTlbModeEveryUmaskAndOutcome)
                 ASSERT_EQ(dear_captures(rec({mem(kind, 77, WINDOW, 0, tlb)})), expect)
                     << "umask " << umask << " tlb " << tlb;
                 if (expect) {
-                    EXPECT_EQ(r.read(pmd(3)), ita2() ? PMU_FSET(0, PMD3, STAT, tlb) : uint64_t(tlb) << 62)
+                    EXPECT_EQ(r.read(pmd(3)), ita2() ? ITA_FSET(0, PMD3, STAT, tlb) : uint64_t(tlb) << 62)
                         << "stat / level = tlb, no latency";
                 }
             }
@@ -433,8 +433,8 @@ TEST_P(Ear, DEarRangeOpcodeAndDataQualification)
     // Opcode matcher PMC8 (pair 0's tie): M-unit major opcode 4 only.
     r.write(pmc(13), ita2() ? 0x2078fefefefeull : 1u); // range off again (Itanium ta = 1)
     r.write(pmc(14), ita2() ? pmc14(0xf) : 0u);
-    r.write(pmc(8), major_opcode(4, PMU_UNIT_M).value());
-    pmu_cycle c = rec({mem(LOAD, 10, in, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)});
+    r.write(pmc(8), major_opcode(4, ITA_UNIT_M).value());
+    ita_cycle c = rec({mem(LOAD, 10, in, 0, 0, 0x1), mem(LOAD, 10, in, 1, 0, 0x2)});
     c.slot[1].enc = uint64_t(4) << 37; // major opcode 4: instr{40:37}
     ASSERT_TRUE(dear_captures(c));
     EXPECT_EQ(r.read(pmd(2)), 0x2u);
@@ -442,9 +442,9 @@ TEST_P(Ear, DEarRangeOpcodeAndDataQualification)
     // Data range on DBR pair 0: Itanium 2 PMC13 cfg 2 (DBR only); Itanium pt = 0.
     set_dbr_pair(r, 0, 0x7000000000000000ull, 0x100);
     if (ita2())
-        r.write(pmc(13), PMU_FSET(PMU_FSET(0, PMC13, CFG_DBRP0, 2), PMC13, ENA_DBRP0, 1));
+        r.write(pmc(13), ITA_FSET(ITA_FSET(0, PMC13, CFG_DBRP0, 2), PMC13, ENA_DBRP0, 1));
     else
-        r.write(pmc(11), PMU_FSET(dear_cfg(model(), DEAR_CACHE, 0), PMC11, PT, 0));
+        r.write(pmc(11), ITA_FSET(dear_cfg(model(), DEAR_CACHE, 0), PMC11, PT, 0));
     ASSERT_TRUE(dear_captures(rec({mem(LOAD, 10, in, 0, 0, 0x7000000000000100ull),
                                      mem(LOAD, 10, in, 1, 0, 0x70000000000000f8ull)})));
     EXPECT_EQ(r.read(pmd(2)), 0x70000000000000f8ull);
@@ -457,9 +457,9 @@ TEST_P(Ear, NothingIsCapturedWhileFrozen)
     r.write(pmc(10), iear_tlb(model(), all_tlb()));
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0));
     r.write(pmc(0), fr_bit());
-    pmu_cycle c = rec({mem(LOAD, 10)});
+    ita_cycle c = rec({mem(LOAD, 10)});
     c.if_addr = FETCH;
-    c.if_tlb = PMU_TLB_FAULT;
+    c.if_tlb = ITA_TLB_FAULT;
     r.step(c);
     EXPECT_EQ(r.read(pmd(0)), 0u);
     EXPECT_EQ(r.read(pmd(17)), 0u);
@@ -476,7 +476,7 @@ TEST_P(Ear, CounterEventsCountCapturesAndSampleOnOverflow)
     r.program(4, event_pmc(PMU_EV_L1I_EAR_EVENTS, model()));
     r.program(5, event_pmc(PMU_EV_DATA_EAR_EVENTS, model()).with_oi(1));
     r.write(pmd(5), wmax(model()) - 1); // overflows on the second capture
-    pmu_cycle c = rec({mem(LOAD, 10, WINDOW, 0, 0, 0x10)});
+    ita_cycle c = rec({mem(LOAD, 10, WINDOW, 0, 0, 0x10)});
     c.if_addr = FETCH;
     c.if_lat = 30;
     r.step(c);

@@ -1,4 +1,4 @@
-// test_events.cpp - semantics.md step 3 (the event count n of every
+// test_events.cpp - ita-semantics.md step 3 (the event count n of every
 // implemented event, unknown (es, umask) pairs, the PMC4-only event, power
 // gating) and step 4 (threshold, thr_ge).
 #include "ref_test_util.h"
@@ -15,28 +15,28 @@ const uint16_t NOP = PMU_SF_NOP_MASK, PRED_OFF = PMU_SF_PRED_OFF_MASK, LOAD = PM
                TAKEN = PMU_SF_TAKEN_MASK;
 
 // Four records exercising every non-branch event; the expected n of each
-// event in each record is written by hand from the semantics.md table.
-pmu_cycle record_a()
+// event in each record is written by hand from the ita-semantics.md table.
+ita_cycle record_a()
 {
-    pmu_cycle c = cycle_with({NOP, uint16_t(LOAD | L1D_MISS | L2_REF | L2_MISS),
+    ita_cycle c = cycle_with({NOP, uint16_t(LOAD | L1D_MISS | L2_REF | L2_MISS),
                               uint16_t(LOAD | L1D_MISS | RSE | L2_REF), uint16_t(STORE | L2_REF),
                               uint16_t(FP | PRED_OFF), uint16_t(br(1, 2) | TAKEN)});
     c.recirc = 3;
     return c;
 }
-pmu_cycle record_b()
+ita_cycle record_b()
 {
-    pmu_cycle c = cycle_with({uint16_t(LOAD | RSE), uint16_t(LOAD | L1D_MISS), uint16_t(STORE | L1D_MISS),
+    ita_cycle c = cycle_with({uint16_t(LOAD | RSE), uint16_t(LOAD | L1D_MISS), uint16_t(STORE | L1D_MISS),
                               uint16_t(STORE | L2_REF | L2_MISS), FP, uint16_t(FP | NOP)});
     c.recirc = 1;
     return c;
 }
-pmu_cycle record_c() { return cycle(); } // nothing retires
-pmu_cycle record_d()
+ita_cycle record_c() { return cycle(); } // nothing retires
+ita_cycle record_d()
 {
     // Three retired slots; slots 3..5 hold stale flags that must be ignored.
-    pmu_cycle c = cycle_with({uint16_t(NOP | PRED_OFF), LOAD, 0});
-    for (unsigned s = 3; s < PMU_MAX_SLOTS; s++)
+    ita_cycle c = cycle_with({uint16_t(NOP | PRED_OFF), LOAD, 0});
+    for (unsigned s = 3; s < ITA_MAX_SLOTS; s++)
         c.slot[s].flags = 0x3fff;
     c.recirc = 4;
     return c;
@@ -71,8 +71,8 @@ const EventRow kRows[] = {
 // branch event is found by its umask, not by its place.
 int branch_event_with_umask(unsigned umask)
 {
-    for (int ev = 0; ev < PMU_NEVENTS; ev++)
-        if (pmu_event_table[ev].kind == PMU_KIND_BR_DETAIL && pmu_event_table[ev].umask == umask)
+    for (int ev = 0; ev < ITA_NEVENTS; ev++)
+        if (ita_event_table[ev].kind == PMU_KIND_BR_DETAIL && ita_event_table[ev].umask == umask)
             return ev;
     return -1;
 }
@@ -80,13 +80,13 @@ int branch_event_with_umask(unsigned umask)
 // The counters an event is wired to, written from the manuals' event lists: Itanium 2's
 // L2_FORCE_RECIRC_ANY counts on PMC4 only; on Itanium the retirement events
 // IA64_INST_RETIRED, NOPS_RETIRED and PREDICATE_SQUASHED_RETIRED count on PMC4 and PMC5 only.
-bool wired_by_hand(int ev, pmu_model m, unsigned ctr)
+bool wired_by_hand(int ev, ita_model m, unsigned ctr)
 {
     if (ev == PMU_EV_L2_FORCE_RECIRC_ANY)
         return ctr == 4;
     const bool pmc45_on_itanium = ev == PMU_EV_IA64_INST_RETIRED || ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 ||
                                   ev == PMU_EV_NOPS_RETIRED || ev == PMU_EV_PREDICATE_SQUASHED_RETIRED;
-    return !(m == PMU_MODEL_ITANIUM && pmc45_on_itanium) || ctr <= 5;
+    return !(m == ITA_MODEL_ITANIUM && pmc45_on_itanium) || ctr <= 5;
 }
 
 const EventRow *row_of(int ev)
@@ -99,18 +99,18 @@ const EventRow *row_of(int ev)
 
 // A record in which event `ev` occurs exactly n times, padded with slots
 // that resemble the event but do not count (the test's own reading of the
-// semantics.md table).  Returns false for an event this helper does not know.
+// ita-semantics.md table).  Returns false for an event this helper does not know.
 // The rule is chosen by the event's kind (the KIND column of the tables), so a row added
 // with a known kind is covered and a new kind fails until the helper learns it.
-bool record_with_n(int ev, unsigned n, pmu_cycle *out)
+bool record_with_n(int ev, unsigned n, ita_cycle *out)
 {
     uint16_t hit = 0, pad = 0;
     bool use_slots = true;
-    pmu_cycle c = cycle();
-    const unsigned kind = pmu_event_table[ev].kind;
+    ita_cycle c = cycle();
+    const unsigned kind = ita_event_table[ev].kind;
     switch (kind) {
     case PMU_KIND_BR_DETAIL: {
-        unsigned u = pmu_event_table[ev].umask, type = u >> 2, pred = u & 3;
+        unsigned u = ita_event_table[ev].umask, type = u >> 2, pred = u & 3;
         hit = br(type ? type : 2, pred ? pred : 3);
         pad = pred ? br(type ? type : 2, pred == 1 ? 2 : 1) : uint16_t(LOAD); // other prediction
         break;
@@ -157,9 +157,9 @@ bool record_with_n(int ev, unsigned n, pmu_cycle *out)
         if (kind == PMU_KIND_INST_RET) {
             c.nslots = uint8_t(n);
         } else {
-            for (unsigned s = 0; s < PMU_MAX_SLOTS; s++)
+            for (unsigned s = 0; s < ITA_MAX_SLOTS; s++)
                 c.slot[s].flags = s < n ? hit : pad;
-            c.nslots = PMU_MAX_SLOTS;
+            c.nslots = ITA_MAX_SLOTS;
         }
     }
     *out = c;
@@ -175,7 +175,7 @@ TEST_P(Events, EveryNonBranchEventOnEveryCounter)
 {
     Ref r(params(model()));
     r.start();
-    const pmu_cycle recs[] = {record_a(), record_b(), record_c(), record_d()};
+    const ita_cycle recs[] = {record_a(), record_b(), record_c(), record_d()};
     unsigned tested = 0;
     for (const auto &row : kRows) {
         if (!implemented(model(), row.ev))
@@ -186,14 +186,14 @@ TEST_P(Events, EveryNonBranchEventOnEveryCounter)
             const bool wired = wired_by_hand(row.ev, model(), ctr);
             for (unsigned i = 0; i < 4; i++)
                 EXPECT_EQ(r.delta(ctr, recs[i]), wired ? expect[i] : 0u)
-                    << pmu_event_table[row.ev].name << " on PMC" << ctr << ", record " << char('a' + i);
+                    << ita_event_table[row.ev].name << " on PMC" << ctr << ", record " << char('a' + i);
             r.write(pmc(ctr), 0);
             tested++;
         }
     }
     // Itanium has no tagged retired-instruction events of umask 1..3, no FP_OPS_RETIRED,
     // L1D_READ_MISSES_RSE_FILL or L2_FORCE_RECIRC_ANY: 10 of the 16 rows.
-    EXPECT_EQ(tested, model() == PMU_MODEL_ITANIUM2 ? 16u * 4 : 10u * 4);
+    EXPECT_EQ(tested, model() == ITA_MODEL_ITANIUM2 ? 16u * 4 : 10u * 4);
 }
 
 TEST_P(Events, AllSixteenBranchUmasks)
@@ -202,23 +202,23 @@ TEST_P(Events, AllSixteenBranchUmasks)
     r.start();
     // (type, prediction) per slot; slot 5 of the first record is not a
     // branch but carries prediction bits, which must not count.
-    pmu_cycle r1 = cycle_with({br(1, 1), br(1, 2), br(2, 3), br(3, 1), br(3, 3), br(0, 1)});
-    pmu_cycle r2 = cycle_with({br(2, 0), br(3, 2), uint16_t(br(1, 3) | TAKEN), LOAD});
+    ita_cycle r1 = cycle_with({br(1, 1), br(1, 2), br(2, 3), br(3, 1), br(3, 3), br(0, 1)});
+    ita_cycle r2 = cycle_with({br(2, 0), br(3, 2), uint16_t(br(1, 3) | TAKEN), LOAD});
     // Expected n per umask (type << 2 | prediction).
     const unsigned n1[16] = {5, 2, 1, 2, /*IPREL*/ 2, 1, 1, 0, /*RETURN*/ 1, 0, 0, 1, /*NTRETIND*/ 2, 1, 0, 1};
     const unsigned n2[16] = {3, 0, 1, 1, /*IPREL*/ 1, 0, 0, 1, /*RETURN*/ 1, 0, 0, 0, /*NTRETIND*/ 1, 0, 1, 0};
     // Itanium has no BR_MISPRED_DETAIL events: its code 0x5b is BUS_BRQ_LIVE_REQ_LO, a
     // general event, so the Itanium 2 programming counts nothing there.
-    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     for (unsigned u = 0; u < 16; u++) {
         const int ev = branch_event_with_umask(u);
         ASSERT_GE(ev, 0) << "no BR_MISPRED_DETAIL row of umask " << u;
-        EXPECT_EQ(implemented(model(), ev), ita2) << pmu_event_table[ev].name;
+        EXPECT_EQ(implemented(model(), ev), ita2) << ita_event_table[ev].name;
         for (unsigned ctr = 4; ctr <= 7; ctr++) {
-            r.program(ctr, raw_pmc(pmu_event_table[ev].code, u));
-            EXPECT_EQ(r.delta(ctr, r1), ita2 ? n1[u] : 0u) << pmu_event_table[ev].name << " PMC" << ctr;
-            EXPECT_EQ(r.delta(ctr, r2), ita2 ? n2[u] : 0u) << pmu_event_table[ev].name << " PMC" << ctr;
-            EXPECT_EQ(r.delta(ctr, record_b()), 0u) << pmu_event_table[ev].name;
+            r.program(ctr, raw_pmc(ita_event_table[ev].code, u));
+            EXPECT_EQ(r.delta(ctr, r1), ita2 ? n1[u] : 0u) << ita_event_table[ev].name << " PMC" << ctr;
+            EXPECT_EQ(r.delta(ctr, r2), ita2 ? n2[u] : 0u) << ita_event_table[ev].name << " PMC" << ctr;
+            EXPECT_EQ(r.delta(ctr, record_b()), 0u) << ita_event_table[ev].name;
             r.write(pmc(ctr), 0);
         }
     }
@@ -234,7 +234,7 @@ TEST_P(Events, UnknownCodeOrUmaskCountsNothing)
     // Umasks 0..3 of 0x08 are the tagged retired-instruction events; 4 and up are not.
     std::vector<Pair> pairs = {{0x12, 1}, {0x08, 4}, {0x08, 0xf}, {0x5c, 0}, {0x00, 0},
                                {0x7f, 0xf}, {0x50, 1}, {0x09, 2}, {0x4e, 0}};
-    if (model() == PMU_MODEL_ITANIUM2) {
+    if (model() == ITA_MODEL_ITANIUM2) {
         // 0x4d, 0x47, 0x34 are Itanium codes only.
         const std::vector<Pair> more = {{0xc7, 2}, {0xcd, 1}, {0xff, 0xf}, {0xb4, 1}, {0x92, 0},
                                         {0x4d, 0}, {0x47, 0}, {0x34, 0}};
@@ -245,27 +245,27 @@ TEST_P(Events, UnknownCodeOrUmaskCountsNothing)
         const std::vector<Pair> more = {{0x4d, 1}, {0x47, 2}, {0x4b, 1}, {0x31, 1}, {0x34, 1}, {0x52, 0}};
         pairs.insert(pairs.end(), more.begin(), more.end());
     }
-    pmu_cycle busy = record_a();
-    for (unsigned s = 0; s < PMU_MAX_SLOTS; s++)
+    ita_cycle busy = record_a();
+    for (unsigned s = 0; s < ITA_MAX_SLOTS; s++)
         busy.slot[s].flags = 0x3fff; // every flag, every branch kind
     for (const auto &p : pairs)
         for (unsigned ctr = 4; ctr <= 7; ctr++) {
             r.program(ctr, raw_pmc(p.es, p.umask));
-            for (const pmu_cycle &c : {busy, record_a(), record_b(), record_d()})
+            for (const ita_cycle &c : {busy, record_a(), record_b(), record_d()})
                 EXPECT_EQ(r.delta(ctr, c), 0u) << "es=0x" << std::hex << p.es << " umask=0x" << p.umask;
         }
 }
 
-// On Itanium es is compared with the event's Itanium code (semantics.md step 3), the
+// On Itanium es is compared with the event's Itanium code (ita-semantics.md step 3), the
 // code of libpfm-3's Itanium table.  The es field has 7 bits, so a written bit 7 is
 // dropped: 0x80 | an Itanium code counts that event, and software that writes an
 // Itanium 2 code of 0x80 or more gets the Itanium event of its low 7 bits, whatever
 // that is (0xb1, Itanium 2's L2_REFERENCES, is 0x31, PREDICATE_SQUASHED_RETIRED).
 TEST(EventsItanium, ItaniumCodesOfHighEvents)
 {
-    Ref r(params(PMU_MODEL_ITANIUM));
+    Ref r(params(ITA_MODEL_ITANIUM));
     r.start();
-    const pmu_cycle recs[] = {record_a(), record_b(), record_d()};
+    const ita_cycle recs[] = {record_a(), record_b(), record_d()};
     struct {
         unsigned es;    // the code written
         unsigned umask;
@@ -285,7 +285,7 @@ TEST(EventsItanium, ItaniumCodesOfHighEvents)
     };
     for (const auto &row : rows) {
         r.program(4, raw_pmc(row.es, row.umask));
-        EXPECT_EQ(PMU_FGET(r.read(pmc(4)), PMC_GEN, ES), row.es & 0x7fu);
+        EXPECT_EQ(ITA_FGET(r.read(pmc(4)), PMC_GEN, ES), row.es & 0x7fu);
         const EventRow *expect = row.counts_as < 0 ? nullptr : row_of(row.counts_as);
         ASSERT_TRUE(row.counts_as < 0 || expect != nullptr);
         EXPECT_EQ(r.delta(4, recs[0]), expect ? expect->a : 0u) << "es=0x" << std::hex << row.es;
@@ -295,8 +295,8 @@ TEST(EventsItanium, ItaniumCodesOfHighEvents)
     // The events Itanium does not have.
     for (int ev : {PMU_EV_FP_OPS_RETIRED, PMU_EV_L1D_READ_MISSES_RSE_FILL, PMU_EV_L2_FORCE_RECIRC_ANY,
                    PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED})
-        EXPECT_FALSE(implemented(PMU_MODEL_ITANIUM, ev)) << pmu_event_table[ev].name;
-    EXPECT_TRUE(implemented(PMU_MODEL_ITANIUM, PMU_EV_STORES_RETIRED));
+        EXPECT_FALSE(implemented(ITA_MODEL_ITANIUM, ev)) << ita_event_table[ev].name;
+    EXPECT_TRUE(implemented(ITA_MODEL_ITANIUM, PMU_EV_STORES_RETIRED));
 }
 
 TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
@@ -312,16 +312,16 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
     const int free_running[] = {PMU_EV_NOPS_RETIRED, PMU_EV_FP_OPS_RETIRED, PMU_EV_LOADS_RETIRED,
                                 PMU_EV_L2_FORCE_RECIRC_ANY, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED,
                                 PMU_EV_PREDICATE_SQUASHED_RETIRED};
-    for (unsigned power = PMU_POWER_NORMAL; power <= PMU_POWER_HALT; power++) {
-        pmu_cycle c = record_a();
+    for (unsigned power = ITA_POWER_NORMAL; power <= ITA_POWER_HALT; power++) {
+        ita_cycle c = record_a();
         c.power = uint8_t(power);
-        const bool runs = power == PMU_POWER_NORMAL || power == PMU_POWER_LOW_POWER;
+        const bool runs = power == ITA_POWER_NORMAL || power == ITA_POWER_LOW_POWER;
         for (int ev : gated) {
             if (!implemented(model(), ev))
                 continue;
             r.program(4, event_pmc(ev, model()));
             EXPECT_EQ(r.delta(4, c), runs ? (ev == PMU_EV_CPU_CYCLES ? 1u : 6u) : 0u)
-                << pmu_event_table[ev].name << " power " << power;
+                << ita_event_table[ev].name << " power " << power;
         }
         for (int ev : free_running) {
             if (!implemented(model(), ev))
@@ -329,7 +329,7 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
             r.program(4, event_pmc(ev, model()));
             const EventRow *row = row_of(ev);
             unsigned expect = row ? row->a : 1u; // record a holds one branch
-            EXPECT_EQ(r.delta(4, c), expect) << pmu_event_table[ev].name << " power " << power;
+            EXPECT_EQ(r.delta(4, c), expect) << ita_event_table[ev].name << " power " << power;
         }
     }
 }
@@ -339,9 +339,9 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
 // this test) lacks its rule.
 // The I-EAR on every L1I miss, the D-EAR on loads of latency 4 or more, the BTB on
 // every branch.
-void arm_capture_units(Ref &r, pmu_model m)
+void arm_capture_units(Ref &r, ita_model m)
 {
-    r.write(pmc(10), iear_cache(m, m == PMU_MODEL_ITANIUM2 ? 0x40 : 0xf));
+    r.write(pmc(10), iear_cache(m, m == ITA_MODEL_ITANIUM2 ? 0x40 : 0xf));
     r.write(pmc(11), dear_cfg(m, DEAR_CACHE, 0));
     r.write(pmc(12), Btb().value());
 }
@@ -351,52 +351,52 @@ TEST_P(Events, EveryEventHasARule)
     Ref r(params(model()));
     r.start();
     arm_capture_units(r, model());
-    for (int ev = 0; ev < PMU_NEVENTS; ev++) {
+    for (int ev = 0; ev < ITA_NEVENTS; ev++) {
         if (!implemented(model(), ev))
             continue;
-        pmu_cycle c;
+        ita_cycle c;
         const unsigned maxincr = model_row(model(), ev)->maxincr;
-        ASSERT_TRUE(record_with_n(ev, maxincr, &c)) << "no test rule for " << pmu_event_table[ev].name;
+        ASSERT_TRUE(record_with_n(ev, maxincr, &c)) << "no test rule for " << ita_event_table[ev].name;
         r.program(4, event_pmc(ev, model()));
-        EXPECT_EQ(r.delta(4, c), maxincr) << pmu_event_table[ev].name;
+        EXPECT_EQ(r.delta(4, c), maxincr) << ita_event_table[ev].name;
         if (maxincr > 1) {
             ASSERT_TRUE(record_with_n(ev, 1, &c));
-            EXPECT_EQ(r.delta(4, c), 1u) << pmu_event_table[ev].name;
+            EXPECT_EQ(r.delta(4, c), 1u) << ita_event_table[ev].name;
             ASSERT_TRUE(record_with_n(ev, 0, &c));
-            EXPECT_EQ(r.delta(4, c), 0u) << pmu_event_table[ev].name;
+            EXPECT_EQ(r.delta(4, c), 0u) << ita_event_table[ev].name;
         }
     }
 }
 
-class Threshold : public ::testing::TestWithParam<std::tuple<pmu_model, int>> {};
+class Threshold : public ::testing::TestWithParam<std::tuple<ita_model, int>> {};
 INSTANTIATE_TEST_SUITE_P(ModelsAndComparisons, Threshold,
-                         ::testing::Combine(::testing::Values(PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2),
+                         ::testing::Combine(::testing::Values(ITA_MODEL_ITANIUM, ITA_MODEL_ITANIUM2),
                                             ::testing::Values(0, 1)),
-                         [](const ::testing::TestParamInfo<std::tuple<pmu_model, int>> &i) {
+                         [](const ::testing::TestParamInfo<std::tuple<ita_model, int>> &i) {
                              return std::string(model_name(std::get<0>(i.param))) +
                                     (std::get<1>(i.param) ? "_ge" : "_gt");
                          });
 
 TEST_P(Threshold, MaxincrMinusOne)
 {
-    const pmu_model m = std::get<0>(GetParam());
+    const ita_model m = std::get<0>(GetParam());
     const int ge = std::get<1>(GetParam());
     Ref r(params(m, 1, ge));
     r.start();
     unsigned tested = 0;
-    for (int ev = 0; ev < PMU_NEVENTS; ev++) {
+    for (int ev = 0; ev < ITA_NEVENTS; ev++) {
         if (!implemented(m, ev) || model_row(m, ev)->maxincr < 2)
             continue;
         const unsigned maxincr = model_row(m, ev)->maxincr;
         const unsigned t = maxincr - 1;
         r.program(4, event_pmc(ev, m).with_thres(t));
-        pmu_cycle c;
+        ita_cycle c;
         ASSERT_TRUE(record_with_n(ev, maxincr, &c));
-        EXPECT_EQ(r.delta(4, c), 1u) << pmu_event_table[ev].name << ": n = maxincr > t";
+        EXPECT_EQ(r.delta(4, c), 1u) << ita_event_table[ev].name << ": n = maxincr > t";
         ASSERT_TRUE(record_with_n(ev, t, &c));
-        EXPECT_EQ(r.delta(4, c), ge ? 1u : 0u) << pmu_event_table[ev].name << ": n = t";
+        EXPECT_EQ(r.delta(4, c), ge ? 1u : 0u) << ita_event_table[ev].name << ": n = t";
         ASSERT_TRUE(record_with_n(ev, t - 1, &c));
-        EXPECT_EQ(r.delta(4, c), 0u) << pmu_event_table[ev].name << ": n < t";
+        EXPECT_EQ(r.delta(4, c), 0u) << ita_event_table[ev].name << ": n < t";
         tested++;
     }
     EXPECT_GT(tested, 5u);
@@ -404,14 +404,14 @@ TEST_P(Threshold, MaxincrMinusOne)
 
 TEST_P(Threshold, SmallThresholdsAndTotals)
 {
-    const pmu_model m = std::get<0>(GetParam());
+    const ita_model m = std::get<0>(GetParam());
     const int ge = std::get<1>(GetParam());
     Ref r(params(m, 1, ge));
     r.start();
     for (unsigned t = 1; t <= 3; t++) {
         r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(t));
         for (unsigned n = 0; n <= 6; n++) {
-            pmu_cycle c = cycle_with({});
+            ita_cycle c = cycle_with({});
             c.nslots = uint8_t(n);
             unsigned expect = ge ? (n >= t) : (n > t);
             EXPECT_EQ(r.delta(5, c), expect) << "t=" << t << " n=" << n;
@@ -422,7 +422,7 @@ TEST_P(Threshold, SmallThresholdsAndTotals)
     Ref r2(params(m, 1, ge));
     r2.start();
     r2.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(2));
-    pmu_cycle c = cycle_with({0, 0, 0, 0, 0});
+    ita_cycle c = cycle_with({0, 0, 0, 0, 0});
     r2.step_n(c, 10);
     EXPECT_EQ(r2.read(pmd(4)), 10u);
     EXPECT_EQ(r2.total(4), 10u);
@@ -432,13 +432,13 @@ TEST_P(Threshold, SmallThresholdsAndTotals)
 // 0 (add n).  Itanium 2 keeps all three bits on every counter.
 TEST_P(Threshold, ItaniumPmc67TwoBitThreshold)
 {
-    const pmu_model m = std::get<0>(GetParam());
+    const ita_model m = std::get<0>(GetParam());
     const int ge = std::get<1>(GetParam());
     Ref r(params(m, 1, ge));
     r.start();
-    const bool ita = m == PMU_MODEL_ITANIUM;
+    const bool ita = m == ITA_MODEL_ITANIUM;
     // LOADS_RETIRED counts on every counter of both models (at most 2 a cycle on Itanium).
-    pmu_cycle two = cycle_with({LOAD, LOAD}); // n = 2
+    ita_cycle two = cycle_with({LOAD, LOAD}); // n = 2
     for (unsigned ctr = 4; ctr <= 7; ctr++) {
         const bool narrow = ita && ctr >= 6;
         r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(4));

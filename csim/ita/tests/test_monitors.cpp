@@ -33,11 +33,11 @@ public:
     void run(char proc, Level level, unsigned n)
     {
         for (unsigned i = 0; i < n; i++) {
-            pmu_cycle c = cycle_with({0, 0}, level == USER ? 3 : 0);
+            ita_cycle c = cycle_with({0, 0}, level == USER ? 3 : 0);
             c.pid = uint16_t(proc);
             if (i == 0 && resume_) {
                 EXPECT_EQ(proc, cur_) << "script error: an rfi returns to the interrupted process";
-                c.intr = PMU_INTR_RETURN;
+                c.intr = ITA_INTR_RETURN;
                 resume_ = false;
             } else if (i == 0 && proc != cur_) {
                 c.up_we = c.pp_we = 1;
@@ -55,10 +55,10 @@ public:
     void interrupt(unsigned n)
     {
         for (unsigned i = 0; i < n; i++) {
-            pmu_cycle c = cycle_with({0, 0}, 0);
+            ita_cycle c = cycle_with({0, 0}, 0);
             c.pid = uint16_t(cur_);
             if (i == 0)
-                c.intr = PMU_INTR_ENTRY;
+                c.intr = ITA_INTR_ENTRY;
             r_.step(c);
             tally_[{cur_, HANDLER}]++;
         }
@@ -151,7 +151,7 @@ TEST_P(Monitors, Figure6_6SingleProcess)
 // B: their user and kernel code is counted, C's is not.  Interruption
 // handlers run with the interrupted process's PSR.up (entry changes only
 // PSR.pp), so handlers interrupting A or B count too: DCR.pp does not act
-// on user monitors (semantics.md step 1; see the csim report).
+// on user monitors (ita-semantics.md step 1; see the csim report).
 TEST_P(Monitors, Figure6_7MultipleProcesses)
 {
     Ref r(params(model()));

@@ -1,4 +1,4 @@
-// test_overflow.cpp - semantics.md step 5: W-bit counting, the carry out of
+// test_overflow.cpp - ita-semantics.md step 5: W-bit counting, the carry out of
 // bit W-1, sticky overflow bits, oi / freeze / the edge-triggered interrupt,
 // several counters in one clock, and the bookkeeping totals across wraps.
 #include "ref_test_util.h"
@@ -167,7 +167,7 @@ TEST_P(Overflow, FreezeTakesEffectFromTheNextStep)
     cycles_on(r, 4, 1);
     r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED));
     r.write(pmd(4), wmax(model()));
-    pmu_cycle c = cycle_with({0, 0, 0});
+    ita_cycle c = cycle_with({0, 0, 0});
     r.step(c);
     EXPECT_EQ(r.read(pmd(5)), 3u);
     r.step(c);
@@ -193,7 +193,7 @@ TEST_P(Overflow, TotalsAreExactAcrossWraps)
     r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED));
     cycles_on(r, 7, 0);
     r.write(pmd(4), wmax(model()) - 10);
-    pmu_cycle c = cycle_with({0, 0, 0, 0, 0, 0});
+    ita_cycle c = cycle_with({0, 0, 0, 0, 0, 0});
     r.step_n(c, 100);
     EXPECT_EQ(r.total(4), 600u);
     EXPECT_EQ(r.read(pmd(4)), 589u) << "(2^W - 11 + 600) mod 2^W";
@@ -215,10 +215,10 @@ TEST_P(Overflow, TotalsAreExactAcrossWraps)
 // that the test stays short; the model takes n as given.
 TEST(OverflowItanium2, TotalIsSixtyFourBits)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     r.program(4, event_pmc(PMU_EV_L2_FORCE_RECIRC_ANY));
-    pmu_cycle c = cycle();
+    ita_cycle c = cycle();
     c.recirc = 255;
     const uint64_t steps = (uint64_t(1) << 32) / 255 + 7;
     r.step_n(c, unsigned(steps));

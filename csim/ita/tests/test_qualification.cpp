@@ -1,4 +1,4 @@
-// test_qualification.cpp - semantics.md steps 1 and 2: the CPU state update
+// test_qualification.cpp - ita-semantics.md steps 1 and 2: the CPU state update
 // (interruption entry / return, up/pp writes by records) and the per-counter
 // enable (freeze, plm, ism, pm with PSR.up / PSR.pp).
 #include "ref_test_util.h"
@@ -36,7 +36,7 @@ TEST_P(Qualification, IsmSelectsInstructionSets)
     };
     for (const auto &row : rows) {
         r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_ism(row.ism));
-        pmu_cycle c = cycle_with({0, 0});
+        ita_cycle c = cycle_with({0, 0});
         c.is = 0;
         EXPECT_EQ(r.delta(5, c), 2u * row.ia64) << row.what << ", IA-64 cycle";
         c.is = 1;
@@ -75,7 +75,7 @@ TEST_P(Qualification, FrozenCountersNeverCount)
     // Frozen by software with overflow bits set: still nothing counts, and the
     // CPU state still follows the records.
     r.write(pmc(0), fr_bit() | ovf_bit(4));
-    pmu_cycle c = cycle_with({0, 0});
+    ita_cycle c = cycle_with({0, 0});
     c.up_we = 1;
     c.up = 0;
     r.step(c);
@@ -96,13 +96,13 @@ TEST_P(Qualification, RecordUpWriteCountsInTheSameCycle)
     Ref r(params(model()));
     r.write(pmc(0), 0);
     r.program(4, event_pmc(PMU_EV_CPU_CYCLES)); // pm = 0: PSR.up
-    pmu_cycle sum = cycle();
+    ita_cycle sum = cycle();
     sum.up_we = 1;
     sum.up = 1;
     EXPECT_EQ(r.delta(4, sum), 1u) << "sum psr.up counts in its own cycle";
     EXPECT_EQ(r.read(psr_addr()), psr_value(1, 0));
     EXPECT_EQ(r.delta(4, cycle()), 1u);
-    pmu_cycle rum = cycle();
+    ita_cycle rum = cycle();
     rum.up_we = 1;
     rum.up = 0;
     EXPECT_EQ(r.delta(4, rum), 0u) << "rum psr.up does not count in its own cycle";
@@ -115,12 +115,12 @@ TEST_P(Qualification, RecordPpWriteCountsInTheSameCycle)
     Ref r(params(model()));
     r.write(pmc(0), 0);
     r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_pm(1).with_plm(1)); // cpl 0 only
-    pmu_cycle ssm = cycle(0);
+    ita_cycle ssm = cycle(0);
     ssm.pp_we = 1;
     ssm.pp = 1;
     EXPECT_EQ(r.delta(4, ssm), 1u);
     EXPECT_EQ(r.read(psr_addr()), psr_value(0, 1));
-    pmu_cycle rsm = cycle(0);
+    ita_cycle rsm = cycle(0);
     rsm.pp_we = 1;
     rsm.pp = 0;
     EXPECT_EQ(r.delta(4, rsm), 0u);
@@ -140,8 +140,8 @@ TEST_P(Qualification, InterruptionEntryCopiesDcrPpAndSavesPsr)
                 r.write(psr_addr(), psr_value(up, pp));
                 r.write(ipsr_addr(), psr_value(1 - up, 1 - pp)); // overwritten by entry
 
-                pmu_cycle entry = cycle(0);
-                entry.intr = PMU_INTR_ENTRY;
+                ita_cycle entry = cycle(0);
+                entry.intr = ITA_INTR_ENTRY;
                 r.step(entry);
                 std::string ctx = "DCR.pp=" + std::to_string(dcr_pp) + " up=" + std::to_string(up) +
                                   " pp=" + std::to_string(pp);
@@ -152,8 +152,8 @@ TEST_P(Qualification, InterruptionEntryCopiesDcrPpAndSavesPsr)
 
                 // Handler body, then rfi.
                 r.step_n(cycle(0), 3);
-                pmu_cycle ret = cycle(3);
-                ret.intr = PMU_INTR_RETURN;
+                ita_cycle ret = cycle(3);
+                ret.intr = ITA_INTR_RETURN;
                 r.step(ret);
                 EXPECT_EQ(r.read(psr_addr()), psr_value(up, pp)) << ctx << ": rfi restores up/pp";
                 EXPECT_EQ(r.read(ipsr_addr()), psr_value(up, pp)) << ctx << ": rfi keeps IPSR";
@@ -172,8 +172,8 @@ TEST_P(Qualification, RecordWritesApplyAfterEntryAndReturn)
 
     // Entry with ssm psr.pp in the same record: IPSR keeps the old bits, the
     // write wins over DCR.pp.
-    pmu_cycle entry = cycle(0);
-    entry.intr = PMU_INTR_ENTRY;
+    ita_cycle entry = cycle(0);
+    entry.intr = ITA_INTR_ENTRY;
     entry.pp_we = 1;
     entry.pp = 1;
     entry.up_we = 1;
@@ -184,8 +184,8 @@ TEST_P(Qualification, RecordWritesApplyAfterEntryAndReturn)
     EXPECT_EQ(r.read(pmd(4)), 1u);
 
     // Return with rsm psr.pp in the same record: the write wins over IPSR.
-    pmu_cycle ret = cycle(3);
-    ret.intr = PMU_INTR_RETURN;
+    ita_cycle ret = cycle(3);
+    ret.intr = ITA_INTR_RETURN;
     ret.pp_we = 1;
     ret.pp = 0;
     r.step(ret);
@@ -200,9 +200,9 @@ TEST_P(Qualification, AllConditionsTogether)
     r.start();
     // LOADS_RETIRED counts on PMC7 on both models.
     r.program(7, event_pmc(PMU_EV_LOADS_RETIRED, model()).with_plm(8).with_ism(2).with_pm(0));
-    pmu_cycle good = cycle_with({PMU_SF_LOAD_MASK, PMU_SF_LOAD_MASK}, 3);
+    ita_cycle good = cycle_with({PMU_SF_LOAD_MASK, PMU_SF_LOAD_MASK}, 3);
     EXPECT_EQ(r.delta(7, good), 2u);
-    pmu_cycle c = good;
+    ita_cycle c = good;
     c.cpl = 0;
     EXPECT_EQ(r.delta(7, c), 0u) << "plm";
     c = good;

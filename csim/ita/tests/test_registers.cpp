@@ -1,5 +1,5 @@
 // test_registers.cpp - reset values, writable masks, unimplemented registers,
-// PMD writes and reads, create/reset/snapshot contract (semantics.md "Clocks",
+// PMD writes and reads, create/reset/snapshot contract (ita-semantics.md "Clocks",
 // "Register writes", "Register reads").
 #include "ref_test_util.h"
 
@@ -10,12 +10,12 @@ INSTANTIATE_BOTH_MODELS(Registers);
 
 TEST(RefCreate, NullGivesDefaults)
 {
-    pmu_backend *b = pmu_ref_create(nullptr);
+    pmu_backend *b = ita_ref_create(nullptr);
     ASSERT_NE(b, nullptr);
     EXPECT_STREQ(b->name, "ref");
-    EXPECT_EQ(b->model, (unsigned)PMU_MODEL_ITANIUM2);
-    pmu_params d = pmu_params_default();
-    EXPECT_EQ(d.model, PMU_MODEL_ITANIUM2);
+    EXPECT_EQ(b->model, (unsigned)ITA_MODEL_ITANIUM2);
+    ita_params d = ita_params_default();
+    EXPECT_EQ(d.model, ITA_MODEL_ITANIUM2);
     EXPECT_EQ(d.pmd_sext, 1);
     EXPECT_EQ(d.thr_ge, 0);
     EXPECT_EQ(d.fine_2bundle, 0);
@@ -26,23 +26,23 @@ TEST(RefCreate, NullGivesDefaults)
 
 TEST(RefCreate, BadParametersAreRejected)
 {
-    pmu_params p = params(PMU_MODEL_ITANIUM2);
-    p.model = (pmu_model)2;
-    EXPECT_EQ(pmu_ref_create(&p), nullptr);
-    p = params(PMU_MODEL_ITANIUM2, 2, 0);
-    EXPECT_EQ(pmu_ref_create(&p), nullptr);
-    p = params(PMU_MODEL_ITANIUM2, 1, -1);
-    EXPECT_EQ(pmu_ref_create(&p), nullptr);
-    p = params(PMU_MODEL_ITANIUM2, 1, 0, 2);
-    EXPECT_EQ(pmu_ref_create(&p), nullptr);
-    p = params(PMU_MODEL_ITANIUM, 1, 0, 1); // accepted: fine mode simply does not exist there
-    pmu_backend *b = pmu_ref_create(&p);
+    ita_params p = params(ITA_MODEL_ITANIUM2);
+    p.model = (ita_model)2;
+    EXPECT_EQ(ita_ref_create(&p), nullptr);
+    p = params(ITA_MODEL_ITANIUM2, 2, 0);
+    EXPECT_EQ(ita_ref_create(&p), nullptr);
+    p = params(ITA_MODEL_ITANIUM2, 1, -1);
+    EXPECT_EQ(ita_ref_create(&p), nullptr);
+    p = params(ITA_MODEL_ITANIUM2, 1, 0, 2);
+    EXPECT_EQ(ita_ref_create(&p), nullptr);
+    p = params(ITA_MODEL_ITANIUM, 1, 0, 1); // accepted: fine mode simply does not exist there
+    pmu_backend *b = ita_ref_create(&p);
     EXPECT_NE(b, nullptr);
     pmu_destroy(b);
 }
 
 namespace {
-// The qualification registers (docs/register-map.md, from the Linux kernel's
+// The qualification registers (docs/ita-register-map.md, from the Linux kernel's
 // arch/ia64/kernel/perfmon_mckinley.h and perfmon_itanium.h): reset value, the value read
 // after writing all ones, and after writing zero, for [Itanium, Itanium 2].
 // Read back = (v & wmask) | (reset & ~wmask), written out by hand.
@@ -90,7 +90,7 @@ const QualReg kQualRegs[] = {
     {"DBR5", dbr(5), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
     {"DBR6", dbr(6), {0, 0}, {ALL, ALL}, {0, 0}},
     {"DBR7", dbr(7), {0, 0}, {0xcfffffffffffffffull, 0xcfffffffffffffffull}, {0, 0}},
-    // The EAR and BTB data registers (docs/ear-btb.md): software restores them on a
+    // The EAR and BTB data registers (docs/ita-ear-btb.md): software restores them on a
     // context switch, so every field is writable; bits no field holds read 0.
     // PMD0: address 63:5, stat / tlb+v 1:0 (4:2 read 0).
     {"PMD0", pmd(0), {0, 0}, {0xffffffffffffffe3ull, 0xffffffffffffffe3ull}, {0, 0}},
@@ -136,8 +136,8 @@ TEST_P(Registers, QualificationRegistersResetAndWritableMasks)
         r.write(q.addr, 0x0123456789abcdefull);
         pmu_state s = r.snap();
         bool found = false;
-        for (int v = 0; v < PMU_NVIS; v++)
-            if (pmu_vis_table[v].addr == q.addr) {
+        for (int v = 0; v < ITA_NVIS; v++)
+            if (ita_vis_table[v].addr == q.addr) {
                 EXPECT_EQ(s.reg[v], r.read(q.addr)) << q.name;
                 found = true;
             }
@@ -152,7 +152,7 @@ TEST_P(Registers, ResetValues)
     Ref r(params(model()));
     pmu_state s = r.snap();
     EXPECT_EQ(s.reg[PMU_VIS_PMC0], 0x1u) << "PMC0 resets frozen (fr = 1)";
-    EXPECT_EQ(s.reg[PMU_VIS_PMC4], model() == PMU_MODEL_ITANIUM2 ? 0x800000u : 0u);
+    EXPECT_EQ(s.reg[PMU_VIS_PMC4], model() == ITA_MODEL_ITANIUM2 ? 0x800000u : 0u);
     EXPECT_EQ(s.reg[PMU_VIS_PMC5], 0u);
     EXPECT_EQ(s.reg[PMU_VIS_PMC6], 0u);
     EXPECT_EQ(s.reg[PMU_VIS_PMC7], 0u);
@@ -165,7 +165,7 @@ TEST_P(Registers, ResetValues)
     for (unsigned ctr = 4; ctr <= 7; ctr++)
         EXPECT_EQ(r.total(ctr), 0u);
     // The qualification registers, in the visible list.
-    const bool ita = model() == PMU_MODEL_ITANIUM;
+    const bool ita = model() == ITA_MODEL_ITANIUM;
     EXPECT_EQ(s.reg[PMU_VIS_PMC8], ita ? 0xf00000003ffffff8ull : 0xffffffff3fffffffull);
     EXPECT_EQ(s.reg[PMU_VIS_PMC9], ita ? 0xf00000003ffffff8ull : 0xffffffff3ffffffcull);
     EXPECT_EQ(s.reg[PMU_VIS_PMC11], ita ? 0x10000000ull : 0u);
@@ -173,22 +173,22 @@ TEST_P(Registers, ResetValues)
     EXPECT_EQ(s.reg[PMU_VIS_PMC14], ita ? 0u : 0x0db60db60db60db6ull);
     EXPECT_EQ(s.reg[PMU_VIS_PMC15], ita ? 0u : 0xfffffff0ull);
     for (int v = PMU_VIS_IBR0; v <= PMU_VIS_IBR7; v++)
-        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+        EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
     for (int v = PMU_VIS_DBR0; v <= PMU_VIS_DBR7; v++)
-        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+        EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
     EXPECT_EQ(s.reg[PMU_VIS_PMC10], 0u);
     EXPECT_EQ(s.reg[PMU_VIS_PMC12], 0u);
     for (int v : {PMU_VIS_PMD0, PMU_VIS_PMD1, PMU_VIS_PMD2, PMU_VIS_PMD3, PMU_VIS_PMD16, PMU_VIS_PMD17})
-        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
+        EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
     for (int v = PMU_VIS_PMD8; v <= PMU_VIS_PMD15; v++)
-        EXPECT_EQ(s.reg[v], 0u) << pmu_vis_table[v].name;
-    EXPECT_EQ(PMU_NVIS, 50);
+        EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
+    EXPECT_EQ(ITA_NVIS, 50);
 }
 
 TEST_P(Registers, WritableMasks)
 {
     Ref r(params(model()));
-    const bool ita = model() == PMU_MODEL_ITANIUM;
+    const bool ita = model() == ITA_MODEL_ITANIUM;
     const uint64_t ones = ~uint64_t(0);
 
     r.write(pmc(0), ones);
@@ -211,14 +211,14 @@ TEST_P(Registers, WritableMasks)
 TEST_P(Registers, ItaniumEventSelectAndThresholdWidths)
 {
     Ref r(params(model()));
-    const bool ita = model() == PMU_MODEL_ITANIUM;
+    const bool ita = model() == ITA_MODEL_ITANIUM;
     // es = 0xd1: bit 15 (es bit 7) is not stored on Itanium.
     r.write(pmc(4), raw_pmc(0xd1, 0).value());
-    EXPECT_EQ(PMU_FGET(r.read(pmc(4)), PMC_GEN, ES), ita ? 0x51u : 0xd1u);
+    EXPECT_EQ(ITA_FGET(r.read(pmc(4)), PMC_GEN, ES), ita ? 0x51u : 0xd1u);
     // thres = 7 on every counter: PMC6/7 of Itanium keep 2 bits.
     for (unsigned i = 4; i <= 7; i++) {
         r.write(pmc(i), Pmc().with_thres(7).value());
-        EXPECT_EQ(PMU_FGET(r.read(pmc(i)), PMC_GEN, THRES), (ita && i >= 6) ? 3u : 7u) << "PMC" << i;
+        EXPECT_EQ(ITA_FGET(r.read(pmc(i)), PMC_GEN, THRES), (ita && i >= 6) ? 3u : 7u) << "PMC" << i;
     }
 }
 
@@ -229,20 +229,20 @@ TEST_P(Registers, Pmc1To3AndUnimplementedRegistersReadZeroAndIgnoreWrites)
     r.write(pmd(5), 1234);
     const pmu_state before = r.snap();
     unsigned checked = 0;
-    for (unsigned a = 0; a < (1u << PMU_ADDR_BITS); a++) {
+    for (unsigned a = 0; a < (1u << ITA_ADDR_BITS); a++) {
         bool visible = false;
-        for (int v = 0; v < PMU_NVIS; v++)
-            visible |= pmu_vis_table[v].addr == a;
+        for (int v = 0; v < ITA_NVIS; v++)
+            visible |= ita_vis_table[v].addr == a;
         if (visible)
             continue;
         r.write(uint16_t(a), ~uint64_t(0));
         ASSERT_EQ(r.read(uint16_t(a)), 0u) << "address 0x" << std::hex << a;
         checked++;
     }
-    EXPECT_EQ(checked, (1u << PMU_ADDR_BITS) - PMU_NVIS);
+    EXPECT_EQ(checked, (1u << ITA_ADDR_BITS) - ITA_NVIS);
     const pmu_state after = r.snap();
-    for (int v = 0; v < PMU_NVIS; v++)
-        EXPECT_EQ(after.reg[v], before.reg[v]) << pmu_vis_table[v].name << " changed";
+    for (int v = 0; v < ITA_NVIS; v++)
+        EXPECT_EQ(after.reg[v], before.reg[v]) << ita_vis_table[v].name << " changed";
     for (unsigned i = 1; i <= 3; i++)
         EXPECT_EQ(r.read(pmc(i)), 0u);
 }
@@ -252,10 +252,10 @@ TEST_P(Registers, Pmc1To3AndUnimplementedRegistersReadZeroAndIgnoreWrites)
 TEST_P(Registers, EveryWritableRegisterOfTheDefIsStored)
 {
     Ref r(params(model()));
-    for (unsigned i = 0; i < pmu_reg_table_len; i++) {
-        const pmu_reg_desc &d = pmu_reg_table[i];
+    for (unsigned i = 0; i < ita_reg_table_len; i++) {
+        const ita_reg_desc &d = ita_reg_table[i];
         for (unsigned k = 0; k < d.count; k++) {
-            uint16_t a = PMU_ADDR(d.space, d.first + k);
+            uint16_t a = ITA_ADDR(d.space, d.first + k);
             if (d.wmask[model()] == 0) {
                 r.write(a, ~uint64_t(0));
                 EXPECT_EQ(r.read(a), 0u) << d.name;
@@ -271,7 +271,7 @@ TEST_P(Registers, EveryWritableRegisterOfTheDefIsStored)
 
 TEST_P(Registers, PmdWriteKeepsWBitsAndReadsSignExtendedOrZero)
 {
-    const unsigned w = pmu_counter_width(model());
+    const unsigned w = ita_counter_width(model());
     const uint64_t sign = uint64_t(1) << (w - 1);
     for (int sext = 0; sext <= 1; sext++) {
         Ref r(params(model(), sext));
@@ -331,9 +331,9 @@ TEST_P(Registers, SnapshotEqualsReadsAndCycleCountsSteps)
     r.program(6, event_pmc(PMU_EV_CPU_CYCLES));
     r.write(dcr_addr(), 1);
     r.write(pmd(5), wmax(model()));
-    pmu_cycle c = cycle_with({PMU_SF_NOP_MASK, 0, PMU_SF_LOAD_MASK});
+    ita_cycle c = cycle_with({PMU_SF_NOP_MASK, 0, PMU_SF_LOAD_MASK});
     r.step_n(c, 7);
-    c.intr = PMU_INTR_ENTRY;
+    c.intr = ITA_INTR_ENTRY;
     r.step(c);
     EXPECT_EQ(r.get()->cycle, 8u);
     r.write(pmc(7), 1); // a write is not a record
@@ -341,8 +341,8 @@ TEST_P(Registers, SnapshotEqualsReadsAndCycleCountsSteps)
     EXPECT_EQ(r.get()->cycle, 8u);
 
     pmu_state s = r.snap();
-    for (int v = 0; v < PMU_NVIS; v++)
-        EXPECT_EQ(s.reg[v], r.read(pmu_vis_table[v].addr)) << pmu_vis_table[v].name;
+    for (int v = 0; v < ITA_NVIS; v++)
+        EXPECT_EQ(s.reg[v], r.read(ita_vis_table[v].addr)) << ita_vis_table[v].name;
     EXPECT_EQ(s.reg[PMU_VIS_PMD4], 24u);
     EXPECT_EQ(s.reg[PMU_VIS_PMD6], 8u);
 }
@@ -362,8 +362,8 @@ TEST_P(Registers, ResetRestoresEverything)
     ASSERT_EQ(r.pmi(), 1);
     pmu_reset(r.get());
     const pmu_state s = r.snap();
-    for (int v = 0; v < PMU_NVIS; v++)
-        EXPECT_EQ(s.reg[v], fresh.reg[v]) << pmu_vis_table[v].name;
+    for (int v = 0; v < ITA_NVIS; v++)
+        EXPECT_EQ(s.reg[v], fresh.reg[v]) << ita_vis_table[v].name;
     EXPECT_EQ(s.pmi, 0);
     EXPECT_EQ(r.get()->cycle, 0u);
     for (unsigned ctr = 4; ctr <= 7; ctr++)
@@ -377,12 +377,12 @@ TEST_P(Registers, ResetRestoresEverything)
 
 TEST(RefTotal, OutOfRangeCounterOrForeignBackendIsZero)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     r.program(4, event_pmc(PMU_EV_CPU_CYCLES));
     r.step(cycle());
     EXPECT_EQ(r.total(4), 1u);
     EXPECT_EQ(r.total(3), 0u);
     EXPECT_EQ(r.total(8), 0u);
-    EXPECT_EQ(pmu_ref_total(nullptr, 4), 0u);
+    EXPECT_EQ(ita_ref_total(nullptr, 4), 0u);
 }

@@ -1,4 +1,4 @@
-// test_tagging.cpp - semantics.md "Event qualification by instruction
+// test_tagging.cpp - ita-semantics.md "Event qualification by instruction
 // address, opcode and data address": IBR pairs (bit-mask and fine mode),
 // the opcode matchers PMC8/PMC9, DBR pairs, and how the tags combine on both
 // register forms (Itanium: PMC13.ta / PMC8 / PMC11.pt; Itanium 2: PMC14 /
@@ -28,23 +28,23 @@ uint64_t insn(unsigned major, unsigned btype = 0, uint64_t other = 0)
 uint64_t pmc15(unsigned untied)
 {
     uint64_t v = 0;
-    v = PMU_FSET(v, PMC15, IBRP0_PMC8, (untied >> 0) & 1);
-    v = PMU_FSET(v, PMC15, IBRP1_PMC9, (untied >> 1) & 1);
-    v = PMU_FSET(v, PMC15, IBRP2_PMC8, (untied >> 2) & 1);
-    return PMU_FSET(v, PMC15, IBRP3_PMC9, (untied >> 3) & 1);
+    v = ITA_FSET(v, PMC15, IBRP0_PMC8, (untied >> 0) & 1);
+    v = ITA_FSET(v, PMC15, IBRP1_PMC9, (untied >> 1) & 1);
+    v = ITA_FSET(v, PMC15, IBRP2_PMC8, (untied >> 2) & 1);
+    return ITA_FSET(v, PMC15, IBRP3_PMC9, (untied >> 3) & 1);
 }
 // Itanium 2 PMC13: cfg_dbrp_k and ena_dbrp_k.
 uint64_t pmc13(const unsigned cfg[4], unsigned ena)
 {
     uint64_t v = 0;
-    v = PMU_FSET(v, PMC13, CFG_DBRP0, cfg[0]);
-    v = PMU_FSET(v, PMC13, CFG_DBRP1, cfg[1]);
-    v = PMU_FSET(v, PMC13, CFG_DBRP2, cfg[2]);
-    v = PMU_FSET(v, PMC13, CFG_DBRP3, cfg[3]);
-    v = PMU_FSET(v, PMC13, ENA_DBRP0, (ena >> 0) & 1);
-    v = PMU_FSET(v, PMC13, ENA_DBRP1, (ena >> 1) & 1);
-    v = PMU_FSET(v, PMC13, ENA_DBRP2, (ena >> 2) & 1);
-    return PMU_FSET(v, PMC13, ENA_DBRP3, (ena >> 3) & 1);
+    v = ITA_FSET(v, PMC13, CFG_DBRP0, cfg[0]);
+    v = ITA_FSET(v, PMC13, CFG_DBRP1, cfg[1]);
+    v = ITA_FSET(v, PMC13, CFG_DBRP2, cfg[2]);
+    v = ITA_FSET(v, PMC13, CFG_DBRP3, cfg[3]);
+    v = ITA_FSET(v, PMC13, ENA_DBRP0, (ena >> 0) & 1);
+    v = ITA_FSET(v, PMC13, ENA_DBRP1, (ena >> 1) & 1);
+    v = ITA_FSET(v, PMC13, ENA_DBRP2, (ena >> 2) & 1);
+    return ITA_FSET(v, PMC13, ENA_DBRP3, (ena >> 3) & 1);
 }
 uint64_t pmc13_pair0(unsigned cfg0, unsigned ena0)
 {
@@ -52,8 +52,8 @@ uint64_t pmc13_pair0(unsigned cfg0, unsigned ena0)
     return pmc13(cfg, ena0);
 }
 // Itanium PMC13.ta and PMC11.pt.
-uint64_t ita_pmc13(unsigned ta) { return PMU_FSET(0, PMC13, TA, ta); }
-uint64_t ita_pmc11(unsigned pt) { return PMU_FSET(0, PMC11, PT, pt); }
+uint64_t ita_pmc13(unsigned ta) { return ITA_FSET(0, PMC13, TA, ta); }
+uint64_t ita_pmc11(unsigned pt) { return ITA_FSET(0, PMC11, PT, pt); }
 
 const int TAGGED[4] = {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,
                        PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9};
@@ -77,19 +77,19 @@ const uint64_t LD = insn(4, 0, 0x123), ST = insn(5, 0, 0x40), ADD = insn(8), FMA
 // S8    OUT+0x20   F     8      FP
 // S9    F+0x20     F     8      FP
 // S10   F+0x30     M     5      STORE, L2_REF  in D
-pmu_cycle program_a(unsigned cpl = 3)
+ita_cycle program_a(unsigned cpl = 3)
 {
-    return rec({slot(F_LO, PMU_UNIT_M, LD, LOAD, D_LO + 0x8), slot(F_LO, PMU_UNIT_M, LD, LOAD, OUT_D),
-                slot(F_LO + 0x10, PMU_UNIT_I, ADD), slot(F_LO + 0xf0, PMU_UNIT_B, CLOOP),
-                slot(OUT, PMU_UNIT_M, LD, LOAD, D_LO + D_SIZE - 8),
-                slot(OUT, PMU_UNIT_M, ST, uint16_t(STORE | L2_REF), D_LO + 0x100)},
+    return rec({slot(F_LO, ITA_UNIT_M, LD, LOAD, D_LO + 0x8), slot(F_LO, ITA_UNIT_M, LD, LOAD, OUT_D),
+                slot(F_LO + 0x10, ITA_UNIT_I, ADD), slot(F_LO + 0xf0, ITA_UNIT_B, CLOOP),
+                slot(OUT, ITA_UNIT_M, LD, LOAD, D_LO + D_SIZE - 8),
+                slot(OUT, ITA_UNIT_M, ST, uint16_t(STORE | L2_REF), D_LO + 0x100)},
                cpl);
 }
-pmu_cycle program_b(unsigned cpl = 3)
+ita_cycle program_b(unsigned cpl = 3)
 {
-    return rec({slot(OUT + 0x10, PMU_UNIT_B, CLOOP), slot(OUT + 0x20, PMU_UNIT_F, FMA, FP),
-                slot(F_LO + 0x20, PMU_UNIT_F, FMA, FP),
-                slot(F_LO + 0x30, PMU_UNIT_M, ST, uint16_t(STORE | L2_REF), D_LO + 0x200)},
+    return rec({slot(OUT + 0x10, ITA_UNIT_B, CLOOP), slot(OUT + 0x20, ITA_UNIT_F, FMA, FP),
+                slot(F_LO + 0x20, ITA_UNIT_F, FMA, FP),
+                slot(F_LO + 0x30, ITA_UNIT_M, ST, uint16_t(STORE | L2_REF), D_LO + 0x200)},
                cpl);
 }
 
@@ -113,9 +113,9 @@ Counts run_program(Ref &r, unsigned times, unsigned cpl = 3)
 // PMC7's event: FP_OPS_RETIRED (iar only) on Itanium 2; Itanium has no floating-point
 // event of its own and no slot event qualified by the instruction range alone, so there
 // PMC7 counts STORES_RETIRED (iar, opm and dar: the same slots as PMC6).
-int pmc7_event(pmu_model m) { return m == PMU_MODEL_ITANIUM2 ? PMU_EV_FP_OPS_RETIRED : PMU_EV_STORES_RETIRED; }
+int pmc7_event(ita_model m) { return m == ITA_MODEL_ITANIUM2 ? PMU_EV_FP_OPS_RETIRED : PMU_EV_STORES_RETIRED; }
 // PMC4 IA64_INST_RETIRED, PMC5 LOADS_RETIRED, PMC6 L2_REFERENCES (the stores), PMC7 pmc7_event().
-void program_counters(Ref &r, pmu_model m)
+void program_counters(Ref &r, ita_model m)
 {
     r.start();
     r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, m));
@@ -133,7 +133,7 @@ INSTANTIATE_BOTH_MODELS(Tagging);
 
 TEST_P(Tagging, Table63Modes)
 {
-    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     struct Mode {
         const char *name;
         bool instr, opcode, data;
@@ -156,7 +156,7 @@ TEST_P(Tagging, Table63Modes)
         program_counters(r, model());
         set_ibr_pair(r, 0, F_LO, F_SIZE);
         set_dbr_pair(r, 0, D_LO, D_SIZE);
-        const Opc desired = major_opcode(4, PMU_UNIT_M);
+        const Opc desired = major_opcode(4, ITA_UNIT_M);
         if (!ita2) {
             // Table 6-3 verbatim: PMC13.ta, PMC8, PMC11.pt.
             r.write(pmc(13), ita_pmc13(md.instr ? 0 : 1));
@@ -174,7 +174,7 @@ TEST_P(Tagging, Table63Modes)
         EXPECT_EQ(c.v[0], 3u * md.inst) << md.name << ": IA64_INST_RETIRED";
         EXPECT_EQ(c.v[1], 3u * md.loads) << md.name << ": LOADS_RETIRED";
         EXPECT_EQ(c.v[2], 3u * md.stores) << md.name << ": L2_REFERENCES (stores)";
-        EXPECT_EQ(c.v[3], 3u * (ita2 ? md.fp : md.stores)) << md.name << ": " << pmu_event_table[pmc7_event(model())].name;
+        EXPECT_EQ(c.v[3], 3u * (ita2 ? md.fp : md.stores)) << md.name << ": " << ita_event_table[pmc7_event(model())].name;
     }
 }
 
@@ -182,7 +182,7 @@ TEST_P(Tagging, Table63Modes)
 // nothing there, and the Itanium 2 form does nothing on Itanium.
 TEST_P(Tagging, TheOtherModelsFormHasNoEffect)
 {
-    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     Ref r(params(model()));
     program_counters(r, model());
     set_ibr_pair(r, 0, F_LO, F_SIZE);
@@ -209,7 +209,7 @@ TEST_P(Tagging, TheOtherModelsFormHasNoEffect)
 
 TEST_P(Tagging, BrCloopExampleCountsExactlyTheCloops)
 {
-    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     Opc cloop;
     cloop.match = 0x2000140; // major opcode 4 in field[26:23], btype 5 in field[8:6]
     cloop.mask = 0x07ffe3f;  // both must match, everything else is don't care
@@ -237,20 +237,20 @@ TEST_P(Tagging, BrCloopExampleCountsExactlyTheCloops)
     const uint64_t cloop_a = insn(4, 5, (uint64_t(0x5a5a5) << 13) | (1u << 12) | 0x3f);
     const uint64_t cloop_b = insn(4, 5, uint64_t(0xfffff) << 13);
     const uint64_t ip = 0x4000000000003000ull;
-    std::vector<pmu_cycle> stream = {
-        rec({slot(ip, PMU_UNIT_M, insn(4, 5)), slot(ip, PMU_UNIT_I, insn(4, 5)),
-             slot(ip, PMU_UNIT_B, cloop_a)}),                         // cloop: 1
-        rec({slot(ip + 0x10, PMU_UNIT_B, insn(4, 0)),                 // br.cond
-             slot(ip + 0x10, PMU_UNIT_B, insn(4, 2)),                 // br.wexit
-             slot(ip + 0x10, PMU_UNIT_B, insn(4, 7)),                 // br.ctop
-             slot(ip + 0x20, PMU_UNIT_B, insn(5, 5)),                 // br.call, btype bits 5
-             slot(ip + 0x20, PMU_UNIT_B, insn(0, 4)),                 // br.ret
-             slot(ip + 0x20, PMU_UNIT_F, insn(4, 5))}),               // F slot
-        rec({slot(ip + 0x30, PMU_UNIT_B, cloop_b), slot(ip + 0x40, PMU_UNIT_B, insn(4, 5))}), // cloops: 2
-        rec({slot(ip + 0x50, PMU_UNIT_B, insn(12, 5)),                // major 12 = 4 | 8: bit 40 differs
-             slot(ip + 0x50, PMU_UNIT_B, insn(4, 5))}),               // cloop: 1
+    std::vector<ita_cycle> stream = {
+        rec({slot(ip, ITA_UNIT_M, insn(4, 5)), slot(ip, ITA_UNIT_I, insn(4, 5)),
+             slot(ip, ITA_UNIT_B, cloop_a)}),                         // cloop: 1
+        rec({slot(ip + 0x10, ITA_UNIT_B, insn(4, 0)),                 // br.cond
+             slot(ip + 0x10, ITA_UNIT_B, insn(4, 2)),                 // br.wexit
+             slot(ip + 0x10, ITA_UNIT_B, insn(4, 7)),                 // br.ctop
+             slot(ip + 0x20, ITA_UNIT_B, insn(5, 5)),                 // br.call, btype bits 5
+             slot(ip + 0x20, ITA_UNIT_B, insn(0, 4)),                 // br.ret
+             slot(ip + 0x20, ITA_UNIT_F, insn(4, 5))}),               // F slot
+        rec({slot(ip + 0x30, ITA_UNIT_B, cloop_b), slot(ip + 0x40, ITA_UNIT_B, insn(4, 5))}), // cloops: 2
+        rec({slot(ip + 0x50, ITA_UNIT_B, insn(12, 5)),                // major 12 = 4 | 8: bit 40 differs
+             slot(ip + 0x50, ITA_UNIT_B, insn(4, 5))}),               // cloop: 1
     };
-    for (const pmu_cycle &c : stream)
+    for (const ita_cycle &c : stream)
         r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 4u) << "IBRP0/PMC8 counts the br.cloop instructions";
     EXPECT_EQ(r.read(pmd(6)), ita2 ? 4u : 0u) << "IBRP2/PMC8 counts the br.cloop instructions";
@@ -262,20 +262,20 @@ TEST_P(Tagging, BrCloopExampleCountsExactlyTheCloops)
 // matcher compares instruction bits {40:27,12:0} and ignores bits 26:13.
 TEST_P(Tagging, OpcodeUnitEnablesAndComparedBits)
 {
-    const bool ita2 = model() == PMU_MODEL_ITANIUM2;
+    const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     Ref r(params(model()));
     r.start();
     r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
     if (ita2)
         r.write(pmc(15), pmc15(0xe));
     const uint64_t ip = 0x4000000000004000ull;
-    const pmu_cycle units = rec({slot(ip, PMU_UNIT_M, 0), slot(ip, PMU_UNIT_M, 0), slot(ip, PMU_UNIT_I, 0),
-                                 slot(ip, PMU_UNIT_F, 0), slot(ip + 0x10, PMU_UNIT_B, 0),
-                                 slot(ip + 0x10, PMU_UNIT_B, 0)});
+    const ita_cycle units = rec({slot(ip, ITA_UNIT_M, 0), slot(ip, ITA_UNIT_M, 0), slot(ip, ITA_UNIT_I, 0),
+                                 slot(ip, ITA_UNIT_F, 0), slot(ip + 0x10, ITA_UNIT_B, 0),
+                                 slot(ip + 0x10, ITA_UNIT_B, 0)});
     const unsigned per_unit[4] = {2, 1, 1, 2}; // M, I, F, B
     for (unsigned u = 0; u < 4; u++) {
         Opc o;
-        o.units(u == PMU_UNIT_M, u == PMU_UNIT_I, u == PMU_UNIT_F, u == PMU_UNIT_B);
+        o.units(u == ITA_UNIT_M, u == ITA_UNIT_I, u == ITA_UNIT_F, u == ITA_UNIT_B);
         r.write(pmc(8), o.value());
         EXPECT_EQ(r.delta(4, units), per_unit[u]) << "unit " << u;
     }
@@ -291,20 +291,20 @@ TEST_P(Tagging, OpcodeUnitEnablesAndComparedBits)
     exact.mask = 0;
     r.write(pmc(8), exact.value());
     const uint64_t enc = (uint64_t(0x5555555 >> 13) << 27) | (0x5555555 & 0x1fff);
-    const pmu_cycle same = rec({slot(ip, PMU_UNIT_I, enc), slot(ip, PMU_UNIT_I, enc | (uint64_t(0x3fff) << 13)),
-                                slot(ip, PMU_UNIT_I, enc ^ (uint64_t(1) << 40)),   // bit 40
-                                slot(ip, PMU_UNIT_I, enc ^ (uint64_t(1) << 27)),   // bit 27
-                                slot(ip, PMU_UNIT_I, enc ^ (uint64_t(1) << 12)),   // bit 12
-                                slot(ip, PMU_UNIT_I, enc ^ 1)});                   // bit 0
+    const ita_cycle same = rec({slot(ip, ITA_UNIT_I, enc), slot(ip, ITA_UNIT_I, enc | (uint64_t(0x3fff) << 13)),
+                                slot(ip, ITA_UNIT_I, enc ^ (uint64_t(1) << 40)),   // bit 40
+                                slot(ip, ITA_UNIT_I, enc ^ (uint64_t(1) << 27)),   // bit 27
+                                slot(ip, ITA_UNIT_I, enc ^ (uint64_t(1) << 12)),   // bit 12
+                                slot(ip, ITA_UNIT_I, enc ^ 1)});                   // bit 0
     EXPECT_EQ(r.delta(4, same), 2u);
 }
 
 // ---- instruction-address range edges (bit-mask mode) ---------------------------
 
 // Programs pair 0 to constrain IA64_INST_RETIRED: Itanium ta = 0, Itanium 2 ibrp0 = 0, ig_ad = 0.
-static void constrain_by_pair0(Ref &r, pmu_model m)
+static void constrain_by_pair0(Ref &r, ita_model m)
 {
-    if (m == PMU_MODEL_ITANIUM) {
+    if (m == ITA_MODEL_ITANIUM) {
         r.write(pmc(13), ita_pmc13(0));
     } else {
         r.write(pmc(14), pmc14(0xe));
@@ -319,7 +319,7 @@ TEST_P(Tagging, InstructionRangeEdges)
     r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
     constrain_by_pair0(r, model());
     set_ibr_pair(r, 0, F_LO, F_SIZE);
-    auto one = [](uint64_t ip, unsigned cpl = 3) { return rec({slot(ip, PMU_UNIT_I, ADD)}, cpl); };
+    auto one = [](uint64_t ip, unsigned cpl = 3) { return rec({slot(ip, ITA_UNIT_I, ADD)}, cpl); };
 
     EXPECT_EQ(r.delta(4, one(F_LO)), 1u) << "first bundle";
     EXPECT_EQ(r.delta(4, one(F_LO + F_SIZE - 0x10)), 1u) << "last bundle";
@@ -338,7 +338,7 @@ TEST_P(Tagging, InstructionRangeEdges)
 
     // Full mask: one bundle; address bits 3:0 of IBR0 are ignored too.
     r.write(ibr(0), F_LO | 0xf);
-    r.write(ibr(1), ibr_odd(PMU_FMASK(IBR_MASK, MASK), 0xf));
+    r.write(ibr(1), ibr_odd(ITA_FMASK(IBR_MASK, MASK), 0xf));
     EXPECT_EQ(r.delta(4, one(F_LO)), 1u);
     EXPECT_EQ(r.delta(4, one(F_LO + 0x10)), 0u);
 
@@ -372,15 +372,15 @@ TEST_P(Tagging, InstructionRangeEdges)
 // see the ranges of pairs 1 and 3.
 TEST(TaggingItanium, AnyPairTagsTheInstruction)
 {
-    Ref r(params(PMU_MODEL_ITANIUM));
+    Ref r(params(ITA_MODEL_ITANIUM));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, PMU_MODEL_ITANIUM));
-    r.program(6, event_pmc(PMU_EV_LOADS_RETIRED, PMU_MODEL_ITANIUM));
+    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, ITA_MODEL_ITANIUM));
+    r.program(6, event_pmc(PMU_EV_LOADS_RETIRED, ITA_MODEL_ITANIUM));
     r.write(pmc(13), ita_pmc13(0));
     set_ibr_pair(r, 1, F_LO, F_SIZE);
     set_ibr_pair(r, 3, OUT, 0x10);
-    const pmu_cycle c = rec({slot(F_LO, PMU_UNIT_M, LD, LOAD, D_LO), slot(OUT, PMU_UNIT_I, ADD),
-                             slot(OUT + 0x10, PMU_UNIT_M, LD, LOAD, D_LO), slot(F_LO + 0x80, PMU_UNIT_B, CLOOP)});
+    const ita_cycle c = rec({slot(F_LO, ITA_UNIT_M, LD, LOAD, D_LO), slot(OUT, ITA_UNIT_I, ADD),
+                             slot(OUT + 0x10, ITA_UNIT_M, LD, LOAD, D_LO), slot(F_LO + 0x80, ITA_UNIT_B, CLOOP)});
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 3u) << "pairs 1 and 3 tag three slots";
     EXPECT_EQ(r.read(pmd(6)), 1u) << "the load in F; the one at OUT + 0x10 is outside";
@@ -390,7 +390,7 @@ TEST(TaggingItanium, AnyPairTagsTheInstruction)
 // PMC9's inv and ig_ad have no effect; PMC8.ig_ad ignores the range.
 TEST(TaggingItanium2, InvertedRangeAndIgAd)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     for (unsigned k = 0; k < 4; k++)
         r.program(4 + k, event_pmc(TAGGED[k]));
@@ -400,8 +400,8 @@ TEST(TaggingItanium2, InvertedRangeAndIgAd)
     r.write(pmc(15), pmc15(0xf));
     r.write(pmc(9), Opc().with_ig_ad(1).with_inv(1).value());
     auto three = [](unsigned cpl) {
-        return rec({slot(F_LO + 0x40, PMU_UNIT_I, ADD), slot(F_LO + F_SIZE, PMU_UNIT_I, ADD),
-                    slot(OUT, PMU_UNIT_I, ADD)},
+        return rec({slot(F_LO + 0x40, ITA_UNIT_I, ADD), slot(F_LO + F_SIZE, ITA_UNIT_I, ADD),
+                    slot(OUT, ITA_UNIT_I, ADD)},
                    cpl);
     };
     // inv = 0.
@@ -454,16 +454,16 @@ const uint64_t PAGE = 0x4000000000012000ull;
 void set_fine(Ref &r, unsigned lo_pair, uint64_t lo, uint64_t hi, unsigned plm_lo = 0xf, unsigned plm_hi = 0xf)
 {
     r.write(ibr(2 * lo_pair), lo);
-    r.write(ibr(2 * lo_pair + 1), ibr_odd(PMU_FMASK(IBR_MASK, MASK), plm_lo));
+    r.write(ibr(2 * lo_pair + 1), ibr_odd(ITA_FMASK(IBR_MASK, MASK), plm_lo));
     r.write(ibr(2 * (lo_pair + 2)), hi);
-    r.write(ibr(2 * (lo_pair + 2) + 1), ibr_odd(PMU_FMASK(IBR_MASK, MASK), plm_hi));
+    r.write(ibr(2 * (lo_pair + 2) + 1), ibr_odd(ITA_FMASK(IBR_MASK, MASK), plm_hi));
 }
-pmu_cycle at(uint64_t ip, unsigned cpl = 3) { return rec({slot(ip, PMU_UNIT_I, ADD)}, cpl); }
+ita_cycle at(uint64_t ip, unsigned cpl = 3) { return rec({slot(ip, ITA_UNIT_I, ADD)}, cpl); }
 } // namespace
 
 TEST(TaggingItanium2, FineModeRangeA)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     r.program(4, event_pmc(TAGGED[0]));
     r.program(5, event_pmc(TAGGED[1]));
@@ -522,7 +522,7 @@ TEST(TaggingItanium2, FineModeRangeA)
 
 TEST(TaggingItanium2, FineModeRangeBAndInversion)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     for (unsigned k = 0; k < 4; k++)
         r.program(4 + k, event_pmc(TAGGED[k]));
@@ -531,8 +531,8 @@ TEST(TaggingItanium2, FineModeRangeBAndInversion)
     r.write(pmc(15), pmc15(0xf));
     set_fine(r, 0, PAGE + 0x100, PAGE + 0x1f0); // range A
     set_fine(r, 1, PAGE + 0x400, PAGE + 0x400); // range B: one bundle
-    const pmu_cycle c = rec({slot(PAGE + 0x100, PMU_UNIT_I, ADD), slot(PAGE + 0x400, PMU_UNIT_I, ADD),
-                             slot(PAGE + 0x410, PMU_UNIT_I, ADD)});
+    const ita_cycle c = rec({slot(PAGE + 0x100, ITA_UNIT_I, ADD), slot(PAGE + 0x400, ITA_UNIT_I, ADD),
+                             slot(PAGE + 0x410, ITA_UNIT_I, ADD)});
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 2u) << "pair 0: range A inverted";
     EXPECT_EQ(r.read(pmd(6)), 2u) << "pair 2: range A inverted";
@@ -543,7 +543,7 @@ TEST(TaggingItanium2, FineModeRangeBAndInversion)
 TEST(TaggingItanium2, FineModeTwoBundleGranularity)
 {
     for (int two = 0; two <= 1; two++) {
-        Ref r(params(PMU_MODEL_ITANIUM2, 1, 0, two));
+        Ref r(params(ITA_MODEL_ITANIUM2, 1, 0, two));
         r.start();
         r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED));
         r.write(pmc(8), Opc().with_ig_ad(0).value());
@@ -558,8 +558,8 @@ TEST(TaggingItanium2, FineModeTwoBundleGranularity)
         EXPECT_EQ(r.delta(4, at(PAGE + 0x1f0)), unsigned(two)) << ctx;
         EXPECT_EQ(r.delta(4, at(PAGE + 0x200)), 0u) << ctx;
     }
-    pmu_params bad = params(PMU_MODEL_ITANIUM2, 1, 0, 2);
-    EXPECT_EQ(pmu_ref_create(&bad), nullptr) << "fine_2bundle must be 0 or 1";
+    ita_params bad = params(ITA_MODEL_ITANIUM2, 1, 0, 2);
+    EXPECT_EQ(ita_ref_create(&bad), nullptr) << "fine_2bundle must be 0 or 1";
 }
 
 // ---- tagged retired-instruction events and PMC15 ties -----------------------------
@@ -571,15 +571,15 @@ namespace {
 const uint64_t R[4] = {0x4000000000100000ull, 0x4000000000200000ull, 0x4000000000300000ull,
                        0x4000000000400000ull};
 const uint64_t R_OUT = 0x4000000000500000ull;
-std::vector<pmu_cycle> regions_program()
+std::vector<ita_cycle> regions_program()
 {
-    std::vector<pmu_cycle> v;
+    std::vector<ita_cycle> v;
     for (uint64_t base : {R[0], R[1], R[2], R[3], R_OUT})
-        v.push_back(rec({slot(base, PMU_UNIT_M, insn(4)), slot(base, PMU_UNIT_I, insn(8)),
-                         slot(base, PMU_UNIT_B, insn(4, 5))}));
+        v.push_back(rec({slot(base, ITA_UNIT_M, insn(4)), slot(base, ITA_UNIT_I, insn(8)),
+                         slot(base, ITA_UNIT_B, insn(4, 5))}));
     return v;
 }
-void setup_regions(Ref &r, pmu_model m)
+void setup_regions(Ref &r, ita_model m)
 {
     r.start();
     for (unsigned k = 0; k < 4; k++) {
@@ -587,8 +587,8 @@ void setup_regions(Ref &r, pmu_model m)
             r.program(4 + k, event_pmc(TAGGED[k], m));
         set_ibr_pair(r, k, R[k], 0x100);
     }
-    r.write(pmc(8), major_opcode(4, PMU_UNIT_M).with_ig_ad(0).value());
-    r.write(pmc(9), major_opcode(8, PMU_UNIT_I).value());
+    r.write(pmc(8), major_opcode(4, ITA_UNIT_M).with_ig_ad(0).value());
+    r.write(pmc(9), major_opcode(8, ITA_UNIT_I).value());
 }
 } // namespace
 
@@ -605,21 +605,21 @@ TEST(TaggingItanium2, TaggedEventsFollowPmc15Ties)
         {0x9, {3, 1, 1, 3}},
     };
     for (const auto &row : rows) {
-        Ref r(params(PMU_MODEL_ITANIUM2));
-        setup_regions(r, PMU_MODEL_ITANIUM2);
+        Ref r(params(ITA_MODEL_ITANIUM2));
+        setup_regions(r, ITA_MODEL_ITANIUM2);
         r.write(pmc(14), pmc14(0x0));
         r.write(pmc(15), pmc15(row.untied));
-        for (const pmu_cycle &c : regions_program())
+        for (const ita_cycle &c : regions_program())
             r.step(c);
         for (unsigned k = 0; k < 4; k++)
             EXPECT_EQ(r.read(pmd(4 + k)), row.n[k]) << "PMC15 = 0x" << std::hex << row.untied << ", umask " << k;
     }
     // Ranges free, ties on: umask k counts PMC8 (even) / PMC9 (odd) matches everywhere.
-    Ref r(params(PMU_MODEL_ITANIUM2));
-    setup_regions(r, PMU_MODEL_ITANIUM2);
+    Ref r(params(ITA_MODEL_ITANIUM2));
+    setup_regions(r, ITA_MODEL_ITANIUM2);
     r.write(pmc(14), pmc14(0xf));
     r.write(pmc(15), pmc15(0x0));
-    for (const pmu_cycle &c : regions_program())
+    for (const ita_cycle &c : regions_program())
         r.step(c);
     for (unsigned k = 0; k < 4; k++)
         EXPECT_EQ(r.read(pmd(4 + k)), 5u) << "umask " << k;
@@ -631,12 +631,12 @@ TEST(TaggingItanium2, TaggedEventsFollowPmc15Ties)
 TEST(TaggingItanium, TaggedEventsUsePmc8OrPmc9)
 {
     for (unsigned ta = 0; ta <= 1; ta++) {
-        Ref r(params(PMU_MODEL_ITANIUM));
-        setup_regions(r, PMU_MODEL_ITANIUM);
+        Ref r(params(ITA_MODEL_ITANIUM));
+        setup_regions(r, ITA_MODEL_ITANIUM);
         r.program(5, raw_pmc(0x08, 2));
         r.write(pmc(13), ita_pmc13(ta));
         r.write(pmc(15), pmc15(0xf)); // no PMC15 on Itanium
-        for (const pmu_cycle &c : regions_program())
+        for (const ita_cycle &c : regions_program())
             r.step(c);
         // ta = 0: the M slot inside any range (4 regions); ta = 1: everywhere (5).
         EXPECT_EQ(r.read(pmd(4)), ta ? 5u : 4u) << "ta = " << ta;
@@ -644,12 +644,12 @@ TEST(TaggingItanium, TaggedEventsUsePmc8OrPmc9)
         // PMC9 matching nothing changes nothing; PMC8 matching nothing stops the count.
         r.write(pmd(4), 0);
         r.write(pmc(9), matches_nothing().value());
-        for (const pmu_cycle &c : regions_program())
+        for (const ita_cycle &c : regions_program())
             r.step(c);
         EXPECT_EQ(r.read(pmd(4)), ta ? 5u : 4u) << "ta = " << ta << ", PMC9 matching nothing";
         r.write(pmd(4), 0);
         r.write(pmc(8), matches_nothing().value());
-        for (const pmu_cycle &c : regions_program())
+        for (const ita_cycle &c : regions_program())
             r.step(c);
         EXPECT_EQ(r.read(pmd(4)), 0u) << "ta = " << ta << ", PMC8 matching nothing";
     }
@@ -658,11 +658,11 @@ TEST(TaggingItanium, TaggedEventsUsePmc8OrPmc9)
 // ---- IA-32, events without a qualifier ------------------------------------------
 
 // Everything constrained so that no IA-64 slot passes.
-static void constrain_everything(Ref &r, pmu_model m)
+static void constrain_everything(Ref &r, ita_model m)
 {
     set_ibr_pair(r, 0, 0x4000000000777000ull, 0x10);
     set_dbr_pair(r, 0, 0x6000000000777000ull, 0x10);
-    if (m == PMU_MODEL_ITANIUM) {
+    if (m == ITA_MODEL_ITANIUM) {
         r.write(pmc(13), ita_pmc13(0));
         r.write(pmc(8), matches_nothing().value());
         r.write(pmc(9), matches_nothing().value());
@@ -685,8 +685,8 @@ TEST_P(Tagging, Ia32SlotsPassEveryTag)
     EXPECT_EQ(run_program(r, 1).v[0], 0u) << "IA-64: nothing passes";
     for (unsigned i = 0; i < 4; i++)
         r.write(pmd(4 + i), 0);
-    pmu_cycle a = program_a(), b = program_b();
-    for (pmu_cycle *c : {&a, &b}) {
+    ita_cycle a = program_a(), b = program_b();
+    for (ita_cycle *c : {&a, &b}) {
         c->is = 1;
         for (unsigned s = 0; s < c->nslots; s++)
             c->slot[s].enc = 0; // IA-32 slots carry no IA-64 encoding
@@ -723,7 +723,7 @@ const Unqualified kUnqualified[] = {
     {PMU_EV_FP_OPS_RETIRED, 6, "opm = 0", {2, 2, 1, 2}},
     {PMU_EV_CPU_CYCLES, 7, "iar = opm = dar = 0", {1, 1, 1, 1}},
 };
-void program_unqualified(Ref &r, pmu_model m)
+void program_unqualified(Ref &r, ita_model m)
 {
     r.start();
     for (const Unqualified &u : kUnqualified)
@@ -733,8 +733,8 @@ void program_unqualified(Ref &r, pmu_model m)
 
 TEST_P(Tagging, EventsWithoutAQualifierAreNotConstrainedByIt)
 {
-    pmu_cycle c = rec({slot(F_LO, PMU_UNIT_F, FMA, FP), slot(F_LO, PMU_UNIT_I, insn(0), NOP),
-                       slot(OUT, PMU_UNIT_F, FMA, FP), slot(OUT, PMU_UNIT_I, insn(0), NOP)});
+    ita_cycle c = rec({slot(F_LO, ITA_UNIT_F, FMA, FP), slot(F_LO, ITA_UNIT_I, insn(0), NOP),
+                       slot(OUT, ITA_UNIT_F, FMA, FP), slot(OUT, ITA_UNIT_I, insn(0), NOP)});
     c.recirc = 2;
     const char *const modes[4] = {"opcode matching nothing", "data range matching nothing", "instruction range F",
                                   "nothing programmed"};
@@ -745,7 +745,7 @@ TEST_P(Tagging, EventsWithoutAQualifierAreNotConstrainedByIt)
             set_ibr_pair(m, 0, F_LO, F_SIZE);
             set_dbr_pair(m, 0, 0x6000000000777000ull, 0x10);
         }
-        if (model() == PMU_MODEL_ITANIUM) {
+        if (model() == ITA_MODEL_ITANIUM) {
             if (mode == 0)
                 m.write(pmc(8), matches_nothing().value());
             if (mode == 1)
@@ -769,11 +769,11 @@ TEST_P(Tagging, EventsWithoutAQualifierAreNotConstrainedByIt)
         for (const Unqualified &u : kUnqualified) {
             if (!implemented(model(), u.ev))
                 continue;
-            EXPECT_EQ(m.read(pmd(u.ctr)), u.n[mode]) << modes[mode] << ": " << pmu_event_table[u.ev].name << " ("
+            EXPECT_EQ(m.read(pmd(u.ctr)), u.n[mode]) << modes[mode] << ": " << ita_event_table[u.ev].name << " ("
                                                       << u.why << ")";
             tested++;
         }
-        EXPECT_EQ(tested, model() == PMU_MODEL_ITANIUM2 ? 4u : 2u);
+        EXPECT_EQ(tested, model() == ITA_MODEL_ITANIUM2 ? 4u : 2u);
     }
 }
 
@@ -800,8 +800,8 @@ TEST(TaggingItanium2, Pmc13ConfigurationsAndNotActive)
         {"pair 2 cfg 0: no DBR pair 2 programmed", {3, 3, 0, 3}, 0x4, 0, 6},
     };
     for (const auto &row : rows) {
-        Ref r(params(PMU_MODEL_ITANIUM2));
-        program_counters(r, PMU_MODEL_ITANIUM2);
+        Ref r(params(ITA_MODEL_ITANIUM2));
+        program_counters(r, ITA_MODEL_ITANIUM2);
         set_ibr_pair(r, 0, F_LO, F_SIZE);
         set_ibr_pair(r, 1, OUT, 0x100);
         set_dbr_pair(r, 0, D_LO, D_SIZE);
@@ -818,8 +818,8 @@ TEST(TaggingItanium2, Pmc13ConfigurationsAndNotActive)
 
 TEST(TaggingItanium2, Pmc13PairUsesItsOpcodeTie)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
-    program_counters(r, PMU_MODEL_ITANIUM2);
+    Ref r(params(ITA_MODEL_ITANIUM2));
+    program_counters(r, ITA_MODEL_ITANIUM2);
     set_dbr_pair(r, 1, D_LO, D_SIZE);
     r.write(pmc(9), matches_nothing().value());
     const unsigned cfg[4] = {3, 0, 3, 3};
@@ -832,20 +832,20 @@ TEST(TaggingItanium2, Pmc13PairUsesItsOpcodeTie)
 
 TEST(TaggingItanium2, DataRangeEdgesAndPlm)
 {
-    Ref r(params(PMU_MODEL_ITANIUM2));
+    Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
     r.program(4, event_pmc(PMU_EV_LOADS_RETIRED));
     r.program(5, event_pmc(PMU_EV_STORES_RETIRED));
     r.write(pmc(13), pmc13_pair0(2, 1));
     set_dbr_pair(r, 0, D_LO, D_SIZE, 0x8);
-    auto ld = [](uint64_t a, unsigned cpl = 3) { return rec({slot(OUT, PMU_UNIT_M, LD, LOAD, a)}, cpl); };
+    auto ld = [](uint64_t a, unsigned cpl = 3) { return rec({slot(OUT, ITA_UNIT_M, LD, LOAD, a)}, cpl); };
     EXPECT_EQ(r.delta(4, ld(D_LO)), 1u) << "first byte";
     EXPECT_EQ(r.delta(4, ld(D_LO + D_SIZE - 1)), 1u) << "last byte (no bundle granularity for data)";
     EXPECT_EQ(r.delta(4, ld(D_LO + D_SIZE)), 0u) << "first byte after";
     EXPECT_EQ(r.delta(4, ld(D_LO - 1)), 0u) << "last byte before";
     EXPECT_EQ(r.delta(4, ld(D_LO ^ (uint64_t(1) << 62))), 0u) << "bit 62 differs";
     EXPECT_EQ(r.delta(4, ld(D_LO, 0)), 0u) << "pair plm excludes cpl 0";
-    pmu_cycle st = rec({slot(OUT, PMU_UNIT_M, ST, STORE, D_LO + 4)});
+    ita_cycle st = rec({slot(OUT, ITA_UNIT_M, ST, STORE, D_LO + 4)});
     EXPECT_EQ(r.delta(5, st), 1u) << "stores hit too";
     st.slot[0].daddr = OUT_D;
     EXPECT_EQ(r.delta(5, st), 0u);
@@ -855,7 +855,7 @@ TEST(TaggingItanium2, DataRangeEdgesAndPlm)
     EXPECT_EQ(r.delta(4, ld(0x6100000000000000ull)), 0u);
     // Full mask: one byte; unlike an IBR, a DBR compares address bits 3:0.
     r.write(dbr(0), D_LO + 9);
-    r.write(dbr(1), dbr_odd(PMU_FMASK(DBR_MASK, MASK), 0xf));
+    r.write(dbr(1), dbr_odd(ITA_FMASK(DBR_MASK, MASK), 0xf));
     EXPECT_EQ(r.delta(4, ld(D_LO + 9)), 1u);
     EXPECT_EQ(r.delta(4, ld(D_LO + 8)), 0u);
     EXPECT_EQ(r.delta(4, ld(D_LO + 1)), 0u);
@@ -868,8 +868,8 @@ TEST(TaggingItanium2, DataRangeEdgesAndPlm)
 
 TEST(TaggingItanium, PassTagsAndAnyDbrPair)
 {
-    Ref r(params(PMU_MODEL_ITANIUM));
-    program_counters(r, PMU_MODEL_ITANIUM);
+    Ref r(params(ITA_MODEL_ITANIUM));
+    program_counters(r, ITA_MODEL_ITANIUM);
     set_dbr_pair(r, 0, D_LO, D_SIZE);
     set_dbr_pair(r, 2, OUT_D, 0x10);
     EXPECT_EQ(run_program(r, 1).v[1], 3u) << "pt = 1 (reset): loads pass";
@@ -895,7 +895,7 @@ TEST_P(Tagging, WritesTakeEffectAtOnceAndResetUnconstrains)
     // Any qualification write re-decodes: free pair 0 by resetting IBR1 to match
     // everything in the region (mask 0), with ta/ibrp still constraining.
     r.write(ibr(1), ibr_odd(0, 0xf));
-    if (model() == PMU_MODEL_ITANIUM)
+    if (model() == ITA_MODEL_ITANIUM)
         r.write(pmc(8), ~uint64_t(0));
     else
         r.write(pmc(15), pmc15(0xf));

@@ -1,4 +1,4 @@
-// test_xev.cpp - general events (pmu_xev): a counter counts the record's entries whose id
+// test_xev.cpp - general events (ita_xev): a counter counts the record's entries whose id
 // resolves on its model (ita_event_id_row) to a NORMAL event of KIND NONE with the
 // counter's es and umask, adding each entry's count; an entry attributed to a slot is
 // qualified like that slot for the event's own iar/opm/dar, an unattributed one is not
@@ -19,29 +19,29 @@ struct General {
     const ita_event_row *row;
 };
 // The event `name` of the model: its stream id and its row there.
-General general(pmu_model m, const char *name)
+General general(ita_model m, const char *name)
 {
     General g{ita_event_id_find(name), ita_event_find(int(m), name)};
     EXPECT_GE(g.id, 0) << name;
     EXPECT_NE(g.row, nullptr) << name;
     return g;
 }
-pmu_xev xev(int id, unsigned count, unsigned slot = PMU_XEV_NO_SLOT)
+ita_xev xev(int id, unsigned count, unsigned slot = ITA_XEV_NO_SLOT)
 {
-    pmu_xev x;
+    ita_xev x;
     x.id = uint16_t(id);
     x.count = uint8_t(count);
     x.slot = uint8_t(slot);
     return x;
 }
 // Three loads: slot 0 at OUT, slots 1 and 2 at IN; slot 2's data address 0x7000000000000010.
-pmu_cycle with_xev(std::initializer_list<pmu_xev> list, unsigned cpl = 3)
+ita_cycle with_xev(std::initializer_list<ita_xev> list, unsigned cpl = 3)
 {
     const uint16_t load = PMU_SF_LOAD_MASK;
-    pmu_cycle c = rec({slot(OUT, PMU_UNIT_M, 0, load, 0x1000), slot(IN, PMU_UNIT_M, 0, load, 0x1000),
-                       slot(IN, PMU_UNIT_M, 0, load, 0x7000000000000010ull)},
+    ita_cycle c = rec({slot(OUT, ITA_UNIT_M, 0, load, 0x1000), slot(IN, ITA_UNIT_M, 0, load, 0x1000),
+                       slot(IN, ITA_UNIT_M, 0, load, 0x7000000000000010ull)},
                       cpl);
-    for (const pmu_xev &x : list)
+    for (const ita_xev &x : list)
         c.xev[c.nxev++] = x;
     return c;
 }
@@ -49,7 +49,7 @@ pmu_cycle with_xev(std::initializer_list<pmu_xev> list, unsigned cpl = 3)
 class Xev : public ModelTest {
 protected:
     void SetUp() override { r.start(); }
-    bool ita2() const { return model() == PMU_MODEL_ITANIUM2; }
+    bool ita2() const { return model() == ITA_MODEL_ITANIUM2; }
     void program(unsigned ctr, const General &g, Pmc p = Pmc())
     {
         p.es = g.row->code;
@@ -121,12 +121,12 @@ TEST_P(Xev, AttributedEntriesAreQualifiedLikeTheirSlot)
     } else {
         r.write(pmc(13), 0);
     }
-    const pmu_cycle c = with_xev({xev(flush.id, 1, 0), xev(flush.id, 2, 1), xev(flush.id, 4),
+    const ita_cycle c = with_xev({xev(flush.id, 1, 0), xev(flush.id, 2, 1), xev(flush.id, 4),
                                   xev(bus.id, 1, 0)});
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 6u) << "slot 0 fails the range; the unattributed entry passes";
     EXPECT_EQ(r.read(pmd(5)), 1u) << "iar = 0: the range does not constrain it";
-    pmu_cycle ia32 = c;
+    ita_cycle ia32 = c;
     ia32.is = 1;
     r.step(ia32);
     EXPECT_EQ(r.read(pmd(4)), 13u) << "IA-32: every tag is 1";
@@ -140,7 +140,7 @@ TEST_P(Xev, MemoryEventsUseTheDataRange)
     // DBR pair 0 over 0x7000000000000000: only slot 2's address is inside.
     set_dbr_pair(r, 0, 0x7000000000000000ull, 0x100);
     if (ita2())
-        r.write(pmc(13), PMU_FSET(PMU_FSET(0, PMC13, CFG_DBRP0, 2), PMC13, ENA_DBRP0, 1));
+        r.write(pmc(13), ITA_FSET(ITA_FSET(0, PMC13, CFG_DBRP0, 2), PMC13, ENA_DBRP0, 1));
     else
         r.write(pmc(11), 0); // pt = 0
     r.step(with_xev({xev(alat.id, 1, 0), xev(alat.id, 1, 1), xev(alat.id, 2, 2), xev(alat.id, 1)}));
@@ -152,8 +152,8 @@ TEST_P(Xev, OpcodeMatcherForEventsWithOpm)
     const General alat = memory();
     ASSERT_EQ(alat.row->opm, 1u);
     program(4, alat);
-    r.write(pmc(8), major_opcode(4, PMU_UNIT_M).value());
-    pmu_cycle c = with_xev({xev(alat.id, 1, 0), xev(alat.id, 1, 1)});
+    r.write(pmc(8), major_opcode(4, ITA_UNIT_M).value());
+    ita_cycle c = with_xev({xev(alat.id, 1, 0), xev(alat.id, 1, 1)});
     c.slot[1].enc = uint64_t(4) << 37; // major opcode 4: instr{40:37}
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 1u);
@@ -167,7 +167,7 @@ TEST_P(Xev, CounterEnablesThresholdAndFreezeApply)
     program(6, flush, Pmc().with_ism(0x1));
     program(7, bus, Pmc().with_oi(1));
     r.write(pmd(7), wmax(model()));
-    const pmu_cycle c = with_xev({xev(flush.id, 2, 1), xev(flush.id, 1), xev(bus.id, 1)});
+    const ita_cycle c = with_xev({xev(flush.id, 2, 1), xev(flush.id, 1), xev(bus.id, 1)});
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 0u) << "plm excludes cpl 3";
     EXPECT_EQ(r.read(pmd(5)), 1u) << "n = 3 > 2";

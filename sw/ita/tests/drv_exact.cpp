@@ -4,7 +4,7 @@
 //
 // The expected per-process totals do not reuse any of the driver's arithmetic: the
 // reference model keeps, per physical counter, the 64-bit sum of every increment it
-// applied (pmu_ref_total).  The test reads it before and after every step and adds the
+// applied (ita_ref_total).  The test reads it before and after every step and adds the
 // difference to the process named by the record stepped.  Since the driver's switch
 // happens before the first record of the incoming process and its service routine
 // between records (neither counts), the sum of those differences over a process's
@@ -16,7 +16,7 @@
 #include <set>
 #include <vector>
 
-#include "ita/pmu_drv.h"
+#include "ita/ita_drv.h"
 #include "drv_test_util.h"
 #include "ita/ita_family.h"
 #include "pmu_stream.h"
@@ -39,7 +39,7 @@ pmu_gen *workload()
     o.cycles = kCycles;
     o.mode = PMU_GEN_WORKLOAD;
     o.nprocs = kProcs;
-    return pmu_gen_create(&pmu_dialect_itanium, &o, nullptr);
+    return pmu_gen_create(&ita_dialect, &o, nullptr);
 }
 
 // The user processes of the workload, in order of first appearance (the idle task,
@@ -49,7 +49,7 @@ std::vector<uint16_t> workload_pids()
     std::vector<uint16_t> pids;
     std::set<uint16_t> seen;
     pmu_gen *g = workload();
-    pmu_cycle c;
+    ita_cycle c;
     while (pmu_gen_next(g, &c))
         if (c.pid != 0 && seen.insert(c.pid).second)
             pids.push_back(c.pid);
@@ -58,16 +58,16 @@ std::vector<uint16_t> workload_pids()
 }
 
 struct Truth {
-    std::map<uint32_t, std::array<uint64_t, PMU_NCOUNTERS>> per_pid;
+    std::map<uint32_t, std::array<uint64_t, ITA_NCOUNTERS>> per_pid;
 };
 
 struct RunStats {
-    pmu_drv_stats st;
+    ita_drv_stats st;
     uint64_t samples_seen = 0;
     uint64_t sample_bad_pid = 0;
 };
 
-void on_sample(void *arg, const pmu_drv_sample *s)
+void on_sample(void *arg, const ita_drv_sample *s)
 {
     auto *p = static_cast<std::pair<RunStats *, std::set<uint32_t> *> *>(arg);
     p->first->samples_seen++;
@@ -77,8 +77,8 @@ void on_sample(void *arg, const pmu_drv_sample *s)
 
 // Runs the workload through the driver on `b`; `ref` is the reference whose totals
 // give the truth (b itself, or the mirror beside the RTL).
-RunStats run(pmu_backend *b, pmu_backend *ref, pmu_drv_opts o,
-             const std::map<uint16_t, pmu_drv_config> &attach, Truth *truth, pmu_drv **out)
+RunStats run(pmu_backend *b, pmu_backend *ref, ita_drv_opts o,
+             const std::map<uint16_t, ita_drv_config> &attach, Truth *truth, ita_drv **out)
 {
     RunStats rs;
     std::set<uint32_t> monitored;
@@ -88,30 +88,30 @@ RunStats run(pmu_backend *b, pmu_backend *ref, pmu_drv_opts o,
     o.on_sample = on_sample;
     o.sample_arg = &arg;
     pmu_err err = {PMU_OK, ""};
-    pmu_drv *d = pmu_drv_create(b, &o, &err);
+    ita_drv *d = ita_drv_create(b, &o, &err);
     EXPECT_NE(d, nullptr) << err.msg;
     if (!d)
         return rs;
     for (const auto &a : attach)
-        EXPECT_EQ(pmu_drv_attach(d, a.first, &a.second, &err), 0) << err.msg;
+        EXPECT_EQ(ita_drv_attach(d, a.first, &a.second, &err), 0) << err.msg;
     pmu_gen *g = workload();
-    pmu_cycle c;
+    ita_cycle c;
     pmu_state s;
-    uint64_t before[PMU_NCOUNTERS];
+    uint64_t before[ITA_NCOUNTERS];
     while (pmu_gen_next(g, &c)) {
-        pmu_drv_before_step(d, &c);
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-            before[k] = pmu_ref_total(ref, PMU_FIRST_COUNTER + k);
+        ita_drv_before_step(d, &c);
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
+            before[k] = ita_ref_total(ref, ITA_FIRST_COUNTER + k);
         pmu_step(b, &c);
         pmu_snapshot(b, &s);
         auto &t = truth->per_pid[c.pid];
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-            t[k] += pmu_ref_total(ref, PMU_FIRST_COUNTER + k) - before[k];
-        pmu_drv_after_step(d, &c, s.pmi);
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
+            t[k] += ita_ref_total(ref, ITA_FIRST_COUNTER + k) - before[k];
+        ita_drv_after_step(d, &c, s.pmi);
     }
     pmu_gen_destroy(g);
-    pmu_drv_stop(d);
-    rs.st = *pmu_drv_get_stats(d);
+    ita_drv_stop(d);
+    rs.st = *ita_drv_get_stats(d);
     *out = d;
     return rs;
 }
@@ -119,10 +119,10 @@ RunStats run(pmu_backend *b, pmu_backend *ref, pmu_drv_opts o,
 // Three of the four processes monitored, each with its own events: sampling counters
 // with short periods (multi-increment events carry a remainder past the wrap), a
 // counting-only counter, user and kernel levels, a threshold.
-std::map<uint16_t, pmu_drv_config> per_process_setup(pmu_model m, const std::vector<uint16_t> &pids)
+std::map<uint16_t, ita_drv_config> per_process_setup(ita_model m, const std::vector<uint16_t> &pids)
 {
-    std::map<uint16_t, pmu_drv_config> a;
-    pmu_drv_config c0{}, c1{}, c2{};
+    std::map<uint16_t, ita_drv_config> a;
+    ita_drv_config c0{}, c1{}, c2{};
     // The instruction events sit on PMC4/5, where Itanium wires them.
     add_counter(&c0, m, 0, PMU_EV_NOPS_RETIRED, 0x9, 0);
     add_counter(&c0, m, 1, PMU_EV_IA64_INST_RETIRED, 0x8, 97);
@@ -138,20 +138,20 @@ std::map<uint16_t, pmu_drv_config> per_process_setup(pmu_model m, const std::vec
     return a;
 }
 
-void expect_exact(pmu_drv *d, const Truth &truth, const std::map<uint16_t, pmu_drv_config> &attach)
+void expect_exact(ita_drv *d, const Truth &truth, const std::map<uint16_t, ita_drv_config> &attach)
 {
     unsigned checked = 0;
     for (const auto &t : truth.per_pid) {
         bool monitored = attach.count((uint16_t)t.first) != 0;
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
             if (!monitored) {
                 EXPECT_EQ(t.second[k], 0u) << "pid " << t.first << " is not monitored, yet PMD"
-                                           << PMU_FIRST_COUNTER + k << " counted in its time";
+                                           << ITA_FIRST_COUNTER + k << " counted in its time";
                 continue;
             }
             uint64_t v = 0;
-            ASSERT_EQ(pmu_drv_read(d, t.first, k, &v), 0);
-            EXPECT_EQ(v, t.second[k]) << "pid " << t.first << " PMD" << PMU_FIRST_COUNTER + k;
+            ASSERT_EQ(ita_drv_read(d, t.first, k, &v), 0);
+            EXPECT_EQ(v, t.second[k]) << "pid " << t.first << " PMD" << ITA_FIRST_COUNTER + k;
             checked += t.second[k] != 0;
         }
     }
@@ -174,55 +174,55 @@ void expect_long_run(const RunStats &rs, unsigned latency)
     EXPECT_EQ(rs.sample_bad_pid, 0u);
 }
 
-class PerProcessOnReference : public ::testing::TestWithParam<std::tuple<pmu_model, unsigned>> {};
+class PerProcessOnReference : public ::testing::TestWithParam<std::tuple<ita_model, unsigned>> {};
 
 TEST_P(PerProcessOnReference, CountsEqualPerProcessReferenceTotals)
 {
-    pmu_model m = std::get<0>(GetParam());
-    pmu_params p = pmu_params_default();
+    ita_model m = std::get<0>(GetParam());
+    ita_params p = ita_params_default();
     p.model = m;
-    pmu_backend *ref = pmu_ref_create(&p);
+    pmu_backend *ref = ita_ref_create(&p);
     std::vector<uint16_t> pids = workload_pids();
     ASSERT_GE(pids.size(), 4u);
     auto attach = per_process_setup(m, pids);
-    pmu_drv_opts o = pmu_drv_opts_default();
+    ita_drv_opts o = ita_drv_opts_default();
     o.latency = std::get<1>(GetParam());
     Truth truth;
-    pmu_drv *d = nullptr;
+    ita_drv *d = nullptr;
     RunStats rs = run(ref, ref, o, attach, &truth, &d);
     ASSERT_NE(d, nullptr);
     expect_long_run(rs, o.latency);
     expect_exact(d, truth, attach);
     EXPECT_GT(truth.per_pid.count(0), 0u) << "the idle task never ran";
-    pmu_drv_destroy(d);
+    ita_drv_destroy(d);
     pmu_destroy(ref);
 }
 
 INSTANTIATE_TEST_SUITE_P(ModelsAndLatencies, PerProcessOnReference,
-                         ::testing::Values(std::make_tuple(PMU_MODEL_ITANIUM2, 4u),
-                                           std::make_tuple(PMU_MODEL_ITANIUM2, 0u),
-                                           std::make_tuple(PMU_MODEL_ITANIUM2, 23u),
-                                           std::make_tuple(PMU_MODEL_ITANIUM, 4u)));
+                         ::testing::Values(std::make_tuple(ITA_MODEL_ITANIUM2, 4u),
+                                           std::make_tuple(ITA_MODEL_ITANIUM2, 0u),
+                                           std::make_tuple(ITA_MODEL_ITANIUM2, 23u),
+                                           std::make_tuple(ITA_MODEL_ITANIUM, 4u)));
 
 // The same run with the RTL as the PMU the driver reads and writes.
 TEST(PerProcessOnRtl, CountsEqualPerProcessReferenceTotals)
 {
-    pmu_params p = pmu_params_default();
+    ita_params p = ita_params_default();
     std::string why;
     RtlWithMirror pair(p, &why);
     ASSERT_NE(pair.rtl, nullptr) << why;
     std::vector<uint16_t> pids = workload_pids();
     ASSERT_GE(pids.size(), 4u);
     auto attach = per_process_setup(p.model, pids);
-    pmu_drv_opts o = pmu_drv_opts_default();
+    ita_drv_opts o = ita_drv_opts_default();
     Truth truth;
-    pmu_drv *d = nullptr;
+    ita_drv *d = nullptr;
     RunStats rs = run(pair.backend(), pair.ref, o, attach, &truth, &d);
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(pair.mismatches, 0u) << pair.first;
     expect_long_run(rs, o.latency);
     expect_exact(d, truth, attach);
-    pmu_drv_destroy(d);
+    ita_drv_destroy(d);
 }
 
 // System-wide with per-process counts: every process has a context (the idle task
@@ -230,39 +230,39 @@ TEST(PerProcessOnRtl, CountsEqualPerProcessReferenceTotals)
 TEST(SystemWideOnReference, PerProcessCountsAndTotalsAreExact)
 {
     for (int dcr_pp = 0; dcr_pp <= 1; dcr_pp++) {
-        pmu_backend *ref = pmu_ref_create(nullptr);
-        pmu_drv_opts o = pmu_drv_opts_default();
-        o.mode = PMU_DRV_SYSTEM_WIDE;
+        pmu_backend *ref = ita_ref_create(nullptr);
+        ita_drv_opts o = ita_drv_opts_default();
+        o.mode = ITA_DRV_SYSTEM_WIDE;
         o.per_process = 1;
         o.dcr_pp = dcr_pp;
-        add_counter(&o.config, PMU_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 53);
-        add_counter(&o.config, PMU_MODEL_ITANIUM2, 1, PMU_EV_IA64_INST_RETIRED, 0x1, 31);
-        add_counter(&o.config, PMU_MODEL_ITANIUM2, 2, PMU_EV_L2_REFERENCES, 0xf, 0);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 53);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 1, PMU_EV_IA64_INST_RETIRED, 0x1, 31);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 2, PMU_EV_L2_REFERENCES, 0xf, 0);
         Truth truth;
-        pmu_drv *d = nullptr;
+        ita_drv *d = nullptr;
         RunStats rs = run(ref, ref, o, {}, &truth, &d);
         ASSERT_NE(d, nullptr);
         EXPECT_GE(rs.st.overflows, 10000u);
         EXPECT_GE(rs.st.switches, 1000u);
         EXPECT_EQ(rs.st.lost, 0u);
-        ASSERT_EQ(pmu_drv_ncontexts(d), truth.per_pid.size());
+        ASSERT_EQ(ita_drv_ncontexts(d), truth.per_pid.size());
         for (const auto &t : truth.per_pid)
-            for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+            for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
                 uint64_t v = 0;
-                ASSERT_EQ(pmu_drv_read(d, t.first, k, &v), 0) << "no context for pid " << t.first;
-                EXPECT_EQ(v, t.second[k]) << "pid " << t.first << " PMD" << PMU_FIRST_COUNTER + k;
+                ASSERT_EQ(ita_drv_read(d, t.first, k, &v), 0) << "no context for pid " << t.first;
+                EXPECT_EQ(v, t.second[k]) << "pid " << t.first << " PMD" << ITA_FIRST_COUNTER + k;
             }
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-            EXPECT_EQ(pmu_drv_total(d, k), pmu_ref_total(ref, PMU_FIRST_COUNTER + k));
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
+            EXPECT_EQ(ita_drv_total(d, k), ita_ref_total(ref, ITA_FIRST_COUNTER + k));
         // The idle task runs where a switch left an interruption handler, with PSR.pp =
         // DCR.pp: its kernel instructions (PMD5, plm 1) count only with DCR.pp = 1.
         uint64_t idle = 0;
-        ASSERT_EQ(pmu_drv_read(d, 0, 1, &idle), 0);
+        ASSERT_EQ(ita_drv_read(d, 0, 1, &idle), 0);
         if (dcr_pp)
             EXPECT_GT(idle, 0u);
         else
             EXPECT_EQ(idle, 0u);
-        pmu_drv_destroy(d);
+        ita_drv_destroy(d);
         pmu_destroy(ref);
     }
 }
@@ -271,27 +271,27 @@ TEST(SystemWideOnReference, PerProcessCountsAndTotalsAreExact)
 // totals, on the RTL.
 TEST(SystemWideOnRtl, TotalsEqualReference)
 {
-    pmu_params p = pmu_params_default();
+    ita_params p = ita_params_default();
     std::string why;
     RtlWithMirror pair(p, &why);
     ASSERT_NE(pair.rtl, nullptr) << why;
-    pmu_drv_opts o = pmu_drv_opts_default();
-    o.mode = PMU_DRV_SYSTEM_WIDE;
+    ita_drv_opts o = ita_drv_opts_default();
+    o.mode = ITA_DRV_SYSTEM_WIDE;
     add_counter(&o.config, p.model, 0, PMU_EV_IA64_INST_RETIRED, 0xf, 101);
     add_counter(&o.config, p.model, 3, PMU_EV_CPU_CYCLES, 0x8, 0);
     Truth truth;
-    pmu_drv *d = nullptr;
+    ita_drv *d = nullptr;
     RunStats rs = run(pair.backend(), pair.ref, o, {}, &truth, &d);
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(pair.mismatches, 0u) << pair.first;
     EXPECT_GE(rs.st.overflows, 10000u);
-    ASSERT_EQ(pmu_drv_ncontexts(d), 1u);
-    for (unsigned k = 0; k < PMU_NCOUNTERS; k++) {
+    ASSERT_EQ(ita_drv_ncontexts(d), 1u);
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         uint64_t v = 0;
-        ASSERT_EQ(pmu_drv_read(d, PMU_DRV_ALL_PIDS, k, &v), 0);
-        EXPECT_EQ(v, pmu_ref_total(pair.ref, PMU_FIRST_COUNTER + k)) << "PMD" << PMU_FIRST_COUNTER + k;
+        ASSERT_EQ(ita_drv_read(d, ITA_DRV_ALL_PIDS, k, &v), 0);
+        EXPECT_EQ(v, ita_ref_total(pair.ref, ITA_FIRST_COUNTER + k)) << "PMD" << ITA_FIRST_COUNTER + k;
     }
-    pmu_drv_destroy(d);
+    ita_drv_destroy(d);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@
 #include <functional>
 #include <map>
 
-#include "ita/pmu_drv.h"
+#include "ita/ita_drv.h"
 #include "drv_test_util.h"
 
 using namespace drv_test;
@@ -40,8 +40,8 @@ struct Scenario {
     void tag_from(size_t first, bool handler_span)
     {
         for (size_t i = first; i < sb.recs.size(); i++) {
-            const pmu_cycle &c = sb.recs[i];
-            bool in_handler = handler_span && c.intr != PMU_INTR_RETURN;
+            const ita_cycle &c = sb.recs[i];
+            bool in_handler = handler_span && c.intr != ITA_INTR_RETURN;
             tags.push_back({c.pid, c.cpl, in_handler, false});
         }
     }
@@ -108,57 +108,57 @@ protected:
     pmu_backend *b = nullptr;
     void SetUp() override
     {
-        pmu_params p = pmu_params_default();
+        ita_params p = ita_params_default();
         if (GetParam() == Backend::Ref) {
-            b = pmu_ref_create(&p);
+            b = ita_ref_create(&p);
         } else {
             char why[256] = "";
-            b = pmu_rtl_create(&p, why, sizeof why);
+            b = ita_rtl_create(&p, why, sizeof why);
             ASSERT_NE(b, nullptr) << why;
         }
     }
     void TearDown() override { pmu_destroy(b); }
 
     // Runs the scenario; `psr_check(tag, psr)` is called after every step.
-    pmu_drv *run(const Scenario &s, const pmu_drv_opts &o, const std::vector<uint16_t> &attach,
+    ita_drv *run(const Scenario &s, const ita_drv_opts &o, const std::vector<uint16_t> &attach,
                  const std::function<void(const Tag &, uint64_t)> &psr_check)
     {
         pmu_err err = {PMU_OK, ""};
-        pmu_drv *d = pmu_drv_create(b, &o, &err);
+        ita_drv *d = ita_drv_create(b, &o, &err);
         EXPECT_NE(d, nullptr) << err.msg;
         if (!d)
             return nullptr;
         for (uint16_t pid : attach)
-            EXPECT_EQ(pmu_drv_attach(d, pid, nullptr, &err), 0) << err.msg;
+            EXPECT_EQ(ita_drv_attach(d, pid, nullptr, &err), 0) << err.msg;
         for (size_t i = 0; i < s.sb.recs.size(); i++) {
-            pmu_cycle c = s.sb.recs[i];
-            pmu_drv_step(d, &c);
+            ita_cycle c = s.sb.recs[i];
+            ita_drv_step(d, &c);
             psr_check(s.tags[i], pmu_read(b, vis(PMU_VIS_PSR)));
         }
-        pmu_drv_stop(d);
-        EXPECT_EQ(pmu_drv_get_stats(d)->lost, 0u);
+        ita_drv_stop(d);
+        EXPECT_EQ(ita_drv_get_stats(d)->lost, 0u);
         return d;
     }
 };
 
-uint64_t count_of(pmu_drv *d, uint32_t pid)
+uint64_t count_of(ita_drv *d, uint32_t pid)
 {
     uint64_t v = ~0ull;
-    EXPECT_EQ(pmu_drv_read(d, pid, 0, &v), 0) << "no context for pid " << pid;
+    EXPECT_EQ(ita_drv_read(d, pid, 0, &v), 0) << "no context for pid " << pid;
     return v;
 }
 
-bool up_of(uint64_t psr) { return PMU_FGET(psr, PSR, UP); }
-bool pp_of(uint64_t psr) { return PMU_FGET(psr, PSR, PP); }
+bool up_of(uint64_t psr) { return ITA_FGET(psr, PSR, UP); }
+bool pp_of(uint64_t psr) { return ITA_FGET(psr, PSR, PP); }
 
 // ITA-PRM Figure 6-6: PMC.pm = 0, PMC.plm = 1000, DCR.pp = 0; PSR.up = 1 in process A only.
 TEST_P(Figures, SingleProcessMonitor)
 {
     Scenario s;
-    pmu_drv_opts o = pmu_drv_opts_default();
-    add_counter(&o.config, PMU_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
+    ita_drv_opts o = ita_drv_opts_default();
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
     unsigned bad_psr = 0;
-    pmu_drv *d = run(s, o, {A}, [&](const Tag &t, uint64_t psr) {
+    ita_drv *d = run(s, o, {A}, [&](const Tag &t, uint64_t psr) {
         bool want_up = t.pid == A && !t.a_off;
         bad_psr += up_of(psr) != want_up || pp_of(psr);
     });
@@ -167,12 +167,12 @@ TEST_P(Figures, SingleProcessMonitor)
     uint64_t want = s.expected(A, [](const Tag &t) { return t.cpl == 3 && !t.a_off; });
     EXPECT_EQ(count_of(d, A), want);
     EXPECT_GT(want, 100u);
-    EXPECT_EQ(pmu_drv_ncontexts(d), 1u);  // B and C have no context
+    EXPECT_EQ(ita_drv_ncontexts(d), 1u);  // B and C have no context
     EXPECT_EQ(pmu_read(b, vis(PMU_VIS_DCR)), 0u);
     uint64_t pmc4 = pmu_read(b, pmc(0));
-    EXPECT_EQ(PMU_FGET(pmc4, PMC_GEN, PM), 0u);
-    EXPECT_EQ(PMU_FGET(pmc4, PMC_GEN, PLM), 0x8u);
-    pmu_drv_destroy(d);
+    EXPECT_EQ(ITA_FGET(pmc4, PMC_GEN, PM), 0u);
+    EXPECT_EQ(ITA_FGET(pmc4, PMC_GEN, PLM), 0x8u);
+    ita_drv_destroy(d);
 }
 
 // ITA-PRM Figure 6-7: PMC.pm = 0, PMC.plm = 1001, DCR.pp = 0; PSR.up = 1 in A and B.  Their
@@ -181,10 +181,10 @@ TEST_P(Figures, SingleProcessMonitor)
 TEST_P(Figures, MultipleProcessMonitor)
 {
     Scenario s;
-    pmu_drv_opts o = pmu_drv_opts_default();
-    add_counter(&o.config, PMU_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+    ita_drv_opts o = ita_drv_opts_default();
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
     unsigned bad_psr = 0;
-    pmu_drv *d = run(s, o, {A, B}, [&](const Tag &t, uint64_t psr) {
+    ita_drv *d = run(s, o, {A, B}, [&](const Tag &t, uint64_t psr) {
         bool want_up = (t.pid == A && !t.a_off) || t.pid == B;
         bad_psr += up_of(psr) != want_up;
     });
@@ -196,9 +196,9 @@ TEST_P(Figures, MultipleProcessMonitor)
     EXPECT_EQ(count_of(d, B), want_b);
     EXPECT_GT(s.expected(A, [](const Tag &t) { return t.cpl == 0; }), 10u);  // kernel time exists
     uint64_t c_ignored = 0;
-    EXPECT_EQ(pmu_drv_read(d, C, 0, &c_ignored), -1);  // C is not monitored
-    EXPECT_EQ(pmu_drv_get_stats(d)->switches, 6u);
-    pmu_drv_destroy(d);
+    EXPECT_EQ(ita_drv_read(d, C, 0, &c_ignored), -1);  // C is not monitored
+    EXPECT_EQ(ita_drv_get_stats(d)->switches, 6u);
+    ita_drv_destroy(d);
 }
 
 // ITA-PRM Figure 6-8: PMC.pm = 1, PMC.plm = 1001; PSR.pp = 1 everywhere.  DCR.pp = 1 counts the
@@ -208,13 +208,13 @@ TEST_P(Figures, SystemWideMonitor)
     for (int dcr_pp = 1; dcr_pp >= 0; dcr_pp--) {
         Scenario s;
         pmu_reset(b);
-        pmu_drv_opts o = pmu_drv_opts_default();
-        o.mode = PMU_DRV_SYSTEM_WIDE;
+        ita_drv_opts o = ita_drv_opts_default();
+        o.mode = ITA_DRV_SYSTEM_WIDE;
         o.per_process = 1;
         o.dcr_pp = dcr_pp;
-        add_counter(&o.config, PMU_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
         unsigned bad_psr = 0;
-        pmu_drv *d = run(s, o, {}, [&](const Tag &t, uint64_t psr) {
+        ita_drv *d = run(s, o, {}, [&](const Tag &t, uint64_t psr) {
             bad_psr += pp_of(psr) != (dcr_pp || !t.handler);
         });
         ASSERT_NE(d, nullptr);
@@ -225,14 +225,14 @@ TEST_P(Figures, SystemWideMonitor)
             EXPECT_EQ(count_of(d, pid), want) << "pid " << pid << " DCR.pp " << dcr_pp;
             total += want;
         }
-        EXPECT_EQ(pmu_drv_total(d, 0), total);
-        EXPECT_EQ(PMU_FGET(pmu_read(b, pmc(0)), PMC_GEN, PM), 1u);
+        EXPECT_EQ(ita_drv_total(d, 0), total);
+        EXPECT_EQ(ITA_FGET(pmu_read(b, pmc(0)), PMC_GEN, PM), 1u);
         EXPECT_EQ(pmu_read(b, vis(PMU_VIS_DCR)), (uint64_t)dcr_pp);
         if (dcr_pp)
             EXPECT_EQ(total, s.sb.recs.size());  // every cycle of every process
         else
             EXPECT_LT(total, s.sb.recs.size());
-        pmu_drv_destroy(d);
+        ita_drv_destroy(d);
     }
 }
 
@@ -241,17 +241,17 @@ TEST_P(Figures, SystemWideMonitor)
 TEST_P(Figures, SystemWideUserLevelOnly)
 {
     Scenario s;
-    pmu_drv_opts o = pmu_drv_opts_default();
-    o.mode = PMU_DRV_SYSTEM_WIDE;
-    add_counter(&o.config, PMU_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
-    pmu_drv *d = run(s, o, {}, [](const Tag &, uint64_t) {});
+    ita_drv_opts o = ita_drv_opts_default();
+    o.mode = ITA_DRV_SYSTEM_WIDE;
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
+    ita_drv *d = run(s, o, {}, [](const Tag &, uint64_t) {});
     ASSERT_NE(d, nullptr);
     uint64_t want = 0;
     for (const Tag &t : s.tags)
         want += t.cpl == 3;
-    EXPECT_EQ(count_of(d, PMU_DRV_ALL_PIDS), want);
-    EXPECT_EQ(pmu_drv_ncontexts(d), 1u);
-    pmu_drv_destroy(d);
+    EXPECT_EQ(count_of(d, ITA_DRV_ALL_PIDS), want);
+    EXPECT_EQ(ita_drv_ncontexts(d), 1u);
+    ita_drv_destroy(d);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Figures, ::testing::Values(Backend::Ref, Backend::Rtl),

@@ -13,30 +13,30 @@
 #include <string>
 #include <vector>
 
-#include "ita/pmu_drv.h"
-#include "ita/pmu_ref.h"
-#include "ita/pmu_rtl.h"
+#include "ita/ita_drv.h"
+#include "ita/ita_ref.h"
+#include "ita/ita_rtl.h"
 
 namespace drv_test {
 
-inline uint16_t vis(unsigned v) { return pmu_vis_table[v].addr; }
+inline uint16_t vis(unsigned v) { return ita_vis_table[v].addr; }
 inline uint16_t pmc(unsigned k) { return vis(PMU_VIS_PMC4 + k); }
 inline uint16_t pmd(unsigned k) { return vis(PMU_VIS_PMD4 + k); }
 
 // A PMC4..7 value counting `ev` at the privilege levels `plm` (pm and oi are the
 // driver's business).
-inline uint64_t counter_pmc(pmu_model m, int ev, unsigned plm, unsigned thres = 0)
+inline uint64_t counter_pmc(ita_model m, int ev, unsigned plm, unsigned thres = 0)
 {
-    const pmu_event_desc *e = &pmu_event_table[ev];
+    const ita_event_desc *e = &ita_event_table[ev];
     uint64_t v = 0;
-    v = PMU_FSET(v, PMC_GEN, ES, (unsigned)pmu_event_code(e, m));
-    v = PMU_FSET(v, PMC_GEN, UMASK, e->umask);
-    v = PMU_FSET(v, PMC_GEN, PLM, plm);
-    v = PMU_FSET(v, PMC_GEN, THRES, thres);
+    v = ITA_FSET(v, PMC_GEN, ES, (unsigned)ita_event_code(e, m));
+    v = ITA_FSET(v, PMC_GEN, UMASK, e->umask);
+    v = ITA_FSET(v, PMC_GEN, PLM, plm);
+    v = ITA_FSET(v, PMC_GEN, THRES, thres);
     return v;
 }
 
-inline void add_counter(pmu_drv_config *cfg, pmu_model m, unsigned k, int ev, unsigned plm,
+inline void add_counter(ita_drv_config *cfg, ita_model m, unsigned k, int ev, unsigned plm,
                         uint64_t period, unsigned thres = 0)
 {
     cfg->reg[cfg->nregs].addr = pmc(k);
@@ -64,9 +64,9 @@ struct MockPmu {
 
     static std::string name(uint16_t addr)
     {
-        for (unsigned v = 0; v < PMU_NVIS; v++)
-            if (pmu_vis_table[v].addr == addr)
-                return pmu_vis_table[v].name;
+        for (unsigned v = 0; v < ITA_NVIS; v++)
+            if (ita_vis_table[v].addr == addr)
+                return ita_vis_table[v].name;
         char buf[16];
         snprintf(buf, sizeof buf, "0x%03x", addr);
         return buf;
@@ -143,13 +143,13 @@ struct MockPmu {
     static void op_snapshot(pmu_backend *, pmu_state *s) { memset(s, 0, sizeof *s); }
     static void op_destroy(pmu_backend *) {}
 
-    explicit MockPmu(pmu_model m = PMU_MODEL_ITANIUM2)
+    explicit MockPmu(ita_model m = ITA_MODEL_ITANIUM2)
     {
         static const pmu_backend_ops ops = {op_reset, op_write, op_read, op_step, op_snapshot, op_destroy};
         base.ops = &ops;
         base.name = "mock";
         base.model = m;
-        base.nvis = PMU_NVIS;
+        base.nvis = ITA_NVIS;
         base.cycle = 0;
     }
     pmu_backend *backend() { return &base; }
@@ -171,14 +171,14 @@ struct RtlWithMirror {
         pmu_state a, e;
         pmu_snapshot(rtl, &a);
         pmu_snapshot(ref, &e);
-        if (memcmp(a.reg, e.reg, PMU_NVIS * sizeof a.reg[0]) == 0 && a.pmi == e.pmi)
+        if (memcmp(a.reg, e.reg, ITA_NVIS * sizeof a.reg[0]) == 0 && a.pmi == e.pmi)
             return;
         if (!mismatches++) {
-            for (unsigned v = 0; v < PMU_NVIS; v++)
+            for (unsigned v = 0; v < ITA_NVIS; v++)
                 if (a.reg[v] != e.reg[v]) {
                     char buf[160];
                     snprintf(buf, sizeof buf, "after %s at cycle %llu: %s rtl 0x%llx ref 0x%llx", what,
-                             (unsigned long long)ref->cycle, pmu_vis_table[v].name,
+                             (unsigned long long)ref->cycle, ita_vis_table[v].name,
                              (unsigned long long)a.reg[v], (unsigned long long)e.reg[v]);
                     first = buf;
                     return;
@@ -217,18 +217,18 @@ struct RtlWithMirror {
     static void op_destroy(pmu_backend *) {}
 
     // NULL rtl (with the reason in `why`) when no RTL variant exists for p.
-    RtlWithMirror(const pmu_params &p, std::string *why)
+    RtlWithMirror(const ita_params &p, std::string *why)
     {
         static const pmu_backend_ops ops = {op_reset, op_write, op_read, op_step, op_snapshot, op_destroy};
         char err[256] = "";
-        rtl = pmu_rtl_create(&p, err, sizeof err);
-        ref = pmu_ref_create(&p);
+        rtl = ita_rtl_create(&p, err, sizeof err);
+        ref = ita_ref_create(&p);
         if (!rtl && why)
             *why = err;
         base.ops = &ops;
         base.name = "rtl+ref";
         base.model = p.model;
-        base.nvis = PMU_NVIS;
+        base.nvis = ITA_NVIS;
         base.cycle = 0;
     }
     ~RtlWithMirror()
@@ -244,20 +244,20 @@ struct RtlWithMirror {
 // IA64_INST_RETIRED counts slots.  The builder tracks a simple kernel: user code, system
 // calls, interrupt handlers and context switches inside the kernel.
 struct StreamBuilder {
-    std::vector<pmu_cycle> recs;
+    std::vector<ita_cycle> recs;
     uint16_t pid = 0;
     uint64_t ip = 0x4000000000001000ull;
 
-    pmu_cycle base_rec(uint8_t cpl)
+    ita_cycle base_rec(uint8_t cpl)
     {
-        pmu_cycle c;
+        ita_cycle c;
         memset(&c, 0, sizeof c);
         c.cpl = cpl;
         c.pid = pid;
-        c.power = PMU_POWER_NORMAL;
+        c.power = ITA_POWER_NORMAL;
         c.nslots = 1;
         c.slot[0].ip = cpl ? ip : 0xe000000000400000ull + (ip & 0xffff0);
-        c.slot[0].unit = PMU_UNIT_I;
+        c.slot[0].unit = ITA_UNIT_I;
         c.slot[0].flags = (uint16_t)PMU_SF_NOP_MASK;
         ip += 16;
         return c;
@@ -272,16 +272,16 @@ struct StreamBuilder {
     // with switch_to >= 0 the kernel switches to that process half-way.
     void interruption(unsigned n, int switch_to = -1, uint8_t ret_cpl = 3)
     {
-        pmu_cycle e = base_rec(0);
-        e.intr = PMU_INTR_ENTRY;
+        ita_cycle e = base_rec(0);
+        e.intr = ITA_INTR_ENTRY;
         recs.push_back(e);
         for (unsigned i = 1; i + 1 < n; i++) {
             if (switch_to >= 0 && i == n / 2)
                 pid = (uint16_t)switch_to;
             recs.push_back(base_rec(0));
         }
-        pmu_cycle r = base_rec(ret_cpl);
-        r.intr = PMU_INTR_RETURN;
+        ita_cycle r = base_rec(ret_cpl);
+        r.intr = ITA_INTR_RETURN;
         recs.push_back(r);
     }
 };

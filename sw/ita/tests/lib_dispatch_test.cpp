@@ -17,9 +17,9 @@
 
 namespace {
 
-uint16_t pmc(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
-uint16_t ibr(unsigned i) { return PMU_ADDR(PMU_SPACE_IBR, i); }
-uint16_t dbr(unsigned i) { return PMU_ADDR(PMU_SPACE_DBR, i); }
+uint16_t pmc(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
+uint16_t ibr(unsigned i) { return ITA_ADDR(PMU_SPACE_IBR, i); }
+uint16_t dbr(unsigned i) { return ITA_ADDR(PMU_SPACE_DBR, i); }
 
 pmulib_event_spec ev(int id, unsigned plm = PMULIB_PLM_USER, unsigned thres = 0, pmulib_ism ism = PMULIB_ISM_DEFAULT,
                      bool pm = false)
@@ -33,7 +33,7 @@ pmulib_event_spec ev(int id, unsigned plm = PMULIB_PLM_USER, unsigned thres = 0,
     return s;
 }
 
-pmulib_request req(std::initializer_list<pmulib_event_spec> events, pmu_model m = PMU_MODEL_ITANIUM2)
+pmulib_request req(std::initializer_list<pmulib_event_spec> events, ita_model m = ITA_MODEL_ITANIUM2)
 {
     pmulib_request r = pmulib_request_init(m);
     for (const pmulib_event_spec &e : events)
@@ -113,7 +113,7 @@ TEST(Dispatch, ItaniumCodesAndThresholdWidth)
     /* Itanium: no power-enable bit; libpfm-3's real Itanium codes (itanium_events.h). */
     pmulib_dispatch d = dispatch_ok(req({ev(EV(CPU_CYCLES)), ev(EV(NOPS_RETIRED), 8, 4),
                                          ev(EV(LOADS_RETIRED), 8, 1)},
-                                        PMU_MODEL_ITANIUM));
+                                        ITA_MODEL_ITANIUM));
     EXPECT_EQ(4u, d.counter[0]);
     EXPECT_EQ(5u, d.counter[1]);
     EXPECT_EQ(6u, d.counter[2]);
@@ -122,11 +122,11 @@ TEST(Dispatch, ItaniumCodesAndThresholdWidth)
                       {pmc(6), 0x8 | kOi | 0x6c00 | 0x100000}}); /* LOADS_RETIRED 0x6c */
     /* PMC6/7 hold a 2-bit threshold: LOADS_RETIRED's maxincr is 2 there, so a 4-bit
      * threshold cannot arise from the table; the width shows for thres 3 via maxincr. */
-    expect_error(req({ev(EV(LOADS_RETIRED), 8, 2)}, PMU_MODEL_ITANIUM), PMULIB_ERR_THRESHOLD, "maxincr 2");
+    expect_error(req({ev(EV(LOADS_RETIRED), 8, 2)}, ITA_MODEL_ITANIUM), PMULIB_ERR_THRESHOLD, "maxincr 2");
     expect_error(req({ev(EV(NOPS_RETIRED), 8, 4), ev(EV(NOPS_RETIRED), 8, 4), ev(EV(NOPS_RETIRED), 8, 4)},
-                     PMU_MODEL_ITANIUM),
+                     ITA_MODEL_ITANIUM),
                  PMULIB_ERR_NO_COUNTER, "NOPS_RETIRED can use PMC4/PMC5");
-    expect_error(req({ev(EV(BACK_END_BUBBLE_ALL))}, PMU_MODEL_ITANIUM), PMULIB_ERR_NOT_ON_MODEL,
+    expect_error(req({ev(EV(BACK_END_BUBBLE_ALL))}, ITA_MODEL_ITANIUM), PMULIB_ERR_NOT_ON_MODEL,
                  "BACK_END_BUBBLE_ALL is not implemented on Itanium");
 }
 
@@ -136,12 +136,12 @@ TEST(Dispatch, ItaniumCounterMasksOfRetiredInstructionsAndNops)
      * (itanium_events.h), even with threshold 0: they take PMC4/5 and the others go to PMC6/7. */
     pmulib_dispatch d = dispatch_ok(req({ev(EV(CPU_CYCLES)), ev(EV(LOADS_RETIRED)),
                                          ev(EV(IA64_INST_RETIRED)), ev(EV(NOPS_RETIRED))},
-                                        PMU_MODEL_ITANIUM));
+                                        ITA_MODEL_ITANIUM));
     EXPECT_TRUE((d.counter[2] == 4u && d.counter[3] == 5u) || (d.counter[2] == 5u && d.counter[3] == 4u));
     EXPECT_GE(d.counter[0], 6u);
     EXPECT_GE(d.counter[1], 6u);
     expect_error(req({ev(EV(IA64_INST_RETIRED)), ev(EV(NOPS_RETIRED)), ev(EV(IA64_INST_RETIRED), 0x1)},
-                     PMU_MODEL_ITANIUM),
+                     ITA_MODEL_ITANIUM),
                  PMULIB_ERR_NO_COUNTER, "IA64_INST_RETIRED can use PMC4/PMC5");
     /* Itanium 2 has no such restriction. */
     dispatch_ok(req({ev(EV(IA64_INST_RETIRED)), ev(EV(NOPS_RETIRED)), ev(EV(IA64_INST_RETIRED), 0x1),
@@ -171,7 +171,7 @@ TEST(Dispatch, CounterMasksAndGroups)
     EXPECT_EQ(pmc(5), d.writes[1].addr);
     EXPECT_EQ(pmc(6), d.writes[2].addr);
     /* Itanium has no group rule: first fit. */
-    d = dispatch_ok(req({ev(EV(LOADS_RETIRED)), ev(EV(CPU_CYCLES))}, PMU_MODEL_ITANIUM));
+    d = dispatch_ok(req({ev(EV(LOADS_RETIRED)), ev(EV(CPU_CYCLES))}, ITA_MODEL_ITANIUM));
     EXPECT_EQ(4u, d.counter[0]);
     expect_error(req({ev(EV(L2_FORCE_RECIRC_ANY)), ev(EV(L2_FORCE_RECIRC_ANY))}), PMULIB_ERR_NO_COUNTER,
                  "L2_FORCE_RECIRC_ANY can use PMC4");
@@ -193,7 +193,7 @@ TEST(Dispatch, ArgumentErrors)
     expect_error(req({ev(EV(CPU_CYCLES), 0x10)}), PMULIB_ERR_BAD_ARG, "plm 0x10");
     expect_error(req({ev(EV(CPU_CYCLES), 8, 0, (pmulib_ism)9)}), PMULIB_ERR_BAD_ARG, "ism 9");
     expect_error(req({ev(EV(NOPS_RETIRED), 8, 6)}), PMULIB_ERR_THRESHOLD, "threshold 6 >= maxincr 6");
-    expect_error(req({ev(EV(CPU_CYCLES))}, (pmu_model)3), PMULIB_ERR_BAD_ARG, "model 3");
+    expect_error(req({ev(EV(CPU_CYCLES))}, (ita_model)3), PMULIB_ERR_BAD_ARG, "model 3");
     r = req({ev(EV(IA64_INST_RETIRED))});
     r.irange_flags = 0x80;
     expect_error(r, PMULIB_ERR_BAD_ARG, "unknown flag bits");
@@ -250,7 +250,7 @@ TEST(Dispatch, FeatureCombinationErrors)
     r.pmc8 = {true, 0, 0x7ffffff, PMULIB_SLOTS_ALL};
     expect_error(r, PMULIB_ERR_FEATURE_COMBINATION, "PMC8 qualifies the events of IBR pairs 0 and 2");
     /* Itanium has neither PMC8.inv nor fine mode. */
-    r = req({ev(EV(NOPS_RETIRED))}, PMU_MODEL_ITANIUM);
+    r = req({ev(EV(NOPS_RETIRED))}, ITA_MODEL_ITANIUM);
     add_irange(r, 0x1000, 0x2000);
     r.irange_flags = PMULIB_RR_INV;
     expect_error(r, PMULIB_ERR_FEATURE_COMBINATION, "Itanium does not have");
@@ -450,7 +450,7 @@ TEST(Dispatch, OpcodeMatcher)
                       {pmc(15), 0xfffffffeull},                   /* pair 0's tag needs PMC8 */
                       {pmc(4), kPmc4Enable | 0x8 | kOi | 0x0800 | kIsmIa64Only}});
     /* Itanium: the matcher alone, its bits 2:0 not writable. */
-    r.model = PMU_MODEL_ITANIUM;
+    r.model = ITA_MODEL_ITANIUM;
     d = dispatch_ok(r);
     expect_writes(d, {{pmc(8), 0x1400028003fff1f8ull}, {pmc(4), 0x8 | kOi | 0x0800 | kIsmIa64Only}});
     /* PMC9 with the odd tagged events. */
@@ -512,7 +512,7 @@ TEST(Dispatch, DataRanges)
     EXPECT_EQ(0xfffffffaull, v);
 
     /* Itanium: PMC11.pt = 0 before the DBRs. */
-    r = req({ev(EV(LOADS_RETIRED))}, PMU_MODEL_ITANIUM);
+    r = req({ev(EV(LOADS_RETIRED))}, ITA_MODEL_ITANIUM);
     add_drange(r, 0x10000, 0x10100);
     d = dispatch_ok(r);
     expect_writes(d, {{pmc(11), 0}, {dbr(0), 0x10000}, {dbr(1), 0x08ffffffffffff00ull},
@@ -522,7 +522,7 @@ TEST(Dispatch, DataRanges)
 TEST(Dispatch, ItaniumCodeRange)
 {
     /* Itanium tags with any IBR pair (PMC13.ta = 0): all four pairs for any event. */
-    pmulib_request r = req({ev(EV(NOPS_RETIRED))}, PMU_MODEL_ITANIUM);
+    pmulib_request r = req({ev(EV(NOPS_RETIRED))}, ITA_MODEL_ITANIUM);
     add_irange(r, 0x1000, 0x1230);
     pmulib_dispatch d = dispatch_ok(r);
     expect_writes(d, {{pmc(13), 0x0003ffff00000000ull},
@@ -539,8 +539,8 @@ TEST(Dispatch, ItaniumCodeRange)
 
 TEST(Dispatch, RequestInit)
 {
-    pmulib_request r = pmulib_request_init(PMU_MODEL_ITANIUM);
-    EXPECT_EQ(PMU_MODEL_ITANIUM, r.model);
+    pmulib_request r = pmulib_request_init(ITA_MODEL_ITANIUM);
+    EXPECT_EQ(ITA_MODEL_ITANIUM, r.model);
     EXPECT_EQ(0u, r.nevents);
     EXPECT_EQ(0u, r.nirange);
     EXPECT_EQ(0u, r.ndrange);

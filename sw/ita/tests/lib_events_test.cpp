@@ -130,7 +130,7 @@ TEST(Attributes, EarAndBtbQueriesFollowTheTypeColumn)
     for (int ev = 0; ev < (int)pmulib_num_events(); ev++) {
         if (!pmulib_event_valid(ev))
             continue;
-        if (pmulib_event_on_model(ev, PMU_MODEL_ITANIUM2))
+        if (pmulib_event_on_model(ev, ITA_MODEL_ITANIUM2))
             n2[pmulib_event_type_of(ev)]++;
         else
             n1[pmulib_event_type_of(ev)]++;
@@ -159,7 +159,7 @@ TEST(Attributes, QualifierSupport)
     EXPECT_TRUE(pmulib_supports_iarr(EV(FP_OPS_RETIRED)));
     EXPECT_FALSE(pmulib_supports_opcm(EV(FP_OPS_RETIRED)));
     EXPECT_TRUE(pmulib_supports_darr(EV(LOADS_RETIRED)));
-    /* libpfm-3 says 1/1/1, but no instruction carries a tag for it (qualification.md). */
+    /* libpfm-3 says 1/1/1, but no instruction carries a tag for it (ita-qualification.md). */
     EXPECT_FALSE(pmulib_supports_iarr(EV(L2_FORCE_RECIRC_ANY)));
     EXPECT_FALSE(pmulib_supports_opcm(EV(L2_FORCE_RECIRC_ANY)));
     EXPECT_FALSE(pmulib_supports_darr(EV(L2_FORCE_RECIRC_ANY)));
@@ -177,29 +177,29 @@ TEST(Attributes, Values)
     EXPECT_EQ(1u, u);
     ASSERT_EQ(PMULIB_OK, pmulib_event_umask(EV(BR_MISPRED_DETAIL_RETURN_WRONG_TARGET), &u, nullptr));
     EXPECT_EQ(0xbu, u);
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(LOADS_RETIRED), PMU_MODEL_ITANIUM2, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(LOADS_RETIRED), ITA_MODEL_ITANIUM2, &u, nullptr));
     EXPECT_EQ(0xcdu, u);
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(CPU_CYCLES), PMU_MODEL_ITANIUM, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(CPU_CYCLES), ITA_MODEL_ITANIUM, &u, nullptr));
     EXPECT_EQ(0x12u, u);
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(LOADS_RETIRED), PMU_MODEL_ITANIUM, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(LOADS_RETIRED), ITA_MODEL_ITANIUM, &u, nullptr));
     EXPECT_EQ(0x6cu, u); /* libpfm-3 itanium_events.h */
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(NOPS_RETIRED), PMU_MODEL_ITANIUM, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(NOPS_RETIRED), ITA_MODEL_ITANIUM, &u, nullptr));
     EXPECT_EQ(0x30u, u);
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(INSTRUCTION_EAR_EVENTS), PMU_MODEL_ITANIUM, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(INSTRUCTION_EAR_EVENTS), ITA_MODEL_ITANIUM, &u, nullptr));
     EXPECT_EQ(0x23u, u);
-    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(DATA_EAR_EVENTS), PMU_MODEL_ITANIUM, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_code(EV(DATA_EAR_EVENTS), ITA_MODEL_ITANIUM, &u, nullptr));
     EXPECT_EQ(0x67u, u);
-    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_event_code(EV(BACK_END_BUBBLE_ALL), PMU_MODEL_ITANIUM, &u, &err));
+    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_event_code(EV(BACK_END_BUBBLE_ALL), ITA_MODEL_ITANIUM, &u, &err));
     EXPECT_TRUE(has(err, "BACK_END_BUBBLE_ALL is not implemented on Itanium")) << err.msg;
-    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_event_code(EV(INSTRUCTION_EAR_EVENTS), PMU_MODEL_ITANIUM2, &u, &err));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_code(EV(CPU_CYCLES), (pmu_model)7, &u, &err));
-    EXPECT_FALSE(pmulib_event_on_model(EV(BACK_END_BUBBLE_ALL), PMU_MODEL_ITANIUM));
-    EXPECT_TRUE(pmulib_event_on_model(EV(STORES_RETIRED), PMU_MODEL_ITANIUM));
-    EXPECT_TRUE(pmulib_event_on_model(EV(STORES_RETIRED), PMU_MODEL_ITANIUM2));
-    EXPECT_FALSE(pmulib_event_on_model(EV(CPU_CYCLES), (pmu_model)7));
-    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(EV(L2_FORCE_RECIRC_ANY), PMU_MODEL_ITANIUM2, &u, nullptr));
+    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_event_code(EV(INSTRUCTION_EAR_EVENTS), ITA_MODEL_ITANIUM2, &u, &err));
+    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_code(EV(CPU_CYCLES), (ita_model)7, &u, &err));
+    EXPECT_FALSE(pmulib_event_on_model(EV(BACK_END_BUBBLE_ALL), ITA_MODEL_ITANIUM));
+    EXPECT_TRUE(pmulib_event_on_model(EV(STORES_RETIRED), ITA_MODEL_ITANIUM));
+    EXPECT_TRUE(pmulib_event_on_model(EV(STORES_RETIRED), ITA_MODEL_ITANIUM2));
+    EXPECT_FALSE(pmulib_event_on_model(EV(CPU_CYCLES), (ita_model)7));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(EV(L2_FORCE_RECIRC_ANY), ITA_MODEL_ITANIUM2, &u, nullptr));
     EXPECT_EQ(0x10u, u); /* PMC4 only */
-    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(EV(CPU_CYCLES), PMU_MODEL_ITANIUM2, &u, nullptr));
+    ASSERT_EQ(PMULIB_OK, pmulib_event_counters(EV(CPU_CYCLES), ITA_MODEL_ITANIUM2, &u, nullptr));
     EXPECT_EQ(0xf0u, u);
     pmulib_group g;
     ASSERT_EQ(PMULIB_OK, pmulib_event_group(EV(LOADS_RETIRED), &g, nullptr));
@@ -220,8 +220,8 @@ TEST(Attributes, Values)
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_group(0, nullptr, &err));
     EXPECT_TRUE(has(err, "NULL")) << err.msg;
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_set(0, nullptr, nullptr));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_counters(0, PMU_MODEL_ITANIUM2, nullptr, nullptr));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_code(0, PMU_MODEL_ITANIUM2, nullptr, nullptr));
+    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_counters(0, ITA_MODEL_ITANIUM2, nullptr, nullptr));
+    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_code(0, ITA_MODEL_ITANIUM2, nullptr, nullptr));
     EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_event_ear_mode(-5, nullptr, nullptr));
 }
 
@@ -317,15 +317,15 @@ TEST(EventString, MaxincrDifferListIsTheTables)
 {
     std::set<std::string> differ, listed;
     for (unsigned ev = 0; ev < pmulib_num_events(); ev++) {
-        const ita_event_row *a = pmulib_event_row((int)ev, PMU_MODEL_ITANIUM);
-        const ita_event_row *b = pmulib_event_row((int)ev, PMU_MODEL_ITANIUM2);
+        const ita_event_row *a = pmulib_event_row((int)ev, ITA_MODEL_ITANIUM);
+        const ita_event_row *b = pmulib_event_row((int)ev, ITA_MODEL_ITANIUM2);
         if (a && b && a->maxincr != b->maxincr)
             differ.insert(pmulib_event_name((int)ev));
     }
     for (const MaxincrPair &p : kMaxincrDiffer) {
         listed.insert(p.name);
-        const ita_event_row *a = pmulib_event_row(pmutest::ev_id(p.name), PMU_MODEL_ITANIUM);
-        const ita_event_row *b = pmulib_event_row(pmutest::ev_id(p.name), PMU_MODEL_ITANIUM2);
+        const ita_event_row *a = pmulib_event_row(pmutest::ev_id(p.name), ITA_MODEL_ITANIUM);
+        const ita_event_row *b = pmulib_event_row(pmutest::ev_id(p.name), ITA_MODEL_ITANIUM2);
         ASSERT_TRUE(a && b) << p.name;
         EXPECT_EQ(p.ita, a->maxincr) << p.name;
         EXPECT_EQ(p.ita2, b->maxincr) << p.name;
@@ -338,9 +338,9 @@ TEST(EventString, MaxincrDifferListIsTheTables)
 TEST(EventString, ThresholdAgainstTheModelsOwnMaxincr)
 {
     for (const MaxincrPair &p : kMaxincrDiffer)
-        for (pmu_model m : {PMU_MODEL_ITANIUM, PMU_MODEL_ITANIUM2}) {
-            const unsigned max = m == PMU_MODEL_ITANIUM ? p.ita : p.ita2;
-            const std::string where = std::string(p.name) + (m == PMU_MODEL_ITANIUM ? " on Itanium" : " on Itanium 2");
+        for (ita_model m : {ITA_MODEL_ITANIUM, ITA_MODEL_ITANIUM2}) {
+            const unsigned max = m == ITA_MODEL_ITANIUM ? p.ita : p.ita2;
+            const std::string where = std::string(p.name) + (m == ITA_MODEL_ITANIUM ? " on Itanium" : " on Itanium 2");
             const std::string ok = std::string(p.name) + ":thres=" + std::to_string(max - 1);
             const std::string over = std::string(p.name) + ":thres=" + std::to_string(max);
             pmulib_request rq = pmulib_request_init(m);
@@ -359,7 +359,7 @@ TEST(EventString, ThresholdAgainstTheModelsOwnMaxincr)
         }
     pmulib_event_spec e{};
     pmulib_error err;
-    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_parse_event_model("FP_OPS_RETIRED", PMU_MODEL_ITANIUM, &e, &err));
+    EXPECT_EQ(PMULIB_ERR_NOT_ON_MODEL, pmulib_parse_event_model("FP_OPS_RETIRED", ITA_MODEL_ITANIUM, &e, &err));
     EXPECT_TRUE(has(err, "FP_OPS_RETIRED is not implemented on Itanium")) << err.msg;
 }
 

@@ -1,7 +1,7 @@
 /*
  * lib_range_test.cpp - the range-cover functions: libpfm-3 agreement on hand-
  * computed ranges, and property tests over millions of random ranges that
- * check coverage with the hardware's match rule (docs/semantics.md).
+ * check coverage with the hardware's match rule (docs/ita-semantics.md).
  */
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 /*
  * lib_refmodel_test.cpp - the registers dispatch computes make the hardware
  * count what was asked: each request's register list is written to the
- * reference model (csim/, which implements docs/semantics.md), and retired
+ * reference model (csim/, which implements docs/ita-semantics.md), and retired
  * slots at and around the range edges are stepped through it.  Every slot
  * must count exactly when the request says it should, given the hardware
  * coverage the library reported ([start - soff, end + eoff)).
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "lib_test_util.h"
-#include "ita/pmu_ref.h"
+#include "ita/ita_ref.h"
 #include "ita/pmulib.h"
 
 using namespace pmutest;
@@ -26,7 +26,7 @@ struct Sample {
     uint64_t ip = 0;      /* bundle address */
     uint64_t daddr = 0;
     uint64_t enc = 0;     /* 41-bit instruction */
-    unsigned unit = PMU_UNIT_M;
+    unsigned unit = ITA_UNIT_M;
     unsigned cpl = 3;
     unsigned is = 0;      /* 0 IA-64, 1 IA-32 */
     uint16_t flags = 0;
@@ -35,12 +35,12 @@ struct Sample {
 /* The reference model programmed with a dispatch's register list. */
 class RefPmu {
   public:
-    RefPmu(pmu_model m, bool fine_2bundle)
+    RefPmu(ita_model m, bool fine_2bundle)
     {
-        pmu_params p = pmu_params_default();
+        ita_params p = ita_params_default();
         p.model = m;
         p.fine_2bundle = fine_2bundle ? 1 : 0;
-        b_ = pmu_ref_create(&p);
+        b_ = ita_ref_create(&p);
     }
     ~RefPmu() { pmu_destroy(b_); }
     RefPmu(const RefPmu &) = delete;
@@ -56,27 +56,27 @@ class RefPmu {
         pmu_state st;
         pmu_snapshot(b_, &st);
         for (unsigned i = 0; i < d.nwrites; i++)
-            for (unsigned v = 0; v < PMU_NVIS; v++)
-                if (pmu_vis_table[v].addr == d.writes[i].addr && st.reg[v] != d.writes[i].value)
+            for (unsigned v = 0; v < ITA_NVIS; v++)
+                if (ita_vis_table[v].addr == d.writes[i].addr && st.reg[v] != d.writes[i].value)
                     return ::testing::AssertionFailure()
-                           << pmu_vis_table[v].name << " reads 0x" << std::hex << st.reg[v] << " after writing 0x"
+                           << ita_vis_table[v].name << " reads 0x" << std::hex << st.reg[v] << " after writing 0x"
                            << d.writes[i].value << " (a bit outside the writable mask)";
-        pmu_write(b_, pmu_vis_table[PMU_VIS_PMC0].addr, 0);
-        pmu_write(b_, pmu_vis_table[PMU_VIS_PSR].addr, PMU_FSET(PMU_FSET(0, PSR, UP, 1), PSR, PP, 1));
+        pmu_write(b_, ita_vis_table[PMU_VIS_PMC0].addr, 0);
+        pmu_write(b_, ita_vis_table[PMU_VIS_PSR].addr, ITA_FSET(ITA_FSET(0, PSR, UP, 1), PSR, PP, 1));
         return ::testing::AssertionSuccess();
     }
 
     /* One cycle retiring one slot; the increment of each counter 4..7. */
-    std::array<uint64_t, PMU_NCOUNTERS> step(const Sample &s)
+    std::array<uint64_t, ITA_NCOUNTERS> step(const Sample &s)
     {
-        std::array<uint64_t, PMU_NCOUNTERS> before, inc;
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-            before[k] = pmu_ref_total(b_, PMU_FIRST_COUNTER + k);
-        pmu_cycle c;
+        std::array<uint64_t, ITA_NCOUNTERS> before, inc;
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
+            before[k] = ita_ref_total(b_, ITA_FIRST_COUNTER + k);
+        ita_cycle c;
         memset(&c, 0, sizeof c);
         c.cpl = (uint8_t)s.cpl;
         c.is = (uint8_t)s.is;
-        c.power = PMU_POWER_NORMAL;
+        c.power = ITA_POWER_NORMAL;
         c.nslots = 1;
         c.slot[0].ip = s.ip;
         c.slot[0].daddr = s.daddr;
@@ -84,8 +84,8 @@ class RefPmu {
         c.slot[0].unit = (uint8_t)s.unit;
         c.slot[0].flags = s.flags;
         pmu_step(b_, &c);
-        for (unsigned k = 0; k < PMU_NCOUNTERS; k++)
-            inc[k] = pmu_ref_total(b_, PMU_FIRST_COUNTER + k) - before[k];
+        for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
+            inc[k] = ita_ref_total(b_, ITA_FIRST_COUNTER + k) - before[k];
         return inc;
     }
 
@@ -121,7 +121,7 @@ std::vector<uint64_t> edge_samples(const pmulib_range *rg, const pmulib_range_re
 std::string describe(const pmulib_request &rq)
 {
     char b[128];
-    std::string s = rq.model == PMU_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
+    std::string s = rq.model == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
     for (unsigned i = 0; i < rq.nevents; i++)
         s += std::string(" ") + pmulib_event_name(rq.events[i].event);
     for (unsigned i = 0; i < rq.nirange; i++) {
@@ -178,7 +178,7 @@ constexpr uint16_t kLoad = PMU_SF_LOAD_MASK;
 
 TEST(RefModel, SinglePairRangeCountsItsBlock)
 {
-    pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+    pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
     rq.events[rq.nevents++] = spec(EV(NOPS_RETIRED));
     rq.irange[rq.nirange++] = {0x4000f0, 0x400410};
     rq.irange_flags = PMULIB_RR_NO_FINE_MODE;
@@ -187,9 +187,9 @@ TEST(RefModel, SinglePairRangeCountsItsBlock)
     /* One pair: the smallest aligned block holding the range is [0x400000, 0x400800). */
     EXPECT_EQ(0xf0u, d.irange[0].soff);
     EXPECT_EQ(0x3f0u, d.irange[0].eoff);
-    RefPmu pmu(PMU_MODEL_ITANIUM2, false);
+    RefPmu pmu(ITA_MODEL_ITANIUM2, false);
     ASSERT_TRUE(pmu.program(d));
-    unsigned ctr = d.counter[0] - PMU_FIRST_COUNTER;
+    unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
     struct {
         uint64_t ip;
         uint64_t want;
@@ -215,26 +215,26 @@ TEST(RefModel, SinglePairRangeCountsItsBlock)
 TEST(RefModel, OpcodeMatcherBrCloop)
 {
     /* br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5, in a B slot (libpfm-3 ita2_opcode.c). */
-    pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+    pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
     rq.events[rq.nevents++] = spec(EV(IA64_INST_RETIRED));
     rq.pmc8 = {true, 0x2000140, 0x07ffe3f, PMULIB_SLOT_B};
     pmulib_dispatch d;
     ASSERT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, nullptr));
-    for (pmu_model m : {PMU_MODEL_ITANIUM2, PMU_MODEL_ITANIUM}) {
+    for (ita_model m : {ITA_MODEL_ITANIUM2, ITA_MODEL_ITANIUM}) {
         rq.model = m;
         ASSERT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, nullptr));
         RefPmu pmu(m, false);
         ASSERT_TRUE(pmu.program(d));
-        unsigned ctr = d.counter[0] - PMU_FIRST_COUNTER;
+        unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
         const uint64_t cloop = ((uint64_t)4 << 37) | (5u << 6) | ((uint64_t)0x1234 << 13);
         Sample s;
         s.ip = 0x1000;
         s.enc = cloop;
-        s.unit = PMU_UNIT_B;
+        s.unit = ITA_UNIT_B;
         EXPECT_EQ(1u, pmu.step(s)[ctr]);
-        s.unit = PMU_UNIT_I;
+        s.unit = ITA_UNIT_I;
         EXPECT_EQ(0u, pmu.step(s)[ctr]);
-        s.unit = PMU_UNIT_B;
+        s.unit = ITA_UNIT_B;
         s.enc = cloop ^ (1u << 7); /* btype 7 */
         EXPECT_EQ(0u, pmu.step(s)[ctr]);
         s.enc = cloop ^ ((uint64_t)1 << 38);
@@ -266,7 +266,7 @@ TEST(RefModelProperty, OneCodeRangeAnyEvent)
     Rng r(seed);
     Tally t;
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
         rq.events[rq.nevents++] = spec(r.below(2) ? EV(NOPS_RETIRED) : EV(PREDICATE_SQUASHED_RETIRED));
         bool fine_mode = r.below(2);
         random_code_ranges(r, rq, 1, fine_mode);
@@ -288,9 +288,9 @@ TEST(RefModelProperty, OneCodeRangeAnyEvent)
             continue;
         }
         t.ok++;
-        RefPmu pmu(PMU_MODEL_ITANIUM2, two);
+        RefPmu pmu(ITA_MODEL_ITANIUM2, two);
         ASSERT_TRUE(pmu.program(d)) << describe(rq);
-        unsigned ctr = d.counter[0] - PMU_FIRST_COUNTER;
+        unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
         uint16_t flag = rq.events[0].event == EV(NOPS_RETIRED) ? kNop : PMU_SF_PRED_OFF_MASK;
         for (uint64_t ip : edge_samples(rq.irange, d.irange, 1, 16, r)) {
             Sample s;
@@ -319,7 +319,7 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
     static const int tagged[4] = {EV(IA64_TAGGED_INST_RETIRED_IBRP0_PMC8), EV(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9),
                                   EV(IA64_TAGGED_INST_RETIRED_IBRP2_PMC8), EV(IA64_TAGGED_INST_RETIRED_IBRP3_PMC9)};
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
         unsigned which = 1 + (unsigned)r.below(15); /* a non-empty subset of the four */
         for (unsigned k = 0; k < 4; k++)
             if ((which >> k) & 1u)
@@ -339,7 +339,7 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
             continue;
         }
         t.ok++;
-        RefPmu pmu(PMU_MODEL_ITANIUM2, two);
+        RefPmu pmu(ITA_MODEL_ITANIUM2, two);
         ASSERT_TRUE(pmu.program(d)) << describe(rq);
         for (uint64_t ip : edge_samples(rq.irange, d.irange, rq.nirange, 16, r)) {
             Sample s;
@@ -347,7 +347,7 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
             auto inc = pmu.step(s);
             uint64_t sum = 0, want = 0;
             for (unsigned i = 0; i < rq.nevents; i++)
-                sum += inc[d.counter[i] - PMU_FIRST_COUNTER];
+                sum += inc[d.counter[i] - ITA_FIRST_COUNTER];
             for (unsigned i = 0; i < rq.nirange; i++)
                 want += in_area(ip, rq.irange[i], d.irange[i]);
             /* Covers of close ranges may overlap: such an instruction counts once per range. */
@@ -358,7 +358,7 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
                 uint64_t part = 0;
                 for (unsigned j = 0; j < rq.nevents; j++)
                     if ((d.irange[i].pairs >> d.tag_pair[j]) & 1u)
-                        part += inc[d.counter[j] - PMU_FIRST_COUNTER];
+                        part += inc[d.counter[j] - ITA_FIRST_COUNTER];
                 ASSERT_EQ((uint64_t)in_area(ip, rq.irange[i], d.irange[i]), part) << describe(rq);
             }
             t.samples++;
@@ -377,12 +377,12 @@ bool ref_counts_library_itanium_codes()
 {
     for (const char *name : {"LOADS_RETIRED", "NOPS_RETIRED"}) {
         unsigned lib = 0;
-        if (pmulib_event_code(pmutest::ev_id(name), PMU_MODEL_ITANIUM, &lib, nullptr) != PMULIB_OK)
+        if (pmulib_event_code(pmutest::ev_id(name), ITA_MODEL_ITANIUM, &lib, nullptr) != PMULIB_OK)
             return false;
         bool same = false;
-        for (int i = 0; i < PMU_NEVENTS; i++)
-            if (std::strcmp(pmu_event_table[i].name, name) == 0)
-                same = pmu_event_code(&pmu_event_table[i], PMU_MODEL_ITANIUM) == (int)lib;
+        for (int i = 0; i < ITA_NEVENTS; i++)
+            if (std::strcmp(ita_event_table[i].name, name) == 0)
+                same = ita_event_code(&ita_event_table[i], ITA_MODEL_ITANIUM) == (int)lib;
         if (!same)
             return false;
     }
@@ -401,18 +401,18 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
     if (!itanium)
         printf("[ info ] Itanium requests left out: the reference model still counts the old Itanium codes\n");
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmu_model m = r.below(3) ? PMU_MODEL_ITANIUM2 : PMU_MODEL_ITANIUM;
-        if (!itanium && m == PMU_MODEL_ITANIUM)
+        ita_model m = r.below(3) ? ITA_MODEL_ITANIUM2 : ITA_MODEL_ITANIUM;
+        if (!itanium && m == ITA_MODEL_ITANIUM)
             continue;
         pmulib_request rq = pmulib_request_init(m);
-        rq.events[rq.nevents++] = spec(r.below(2) || m == PMU_MODEL_ITANIUM ? EV(LOADS_RETIRED)
+        rq.events[rq.nevents++] = spec(r.below(2) || m == ITA_MODEL_ITANIUM ? EV(LOADS_RETIRED)
                                                                              : EV(L1D_READ_MISSES_ALL));
         random_data_ranges(r, rq, 1 + (unsigned)r.below(4));
         bool code = r.below(2), opc = r.below(3) == 0;
         bool fine_mode = false, inv = false, two = false;
         if (code) {
             random_code_ranges(r, rq, 1, r.below(2));
-            if (m == PMU_MODEL_ITANIUM2) {
+            if (m == ITA_MODEL_ITANIUM2) {
                 two = r.below(2);
                 inv = r.below(4) == 0;
                 rq.irange_flags = (r.below(2) ? PMULIB_RR_NO_FINE_MODE : 0) | (two ? PMULIB_RR_FINE_2BUNDLE : 0) |
@@ -436,7 +436,7 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
         t.ok++;
         RefPmu pmu(m, two);
         ASSERT_TRUE(pmu.program(d)) << describe(rq);
-        unsigned ctr = d.counter[0] - PMU_FIRST_COUNTER;
+        unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
         std::vector<uint64_t> das = edge_samples(rq.drange, d.drange, rq.ndrange, 1, r);
         std::vector<uint64_t> ips = code ? edge_samples(rq.irange, d.irange, 1, 16, r)
                                          : std::vector<uint64_t>{r.next() & ~(uint64_t)0xf};
@@ -481,7 +481,7 @@ TEST(RefModelProperty, ItaniumCodeRanges)
     Rng r(seed);
     Tally t;
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM);
+        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM);
         rq.events[rq.nevents++] = spec(r.below(2) ? EV(NOPS_RETIRED) : EV(IA64_INST_RETIRED));
         random_code_ranges(r, rq, 1 + (unsigned)r.below(4), r.below(2));
         pmulib_dispatch d;
@@ -493,9 +493,9 @@ TEST(RefModelProperty, ItaniumCodeRanges)
             continue;
         }
         t.ok++;
-        RefPmu pmu(PMU_MODEL_ITANIUM, false);
+        RefPmu pmu(ITA_MODEL_ITANIUM, false);
         ASSERT_TRUE(pmu.program(d)) << describe(rq);
-        unsigned ctr = d.counter[0] - PMU_FIRST_COUNTER;
+        unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
         for (uint64_t ip : edge_samples(rq.irange, d.irange, rq.nirange, 16, r)) {
             Sample s;
             s.ip = ip;
@@ -523,7 +523,7 @@ TEST(RefModelProperty, KernelCheckCase1NeverFires)
                                  EV(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9)};
     unsigned checked = 0;
     for (int it = 0; it < 5000; it++) {
-        pmulib_request rq = pmulib_request_init(PMU_MODEL_ITANIUM2);
+        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
         rq.events[rq.nevents++] = spec(events[r.below(4)]);
         random_code_ranges(r, rq, 1 + (unsigned)r.below(2), r.below(2));
         if (r.below(2))
@@ -533,13 +533,13 @@ TEST(RefModelProperty, KernelCheckCase1NeverFires)
         if (pmulib_dispatch_request(&rq, &d, nullptr) != PMULIB_OK)
             continue;
         uint64_t p8 = 0xffffffff3fffffffull, p13 = 0, p14 = 0;
-        pmulib_dispatch_value(&d, PMU_ADDR(PMU_SPACE_PMC, 8), &p8);
-        ASSERT_TRUE(pmulib_dispatch_value(&d, PMU_ADDR(PMU_SPACE_PMC, 13), &p13));
-        ASSERT_TRUE(pmulib_dispatch_value(&d, PMU_ADDR(PMU_SPACE_PMC, 14), &p14));
-        bool ena = PMU_FGET(p13, PMC13, ENA_DBRP0) | PMU_FGET(p13, PMC13, ENA_DBRP1) |
-                   PMU_FGET(p13, PMC13, ENA_DBRP2) | PMU_FGET(p13, PMC13, ENA_DBRP3);
-        bool constrained01 = !PMU_FGET(p14, PMC14, IBRP0) || !PMU_FGET(p14, PMC14, IBRP1);
-        ASSERT_FALSE(!ena && PMU_FGET(p8, PMC_OPC, IG_AD) == 0 && constrained01) << describe(rq);
+        pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 8), &p8);
+        ASSERT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 13), &p13));
+        ASSERT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 14), &p14));
+        bool ena = ITA_FGET(p13, PMC13, ENA_DBRP0) | ITA_FGET(p13, PMC13, ENA_DBRP1) |
+                   ITA_FGET(p13, PMC13, ENA_DBRP2) | ITA_FGET(p13, PMC13, ENA_DBRP3);
+        bool constrained01 = !ITA_FGET(p14, PMC14, IBRP0) || !ITA_FGET(p14, PMC14, IBRP1);
+        ASSERT_FALSE(!ena && ITA_FGET(p8, PMC_OPC, IG_AD) == 0 && constrained01) << describe(rq);
         checked++;
     }
     EXPECT_GT(checked, 1000u);

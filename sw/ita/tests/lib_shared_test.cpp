@@ -22,13 +22,13 @@
 
 namespace {
 
-uint64_t reset_of(unsigned space, unsigned index, pmu_model m)
+uint64_t reset_of(unsigned space, unsigned index, ita_model m)
 {
-    return pmu_reg_lookup(PMU_ADDR(space, index))->reset[m];
+    return ita_reg_lookup(ITA_ADDR(space, index))->reset[m];
 }
 
 constexpr uint64_t kPmc13Reset = 0x00002078fefefefeull, kPmc14Reset = 0x0db60db60db60db6ull;
-const pmu_model M2 = PMU_MODEL_ITANIUM2;
+const ita_model M2 = ITA_MODEL_ITANIUM2;
 
 /* ---- debug-register pairs ---------------------------------------------------- */
 
@@ -144,7 +144,7 @@ TEST(SharedEncode, Pmc14AndPmc15AsTheLibraryWrote)
     /* Dispatch.SinglePairCodeRange: ibrp0 = 0; Dispatch.RetiredInstructionsOnFourPairs: all four. */
     EXPECT_EQ(kPmc14Reset & ~0x2ull, ita_pmc14_set(pmc14, 0x1, false));
     EXPECT_EQ(kPmc14Reset & ~0x492ull, ita_pmc14_set(pmc14, ITA_ALL_PAIRS, false));
-    EXPECT_EQ((kPmc14Reset & ~0x2ull) | PMU_FMASK(PMC14, FINE), ita_pmc14_set(pmc14, 0x1, true));
+    EXPECT_EQ((kPmc14Reset & ~0x2ull) | ITA_FMASK(PMC14, FINE), ita_pmc14_set(pmc14, 0x1, true));
     EXPECT_TRUE(ita_pmc14_constrains(ita_pmc14_set(pmc14, 0x4, false), 2));
     EXPECT_FALSE(ita_pmc14_constrains(ita_pmc14_set(pmc14, 0x4, false), 1));
     /* Dispatch.SinglePairCodeRange: no pair tied; Dispatch.OpcodeMatcher: pair 0, then 1 and 3. */
@@ -162,12 +162,12 @@ TEST(SharedEncode, OpcodeMatchersAsTheLibraryWrote)
     /* Dispatch.OpcodeMatcher: br.cloop on B slots, PMC8 with ig_ad = 1 (Itanium 2) and
      * on Itanium; PMC9 on M and I slots. */
     uint64_t v = ita_opcm_set(reset_of(PMU_SPACE_PMC, 8, M2), 0x2000140, 0x07ffe3f, ITA_SLOT_B);
-    v = PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
+    v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
     EXPECT_EQ(0x1400028103fff1fdull, v);
     EXPECT_EQ(0x1400028003fff1f8ull,
-              ita_opcm_set(reset_of(PMU_SPACE_PMC, 8, PMU_MODEL_ITANIUM), 0x2000140, 0x07ffe3f, ITA_SLOT_B));
+              ita_opcm_set(reset_of(PMU_SPACE_PMC, 8, ITA_MODEL_ITANIUM), 0x2000140, 0x07ffe3f, ITA_SLOT_B));
     v = ita_opcm_set(reset_of(PMU_SPACE_PMC, 9, M2), 0, 0x7ffffff, ITA_SLOT_M | ITA_SLOT_I);
-    v = PMU_FSET(PMU_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
+    v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
     EXPECT_EQ(0xc00000013ffffffdull, v);
     EXPECT_EQ(ITA_SLOT_M | ITA_SLOT_I, ita_opcm_slots(v));
     EXPECT_FALSE(ita_opcm_matches_all(v));
@@ -179,9 +179,9 @@ TEST(SharedEncode, FieldsByIdentity)
 {
     EXPECT_EQ(3u, ita_field_ones(PMU_FIDX_PMC13_CFG_DBRP2));
     EXPECT_EQ(~0ull, ita_field_ones(PMU_FIDX_BR_ADDR_ADDR));
-    EXPECT_EQ(PMU_FSET(0, PMC_GEN, ES, 0x12), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, 0x12));
-    EXPECT_EQ(0x12u, ita_field_get(PMU_FSET(~0ull, PMC_GEN, ES, 0x12), PMU_FIDX_PMC_GEN_ES));
-    EXPECT_EQ(PMU_FMASK(PMC_GEN, ES), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, ~0ull)); /* cut to the width */
+    EXPECT_EQ(ITA_FSET(0, PMC_GEN, ES, 0x12), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, 0x12));
+    EXPECT_EQ(0x12u, ita_field_get(ITA_FSET(~0ull, PMC_GEN, ES, 0x12), PMU_FIDX_PMC_GEN_ES));
+    EXPECT_EQ(ITA_FMASK(PMC_GEN, ES), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, ~0ull)); /* cut to the width */
 }
 
 /* ---- one error type, text helpers, numbers ------------------------------------------ */

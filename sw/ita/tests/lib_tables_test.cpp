@@ -5,7 +5,7 @@
  *
  * The expected register values are built from the bit layouts of the Itanium 2 and
  * Itanium manuals' PMC descriptions as libpfm-3's pfmlib_itanium2.h / pfmlib_itanium.h
- * give them (docs/register-map.md), with literal bit positions, not with the .def's field
+ * give them (docs/ita-register-map.md), with literal bit positions, not with the .def's field
  * macros the library uses.
  */
 #include <gtest/gtest.h>
@@ -25,10 +25,10 @@ using namespace pmutest;
 
 namespace {
 
-constexpr pmu_model kIta = PMU_MODEL_ITANIUM, kIta2 = PMU_MODEL_ITANIUM2;
+constexpr ita_model kIta = ITA_MODEL_ITANIUM, kIta2 = ITA_MODEL_ITANIUM2;
 using Writes = std::vector<std::pair<uint16_t, uint64_t>>;
 
-uint16_t pmc(unsigned i) { return PMU_ADDR(PMU_SPACE_PMC, i); }
+uint16_t pmc(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
 
 bool is_ear_type(unsigned t) { return t >= ITA_EVT_IEAR_TLB; }
 bool is_iear_type(unsigned t) { return t == ITA_EVT_IEAR_TLB || t == ITA_EVT_IEAR_CACHE; }
@@ -36,7 +36,7 @@ bool is_dear_type(unsigned t) { return t >= ITA_EVT_DEAR_TLB; }
 
 /* PMC4..7: plm 3:0, oi 5, pm 6, es 15:8, umask 19:16, thres 22:20, Itanium 2 PMC4
  * enable 23 (reads 1), ism 25:24. */
-uint64_t counter_value(pmu_model m, unsigned k, const ita_event_row &r, unsigned plm, unsigned thres, unsigned ism,
+uint64_t counter_value(ita_model m, unsigned k, const ita_event_row &r, unsigned plm, unsigned thres, unsigned ism,
                        bool pm)
 {
     uint64_t umask = is_ear_type(r.type) ? 0 : r.umask; /* an EAR event's umask is the EAR's */
@@ -55,7 +55,7 @@ unsigned ear_mode_of(unsigned t)
 
 /* I-EAR, Itanium 2: plm 3:0, pm 4, umask 12:5 (TLB: 11:5), ct 13:12 (cache 1x, TLB 00),
  * ism 15:14.  Itanium: plm, pm 6, tlb 7, umask 19:16, ism 25:24. */
-uint64_t iear_value(pmu_model m, unsigned mode, unsigned umask, unsigned plm, unsigned ism, bool pm)
+uint64_t iear_value(ita_model m, unsigned mode, unsigned umask, unsigned plm, unsigned ism, bool pm)
 {
     if (m == kIta)
         return plm | (uint64_t)pm << 6 | (uint64_t)(mode == 1) << 7 | (uint64_t)umask << 16 | (uint64_t)ism << 24;
@@ -65,7 +65,7 @@ uint64_t iear_value(pmu_model m, unsigned mode, unsigned umask, unsigned plm, un
 
 /* D-EAR, Itanium 2: plm, pm 6, mode 8:7, umask 19:16, ism 25:24.  Itanium: tlb 7 and pt 28
  * (1: no data-range check, its reset value). */
-uint64_t dear_value(pmu_model m, unsigned mode, unsigned umask, unsigned plm, unsigned ism, bool pm)
+uint64_t dear_value(ita_model m, unsigned mode, unsigned umask, unsigned plm, unsigned ism, bool pm)
 {
     uint64_t v = plm | (uint64_t)pm << 6 | (uint64_t)umask << 16 | (uint64_t)ism << 24;
     if (m == kIta)
@@ -75,13 +75,13 @@ uint64_t dear_value(pmu_model m, unsigned mode, unsigned umask, unsigned plm, un
 
 /* BTB recording every branch: tm = ptm = ppm = 3 (bits 9:8, 11:10, 13:12); Itanium 2 ds 7
  * = 0, brt 15:14 = 0; Itanium tar 7, bpt 14, bac 15 = 1. */
-uint64_t btb_all_value(pmu_model m, unsigned plm, bool pm)
+uint64_t btb_all_value(ita_model m, unsigned plm, bool pm)
 {
     uint64_t v = plm | (uint64_t)pm << 6 | 0x3f00;
     return m == kIta ? v | 1u << 7 | 1u << 14 | 1u << 15 : v;
 }
 
-const ita_event_row *row_named(pmu_model m, const char *name)
+const ita_event_row *row_named(ita_model m, const char *name)
 {
     const ita_event_row *r = ita_event_find(m, name);
     EXPECT_NE(nullptr, r) << name;
@@ -124,7 +124,7 @@ const pmulib_ism kIsmOfField[3] = {PMULIB_ISM_BOTH, PMULIB_ISM_IA32, PMULIB_ISM_
  * (Itanium PMC6/7: 2-bit threshold), an L1D-group event on PMC5, an L2-group event on
  * PMC4, and unless the PMC4 event's L2 set is 1 or 2, no other L2 event with a different
  * non-zero umask. */
-bool valid(pmu_model m, const std::vector<Ev> &ev, const std::vector<unsigned> &as)
+bool valid(ita_model m, const std::vector<Ev> &ev, const std::vector<unsigned> &as)
 {
     bool l1d = false, l2 = false, l1d5 = false;
     int on4 = -1;
@@ -151,7 +151,7 @@ bool valid(pmu_model m, const std::vector<Ev> &ev, const std::vector<unsigned> &
 }
 
 /* The first valid assignment in order (event 0's lowest counter first, ...). */
-bool first_assignment(pmu_model m, const std::vector<Ev> &ev, std::vector<unsigned> &as, size_t i, unsigned taken)
+bool first_assignment(ita_model m, const std::vector<Ev> &ev, std::vector<unsigned> &as, size_t i, unsigned taken)
 {
     if (i == ev.size())
         return valid(m, ev, as);
@@ -167,7 +167,7 @@ bool first_assignment(pmu_model m, const std::vector<Ev> &ev, std::vector<unsign
 
 /* What dispatch must answer for `ev` alone (no ranges, no matchers): an error code, or
  * the writes. */
-pmulib_err oracle(pmu_model m, const std::vector<Ev> &ev, Writes &writes)
+pmulib_err oracle(ita_model m, const std::vector<Ev> &ev, Writes &writes)
 {
     if (m == kIta2) {
         for (size_t i = 0; i < ev.size(); i++)
@@ -221,7 +221,7 @@ pmulib_err oracle(pmu_model m, const std::vector<Ev> &ev, Writes &writes)
     return PMULIB_OK;
 }
 
-pmulib_request request(pmu_model m, const std::vector<Ev> &ev)
+pmulib_request request(ita_model m, const std::vector<Ev> &ev)
 {
     pmulib_request rq = pmulib_request_init(m);
     for (const Ev &e : ev) {
@@ -235,7 +235,7 @@ pmulib_request request(pmu_model m, const std::vector<Ev> &ev)
     return rq;
 }
 
-std::string describe(pmu_model m, const std::vector<Ev> &ev)
+std::string describe(ita_model m, const std::vector<Ev> &ev)
 {
     std::string s = m == kIta ? "Itanium:" : "Itanium 2:";
     for (const Ev &e : ev)
@@ -244,7 +244,7 @@ std::string describe(pmu_model m, const std::vector<Ev> &ev)
     return s;
 }
 
-void check_against_oracle(pmu_model m, const std::vector<Ev> &ev, const std::string &extra)
+void check_against_oracle(ita_model m, const std::vector<Ev> &ev, const std::string &extra)
 {
     Writes want;
     pmulib_err code = oracle(m, ev, want);
@@ -264,7 +264,7 @@ void check_against_oracle(pmu_model m, const std::vector<Ev> &ev, const std::str
 
 TEST(Tables, EveryEventOfBothTablesEncodes)
 {
-    for (pmu_model m : {kIta2, kIta}) {
+    for (ita_model m : {kIta2, kIta}) {
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
         EXPECT_EQ(m == kIta2 ? 497u : 230u, n);
@@ -297,7 +297,7 @@ TEST(Tables, RandomEventSetsMatchTheOracle)
     Rng r(seed);
     unsigned ok = 0, refused[PMULIB_NERRS] = {0};
     for (uint64_t it = 0; it < scaled(600); it++) {
-        pmu_model m = r.below(3) ? kIta2 : kIta;
+        ita_model m = r.below(3) ? kIta2 : kIta;
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
         std::vector<const ita_event_row *> special; /* EAR, BTB and cache-group events */
@@ -335,7 +335,7 @@ pmulib_err dispatch(const pmulib_request &rq, pmulib_dispatch &d, pmulib_error &
     return pmulib_dispatch_request(&rq, &d, &err);
 }
 
-pmulib_request names(pmu_model m, std::initializer_list<const char *> evs)
+pmulib_request names(ita_model m, std::initializer_list<const char *> evs)
 {
     pmulib_request rq = pmulib_request_init(m);
     for (const char *n : evs) {
@@ -395,7 +395,7 @@ TEST(Rules, L2UmaskOfThePmc4Event)
     expect_refused(names(kIta2, {a->name, b->name}), PMULIB_ERR_NO_COUNTER, "PMC");
     ASSERT_TRUE(zero);
     /* Both orders, with the same writes: the umask event on PMC4 (libpfm-3's pre-check
-     * refuses the umask-0 event first; event-library.md, where we differ). */
+     * refuses the umask-0 event first; ita-event-library.md, where we differ). */
     pmulib_dispatch d, rev;
     pmulib_error err;
     ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {a->name, zero->name}), d, err)) << err.msg;
@@ -443,9 +443,9 @@ TEST(Rules, PrefetchEventsUseIbrPair1)
     pmulib_error err;
     ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
     uint64_t v;
-    EXPECT_TRUE(pmulib_dispatch_value(&d, PMU_ADDR(PMU_SPACE_IBR, 2), &v)); /* pair 1 = IBR2/IBR3 */
+    EXPECT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_IBR, 2), &v)); /* pair 1 = IBR2/IBR3 */
     EXPECT_EQ(0x40000u, v);
-    EXPECT_FALSE(pmulib_dispatch_value(&d, PMU_ADDR(PMU_SPACE_IBR, 0), &v));
+    EXPECT_FALSE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_IBR, 0), &v));
     EXPECT_EQ(1, d.tag_pair[0]);
     rq = names(kIta2, {"L1I_PREFETCHES", "IA64_INST_RETIRED"});
     rq.irange[rq.nirange++] = {0x40000, 0x40100};
@@ -481,7 +481,7 @@ TEST(EarBtb, DearTlbOrAlatWithTheBtbIsIncompatible)
 }
 
 struct MethodCase {
-    pmu_model m;
+    ita_model m;
     const char *event;    /* the EAR/BTB event, or nullptr */
     int unit;             /* 0 I-EAR, 1 D-EAR, 2 BTB */
 };
@@ -587,7 +587,7 @@ TEST(EarBtb, Method1EventsOfOneUnitAgreeAndDefaults)
 TEST(EarBtb, Method1EventsOfOneUnitThatDisagreeAreRefused)
 {
     struct Case {
-        pmu_model m;
+        ita_model m;
         std::initializer_list<const char *> evs;
         const char *text;
     } cases[] = {

@@ -1,5 +1,5 @@
 /* lib_test_util.h - shared helpers of the pmulib tests: a seeded generator,
- * the hardware's IBR/DBR match rules written from docs/semantics.md, and
+ * the hardware's IBR/DBR match rules written from docs/ita-semantics.md, and
  * random ranges. */
 #ifndef LIB_TEST_UTIL_H
 #define LIB_TEST_UTIL_H
@@ -52,7 +52,7 @@ constexpr uint64_t kAlwaysCompared = 0xff00000000000000ull;
 constexpr uint64_t kMask56 = 0x00ffffffffffffffull;
 constexpr uint64_t kBundleBits = 0xfull;
 
-/* semantics.md: ((a ^ addr) & {8'hff, mask[55:0]}) == 0; code ignores bits 3:0. */
+/* ita-semantics.md: ((a ^ addr) & {8'hff, mask[55:0]}) == 0; code ignores bits 3:0. */
 inline bool pair_matches(uint64_t a, uint64_t addr, uint64_t mask56, bool code)
 {
     uint64_t cmp = kAlwaysCompared | (mask56 & kMask56);
@@ -61,7 +61,7 @@ inline bool pair_matches(uint64_t a, uint64_t addr, uint64_t mask56, bool code)
     return ((a ^ addr) & cmp) == 0;
 }
 
-/* semantics.md fine mode: same 4 KB page as lo, lo[11:G] <= ip[11:G] <= hi[11:G]. */
+/* ita-semantics.md fine mode: same 4 KB page as lo, lo[11:G] <= ip[11:G] <= hi[11:G]. */
 inline bool fine_matches(uint64_t ip, uint64_t lo, uint64_t hi, bool two_bundle)
 {
     unsigned g = two_bundle ? 5 : 4;

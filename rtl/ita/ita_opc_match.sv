@@ -1,0 +1,54 @@
+// One opcode matcher (PMC8 or PMC9) against one retired IA-64 slot (combinational;
+// ita-semantics.md, "Primitive matches"):
+//   hit = P.{m,i,f,b}[unit] && ((e27 ^ P.match) & ~P.mask) == 0,
+//   e27 = {enc[40:27], enc[12:0]}
+// A mask bit of 1 means "don't care". The Itanium 2 bits ig_ad / inv act on the range tags
+// (ita_tag_qual), not here.
+// Evaluated only when en_i (the slot retires in this clock); otherwise hit_o is 0, and the
+// Verilated model skips the compare for the slots past nslots (docs/bench.md).
+module ita_opc_match (
+  input  logic        en_i,    // the slot retires in this clock
+  input  logic [40:0] enc_i,   // 41-bit instruction encoding
+  input  logic [1:0]  unit_i,  // enum ita_unit: 0 M, 1 I, 2 F, 3 B
+  input  logic [63:0] pmc_i,   // PMC8 or PMC9 stored value
+  output logic        hit_o
+);
+
+  `include "pmu_defs.vh"
+
+  // enum ita_unit of include/ita/ita_cycle.h
+  localparam logic [1:0] UnitM = 2'd0;
+  localparam logic [1:0] UnitI = 2'd1;
+  localparam logic [1:0] UnitF = 2'd2;
+  localparam logic [1:0] UnitB = 2'd3;
+
+  // The 27-bit match / mask fields cover instruction bits {40:27, 12:0} (docs/ita-semantics.md,
+  // "Primitive matches"; libpfm-3 include/perfmon/pfmlib_itanium.h): the low part is
+  // enc[12:0], the high part the top bits of the 41-bit encoding.
+  localparam int EncW    = 41;
+  localparam int OpcW    = PMU_F_PMC_OPC_MASK_W;
+  localparam int EncLoW  = 13;
+  localparam int EncHiW  = OpcW - EncLoW;
+  localparam int EncHiLsb = EncW - EncHiW;
+
+  logic [OpcW-1:0] e27, match, mask;
+  logic [3:0]      unit_en;   // per enum ita_unit value: the matcher's m / i / f / b bit
+
+  assign e27   = {enc_i[EncW-1:EncHiLsb], enc_i[EncLoW-1:0]};
+  assign match = pmc_i[PMU_F_PMC_OPC_MATCH_MSB:PMU_F_PMC_OPC_MATCH_LSB];
+  assign mask  = pmc_i[PMU_F_PMC_OPC_MASK_MSB:PMU_F_PMC_OPC_MASK_LSB];
+
+  assign unit_en[UnitM] = pmc_i[PMU_F_PMC_OPC_M_LSB];
+  assign unit_en[UnitI] = pmc_i[PMU_F_PMC_OPC_I_LSB];
+  assign unit_en[UnitF] = pmc_i[PMU_F_PMC_OPC_F_LSB];
+  assign unit_en[UnitB] = pmc_i[PMU_F_PMC_OPC_B_LSB];
+
+  always_comb begin
+    if (en_i) begin
+      hit_o = unit_en[unit_i] && (((e27 ^ match) & ~mask) == '0);
+    end else begin
+      hit_o = 1'b0;
+    end
+  end
+
+endmodule

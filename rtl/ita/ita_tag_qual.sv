@@ -1,0 +1,171 @@
+// Tag combining of one retired slot (combinational; ita-semantics.md, "Tags", Figure 6-5 of the
+// seed): from the primitive matches of the slot and the qualification registers, the
+// instruction tags inst_q(k) of the four IBR pairs and the memory qualification, for each
+// set of qualifiers an event supports.
+//
+// An event's iar / opm columns (include/ita/ita_regs.def) select the qualifier set c = {iar, opm}:
+//   inst_q_o[c*4 + k] = (iar ? r_k : 1) && (opm ? o_k : 1)
+//   mem_q_o[c]        = the memory qualification (dar = 1 events) built on those inst_q(k)
+// so that the event select of every counter only picks bits and the tag logic exists once per
+// slot. An IA-32 slot (is_i = 1) is never constrained: every output is 1.
+//
+// Only a slot that retires in this clock (en_i) is combined: the per-slot work sits in one
+// gated always_comb, so that Verilator skips it for the slots past nslots (docs/bench.md,
+// "Only the slots that retire"). The outputs of a slot that does not retire are 0; every
+// consumer tests the slot's validity itself. (Each variable of the gated blocks is written once
+// per evaluation, in one branch or the other: Icarus 11 re-runs an always_comb when a variable
+// it reads changes during its own run, so a default followed by an override would loop.)
+//
+// Itanium 2 (Model 1): range tag r_k from PMC14.ibrp_k, PMC8.ig_ad / inv (pairs 0 and 2) and
+// the normal-mode IBR hit or, with PMC14.fine, the fine-mode range hit (A for pairs 0 and 2,
+// B for 1 and 3); opcode tag o_k from PMC15 bit k and PMC8 (k even) or PMC9 (k odd); memory
+// qualification from PMC13's cfg_dbrp_k / ena_dbrp_k.
+// Itanium (Model 0): r_k = PMC13.ta || any IBR hit; o_k = PMC8 (k even) or PMC9 (k odd);
+// memory qualification inst_q(0) && (PMC11.pt || any DBR hit).
+module ita_tag_qual #(
+  parameter int Model = 1   // 0 = Itanium, 1 = Itanium 2
+) (
+  input  logic        en_i,         // the slot retires in this clock
+  input  logic        is_i,         // 0 IA-64, 1 IA-32
+  input  logic [3:0]  ibr_hit_i,    // normal-mode match of IBR pair k
+  input  logic [1:0]  fine_hit_i,   // fine-mode match of range A (pairs 0+2), B (pairs 1+3)
+  input  logic [3:0]  dbr_hit_i,    // match of DBR pair k
+  input  logic [1:0]  opm_hit_i,    // match of opcode matcher PMC8 (bit 0), PMC9 (bit 1)
+  input  logic [63:0] pmc8_i,       // stored values of the qualification registers
+  input  logic [63:0] pmc11_i,
+  input  logic [63:0] pmc13_i,
+  input  logic [63:0] pmc14_i,
+  input  logic [63:0] pmc15_i,
+  output logic [15:0] inst_q_o,     // inst_q(k) of qualifier set c = {iar, opm} at [c*4 + k]
+  output logic [3:0]  mem_q_o       // memory qualification of qualifier set c
+);
+
+  `include "pmu_defs.vh"
+
+  localparam bit Ita    = (Model == 0);
+  localparam int NPairs = 4;   // IBR0..7 and DBR0..7 form four pairs each
+  localparam int NSets  = 4;   // qualifier sets {iar, opm}
+
+  logic [NPairs-1:0]       r_tag, o_tag;  // range and opcode tag of pair k
+  logic [NSets*NPairs-1:0] inst_q;        // inst_q(k) of set c at [c*NPairs + k]
+  logic [NSets-1:0]        mem_q;         // memory qualification of set c
+
+  // The tags are formed as 4-bit vectors over the pairs (one operation per set, not one per
+  // bit: Verilator evaluates this for every retiring slot in every clock; docs/bench.md).
+  // inst_q(k) = (iar ? r_k : 1) && (opm ? o_k : 1), sets c = {iar, opm} = 0, 1, 2, 3:
+  //   inst_q = {r & o, r, o, 1111}
+  // (written out in each model's block: a function called from an always_comb makes Icarus 11
+  // re-run the blocks of two instances of this module against each other without end).
+
+  // The opcode matcher of pair k: PMC8 for even k, PMC9 for odd k.
+  logic [NPairs-1:0] opm_pair;
+  assign opm_pair = {2{opm_hit_i[1], opm_hit_i[0]}};
+
+  if (Ita) begin : g_ita
+    // ---- Itanium (Merced): Table 6-3 of the seed ------------------------------------------
+    logic tag_all, pass_data;
+
+    assign tag_all   = pmc13_i[PMU_F_PMC13_TA_LSB];   // 1: no instruction-address check
+    assign pass_data = pmc11_i[PMU_F_PMC11_PT_LSB];   // 1: no data-address check
+
+    always_comb begin
+      if (en_i) begin
+        // One IBRRangeTag for all pairs: any IBR pair matches.
+        r_tag  = {NPairs{tag_all || (|ibr_hit_i)}};
+        o_tag  = opm_pair;
+        inst_q = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+        // Tag(PMC8) of each set, i.e. inst_q(c, 0), and the data-address check.
+        for (int c = 0; c < NSets; c++) begin
+          mem_q[c] = inst_q[c*NPairs] && (pass_data || (|dbr_hit_i));
+        end
+      end else begin
+        {r_tag, o_tag, inst_q, mem_q} = '0;
+      end
+    end
+
+  end else begin : g_ita2
+    // ---- Itanium 2: per-pair selection by PMC14, PMC15 and PMC13 ---------------------------
+    // PMC13.cfg_dbrp_k: what an active pair k requires of a memory access (docs/ita-semantics.md,
+    // "Tags"; libpfm-3 lib/pfmlib_itanium2.c, iod_tab).
+    localparam logic [1:0] CfgInstAndData = 2'd0;  // IBR + opcode + DBR
+    localparam logic [1:0] CfgInst        = 2'd1;  // IBR + opcode
+    localparam logic [1:0] CfgData        = 2'd2;  // DBR only
+    localparam logic [1:0] CfgNone        = 2'd3;  // pair k not used
+
+    logic [NPairs-1:0]   ibrp_free;  // PMC14.ibrp_k = 1: pair k does not constrain
+    logic [NPairs-1:0]   opc_free;   // PMC15 bit k = 1: no opcode matcher for pair k
+    logic [NPairs-1:0]   dbrp_ena;   // PMC13.ena_dbrp_k
+    logic [NPairs*2-1:0] dbrp_cfg;   // PMC13.cfg_dbrp_k at [k*2 +: 2]
+    logic [NPairs-1:0]   need_iq;    // an active pair k requires inst_q(k)
+    logic [NPairs-1:0]   need_dbr;   // ... and a DBR pair k hit
+    logic [NPairs-1:0]   pair_active, even_pairs, data_ok;
+    logic [NPairs-1:0]   fine_pairs;  // the fine-mode range hit of each pair
+    logic [NPairs-1:0]   ig_ad_p, inv_p;  // PMC8.ig_ad / inv on the pairs tied to PMC8
+    logic                fine, ig_ad, inv, any_active;
+
+    assign ibrp_free[0] = pmc14_i[PMU_F_PMC14_IBRP0_LSB];
+    assign ibrp_free[1] = pmc14_i[PMU_F_PMC14_IBRP1_LSB];
+    assign ibrp_free[2] = pmc14_i[PMU_F_PMC14_IBRP2_LSB];
+    assign ibrp_free[3] = pmc14_i[PMU_F_PMC14_IBRP3_LSB];
+
+    assign opc_free[0] = pmc15_i[PMU_F_PMC15_IBRP0_PMC8_LSB];
+    assign opc_free[1] = pmc15_i[PMU_F_PMC15_IBRP1_PMC9_LSB];
+    assign opc_free[2] = pmc15_i[PMU_F_PMC15_IBRP2_PMC8_LSB];
+    assign opc_free[3] = pmc15_i[PMU_F_PMC15_IBRP3_PMC9_LSB];
+
+    assign dbrp_ena[0] = pmc13_i[PMU_F_PMC13_ENA_DBRP0_LSB];
+    assign dbrp_ena[1] = pmc13_i[PMU_F_PMC13_ENA_DBRP1_LSB];
+    assign dbrp_ena[2] = pmc13_i[PMU_F_PMC13_ENA_DBRP2_LSB];
+    assign dbrp_ena[3] = pmc13_i[PMU_F_PMC13_ENA_DBRP3_LSB];
+
+    assign dbrp_cfg[0*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP0_MSB:PMU_F_PMC13_CFG_DBRP0_LSB];
+    assign dbrp_cfg[1*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP1_MSB:PMU_F_PMC13_CFG_DBRP1_LSB];
+    assign dbrp_cfg[2*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP2_MSB:PMU_F_PMC13_CFG_DBRP2_LSB];
+    assign dbrp_cfg[3*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP3_MSB:PMU_F_PMC13_CFG_DBRP3_LSB];
+
+    assign fine  = pmc14_i[PMU_F_PMC14_FINE_LSB];
+    assign ig_ad = pmc8_i[PMU_F_PMC_OPC_IG_AD_LSB];
+    assign inv   = pmc8_i[PMU_F_PMC_OPC_INV_LSB];
+
+    for (genvar k = 0; k < NPairs; k++) begin : g_pair
+      logic [1:0] cfg;
+      assign cfg            = dbrp_cfg[k*2 +: 2];
+      assign pair_active[k] = dbrp_ena[k] && (cfg != CfgNone);
+      assign need_iq[k]     = (cfg == CfgInstAndData) || (cfg == CfgInst);
+      assign need_dbr[k]    = (cfg == CfgInstAndData) || (cfg == CfgData);
+      assign even_pairs[k]  = (k % 2 == 0);
+    end
+
+    // Fine mode: pairs 0 and 2 bound range A, pairs 1 and 3 range B.
+    assign fine_pairs = {2{fine_hit_i[1], fine_hit_i[0]}};
+    // Pairs 0 and 2 are tied to PMC8, whose ig_ad and inv act on their range tag.
+    assign ig_ad_p    = {NPairs{ig_ad}} & even_pairs;
+    assign inv_p      = {NPairs{inv}} & even_pairs;
+    // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3.
+    assign any_active = |pair_active;
+
+    always_comb begin
+      if (en_i) begin
+        r_tag   = ig_ad_p | ibrp_free | ((fine ? fine_pairs : ibr_hit_i) ^ inv_p);
+        o_tag   = opc_free | opm_pair;
+        inst_q  = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
+        // An active pair k passes a memory access when what its cfg_dbrp_k requires holds:
+        // the DBR hit (need_dbr) here, inst_q(c, k) (need_iq) per set below.
+        data_ok = pair_active & (~need_dbr | dbr_hit_i);
+        // PMC13 not active: memory events are qualified like any event, by Tag(PMC8) =
+        // inst_q(0).
+        for (int c = 0; c < NSets; c++) begin
+          mem_q[c] = any_active ? |(data_ok & (~need_iq | inst_q[c*NPairs +: NPairs]))
+                                : inst_q[c*NPairs];
+        end
+      end else begin
+        {r_tag, o_tag, inst_q, data_ok, mem_q} = '0;
+      end
+    end
+  end
+
+  // IA-32 slots: the IA-64-only checks are disabled and do not constrain.
+  assign inst_q_o = (en_i && is_i) ? '1 : inst_q;
+  assign mem_q_o  = (en_i && is_i) ? '1 : mem_q;
+
+endmodule
