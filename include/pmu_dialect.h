@@ -5,7 +5,7 @@
  * Generic code (stream files, the lock-step checker, the commands) holds records as
  * opaque buffers of `record_size` bytes and reaches their contents only through these
  * functions.  What is common to every dialect stays in the generic code of stream/
- * (docs/ita-stream-format.md): detecting the form of a file, lines, comments, line ends and
+ * (docs/streams.md): detecting the form of a file, lines, comments, line ends and
  * `repeat=N` in the text form, the binary header, merging identical records, "where"
  * texts, record sources.  The Itanium dialect is stream/ita/ (record: struct ita_cycle,
  * include/ita/ita_cycle.h).

@@ -1,7 +1,7 @@
 /*
  * pmu_stream.h - instruction streams: sequences of cycle records, for any PMU family.
  *
- * Two forms (docs/ita-stream-format.md): a text form a person can write by hand and a
+ * Two forms (docs/streams.md): a text form a person can write by hand and a
  * compact binary form for long runs.  A reader detects the form from the first bytes.
  * What one record holds is the family's dialect (include/pmu_dialect.h; the Itanium one
  * is ita_dialect, include/ita/ita_family.h): records are passed as `void *`

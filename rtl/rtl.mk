@@ -1,11 +1,10 @@
-# rtl fragment: every family's RTL.  The shared modules are here; each family's
-# rtl/<family>/family.mk gives its sources, generated includes, lint and synthesis, and adds
+# rtl fragment: every family's RTL.  Each family's rtl/<family>/family.mk gives its sources,
+# generated includes, lint and synthesis, and adds
 #   RTL_LINT, RTL_SYNTH   its lint and synthesis targets (run by `make lint`, `make synth`)
 #   GEN_VH, GEN_TOOLS     its generated includes and generator (built before the RTL and tests)
 #   DOCS_GEN              its `make docs` target (the register map)
 #   SV_FAMILY_LINES       its sv_tests folder line (sv_tests/sv_tests.mk)
 
-RTL_COMMON_SRCS := rtl/ita/ita_counter.sv rtl/ita/ita_ovf_ctrl.sv rtl/ita/ita_cap_reg.sv
 RTL_WAIVERS     := rtl/lint/waivers.vlt
 RTL_LINT  :=
 RTL_SYNTH :=

@@ -1,5 +1,5 @@
 /*
- * container.c - the header of a binary stream (docs/ita-stream-format.md, "Header"): magic,
+ * container.c - the header of a binary stream (docs/streams.md, "The binary header"): magic,
  * format version, cycle count and the name of the record dialect, so that a reader
  * refuses a stream of another family's records before decoding any of them.
  */

@@ -17,7 +17,8 @@ $(STREAM_LIB): $(STREAM_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-STREAM_TEST_SRCS := $(wildcard stream/tests/*.cpp)
+# The generic and Itanium tests (stream/tests/) and each family's own (stream/<family>/tests/).
+STREAM_TEST_SRCS := $(wildcard stream/tests/*.cpp) $(wildcard stream/*/tests/*.cpp)
 STREAM_TEST_OBJS := $(STREAM_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 STREAM_TEST_BIN  := $(BUILD)/tests/stream_tests
 

@@ -11,7 +11,7 @@
 
 #include "pmu_stream.h"
 
-/* ---- binary form: the header (docs/ita-stream-format.md, "Header") -------------------- */
+/* ---- binary form: the header (docs/streams.md, "The binary header") -------------------- */
 #define BIN_MAGIC "\x89PMUCYC\n"
 #define BIN_MAGIC_LEN 8
 #define BIN_VERSION 4u
@@ -33,7 +33,7 @@ int bin_header_check(const pmu_dialect *d, const uint8_t h[BIN_HEADER_LEN], cons
 void bin_put_u64le(uint8_t *p, uint64_t v);
 uint64_t bin_get_u64le(const uint8_t *p);
 
-/* ---- text form: a line (docs/ita-stream-format.md, "Lines") ------------------------------ */
+/* ---- text form: a line (docs/streams.md, "The text form") ------------------------------ */
 /* Prepares one line (without its line end) for the dialect's parse_line: cuts the
  * comment, and finds `repeat=N` (a word of its own, at most once), blanking it out.
  * Returns 1 = a record line (*len is the length without the comment, *repeat filled),

@@ -1,5 +1,5 @@
 /*
- * text_line.c - what every dialect's text lines share (docs/ita-stream-format.md, "Lines"):
+ * text_line.c - what every dialect's text lines share (docs/streams.md, "The text form"):
  * `#` comments, blank lines, and `repeat=N`, the number of cycles a line stands for.
  * The dialect's parse_line sees the rest, with the columns of the file.
  */

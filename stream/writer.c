@@ -30,7 +30,7 @@ struct pmu_stream_writer {
 };
 
 static const char text_banner[] =
-    "# pmusim cycle stream, text form (see docs/ita-stream-format.md)\n";
+    "# pmusim cycle stream, text form (see docs/streams.md)\n";
 
 static void writer_free(pmu_stream_writer *w)
 {

@@ -2,8 +2,9 @@
 # Checks sv_tests/run.sh's rebuild rule (docs/ita-rtl.md, "Testbenches"): a testbench is rebuilt
 # when an RTL source it instantiates or tb_common.svh changes, and not when a module of its
 # folder that it does not use changes.  Runs on a copy (sv_tests/run.sh, tb_common.svh,
-# common/tb_ita_counter.sv and the common folder's sources, as `make sv-test-families`
-# lists them) in a temporary directory, so the tree's own timestamps are never touched.
+# ita/tb_ita_counter.sv and the ita folder's sources and generated includes, as
+# `make sv-test-families` lists them) in a temporary directory, so the tree's own timestamps
+# are never touched.
 # Icarus only: both simulators take the same input list from run.sh.
 # Prints one line per check and ends with "N passed, M failed".
 set -u
@@ -21,23 +22,23 @@ check() {  # check <name> <0 when it holds>
     fi
 }
 
-if ! line=$(make --no-print-directory -s sv-test-families 2> /dev/null | grep '^common|'); then
-    echo "FAIL sv-test-families lists no common folder"
+if ! line=$(make --no-print-directory -s sv-test-families 2> /dev/null | grep '^ita|'); then
+    echo "FAIL sv-test-families lists no ita folder"
     echo "0 passed, 1 failed"
     exit 1
 fi
-IFS='|' read -r _ _ _ srcs <<< "$line"
+IFS='|' read -r _ inc gen srcs <<< "$line"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sv_tests/ita"
 cp sv_tests/run.sh sv_tests/tb_common.svh "$tmp/sv_tests/"
 cp sv_tests/ita/tb_ita_counter.sv "$tmp/sv_tests/ita/"
-for s in $srcs; do
+for s in $gen $srcs; do
     mkdir -p "$tmp/$(dirname "$s")"
     cp "$s" "$tmp/$s"
 done
-printf 'sv-test-families:\n\t@echo "common|||%s"\n' "$srcs" > "$tmp/Makefile"
+printf 'sv-test-families:\n\t@echo "ita|%s|%s|%s"\n' "$inc" "$gen" "$srcs" > "$tmp/Makefile"
 
 # Timestamps are set explicitly (no sleeps, no same-second races): every input at hour 0;
 # after each run the testbench's build is set to the next hour, and an input "changes" by
@@ -45,7 +46,7 @@ printf 'sv-test-families:\n\t@echo "common|||%s"\n' "$srcs" > "$tmp/Makefile"
 hour=0
 at() { echo "2000-01-01 $(printf '%02d' "$1"):00:00"; }
 find "$tmp" -type f -exec touch -d "$(at 0)" {} +
-exe=$tmp/${BUILD:-build}/sv_tests/icarus/common/tb_ita_counter/tb.vvp
+exe=$tmp/${BUILD:-build}/sv_tests/icarus/ita/tb_ita_counter/tb.vvp
 exe_set=none   # the build's timestamp as last set
 
 # run <name> <expect: rebuilt | kept>: runs the testbench and checks it passed and was or

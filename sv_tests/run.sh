@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every sv_tests testbench under Verilator (--binary --timing) and Icarus
 # (-g2012). Prints one line per testbench x simulator and ends with "N passed, M failed".
-# Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv; sv_tests/ita/ for
-# the shared modules of rtl/ita/); each folder's testbenches compile with the sources and
+# Testbenches live in one folder per family (sv_tests/<family>/tb_*.sv); each folder's testbenches compile with the sources and
 # generated includes the Makefile names for it (make sv-test-families). Outputs (builds and
 # logs) go to $BUILD/sv_tests/<simulator>/<family>/<testbench>/ ($BUILD: build unless set, as
 # make test SAN=1 sets it); a build is redone only when

@@ -1,7 +1,7 @@
 # sv_tests fragment: self-checking SystemVerilog testbenches of the RTL, each run under
 # Verilator and Icarus by sv_tests/run.sh (outputs in $(BUILD)/sv_tests/).  A family's
 # testbenches live in sv_tests/<family>/ and compile with its sources and generated
-# includes; sv_tests/ita/ tests the shared modules of rtl/ita/ alone.
+# includes.
 
 TEST_SCRIPTS += sv_tests/run.sh
 # A testbench is rebuilt when a module it instantiates or tb_common.svh changes, and only
@@ -17,5 +17,4 @@ sv-test: $(GEN_VH)
 #   <folder>|<include directory or empty>|<generated includes>|<RTL sources>
 # (and gets the generated includes built).
 sv-test-families: $(GEN_VH)
-	@echo "common|||$(RTL_COMMON_SRCS)"
 	@for l in $(SV_FAMILY_LINES); do echo "$$l"; done

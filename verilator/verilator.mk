@@ -124,7 +124,9 @@ PMUSIM_LIBS := $(HARNESS_LIB) $(SW_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
 # the software library of sw/ too (count, profile and conform run its driver).
 
 # ---- tests ----------------------------------------------------------------------------
-HARNESS_TEST_SRCS := $(wildcard verilator/tests/*.cpp)
+# The generic and Itanium tests (verilator/tests/) and each family's own (verilator/<family>/tests/);
+# a family's *_rtl_backend_for_unit_tests.cpp belongs to its rtl_unit_tests binary (tests/tests.mk).
+HARNESS_TEST_SRCS := $(filter-out %_rtl_backend_for_unit_tests.cpp,$(wildcard verilator/tests/*.cpp) $(wildcard verilator/*/tests/*.cpp))
 HARNESS_TEST_OBJS := $(HARNESS_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 HARNESS_TEST_BIN  := $(BUILD)/tests/harness_tests
 

@@ -1,4 +1,4 @@
-# The Itanium / Itanium 2 PMU RTL (rtl/ita + rtl/ita): its sources, generated includes,
+# The Itanium / Itanium 2 PMU RTL (rtl/ita/): its sources, generated includes,
 # lint and synthesis (included by rtl/rtl.mk).
 #
 # Variables used by other fragments:
@@ -10,13 +10,14 @@
 # Every RTL build must depend on $(GEN_VH).
 
 RTL_TOP         := ita_pmu
-RTL_ITA_SRCS    := rtl/ita/ita_pmc_gen.sv rtl/ita/ita_cpu_state.sv rtl/ita/ita_ibr_match.sv \
+RTL_ITA_SRCS    := rtl/ita/ita_counter.sv rtl/ita/ita_ovf_ctrl.sv rtl/ita/ita_cap_reg.sv \
+                   rtl/ita/ita_pmc_gen.sv rtl/ita/ita_cpu_state.sv rtl/ita/ita_ibr_match.sv \
                    rtl/ita/ita_dbr_match.sv rtl/ita/ita_opc_match.sv rtl/ita/ita_fine_range.sv \
                    rtl/ita/ita_tag_qual.sv rtl/ita/ita_slot_qual.sv rtl/ita/ita_evt_sel.sv \
                    rtl/ita/ita_cnt_qual.sv rtl/ita/ita_unit_en.sv rtl/ita/ita_first_slot.sv \
                    rtl/ita/ita_window_addr.sv rtl/ita/ita_iear.sv rtl/ita/ita_dear.sv \
                    rtl/ita/ita_btb.sv rtl/ita/ita_xev_qual.sv rtl/ita/ita_pmu.sv
-RTL_SRCS        := $(RTL_COMMON_SRCS) $(RTL_ITA_SRCS)
+RTL_SRCS        := $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 
 # The generated includes (tools/ita/gen_ita.c), the register map, and what the tests ask.

@@ -38,7 +38,7 @@ void pmu_cli_records_help(FILE *f)
 {
     fprintf(f,
             "  --stream FILE      cycle records from a text or binary stream, '-' = stdin\n"
-            "                     (docs/ita-stream-format.md)\n"
+            "                     (docs/streams.md)\n"
             "  --seed N           generator seed (default 1) when no --stream is given\n"
             "  --cycles N         records to generate (default 1000000); with --stream, at most N\n"
             "  --mode M           generator mode: workload (default) or random\n"

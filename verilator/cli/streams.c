@@ -1,5 +1,5 @@
 /*
- * streams.c - `pmusim gen` and `pmusim conv` (docs/ita-stream-format.md, "Commands"): write a
+ * streams.c - `pmusim gen` and `pmusim conv` (docs/streams.md, "Commands"): write a
  * generated stream, or convert one between its text and binary forms.  Outputs go
  * through pmu_outfile.h: a failed command leaves every file as it was.
  */
@@ -147,7 +147,7 @@ static void gen_help(FILE *f)
                "  --cpu N --cpus M   the stream of CPU N (default 0) of a system of M CPUs (default 1),\n"
                "                     for families whose streams are one CPU each (the Alpha 21064)\n"
                "\n"
-               "docs/ita-stream-format.md describes the forms and the generator.\n"
+               "docs/streams.md describes the forms; each family's stream page its records and generator.\n"
                "exit status: 0 ok, 1 a failed write (the old files are left as they were),\n"
                "             2 bad arguments\n");
 }
