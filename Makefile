@@ -95,15 +95,20 @@ $(BUILD)/obj/%.o: %.cpp
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
 # One generator per family: tools/gen_defs.c (generic) with tools/<family>/gen_<family>.c
-# (include/pmu_gen_defs.h), linked with the family's tables (its own only: another family's
-# new tables must not regenerate this family's RTL includes, which every Verilated variant of
-# it depends on).  It writes the family's RTL includes to $(GEN)/<family>/ (`gen_defs --list`
-# names them) and its register map.
+# (include/pmu_gen_defs.h) and tools/gen_rows.c compiled with the family's .def (the rows every
+# .def writes alike, include/pmu_def.h), linked with the family's tables (its own only: another
+# family's new tables must not regenerate this family's RTL includes, which every Verilated
+# variant of it depends on).  It writes the family's RTL includes to $(GEN)/<family>/
+# (`gen_defs --list` names them) and its register map.
 # $(call gen_defs_family,<family>)
 define gen_defs_family
-$(BUILD)/$(1)/gen_defs: $(BUILD)/obj/tools/gen_defs.o $(BUILD)/obj/tools/$(1)/gen_$(1).o $(filter $(BUILD)/obj/include/$(1)/%,$(COMMON_OBJS))
+$(BUILD)/$(1)/gen_defs: $(BUILD)/obj/tools/gen_defs.o $(BUILD)/obj/tools/$(1)/gen_$(1).o $(BUILD)/obj/tools/$(1)/gen_rows.o $(filter $(BUILD)/obj/include/$(1)/%,$(COMMON_OBJS))
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CFLAGS) $$^ -o $$@
+
+$(BUILD)/obj/tools/$(1)/gen_rows.o: tools/gen_rows.c
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CFLAGS) -DGEN_DEF='"$(1)/$(1)_regs.def"' -c $$< -o $$@
 
 $(GEN)/$(1)/%: $(BUILD)/$(1)/gen_defs
 	@mkdir -p $$(dir $$@)

@@ -3,7 +3,8 @@
  * helpers the generic driver (tools/gen_defs.c) offers it.
  *
  * One generator is built per family: tools/gen_defs.c linked with
- * tools/<family>/gen_<family>.c and the family's tables.  It writes the family's
+ * tools/<family>/gen_<family>.c, tools/gen_rows.c compiled with the family's .def and the
+ * family's tables.  It writes the family's
  * generated files (the RTL includes under build/gen/<family>/, its register-map
  * document) from the family's .def, so a new family adds its own part and its own
  * outputs without touching another family's.
@@ -30,10 +31,47 @@ typedef struct gen_output {
     const char *source;
 } gen_output;
 
-/* Provided by tools/<family>/gen_<family>.c. */
+/* Provided by tools/gen_rows.c, compiled with the family's .def (include/pmu_def.h). */
 extern const char gen_family_def[]; /* the family's .def, e.g. "include/ita/ita_regs.def" */
-extern const gen_output gen_outputs[];
-extern const unsigned gen_noutputs;
+/* A list of the .def's rows common to every family: names and descriptions, in .def
+ * order (the family's enum values). */
+typedef struct gen_name_row {
+    const char *name, *desc;
+} gen_name_row;
+typedef struct gen_names {
+    const gen_name_row *row;
+    unsigned n;
+} gen_names;
+extern const gen_names gen_reg_kinds;   /* the PMU_DEF_REG_KIND rows */
+extern const gen_names gen_event_kinds; /* the PMU_DEF_EVENT_KIND rows */
+/* The PMU_DEF_FIELD rows, and each one's access by name ("RW", or "REG": as its register). */
+extern const pmu_field_desc *const gen_fields;
+extern const char *const *const gen_field_access;
+extern const unsigned gen_nfields;
+/* Entry i's name, or "?" past the end. */
+const char *gen_name(const gen_names *l, unsigned i);
+/* localparam <decl>[w-1:0] <prefix>_KIND_<name> = w'd<k> of every event kind, w the bits that
+ * hold them all; decl is "logic " or "". */
+void gen_vh_event_kinds(FILE *out, const char *decl, const char *prefix);
+/* The Markdown rows "| name | description |" of l's entries from `first` on. */
+void gen_md_names(FILE *out, const gen_names *l, unsigned first);
+/* The PMU_DEF_FIELD row `name` of register `reg`, or NULL. */
+const pmu_field_desc *gen_def_field(const char *reg, const char *name);
+/* A field the RTL reads: its register, its name and its width (0: any). */
+typedef struct gen_field_need {
+    const char *reg, *name;
+    unsigned width;
+} gen_field_need;
+/* 0 when every PMU_DEF_FIELD row has LSB <= MSB <= 63 and every field of need[0..nneed) is
+ * there with its width; or -1 with err naming the row. */
+int gen_check_fields(const gen_field_need *need, unsigned nneed, pmu_err *err);
+/* The Markdown "Fields" section of the PMU_DEF_FIELD rows (gen_md_fields), with the access
+ * column only when a row has an access of its own (not ACCESS(REG)). */
+void gen_md_def_fields(FILE *out);
+
+/* The family's outputs, *n of them: provided by tools/<family>/gen_<family>.c, or by
+ * tools/gen_block.c for a register block (gen_block below). */
+const gen_output *gen_family_outputs(unsigned *n);
 
 /* The text file `path` (read from the repository root) as the C definition
  * `const char symbol[]`, one string literal a line, so that a command can write it out again
@@ -64,20 +102,20 @@ void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(
 
 /* A register block's three files, as the Alpha families' generators write them
  * (tools/gen_block.c; tools/ev4/gen_ev4.c and tools/ev67/gen_ev67.c): <prefix>_defines.vh
- * (port-width macros), <prefix>_defs.vh (localparams) and the register-map document.  The
- * family defines gen_family_block, and its gen_outputs name gen_block_defines,
- * gen_block_defs and gen_block_md; its rtl/<family>/family.mk links tools/gen_block.c. */
+ * (port-width macros), <lower>_defs.vh (localparams) and <lower>-register-map.md.  The
+ * family defines gen_family_block; tools/gen_block.c writes the three files and names them
+ * (gen_family_outputs); its rtl/<family>/family.mk links tools/gen_block.c. */
 typedef void (*gen_section)(FILE *out);
 typedef struct gen_block {
     const char *prefix, *lower; /* "EV4" for names, "ev4" for file names */
+    const char *defs_what;      /* what <lower>_defs.vh holds, for the usage text */
     unsigned addr_w;            /* the register port's address width */
     const pmu_vis_desc *vis;    /* the visible state */
     unsigned nvis;
-    const char *const *access_names, *const *access_descs; /* the .def's access kinds */
-    unsigned naccess;
     int (*check)(pmu_err *err);    /* the rules the RTL relies on: 0, or -1 with err */
     gen_section defines;           /* `define lines after <prefix>_ADDR_W and _NVIS */
-    const gen_section *vh;         /* <prefix>_defs.vh after the access kinds, before the
+    const gen_section *vh;         /* <prefix>_defs.vh after the access kinds (the .def's
+                                      register kinds, gen_reg_kinds), before the
                                       visible state; NULL-terminated */
     const char *md_title;          /* the document's heading and first paragraph */
     const char *md_registers;      /* the Registers section's paragraph, before the access table */
@@ -86,8 +124,5 @@ typedef struct gen_block {
     const char *md_visible;        /* the paragraph before the visible-state rows */
 } gen_block;
 extern const gen_block gen_family_block;
-int gen_block_defines(FILE *out, pmu_err *err);
-int gen_block_defs(FILE *out, pmu_err *err);
-int gen_block_md(FILE *out, pmu_err *err);
 
 #endif

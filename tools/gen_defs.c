@@ -21,6 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The family's outputs (gen_family_outputs). */
+static const gen_output *outputs;
+static unsigned noutputs;
+
 /* The first line of a generated file: what wrote it and from what. */
 static void banner(FILE *out, const gen_output *o)
 {
@@ -88,6 +92,57 @@ int gen_embed_text(FILE *out, const char *symbol, const char *path, pmu_err *err
     return 0;
 }
 
+const char *gen_name(const gen_names *l, unsigned i) { return i < l->n ? l->row[i].name : "?"; }
+
+void gen_vh_event_kinds(FILE *out, const char *decl, const char *prefix)
+{
+    const unsigned kw = gen_bits_for(gen_event_kinds.n);
+    for (unsigned k = 0; k < gen_event_kinds.n; k++)
+        fprintf(out, "localparam %s[%u:0] %s_KIND_%s = %u'd%u;\n", decl, kw - 1, prefix, gen_event_kinds.row[k].name,
+                kw, k);
+}
+
+void gen_md_names(FILE *out, const gen_names *l, unsigned first)
+{
+    for (unsigned i = first; i < l->n; i++)
+        fprintf(out, "| %s | %s |\n", l->row[i].name, l->row[i].desc);
+}
+
+const pmu_field_desc *gen_def_field(const char *reg, const char *name)
+{
+    return gen_field_of(gen_fields, gen_nfields, reg, name);
+}
+
+int gen_check_fields(const gen_field_need *need, unsigned nneed, pmu_err *err)
+{
+    for (unsigned i = 0; i < nneed; i++) {
+        const pmu_field_desc *f = gen_def_field(need[i].reg, need[i].name);
+        if (!f)
+            return pmu_errf(err, PMU_E_INPUT, "%s: no PMU_DEF_FIELD(%s, %s, ...): the RTL reads it", gen_family_def,
+                            need[i].reg, need[i].name);
+        if (need[i].width && f->msb - f->lsb + 1 != need[i].width)
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(%s, %s): %u bits, expected %u", gen_family_def,
+                            f->group, f->name, f->msb - f->lsb + 1, need[i].width);
+    }
+    for (unsigned i = 0; i < gen_nfields; i++) {
+        const pmu_field_desc *f = &gen_fields[i];
+        if (f->msb < f->lsb || f->msb > 63)
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(%s, %s): MSB(%u) LSB(%u), expected LSB <= MSB <= 63",
+                            gen_family_def, f->group, f->name, f->msb, f->lsb);
+    }
+    return 0;
+}
+
+static const char *def_field_access(unsigned i) { return gen_field_access[i]; }
+
+void gen_md_def_fields(FILE *out)
+{
+    int own = 0;
+    for (unsigned i = 0; i < gen_nfields; i++)
+        own |= strcmp(def_field_access(i), "REG") != 0;
+    gen_md_fields(out, gen_fields, gen_nfields, own ? def_field_access : NULL);
+}
+
 const pmu_field_desc *gen_field_of(const pmu_field_desc *t, unsigned n, const char *reg, const char *name)
 {
     for (unsigned i = 0; i < n; i++)
@@ -147,9 +202,9 @@ void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(
 
 static const gen_output *find_output(const char *name)
 {
-    for (unsigned i = 0; i < gen_noutputs; i++)
-        if (strcmp(gen_outputs[i].name, name) == 0)
-            return &gen_outputs[i];
+    for (unsigned i = 0; i < noutputs; i++)
+        if (strcmp(outputs[i].name, name) == 0)
+            return &outputs[i];
     return NULL;
 }
 
@@ -158,8 +213,8 @@ static void usage(FILE *to)
     fprintf(to, "usage: gen_defs OUTPUT [-o FILE] | gen_defs --list\n"
                 "writes OUTPUT from %s to FILE (default: standard output); OUTPUT is one of:\n",
             gen_family_def);
-    for (unsigned i = 0; i < gen_noutputs; i++)
-        fprintf(to, "  %-20s %s\n", gen_outputs[i].name, gen_outputs[i].what);
+    for (unsigned i = 0; i < noutputs; i++)
+        fprintf(to, "  %-20s %s\n", outputs[i].name, outputs[i].what);
 }
 
 /* 1 when path names the family's .def itself (the one input a user could name). */
@@ -207,9 +262,10 @@ static int write_file(const gen_output *o, const char *path, pmu_err *err)
 
 int main(int argc, char **argv)
 {
+    outputs = gen_family_outputs(&noutputs);
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-        for (unsigned i = 0; i < gen_noutputs; i++)
-            printf("%s\n", gen_outputs[i].name);
+        for (unsigned i = 0; i < noutputs; i++)
+            printf("%s\n", outputs[i].name);
         return 0;
     }
     if (argc != 2 && !(argc == 4 && strcmp(argv[2], "-o") == 0)) {

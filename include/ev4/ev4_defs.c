@@ -15,9 +15,9 @@ const ev4_reg_desc ev4_reg_table[EV4_NREGS] = {
 };
 
 const pmu_field_desc ev4_field_table[EV4_NFIELDS] = {
-#define EV4_FIELD(reg, name, msb, lsb, desc) {#reg, #name, PMU_COL(MSB, msb), PMU_COL(LSB, lsb), desc},
+#define PMU_DEF_FIELD PMU_DEF_FIELD_DESC
 #include "ev4/ev4_regs.def"
-#undef EV4_FIELD
+#undef PMU_DEF_FIELD
 };
 
 const pmu_vis_desc ev4_vis_table[EV4_NVIS] = {

@@ -53,21 +53,19 @@ static inline int ev4_has_pme(ev4_model m) { return m == EV4_MODEL_21064; }
 #define PMU_COL_ADDR_ADDR(x) (x)
 #define PMU_COL_ACCESS_ACCESS(a) EV4_ACCESS_##a
 #define PMU_COL_RESET_RESET(x) (x)
-#define PMU_COL_MSB_MSB(x) (x)
-#define PMU_COL_LSB_LSB(x) (x)
 #define PMU_COL_WIDTH_WIDTH(x) (x)
 #define PMU_COL_LONG_LONG(x) (x)
 #define PMU_COL_SHORT_SHORT(x) (x)
 #define PMU_COL_CODE_CODE(x) (x)
 #define PMU_COL_KIND_KIND(k) EV4_KIND_##k
 
-/* How a register is accessed (EV4_ACCESS). */
-#define EV4_ACCESS(name, desc) EV4_ACCESS_##name,
+/* How a register is accessed: the .def's register kinds (PMU_DEF_REG_KIND). */
+#define PMU_DEF_REG_KIND(name, desc) EV4_ACCESS_##name,
 typedef enum ev4_access {
 #include "ev4_regs.def"
     EV4_NACCESS
 } ev4_access;
-#undef EV4_ACCESS
+#undef PMU_DEF_REG_KIND
 
 /* Register-port addresses: EV4_ADDR_<reg>. */
 #define EV4_REG(name, addr, access, reset, desc) EV4_ADDR_##name = PMU_COL(ADDR, addr),
@@ -78,28 +76,23 @@ enum ev4_addr {
 #undef EV4_REG
 
 /* Field positions: EV4_F_<reg>_<field>_{LSB,MSB,WIDTH}; EV4_FMASK/FGET/FSET. */
-#define EV4_FIELD(reg, name, msb, lsb, desc)                                                    \
-    EV4_F_##reg##_##name##_LSB = PMU_COL(LSB, lsb), EV4_F_##reg##_##name##_MSB = PMU_COL(MSB, msb), \
-    EV4_F_##reg##_##name##_WIDTH = PMU_COL(MSB, msb) - PMU_COL(LSB, lsb) + 1,
+#define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(EV4, reg, name, msb, lsb)
 enum ev4_field_pos {
 #include "ev4_regs.def"
     EV4_F_END_
 };
-#undef EV4_FIELD
-#define EV4_FMASK(reg, name) \
-    ((((uint64_t)1 << EV4_F_##reg##_##name##_WIDTH) - 1) << EV4_F_##reg##_##name##_LSB)
-#define EV4_FGET(v, reg, name) \
-    (((uint64_t)(v) >> EV4_F_##reg##_##name##_LSB) & (((uint64_t)1 << EV4_F_##reg##_##name##_WIDTH) - 1))
-#define EV4_FSET(v, reg, name, x) \
-    (((uint64_t)(v) & ~EV4_FMASK(reg, name)) | (((uint64_t)(x) << EV4_F_##reg##_##name##_LSB) & EV4_FMASK(reg, name)))
+#undef PMU_DEF_FIELD
+#define EV4_FMASK(reg, name) PMU_DEF_FMASK(EV4, reg, name)
+#define EV4_FGET(v, reg, name) PMU_DEF_FGET(EV4, v, reg, name)
+#define EV4_FSET(v, reg, name, x) PMU_DEF_FSET(EV4, v, reg, name, x)
 
 /* Field indexes into ev4_field_table. */
-#define EV4_FIELD(reg, name, msb, lsb, desc) EV4_FIDX_##reg##_##name,
+#define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) EV4_FIDX_##reg##_##name,
 enum ev4_field_index {
 #include "ev4_regs.def"
     EV4_NFIELDS
 };
-#undef EV4_FIELD
+#undef PMU_DEF_FIELD
 extern const pmu_field_desc ev4_field_table[EV4_NFIELDS];
 
 /* Register descriptors, in .def order. */
@@ -138,14 +131,16 @@ enum ev4_counter_consts {
 unsigned ev4_period_log2(unsigned n, unsigned pc);
 unsigned ev4_ctr_width_min(unsigned n);
 
-/* What a mux selection adds per cycle (EV4_KIND). */
-#define EV4_KIND(name, desc) EV4_KIND_##name,
+/* What a mux selection adds per cycle: the .def's event kinds (PMU_DEF_EVENT_KIND), the
+ * first, EV4_KIND_NONE = 0, counting nothing (an undefined code). */
+#define PMU_DEF_EVENT_KIND(name, desc) EV4_KIND_##name,
 typedef enum ev4_kind {
-    EV4_KIND_NONE = 0, /* counts nothing: an undefined code */
 #include "ev4_regs.def"
     EV4_NKINDS
 } ev4_kind;
-#undef EV4_KIND
+#undef PMU_DEF_EVENT_KIND
+/* The .def lists NONE first: a zeroed selection counts nothing. */
+typedef char ev4_kind_none_is_first[EV4_KIND_NONE == 0 ? 1 : -1];
 
 /* Mux codes: EV4_MUX_<name> is the code (PF_ISSUES ... for counter 0, PF_DCACHE ... for 1). */
 #define EV4_MUX(ctr, name, code, kind, desc) EV4_MUX_##name = PMU_COL(CODE, code),

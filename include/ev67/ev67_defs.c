@@ -15,15 +15,15 @@ const ev67_reg_desc ev67_reg_table[EV67_NREGS] = {
 };
 
 const pmu_field_desc ev67_field_table[EV67_NFIELDS] = {
-#define EV67_FIELD(reg, name, msb, lsb, access, desc) {#reg, #name, PMU_COL(MSB, msb), PMU_COL(LSB, lsb), desc},
+#define PMU_DEF_FIELD PMU_DEF_FIELD_DESC
 #include "ev67/ev67_regs.def"
-#undef EV67_FIELD
+#undef PMU_DEF_FIELD
 };
 
 const ev67_access ev67_field_access[EV67_NFIELDS] = {
-#define EV67_FIELD(reg, name, msb, lsb, access, desc) PMU_COL(ACCESS, access),
+#define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) PMU_COL(ACCESS, access),
 #include "ev67/ev67_regs.def"
-#undef EV67_FIELD
+#undef PMU_DEF_FIELD
 };
 
 const pmu_vis_desc ev67_vis_table[EV67_NVIS] = {
@@ -40,9 +40,9 @@ const ev67_sel_desc ev67_sel_table[EV67_NSEL] = {
 };
 
 const char *const ev67_kind_names[EV67_NKINDS] = {
-#define EV67_KIND(name, desc) #name,
+#define PMU_DEF_EVENT_KIND(name, desc) #name,
 #include "ev67/ev67_regs.def"
-#undef EV67_KIND
+#undef PMU_DEF_EVENT_KIND
 };
 
 static const struct {

@@ -54,8 +54,6 @@ int ev67_params_check(const ev67_params *p, pmu_err *err);
 #define PMU_COL_SPAN_SPAN(x) (x)
 #define PMU_COL_ACCESS_ACCESS(a) EV67_ACCESS_##a
 #define PMU_COL_RESET_RESET(x) (x)
-#define PMU_COL_MSB_MSB(x) (x)
-#define PMU_COL_LSB_LSB(x) (x)
 #define PMU_COL_INDEXBIT_INDEXBIT(x) (x)
 #define PMU_COL_WIDTH_WIDTH(x) (x)
 #define PMU_COL_WMAX_WMAX(x) (x)
@@ -66,13 +64,13 @@ int ev67_params_check(const ev67_params *p, pmu_err *err);
 #define PMU_COL_CTR1_CTR1(k) EV67_KIND_##k
 #define PMU_COL_VALUE_VALUE(x) (x)
 
-/* How a register or field is accessed (EV67_ACCESS). */
-#define EV67_ACCESS(name, desc) EV67_ACCESS_##name,
+/* How a register or field is accessed: the .def's register kinds (PMU_DEF_REG_KIND). */
+#define PMU_DEF_REG_KIND(name, desc) EV67_ACCESS_##name,
 typedef enum ev67_access {
 #include "ev67_regs.def"
     EV67_NACCESS
 } ev67_access;
-#undef EV67_ACCESS
+#undef PMU_DEF_REG_KIND
 
 /* Register-port addresses: EV67_ADDR_<reg> (the first of its span). */
 #define EV67_REG(name, addr, span, access, reset, desc) EV67_ADDR_##name = PMU_COL(ADDR, addr),
@@ -83,29 +81,23 @@ enum ev67_addr {
 #undef EV67_REG
 
 /* Field positions: EV67_F_<reg>_<field>_{LSB,MSB,WIDTH}; EV67_FMASK/FGET/FSET. */
-#define EV67_FIELD(reg, name, msb, lsb, access, desc)                                          \
-    EV67_F_##reg##_##name##_LSB = PMU_COL(LSB, lsb), EV67_F_##reg##_##name##_MSB = PMU_COL(MSB, msb), \
-    EV67_F_##reg##_##name##_WIDTH = PMU_COL(MSB, msb) - PMU_COL(LSB, lsb) + 1,
+#define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(EV67, reg, name, msb, lsb)
 enum ev67_field_pos {
 #include "ev67_regs.def"
     EV67_F_END_
 };
-#undef EV67_FIELD
-#define EV67_FMASK(reg, name)                                                                   \
-    ((EV67_F_##reg##_##name##_WIDTH >= 64 ? ~(uint64_t)0                                        \
-                                          : (((uint64_t)1 << (EV67_F_##reg##_##name##_WIDTH & 63)) - 1)) \
-     << EV67_F_##reg##_##name##_LSB)
-#define EV67_FGET(v, reg, name) (((uint64_t)(v) & EV67_FMASK(reg, name)) >> EV67_F_##reg##_##name##_LSB)
-#define EV67_FSET(v, reg, name, x) \
-    (((uint64_t)(v) & ~EV67_FMASK(reg, name)) | (((uint64_t)(x) << EV67_F_##reg##_##name##_LSB) & EV67_FMASK(reg, name)))
+#undef PMU_DEF_FIELD
+#define EV67_FMASK(reg, name) PMU_DEF_FMASK(EV67, reg, name)
+#define EV67_FGET(v, reg, name) PMU_DEF_FGET(EV67, v, reg, name)
+#define EV67_FSET(v, reg, name, x) PMU_DEF_FSET(EV67, v, reg, name, x)
 
 /* Field indexes into ev67_field_table and ev67_field_access. */
-#define EV67_FIELD(reg, name, msb, lsb, access, desc) EV67_FIDX_##reg##_##name,
+#define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) EV67_FIDX_##reg##_##name,
 enum ev67_field_index {
 #include "ev67_regs.def"
     EV67_NFIELDS
 };
-#undef EV67_FIELD
+#undef PMU_DEF_FIELD
 extern const pmu_field_desc ev67_field_table[EV67_NFIELDS];
 extern const ev67_access ev67_field_access[EV67_NFIELDS];
 
@@ -157,13 +149,13 @@ uint32_t ev67_ctr_wmax(unsigned n);
  * maximum: "at the overflow threshold" (docs/ev67.md, "Precautions"). */
 int ev67_ctr_near(unsigned n, uint32_t value);
 
-/* Counter inputs (EV67_KIND). */
-#define EV67_KIND(name, desc) EV67_KIND_##name,
+/* Counter inputs: the .def's event kinds (PMU_DEF_EVENT_KIND). */
+#define PMU_DEF_EVENT_KIND(name, desc) EV67_KIND_##name,
 typedef enum ev67_kind {
 #include "ev67_regs.def"
     EV67_NKINDS
 } ev67_kind;
-#undef EV67_KIND
+#undef PMU_DEF_EVENT_KIND
 extern const char *const ev67_kind_names[EV67_NKINDS];
 
 /* Input-select rows (HRM Table 5-16). */

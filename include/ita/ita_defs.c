@@ -22,9 +22,9 @@ const ita_reg_desc ita_reg_table[] = {
 const unsigned ita_reg_table_len = sizeof ita_reg_table / sizeof ita_reg_table[0];
 
 const pmu_field_desc ita_field_table[ITA_NFIELDS] = {
-#define PMU_FIELD(group, name, msb, lsb, desc) {#group, #name, msb, lsb, desc},
+#define PMU_DEF_FIELD PMU_DEF_FIELD_DESC
 #include "ita/ita_regs.def"
-#undef PMU_FIELD
+#undef PMU_DEF_FIELD
 };
 const unsigned ita_field_table_len = sizeof ita_field_table / sizeof ita_field_table[0];
 

@@ -47,22 +47,15 @@ enum ita_space {
 #define ITA_ADDR_BITS 12
 
 /* Field positions: PMU_F_<group>_<name>_{LSB,MSB,WIDTH} and _MASK (in place). */
-#define PMU_FIELD(group, name, msb, lsb, desc)                                  \
-    PMU_F_##group##_##name##_LSB = (lsb), PMU_F_##group##_##name##_MSB = (msb), \
-    PMU_F_##group##_##name##_WIDTH = (msb) - (lsb) + 1,
+#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(PMU, group, name, msb, lsb)
 enum ita_field_pos {
 #include "ita_regs.def"
     ITA_F_END_
 };
-#undef PMU_FIELD
-#define ITA_FMASK(group, name)                                                 \
-    ((((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1) << PMU_F_##group##_##name##_LSB)
-#define ITA_FGET(v, group, name)                                               \
-    (((uint64_t)(v) >> PMU_F_##group##_##name##_LSB) &                         \
-     (((uint64_t)1 << PMU_F_##group##_##name##_WIDTH) - 1))
-#define ITA_FSET(v, group, name, x)                                            \
-    (((uint64_t)(v) & ~ITA_FMASK(group, name)) |                               \
-     (((uint64_t)(x) << PMU_F_##group##_##name##_LSB) & ITA_FMASK(group, name)))
+#undef PMU_DEF_FIELD
+#define ITA_FMASK(group, name) PMU_DEF_FMASK(PMU, group, name)
+#define ITA_FGET(v, group, name) PMU_DEF_FGET(PMU, v, group, name)
+#define ITA_FSET(v, group, name, x) PMU_DEF_FSET(PMU, v, group, name, x)
 
 /* The named columns of the .def's PMU_REG rows and the event tables' PMU_EVT rows (include/pmu_def.h): a row
  * with another column in a place fails to compile in ita_defs.c, which reads every one. */
@@ -85,13 +78,13 @@ enum ita_field_pos {
 #define PMU_COL_SET_SET(x) (x)
 #define PMU_COL_KIND_KIND(kind) PMU_KIND_##kind
 
-/* What implements a register (PMU_ROLE). */
-#define PMU_ROLE(name, desc) PMU_ROLE_##name,
+/* What implements a register: the .def's register kinds (PMU_DEF_REG_KIND). */
+#define PMU_DEF_REG_KIND(name, desc) PMU_ROLE_##name,
 typedef enum ita_reg_role {
 #include "ita_regs.def"
     ITA_NROLES
 } ita_reg_role;
-#undef PMU_ROLE
+#undef PMU_DEF_REG_KIND
 
 /* Register descriptors, in .def order. */
 typedef struct ita_reg_desc {
@@ -109,12 +102,12 @@ extern const unsigned ita_reg_table_len;
 /* Descriptor of the register at addr, or NULL when it is not implemented. */
 const ita_reg_desc *ita_reg_lookup(uint16_t addr);
 
-#define PMU_FIELD(group, name, msb, lsb, desc) PMU_FIDX_##group##_##name,
+#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) PMU_FIDX_##group##_##name,
 enum ita_field_index {
 #include "ita_regs.def"
     ITA_NFIELDS
 };
-#undef PMU_FIELD
+#undef PMU_DEF_FIELD
 extern const pmu_field_desc ita_field_table[ITA_NFIELDS];
 extern const unsigned ita_field_table_len;
 
@@ -131,14 +124,16 @@ extern const pmu_vis_desc ita_vis_table[ITA_NVIS];
 #error "the Itanium visible state does not fit in pmu_state (PMU_VIS_MAX)"
 #endif
 
-/* What one occurrence of an event is (PMU_EVENT_KIND); 0 counts nothing. */
-#define PMU_EVENT_KIND(name, desc) PMU_KIND_##name,
+/* What one occurrence of an event is: the .def's event kinds (PMU_DEF_EVENT_KIND), the
+ * first, PMU_KIND_NONE = 0, counting nothing. */
+#define PMU_DEF_EVENT_KIND(name, desc) PMU_KIND_##name,
 typedef enum ita_event_kind {
-    PMU_KIND_NONE = 0,
 #include "ita_regs.def"
     ITA_NKINDS
 } ita_event_kind;
-#undef PMU_EVENT_KIND
+#undef PMU_DEF_EVENT_KIND
+/* The .def lists NONE first: a zeroed row counts nothing. */
+typedef char pmu_kind_none_is_first[PMU_KIND_NONE == 0 ? 1 : -1];
 
 /* The modelled events: the events the hardware derives from the cycle record, i.e. the
  * rows of a model's full table (include/ita/ita_events.h) whose KIND is not NONE.  The

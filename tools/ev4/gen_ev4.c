@@ -15,45 +15,16 @@
 #include "ev4/ev4_cycle.h"
 #include "ev4/ev4_regs.h"
 
-const char gen_family_def[] = "include/ev4/ev4_regs.def";
-
-/* The access kinds and event kinds of the .def: names and descriptions. */
-static const char *const access_names[EV4_NACCESS] = {
-#define EV4_ACCESS(name, desc) #name,
-#include "ev4/ev4_regs.def"
-#undef EV4_ACCESS
-};
-static const char *const access_descs[EV4_NACCESS] = {
-#define EV4_ACCESS(name, desc) desc,
-#include "ev4/ev4_regs.def"
-#undef EV4_ACCESS
-};
-static const char *const kind_names[EV4_NKINDS] = {
-    "NONE",
-#define EV4_KIND(name, desc) #name,
-#include "ev4/ev4_regs.def"
-#undef EV4_KIND
-};
-static const char *const kind_descs[EV4_NKINDS] = {
-    "nothing: an undefined code (docs/ev4.md, \"Undefined mux0 codes\")",
-#define EV4_KIND(name, desc) desc,
-#include "ev4/ev4_regs.def"
-#undef EV4_KIND
-};
 static const char *const counter_descs[EV4_NCOUNTERS] = {
 #define EV4_COUNTER(n, width, lng, shrt, desc) [n] = desc,
 #include "ev4/ev4_regs.def"
 #undef EV4_COUNTER
 };
 
-static const char *access_name(unsigned a) { return a < EV4_NACCESS ? access_names[a] : "?"; }
-static const char *kind_name(unsigned k) { return k < EV4_NKINDS ? kind_names[k] : "?"; }
+static const char *access_name(unsigned a) { return gen_name(&gen_reg_kinds, a); }
+static const char *kind_name(unsigned k) { return gen_name(&gen_event_kinds, k); }
 
-/* The field `name` of register `reg`, or NULL. */
-static const pmu_field_desc *field_of(const char *reg, const char *name)
-{
-    return gen_field_of(ev4_field_table, EV4_NFIELDS, reg, name);
-}
+static const pmu_field_desc *field_of(const char *reg, const char *name) { return gen_def_field(reg, name); }
 
 /* The address width of the register port: as wide as pmu_backend's addresses (uint16_t, as
  * ev4_reg_desc.addr), so that no address aliases a register. */
@@ -62,30 +33,23 @@ static const pmu_field_desc *field_of(const char *reg, const char *name)
 /* The rules the RTL relies on; the message names the row that breaks one. */
 static int check_def(pmu_err *err)
 {
-    static const char *const needed[][2] = {
-        {"ICCSR", "PC0"},  {"ICCSR", "PC1"},  {"ICCSR", "MUX0"}, {"ICCSR", "MUX1"}, {"ICCSR", "PME0"},
-        {"ICCSR", "PME1"}, {"HIRR", "PC0"},   {"HIRR", "PC1"},   {"HIER", "PC0"},   {"HIER", "PC1"},
-        {"SL_CLR", "PC0"}, {"SL_CLR", "PC1"}, {"CTR0", "COUNT"}, {"CTR0", "HALF"},  {"CTR1", "COUNT"},
+    static const gen_field_need needed[] = {
+        {"ICCSR", "PC0", 0},  {"ICCSR", "PC1", 0},  {"ICCSR", "MUX0", 0}, {"ICCSR", "MUX1", 0},
+        {"ICCSR", "PME0", 0}, {"ICCSR", "PME1", 0}, {"HIRR", "PC0", 0},   {"HIRR", "PC1", 0},
+        {"HIER", "PC0", 0},   {"HIER", "PC1", 0},   {"SL_CLR", "PC0", 0}, {"SL_CLR", "PC1", 0},
+        {"CTR0", "COUNT", 0}, {"CTR0", "HALF", 0},  {"CTR1", "COUNT", 0},
     };
-    for (unsigned i = 0; i < sizeof needed / sizeof needed[0]; i++)
-        if (!field_of(needed[i][0], needed[i][1]))
-            return pmu_errf(err, PMU_E_INPUT, "%s: no EV4_FIELD(%s, %s, ...): the RTL reads it", gen_family_def,
-                            needed[i][0], needed[i][1]);
-    for (unsigned i = 0; i < EV4_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev4_field_table[i];
-        if (f->msb < f->lsb || f->msb > 63)
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(%s, %s): MSB(%u) LSB(%u), expected LSB <= MSB <= 63",
-                            gen_family_def, f->group, f->name, f->msb, f->lsb);
-    }
+    if (gen_check_fields(needed, sizeof needed / sizeof needed[0], err) != 0)
+        return -1;
     /* Counter 0's HALF sits above the widest COUNT, so that a reader never mistakes it for
      * a count bit (docs/ev4.md, "Counting"). */
     const pmu_field_desc *half = field_of("CTR0", "HALF"), *c0 = field_of("CTR0", "COUNT"),
                          *c1 = field_of("CTR1", "COUNT");
     if (half->msb != half->lsb || half->lsb < c0->lsb + EV4_CTR_WIDTH_MAX)
-        return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(CTR0, HALF): expected one bit at or above %u (COUNT's "
+        return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(CTR0, HALF): expected one bit at or above %u (COUNT's "
                         "LSB + EV4_CTR_WIDTH_MAX)", gen_family_def, c0->lsb + EV4_CTR_WIDTH_MAX);
     if (c1->lsb + EV4_CTR_WIDTH_MAX > 64)
-        return pmu_errf(err, PMU_E_INPUT, "%s: EV4_FIELD(CTR1, COUNT): a %u-bit counter at bit %u leaves the "
+        return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(CTR1, COUNT): a %u-bit counter at bit %u leaves the "
                         "register", gen_family_def, EV4_CTR_WIDTH_MAX, c1->lsb);
     for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
         const unsigned w = n ? EV4_CTR1_WIDTH : EV4_CTR0_WIDTH, lng = ev4_period_log2(n, 0),
@@ -130,9 +94,9 @@ static void vh_registers(FILE *out)
     for (unsigned r = 0; r < EV4_NREGS; r++) {
         const ev4_reg_desc *d = &ev4_reg_table[r];
         uint64_t mask = 0;
-        for (unsigned i = 0; i < EV4_NFIELDS; i++)
-            if (strcmp(ev4_field_table[i].group, d->name) == 0)
-                mask |= gen_field_mask(&ev4_field_table[i]);
+        for (unsigned i = 0; i < gen_nfields; i++)
+            if (strcmp(gen_fields[i].group, d->name) == 0)
+                mask |= gen_field_mask(&gen_fields[i]);
         fprintf(out, "localparam logic [%d:0] EV4_ADDR_%s = %d'h%02x;\n", EV4_ADDR_W - 1, d->name, EV4_ADDR_W,
                 d->addr);
         fprintf(out, "localparam integer EV4_%s_ACCESS = EV4_ACCESS_%s;\n", d->name, access_name(d->access));
@@ -140,7 +104,7 @@ static void vh_registers(FILE *out)
                 (unsigned long long)d->reset);
         fprintf(out, "localparam logic [63:0] EV4_%s_MASK = 64'h%016llx;\n", d->name, (unsigned long long)mask);
     }
-    gen_vh_fields(out, "EV4", ev4_field_table, EV4_NFIELDS);
+    gen_vh_fields(out, "EV4", gen_fields, gen_nfields);
 }
 
 static void vh_counters(FILE *out)
@@ -159,8 +123,7 @@ static void vh_counters(FILE *out)
 static void vh_events(FILE *out)
 {
     const unsigned kw = gen_bits_for(EV4_NKINDS);
-    for (unsigned k = 0; k < EV4_NKINDS; k++)
-        fprintf(out, "localparam logic [%u:0] EV4_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    gen_vh_event_kinds(out, "logic ", "EV4");
     for (unsigned i = 0; i < EV4_NMUX; i++) {
         const ev4_mux_desc *m = &ev4_mux_table[i];
         const pmu_field_desc *f = field_of("ICCSR", m->counter ? "MUX1" : "MUX0");
@@ -213,7 +176,6 @@ static void md_registers(FILE *out)
     }
 }
 
-static void md_fields(FILE *out) { gen_md_fields(out, ev4_field_table, EV4_NFIELDS, NULL); }
 
 static void md_counters(FILE *out)
 {
@@ -231,8 +193,7 @@ static void md_events(FILE *out)
 {
     fputs("\n## Event kinds\n\nWhat a selection adds per cycle (docs/ev4.md, \"Counting\").\n\n"
           "| kind | counts |\n|---|---|\n", out);
-    for (unsigned k = 0; k < EV4_NKINDS; k++)
-        fprintf(out, "| %s | %s |\n", kind_names[k], kind_descs[k]);
+    gen_md_names(out, &gen_event_kinds, 0);
     for (unsigned n = 0; n < EV4_NCOUNTERS; n++) {
         const pmu_field_desc *f = field_of("ICCSR", n ? "MUX1" : "MUX0");
         const unsigned ncodes = 1u << (f->msb - f->lsb + 1);
@@ -250,11 +211,12 @@ static void md_events(FILE *out)
 }
 
 static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_events, vh_record, NULL};
-static const gen_section md_sections[] = {md_registers, md_fields, md_counters, md_events, NULL};
+static const gen_section md_sections[] = {md_registers, gen_md_def_fields, md_counters, md_events, NULL};
 
 const gen_block gen_family_block = {
-    .prefix = "EV4", .lower = "ev4", .addr_w = EV4_ADDR_W, .vis = ev4_vis_table, .nvis = EV4_NVIS,
-    .access_names = access_names, .access_descs = access_descs, .naccess = EV4_NACCESS,
+    .prefix = "EV4", .lower = "ev4",
+    .defs_what = "RTL localparams: registers, fields, counters, mux codes, kinds, record codes, visible state",
+    .addr_w = EV4_ADDR_W, .vis = ev4_vis_table, .nvis = EV4_NVIS,
     .check = check_def, .defines = defines, .vh = vh_sections,
     .md_title = "# Alpha 21064 register map\n\n"
                 "Every position below comes from `include/ev4/ev4_regs.def`, the same file the RTL\n"
@@ -269,11 +231,3 @@ const gen_block gen_family_block = {
                   "and the interrupt line `pmi = (HIRR.PC0 & HIER.PC0) | (HIRR.PC1 & HIER.PC1)`.\n\n"
                   "| # | register | address |\n|---|---|---|\n",
 };
-
-const gen_output gen_outputs[] = {
-    {"ev4_defines.vh", "RTL port-width macros", "//", gen_block_defines, NULL},
-    {"ev4_defs.vh", "RTL localparams: registers, fields, counters, mux codes, kinds, record codes, visible state",
-     "//", gen_block_defs, NULL},
-    {"ev4-register-map.md", "docs/ev4-register-map.md (make docs)", "<!--", gen_block_md, NULL},
-};
-const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

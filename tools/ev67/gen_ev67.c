@@ -15,23 +15,6 @@
 #include "ev67/ev67_cycle.h"
 #include "ev67/ev67_regs.h"
 
-const char gen_family_def[] = "include/ev67/ev67_regs.def";
-
-static const char *const access_names[EV67_NACCESS] = {
-#define EV67_ACCESS(name, desc) #name,
-#include "ev67/ev67_regs.def"
-#undef EV67_ACCESS
-};
-static const char *const access_descs[EV67_NACCESS] = {
-#define EV67_ACCESS(name, desc) desc,
-#include "ev67/ev67_regs.def"
-#undef EV67_ACCESS
-};
-static const char *const kind_descs[EV67_NKINDS] = {
-#define EV67_KIND(name, desc) desc,
-#include "ev67/ev67_regs.def"
-#undef EV67_KIND
-};
 static const struct {
     const char *name;
     unsigned value;
@@ -78,13 +61,10 @@ static const struct {
 /* The register port's address width: as wide as pmu_backend's addresses (uint16_t). */
 #define EV67_ADDR_W 16
 
-static const char *access_name(unsigned a) { return a < EV67_NACCESS ? access_names[a] : "?"; }
-static const char *kind_name(unsigned k) { return k < EV67_NKINDS ? ev67_kind_names[k] : "?"; }
+static const char *access_name(unsigned a) { return gen_name(&gen_reg_kinds, a); }
+static const char *kind_name(unsigned k) { return gen_name(&gen_event_kinds, k); }
 
-static const pmu_field_desc *field_of(const char *reg, const char *name)
-{
-    return gen_field_of(ev67_field_table, EV67_NFIELDS, reg, name);
-}
+static const pmu_field_desc *field_of(const char *reg, const char *name) { return gen_def_field(reg, name); }
 
 static unsigned field_w(const char *reg, const char *name)
 {
@@ -96,10 +76,7 @@ static unsigned field_w(const char *reg, const char *name)
 static int check_def(pmu_err *err)
 {
     /* Every field the RTL reads, with the width it needs (0: any). */
-    static const struct {
-        const char *reg, *name;
-        unsigned width;
-    } needed[] = {
+    static const gen_field_need needed[] = {
         {"PMPC", "PAL", 1},          {"PMPC", "PC", 62},           {"IER_CM", "PCEN", 2},
         {"ISUM", "PC", 2},           {"HW_INT_CLR", "PC", 2},      {"I_CTL", "SPCE", 1},
         {"I_CTL", "PCT0_EN", 1},     {"I_CTL", "PCT1_EN", 1},      {"PCTR_CTL", "TAK", 1},
@@ -119,27 +96,14 @@ static int check_def(pmu_err *err)
         {"OBS_PM", "STALLED", 1},    {"OBS_PM", "KBM", 1},         {"OBS_PM", "TAG", 32},
         {"OBS_PMPC", "PAL", 1},      {"OBS_PMPC", "PC", 62},
     };
-    for (unsigned i = 0; i < sizeof needed / sizeof needed[0]; i++) {
-        const pmu_field_desc *f = field_of(needed[i].reg, needed[i].name);
-        if (!f)
-            return pmu_errf(err, PMU_E_INPUT, "%s: no EV67_FIELD(%s, %s, ...): the RTL reads it", gen_family_def,
-                            needed[i].reg, needed[i].name);
-        if (needed[i].width && f->msb - f->lsb + 1 != needed[i].width)
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): %u bits, expected %u", gen_family_def,
-                            f->group, f->name, f->msb - f->lsb + 1, needed[i].width);
-    }
-    for (unsigned i = 0; i < EV67_NFIELDS; i++) {
-        const pmu_field_desc *f = &ev67_field_table[i];
-        if (f->msb < f->lsb || f->msb > 63)
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): MSB(%u) LSB(%u), expected LSB <= MSB <= 63",
-                            gen_family_def, f->group, f->name, f->msb, f->lsb);
-    }
+    if (gen_check_fields(needed, sizeof needed / sizeof needed[0], err) != 0)
+        return -1;
     /* One counter width for both, and every field that holds a count that wide. */
     static const char *const ctr_fields[][2] = {
         {"PCTR_CTL", "PCTR0"}, {"PCTR_CTL", "PCTR1"}, {"OBS_CTR", "PCTR0"}, {"OBS_CTR", "PCTR1"}};
     for (unsigned i = 0; i < 4; i++)
         if (field_w(ctr_fields[i][0], ctr_fields[i][1]) != counters[0].width || counters[1].width != counters[0].width)
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): expected EV67_COUNTER's WIDTH(%u) bits, "
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(%s, %s): expected EV67_COUNTER's WIDTH(%u) bits, "
                             "the same for both counters", gen_family_def, ctr_fields[i][0], ctr_fields[i][1],
                             counters[0].width);
     for (unsigned n = 0; n < EV67_NCOUNTERS; n++)
@@ -158,18 +122,18 @@ static int check_def(pmu_err *err)
     };
     for (unsigned i = 0; i < sizeof holds / sizeof holds[0]; i++)
         if (holds[i].max >= (1ull << field_w(holds[i].reg, holds[i].name)))
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(%s, %s): %u bits cannot hold %u", gen_family_def,
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(%s, %s): %u bits cannot hold %u", gen_family_def,
                             holds[i].reg, holds[i].name, field_w(holds[i].reg, holds[i].name), holds[i].max);
     if (field_w("OBS_AGG", "BCG") != EV67_LIM_BCACHE_EARLY)
-        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(OBS_AGG, BCG): expected EV67_LIMIT(BCACHE_EARLY) = %d bits",
-                        gen_family_def, EV67_LIM_BCACHE_EARLY);
+        return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(OBS_AGG, BCG): expected EV67_LIMIT(BCACHE_EARLY) = %d "
+                        "bits", gen_family_def, EV67_LIM_BCACHE_EARLY);
     if (field_w("I_STAT", "OVR") != field_w("OBS_PM", "OVR"))
-        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(I_STAT, OVR) and (OBS_PM, OVR): expected one width",
+        return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(I_STAT, OVR) and (OBS_PM, OVR): expected one width",
                         gen_family_def);
     /* A window's end copies OBS_PMPC into PMPC field for field. */
     if (field_of("PMPC", "PC")->lsb != field_of("OBS_PMPC", "PC")->lsb ||
         field_of("PMPC", "PAL")->lsb != field_of("OBS_PMPC", "PAL")->lsb)
-        return pmu_errf(err, PMU_E_INPUT, "%s: EV67_FIELD(PMPC, ...) and (OBS_PMPC, ...): expected one layout",
+        return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_FIELD(PMPC, ...) and (OBS_PMPC, ...): expected one layout",
                         gen_family_def);
     for (unsigned r = 0; r < EV67_NREGS; r++)
         if (ev67_reg_table[r].addr + ev67_reg_table[r].span > (1u << EV67_ADDR_W) ||
@@ -219,7 +183,7 @@ static void vh_registers(FILE *out)
         fprintf(out, "localparam logic [63:0] EV67_%s_WMASK = 64'h%016llx;\n", d->name,
                 (unsigned long long)ev67_reg_bits_of(r, EV67_ACCESS_RW));
     }
-    gen_vh_fields(out, "EV67", ev67_field_table, EV67_NFIELDS);
+    gen_vh_fields(out, "EV67", gen_fields, gen_nfields);
     for (unsigned i = 0; i < NPCTX_SEL; i++)
         fprintf(out, "localparam integer EV67_PCTX_SEL_%s = %u;\n", pctx_sel[i].field, pctx_sel[i].bit);
 }
@@ -241,8 +205,7 @@ static void vh_inputs(FILE *out)
 {
     const unsigned kw = gen_bits_for(EV67_NKINDS), sl1w = field_w("PCTR_CTL", "SL1");
     const unsigned nsel = 2u << sl1w;
-    for (unsigned k = 0; k < EV67_NKINDS; k++)
-        fprintf(out, "localparam logic [%u:0] EV67_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    gen_vh_event_kinds(out, "logic ", "EV67");
     for (unsigned n = 0; n < EV67_NCOUNTERS; n++) {
         uint64_t v[2u << 8];
         for (unsigned s = 0; s < nsel; s++)
@@ -283,8 +246,6 @@ static void md_registers(FILE *out)
                 pctx_sel[i].field, pctx_sel[i].bit, pctx_sel[i].desc);
 }
 
-static const char *field_access(unsigned i) { return access_name(ev67_field_access[i]); }
-static void md_fields(FILE *out) { gen_md_fields(out, ev67_field_table, EV67_NFIELDS, field_access); }
 
 static void md_counters(FILE *out)
 {
@@ -301,8 +262,7 @@ static void md_inputs(FILE *out)
 {
     fputs("\n## Counter inputs\n\nWhat a counter adds per step when it counts (docs/ev67.md, \"Aggregate counting\",\n"
           "\"ProfileMe\").\n\n| kind | counts |\n|---|---|\n", out);
-    for (unsigned k = 0; k < EV67_NKINDS; k++)
-        fprintf(out, "| %s | %s |\n", kind_name(k), kind_descs[k]);
+    gen_md_names(out, &gen_event_kinds, 0);
     fputs("\n| SL0 | SL1 | PCTR0 | PCTR1 | description |\n|---|---|---|---|---|\n", out);
     for (unsigned i = 0; i < EV67_NSEL; i++) {
         const ev67_sel_desc *s = &ev67_sel_table[i];
@@ -319,11 +279,12 @@ static void md_limits(FILE *out)
 }
 
 static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_inputs, vh_record, NULL};
-static const gen_section md_sections[] = {md_registers, md_fields, md_counters, md_inputs, md_limits, NULL};
+static const gen_section md_sections[] = {md_registers, gen_md_def_fields, md_counters, md_inputs, md_limits, NULL};
 
 const gen_block gen_family_block = {
-    .prefix = "EV67", .lower = "ev67", .addr_w = EV67_ADDR_W, .vis = ev67_vis_table, .nvis = EV67_NVIS,
-    .access_names = access_names, .access_descs = access_descs, .naccess = EV67_NACCESS,
+    .prefix = "EV67", .lower = "ev67",
+    .defs_what = "RTL localparams: registers, fields, counters, limits, input rows, record codes, visible state",
+    .addr_w = EV67_ADDR_W, .vis = ev67_vis_table, .nvis = EV67_NVIS,
     .check = check_def, .defines = defines, .vh = vh_sections,
     .md_title = "# Alpha 21264/EV67 register map\n\n"
                 "Every position below comes from `include/ev67/ev67_regs.def`, the same file the RTL\n"
@@ -339,11 +300,3 @@ const gen_block gen_family_block = {
                   "`pmi = ((OBS_INT.REQ & IER_CM.PCEN) != 0) & !OBS_INT.PAL`.\n\n"
                   "| # | register | address |\n|---|---|---|\n",
 };
-
-const gen_output gen_outputs[] = {
-    {"ev67_defines.vh", "RTL port-width macros", "//", gen_block_defines, NULL},
-    {"ev67_defs.vh", "RTL localparams: registers, fields, counters, limits, input rows, record codes, visible state",
-     "//", gen_block_defs, NULL},
-    {"ev67-register-map.md", "docs/ev67-register-map.md (make docs)", "<!--", gen_block_md, NULL},
-};
-const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];

@@ -20,8 +20,6 @@
 #include "ita/ita_cycle.h"
 #include "ita/ita_regs.h"
 
-const char gen_family_def[] = "include/ita/ita_regs.def";
-
 /* The models' columns of ita_reg_desc.reset / .wmask, and their localparam suffixes. */
 static const char *const model_suffix[2] = {[ITA_MODEL_ITANIUM] = "ITA", [ITA_MODEL_ITANIUM2] = "ITA2"};
 
@@ -33,32 +31,9 @@ static const char *space_name(unsigned s)
     return "?";
 }
 
-/* The register roles and event kinds of the .def: names and descriptions. */
-static const char *const role_names[ITA_NROLES] = {
-#define PMU_ROLE(name, desc) #name,
-#include "ita/ita_regs.def"
-#undef PMU_ROLE
-};
-static const char *const role_descs[ITA_NROLES] = {
-#define PMU_ROLE(name, desc) desc,
-#include "ita/ita_regs.def"
-#undef PMU_ROLE
-};
-static const char *const kind_names[ITA_NKINDS] = {
-    "NONE",
-#define PMU_EVENT_KIND(name, desc) #name,
-#include "ita/ita_regs.def"
-#undef PMU_EVENT_KIND
-};
-static const char *const kind_descs[ITA_NKINDS] = {
-    "nothing: the event counts nothing",
-#define PMU_EVENT_KIND(name, desc) desc,
-#include "ita/ita_regs.def"
-#undef PMU_EVENT_KIND
-};
-
-static const char *role_name(unsigned r) { return r < ITA_NROLES ? role_names[r] : "?"; }
-static const char *kind_name(unsigned k) { return k < ITA_NKINDS ? kind_names[k] : "?"; }
+/* The register roles and event kinds: the .def's PMU_DEF_REG_KIND and PMU_DEF_EVENT_KIND rows. */
+static const char *role_name(unsigned r) { return gen_name(&gen_reg_kinds, r); }
+static const char *kind_name(unsigned k) { return gen_name(&gen_event_kinds, k); }
 
 /* The visible register at (space, index), or -1. */
 static int vis_of(unsigned space, unsigned index)
@@ -121,15 +96,6 @@ static void vh_registers(FILE *out)
     fprintf(out, "localparam [7:0] ITA_XEV_NO_SLOT = 8'h%02x;\n", ITA_XEV_NO_SLOT);
 }
 
-/* Bits that hold every kind. */
-static unsigned kind_width(void)
-{
-    unsigned w = 1;
-    while ((1u << w) < ITA_NKINDS)
-        w++;
-    return w;
-}
-
 /* The number of a model's modelled rows (KIND not NONE) in its event table. */
 static unsigned modelled_rows(ita_model m)
 {
@@ -142,10 +108,9 @@ static unsigned modelled_rows(ita_model m)
 
 static void vh_events(FILE *out)
 {
-    const unsigned kw = kind_width();
+    const unsigned kw = gen_bits_for(gen_event_kinds.n);
     fprintf(out, "localparam integer PMU_KIND_W = %u;\n", kw);
-    for (unsigned k = 0; k < ITA_NKINDS; k++)
-        fprintf(out, "localparam [%u:0] PMU_KIND_%s = %u'd%u;\n", kw - 1, kind_name(k), kw, k);
+    gen_vh_event_kinds(out, "", "PMU");
     /* The Itanium 2 modelled events by name (ita_event_table), with their Itanium
      * counterparts' code and counters, for testbenches that program an event by name. */
     for (unsigned i = 0; i < ITA_NEVENTS; i++) {
@@ -388,13 +353,6 @@ static void counter_names(unsigned mask, char *buf, size_t size)
 }
 
 /* A two-column table body: names[i] | descs[i] for i = first .. n-1. */
-static void md_name_table(FILE *out, const char *const *names, const char *const *descs, unsigned first,
-                          unsigned n)
-{
-    for (unsigned i = first; i < n; i++)
-        fprintf(out, "| %s | %s |\n", names[i], descs[i]);
-}
-
 static void md_registers(FILE *out)
 {
     fputs("## Register port address spaces\n\n"
@@ -407,7 +365,7 @@ static void md_registers(FILE *out)
           "A write stores `(value & wmask) | (reset & ~wmask)`. Registers not listed read 0 and\n"
           "ignore writes. The role says what implements the register:\n\n"
           "| role | meaning |\n|---|---|\n", out);
-    md_name_table(out, role_names, role_descs, 0, ITA_NROLES);
+    gen_md_names(out, &gen_reg_kinds, 0);
     fputs("\n| register | address | role | Itanium reset | Itanium wmask | Itanium 2 reset | Itanium 2 wmask "
           "| description |\n|---|---|---|---|---|---|---|---|\n", out);
     for (unsigned i = 0; i < ita_reg_table_len; i++) {
@@ -460,7 +418,7 @@ static void md_events(FILE *out)
           "The counters column is where the event is wired. The kind is what one occurrence is\n"
           "(docs/ita-semantics.md, step 3):\n\n"
           "| kind | one occurrence |\n|---|---|\n", out);
-    md_name_table(out, kind_names, kind_descs, 1, ITA_NKINDS);
+    gen_md_names(out, &gen_event_kinds, 1);
     for (int m = ITA_MODEL_ITANIUM2; m >= ITA_MODEL_ITANIUM; m--) {
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
@@ -496,7 +454,7 @@ static int emit_wave_layout(FILE *out, pmu_err *err)
     return gen_embed_text(out, "ita_wave_layout", "docs/pmusim.gtkw", err);
 }
 
-const gen_output gen_outputs[] = {
+static const gen_output outputs[] = {
     {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
     {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
     {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/ita_evt_sel.sv", "//", emit_evt_rows, NULL},
@@ -505,4 +463,8 @@ const gen_output gen_outputs[] = {
     {"ita_wave_layout.c", "docs/pmusim.gtkw as a C string (the layout run --waves writes)", "//",
      emit_wave_layout, "docs/pmusim.gtkw"},
 };
-const unsigned gen_noutputs = sizeof gen_outputs / sizeof gen_outputs[0];
+const gen_output *gen_family_outputs(unsigned *n)
+{
+    *n = sizeof outputs / sizeof outputs[0];
+    return outputs;
+}

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # def_checks.sh - proves that a slip in include/ita/ita_regs.def or an event table fails the build:
 #
-#   columns     a PMU_EVT (include/ita/ita2_events.def) or PMU_REG row with two named columns
+#   columns     a PMU_EVT (include/ita/ita2_events.def), PMU_REG or PMU_DEF_FIELD row with two named columns
 #               swapped does not compile
 #               (include/ita/ita_defs.c reads every column through PMU_COL, include/pmu_def.h),
-#               and the compiler names the column that was found in the wrong place;
+#               and the compiler names the column that was found in the wrong place; nor
+#               does an event-kind list whose NONE is not first;
 #   generator   a .def that breaks a rule the generated RTL relies on (a ROLE(QUAL) register
-#               without a visible entry, counters that do not follow PMC0.ovf) makes the
-#               Itanium generator (tools/gen_defs.c + tools/ita/gen_ita.c) fail with a message.
+#               without a visible entry, counters that do not follow PMC0.ovf; in
+#               include/ev67/ev67_regs.def, a field narrower than the RTL reads or with its
+#               MSB below its LSB, the checks every family's generator shares) makes the
+#               Itanium generator (tools/gen_defs.c + tools/gen_rows.c + tools/ita/gen_ita.c) fail
+#               with a message.
 #
 # Each case edits a copy of include/ under $BUILD/def-checks/ ($BUILD: build unless set) and
 # compiles it there; the tree is never touched.  An unmodified copy must compile and generate, so a failure is the edit's.
@@ -44,8 +48,16 @@ compile_defs() {
 
 build_generator() {
     compile_defs &&
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" tools/gen_defs.c tools/ita/gen_ita.c \
-        "$work/ita_defs.o" "$work/ita_event_defs.o" -o "$work/gen_defs" >> "$work/cc.log" 2>&1
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"ita/ita_regs.def"' tools/gen_defs.c \
+        tools/gen_rows.c tools/ita/gen_ita.c "$work/ita_defs.o" "$work/ita_event_defs.o" -o "$work/gen_defs" \
+        >> "$work/cc.log" 2>&1
+}
+
+# The 21264's generator: the same generic parts with the register block (tools/gen_block.c).
+build_ev67_generator() {
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"ev67/ev67_regs.def"' tools/gen_defs.c \
+        tools/gen_rows.c tools/gen_block.c tools/ev67/gen_ev67.c "$work/include/ev67/ev67_defs.c" \
+        -o "$work/gen_defs_ev67" > "$work/cc.log" 2>&1
 }
 
 # swap_case NAME SED_EXPR EXPECTED [DEF]: the edited DEF (include/ita/ita_regs.def by default)
@@ -67,15 +79,19 @@ swap_case() {
 
 # gen_case NAME SED_EXPR OUTPUT EXPECTED: with the edit the generator builds, but writing
 # OUTPUT fails with a message containing EXPECTED.
+# With FAM=ev67: the same with include/ev67/ev67_regs.def and the 21264's generator (the
+# checks of the common rows, tools/gen_defs.c, serve every family).
 gen_case() {
-    local name=$1 expr=$2 output=$3 expected=$4
+    local name=$1 expr=$2 output=$3 expected=$4 fam=${FAM:-ita}
+    local def=$fam/${fam}_regs.def gen=$work/gen_defs build=build_generator
+    [ "$fam" = ita ] || { gen=$work/gen_defs_$fam; build=build_${fam}_generator; }
     fresh_copy
-    sed -i "$expr" "$work/include/ita/ita_regs.def"
-    if cmp -s include/ita/ita_regs.def "$work/include/ita/ita_regs.def"; then
+    sed -i "$expr" "$work/include/$def"
+    if cmp -s "include/$def" "$work/include/$def"; then
         fail "$name (the edit changed nothing: the test is stale)"
-    elif ! build_generator; then
+    elif ! $build; then
         fail "$name (the generator did not build; see $work/cc.log)"
-    elif "$work/gen_defs" "$output" > "$work/out" 2> "$work/err"; then
+    elif "$gen" "$output" > "$work/out" 2> "$work/err"; then
         fail "$name (gen_defs $output succeeded)"
     elif ! grep -q "$expected" "$work/err"; then
         fail "$name (gen_defs failed, but not with '$expected': $(cat "$work/err"))"
@@ -108,6 +124,13 @@ columns() {
     swap_case "PMU_REG FIRST <-> COUNT" \
         's/PMU_REG(PMC6_7, SPACE(PMC), FIRST(6), COUNT(2)/PMU_REG(PMC6_7, SPACE(PMC), COUNT(2), FIRST(6)/' \
         PMU_COL_FIRST_COUNT
+    swap_case "PMU_DEF_FIELD MSB <-> LSB" \
+        's/^PMU_DEF_FIELD(PMC0, *OVF, *MSB(7), *LSB(4),/PMU_DEF_FIELD(PMC0, OVF, LSB(4), MSB(7),/' \
+        PMU_COL_MSB_LSB
+    # Kind 0 counts nothing: the event kinds of the common schema list NONE first.
+    swap_case "PMU_DEF_EVENT_KIND NONE not first" \
+        '/^PMU_DEF_EVENT_KIND(NONE,/{h;d};/^PMU_DEF_EVENT_KIND(CYCLES,/G' \
+        pmu_kind_none_is_first
 }
 
 generator() {
@@ -129,6 +152,15 @@ generator() {
     gen_case "register without a visible entry that is not constant 0" \
         '/^PMU_VISIBLE(IPSR, CPU, 2, PSR)$/d' \
         pmu_defs.vh "PMU_REG IPSR: index 2 has no PMU_VISIBLE entry but is not constant 0"
+    fresh_copy
+    if build_ev67_generator && "$work/gen_defs_ev67" ev67_defs.vh > /dev/null
+    then ok "unmodified 21264 .def generates"; else fail "unmodified 21264 .def (see $work/cc.log)"; fi
+    FAM=ev67 gen_case "21264 field narrower than the RTL reads" \
+        's/^PMU_DEF_FIELD(I_CTL,      SPCE,      MSB(0),/PMU_DEF_FIELD(I_CTL,      SPCE,      MSB(1),/' \
+        ev67_defs.vh "PMU_DEF_FIELD(I_CTL, SPCE): 2 bits, expected 1"
+    FAM=ev67 gen_case "21264 field with MSB below LSB" \
+        's/^PMU_DEF_FIELD(OBS_PM,     AGE,       MSB(4),  LSB(2),/PMU_DEF_FIELD(OBS_PM,     AGE,       MSB(1),  LSB(2),/' \
+        ev67-register-map.md "PMU_DEF_FIELD(OBS_PM, AGE): MSB(1) LSB(2), expected LSB <= MSB <= 63"
 }
 
 case $what in
