@@ -23,6 +23,12 @@
  *   PMU_DEF_EVENT_KIND(name, description)  what one occurrence of an event adds, in the
  *                                          order of the family's enum; a family whose
  *                                          selections can count nothing lists NONE first
+ *   PMU_DEF_REG(name, ADDR(a), SPAN(n), ACCESS(access), RESET(r), description)
+ *                                          a register of a block reached at the port
+ *                                          addresses a .. a + n - 1, of one of the register
+ *                                          kinds (the Alpha families; the Itanium rows,
+ *                                          address ranges with per-model reset values and
+ *                                          writable masks, are its own PMU_REG)
  *   PMU_DEF_FIELD(register, name, MSB(msb), LSB(lsb), ACCESS(access), description)
  *                                          a field of a register (or of a layout group that
  *                                          several registers share); access is one of the
@@ -38,9 +44,12 @@
 
 #define PMU_COL(column, arg) PMU_COL_##column##_##arg
 
-/* The columns every family's field rows have. */
+/* The columns of the common rows that are numbers (ACCESS is the family's: its enum). */
 #define PMU_COL_MSB_MSB(x) (x)
 #define PMU_COL_LSB_LSB(x) (x)
+#define PMU_COL_ADDR_ADDR(x) (x)
+#define PMU_COL_SPAN_SPAN(x) (x)
+#define PMU_COL_RESET_RESET(x) (x)
 
 /* A PMU_DEF_FIELD row as the enumerators P_F_<reg>_<name>_LSB, _MSB and _WIDTH, P the
  * family's prefix; and a field's mask, value and update in a register value by them. */

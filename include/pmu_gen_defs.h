@@ -44,6 +44,16 @@ typedef struct gen_names {
 } gen_names;
 extern const gen_names gen_reg_kinds;   /* the PMU_DEF_REG_KIND rows */
 extern const gen_names gen_event_kinds; /* the PMU_DEF_EVENT_KIND rows */
+/* The PMU_DEF_REG rows. */
+typedef struct gen_reg {
+    const char *name;
+    unsigned addr, span;
+    const char *access; /* the register kind's name */
+    uint64_t reset;
+    const char *desc;
+} gen_reg;
+extern const gen_reg *const gen_regs;
+extern const unsigned gen_nregs;
 /* The PMU_DEF_FIELD rows, and each one's access by name ("RW", or "REG": as its register). */
 extern const pmu_field_desc *const gen_fields;
 extern const char *const *const gen_field_access;
@@ -65,6 +75,8 @@ typedef struct gen_field_need {
 /* 0 when every PMU_DEF_FIELD row has LSB <= MSB <= 63 and every field of need[0..nneed) is
  * there with its width; or -1 with err naming the row. */
 int gen_check_fields(const gen_field_need *need, unsigned nneed, pmu_err *err);
+/* 1 when a PMU_DEF_FIELD row has an access of its own (not ACCESS(REG)). */
+int gen_fields_own_access(void);
 /* The Markdown "Fields" section of the PMU_DEF_FIELD rows (gen_md_fields), with the access
  * column only when a row has an access of its own (not ACCESS(REG)). */
 void gen_md_def_fields(FILE *out);
@@ -103,6 +115,10 @@ void gen_md_fields(FILE *out, const pmu_field_desc *t, unsigned n, const char *(
 /* A register block's three files, as the Alpha families' generators write them
  * (tools/gen_block.c; tools/ev4/gen_ev4.c and tools/ev67/gen_ev67.c): <prefix>_defines.vh
  * (port-width macros), <lower>_defs.vh (localparams) and <lower>-register-map.md.  The
+ * registers (PMU_DEF_REG rows) and their fields come first, each written alike: a
+ * register's address (in as many hex digits as the highest address needs, at least 2),
+ * span (only when a register has more than one address), access, reset, field bits and
+ * writable bits (only when the fields have accesses of their own).  The
  * family defines gen_family_block; tools/gen_block.c writes the three files and names them
  * (gen_family_outputs); its rtl/<family>/family.mk links tools/gen_block.c. */
 typedef void (*gen_section)(FILE *out);
@@ -115,12 +131,12 @@ typedef struct gen_block {
     int (*check)(pmu_err *err);    /* the rules the RTL relies on: 0, or -1 with err */
     gen_section defines;           /* `define lines after <prefix>_ADDR_W and _NVIS */
     const gen_section *vh;         /* <prefix>_defs.vh after the access kinds (the .def's
-                                      register kinds, gen_reg_kinds), before the
-                                      visible state; NULL-terminated */
+                                      register kinds, gen_reg_kinds), the registers and the
+                                      fields, before the visible state; NULL-terminated */
     const char *md_title;          /* the document's heading and first paragraph */
     const char *md_registers;      /* the Registers section's paragraph, before the access table */
-    const gen_section *md;         /* the document after the access table, before the visible
-                                      state; NULL-terminated */
+    const gen_section *md;         /* the document after the access and register tables,
+                                      before the visible state; NULL-terminated */
     const char *md_visible;        /* the paragraph before the visible-state rows */
 } gen_block;
 extern const gen_block gen_family_block;

@@ -135,12 +135,17 @@ int gen_check_fields(const gen_field_need *need, unsigned nneed, pmu_err *err)
 
 static const char *def_field_access(unsigned i) { return gen_field_access[i]; }
 
+int gen_fields_own_access(void)
+{
+    for (unsigned i = 0; i < gen_nfields; i++)
+        if (strcmp(gen_field_access[i], "REG") != 0)
+            return 1;
+    return 0;
+}
+
 void gen_md_def_fields(FILE *out)
 {
-    int own = 0;
-    for (unsigned i = 0; i < gen_nfields; i++)
-        own |= strcmp(def_field_access(i), "REG") != 0;
-    gen_md_fields(out, gen_fields, gen_nfields, own ? def_field_access : NULL);
+    gen_md_fields(out, gen_fields, gen_nfields, gen_fields_own_access() ? def_field_access : NULL);
 }
 
 const pmu_field_desc *gen_field_of(const pmu_field_desc *t, unsigned n, const char *reg, const char *name)

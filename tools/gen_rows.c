@@ -1,6 +1,6 @@
 /*
  * gen_rows.c - the rows every family's .def writes alike (include/pmu_def.h: PMU_DEF_REG_KIND,
- * PMU_DEF_EVENT_KIND, PMU_DEF_FIELD), as the definitions generator's tables
+ * PMU_DEF_EVENT_KIND, PMU_DEF_REG, PMU_DEF_FIELD), as the definitions generator's tables
  * (include/pmu_gen_defs.h).  The one source for every family: the Makefile compiles it once
  * per family with GEN_DEF naming that family's .def (gen_defs_family), so a family's
  * generator has no tables of its own for these rows.
@@ -46,3 +46,13 @@ static const char *const field_access[] = {
 const pmu_field_desc *const gen_fields = fields;
 const char *const *const gen_field_access = field_access;
 const unsigned gen_nfields = sizeof fields / sizeof fields[0] - 1;
+
+static const gen_reg regs[] = {
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) \
+    {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), PMU_COL(ACCESS, access), PMU_COL(RESET, reset), desc},
+#include GEN_DEF
+#undef PMU_DEF_REG
+    {NULL, 0, 0, NULL, 0, NULL}};
+
+const gen_reg *const gen_regs = regs;
+const unsigned gen_nregs = sizeof regs / sizeof regs[0] - 1;

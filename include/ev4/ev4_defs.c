@@ -8,10 +8,10 @@
 #include <strings.h>
 
 const ev4_reg_desc ev4_reg_table[EV4_NREGS] = {
-#define EV4_REG(name, addr, access, reset, desc) \
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) \
     {#name, PMU_COL(ADDR, addr), PMU_COL(ACCESS, access), PMU_COL(RESET, reset), desc},
 #include "ev4/ev4_regs.def"
-#undef EV4_REG
+#undef PMU_DEF_REG
 };
 
 const pmu_field_desc ev4_field_table[EV4_NFIELDS] = {

@@ -50,9 +50,7 @@ ev4_params ev4_params_default(ev4_model model);
 static inline int ev4_has_pme(ev4_model m) { return m == EV4_MODEL_21064; }
 
 /* The named columns of the .def's rows (include/pmu_def.h). */
-#define PMU_COL_ADDR_ADDR(x) (x)
 #define PMU_COL_ACCESS_ACCESS(a) EV4_ACCESS_##a
-#define PMU_COL_RESET_RESET(x) (x)
 #define PMU_COL_WIDTH_WIDTH(x) (x)
 #define PMU_COL_LONG_LONG(x) (x)
 #define PMU_COL_SHORT_SHORT(x) (x)
@@ -68,12 +66,12 @@ typedef enum ev4_access {
 #undef PMU_DEF_REG_KIND
 
 /* Register-port addresses: EV4_ADDR_<reg>. */
-#define EV4_REG(name, addr, access, reset, desc) EV4_ADDR_##name = PMU_COL(ADDR, addr),
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) EV4_ADDR_##name = PMU_COL(ADDR, addr),
 enum ev4_addr {
 #include "ev4_regs.def"
     EV4_ADDR_END_
 };
-#undef EV4_REG
+#undef PMU_DEF_REG
 
 /* Field positions: EV4_F_<reg>_<field>_{LSB,MSB,WIDTH}; EV4_FMASK/FGET/FSET. */
 #define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(EV4, reg, name, msb, lsb)
@@ -103,12 +101,12 @@ typedef struct ev4_reg_desc {
     uint64_t reset;
     const char *desc;
 } ev4_reg_desc;
-#define EV4_REG(name, addr, access, reset, desc) EV4_REG_##name,
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) EV4_REG_##name,
 enum ev4_reg_index {
 #include "ev4_regs.def"
     EV4_NREGS
 };
-#undef EV4_REG
+#undef PMU_DEF_REG
 extern const ev4_reg_desc ev4_reg_table[EV4_NREGS];
 /* The register at addr, or NULL when none is there. */
 const ev4_reg_desc *ev4_reg_lookup(uint16_t addr);

@@ -8,10 +8,10 @@
 #include <strings.h>
 
 const ev67_reg_desc ev67_reg_table[EV67_NREGS] = {
-#define EV67_REG(name, addr, span, access, reset, desc) \
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) \
     {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), PMU_COL(ACCESS, access), PMU_COL(RESET, reset), desc},
 #include "ev67/ev67_regs.def"
-#undef EV67_REG
+#undef PMU_DEF_REG
 };
 
 const pmu_field_desc ev67_field_table[EV67_NFIELDS] = {

@@ -50,10 +50,7 @@ ev67_params ev67_params_default(ev67_model model);
 int ev67_params_check(const ev67_params *p, pmu_err *err);
 
 /* The named columns of the .def's rows (include/pmu_def.h). */
-#define PMU_COL_ADDR_ADDR(x) (x)
-#define PMU_COL_SPAN_SPAN(x) (x)
 #define PMU_COL_ACCESS_ACCESS(a) EV67_ACCESS_##a
-#define PMU_COL_RESET_RESET(x) (x)
 #define PMU_COL_INDEXBIT_INDEXBIT(x) (x)
 #define PMU_COL_WIDTH_WIDTH(x) (x)
 #define PMU_COL_WMAX_WMAX(x) (x)
@@ -73,12 +70,12 @@ typedef enum ev67_access {
 #undef PMU_DEF_REG_KIND
 
 /* Register-port addresses: EV67_ADDR_<reg> (the first of its span). */
-#define EV67_REG(name, addr, span, access, reset, desc) EV67_ADDR_##name = PMU_COL(ADDR, addr),
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) EV67_ADDR_##name = PMU_COL(ADDR, addr),
 enum ev67_addr {
 #include "ev67_regs.def"
     EV67_ADDR_END_
 };
-#undef EV67_REG
+#undef PMU_DEF_REG
 
 /* Field positions: EV67_F_<reg>_<field>_{LSB,MSB,WIDTH}; EV67_FMASK/FGET/FSET. */
 #define PMU_DEF_FIELD(reg, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(EV67, reg, name, msb, lsb)
@@ -110,12 +107,12 @@ typedef struct ev67_reg_desc {
     uint64_t reset;
     const char *desc;
 } ev67_reg_desc;
-#define EV67_REG(name, addr, span, access, reset, desc) EV67_REG_##name,
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) EV67_REG_##name,
 enum ev67_reg_index {
 #include "ev67_regs.def"
     EV67_NREGS
 };
-#undef EV67_REG
+#undef PMU_DEF_REG
 extern const ev67_reg_desc ev67_reg_table[EV67_NREGS];
 /* The register reached at port address addr (any address of its span), or NULL. */
 const ev67_reg_desc *ev67_reg_lookup(uint16_t addr);

@@ -21,7 +21,6 @@ static const char *const counter_descs[EV4_NCOUNTERS] = {
 #undef EV4_COUNTER
 };
 
-static const char *access_name(unsigned a) { return gen_name(&gen_reg_kinds, a); }
 static const char *kind_name(unsigned k) { return gen_name(&gen_event_kinds, k); }
 
 static const pmu_field_desc *field_of(const char *reg, const char *name) { return gen_def_field(reg, name); }
@@ -89,24 +88,6 @@ static void defines(FILE *out)
 
 /* ---- ev4_defs.vh ---------------------------------------------------------------------- */
 
-static void vh_registers(FILE *out)
-{
-    for (unsigned r = 0; r < EV4_NREGS; r++) {
-        const ev4_reg_desc *d = &ev4_reg_table[r];
-        uint64_t mask = 0;
-        for (unsigned i = 0; i < gen_nfields; i++)
-            if (strcmp(gen_fields[i].group, d->name) == 0)
-                mask |= gen_field_mask(&gen_fields[i]);
-        fprintf(out, "localparam logic [%d:0] EV4_ADDR_%s = %d'h%02x;\n", EV4_ADDR_W - 1, d->name, EV4_ADDR_W,
-                d->addr);
-        fprintf(out, "localparam integer EV4_%s_ACCESS = EV4_ACCESS_%s;\n", d->name, access_name(d->access));
-        fprintf(out, "localparam logic [63:0] EV4_%s_RESET = 64'h%016llx;\n", d->name,
-                (unsigned long long)d->reset);
-        fprintf(out, "localparam logic [63:0] EV4_%s_MASK = 64'h%016llx;\n", d->name, (unsigned long long)mask);
-    }
-    gen_vh_fields(out, "EV4", gen_fields, gen_nfields);
-}
-
 static void vh_counters(FILE *out)
 {
 #define EV4_COUNTER(n, width, lng, shrt, desc)                                                         \
@@ -166,16 +147,6 @@ static void vh_record(FILE *out)
 
 /* ---- ev4-register-map.md --------------------------------------------------------------- */
 
-static void md_registers(FILE *out)
-{
-    fputs("\n| register | address | access | reset | field bits | description |\n|---|---|---|---|---|---|\n", out);
-    for (unsigned r = 0; r < EV4_NREGS; r++) {
-        const ev4_reg_desc *d = &ev4_reg_table[r];
-        fprintf(out, "| %s | 0x%02x | %s | 0x%llx | 0x%llx | %s |\n", d->name, d->addr, access_name(d->access),
-                (unsigned long long)d->reset, (unsigned long long)ev4_reg_bits(r, EV4_MODEL_21064), d->desc);
-    }
-}
-
 
 static void md_counters(FILE *out)
 {
@@ -210,8 +181,8 @@ static void md_events(FILE *out)
     }
 }
 
-static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_events, vh_record, NULL};
-static const gen_section md_sections[] = {md_registers, gen_md_def_fields, md_counters, md_events, NULL};
+static const gen_section vh_sections[] = {vh_counters, vh_events, vh_record, NULL};
+static const gen_section md_sections[] = {gen_md_def_fields, md_counters, md_events, NULL};
 
 const gen_block gen_family_block = {
     .prefix = "EV4", .lower = "ev4",

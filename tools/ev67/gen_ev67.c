@@ -61,7 +61,6 @@ static const struct {
 /* The register port's address width: as wide as pmu_backend's addresses (uint16_t). */
 #define EV67_ADDR_W 16
 
-static const char *access_name(unsigned a) { return gen_name(&gen_reg_kinds, a); }
 static const char *kind_name(unsigned k) { return gen_name(&gen_event_kinds, k); }
 
 static const pmu_field_desc *field_of(const char *reg, const char *name) { return gen_def_field(reg, name); }
@@ -139,8 +138,8 @@ static int check_def(pmu_err *err)
         if (ev67_reg_table[r].addr + ev67_reg_table[r].span > (1u << EV67_ADDR_W) ||
             (ev67_reg_table[r].span & (ev67_reg_table[r].span - 1)) ||
             (ev67_reg_table[r].addr & (ev67_reg_table[r].span - 1)))
-            return pmu_errf(err, PMU_E_INPUT, "%s: EV67_REG(%s): expected a power-of-two SPAN at an ADDR aligned to it",
-                            gen_family_def, ev67_reg_table[r].name);
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s): expected a power-of-two SPAN at an ADDR aligned "
+                            "to it", gen_family_def, ev67_reg_table[r].name);
     for (unsigned i = 0; i < NPCTX_SEL; i++) {
         const ev67_reg_desc *pctx = &ev67_reg_table[EV67_REG_PCTX];
         if ((1u << pctx_sel[i].bit) >= pctx->span || !field_of("PCTX", pctx_sel[i].field))
@@ -169,21 +168,9 @@ static void defines(FILE *out)
 
 /* ---- ev67_defs.vh --------------------------------------------------------------------- */
 
-static void vh_registers(FILE *out)
+/* The PCTX field selects, after the registers and fields. */
+static void vh_pctx_sel(FILE *out)
 {
-    for (unsigned r = 0; r < EV67_NREGS; r++) {
-        const ev67_reg_desc *d = &ev67_reg_table[r];
-        fprintf(out, "localparam logic [%d:0] EV67_ADDR_%s = %d'h%03x;\n", EV67_ADDR_W - 1, d->name, EV67_ADDR_W,
-                d->addr);
-        fprintf(out, "localparam integer EV67_%s_SPAN = %u;\n", d->name, d->span);
-        fprintf(out, "localparam integer EV67_%s_ACCESS = EV67_ACCESS_%s;\n", d->name, access_name(d->access));
-        fprintf(out, "localparam logic [63:0] EV67_%s_RESET = 64'h%016llx;\n", d->name, (unsigned long long)d->reset);
-        fprintf(out, "localparam logic [63:0] EV67_%s_MASK = 64'h%016llx;\n", d->name,
-                (unsigned long long)ev67_reg_bits(r));
-        fprintf(out, "localparam logic [63:0] EV67_%s_WMASK = 64'h%016llx;\n", d->name,
-                (unsigned long long)ev67_reg_bits_of(r, EV67_ACCESS_RW));
-    }
-    gen_vh_fields(out, "EV67", gen_fields, gen_nfields);
     for (unsigned i = 0; i < NPCTX_SEL; i++)
         fprintf(out, "localparam integer EV67_PCTX_SEL_%s = %u;\n", pctx_sel[i].field, pctx_sel[i].bit);
 }
@@ -232,15 +219,9 @@ static void vh_record(FILE *out)
 
 /* ---- ev67-register-map.md ------------------------------------------------------------- */
 
-static void md_registers(FILE *out)
+/* The PCTX field selects, after the register table. */
+static void md_pctx_sel(FILE *out)
 {
-    fputs("\n| register | address | span | access | reset | field bits | description |\n"
-          "|---|---|---|---|---|---|---|\n", out);
-    for (unsigned r = 0; r < EV67_NREGS; r++) {
-        const ev67_reg_desc *d = &ev67_reg_table[r];
-        fprintf(out, "| %s | 0x%02x | %u | %s | 0x%llx | 0x%llx | %s |\n", d->name, d->addr, d->span,
-                access_name(d->access), (unsigned long long)d->reset, (unsigned long long)ev67_reg_bits(r), d->desc);
-    }
     for (unsigned i = 0; i < NPCTX_SEL; i++)
         fprintf(out, "\nPCTX: a write changes %s only when bit %u of the port address is 1 (%s).\n",
                 pctx_sel[i].field, pctx_sel[i].bit, pctx_sel[i].desc);
@@ -278,8 +259,8 @@ static void md_limits(FILE *out)
         fprintf(out, "| %s | %u | %s |\n", limits[i].name, limits[i].value, limits[i].desc);
 }
 
-static const gen_section vh_sections[] = {vh_registers, vh_counters, vh_inputs, vh_record, NULL};
-static const gen_section md_sections[] = {md_registers, gen_md_def_fields, md_counters, md_inputs, md_limits, NULL};
+static const gen_section vh_sections[] = {vh_pctx_sel, vh_counters, vh_inputs, vh_record, NULL};
+static const gen_section md_sections[] = {md_pctx_sel, gen_md_def_fields, md_counters, md_inputs, md_limits, NULL};
 
 const gen_block gen_family_block = {
     .prefix = "EV67", .lower = "ev67",

@@ -158,6 +158,9 @@ generator() {
     FAM=ev67 gen_case "21264 field narrower than the RTL reads" \
         's/^PMU_DEF_FIELD(I_CTL,      SPCE,      MSB(0),/PMU_DEF_FIELD(I_CTL,      SPCE,      MSB(1),/' \
         ev67_defs.vh "PMU_DEF_FIELD(I_CTL, SPCE): 2 bits, expected 1"
+    FAM=ev67 gen_case "21264 register span not a power of two" \
+        's/^PMU_DEF_REG(PCTX,       ADDR(0x40),  SPAN(32),/PMU_DEF_REG(PCTX,       ADDR(0x40),  SPAN(24),/' \
+        ev67_defs.vh "PMU_DEF_REG(PCTX): expected a power-of-two SPAN at an ADDR aligned to it"
     FAM=ev67 gen_case "21264 field with MSB below LSB" \
         's/^PMU_DEF_FIELD(OBS_PM,     AGE,       MSB(4),  LSB(2),/PMU_DEF_FIELD(OBS_PM,     AGE,       MSB(1),  LSB(2),/' \
         ev67-register-map.md "PMU_DEF_FIELD(OBS_PM, AGE): MSB(1) LSB(2), expected LSB <= MSB <= 63"

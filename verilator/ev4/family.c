@@ -20,10 +20,10 @@ static const pmu_model_desc ev4_models[EV4_NMODELS] = {
     ((a) == EV4_ACCESS_RW ? PMU_REG_RW : (a) == EV4_ACCESS_RO ? PMU_REG_RO                           \
                                        : (a) == EV4_ACCESS_W0C ? PMU_REG_WO : PMU_REG_OBS)
 static const pmu_regmap_entry ev4_regmap[EV4_NREGS] = {
-#define EV4_REG(name, addr, access, reset, desc)                                                   \
-    {#name, PMU_COL(ADDR, addr), 1, EV4_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
+#define PMU_DEF_REG(name, addr, span, access, reset, desc)                                         \
+    {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), EV4_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
 #include "ev4/ev4_regs.def"
-#undef EV4_REG
+#undef PMU_DEF_REG
 };
 
 static pmu_backend *ev4_ref_create(unsigned model, pmu_err *err)

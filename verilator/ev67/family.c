@@ -22,10 +22,10 @@ static const pmu_model_desc ev67_models[EV67_NMODELS] = {
      : (a) == EV67_ACCESS_W1C                        ? PMU_REG_WO                                  \
                                                      : PMU_REG_OBS)
 static const pmu_regmap_entry ev67_regmap[EV67_NREGS] = {
-#define EV67_REG(name, addr, span, access, reset, desc)                                            \
+#define PMU_DEF_REG(name, addr, span, access, reset, desc)                                         \
     {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), EV67_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
 #include "ev67/ev67_regs.def"
-#undef EV67_REG
+#undef PMU_DEF_REG
 };
 
 static pmu_backend *ev67_ref_create(unsigned model, pmu_err *err)
