@@ -66,20 +66,31 @@ interrupted() {
     shift 4
     mkdir sig && cd sig || return
     set -m
-    "$@" >/dev/null 2>&1 &
-    local pid=$! i=0 rc want=$((128 + $(kill -l "$sig")))
+    # The signal at its default action in the command, even when this script was started
+    # with it ignored (a background job inherits SIGINT ignored, and a shell cannot undo that).
+    env --default-signal="$sig" "$@" >/dev/null 2>&1 &
+    local pid=$! i=0 j=0 rc want=$((128 + $(kill -l "$sig")))
     set +m
     until compgen -G "$glob" >/dev/null || [ $i -ge 1000 ]; do
         sleep 0.01
         i=$((i + 1))
     done
     kill -s "$sig" "$pid"
+    # A command that outlives the signal would otherwise write until its $many records.
+    while kill -0 "$pid" 2>/dev/null && [ $j -lt 1000 ]; do
+        sleep 0.01
+        j=$((j + 1))
+    done
+    [ $j -lt 1000 ] || kill -s KILL "$pid"
     { wait "$pid"; } 2>/dev/null # no "Hangup" from the shell
     rc=$?
     local left
     left=$(find . -mindepth 1 | head -5)
     if [ $i -ge 1000 ]; then
         echo "FAIL $name: no file matched $glob within 10 s"
+        failed=$((failed + 1))
+    elif [ $j -ge 1000 ]; then
+        echo "FAIL $name: still running 10 s after SIG$sig (killed)"
         failed=$((failed + 1))
     elif [ "$rc" -ne "$want" ] || [ -n "$left" ]; then
         echo "FAIL $name: exit $rc, expected $want; left behind: ${left:-nothing}"
