@@ -35,11 +35,11 @@ IVERILOG  ?= iverilog
 VVP       ?= vvp
 YOSYS     ?= yosys
 
-# The registered families, in their order (include/pmu_families.def, read by tools/families.sh):
+# The registered families, in their order (include/common/pmu_families.def, read by tools/families.sh):
 # the fragments loop over these, never over a list of their own.
 PMU_FAMILIES := $(shell CC=$(CC) bash tools/families.sh)
 ifeq ($(strip $(PMU_FAMILIES)),)
-$(error tools/families.sh found no family in include/pmu_families.def)
+$(error tools/families.sh found no family in include/common/pmu_families.def)
 endif
 
 # make sim overrides
@@ -64,7 +64,7 @@ help:
 	@echo "make sim     run the default workload in RTL/reference lock-step and print the counts"
 	@echo "make sim FAMILY=alpha21064   the same on the Alpha 21064, with the pfm pseudo-device's results"
 	@echo "make sim FAMILY=alpha21264   the same on the Alpha 21264/EV67, with the perf driver's counts (CONFIG=verilator/ev67/profileme.cfg: ProfileMe)"
-	@echo "make sim FAMILY=NAME   any registered family (include/pmu_families.def): $(PMU_FAMILIES)"
+	@echo "make sim FAMILY=NAME   any registered family (include/common/pmu_families.def): $(PMU_FAMILIES)"
 	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
@@ -95,8 +95,8 @@ $(BUILD)/obj/%.o: %.cpp
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
 # One generator per family: tools/gen_defs.c (generic) with tools/<family>/gen_<family>.c
-# (include/pmu_gen_defs.h) and tools/gen_rows.c compiled with the family's .def (the rows every
-# .def writes alike, include/pmu_def.h), linked with the family's tables (its own only: another
+# (include/tools/pmu_gen_defs.h) and tools/gen_rows.c compiled with the family's .def (the rows every
+# .def writes alike, include/common/pmu_def.h), linked with the family's tables (its own only: another
 # family's new tables must not regenerate this family's RTL includes, which every Verilated
 # variant of it depends on).  It writes the family's RTL includes to $(GEN)/<family>/
 # (`gen_defs --list` names them) and its register map.

@@ -1,6 +1,6 @@
 /* codec.c - the dialects' coding states and the messages of their binary decoding
- * (include/pmu_stream_codec.h). */
-#include "pmu_stream_codec.h"
+ * (include/stream/pmu_stream_codec.h). */
+#include "stream/pmu_stream_codec.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 #include "stream_internal.h"
 
 void bin_put_u64le(uint8_t *p, uint64_t v)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 #include "stream_internal.h"
 
 char *stream_escaped_name(const char *s)

@@ -1,6 +1,6 @@
 /*
  * out_file.c - output files that appear whole or not at all: written under a temporary
- * name in the target's directory and renamed when complete (include/pmu_tmpfiles.h), so
+ * name in the target's directory and renamed when complete (include/stream/pmu_tmpfiles.h), so
  * that a failed run never leaves a truncated file nor destroys the one that was there.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pmu_tmpfiles.h"
+#include "stream/pmu_tmpfiles.h"
 #include "stream_internal.h"
 
 static char *copy_str(const char *s)
@@ -24,7 +24,7 @@ static char *copy_str(const char *s)
     return d;
 }
 
-/* A new temporary file beside the target (include/pmu_tmpfiles.h). */
+/* A new temporary file beside the target (include/stream/pmu_tmpfiles.h). */
 static FILE *create_tmp(const char *path, char **tmp_out)
 {
     char *dir = copy_str(path), *base = copy_str(path);

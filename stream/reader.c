@@ -1,5 +1,5 @@
 /*
- * reader.c - stream readers (pmu_stream.h) for any dialect.
+ * reader.c - stream readers (stream/pmu_stream.h) for any dialect.
  *
  * Readers pull bytes through one buffer, whether the bytes come from a file, a pipe or
  * memory, so the decoders do not care where they are.  The form is detected from the
@@ -435,7 +435,7 @@ static inline __attribute__((always_inline)) int next_binary(pmu_stream_reader *
     }
     if (rc < 0)
         return fail(r, err);
-    r->recno++; /* decode validated the record (pmu_dialect.h) */
+    r->recno++; /* decode validated the record (common/pmu_dialect.h) */
     if (__builtin_expect(repeat > r->room || repeat > PMU_STREAM_MAX_REPEAT, 0))
         return repeat_refused(r, where, repeat, err);
     r->room -= repeat;

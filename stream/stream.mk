@@ -4,7 +4,7 @@
 # the IA-64 instruction classes).  docs/ita-stream-format.md describes the forms.
 #
 # Variables for other fragments:
-#   $(STREAM_LIB)   build/libpmustream.a: include/pmu_stream.h and ita_dialect;
+#   $(STREAM_LIB)   build/libpmustream.a: include/stream/pmu_stream.h and ita_dialect;
 #                   link it with $(COMMON_OBJS) (the event table gives the per-cycle limits)
 # Targets:
 #   stream-test     builds and runs build/tests/stream_tests (GoogleTest)

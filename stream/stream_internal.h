@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "pmu_stream.h"
+#include "stream/pmu_stream.h"
 
 /* ---- binary form: the header (docs/streams.md, "The binary header") -------------------- */
 #define BIN_MAGIC "\x89PMUCYC\n"

@@ -1,12 +1,12 @@
 /*
  * text_fields.c - the tokeniser and field readers of every dialect's text form
- * (include/pmu_stream_codec.h): one implementation, so that the dialects split their
+ * (include/stream/pmu_stream_codec.h): one implementation, so that the dialects split their
  * lines and word their messages alike (docs/ita-stream-format.md, "Lines").
  */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 int pmu_line_err(const pmu_line *l, const char *at, const char *field, size_t field_len,
                  const char *fmt, ...)

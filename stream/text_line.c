@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 #include "stream_internal.h"
 
 static const char repeat_key[] = "repeat";

@@ -1,9 +1,9 @@
 /*
  * tmpfiles.c - the registry of temporary files removed on SIGINT, SIGTERM and SIGHUP
- * (include/pmu_tmpfiles.h says the rules).
+ * (include/stream/pmu_tmpfiles.h says the rules).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "pmu_tmpfiles.h"
+#include "stream/pmu_tmpfiles.h"
 
 #include <errno.h>
 #include <signal.h>

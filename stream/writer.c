@@ -1,5 +1,5 @@
 /*
- * writer.c - stream writers (pmu_stream.h) for any dialect: validation, identical
+ * writer.c - stream writers (stream/pmu_stream.h) for any dialect: validation, identical
  * consecutive records as one record with a repeat count (at most
  * PMU_STREAM_MAX_REPEAT), the text banner and repeat= prefix, the binary header and
  * its cycle count, and an output file that appears only when complete.

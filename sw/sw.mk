@@ -40,7 +40,7 @@ sw-test-long: $(SW_TEST_BIN)
 # The driver (sw/ita/drv.c) is in $(SW_LIB); `pmusim count` and `pmusim profile` are in
 # the command layer (verilator/cli/, the Itanium hooks in verilator/ita/).
 #   $(DRV_TEST_BIN)   build/tests/drv_tests: the driver's GoogleTest tests (in GTEST_BINS),
-#                     with the symbol tables of profile (include/pmu_symtab.h)
+#                     with the symbol tables of profile (include/cli/pmu_symtab.h)
 #   make drv-test     build and run the driver tests and the command script
 DRV_TEST_SRCS := $(wildcard sw/*/tests/drv_*.cpp)
 DRV_TEST_OBJS := $(DRV_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)

@@ -1,13 +1,13 @@
-// pmu_rtl_sc.cpp - the RTL part Verilated with --sc (pmu_sc.h): each family's factory
+// pmu_rtl_sc.cpp - the RTL part Verilated with --sc (sc/pmu_sc.h): each family's factory
 // (systemc/<family>/rtl_sc.cpp), paired with the family's descriptor by the one registry
-// (include/pmu_families.def), so that a part finds it by the descriptor it was given.
-#include "pmu_sc.h"
-#include "pmu_vsc_site.h"
+// (include/common/pmu_families.def), so that a part finds it by the descriptor it was given.
+#include "sc/pmu_sc.h"
+#include "sc/pmu_vsc_site.h"
 
 #define PMU_FAMILY(fam)                          \
     extern "C" const pmu_family pmu_family_##fam; \
     extern const pmu_vsc_family pmu_vsc_##fam;
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
 
 namespace
@@ -20,7 +20,7 @@ struct vsc_entry {
 
 const vsc_entry vsc_families[] = {
 #define PMU_FAMILY(fam) {&pmu_family_##fam, &pmu_vsc_##fam},
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
 };
 

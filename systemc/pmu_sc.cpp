@@ -1,9 +1,9 @@
-// pmu_sc.cpp - a PMU family as a SystemC part (pmu_sc.h, docs/systemc.md).
-#include "pmu_sc.h"
+// pmu_sc.cpp - a PMU family as a SystemC part (sc/pmu_sc.h, docs/systemc.md).
+#include "sc/pmu_sc.h"
 
 #include <cstring>
 
-#include "pmu_dialect.h"
+#include "common/pmu_dialect.h"
 
 std::ostream &operator<<(std::ostream &os, const pmu_sc_record &r)
 {

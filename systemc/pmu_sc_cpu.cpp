@@ -1,9 +1,9 @@
-// pmu_sc_cpu.cpp - the CPU stand-in (pmu_sc_cpu.h).
-#include "pmu_sc_cpu.h"
+// pmu_sc_cpu.cpp - the CPU stand-in (sc/pmu_sc_cpu.h).
+#include "sc/pmu_sc_cpu.h"
 
 #include <string>
 
-#include "pmu_dialect.h"
+#include "common/pmu_dialect.h"
 
 pmu_sc_cpu::pmu_sc_cpu(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *behind,
                        const sc_core::sc_time &clock_period)

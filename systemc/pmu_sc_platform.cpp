@@ -1,5 +1,5 @@
-// pmu_sc_platform.cpp - the platform of `pmusim-sc run` (pmu_sc_platform.h).
-#include "pmu_sc_platform.h"
+// pmu_sc_platform.cpp - the platform of `pmusim-sc run` (sc/pmu_sc_platform.h).
+#include "sc/pmu_sc_platform.h"
 
 #include <systemc>
 
@@ -8,11 +8,11 @@
 #include <memory>
 #include <string>
 
-#include "pmu_sc.h"
-#include "pmu_sc_checker.h"
-#include "pmu_sc_cpu.h"
-#include "pmu_sc_player.h"
-#include "pmu_tmpfiles.h"
+#include "sc/pmu_sc.h"
+#include "sc/pmu_sc_checker.h"
+#include "sc/pmu_sc_cpu.h"
+#include "sc/pmu_sc_player.h"
+#include "stream/pmu_tmpfiles.h"
 
 namespace
 {

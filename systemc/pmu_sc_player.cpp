@@ -1,5 +1,5 @@
-// pmu_sc_player.cpp - the stream player (pmu_sc_player.h).
-#include "pmu_sc_player.h"
+// pmu_sc_player.cpp - the stream player (sc/pmu_sc_player.h).
+#include "sc/pmu_sc_player.h"
 
 pmu_sc_player::pmu_sc_player(sc_core::sc_module_name name, pmu_source *src)
     : sc_core::sc_module(name), fetch("fetch"), src_(src)

@@ -1,10 +1,10 @@
-// pmu_sc_port.cpp - software's register access through a TLM socket (pmu_sc_port.h).
-#include "pmu_sc_port.h"
+// pmu_sc_port.cpp - software's register access through a TLM socket (sc/pmu_sc_port.h).
+#include "sc/pmu_sc_port.h"
 
 #include <cstring>
 #include <string>
 
-#include "pmu_cosim.h"
+#include "harness/pmu_cosim.h"
 
 namespace
 {

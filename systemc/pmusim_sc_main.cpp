@@ -1,5 +1,5 @@
 // pmusim_sc_main.cpp - build/pmusim-sc: `pmusim run` on the SystemC platform
-// (include/pmu_sc_platform.h, docs/systemc.md).  `pmusim-sc run [run's options]`; the
+// (include/sc/pmu_sc_platform.h, docs/systemc.md).  `pmusim-sc run [run's options]`; the
 // options, the output and the exit status are run's (`pmusim run --help`).
 #include <cstdio>
 #include <cstdlib>
@@ -7,10 +7,10 @@
 
 #include <systemc>
 
-#include "pmu_cli.h"
-#include "pmu_sc_platform.h"
-#include "pmu_num.h"
-#include "pmu_tmpfiles.h"
+#include "cli/pmu_cli.h"
+#include "sc/pmu_sc_platform.h"
+#include "common/pmu_num.h"
+#include "stream/pmu_tmpfiles.h"
 
 int sc_main(int argc, char *argv[])
 {

@@ -8,7 +8,7 @@
 SC_CFLAGS := $(shell pkg-config --cflags systemc 2>/dev/null)
 SC_LIBS   := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 
-# ---- each family's RTL top Verilated with --sc (pmu_rtl_sc, include/pmu_vsc_glue.h) ----
+# ---- each family's RTL top Verilated with --sc (pmu_rtl_sc, include/sc/pmu_vsc_glue.h) ----
 # $(call vsc_variant,<dir>,<prefix>,<top>,<sources>,<include flags>,<-G parameters>):
 # like vlt_variant (verilator/verilator.mk) with --sc; defines VSC_PINS_<dir> (the pin
 # list, tools/gen_vsc_pins.sh) and adds its archive to VSC_LIBS.  The generated C++ is
@@ -44,7 +44,7 @@ include $(sort $(wildcard systemc/*/family.mk))
 # Each family's glue (systemc/<family>/rtl_sc.cpp, added by its family.mk) is compiled
 # with its Verilated model's headers and linked as an object: it defines pmu_vsc_<family>,
 # which pmu_rtl_sc pairs with the family's descriptor for every family registered in
-# include/pmu_families.def, so a registered family without it does not link.
+# include/common/pmu_families.def, so a registered family without it does not link.
 VSC_GLUE_OBJS := $(VSC_GLUE_SRCS:%.cpp=$(BUILD)/obj/%.o)
 $(VSC_GLUE_OBJS): $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)

@@ -10,7 +10,7 @@
 # input (a run that had started may have printed its header on stdout before).
 #
 # $families: the registered families, one a line (tools/families.sh reads
-# include/pmu_families.def); $families_or_list: "itanium, alpha21064 or alpha21264", as a
+# include/common/pmu_families.def); $families_or_list: "itanium, alpha21064 or alpha21264", as a
 # message lists them.  Scripts loop over these, never over a list of their own.
 passed=0 failed=0
 families=$(bash "${BASH_SOURCE[0]%/*}/../tools/families.sh") &&

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "pmu_backend.h"
-#include "ita/ita_events.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
+#include "common/pmu_backend.h"
+#include "common/ita/ita_events.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
 
 namespace {
 

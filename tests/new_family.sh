@@ -5,7 +5,7 @@
 # nonzero number of records, the driver exact), pass its own tests (which `make test` would
 # run), lint clean, and leave `git status` with only new files under the family's own paths
 # (and tests/fuzz/config_<name>.c, its part of the configuration fuzz harness) and
-# include/pmu_families.def with exactly one added line.
+# include/common/pmu_families.def with exactly one added line.
 #
 # The copy holds the files git tracks, as they are in the working tree (so a committed HEAD is
 # what is tested, and uncommitted edits to tracked files too; untracked files are left out,
@@ -92,21 +92,21 @@ git status --porcelain --untracked-files=all >"$tmp/status"
 sed -n 's/^?? //p' "$tmp/status" | sort >"$tmp/new"
 (cd tools/new-family && find . -type f -name '*.in' | sed -e 's|^\./||' -e 's|\.in$||' -e "s/NAME/$name/g") | sort >"$tmp/templates"
 {
-    grep -v -x ' M include/pmu_families.def' "$tmp/status" | grep -v '^?? '
+    grep -v -x ' M include/common/pmu_families.def' "$tmp/status" | grep -v '^?? '
     grep -v -E "(^|[/_])$name[/._-]" "$tmp/new" | sed 's/^/not the family'"'"'s: /'
     diff "$tmp/templates" "$tmp/new" | sed -n 's/^[<>] /not the templates'"'"' files: /p'
 } >"$tmp/bad"
-if [ ! -s "$tmp/bad" ] && grep -q -x ' M include/pmu_families.def' "$tmp/status" && [ -s "$tmp/new" ]; then
+if [ ! -s "$tmp/bad" ] && grep -q -x ' M include/common/pmu_families.def' "$tmp/status" && [ -s "$tmp/new" ]; then
     ok "status-only-family-files ($(wc -l <"$tmp/new") new files)"
 else
     fail "status-only-family-files:" "$tmp/bad"
 fi
-git diff --numstat include/pmu_families.def >"$tmp/numstat"
+git diff --numstat include/common/pmu_families.def >"$tmp/numstat"
 if [ "$(cat "$tmp/numstat")" = "$(printf '1\t0\tinclude/pmu_families.def')" ] &&
-    git diff include/pmu_families.def | grep -q -x "+PMU_FAMILY($name)"; then
+    git diff include/common/pmu_families.def | grep -q -x "+PMU_FAMILY($name)"; then
     ok registry-one-added-line
 else
-    git diff include/pmu_families.def >"$tmp/diff"
+    git diff include/common/pmu_families.def >"$tmp/diff"
     fail registry-one-added-line "$tmp/diff"
 fi
 
@@ -123,7 +123,7 @@ else
     finish
 fi
 # Only what the family adds was built: each compile is of one of the family's new files or of a
-# file that expands the registry (include/pmu_families.def), each Verilator run is of the
+# file that expands the registry (include/common/pmu_families.def), each Verilator run is of the
 # family's top (no other family's RTL includes regenerated, no other variant Verilated).
 # (The files that include it, directly or through headers that do.)
 pattern='pmu_families\.def' seen=' ' generic=''

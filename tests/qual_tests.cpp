@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "pmu_backend.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
-#include "ita/ita_family.h"
-#include "pmu_stream.h"
+#include "common/pmu_backend.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
+#include "harness/ita/ita_family.h"
+#include "stream/pmu_stream.h"
 
 namespace {
 

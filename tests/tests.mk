@@ -58,7 +58,7 @@ TEST_CHECKS += layers-check-catches-violations=bash tools/check-layers-test.sh;
 TEST_CHECKS += cited-paths=bash tools/check-cited-paths.sh;
 TEST_SCRIPTS += tools/check-cited-paths-test.sh
 
-# A slip in include/ita/ita_regs.def fails the build: a row with two named columns swapped does
+# A slip in include/common/ita/ita_regs.def fails the build: a row with two named columns swapped does
 # not compile, a .def the generated RTL cannot use stops the generator (one test per case).
 TEST_SCRIPTS += tools/tests/def_checks.sh
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check-cited-paths.sh [ROOT] - every repository path that the docs and the comments cite
-# exists: a token such as include/ita/ita_regs.def or docs/ev67.md in a tracked text file
+# exists: a token such as include/common/ita/ita_regs.def or docs/ev67.md in a tracked text file
 # (Markdown, C, C++, Verilog, shell, make, .def) names a file or folder of the tree.  Prints
 # each stale citation as FILE:LINE: PATH and exits 1 when there is one.
 #

@@ -31,19 +31,19 @@ plant() {
     fi
 }
 
-plant sw-stream sw/ita/drv.c '#include "pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
-plant sw-harness sw/ita/pmulib_range.c '#include "pmu_cli.h"' 'includes the harness header "pmu_cli.h"'
-plant sw-csim sw/ita/drv.c '#include "ita/ita_ref.h"' 'includes the csim header "ita/ita_ref.h"'
-plant csim-sw csim/ita/ref_qual.c '#include "ita/ita_drv.h"' 'csim/ita/ref_qual.c: the reference model includes the sw header'
-plant csim-rtl csim/ita/ref_qual.c '#include "ita/ita_rtl.h"' 'the reference model includes the harness header "ita/ita_rtl.h"'
-plant generic-cli verilator/cli/loop.c '#include "ita/ita_regs.h"' 'verilator/cli/loop.c: generic code includes the family header'
-plant generic-cosim verilator/cosim.c '#include "ita/ita_isr.h"' 'verilator/cosim.c: generic code includes the family header'
-plant generic-stream stream/source.c '#include "ita/ita_cycle.h"' 'stream/source.c: generic code includes the family header'
+plant sw-stream sw/ita/drv.c '#include "stream/pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
+plant sw-harness sw/ita/pmulib_range.c '#include "cli/pmu_cli.h"' 'includes the harness header "cli/pmu_cli.h"'
+plant sw-csim sw/ita/drv.c '#include "csim/ita/ita_ref.h"' 'includes the csim header "csim/ita/ita_ref.h"'
+plant csim-sw csim/ita/ref_qual.c '#include "sw/ita/ita_drv.h"' 'csim/ita/ref_qual.c: the reference model includes the sw header'
+plant csim-rtl csim/ita/ref_qual.c '#include "harness/ita/ita_rtl.h"' 'the reference model includes the harness header "harness/ita/ita_rtl.h"'
+plant generic-cli verilator/cli/loop.c '#include "common/ita/ita_regs.h"' 'verilator/cli/loop.c: generic code includes the family header'
+plant generic-cosim verilator/cosim.c '#include "harness/ita/ita_isr.h"' 'verilator/cosim.c: generic code includes the family header'
+plant generic-stream stream/source.c '#include "common/ita/ita_cycle.h"' 'stream/source.c: generic code includes the family header'
 plant dotdot verilator/cli/streams.c '#include "../../stream/stream_internal.h"' 'reaches another folder'
 plant other-folder verilator/cli/streams.c '#include "stream_internal.h"' 'is neither beside it nor in include/'
 plant systemc-dotdot systemc/pmu_rtl_sc.cpp '#include "../verilator/family.c"' 'systemc/pmu_rtl_sc.cpp: #include "../verilator/family.c" reaches another folder'
-plant generic-systemc systemc/pmu_sc_platform.cpp '#include "ev67/ev67_regs.h"' 'systemc/pmu_sc_platform.cpp: generic code includes the family header'
-plant harness-systemc verilator/cli/loop.c '#include "pmu_sc.h"' "verilator/cli/loop.c: includes the SystemC platform's header"
+plant generic-systemc systemc/pmu_sc_platform.cpp '#include "common/ev67/ev67_regs.h"' 'systemc/pmu_sc_platform.cpp: generic code includes the family header'
+plant harness-systemc verilator/cli/loop.c '#include "sc/pmu_sc.h"' "verilator/cli/loop.c: includes the SystemC platform's header"
 plant new-folder newfolder/x.c '#include "../sw/ita/drv.c"' 'newfolder/x.c: #include "../sw/ita/drv.c" reaches another folder'
 plant include-path sw/sw.mk '$(BUILD)/obj/sw/ita/drv.o: CFLAGS += -Isw' 'a per-object include path: -Isw'
 

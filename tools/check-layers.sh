@@ -34,13 +34,13 @@ waived=""
 # subshell: it runs once for every include of the tree).
 layer_of() {
     case "$1" in
-    pmu_err.h | pmu_num.h | pmu_rng.h | pmu_text.h | pmu_backend.h | pmu_family.h | pmu_dialect.h | pmu_families.def) layer=shared ;;
-    pmu_sc.h | pmu_sc_*.h | pmu_vsc_*.h) layer=systemc ;;
+    common/pmu_err.h | common/pmu_num.h | common/pmu_rng.h | common/pmu_text.h | common/pmu_backend.h | common/pmu_family.h | common/pmu_dialect.h | common/pmu_families.def) layer=shared ;;
+    sc/pmu_sc.h | pmu_sc_*.h | pmu_vsc_*.h) layer=systemc ;;
     # A family's headers say their layer by their names (docs/adding-a-family.md).
     */*.def | */*_regs.h | */*_cycle.h | */*_arch.h | */*_events.h) layer=shared ;;
     */*_encode.h) layer=sw ;; # pure register encodings: the software's, the harness may use them
     */*_ref.h) layer=csim ;;
-    pmu_stream.h) layer=stream ;;
+    stream/pmu_stream.h) layer=stream ;;
     */*_drv.h | */*lib.h | */*_sw.h) layer=sw ;;
     *) layer=harness ;;
     esac

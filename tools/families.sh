@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # families.sh - the registered PMU families, one name a line, in the order they were
-# registered: include/pmu_families.def read as the C reads it (the preprocessor expands each
+# registered: include/common/pmu_families.def read as the C reads it (the preprocessor expands each
 # PMU_FAMILY(name) line to its name), so that the make fragments and test scripts that
 # loop over the families need no list of their own (docs/adding-a-family.md).
 #
@@ -9,7 +9,7 @@
 #                                     commands print it in a message (pmu_cli_or_list)
 set -eu -o pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-names=$("${CC:-gcc}" -E -P -x c -D'PMU_FAMILY(name)=name' "$root/include/pmu_families.def" | grep -v '^[[:space:]]*$')
+names=$("${CC:-gcc}" -E -P -x c -D'PMU_FAMILY(name)=name' "$root/include/common/pmu_families.def" | grep -v '^[[:space:]]*$')
 case ${1:-} in
 "")
     printf '%s\n' "$names" ;;

@@ -1,11 +1,11 @@
 /*
- * gen_block.c - the three files of a register block's generator (include/pmu_gen_defs.h,
+ * gen_block.c - the three files of a register block's generator (include/tools/pmu_gen_defs.h,
  * gen_block): the layout the Alpha 21064 and 21264/EV67 generators share, with the
  * family's own sections from its gen_family_block.
  */
 #include <string.h>
 
-#include "pmu_gen_defs.h"
+#include "tools/pmu_gen_defs.h"
 
 /* The bits of register d's fields: all of them, or those of one access. */
 static uint64_t reg_bits(const gen_reg *d, const char *access)

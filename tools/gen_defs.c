@@ -1,7 +1,7 @@
 /*
  * gen_defs - writes a family's generated files from its .def, so that the RTL, the
  * C headers and docs/ cannot drift.  This is the generic driver; the family's part
- * (tools/<family>/gen_<family>.c, see include/pmu_gen_defs.h) says which files there are and
+ * (tools/<family>/gen_<family>.c, see include/tools/pmu_gen_defs.h) says which files there are and
  * writes their text.
  *
  *   gen_defs OUTPUT [-o FILE]   write OUTPUT (e.g. pmu_defs.vh) to FILE, or to stdout
@@ -12,8 +12,8 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath, mkstemp, fdopen, fchmod */
 
-#include "pmu_gen_defs.h"
-#include "pmu_backend.h"
+#include "tools/pmu_gen_defs.h"
+#include "common/pmu_backend.h"
 
 #include <errno.h>
 #include <sys/stat.h>

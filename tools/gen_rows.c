@@ -1,12 +1,12 @@
 /*
- * gen_rows.c - the rows every family's .def writes alike (include/pmu_def.h: PMU_DEF_REG_KIND,
+ * gen_rows.c - the rows every family's .def writes alike (include/common/pmu_def.h: PMU_DEF_REG_KIND,
  * PMU_DEF_EVENT_KIND, PMU_DEF_REG, PMU_DEF_FIELD), as the definitions generator's tables
- * (include/pmu_gen_defs.h).  The one source for every family: the Makefile compiles it once
+ * (include/tools/pmu_gen_defs.h).  The one source for every family: the Makefile compiles it once
  * per family with GEN_DEF naming that family's .def (gen_defs_family), so a family's
  * generator has no tables of its own for these rows.
  */
-#include "pmu_def.h"
-#include "pmu_gen_defs.h"
+#include "common/pmu_def.h"
+#include "tools/pmu_gen_defs.h"
 
 #ifndef GEN_DEF
 #error "compile with -DGEN_DEF='\"<family>/<family>_regs.def\"' (Makefile, gen_defs_family)"

@@ -6,7 +6,7 @@
 #
 # Every file it writes is new, from the templates under tools/new-family/ (each <path>.in,
 # with NAME in the path and @NAME@ / @UNAME@ in the text replaced).  The one existing file it
-# changes is the registry: it appends PMU_FAMILY(NAME) to include/pmu_families.def.  It
+# changes is the registry: it appends PMU_FAMILY(NAME) to include/common/pmu_families.def.  It
 # refuses a NAME that is not a lower-case C identifier (it names the files, the C symbols
 # pmu_family_NAME and pmu_vsc_NAME, the Verilog module NAME_pmu and the --family value), a
 # name longer than a dialect name may be (16), a family already registered, and any file it
@@ -18,8 +18,8 @@ set -eu -o pipefail
 # ---- where things are (paths relative to the repository root) ----------------------------
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 templates=tools/new-family         # <path with NAME>.in for each file of the family
-registry=include/pmu_families.def  # the one line-set the scaffold appends to
-name_max=16                        # PMU_DIALECT_NAME_MAX (include/pmu_dialect.h)
+registry=include/common/pmu_families.def  # the one line-set the scaffold appends to
+name_max=16                        # PMU_DIALECT_NAME_MAX (include/common/pmu_dialect.h)
 
 die() {
     echo "new-family.sh: $*" >&2
@@ -30,7 +30,7 @@ die() {
 name=$1
 [[ $name =~ ^[a-z][a-z0-9_]*$ ]] ||
     die "'$name': expected a lower-case C identifier ([a-z][a-z0-9_]*): it names the family's files, its C symbols and its Verilog module"
-[ ${#name} -le $name_max ] || die "'$name': at most $name_max characters (a dialect name, include/pmu_dialect.h)"
+[ ${#name} -le $name_max ] || die "'$name': at most $name_max characters (a dialect name, include/common/pmu_dialect.h)"
 uname=${name^^}
 
 cd "$root"

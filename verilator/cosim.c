@@ -6,7 +6,7 @@
  * pmu_state's layout (pmu_visible), otherwise of snapshots.  The report is built, from
  * snapshots, only when they differ.
  */
-#include "pmu_cosim.h"
+#include "harness/pmu_cosim.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_dialect.h"
-#include "pmu_family.h"
-#include "pmu_text.h"
+#include "common/pmu_dialect.h"
+#include "common/pmu_family.h"
+#include "common/pmu_text.h"
 
 typedef struct cosim {
     pmu_backend base; /* first member: a pmu_backend* is a cosim* */

@@ -1,8 +1,8 @@
 /*
- * family.c - the registry of PMU families (include/pmu_families.def) and the generic
- * questions asked of a family's descriptor (include/pmu_family.h).
+ * family.c - the registry of PMU families (include/common/pmu_families.def) and the generic
+ * questions asked of a family's descriptor (include/common/pmu_family.h).
  */
-#include "pmu_family.h"
+#include "common/pmu_family.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,12 +10,12 @@
 #include <strings.h>
 
 #define PMU_FAMILY(name) extern const pmu_family pmu_family_##name;
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
 
 const pmu_family *const pmu_families[] = {
 #define PMU_FAMILY(name) &pmu_family_##name,
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
 };
 const unsigned pmu_nfamilies = sizeof pmu_families / sizeof pmu_families[0];

@@ -1,12 +1,12 @@
 /*
  * setup_cmds.c - the configuration and overflow-service hooks of a family whose
- * configuration file is a setup of its software (include/pmu_setup_cmds.h): the Alpha
+ * configuration file is a setup of its software (include/cli/pmu_setup_cmds.h): the Alpha
  * families.  Generic: the family's setup and session are reached through its
  * pmu_setup_family only.
  */
 #include <stdlib.h>
 
-#include "pmu_setup_cmds.h"
+#include "cli/pmu_setup_cmds.h"
 
 struct pmu_fam_config {
     const pmu_setup_family *f;

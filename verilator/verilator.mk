@@ -6,9 +6,9 @@
 #   $(PMUSIM)         build/pmusim
 #   $(RTL_LIB)        every family's Verilated RTL with its glue and the Verilator runtime,
 #                     in one archive; link with $(RTL_LDLIBS)
-#   $(HARNESS_LIB)    lock-step checker (pmu_cosim.h), the family registry and each family's
+#   $(HARNESS_LIB)    lock-step checker (harness/pmu_cosim.h), the family registry and each family's
 #                     harness parts (configuration files, overflow service, command hooks),
-#                     and the command layer (pmu_cli.h, pmu_outfile.h, pmu_symtab.h) but not
+#                     and the command layer (cli/pmu_cli.h, cli/pmu_outfile.h, cli/pmu_symtab.h) but not
 #                     its main(); link with $(PMUSIM_LIBS) $(COMMON_OBJS)
 #   $(PMUSIM_LIBS)    everything a program running the commands links
 #   $(STREAM_LIB)     $(BUILD)/libpmustream.a (defined here if stream/ has not)

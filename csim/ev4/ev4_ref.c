@@ -18,14 +18,14 @@
  */
 #include <stdlib.h>
 
-#include "ev4/ev4_ref.h"
+#include "csim/ev4/ev4_ref.h"
 #include "ev4_ref_internal.h"
 
 /* The observation port shows a count of up to EV4_CTR_WIDTH_MAX bits below HALF. */
 _Static_assert(EV4_F_CTR0_HALF_LSB >= EV4_F_CTR0_COUNT_LSB + EV4_CTR_WIDTH_MAX,
-               "include/ev4/ev4_regs.def: CTR0.HALF must lie above a counter of EV4_CTR_WIDTH_MAX bits");
+               "include/common/ev4/ev4_regs.def: CTR0.HALF must lie above a counter of EV4_CTR_WIDTH_MAX bits");
 _Static_assert(EV4_F_CTR1_COUNT_LSB + EV4_CTR_WIDTH_MAX <= 64,
-               "include/ev4/ev4_regs.def: CTR1.COUNT must hold EV4_CTR_WIDTH_MAX bits");
+               "include/common/ev4/ev4_regs.def: CTR1.COUNT must hold EV4_CTR_WIDTH_MAX bits");
 
 typedef struct ev4_counter {
     uint64_t halves;    /* {COUNT, HALF}: the count in half events, width + 1 bits */

@@ -5,7 +5,7 @@
  *
  * Written from docs/ev67.md (the normative model of a cycle) and the sources it cites
  * (HRM §5.2, §6.10; coreboot ev6 dc21264.h; Tru64 pfcntr.h), not from the RTL.  Every
- * position and limit comes from include/ev67/ev67_regs.def through ev67_regs.h.
+ * position and limit comes from include/common/ev67/ev67_regs.def through ev67_regs.h.
  * docs/ev67.md, "Reference model", lists what this model had to interpret.
  */
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include "ev67_ref_internal.h"
 
 _Static_assert((int)EV67_F_OBS_AGG_BCG_WIDTH == (int)EV67_LIM_BCACHE_EARLY,
-               "include/ev67/ev67_regs.def: OBS_AGG.BCG holds one bit per step of the Bcache shift");
+               "include/common/ev67/ev67_regs.def: OBS_AGG.BCG holds one bit per step of the Bcache shift");
 
 static unsigned at_most(unsigned v, unsigned max) { return v < max ? v : max; }
 

@@ -1,6 +1,6 @@
 /* ev67_ref_internal.h - what the parts of the Alpha 21264/EV67 reference model
  * (csim/ev67/) share: the model's state and the steps of a clock (docs/ev67.md,
- * "Clocks").  Not a public header: the harness and the tests use include/ev67/ev67_ref.h.
+ * "Clocks").  Not a public header: the harness and the tests use include/csim/ev67/ev67_ref.h.
  *
  *   ev67_ref.c       registers, the register port, snapshot, construction, the extras;
  *                    step() in the page's order
@@ -12,7 +12,7 @@
 #ifndef EV67_REF_INTERNAL_H
 #define EV67_REF_INTERNAL_H
 
-#include "ev67/ev67_ref.h"
+#include "csim/ev67/ev67_ref.h"
 
 /* The ProfileMe machine and the profiled instruction's record so far: OBS_PM's fields
  * and OBS_PMPC, kept unpacked (ev67_ref_obs_pm packs them). */
@@ -52,7 +52,7 @@ typedef struct ev67_ref {
     unsigned backlog, bcg, qinc[EV67_NCOUNTERS];
     ev67_pm pm;
 
-    /* Extras (include/ev67/ev67_ref.h) */
+    /* Extras (include/csim/ev67/ev67_ref.h) */
     uint64_t total[EV67_NCOUNTERS], overflows[EV67_NCOUNTERS], requests[EV67_NCOUNTERS];
     uint64_t nsamples;
     ev67_pm_sample samples[EV67_REF_SAMPLES_KEPT]; /* ring: sample i at i % KEPT */

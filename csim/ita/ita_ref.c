@@ -20,15 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ita/ita_events.h"
+#include "common/ita/ita_events.h"
 #include "ref_internal.h"
 
 /* The model keeps its state as the visible registers (pmu_state order):
  * counters and their configurations are found by offset from PMC4 / PMD4. */
 _Static_assert(PMU_VIS_PMC7 == PMU_VIS_PMC4 + ITA_NCOUNTERS - 1,
-               "PMC4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
+               "PMC4..7 must be consecutive in the visible list of include/common/ita/ita_regs.def");
 _Static_assert(PMU_VIS_PMD7 == PMU_VIS_PMD4 + ITA_NCOUNTERS - 1,
-               "PMD4..7 must be consecutive in the visible list of include/ita/ita_regs.def");
+               "PMD4..7 must be consecutive in the visible list of include/common/ita/ita_regs.def");
 
 /* A stream event id as the model resolves it (ita_event_id_row): whether it is a
  * general event here (a NORMAL row of KIND NONE), its code and umask, and the
@@ -679,7 +679,7 @@ pmu_backend *ita_ref_new(const ita_params *p, pmu_err *err)
     for (int v = 0; v < ITA_NVIS; v++) {
         const ita_reg_desc *d = ita_reg_lookup(ita_vis_table[v].addr);
         if (!d) {
-            pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/ita/ita_regs.def: visible "
+            pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/common/ita/ita_regs.def: visible "
                      "register %s has no PMU_REG entry (expected one covering its address)",
                      ita_vis_table[v].name);
             free(m);
@@ -695,7 +695,7 @@ pmu_backend *ita_ref_new(const ita_params *p, pmu_err *err)
     /* A step relies on a stored count never exceeding W bits. */
     for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++) {
         if (m->write_mask[v] != m->count_mask || (m->reset_value[v] & ~m->count_mask)) {
-            pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/ita/ita_regs.def: %s: expected "
+            pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/common/ita/ita_regs.def: %s: expected "
                      "writable mask 0x%llx (W = %u bits) and a reset value within it",
                      ita_vis_table[v].name, (unsigned long long)m->count_mask, w);
             free(m);

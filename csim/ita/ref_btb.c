@@ -8,7 +8,7 @@
 /* The ring PMD8..PMD15; PMD16.bbi indexes it. */
 #define BTB_NENTRIES (PMU_VIS_PMD15 - PMU_VIS_PMD8 + 1)
 _Static_assert(BTB_NENTRIES == 8 && PMU_VIS_PMD15 == PMU_VIS_PMD8 + 7,
-               "PMD8..15 must be consecutive in the visible list of include/ita/ita_regs.def");
+               "PMD8..15 must be consecutive in the visible list of include/common/ita/ita_regs.def");
 _Static_assert((1u << PMU_F_PMD16_BBI_WIDTH) == BTB_NENTRIES, "PMD16.bbi must index PMD8..15");
 
 /* PMD16.ext holds four bits per entry PMD(8+k), at ext bit 4k: b1, then bruflush, then

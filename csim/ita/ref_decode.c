@@ -6,7 +6,7 @@
  * never per cycle.
  *
  * The event rules below are docs/ita-semantics.md step 3, one case per kind of
- * event (the KIND column of the model's event table, include/ita/ita_events.h).
+ * event (the KIND column of the model's event table, include/common/ita/ita_events.h).
  */
 #include <string.h>
 
@@ -16,7 +16,7 @@
  * lib/itanium2_events.h; docs/ita-semantics.md step 3): type 0 ALL, 1 IPREL,
  * 2 RETURN, 3 NTRETIND; prediction 0 ALL_PRED, 1 CORRECT_PRED, 2 WRONG_PATH,
  * 3 WRONG_TARGET.  The umask layout is not a register field, so it is not in
- * include/ita/ita_regs.def. */
+ * include/common/ita/ita_regs.def. */
 #define BR_UMASK_PRED_BITS 2u
 
 /* The index in the model's event table (ita_event_rows) of the modelled row (KIND not

@@ -138,7 +138,7 @@ void ref_ear_decode(ref_units *u, const uint64_t *reg, ita_model model)
     u->iear.occ = (uint8_t)REF_OCC(ie->iar, ie->opm, ie->dar);
     u->dear.occ = (uint8_t)REF_OCC(de->iar, de->opm, de->dar);
     /* The latency fields saturate at what the model's register holds (Itanium 2 PMD3
-     * has 13 latency bits, Itanium 12: include/ita/ita_regs.def writable masks). */
+     * has 13 latency bits, Itanium 12: include/common/ita/ita_regs.def writable masks). */
     const ita_reg_desc *pmd1 = ita_reg_lookup(ITA_ADDR(PMU_SPACE_PMD, 1));
     const ita_reg_desc *pmd3 = ita_reg_lookup(ITA_ADDR(PMU_SPACE_PMD, 3));
     u->iear_lat_max = field_limit(pmd1->wmask[model], ITA_FMASK(PMD1, LAT), PMU_F_PMD1_LAT_LSB);

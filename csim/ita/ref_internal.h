@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "ita/ita_arch.h"
-#include "ita/ita_ref.h"
+#include "common/ita/ita_arch.h"
+#include "csim/ita/ita_ref.h"
 
 /* Where a counter's per-cycle event count n comes from (ita-semantics.md, step 3). */
 typedef enum ref_event_source {

@@ -26,7 +26,7 @@ _Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH,
                "PMC8/9.mask and .match must have the same width");
 
 /* The bundle size, the fine-mode page, the pairs (IBR0..7 and DBR0..7 consecutive in
- * the visible list) and which matcher each pair's tag goes with: include/ita/ita_arch.h. */
+ * the visible list) and which matcher each pair's tag goes with: include/common/ita/ita_arch.h. */
 
 /* Bits msb+1 .. 63 (the address bits a pair always compares). */
 static uint64_t bits_above(unsigned msb)

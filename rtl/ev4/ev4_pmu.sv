@@ -3,10 +3,10 @@
 // The Alpha 21064 counter block (family alpha21064): two free-running counters, each counting
 // the event its ICCSR MUX field selects, and the interrupt requests they raise every 2^k
 // events (docs/ev4.md is the normative model of a cycle; build/gen/ev4/ev4_defs.vh has every
-// position, code and period from include/ev4/ev4_regs.def).
+// position, code and period from include/common/ev4/ev4_regs.def).
 //
 // Clocks: a register write (reg_we_i) is a clock with no record; a step (cyc_valid_i) is a
-// clock consuming the record on the record ports (include/ev4/ev4_cycle.h's hardware
+// clock consuming the record on the record ports (include/common/ev4/ev4_cycle.h's hardware
 // fields). The harness never does both in one clock; if it does, the step counts with the
 // ICCSR of before the write, and a request it raises survives an SL_CLR of the same clock.
 // pmi_o and obs_vis_o follow the registers, so they show the state after each clock.

@@ -4,10 +4,10 @@
 // counting in aggregate mode (SL0 = 0) or over ProfileMe windows (SL0 = 1), their two-stage
 // overflow latches, the PAL-exit interrupts and the ISUM request summary. docs/ev67.md is the
 // normative model of a cycle; build/gen/ev67/ev67_defs.vh has every position, input row and
-// limit from include/ev67/ev67_regs.def.
+// limit from include/common/ev67/ev67_regs.def.
 //
 // Clocks: a register write (reg_we_i) is a clock with no record; a step (cyc_valid_i) is a
-// clock consuming the record on the record ports (include/ev67/ev67_cycle.h's fields the
+// clock consuming the record on the record ports (include/common/ev67/ev67_cycle.h's fields the
 // counter block reads; the fetch, retire and squash arrays flattened, entry i at
 // [i*W +: W]). A clock with both is a write clock (the harness never makes one). The read
 // port, pmi_o and obs_vis_o are combinational from the registers: after each clock they show

@@ -74,7 +74,7 @@ module ita_btb #(
   localparam int SfW  = `ITA_SF_WIDTH;
 
   // The key is read as one slice, flag bits BR_TYPE .. TAKEN, so they must be adjacent in
-  // that order (include/ita/ita_regs.def); a layout that moves them does not elaborate.
+  // that order (include/common/ita/ita_regs.def); a layout that moves them does not elaborate.
   if (PMU_SF_BR_PRED_LSB != PMU_SF_BR_TYPE_LSB + 2 || PMU_SF_TAKEN_LSB != PMU_SF_BR_PRED_LSB + 2)
   begin : g_key_flags_not_adjacent
     pmu_btb_key_flags_must_be_adjacent u_stop ();
@@ -242,7 +242,7 @@ module ita_btb #(
   end
 
   // The eight entries share PMD8's reset value and writable mask (PMD8..15 are alike in
-  // include/ita/ita_regs.def; tb_ita_btb checks every entry against its own row).
+  // include/common/ita/ita_regs.def; tb_ita_btb checks every entry against its own row).
   for (genvar j = 0; j < NEnt; j++) begin : g_ent
     localparam logic [63:0] Reset = Ita ? PMU_PMD8_RESET_ITA : PMU_PMD8_RESET_ITA2;
     localparam logic [63:0] Wmask = Ita ? PMU_PMD8_WMASK_ITA : PMU_PMD8_WMASK_ITA2;

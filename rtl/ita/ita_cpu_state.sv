@@ -22,7 +22,7 @@ module ita_cpu_state #(
   input  logic [63:0] wdata_i,
   // cycle record
   input  logic        step_i,     // a cycle record is consumed at this clock
-  input  logic [1:0]  intr_i,     // 0 none, 1 entry, 2 return (include/ita/ita_cycle.h)
+  input  logic [1:0]  intr_i,     // 0 none, 1 entry, 2 return (include/common/ita/ita_cycle.h)
   input  logic        up_we_i,
   input  logic        up_i,
   input  logic        pp_we_i,
@@ -38,7 +38,7 @@ module ita_cpu_state #(
 
   `include "pmu_defs.vh"
 
-  // enum ita_intr of include/ita/ita_cycle.h
+  // enum ita_intr of include/common/ita/ita_cycle.h
   localparam logic [1:0] IntrEntry  = 2'd1;
   localparam logic [1:0] IntrReturn = 2'd2;
 

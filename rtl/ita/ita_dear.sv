@@ -43,7 +43,7 @@ module ita_dear #(
 
   // Itanium 2 PMC11.mode
   localparam logic [1:0] ModeCache = 2'd0, ModeTlb = 2'd1, ModeAlat = 2'd2;
-  // enum ita_tlb of include/ita/ita_cycle.h
+  // enum ita_tlb of include/common/ita/ita_cycle.h
   localparam logic [1:0] TlbL1 = 2'd0;
 
   logic [3:0]  plm, umask;

@@ -60,7 +60,7 @@ module ita_evt_sel #(
 
   `include "pmu_defs.vh"
 
-  // enum ita_power of include/ita/ita_cycle.h
+  // enum ita_power of include/common/ita/ita_cycle.h
   localparam logic [1:0] PowerNormal   = 2'd0;
   localparam logic [1:0] PowerLowPower = 2'd1;
 
@@ -91,7 +91,7 @@ module ita_evt_sel #(
 
   // ---- the decode, done when the PMC is written -------------------------------------------
   // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per modelled event, i.e.
-  // per row with a kind, of each model's table include/ita/ita_events.def (MODEL 0) and
+  // per row with a kind, of each model's table include/common/ita/ita_events.def (MODEL 0) and
   // ita2_events.def (MODEL 1)). The rows of this instance's Model select by (es, umask) the
   // kind and give the qualifier columns {iar, opm, dar}; an event whose counter mask excludes
   // this counter counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and

@@ -37,7 +37,7 @@ module ita_iear #(
   localparam int          LatW   = PMU_F_PMD1_LAT_W;
   localparam logic [15:0] LatMax = 16'((1 << LatW) - 1);
 
-  // enum ita_tlb of include/ita/ita_cycle.h
+  // enum ita_tlb of include/common/ita/ita_cycle.h
   localparam logic [1:0] TlbL1 = 2'd0;
 
   logic        en, hit, tlb_mode;

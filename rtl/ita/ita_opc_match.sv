@@ -16,7 +16,7 @@ module ita_opc_match (
 
   `include "pmu_defs.vh"
 
-  // enum ita_unit of include/ita/ita_cycle.h
+  // enum ita_unit of include/common/ita/ita_cycle.h
   localparam logic [1:0] UnitM = 2'd0;
   localparam logic [1:0] UnitI = 2'd1;
   localparam logic [1:0] UnitF = 2'd2;

@@ -66,7 +66,7 @@ module ita_pmu #(
 
   `include "pmu_defs.vh"
 
-  // ---- model parameters (include/ita/ita_regs.def) ---------------------------------------
+  // ---- model parameters (include/common/ita/ita_regs.def) ---------------------------------------
   localparam bit Ita = (Model == 0);
 
   // Counter width: the PMD writable mask is 2^W - 1.
@@ -182,7 +182,7 @@ module ita_pmu #(
   end
 
   // ---- register port decode --------------------------------------------------------------
-  // Every register a read or a write reaches is one visible entry (include/ita/ita_regs.def,
+  // Every register a read or a write reaches is one visible entry (include/common/ita/ita_regs.def,
   // PMU_VISIBLE), at address PMU_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or ITA_NVIS
   // where there is none (PMC1..3 and every address not implemented: a write is ignored and a
   // read returns 0). The search is on a key of the address's low bits, space[2:0] and
@@ -387,7 +387,7 @@ module ita_pmu #(
   assign pmd2_we  = reg_wsel[PMU_VIS_PMD2];
   assign pmd3_we  = reg_wsel[PMU_VIS_PMD3];
   assign pmd17_we = reg_wsel[PMU_VIS_PMD17];
-  // PMD8..PMD16 are consecutive visible entries (include/ita/ita_regs.def).
+  // PMD8..PMD16 are consecutive visible entries (include/common/ita/ita_regs.def).
   assign btb_we   = reg_wsel[PMU_VIS_PMD8 +: NBtbRegs];
 
 
@@ -623,7 +623,7 @@ module ita_pmu #(
   assign vis[PMU_VIS_PMD2]  = pmd2_q;
   assign vis[PMU_VIS_PMD3]  = pmd3_q;
   assign vis[PMU_VIS_PMD17] = pmd17_q;
-  // PMD8..PMD16 are consecutive visible entries (include/ita/ita_regs.def).
+  // PMD8..PMD16 are consecutive visible entries (include/common/ita/ita_regs.def).
   for (genvar j = 0; j < NBtbRegs; j++) begin : g_btb_vis
     assign vis[PMU_VIS_PMD8 + j] = btb_q[j*64 +: 64];
   end

@@ -3,7 +3,7 @@
 // instruction tags inst_q(k) of the four IBR pairs and the memory qualification, for each
 // set of qualifiers an event supports.
 //
-// An event's iar / opm columns (include/ita/ita_regs.def) select the qualifier set c = {iar, opm}:
+// An event's iar / opm columns (include/common/ita/ita_regs.def) select the qualifier set c = {iar, opm}:
 //   inst_q_o[c*4 + k] = (iar ? r_k : 1) && (opm ? o_k : 1)
 //   mem_q_o[c]        = the memory qualification (dar = 1 events) built on those inst_q(k)
 // so that the event select of every counter only picks bits and the tag logic exists once per

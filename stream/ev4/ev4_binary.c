@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ev4_internal.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 /* head byte */
 #define HEAD_NISSUE_MASK 0x03u /* nissue 0..2 */
@@ -78,7 +78,7 @@ size_t ev4_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
+typedef pmu_decoder decoder; /* include/stream/pmu_stream_codec.h */
 
 
 

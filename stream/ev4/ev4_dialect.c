@@ -1,6 +1,6 @@
 /*
- * ev4_dialect.c - the Alpha 21064 family's cycle-record dialect (include/pmu_dialect.h):
- * records are ev4_cycle (include/ev4/ev4_cycle.h), in the text and binary forms of
+ * ev4_dialect.c - the Alpha 21064 family's cycle-record dialect (include/common/pmu_dialect.h):
+ * records are ev4_cycle (include/common/ev4/ev4_cycle.h), in the text and binary forms of
  * docs/ev4-stream.md, with the workload and random generator.
  */
 #include "ev4_internal.h"

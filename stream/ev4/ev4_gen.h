@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "pmu_rng.h"
-#include "pmu_stream.h"
+#include "common/pmu_rng.h"
+#include "stream/pmu_stream.h"
 #include "ev4_internal.h"
 
 /* ---- the layout ---------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /*
  * ev4_internal.h - the ev4 cycle-record dialect (pmu_dialect_ev4): the functions
  * ev4_dialect.c puts into the descriptor and what its files share.  Not a public
- * interface: generic code reaches them through include/pmu_dialect.h.
+ * interface: generic code reaches them through include/common/pmu_dialect.h.
  *
  *   ev4_validate.c  the record rules, canon/equal, the names of enumerated values
  *   ev4_text.c      the text form (docs/ev4-stream.md, "The text form")
@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ev4/ev4_cycle.h"
-#include "ev4/ev4_stream.h"
-#include "pmu_dialect.h"
+#include "common/ev4/ev4_cycle.h"
+#include "stream/ev4/ev4_stream.h"
+#include "common/pmu_dialect.h"
 
 /* Names of enumerated values, indexed by value (text form and messages). */
 extern const char *const ev4_mode_names[3];

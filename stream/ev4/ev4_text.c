@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 #include "ev4_internal.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 void ev4_state_init(void *state)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "ev67_internal.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 /* head byte */
 #define H_NFETCH 0x07u   /* nfetch 0..4 */
@@ -167,7 +167,7 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 }
 
 /* ---- decoding ------------------------------------------------------------------ */
-typedef pmu_decoder decoder; /* include/pmu_stream_codec.h */
+typedef pmu_decoder decoder; /* include/stream/pmu_stream_codec.h */
 
 
 

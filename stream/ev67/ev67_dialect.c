@@ -1,6 +1,6 @@
 /*
  * ev67_dialect.c - the Alpha 21264/EV67 family's cycle-record dialect
- * (include/pmu_dialect.h): records are ev67_cycle (include/ev67/ev67_cycle.h), in the text
+ * (include/common/pmu_dialect.h): records are ev67_cycle (include/common/ev67/ev67_cycle.h), in the text
  * and binary forms of docs/ev67-stream.md, with the workload and random generator.
  */
 #include "ev67_internal.h"

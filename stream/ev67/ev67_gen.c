@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_rng.h"
-#include "pmu_stream.h"
+#include "common/pmu_rng.h"
+#include "stream/pmu_stream.h"
 #include "ev67_internal.h"
 
 #define DEPTH 4      /* walker return stack */

@@ -1,7 +1,7 @@
 /*
  * ev67_internal.h - the ev67 cycle-record dialect (pmu_dialect_ev67): the functions
  * ev67_dialect.c puts into the descriptor and what its files share.  Not a public
- * interface: generic code reaches them through include/pmu_dialect.h.
+ * interface: generic code reaches them through include/common/pmu_dialect.h.
  *
  *   ev67_validate.c  the per-record rules, canon/equal, the names of enumerated values
  *   ev67_track.c     the in-flight tracker: cross-record rules and the forms' predictions
@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#include "ev67/ev67_cycle.h"
-#include "ev67/ev67_stream.h"
-#include "pmu_dialect.h"
+#include "common/ev67/ev67_cycle.h"
+#include "stream/ev67/ev67_stream.h"
+#include "common/pmu_dialect.h"
 
 extern const char *const ev67_class_names[EV67_NCLASSES];
 extern const char *const ev67_trap_names[EV67_NTRAP_TYPES];

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 #include "ev67_internal.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 enum key { K_PAL, K_PC, K_TAG, K_FETCH, K_STALL, K_TRAP, K_RETIRE, K_SQUASH, K_ABORT,
            K_HEAD, K_BCMISS, K_MREPLAY, K_N };

@@ -1,6 +1,6 @@
 /*
  * ev67_track.c - a stream's in-flight instructions, record by record: the cross-record
- * rules of include/ev67/ev67_cycle.h (R1, R2's CMOV pairing across records, R3-R9) for
+ * rules of include/common/ev67/ev67_cycle.h (R1, R2's CMOV pairing across records, R3-R9) for
  * the readers and ev67_stream_check_*, and the state the text and binary forms predict
  * tags, pcs and head from (docs/ev67-stream.md, "Validation").
  *

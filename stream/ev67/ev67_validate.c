@@ -1,6 +1,6 @@
 /*
  * ev67_validate.c - the rules an ev67 record obeys on its own (docs/ev67-stream.md,
- * "Validation"): R2 and R10 of include/ev67/ev67_cycle.h and whatever of R1 and R3-R8 one
+ * "Validation"): R2 and R10 of include/common/ev67/ev67_cycle.h and whatever of R1 and R3-R8 one
  * record shows (counts, list order, trap and abort fields).  Each rule has its own message
  * naming the field and what was expected.  The rules across records are ev67_track.c's.
  */

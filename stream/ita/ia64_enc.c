@@ -1,7 +1,7 @@
 /*
- * ia64_enc.c - the one table of IA-64 instruction classes (include/ita/ia64_enc.h).
+ * ia64_enc.c - the one table of IA-64 instruction classes (include/stream/ita/ia64_enc.h).
  */
-#include "ita/ia64_enc.h"
+#include "stream/ita/ia64_enc.h"
 
 const ia64_class ia64_classes[IA64_NCLASSES] = {
 #define IA64_OFFERED(id, name, units, care, enc, desc) \

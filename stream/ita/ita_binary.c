@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ita_fast.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 /* head byte */
 #define HEAD_NSLOTS_MASK 0x07u
@@ -41,7 +41,7 @@ enum { ENC_NONE = 0, ENC_EXPLICIT = 1, ENC_CACHED = 2 };
 
 void ita_state_init(void *state)
 {
-    ita_state *s = state; /* all zero (pmu_dialect.h): the caches start empty */
+    ita_state *s = state; /* all zero (common/pmu_dialect.h): the caches start empty */
     ita_sticky_init(&s->sticky); /* both forms start from the same sticky fields */
     s->prev_entry = ITA_SLOT_CACHE;
 }
@@ -687,7 +687,7 @@ DECODE_INLINE int decode_ref(ita_in *in, uint8_t head, unsigned g, ita_state *st
     return finish_record(in, head, st, c, gr->refuse[c->is == 0]);
 }
 
-/* A record whose head byte has been read, decoded and validated (pmu_dialect.h): the fast
+/* A record whose head byte has been read, decoded and validated (common/pmu_dialect.h): the fast
  * test runs as the fields are decoded, or comes with the group a record refers to.  The
  * deltas a slot decoded advance the state even when a later slot fails (the reader stops
  * at the first error); the sticky values advance only with a record that decoded

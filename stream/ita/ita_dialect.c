@@ -1,9 +1,9 @@
 /*
- * ita_dialect.c - the Itanium family's cycle-record dialect (include/pmu_dialect.h):
- * records are struct ita_cycle (include/ita/ita_cycle.h), in the text and binary forms
+ * ita_dialect.c - the Itanium family's cycle-record dialect (include/common/pmu_dialect.h):
+ * records are struct ita_cycle (include/common/ita/ita_cycle.h), in the text and binary forms
  * of docs/ita-stream-format.md, with the workload and random generator.
  */
-#include "ita/ita_family.h"
+#include "harness/ita/ita_family.h"
 #include "ita_stream.h"
 
 const pmu_dialect ita_dialect = {

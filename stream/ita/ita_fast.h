@@ -19,7 +19,7 @@
 enum {
     ITA_SF_DEFINED = 0
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) | PMU_SF_##name##_MASK
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 _Static_assert((ITA_SF_DEFINED & (ITA_SF_DEFINED + 1)) == 0, "the defined slot flags are bits 0..k");

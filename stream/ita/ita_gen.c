@@ -4,7 +4,7 @@
  *
  * WORKLOAD mode interprets a synthetic machine (ita_gen_build.c, ita_gen_run.c);
  * RANDOM mode draws every field at random within validity (ita_gen_random.c).
- * Everything is integer arithmetic on include/pmu_rng.h, so a seed gives the same
+ * Everything is integer arithmetic on include/common/pmu_rng.h, so a seed gives the same
  * stream on every machine.  Hot edges draw from a second state of their own, so a
  * stream with edges is the stream without them with some ips, data addresses,
  * encodings and units replaced.
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ita/ia64_enc.h"
+#include "stream/ita/ia64_enc.h"
 #include "ita_gen.h"
 #include "ita_stream.h"
 

@@ -1,15 +1,15 @@
 /*
  * ita_gen.h - the Itanium dialect's stream generator (docs/ita-stream-format.md, "The
  * generator"): the pieces its files share.  Not a public interface; the generator is
- * reached through ita_dialect and pmu_gen_* (include/pmu_stream.h).
+ * reached through ita_dialect and pmu_gen_* (include/stream/pmu_stream.h).
  *
  *   ita_gen.c         create, next, destroy, the function list, per-cycle limits
  *   ita_gen_build.c   the program builder: library, kernel and processes
- *   ita_gen_enc.c     instruction encodings (the classes of include/ita/ia64_enc.h)
+ *   ita_gen_enc.c     instruction encodings (the classes of include/stream/ita/ia64_enc.h)
  *   ita_gen_run.c     the interpreter and the scheduler: WORKLOAD mode
  *   ita_gen_random.c  RANDOM mode and its hot edges
  *
- * Every draw comes from include/pmu_rng.h: `r` for the main sequence, `hr` for hot
+ * Every draw comes from include/common/pmu_rng.h: `r` for the main sequence, `hr` for hot
  * edges, so a stream with edges is the stream without them with some fields replaced.
  */
 #ifndef ITA_GEN_H
@@ -17,10 +17,10 @@
 
 #include <stdint.h>
 
-#include "ita/ita_cycle.h"
-#include "ita/ita_regs.h"
-#include "pmu_rng.h"
-#include "pmu_stream.h"
+#include "common/ita/ita_cycle.h"
+#include "common/ita/ita_regs.h"
+#include "common/pmu_rng.h"
+#include "stream/pmu_stream.h"
 
 /* ---- the synthetic machine ---------------------------------------------------- */
 #define MAX_LOOPS 8

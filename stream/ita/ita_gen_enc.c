@@ -1,10 +1,10 @@
 /*
  * ita_gen_enc.c - the encodings of the workload's instructions: each instruction is an
- * exact encoding of one class of include/ita/ia64_enc.h (docs/ita-stream-format.md,
+ * exact encoding of one class of include/stream/ita/ia64_enc.h (docs/ita-stream-format.md,
  * "Encodings"), its fixed bits from the class and its operand fields drawn at random, so
  * that opcode patterns written against the table match what they name.
  */
-#include "ita/ia64_enc.h"
+#include "stream/ita/ia64_enc.h"
 #include "ita_gen.h"
 
 /* The class of an instruction of the workload.  `major` is the major opcode drawn for

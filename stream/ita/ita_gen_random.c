@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "ita/ia64_enc.h"
+#include "stream/ita/ia64_enc.h"
 #include "ita_gen.h"
 #include "ita_stream.h"
 

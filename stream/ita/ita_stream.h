@@ -1,7 +1,7 @@
 /*
  * ita_stream.h - the Itanium cycle-record dialect (ita_dialect): the functions
  * ita_dialect.c puts into the descriptor, and what its files share.  Not a public
- * interface: generic code reaches them through include/pmu_dialect.h.
+ * interface: generic code reaches them through include/common/pmu_dialect.h.
  *
  *   ita_text.c      the text form of a record (docs/ita-stream-format.md, "The text form")
  *   ita_binary.c    the binary form of a record ("The binary form")
@@ -9,7 +9,7 @@
  *   ita_gen*.c      the generator ("The generator"; ita_gen.h)
  *
  * The text keys of the slot flags, their positions and widths all come from
- * include/ita/ita_regs.def; nothing here retypes them.
+ * include/common/ita/ita_regs.def; nothing here retypes them.
  */
 #ifndef ITA_STREAM_H
 #define ITA_STREAM_H
@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ita/ita_cycle.h"
-#include "ita/ita_regs.h"
-#include "pmu_dialect.h"
+#include "common/ita/ita_cycle.h"
+#include "common/ita/ita_regs.h"
+#include "common/pmu_dialect.h"
 
 /* ---- slot flags, expanded from the .def ---------------------------------- */
 typedef struct sf_key {
@@ -121,7 +121,7 @@ void ita_state_init(void *state);
 /* The slot-cache entry of a slot (docs/ita-stream-format.md, "Delta state"). */
 unsigned ita_slot_index(uint64_t ip, unsigned slot);
 
-/* ---- the dialect's functions (include/pmu_dialect.h says what each does) ---------- */
+/* ---- the dialect's functions (include/common/pmu_dialect.h says what each does) ---------- */
 int ita_parse_line(void *state, const char *line, size_t len, const char *where, void *rec,
                    pmu_err *err);
 size_t ita_format_line(void *state, const void *rec, char *buf, size_t size);

@@ -4,17 +4,17 @@
  * repeat=N are the generic reader's (stream/text_line.c).
  *
  * A line is cycle fields, then zero or more slots each introduced by '|'.
- * Slot-flag keys come from include/ita/ita_regs.def (ita_sf_keys), so a flag added
+ * Slot-flag keys come from include/common/ita/ita_regs.def (ita_sf_keys), so a flag added
  * there is a key here without an edit.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
-#include "pmu_text.h"
+#include "common/pmu_num.h"
+#include "common/pmu_text.h"
 #include "ita_stream.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_stream_codec.h"
 
 void ita_sticky_init(ita_sticky *s)
 {
@@ -90,7 +90,7 @@ static int ev_item(const pmu_line *lc, const char *item, size_t n, unsigned slot
     if (id < 0) {
         const char *near = nearest_event(item, nn);
         return pmu_line_err(lc, item, "ev", 2, "unknown event '%.*s'%s%s%s (expected a name of "
-                            "include/ita/ita2_events.def or ita_events.def)",
+                            "include/common/ita/ita2_events.def or ita_events.def)",
                             (int)(nn > 60 ? 60 : nn), item, near ? ", did you mean '" : "",
                             near ? near : "", near ? "'?" : "");
     }

@@ -4,7 +4,7 @@
  * names the field, so a bad stream line points at what to fix.
  *
  * Per-cycle limits are the maxincr of the event that counts the occurrences,
- * read from ita_event_table (include/ita/ita_regs.def), never retyped here.
+ * read from ita_event_table (include/common/ita/ita_regs.def), never retyped here.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@
 const sf_key ita_sf_keys[] = {
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                                   \
     {key, #name, (lsb), (msb) - (lsb) + 1, (uint16_t)PMU_SF_##name##_MASK},
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 const unsigned ita_sf_nkeys = sizeof ita_sf_keys / sizeof ita_sf_keys[0];

@@ -1,10 +1,10 @@
 /*
  * opcode_classes.c - the configuration reader's named instruction classes
  * (`opcode PMCn class=NAME`, docs/ita-config-format.md): the offered classes of
- * include/ita/ia64_enc.h, their care masks cut to what the matchers see.
+ * include/stream/ita/ia64_enc.h, their care masks cut to what the matchers see.
 
  */
-#include "ita/ia64_enc.h"
+#include "stream/ita/ia64_enc.h"
 
 const ita_opcode_class ita_opcode_classes[] = {
 #define IA64_OFFERED(id, name, units, care, enc, desc) \

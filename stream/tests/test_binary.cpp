@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <random>
 
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 
@@ -255,7 +255,7 @@ TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
     DIR *dp = opendir(dir.c_str());
     ASSERT_NE(dp, nullptr);
     unsigned seen = 0;
-    while (const dirent *e = readdir(dp)) { // include/pmu_tmpfiles.h names them .NAME.pmusim-XXXXXX
+    while (const dirent *e = readdir(dp)) { // include/stream/pmu_tmpfiles.h names them .NAME.pmusim-XXXXXX
         seen += std::string(e->d_name) == base;
         EXPECT_NE(std::string(e->d_name).rfind("." + base + ".pmusim-", 0), 0u) << "left behind: " << e->d_name;
     }

@@ -1,11 +1,11 @@
-// Streams are generic over a family's record dialect (include/pmu_dialect.h): the
+// Streams are generic over a family's record dialect (include/common/pmu_dialect.h): the
 // Itanium dialect's functions round-trip records (text and binary), and the generic
 // reader, writer, sources and generator work with another dialect (a toy one defined
 // here) while refusing a binary stream of a dialect other than the one they read.
 #include <cstdlib>
 
-#include "pmu_num.h"
-#include "ita/ita_stream_test_util.h"
+#include "common/pmu_num.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 

@@ -1,18 +1,18 @@
 // The text form: every key and default, stickiness, repeat, comments, and each parse error.
 #include <map>
 
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 
-// The slot flags as include/ita/ita_regs.def defines them (key, position, width).
+// The slot flags as include/common/ita/ita_regs.def defines them (key, position, width).
 struct DefFlag {
     const char *key;
     unsigned lsb, width;
 };
 const DefFlag def_flags[] = {
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, (msb) - (lsb) + 1},
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
 };
 
@@ -450,7 +450,7 @@ TEST(TextLines, RepeatIsAWordOfTheLine)
     EXPECT_EQ(r.recs[3].nslots, 0);
 }
 
-// Every integer field has the one syntax of include/pmu_num.h and its own range.
+// Every integer field has the one syntax of include/common/pmu_num.h and its own range.
 TEST(TextLines, OneNumberSyntax)
 {
     const char *bad[][3] = {

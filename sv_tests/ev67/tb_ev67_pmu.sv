@@ -29,7 +29,7 @@ module tb_ev67_pmu;
   localparam int FW = `EV67_FLAGS_W;
   localparam int CNW = `EV67_CNT_W;
   localparam logic [63:0] PcBase = 64'h0001_0000;
-  // I_STAT.TRAP_TYPE values used below (HRM Table 5-12; include/ev67/ev67_cycle.h
+  // I_STAT.TRAP_TYPE values used below (HRM Table 5-12; include/common/ev67/ev67_cycle.h
   // ev67_trap_type).
   localparam logic [3:0] TrapReplay = 4'd0, TrapInvalid1 = 4'd1, TrapDtbSingle = 4'd6;
 
@@ -128,7 +128,7 @@ module tb_ev67_pmu;
     d = rdata[i];
   endtask
 
-  // ---- the record (include/ev67/ev67_cycle.h): built field by field, consumed by step() ------------
+  // ---- the record (include/common/ev67/ev67_cycle.h): built field by field, consumed by step() ------------
   task automatic rec_clear;
     pal = 1'b0; nfetch = '0; fetch_pc = '0; fetch_tag = '0; fetch_flags = '0;
     nstall = '0; stall_first = '0; trap = 1'b0; trap_type = '0; trap_mis = 1'b0; trap_lso = 1'b0;

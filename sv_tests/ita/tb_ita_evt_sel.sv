@@ -2,7 +2,7 @@
 
 // ita_evt_sel against every row of the event table: the generated rows
 // (build/gen/ita/pmu_evt_rows.svh, one per modelled event of each model's event table,
-// include/ita/ita_events.def and ita2_events.def) are included here too, each calling check_row
+// include/common/ita/ita_events.def and ita2_events.def) are included here too, each calling check_row
 // with the row's model and columns, so every modelled event is checked on the RTL, and a row the
 // RTL lost or read with another row's column fails.
 // Eight instances share the inputs: Itanium (Model=0) and Itanium 2 (Model=1), each on

@@ -95,7 +95,7 @@ module tb_ita_pmu;
   `TB_DUT(5, 1, 1'b1, 1'b0, 1'b1)
 
   // ---- addresses, values ---------------------------------------------------------------------
-  // Register indices (include/ita/ita_regs.def, FIRST): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
+  // Register indices (include/common/ita/ita_regs.def, FIRST): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
   function automatic logic [11:0] pmc(input int i);
     pmc = {PMU_SPACE_PMC, i[7:0]};
   endfunction
@@ -146,7 +146,7 @@ module tb_ita_pmu;
   // The 22 qualification registers, then PMC10, PMC12 and the EAR / BTB capture registers
   // PMD0..3, PMD8..17 (stored as written, with the writable mask, when nothing captures):
   // address, the visible index, and reset value / writable mask per model
-  // (include/ita/ita_regs.def).
+  // (include/common/ita/ita_regs.def).
   localparam int NQreg = 38;
   logic [11:0] qreg_addr [NQreg];
   int          qreg_vis [NQreg];
@@ -229,7 +229,7 @@ module tb_ita_pmu;
   localparam logic [40:0] EncBrCond = (41'd4 << 37);
   localparam logic [26:0] CloopMatch = 27'h2000140;
   localparam logic [26:0] CloopMask  = 27'h07ffe3f;
-  // enum ita_unit of include/ita/ita_cycle.h
+  // enum ita_unit of include/common/ita/ita_cycle.h
   localparam logic [1:0] UnitM = 2'd0, UnitB = 2'd3;
 
   function automatic logic [63:0] vis_of(input int d, input int v);
@@ -253,7 +253,7 @@ module tb_ita_pmu;
 
   // Writes v_ita2 to the Itanium 2 instances and v_ita to the Itanium ones: the models' event
   // codes and counter masks differ (build/gen/ita/pmu_defs.vh, PMU_EV_*_CODE_ITA from
-  // include/ita/ita_events.def).
+  // include/common/ita/ita_events.def).
   task automatic wr_models(input logic [11:0] a, input logic [63:0] v_ita2, input logic [63:0] v_ita);
     reg_we_model = 2'b10;
     wr(a, v_ita2);

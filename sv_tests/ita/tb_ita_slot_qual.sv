@@ -24,7 +24,7 @@ module tb_ita_slot_qual;
   localparam int NDut = 3;
   localparam int Q2 = 0, Q2G = 1, Q1 = 2;
 
-  // enum ita_unit of include/ita/ita_cycle.h
+  // enum ita_unit of include/common/ita/ita_cycle.h
   localparam logic [1:0] UnitM = 2'd0, UnitI = 2'd1, UnitF = 2'd2, UnitB = 2'd3;
 
   // ---- shared stimulus ------------------------------------------------------------------

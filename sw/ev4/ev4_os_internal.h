@@ -1,7 +1,7 @@
 /*
  * ev4_os_internal.h - the state the three parts of sw/ev4/ share: the OS model
  * (ev4_os.c), the PALcode (ev4_pal.c) and the pfm driver (ev4_pfm.c).  Not a public
- * interface: include/ev4/ev4_os_drv.h is.  docs/ev4-pfm.md is the specification.
+ * interface: include/sw/ev4/ev4_os_drv.h is.  docs/ev4-pfm.md is the specification.
  */
 #ifndef EV4_OS_INTERNAL_H
 #define EV4_OS_INTERNAL_H
@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ev4/ev4_os_drv.h"
-#include "ev4/ev4_regs.h"
+#include "sw/ev4/ev4_os_drv.h"
+#include "common/ev4/ev4_regs.h"
 
 /* A process: its PCB's PME bit (OSF/1 pcb.h PCB_PME_BIT in pcb_fen) and what the OS
  * model's rules need.  Entries are never removed: an exited pid stays, marked. */

@@ -1,7 +1,7 @@
 /*
  * ev67_hw.h - register values and port sequences shared by the 21264/EV67 software in
  * sw/ev67/ (the perf driver ev67_perf.c, the ProfileMe sampler ev67_pme.c).  Internal:
- * not a public header.  Fields come from include/ev67/ev67_regs.def through EV67_FGET /
+ * not a public header.  Fields come from include/common/ev67/ev67_regs.def through EV67_FGET /
  * EV67_FSET; the sequences follow the HRM's precautions (§5.2.11, §6.10.1; coreboot ev6
  * start.inc) as docs/ev67.md models them.
  */
@@ -10,9 +10,9 @@
 
 #include <stdint.h>
 
-#include "pmu_backend.h"
-#include "pmu_err.h"
-#include "ev67/ev67_regs.h"
+#include "common/pmu_backend.h"
+#include "common/pmu_err.h"
+#include "common/ev67/ev67_regs.h"
 
 /* Counter n's field of a PCTR_CTL value. */
 static inline uint32_t ev67_hw_ctr_get(uint64_t pctr_ctl, unsigned n)

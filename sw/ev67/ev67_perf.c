@@ -16,7 +16,7 @@
  * latch empty (two PCTR_CTL writes), so every later request is a carry made after it
  * (docs/ev67-perf.md, "What is exact and why").
  */
-#include "ev67/ev67_perf_drv.h"
+#include "sw/ev67/ev67_perf_drv.h"
 
 #include <errno.h>
 #include <stdlib.h>

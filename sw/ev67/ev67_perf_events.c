@@ -9,7 +9,7 @@
  * the aggregate row in which every placed counter counts its event's input, and the
  * period limits come from the .def's counter widths and legal write maxima.
  */
-#include "ev67/ev67_perf_drv.h"
+#include "sw/ev67/ev67_perf_drv.h"
 
 #include <stdio.h>
 #include <strings.h>

@@ -4,13 +4,13 @@
  * ev67_handle_interrupt) and the HRM's ProfileMe operation (§6.10.3: setup, OS handler,
  * Table 6-13) and precautions (§5.2.11, §6.10.1), on the block as docs/ev67.md models it.
  */
-#include "ev67/ev67_pme_drv.h"
+#include "sw/ev67/ev67_pme_drv.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_perf_drv.h"
-#include "ev67/ev67_regs.h"
+#include "sw/ev67/ev67_perf_drv.h"
+#include "common/ev67/ev67_regs.h"
 #include "ev67_hw.h"
 
 #define WHO "ProfileMe sampler"

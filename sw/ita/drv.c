@@ -17,13 +17,13 @@
  *
  * Sources: docs/sources.md.
  */
-#include "ita/ita_drv.h"
+#include "sw/ita/ita_drv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_text.h"
+#include "common/pmu_text.h"
 
 #define NPIDS 0x10001u    /* pids 0..65535 and ITA_DRV_ALL_PIDS */
 #define MAX_CFG_REGS 32
@@ -243,7 +243,7 @@ ita_drv *ita_drv_create(pmu_backend *b, const ita_drv_opts *o, pmu_err *err)
         if ((r->role == PMU_ROLE_CAPTURE && d->ndata == MAX_DATA_REGS) ||
             (r->role != PMU_ROLE_CAPTURE && d->ncfg == MAX_CFG_REGS)) {
             /* Never silently: a register left out would leak between contexts. */
-            pmu_errf(err, PMU_E_INTERNAL, "driver: include/ita/ita_regs.def: %s does not fit in a context "
+            pmu_errf(err, PMU_E_INTERNAL, "driver: include/common/ita/ita_regs.def: %s does not fit in a context "
                      "(at most %u configuration and %u EAR/BTB data registers)", ita_vis_table[v].name,
                      MAX_CFG_REGS, MAX_DATA_REGS);
             free(d);

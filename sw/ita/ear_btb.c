@@ -1,14 +1,14 @@
 /*
- * ear_btb.c - EAR and BTB programming and decoding (include/ita/ear_btb_sw.h).  The model is
+ * ear_btb.c - EAR and BTB programming and decoding (include/sw/ita/ear_btb_sw.h).  The model is
  * docs/ita-ear-btb.md; the decoding is pfmon's (docs/sources.md): an EAR is valid when its
  * status says so, an instruction address is ((bundle + bn) << 4) | slot, and the BTB is
  * read from `full ? bbi : 0` round to bbi, a branch record followed by its target.
  */
-#include "ita/ear_btb_sw.h"
+#include "sw/ita/ear_btb_sw.h"
 
 #include <string.h>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 
 ita_drv_capture ita_ear_unit(const ita_event_row *row)
 {

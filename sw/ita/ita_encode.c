@@ -1,9 +1,9 @@
 /*
  * ita_encode.c - register encodings of the debug-register pairs and the constraint
- * registers (include/ita/ita_encode.h).  Layout facts come from ita_regs.def through
+ * registers (include/sw/ita/ita_encode.h).  Layout facts come from ita_regs.def through
  * ita_regs.h; nothing here repeats a bit position.
  */
-#include "ita/ita_encode.h"
+#include "sw/ita/ita_encode.h"
 
 /* ---- fields by identity ------------------------------------------------------- */
 

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ita/ita_cycle.h"
-#include "ita/pmulib.h"
+#include "common/ita/ita_cycle.h"
+#include "sw/ita/pmulib.h"
 #include "pmulib_internal.h"
 
 #define NPAIRS ITA_NPAIRS

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 #include "pmulib_internal.h"
 
 static uint64_t reset_pmc(unsigned index, ita_model m)

@@ -1,6 +1,6 @@
 /*
  * pmulib_events.c - errors, event lookup and attributes, event strings.
- * The events are the full tables of include/ita/ita_events.h (libpfm-3.10's, both models);
+ * The events are the full tables of include/common/ita/ita_events.h (libpfm-3.10's, both models);
  * an event id is the tables' stream event id, the same on both models.  Nothing here
  * repeats a code, umask or mask.
  */
@@ -8,9 +8,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "ita/pmulib.h"
-#include "pmu_num.h"
-#include "pmu_text.h"
+#include "sw/ita/pmulib.h"
+#include "common/pmu_num.h"
+#include "common/pmu_text.h"
 #include "pmulib_internal.h"
 
 /* ---- errors -------------------------------------------------------------- */
@@ -319,7 +319,7 @@ pmulib_err pmulib_find_event(const char *name, int *ev, pmulib_error *err)
 
 /* ---- event strings ------------------------------------------------------- */
 
-/* A decimal or 0x-hex number filling all of s: pmusim's one integer syntax (pmu_num.h). */
+/* A decimal or 0x-hex number filling all of s: pmusim's one integer syntax (common/pmu_num.h). */
 bool pmulib_parse_u64(const char *s, uint64_t *out)
 {
     return s && pmu_parse_u64(s, 0, UINT64_MAX, "number", out, NULL) == 0;

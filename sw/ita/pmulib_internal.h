@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,7 +25,7 @@ const ita_event_row *pmulib_home_row(int ev);
 bool pmulib_row_supports(const ita_event_row *r, int ev, char qual);
 /* The row's set, PMULIB_NO_SET for none. */
 int pmulib_row_set(const ita_event_row *r);
-/* A decimal or 0x-hex number filling all of s: pmu_parse_u64's syntax (include/pmu_num.h). */
+/* A decimal or 0x-hex number filling all of s: pmu_parse_u64's syntax (include/common/pmu_num.h). */
 bool pmulib_parse_u64(const char *s, uint64_t *out);
 
 /* The EAR and BTB configurations a request programs (libpfm's methods 1-4,

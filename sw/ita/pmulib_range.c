@@ -17,11 +17,11 @@
  */
 #include <inttypes.h>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 #include "pmulib_internal.h"
 
 /* Bits 55:0 of an odd IBR/DBR register are the mask; 63:56 are always compared
- * (include/ita/ita_arch.h), so no block is larger than 2^56 bytes. */
+ * (include/common/ita/ita_arch.h), so no block is larger than 2^56 bytes. */
 #define MAX_BLOCK_LOG2 ITA_PAIR_MAX_BLOCK_LOG2
 
 static unsigned floor_log2(uint64_t x) { return 63u - (unsigned)__builtin_clzll(x); }

@@ -1,10 +1,10 @@
 // rtl_sc.cpp - the Alpha 21064 counter block Verilated with --sc (Vev4sc_pmu: the 21064,
-// HasPme=1), as the RTL part of the SystemC platform (pmu_rtl_sc, include/pmu_sc.h): the
-// model of include/ev4/ev4_vlt_model.h on a shadow of its pins (include/pmu_vsc_glue.h).
+// HasPme=1), as the RTL part of the SystemC platform (pmu_rtl_sc, include/sc/pmu_sc.h): the
+// model of include/harness/ev4/ev4_vlt_model.h on a shadow of its pins (include/sc/pmu_vsc_glue.h).
 #include "Vev4sc_pmu.h"
 #include "Vev4sc_pmu_pins.h"
-#include "ev4/ev4_vlt_model.h"
-#include "pmu_vsc_glue.h"
+#include "harness/ev4/ev4_vlt_model.h"
+#include "sc/pmu_vsc_glue.h"
 
 namespace
 {

@@ -1,11 +1,11 @@
 // rtl_sc.cpp - the Alpha 21264/EV67 counter block Verilated with --sc (Vev67sc_pmu: the
 // defaults, ReadQuirk=1 IsumRace=0 ParkBlock=1), as the RTL part of the SystemC platform
-// (pmu_rtl_sc, include/pmu_sc.h): the model of include/ev67/ev67_vlt_model.h on a shadow of
-// its pins (include/pmu_vsc_glue.h).
+// (pmu_rtl_sc, include/sc/pmu_sc.h): the model of include/harness/ev67/ev67_vlt_model.h on a shadow of
+// its pins (include/sc/pmu_vsc_glue.h).
 #include "Vev67sc_pmu.h"
 #include "Vev67sc_pmu_pins.h"
-#include "ev67/ev67_vlt_model.h"
-#include "pmu_vsc_glue.h"
+#include "harness/ev67/ev67_vlt_model.h"
+#include "sc/pmu_vsc_glue.h"
 
 namespace
 {

@@ -11,9 +11,9 @@
 // PMU's own count at each interrupt.  Exit status 0 when every interrupt was serviced and
 // every count adds up.
 //
-// What a platform needs from the project: include/pmu_sc.h (the part), the family's
+// What a platform needs from the project: include/sc/pmu_sc.h (the part), the family's
 // register header (addresses and fields, generated from the one register description),
-// and for records either the stream player (include/pmu_sc_player.h) or records of its
+// and for records either the stream player (include/sc/pmu_sc_player.h) or records of its
 // own in the family's dialect.  Link build/libpmusc.a and the libraries `pmusim` links.
 #include <systemc>
 #include <tlm>
@@ -24,12 +24,12 @@
 #include <cstring>
 #include <memory>
 
-#include "ita/ita_events.h"
-#include "ita/ita_regs.h"
-#include "pmu_family.h"
-#include "pmu_sc.h"
-#include "pmu_sc_player.h"
-#include "pmu_stream.h"
+#include "common/ita/ita_events.h"
+#include "common/ita/ita_regs.h"
+#include "common/pmu_family.h"
+#include "sc/pmu_sc.h"
+#include "sc/pmu_sc_player.h"
+#include "stream/pmu_stream.h"
 
 namespace
 {

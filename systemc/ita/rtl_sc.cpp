@@ -1,11 +1,11 @@
 // rtl_sc.cpp - the Itanium 2 PMU Verilated with --sc (Vita2sc_pmu: Model=1, PmdSext=1,
 // ThrGe=0, FineGran2=0), as the RTL part of the SystemC platform (pmu_rtl_sc,
-// include/pmu_sc.h): the model of include/ita/ita_vlt_model.h on a shadow of its pins
-// (include/pmu_vsc_glue.h).  The Itanium is the --cc model on the platform.
+// include/sc/pmu_sc.h): the model of include/harness/ita/ita_vlt_model.h on a shadow of its pins
+// (include/sc/pmu_vsc_glue.h).  The Itanium is the --cc model on the platform.
 #include "Vita2sc_pmu.h"
 #include "Vita2sc_pmu_pins.h"
-#include "ita/ita_vlt_model.h"
-#include "pmu_vsc_glue.h"
+#include "harness/ita/ita_vlt_model.h"
+#include "sc/pmu_vsc_glue.h"
 
 namespace
 {

@@ -1,4 +1,4 @@
-// test_pmu_sc.cpp - the SystemC part of every family (include/pmu_sc.h) through its TLM
+// test_pmu_sc.cpp - the SystemC part of every family (include/sc/pmu_sc.h) through its TLM
 // socket: every register of the register map read and written through TLM with the
 // model's masks applied (the same values as the model driven directly), each error
 // response leaving the PMU untouched, the debug transport without side effects, the
@@ -19,15 +19,15 @@
 #include <string>
 #include <vector>
 
-#include "pmu_dialect.h"
-#include "pmu_family.h"
-#include "pmu_family_cmds.h"
-#include "pmu_cli.h"
-#include "pmu_cosim.h"
-#include "pmu_sc.h"
-#include "pmu_sc_checker.h"
-#include "pmu_sc_port.h"
-#include "pmu_stream.h"
+#include "common/pmu_dialect.h"
+#include "common/pmu_family.h"
+#include "cli/pmu_family_cmds.h"
+#include "cli/pmu_cli.h"
+#include "harness/pmu_cosim.h"
+#include "sc/pmu_sc.h"
+#include "sc/pmu_sc_checker.h"
+#include "sc/pmu_sc_port.h"
+#include "stream/pmu_stream.h"
 
 namespace
 {
@@ -97,7 +97,7 @@ struct Faulty {
 char g_where[64];
 const char *where_now(void *) { return g_where; }
 
-// A lock-step checker (pmu_sc_checker.h) over the reference part and a faulty one.
+// A lock-step checker (sc/pmu_sc_checker.h) over the reference part and a faulty one.
 struct Checked {
     const pmu_family *fam = nullptr;
     pmu_backend *ref_b = nullptr, *bad_b = nullptr;
@@ -372,7 +372,7 @@ TEST(PmuSc, AccessDelayIsAnnotated)
 
 // Records stepped at the clock edges, with `pmusim conform`'s software (random
 // programming and an interrupt service) reaching the part only through the socket
-// (pmu_sc_port.h), and the same software with the same seed driving the model directly,
+// (sc/pmu_sc_port.h), and the same software with the same seed driving the model directly,
 // as the C harness does: after every clock the part's state and interrupt signal are the
 // model's, and the software saw the same interrupts.
 TEST(PmuSc, SoftwareThroughTheSocketMatchesTheCHarnessClockForClock)

@@ -1,9 +1,9 @@
 /*
  * config_alpha21064.c - the Alpha 21064 family's part of the configuration harness
- * (fuzz_config.c): its "key = value" pfm setup (include/ev4/ev4_session.h), checked for 1, 2
+ * (fuzz_config.c): its "key = value" pfm setup (include/cli/ev4/ev4_session.h), checked for 1, 2
  * and 4 CPUs.
  */
-#include "ev4/ev4_session.h"
+#include "cli/ev4/ev4_session.h"
 #include "fuzz_config.h"
 
 void fuzz_config_alpha21064(const char *text, size_t len);

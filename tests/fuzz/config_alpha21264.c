@@ -1,8 +1,8 @@
 /*
  * config_alpha21264.c - the Alpha 21264 family's part of the configuration harness
- * (fuzz_config.c): its "key = value" setup (include/ev67/ev67_session.h).
+ * (fuzz_config.c): its "key = value" setup (include/cli/ev67/ev67_session.h).
  */
-#include "ev67/ev67_session.h"
+#include "cli/ev67/ev67_session.h"
 #include "fuzz_config.h"
 
 void fuzz_config_alpha21264(const char *text, size_t len);

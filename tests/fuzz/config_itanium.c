@@ -1,9 +1,9 @@
 /*
  * config_itanium.c - the Itanium family's part of the configuration harness (fuzz_config.c):
- * its PMU configuration (include/ita/ita_config.h, docs/ita-config-format.md) on both models.
+ * its PMU configuration (include/cli/ita/ita_config.h, docs/ita-config-format.md) on both models.
  */
 #include "fuzz_config.h"
-#include "ita/ita_config.h"
+#include "cli/ita/ita_config.h"
 
 void fuzz_config_itanium(const char *text, size_t len);
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_err.h"
+#include "common/pmu_err.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                                \
     } while (0)
 
-/* The contract of every pmu_err message (include/pmu_err.h, SPEC "bad input gets a clear
+/* The contract of every pmu_err message (include/common/pmu_err.h, SPEC "bad input gets a clear
  * error that names where and what"): a code, one non-empty line without control bytes, that
  * starts with `where` (the input's name, then ':' and the line or record) when where is not
  * NULL. */

@@ -1,5 +1,5 @@
 /*
- * fuzz_config.c - the configuration reader of every registered family (include/pmu_families.def):
+ * fuzz_config.c - the configuration reader of every registered family (include/common/pmu_families.def):
  * each family's part is its own tests/fuzz/config_<family>.c, fuzz_config_<family>(), which
  * gives an accepted text a consistent result and checks that a refused one has an error
  * naming the file and the line (docs/fuzzing.md).  A registered family without its part does
@@ -8,7 +8,7 @@
 #include "fuzz_config.h"
 
 #define PMU_FAMILY(name) void fuzz_config_##name(const char *text, size_t len);
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * the allocation, which a sanitizer reports. */
     const char *text = (const char *)data;
 #define PMU_FAMILY(name) fuzz_config_##name(text, size);
-#include "pmu_families.def"
+#include "common/pmu_families.def"
 #undef PMU_FAMILY
     return 0;
 }

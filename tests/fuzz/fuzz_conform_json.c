@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "fuzz.h"
-#include "pmu_cli.h"
+#include "cli/pmu_cli.h"
 
 #define NAME "fuzz.json"
 

@@ -1,5 +1,5 @@
 /*
- * fuzz_event.c - event strings of the event library, "EVENT[:mod...]" (include/ita/pmulib.h,
+ * fuzz_event.c - event strings of the event library, "EVENT[:mod...]" (include/sw/ita/pmulib.h,
  * pmulib_parse_event; docs/ita-event-library.md): a string is accepted as a valid request --
  * an event, a privilege mask 1..15, a threshold below the event's maxincr -- that reads
  * back the same from its canonical spelling, or refused with a library error and a
@@ -8,7 +8,7 @@
 #include <inttypes.h>
 
 #include "fuzz.h"
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 
 static const char *const ism_mod[] = {"", ":ism=both", ":ism=ia32", ":ism=ia64"};
 

@@ -7,11 +7,11 @@
 #define PMU_FUZZ_STREAM_H
 
 #include "fuzz.h"
-#include "pmu_family_dialects.h"
-#include "pmu_stream.h"
-#include "pmu_stream_codec.h"
+#include "stream/pmu_family_dialects.h"
+#include "stream/pmu_stream.h"
+#include "stream/pmu_stream_codec.h"
 
-/* Every input is read with each registered family's dialect (include/pmu_family_dialects.h):
+/* Every input is read with each registered family's dialect (include/stream/pmu_family_dialects.h):
  * one corpus serves them all, and a text meant for one family exercises the others' error
  * paths. */
 #define FUZZ_NDIALECTS PMU_NFAMILY_DIALECTS
@@ -77,7 +77,7 @@ static inline void fuzz_codec_init(fuzz_codec *c, const pmu_dialect *d)
 }
 
 /* Each state as a new stream's: zeroed and given to state_init, as pmu_dialect_state_new
- * makes one (include/pmu_dialect.h). */
+ * makes one (include/common/pmu_dialect.h). */
 static inline void fuzz_codec_reset(fuzz_codec *c)
 {
     void *const states[] = {c->enc, c->dec, c->fmt, c->parse};

@@ -1,10 +1,10 @@
 /*
- * fuzz_symtab.c - symbol files for `pmusim profile --symbols` (include/pmu_symtab.h): a text
+ * fuzz_symtab.c - symbol files for `pmusim profile --symbols` (include/cli/pmu_symtab.h): a text
  * is a table of disjoint named ranges, sorted, that finds each address of its ranges and
  * none outside them, or an error naming the file and the line.
  */
 #include "fuzz.h"
-#include "pmu_symtab.h"
+#include "cli/pmu_symtab.h"
 
 #define NAME "fuzz.sym"
 

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "pmu_outfile.h"
+#include "cli/pmu_outfile.h"
 
 /* The largest input read; the fuzzers' -max_len (docs/fuzzing.md) is far below it. */
 #define REPLAY_LIMIT ((size_t)64 << 20)

@@ -1,7 +1,7 @@
 /*
  * gen_ev4.c - the Alpha 21064 family's part of the definitions generator
- * (include/pmu_gen_defs.h): from include/ev4/ev4_regs.def (through include/ev4/ev4_defs.c and
- * ev4_regs.h) and the record's enumerations (include/ev4/ev4_cycle.h) it writes
+ * (include/tools/pmu_gen_defs.h): from include/common/ev4/ev4_regs.def (through tools/ev4/ev4_defs.c and
+ * ev4_regs.h) and the record's enumerations (include/common/ev4/ev4_cycle.h) it writes
  *
  *   ev4_defines.vh       the RTL's port-width macros (included before a module header)
  *   ev4_defs.vh          the RTL's localparams (included inside module bodies)
@@ -11,13 +11,13 @@
  */
 #include <string.h>
 
-#include "pmu_gen_defs.h"
-#include "ev4/ev4_cycle.h"
-#include "ev4/ev4_regs.h"
+#include "tools/pmu_gen_defs.h"
+#include "common/ev4/ev4_cycle.h"
+#include "common/ev4/ev4_regs.h"
 
 static const char *const counter_descs[EV4_NCOUNTERS] = {
 #define EV4_COUNTER(n, width, lng, shrt, desc) [n] = desc,
-#include "ev4/ev4_regs.def"
+#include "common/ev4/ev4_regs.def"
 #undef EV4_COUNTER
 };
 
@@ -76,7 +76,7 @@ static void defines(FILE *out)
 {
     const pmu_field_desc *mux0 = field_of("ICCSR", "MUX0"), *mux1 = field_of("ICCSR", "MUX1");
     fprintf(out, "`define EV4_MAX_ISSUE %d\n", EV4_MAX_ISSUE);
-    /* The record's fields (include/ev4/ev4_cycle.h): each enum's values fit. */
+    /* The record's fields (include/common/ev4/ev4_cycle.h): each enum's values fit. */
     fprintf(out, "`define EV4_MODE_W %u\n", gen_bits_for(EV4_MODE_PAL + 1));
     fprintf(out, "`define EV4_NISSUE_W %u\n", gen_bits_for(EV4_MAX_ISSUE + 1));
     fprintf(out, "`define EV4_CLASS_W %u\n", gen_bits_for(EV4_NCLASSES));
@@ -94,7 +94,7 @@ static void vh_counters(FILE *out)
     fprintf(out, "localparam integer EV4_CTR%d_WIDTH = %d;\n", n, PMU_COL(WIDTH, width));             \
     fprintf(out, "localparam integer EV4_CTR%d_LONG = %d;\n", n, PMU_COL(LONG, lng));                 \
     fprintf(out, "localparam integer EV4_CTR%d_SHORT = %d;\n", n, PMU_COL(SHORT, shrt));
-#include "ev4/ev4_regs.def"
+#include "common/ev4/ev4_regs.def"
 #undef EV4_COUNTER
     fprintf(out, "localparam integer EV4_CTR_WIDTH_MAX = %d;\n", EV4_CTR_WIDTH_MAX);
 }
@@ -125,7 +125,7 @@ static void vh_events(FILE *out)
     }
 }
 
-/* The record's codes (include/ev4/ev4_cycle.h), as wide as their ports (ev4_defines.vh). */
+/* The record's codes (include/common/ev4/ev4_cycle.h), as wide as their ports (ev4_defines.vh). */
 static void vh_record(FILE *out)
 {
     static const struct {
@@ -190,9 +190,9 @@ const gen_block gen_family_block = {
     .addr_w = EV4_ADDR_W, .vis = ev4_vis_table, .nvis = EV4_NVIS,
     .check = check_def, .defines = defines, .vh = vh_sections,
     .md_title = "# Alpha 21064 register map\n\n"
-                "Every position below comes from `include/ev4/ev4_regs.def`, the same file the RTL\n"
-                "(`build/gen/ev4/ev4_defs.vh`, `ev4_defines.vh`) and the C code (`include/ev4/ev4_regs.h`,\n"
-                "`include/ev4/ev4_defs.c`) are built from. docs/ev4.md is the model of a cycle.\n\n",
+                "Every position below comes from `include/common/ev4/ev4_regs.def`, the same file the RTL\n"
+                "(`build/gen/ev4/ev4_defs.vh`, `ev4_defines.vh`) and the C code (`include/common/ev4/ev4_regs.h`,\n"
+                "`tools/ev4/ev4_defs.c`) are built from. docs/ev4.md is the model of a cycle.\n\n",
     .md_registers = "A register holds only its fields: a write stores the field bits of the value, every other\n"
                     "bit reads 0 (the `21064-pass2` model has no PME bits). Addresses not listed read 0 and\n"
                     "ignore writes.",

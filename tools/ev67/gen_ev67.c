@@ -1,7 +1,7 @@
 /*
  * gen_ev67.c - the Alpha 21264/EV67 family's part of the definitions generator
- * (include/pmu_gen_defs.h): from include/ev67/ev67_regs.def (through include/ev67/ev67_defs.c
- * and ev67_regs.h) and the record's constants (include/ev67/ev67_cycle.h) it writes
+ * (include/tools/pmu_gen_defs.h): from include/common/ev67/ev67_regs.def (through tools/ev67/ev67_defs.c
+ * and ev67_regs.h) and the record's constants (include/common/ev67/ev67_cycle.h) it writes
  *
  *   ev67_defines.vh       the RTL's port-width macros (included before a module header)
  *   ev67_defs.vh          the RTL's localparams (included inside module bodies)
@@ -11,9 +11,9 @@
  */
 #include <string.h>
 
-#include "pmu_gen_defs.h"
-#include "ev67/ev67_cycle.h"
-#include "ev67/ev67_regs.h"
+#include "tools/pmu_gen_defs.h"
+#include "common/ev67/ev67_cycle.h"
+#include "common/ev67/ev67_regs.h"
 
 static const struct {
     const char *name;
@@ -21,7 +21,7 @@ static const struct {
     const char *desc;
 } limits[] = {
 #define EV67_LIMIT(name, value, desc) {#name, PMU_COL(VALUE, value), desc},
-#include "ev67/ev67_regs.def"
+#include "common/ev67/ev67_regs.def"
 #undef EV67_LIMIT
 };
 static const struct {
@@ -30,7 +30,7 @@ static const struct {
 } counters[EV67_NCOUNTERS] = {
 #define EV67_COUNTER(n, width, wmax, incmax, desc) \
     [n] = {n, PMU_COL(WIDTH, width), PMU_COL(WMAX, wmax), PMU_COL(INCMAX, incmax), desc},
-#include "ev67/ev67_regs.def"
+#include "common/ev67/ev67_regs.def"
 #undef EV67_COUNTER
 };
 static const struct {
@@ -39,12 +39,12 @@ static const struct {
     const char *desc;
 } pctx_sel[] = {
 #define EV67_PCTX_SEL(field, bit, desc) {#field, PMU_COL(INDEXBIT, bit), desc},
-#include "ev67/ev67_regs.def"
+#include "common/ev67/ev67_regs.def"
 #undef EV67_PCTX_SEL
 };
 #define NPCTX_SEL (sizeof pctx_sel / sizeof pctx_sel[0])
 
-/* The record's fetch flags and the ProfileMe phases (include/ev67/ev67_cycle.h,
+/* The record's fetch flags and the ProfileMe phases (include/common/ev67/ev67_cycle.h,
  * ev67_regs.h): the RTL names them by bit or code. */
 static const struct {
     const char *name;
@@ -155,7 +155,7 @@ static int check_def(pmu_err *err)
 static void defines(FILE *out)
 {
     fprintf(out, "`define EV67_CTR_W %u\n", counters[0].width);
-    /* The record (include/ev67/ev67_cycle.h): array sizes, count fields (uint8_t), tags. */
+    /* The record (include/common/ev67/ev67_cycle.h): array sizes, count fields (uint8_t), tags. */
     fprintf(out, "`define EV67_FETCH_MAX %d\n", EV67_FETCH_MAX);
     fprintf(out, "`define EV67_RETIRE_MAX %d\n", EV67_RETIRE_MAX);
     fprintf(out, "`define EV67_SQUASH_MAX %d\n", EV67_SQUASH_MAX);
@@ -268,9 +268,9 @@ const gen_block gen_family_block = {
     .addr_w = EV67_ADDR_W, .vis = ev67_vis_table, .nvis = EV67_NVIS,
     .check = check_def, .defines = defines, .vh = vh_sections,
     .md_title = "# Alpha 21264/EV67 register map\n\n"
-                "Every position below comes from `include/ev67/ev67_regs.def`, the same file the RTL\n"
+                "Every position below comes from `include/common/ev67/ev67_regs.def`, the same file the RTL\n"
                 "(`build/gen/ev67/ev67_defs.vh`, `ev67_defines.vh`) and the C code\n"
-                "(`include/ev67/ev67_regs.h`, `include/ev67/ev67_defs.c`) are built from. docs/ev67.md is\n"
+                "(`include/common/ev67/ev67_regs.h`, `tools/ev67/ev67_defs.c`) are built from. docs/ev67.md is\n"
                 "the model of a cycle.\n\n",
     .md_registers = "A register holds only its fields; every other bit reads 0. Addresses not listed read 0\n"
                     "and ignore writes. A span of more than one address reaches the register at each of them.",

@@ -1,7 +1,7 @@
 /*
- * gen_ita.c - the Itanium family's part of the definitions generator (include/pmu_gen_defs.h):
- * from include/ita/ita_regs.def and the event tables include/ita/ita2_events.def and
- * ita_events.def (through include/ita/ita_defs.c and ita_event_defs.c) it writes
+ * gen_ita.c - the Itanium family's part of the definitions generator (include/tools/pmu_gen_defs.h):
+ * from include/common/ita/ita_regs.def and the event tables include/common/ita/ita2_events.def and
+ * ita_events.def (through tools/ita/ita_defs.c and ita_event_defs.c) it writes
  *
  *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
  *   pmu_defs.vh        the RTL's localparams (included inside module bodies)
@@ -16,9 +16,9 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "pmu_gen_defs.h"
-#include "ita/ita_cycle.h"
-#include "ita/ita_regs.h"
+#include "tools/pmu_gen_defs.h"
+#include "common/ita/ita_cycle.h"
+#include "common/ita/ita_regs.h"
 
 /* The models' columns of ita_reg_desc.reset / .wmask, and their localparam suffixes. */
 static const char *const model_suffix[2] = {[ITA_MODEL_ITANIUM] = "ITA", [ITA_MODEL_ITANIUM2] = "ITA2"};
@@ -26,7 +26,7 @@ static const char *const model_suffix[2] = {[ITA_MODEL_ITANIUM] = "ITA", [ITA_MO
 static const char *space_name(unsigned s)
 {
 #define PMU_SPACE(name, value, desc) if (s == (value)) return #name;
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SPACE
     return "?";
 }
@@ -65,7 +65,7 @@ static int emit_defines(FILE *out, pmu_err *err)
 static void vh_registers(FILE *out)
 {
 #define PMU_SPACE(name, value, desc) fprintf(out, "localparam [3:0] PMU_SPACE_%s = 4'd%d;\n", #name, value);
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SPACE
     fprintf(out, "localparam integer ITA_ADDR_BITS = %d;\n", ITA_ADDR_BITS);
     for (unsigned i = 0; i < ita_reg_table_len; i++) {
@@ -88,7 +88,7 @@ static void vh_registers(FILE *out)
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                               \
     fprintf(out, "localparam integer PMU_SF_%s_LSB = %d;\n", #name, lsb);     \
     fprintf(out, "localparam integer PMU_SF_%s_MSB = %d;\n", #name, msb);
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
     fprintf(out, "localparam integer ITA_SF_WIDTH = %d;\n", ITA_SF_WIDTH);
     fprintf(out, "localparam integer ITA_MAX_SLOTS = %d;\n", ITA_MAX_SLOTS);
@@ -297,7 +297,7 @@ static int emit_evt_rows(FILE *out, pmu_err *err)
 {
     (void)err;
     fputs("// The event table of rtl/ita/ita_evt_sel.sv: one row per modelled event (KIND not NONE) of\n"
-          "// each model's table (include/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
+          "// each model's table (include/common/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
           "// in table order, included where the module defines\n"
           "// PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
     for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2; m++) {
@@ -359,7 +359,7 @@ static void md_registers(FILE *out)
           "The register port address is `{space[3:0], index[7:0]}`.\n\n"
           "| space | value | holds |\n|---|---|---|\n", out);
 #define PMU_SPACE(name, value, desc) fprintf(out, "| %s | %d | %s |\n", #name, value, desc);
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SPACE
     fputs("\n## Registers\n\n"
           "A write stores `(value & wmask) | (reset & ~wmask)`. Registers not listed read 0 and\n"
@@ -398,7 +398,7 @@ static void md_fields_and_state(FILE *out)
         fprintf(out, "| %s | %d | `%s` | %s |\n", #name, lsb, key, desc);                    \
     else                                                                                      \
         fprintf(out, "| %s | %d:%d | `%s=N` | %s |\n", #name, msb, lsb, key, desc);
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
     fputs("\n## State compared in lock-step\n\n"
           "Every cycle the checker compares these registers (as a register read returns them)\n"
@@ -409,8 +409,8 @@ static void md_fields_and_state(FILE *out)
 
 static void md_events(FILE *out)
 {
-    static const char *const model_title[2] = {[ITA_MODEL_ITANIUM] = "Itanium (`include/ita/ita_events.def`)",
-                                               [ITA_MODEL_ITANIUM2] = "Itanium 2 (`include/ita/ita2_events.def`)"};
+    static const char *const model_title[2] = {[ITA_MODEL_ITANIUM] = "Itanium (`include/common/ita/ita_events.def`)",
+                                               [ITA_MODEL_ITANIUM2] = "Itanium 2 (`include/common/ita/ita2_events.def`)"};
     fputs("\n## Modelled events\n\n"
           "The events the hardware derives from the cycle record: the rows of each model's full event\n"
           "table (libpfm-3) whose KIND is not NONE. Every other event of the tables counts only from a\n"
@@ -440,9 +440,9 @@ static int emit_md(FILE *out, pmu_err *err)
 {
     (void)err;
     fputs("# Register map\n\n"
-          "Every position below comes from `include/ita/ita_regs.def`, the same file the RTL\n"
+          "Every position below comes from `include/common/ita/ita_regs.def`, the same file the RTL\n"
           "(`build/gen/ita/pmu_defs.vh` and the other files `tools/gen_defs.c` writes there) and the\n"
-          "C code (`include/ita/ita_regs.h`, `include/ita/ita_defs.c`) are built from.\n\n", out);
+          "C code (`include/common/ita/ita_regs.h`, `tools/ita/ita_defs.c`) are built from.\n\n", out);
     md_registers(out);
     md_fields_and_state(out);
     md_events(out);

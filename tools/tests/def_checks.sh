@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# def_checks.sh - proves that a slip in include/ita/ita_regs.def or an event table fails the build:
+# def_checks.sh - proves that a slip in include/common/ita/ita_regs.def or an event table fails the build:
 #
-#   columns     a PMU_EVT (include/ita/ita2_events.def), PMU_REG or PMU_DEF_FIELD row with two named columns
+#   columns     a PMU_EVT (include/common/ita/ita2_events.def), PMU_REG or PMU_DEF_FIELD row with two named columns
 #               swapped does not compile
-#               (include/ita/ita_defs.c reads every column through PMU_COL, include/pmu_def.h),
+#               (tools/ita/ita_defs.c reads every column through PMU_COL, include/common/pmu_def.h),
 #               and the compiler names the column that was found in the wrong place; nor
 #               does an event-kind list whose NONE is not first;
 #   generator   a .def that breaks a rule the generated RTL relies on (a ROLE(QUAL) register
 #               without a visible entry, counters that do not follow PMC0.ovf; in
-#               include/ev67/ev67_regs.def, a field narrower than the RTL reads or with its
+#               include/common/ev67/ev67_regs.def, a field narrower than the RTL reads or with its
 #               MSB below its LSB, the checks every family's generator shares) makes the
 #               Itanium generator (tools/gen_defs.c + tools/gen_rows.c + tools/ita/gen_ita.c) fail
 #               with a message.
@@ -40,27 +40,27 @@ fresh_copy() {
 # The family's tables: ita_defs.c (registers, fields, the modelled events) and
 # ita_event_defs.c (the full event tables).
 compile_defs() {
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/include/ita/ita_defs.c" -o "$work/ita_defs.o" \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/tools/ita/ita_defs.c" -o "$work/ita_defs.o" \
         > "$work/cc.log" 2>&1 &&
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/include/ita/ita_event_defs.c" \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/tools/ita/ita_event_defs.c" \
         -o "$work/ita_event_defs.o" >> "$work/cc.log" 2>&1
 }
 
 build_generator() {
     compile_defs &&
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"ita/ita_regs.def"' tools/gen_defs.c \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"common/ita/ita_regs.def"' tools/gen_defs.c \
         tools/gen_rows.c tools/ita/gen_ita.c "$work/ita_defs.o" "$work/ita_event_defs.o" -o "$work/gen_defs" \
         >> "$work/cc.log" 2>&1
 }
 
 # The 21264's generator: the same generic parts with the register block (tools/gen_block.c).
 build_ev67_generator() {
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"ev67/ev67_regs.def"' tools/gen_defs.c \
-        tools/gen_rows.c tools/gen_block.c tools/ev67/gen_ev67.c "$work/include/ev67/ev67_defs.c" \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"common/ev67/ev67_regs.def"' tools/gen_defs.c \
+        tools/gen_rows.c tools/gen_block.c tools/ev67/gen_ev67.c "$work/tools/ev67/ev67_defs.c" \
         -o "$work/gen_defs_ev67" > "$work/cc.log" 2>&1
 }
 
-# swap_case NAME SED_EXPR EXPECTED [DEF]: the edited DEF (include/ita/ita_regs.def by default)
+# swap_case NAME SED_EXPR EXPECTED [DEF]: the edited DEF (include/common/ita/ita_regs.def by default)
 # must not compile, and the log must name EXPECTED (the PMU_COL_<place>_<found> the slip produced).
 swap_case() {
     local name=$1 expr=$2 expected=$3 def=${4:-ita_regs.def}
@@ -79,7 +79,7 @@ swap_case() {
 
 # gen_case NAME SED_EXPR OUTPUT EXPECTED: with the edit the generator builds, but writing
 # OUTPUT fails with a message containing EXPECTED.
-# With FAM=ev67: the same with include/ev67/ev67_regs.def and the 21264's generator (the
+# With FAM=ev67: the same with include/common/ev67/ev67_regs.def and the 21264's generator (the
 # checks of the common rows, tools/gen_defs.c, serve every family).
 gen_case() {
     local name=$1 expr=$2 output=$3 expected=$4 fam=${FAM:-ita}

@@ -28,12 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ita/ita_config.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_family.h"
-#include "pmu_num.h"
-#include "pmu_outfile.h"
-#include "pmu_stream.h"
+#include "cli/ita/ita_config.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_family.h"
+#include "common/pmu_num.h"
+#include "cli/pmu_outfile.h"
+#include "stream/pmu_stream.h"
 
 enum {
     V_KIND = 0,
@@ -313,7 +313,7 @@ static int write_lines(FILE *f, const recorder *rec, const char *cfg_name, pmu_s
     return io_error ? 1 : 0;
 }
 
-/* The output goes through include/pmu_outfile.h: written to a temporary file and renamed
+/* The output goes through include/cli/pmu_outfile.h: written to a temporary file and renamed
  * only when complete, never the stream or the configuration it reads. */
 int main(int argc, char **argv)
 {

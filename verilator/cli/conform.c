@@ -3,7 +3,7 @@
  *
  * Each run (one case: a seed of one family, model, configuration and service) draws
  * everything from its seed: the stream (the generator's random or workload mode) and,
- * through the family's hooks (include/pmu_family_cmds.h), the initial programming and the
+ * through the family's hooks (include/cli/pmu_family_cmds.h), the initial programming and the
  * software activity woven between the records, answered by the harness's overflow service
  * or, with `--service driver`, by the family's driver, whose 64-bit counts must then equal
  * the reference's exact totals.  The configuration `qual` is the qualifier-heavy programming
@@ -24,10 +24,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "pmu_cli.h"
-#include "pmu_dialect.h"
-#include "pmu_family_cmds.h"
-#include "pmu_num.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_dialect.h"
+#include "cli/pmu_family_cmds.h"
+#include "common/pmu_num.h"
 
 #define WAVE_WINDOW 200
 #define MAX_MODELS 32

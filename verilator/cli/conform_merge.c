@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_cli.h"
+#include "cli/pmu_cli.h"
 
 #define MAX_SHARD_FILES 4096
 #define SUMMARY_LIMIT (256u << 20) /* bytes of one shard's summary */

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_num.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_num.h"
 
 #define JSON_DEPTH 16 /* nesting the summary never exceeds; deeper input is refused */
 

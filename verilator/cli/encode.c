@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_family_cmds.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_family_cmds.h"
 
 /* The value of --family NAME / --family=NAME before "--", or NULL.  The family's own
  * parser reads every option again, --family included. */

@@ -1,5 +1,5 @@
-/* kvfile.c - "key = value" files (include/pmu_kvfile.h). */
-#include "pmu_kvfile.h"
+/* kvfile.c - "key = value" files (include/cli/pmu_kvfile.h). */
+#include "cli/pmu_kvfile.h"
 
 #include <stdio.h>
 #include <string.h>

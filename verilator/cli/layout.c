@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_cli.h"
+#include "cli/pmu_cli.h"
 
 /* The waveform's time: 1 ns a record, in the FST's 1 ps resolution; record T is on the
  * inputs from T ns and clocked in at T.5 ns. */

@@ -1,6 +1,6 @@
 /*
  * loop.c - where records come from (a stream file or the generator) and the one run loop
- * that steps them through a backend for run, count, profile and conform (pmu_cli.h).
+ * that steps them through a backend for run, count, profile and conform (cli/pmu_cli.h).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <inttypes.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "pmu_cli.h"
-#include "pmu_cosim.h"
+#include "cli/pmu_cli.h"
+#include "harness/pmu_cosim.h"
 
 const char *const pmu_gen_mode_names[] = {[PMU_GEN_WORKLOAD] = "workload",
                                           [PMU_GEN_RANDOM] = "random", NULL};

@@ -1,14 +1,14 @@
 /*
  * main.c - the `pmusim` program: one command per front end in verilator/cli/
- * (include/pmu_cli.h).  `pmusim <command> --help` lists a command's options.
+ * (include/cli/pmu_cli.h).  `pmusim <command> --help` lists a command's options.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_family_cmds.h"
-#include "pmu_num.h"
-#include "pmu_tmpfiles.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_family_cmds.h"
+#include "common/pmu_num.h"
+#include "stream/pmu_tmpfiles.h"
 
 typedef struct command {
     const char *name;

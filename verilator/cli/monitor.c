@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "monitor.h"
-#include "pmu_dialect.h"
-#include "pmu_num.h"
+#include "common/pmu_dialect.h"
+#include "common/pmu_num.h"
 
 static const char *const zero_one[] = {"0", "1", NULL};
 

@@ -1,15 +1,15 @@
 /*
  * monitor.h - what `pmusim count` and `pmusim profile` share (verilator/cli/monitor.c):
  * the options of a monitoring session, and the session itself: the family's event
- * library and driver (include/pmu_family_cmds.h) on a backend, through the run loop.
+ * library and driver (include/cli/pmu_family_cmds.h) on a backend, through the run loop.
  */
 #ifndef CLI_MONITOR_H
 #define CLI_MONITOR_H
 
 #include <stdio.h>
 
-#include "pmu_cli.h"
-#include "pmu_family_cmds.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_family_cmds.h"
 
 #define MONITOR_MAX_PIDS 64
 #define MONITOR_MAX_OPTS 24

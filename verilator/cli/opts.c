@@ -1,5 +1,5 @@
 /*
- * opts.c - the one option parser of pmusim (getopt_long) and its messages (pmu_cli.h).
+ * opts.c - the one option parser of pmusim (getopt_long) and its messages (cli/pmu_cli.h).
  */
 #define _GNU_SOURCE /* getopt_long */
 #include <getopt.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_num.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_num.h"
 
 #define MAX_OPTS 48
 #define MAX_ARGS 4096 /* conform-merge: a shard file each */

@@ -1,11 +1,11 @@
 /*
  * outfile.c - the files of one command: safe outputs and size-limited inputs
- * (include/pmu_outfile.h says the rules).  The temporary files are the stream layer's
- * (include/pmu_tmpfiles.h), which its writers then write in place.
+ * (include/cli/pmu_outfile.h says the rules).  The temporary files are the stream layer's
+ * (include/stream/pmu_tmpfiles.h), which its writers then write in place.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "pmu_outfile.h"
-#include "pmu_tmpfiles.h"
+#include "cli/pmu_outfile.h"
+#include "stream/pmu_tmpfiles.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -292,7 +292,7 @@ static int check_clash(const pmu_files *fs, const pmu_outfile *o, pmu_err *err)
     return 0;
 }
 
-/* The temporary file (include/pmu_tmpfiles.h) in `dir` (NULL: $TMPDIR or /tmp), named
+/* The temporary file (include/stream/pmu_tmpfiles.h) in `dir` (NULL: $TMPDIR or /tmp), named
  * after the target, and the name of its FST hierarchy, registered before it exists. */
 static int make_temp(pmu_outfile *o, const char *dir, pmu_err *err)
 {

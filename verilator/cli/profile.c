@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "monitor.h"
-#include "pmu_symtab.h"
-#include "pmu_text.h"
+#include "cli/pmu_symtab.h"
+#include "common/pmu_text.h"
 
 static void profile_help(FILE *f)
 {

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_dialect.h"
-#include "pmu_family_cmds.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_dialect.h"
+#include "cli/pmu_family_cmds.h"
 
 #define WAVE_WINDOW 200          /* cycles of waveform before a mismatch in the repro command */
 #define CONFIG_LIMIT (1u << 20)  /* bytes of a configuration file */

@@ -1,7 +1,7 @@
 /*
  * streams.c - `pmusim gen` and `pmusim conv` (docs/streams.md, "Commands"): write a
  * generated stream, or convert one between its text and binary forms.  Outputs go
- * through pmu_outfile.h: a failed command leaves every file as it was.
+ * through cli/pmu_outfile.h: a failed command leaves every file as it was.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "pmu_cli.h"
-#include "pmu_num.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_num.h"
 
 #define MAX_PROCS_ARG 64
 /* The largest system --cpus takes; a dialect may refuse fewer (the Alpha 21064: 32). */

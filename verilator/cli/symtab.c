@@ -1,13 +1,13 @@
 /*
- * symtab.c - symbol tables for `pmusim profile` (pmu_symtab.h).
+ * symtab.c - symbol tables for `pmusim profile` (cli/pmu_symtab.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_num.h"
-#include "pmu_outfile.h"
-#include "pmu_symtab.h"
+#include "common/pmu_num.h"
+#include "cli/pmu_outfile.h"
+#include "cli/pmu_symtab.h"
 
 typedef struct sym {
     uint64_t start, end; /* [start, end) */

@@ -1,13 +1,13 @@
 /*
  * target.c - what a command runs on: the family and model (--family, --model), and the
  * one function that builds a backend (reference, RTL or both in lock-step) through the
- * family's descriptor (pmu_cli.h).
+ * family's descriptor (cli/pmu_cli.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_cli.h"
-#include "pmu_num.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_num.h"
 
 const char *const pmu_backend_kind_names[] = {"cosim", "rtl", "ref", NULL};
 

@@ -1,5 +1,5 @@
 /*
- * traffic.c - the register-traffic log of a run (pmu_cli.h, docs/run-traffic.md): a
+ * traffic.c - the register-traffic log of a run (cli/pmu_cli.h, docs/run-traffic.md): a
  * backend in front of the run's that logs every register access of the software, and
  * hooks around the software's that log the interrupt line after each record.  Two runs
  * of the same software on the same records log the same text, whatever carried the
@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "pmu_cli.h"
+#include "cli/pmu_cli.h"
 
 struct pmu_traffic {
     pmu_backend base; /* first member: the software's pmu_backend* is a pmu_traffic* */

@@ -1,5 +1,5 @@
 /*
- * cmd_conform.c - the 21064 family's part of its conformance hooks (include/pmu_setup_cmds.h,
+ * cmd_conform.c - the 21064 family's part of its conformance hooks (include/cli/pmu_setup_cmds.h,
  * pmu_setup_conform): everything random in a `pmusim conform --family alpha21064` run apart
  * from the stream.
  *
@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev4/ev4_pfcntr_sw.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_session.h"
+#include "sw/ev4/ev4_pfcntr_sw.h"
+#include "common/ev4/ev4_regs.h"
+#include "cli/ev4/ev4_session.h"
 #include "ev4_cmds_internal.h"
-#include "pmu_rng.h"
+#include "common/pmu_rng.h"
 
 static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
 

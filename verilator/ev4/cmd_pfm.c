@@ -10,12 +10,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ev4/ev4_cycle.h"
-#include "ev4/ev4_family.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_session.h"
-#include "pmu_cli.h"
-#include "pmu_symtab.h"
+#include "common/ev4/ev4_cycle.h"
+#include "harness/ev4/ev4_family.h"
+#include "common/ev4/ev4_regs.h"
+#include "cli/ev4/ev4_session.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_symtab.h"
 
 #define MAX_SETTINGS 32
 

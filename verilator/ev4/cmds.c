@@ -1,20 +1,20 @@
 /*
- * cmds.c - the Alpha 21064 family's command hooks (include/pmu_family_cmds.h).  Its
+ * cmds.c - the Alpha 21064 family's command hooks (include/cli/pmu_family_cmds.h).  Its
  * configuration file is a pfm setup (docs/ev4-pfm.md, "Setups"), and the overflow service
  * of `pmusim run` is the OS model with the pfm driver on the one CPU (session.c).  The
  * counters cannot be read, so count, profile and encode are for families whose counters
  * can: the 21064's tool is `pmusim pfm` (cmd_pfm.c).  Conformance runs are in
  * cmd_conform.c.  The setup and its session reach `pmusim run` through
- * include/pmu_setup_cmds.h, as the 21264's do.
+ * include/cli/pmu_setup_cmds.h, as the 21264's do.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev4/ev4_family.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_session.h"
-#include "pmu_setup_cmds.h"
+#include "harness/ev4/ev4_family.h"
+#include "common/ev4/ev4_regs.h"
+#include "cli/ev4/ev4_session.h"
+#include "cli/pmu_setup_cmds.h"
 #include "ev4_cmds_internal.h"
 
 /* ---- the setup and its session: the OS model and the pfm driver ---- */

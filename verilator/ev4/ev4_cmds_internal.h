@@ -2,8 +2,8 @@
 #ifndef EV4_CMDS_INTERNAL_H
 #define EV4_CMDS_INTERNAL_H
 
-#include "pmu_family_cmds.h"
-#include "pmu_setup_cmds.h"
+#include "cli/pmu_family_cmds.h"
+#include "cli/pmu_setup_cmds.h"
 
 /* Conformance (cmd_conform.c): the family's random programming and setups. */
 extern const pmu_setup_conform ev4_conform;

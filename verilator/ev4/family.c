@@ -1,28 +1,28 @@
 /*
- * family.c - the Alpha 21064 family: its descriptor (include/pmu_family.h).  Everything
+ * family.c - the Alpha 21064 family: its descriptor (include/common/pmu_family.h).  Everything
  * generic code knows of this family, it learns here.  docs/ev4.md is its model of a
  * cycle.
  */
-#include "ev4/ev4_family.h"
+#include "harness/ev4/ev4_family.h"
 
-#include "ev4/ev4_ref.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_rtl.h"
-#include "ev4/ev4_stream.h"
+#include "csim/ev4/ev4_ref.h"
+#include "common/ev4/ev4_regs.h"
+#include "harness/ev4/ev4_rtl.h"
+#include "stream/ev4/ev4_stream.h"
 
 static const pmu_model_desc ev4_models[EV4_NMODELS] = {
     [EV4_MODEL_21064] = {"21064", "Alpha 21064 (pass 3)"},
     [EV4_MODEL_21064_PASS2] = {"21064-pass2", "Alpha 21064 pass 2 (no per-process counting)"},
 };
 
-/* The register map from the .def (include/pmu_family.h). */
+/* The register map from the .def (include/common/pmu_family.h). */
 #define EV4_REGMAP_ACCESS(a)                                                                       \
     ((a) == EV4_ACCESS_RW ? PMU_REG_RW : (a) == EV4_ACCESS_RO ? PMU_REG_RO                           \
                                        : (a) == EV4_ACCESS_W0C ? PMU_REG_WO : PMU_REG_OBS)
 static const pmu_regmap_entry ev4_regmap[EV4_NREGS] = {
 #define PMU_DEF_REG(name, addr, span, access, reset, desc)                                         \
     {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), EV4_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
-#include "ev4/ev4_regs.def"
+#include "common/ev4/ev4_regs.def"
 #undef PMU_DEF_REG
 };
 

@@ -1,6 +1,6 @@
 # The Alpha 21064 family's Verilated RTL (included by verilator/verilator.mk).
 #
-# Variants (include/ev4/ev4_rtl.h): the 21064 (HasPme=1, prefix Vev4_pmu) and the
+# Variants (include/harness/ev4/ev4_rtl.h): the 21064 (HasPme=1, prefix Vev4_pmu) and the
 # 21064-pass2 (HasPme=0, prefix Vev4p2_pmu), both with the default counter widths and
 # Mux0Undef=0: the parameter sets pme and pass2 of rtl/ev4/family.mk.  Verilator runs only
 # when the RTL or the generated includes change (a stamp per variant).

@@ -1,5 +1,5 @@
 /*
- * session.c - a pfm setup run on the 21064 family (include/ev4/ev4_session.h): the OS
+ * session.c - a pfm setup run on the 21064 family (include/cli/ev4/ev4_session.h): the OS
  * model and the pfm driver of sw/ev4/ on one counter block per CPU, as a tool such as
  * kprofile(1) drives them, and the checks that the driver's results are exact
  * (docs/ev4-pfm.md, "Exactness").
@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev4/ev4_os_drv.h"
-#include "ev4/ev4_ref.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_session.h"
+#include "sw/ev4/ev4_os_drv.h"
+#include "csim/ev4/ev4_ref.h"
+#include "common/ev4/ev4_regs.h"
+#include "cli/ev4/ev4_session.h"
 #include "session_internal.h"
-#include "pmu_cosim.h"
-#include "pmu_text.h"
+#include "harness/pmu_cosim.h"
+#include "common/pmu_text.h"
 
 static const char *errno_name(int e)
 {

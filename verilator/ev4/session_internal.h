@@ -1,13 +1,13 @@
 /* session_internal.h - the state of a pfm session (session.c runs it, session_report.c
- * reports and checks it); include/ev4/ev4_session.h is the interface. */
+ * reports and checks it); include/cli/ev4/ev4_session.h is the interface. */
 #ifndef EV4_SESSION_INTERNAL_H
 #define EV4_SESSION_INTERNAL_H
 
 #include <errno.h>
 #include <stdint.h>
 
-#include "ev4/ev4_os_drv.h"
-#include "ev4/ev4_session.h"
+#include "sw/ev4/ev4_os_drv.h"
+#include "cli/ev4/ev4_session.h"
 
 /* What the harness tallies per CPU. */
 typedef struct cpu_tally {

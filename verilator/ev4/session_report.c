@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev4/ev4_ref.h"
-#include "ev4/ev4_regs.h"
-#include "pmu_cosim.h"
+#include "csim/ev4/ev4_ref.h"
+#include "common/ev4/ev4_regs.h"
+#include "harness/pmu_cosim.h"
 #include "session_internal.h"
-#include "pmu_text.h"
+#include "common/pmu_text.h"
 
 static const char *const ipl_names[PFM_NIPL] = {"ipl0", "ipl1", "ipl2", "ipl3", "ipl4",
                                                 "ipl5", "ipl6", "idle", "user"};

@@ -1,5 +1,5 @@
 /*
- * setup.c - pfm setups of the 21064 family (include/ev4/ev4_session.h): the "key = value"
+ * setup.c - pfm setups of the 21064 family (include/cli/ev4/ev4_session.h): the "key = value"
  * settings of a configuration file and of `pmusim pfm`'s options, one parser for both
  * (docs/ev4-pfm.md, "Setups").
  */
@@ -8,13 +8,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ev4/ev4_pfcntr_sw.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_session.h"
-#include "ev4/ev4_stream.h"
-#include "pmu_kvfile.h"
-#include "pmu_num.h"
-#include "pmu_text.h"
+#include "sw/ev4/ev4_pfcntr_sw.h"
+#include "common/ev4/ev4_regs.h"
+#include "cli/ev4/ev4_session.h"
+#include "stream/ev4/ev4_stream.h"
+#include "cli/pmu_kvfile.h"
+#include "common/pmu_num.h"
+#include "common/pmu_text.h"
 
 static const char builtin_text[] =
     "# The built-in pfm setup of the Alpha 21064 family (docs/ev4-pfm.md, \"Setups\"):\n"
@@ -244,7 +244,7 @@ static int setup_set(void *ctx, const char *key, const char *value, const char *
     return ev4_setup_set(ctx, key, value, where, err);
 }
 
-/* "key = value" lines (include/pmu_kvfile.h). */
+/* "key = value" lines (include/cli/pmu_kvfile.h). */
 int ev4_setup_parse(ev4_setup *s, const char *text, size_t len, const char *name, pmu_err *err)
 {
     return pmu_kv_parse(text, len, name, setup_set, s, err);

@@ -1,6 +1,6 @@
 /*
  * cmd_conform.c - the 21264/EV67 family's part of its conformance hooks
- * (include/pmu_setup_cmds.h, pmu_setup_conform): everything random in a `pmusim conform
+ * (include/cli/pmu_setup_cmds.h, pmu_setup_conform): everything random in a `pmusim conform
  * --family alpha21264` run apart from the stream.
  *
  * From the run's seed, one of two kinds of software answers the interrupt line:
@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_session.h"
+#include "common/ev67/ev67_regs.h"
+#include "cli/ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
-#include "pmu_rng.h"
+#include "common/pmu_rng.h"
 
 static unsigned below(pmu_rng *r, unsigned n) { return (unsigned)pmu_rng_below(r, n); }
 

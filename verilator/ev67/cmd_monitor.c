@@ -1,5 +1,5 @@
 /*
- * cmd_monitor.c - the 21264/EV67 family's count/profile hooks (include/pmu_family_cmds.h):
+ * cmd_monitor.c - the 21264/EV67 family's count/profile hooks (include/cli/pmu_family_cmds.h):
  * the events are the perf driver's (docs/ev67-perf.md), the session runs it on the
  * backend (session.c), and its 64-bit counts are checked against the reference model's
  * totals.  The records carry no process, and the counters count every process, so a
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_session.h"
+#include "common/ev67/ev67_regs.h"
+#include "cli/ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
 
 struct pmu_fam_monitor {

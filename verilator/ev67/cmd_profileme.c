@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_family.h"
-#include "ev67/ev67_session.h"
+#include "harness/ev67/ev67_family.h"
+#include "cli/ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
-#include "pmu_cli.h"
-#include "pmu_symtab.h"
-#include "pmu_text.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_symtab.h"
+#include "common/pmu_text.h"
 
 typedef struct pme_opts {
     pmu_cli_target t;

@@ -1,19 +1,19 @@
 /*
- * cmds.c - the Alpha 21264/EV67 family's command hooks (include/pmu_family_cmds.h).  Its
+ * cmds.c - the Alpha 21264/EV67 family's command hooks (include/cli/pmu_family_cmds.h).  Its
  * configuration file is a setup (docs/ev67-harness.md, "Setups"): the perf driver with its
  * events, or the ProfileMe sampler; the overflow service of `pmusim run` is that software
  * (session.c).  count and profile run the perf driver (cmd_monitor.c), `pmusim profileme`
  * the sampler (cmd_profileme.c); conformance runs are in cmd_conform.c.  The setup and
- * its session reach `pmusim run` through include/pmu_setup_cmds.h, as the 21064's do.
+ * its session reach `pmusim run` through include/cli/pmu_setup_cmds.h, as the 21064's do.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_family.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_session.h"
-#include "pmu_setup_cmds.h"
+#include "harness/ev67/ev67_family.h"
+#include "common/ev67/ev67_regs.h"
+#include "cli/ev67/ev67_session.h"
+#include "cli/pmu_setup_cmds.h"
 #include "ev67_cmds_internal.h"
 
 /* ---- the setup and its session: the perf driver or the ProfileMe sampler ---- */

@@ -1,20 +1,20 @@
 /*
- * family.c - the Alpha 21264/EV67 family: its descriptor (include/pmu_family.h).
+ * family.c - the Alpha 21264/EV67 family: its descriptor (include/common/pmu_family.h).
  * Everything generic code knows of this family, it learns here.  docs/ev67.md is its model
  * of a cycle; its command hooks are in cmds.c and its neighbours.
  */
-#include "ev67/ev67_family.h"
+#include "harness/ev67/ev67_family.h"
 
-#include "ev67/ev67_ref.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_rtl.h"
-#include "ev67/ev67_stream.h"
+#include "csim/ev67/ev67_ref.h"
+#include "common/ev67/ev67_regs.h"
+#include "harness/ev67/ev67_rtl.h"
+#include "stream/ev67/ev67_stream.h"
 
 static const pmu_model_desc ev67_models[EV67_NMODELS] = {
     [EV67_MODEL_21264_EV67] = {"21264-ev67", "Alpha 21264/EV67"},
 };
 
-/* The register map from the .def (include/pmu_family.h); PCTX's index-selected write
+/* The register map from the .def (include/common/pmu_family.h); PCTX's index-selected write
  * is a read/write register reached through its span. */
 #define EV67_REGMAP_ACCESS(a)                                                                      \
     ((a) == EV67_ACCESS_RW || (a) == EV67_ACCESS_IDXW ? PMU_REG_RW                                  \
@@ -24,7 +24,7 @@ static const pmu_model_desc ev67_models[EV67_NMODELS] = {
 static const pmu_regmap_entry ev67_regmap[EV67_NREGS] = {
 #define PMU_DEF_REG(name, addr, span, access, reset, desc)                                         \
     {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), EV67_REGMAP_ACCESS(PMU_COL(ACCESS, access))},
-#include "ev67/ev67_regs.def"
+#include "common/ev67/ev67_regs.def"
 #undef PMU_DEF_REG
 };
 

@@ -1,6 +1,6 @@
 # The Alpha 21264/EV67 family's Verilated RTL (included by verilator/verilator.mk).
 #
-# Variants (include/ev67/ev67_rtl.h): the defaults (ReadQuirk=1 IsumRace=0 ParkBlock=1,
+# Variants (include/harness/ev67/ev67_rtl.h): the defaults (ReadQuirk=1 IsumRace=0 ParkBlock=1,
 # prefix Vev67_pmu) and the same without the read quirk (ReadQuirk=0, prefix Vev67q0_pmu):
 # the parameter sets q1r0p1 and q0r0p1 of rtl/ev67/family.mk.  Verilator runs only when the
 # RTL or the generated includes change (a stamp per variant).

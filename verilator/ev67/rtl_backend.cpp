@@ -1,13 +1,13 @@
-// rtl_backend.cpp - the Verilated rtl/ev67/ev67_pmu.sv behind include/ev67/ev67_rtl.h.
+// rtl_backend.cpp - the Verilated rtl/ev67/ev67_pmu.sv behind include/harness/ev67/ev67_rtl.h.
 //
-// The model of include/ev67/ev67_vlt_model.h on the two variants Verilated with --cc (the
+// The model of include/harness/ev67/ev67_vlt_model.h on the two variants Verilated with --cc (the
 // defaults: Vev67_pmu; without the read quirk: Vev67q0_pmu).
 #include "Vev67_pmu.h"
 #include "Vev67q0_pmu.h"
 #include "Vev67_pmu___024root.h"
 #include "Vev67q0_pmu___024root.h"
-#include "ev67/ev67_rtl.h"
-#include "ev67/ev67_vlt_model.h"
+#include "harness/ev67/ev67_rtl.h"
+#include "harness/ev67/ev67_vlt_model.h"
 
 extern "C" pmu_backend *ev67_rtl_new(const ev67_params *p, pmu_err *err)
 {

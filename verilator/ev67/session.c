@@ -1,5 +1,5 @@
 /*
- * session.c - a setup run on the 21264/EV67 family (include/ev67/ev67_session.h): the perf
+ * session.c - a setup run on the 21264/EV67 family (include/cli/ev67/ev67_session.h): the perf
  * driver or the ProfileMe sampler of sw/ev67/ on one counter block, and the checks that
  * their results are what the hardware did (docs/ev67-harness.md, "Exactness").
  *
@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ev67/ev67_ref.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_session.h"
-#include "pmu_cosim.h"
+#include "csim/ev67/ev67_ref.h"
+#include "common/ev67/ev67_regs.h"
+#include "cli/ev67/ev67_session.h"
+#include "harness/pmu_cosim.h"
 
 struct ev67_session {
     ev67_setup setup;

@@ -1,5 +1,5 @@
 /*
- * setup.c - setups of the 21264/EV67 family (include/ev67/ev67_session.h): the
+ * setup.c - setups of the 21264/EV67 family (include/cli/ev67/ev67_session.h): the
  * "key = value" settings of a configuration file and of a command's options, one parser
  * for both (docs/ev67-harness.md, "Setups").
  */
@@ -8,11 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_session.h"
-#include "pmu_kvfile.h"
-#include "pmu_num.h"
-#include "pmu_text.h"
+#include "common/ev67/ev67_regs.h"
+#include "cli/ev67/ev67_session.h"
+#include "cli/pmu_kvfile.h"
+#include "common/pmu_num.h"
+#include "common/pmu_text.h"
 
 static const char builtin_text[] =
     "# The built-in setup of the Alpha 21264/EV67 family (docs/ev67-harness.md, \"Setups\"):\n"

@@ -1,15 +1,15 @@
 /*
- * cmd_conform.c - the Itanium family's conformance hooks (include/pmu_family_cmds.h):
+ * cmd_conform.c - the Itanium family's conformance hooks (include/cli/pmu_family_cmds.h):
  * everything random in a `pmusim conform` run apart from the stream.
  *
  * From the run's seed: the initial programming (counters with random events and
  * qualifiers, IBR/DBR pairs and opcode matchers aimed at where the stream runs, the
  * constraint registers), and software activity woven between the records.  Two kinds of
  * software answer the interrupt line:
- *   - the harness's overflow service (include/ita/ita_isr.h) with random register
+ *   - the harness's overflow service (include/harness/ita/ita_isr.h) with random register
  *     activity: writes of any value to any address (implemented or not), reads,
  *     freezes and unfreezes, counters loaded near the top, PSR/DCR changes;
- *   - the overflow driver (include/ita/ita_drv.h, docs/ita-driver.md) with the random
+ *   - the overflow driver (include/sw/ita/ita_drv.h, docs/ita-driver.md) with the random
  *     programming as its configuration, in a random session, while the activity is
  *     limited to reads and qualification-register writes (the driver owns the counters,
  *     PMC0, PSR and DCR); at the end its 64-bit counts must equal the reference's
@@ -23,9 +23,9 @@
 #include <string.h>
 
 #include "cmds_internal.h"
-#include "ita/ita_events.h"
-#include "ita/ita_isr.h"
-#include "pmu_rng.h"
+#include "common/ita/ita_events.h"
+#include "harness/ita/ita_isr.h"
+#include "common/pmu_rng.h"
 
 /* ---- random values ------------------------------------------------------------------------ */
 

@@ -4,15 +4,15 @@
  * (L1I_EAR_EVENTS or Itanium's INSTRUCTION_EAR_EVENTS, DATA_EAR_EVENTS, BRANCH_EVENT) with the sampling period, plus the
  * unit's configuration register (PMC10, PMC11, PMC12 from the event's type and umask);
  * each sample's registers, read by the driver before it unfreezes, are decoded here
- * (include/ita/ear_btb_sw.h: pfmon's decoding) into text and JSON.
+ * (include/sw/ita/ear_btb_sw.h: pfmon's decoding) into text and JSON.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmds_internal.h"
-#include "ita/ear_btb_sw.h"
-#include "pmu_text.h"
+#include "sw/ita/ear_btb_sw.h"
+#include "common/pmu_text.h"
 
 int ita_sample_unit_resolve(unsigned model, const char *spec, char *buf, size_t size, const ita_event_row **row,
                             pmu_err *err)

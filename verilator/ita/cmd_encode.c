@@ -1,6 +1,6 @@
 /*
  * cmd_encode.c - `pmusim encode` for the Itanium family: the register values the event
- * library (include/ita/pmulib.h) computes for events, code/data ranges and opcode
+ * library (include/sw/ita/pmulib.h) computes for events, code/data ranges and opcode
  * matchers, one "PMCn = 0x..." / "IBRn = 0x..." / "DBRn = 0x..." line per register, or
  * JSON with each range's offsets.  Nothing runs: it only encodes.
  */
@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ita/ita_cmds.h"
-#include "ita/ita_family.h"
-#include "ita/pmulib.h"
-#include "pmu_cli.h"
-#include "pmu_num.h"
-#include "pmu_text.h"
+#include "cli/ita/ita_cmds.h"
+#include "harness/ita/ita_family.h"
+#include "sw/ita/pmulib.h"
+#include "cli/pmu_cli.h"
+#include "common/pmu_num.h"
+#include "common/pmu_text.h"
 
 static void encode_help(FILE *f)
 {

@@ -1,7 +1,7 @@
 /*
- * cmd_monitor.c - the Itanium family's count/profile hooks (include/pmu_family_cmds.h):
- * events through the event library (include/ita/pmulib.h) become the overflow driver's
- * configuration (include/ita/ita_drv.h, docs/ita-driver.md); the driver runs on the backend
+ * cmd_monitor.c - the Itanium family's count/profile hooks (include/cli/pmu_family_cmds.h):
+ * events through the event library (include/sw/ita/pmulib.h) become the overflow driver's
+ * configuration (include/sw/ita/ita_drv.h, docs/ita-driver.md); the driver runs on the backend
  * while the reference's exact totals are kept per process for the check.  The same
  * session serves `pmusim conform --service driver` (cmd_conform.c).
  */
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "cmds_internal.h"
-#include "ita/ita_events.h"
-#include "ita/pmulib.h"
-#include "pmu_cosim.h"
+#include "common/ita/ita_events.h"
+#include "sw/ita/pmulib.h"
+#include "harness/pmu_cosim.h"
 
 #define NPIDS 0x10000u
 

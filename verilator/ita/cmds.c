@@ -1,6 +1,6 @@
 /*
- * cmds.c - the Itanium family's command hooks (include/pmu_family_cmds.h): configuration
- * files (include/ita/ita_config.h), the harness's overflow service (include/ita/ita_isr.h)
+ * cmds.c - the Itanium family's command hooks (include/cli/pmu_family_cmds.h): configuration
+ * files (include/cli/ita/ita_config.h), the harness's overflow service (include/harness/ita/ita_isr.h)
  * and the run's summary.  Conformance, count/profile and encode are in cmd_conform.c,
  * cmd_monitor.c and cmd_encode.c.
  */
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "cmds_internal.h"
-#include "ita/ita_cmds.h"
-#include "ita/ita_config.h"
-#include "ita/ita_isr.h"
+#include "cli/ita/ita_cmds.h"
+#include "cli/ita/ita_config.h"
+#include "harness/ita/ita_isr.h"
 
 /* ---- configuration files --------------------------------------------------------------- */
 

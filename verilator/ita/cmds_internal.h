@@ -1,5 +1,5 @@
 /*
- * cmds_internal.h - what the Itanium family's command hooks (include/pmu_family_cmds.h)
+ * cmds_internal.h - what the Itanium family's command hooks (include/cli/pmu_family_cmds.h)
  * share among their files in verilator/ita/: the driver session that count, profile and
  * `conform --service driver` run, with its exactness check.
  */
@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ita/ita_drv.h"
-#include "pmu_family_cmds.h"
+#include "sw/ita/ita_drv.h"
+#include "cli/pmu_family_cmds.h"
 
 /* The driver on a backend, and the reference's exact per-process totals beside it: the
  * increments each counter received during each process's records. */
@@ -46,7 +46,7 @@ const pmu_monitor_counts *ita_monitor_finish(pmu_fam_monitor *m);
 int ita_monitor_check(pmu_fam_monitor *m, FILE *out);
 void ita_monitor_free(pmu_fam_monitor *m);
 
-#include "ita/ita_sample.h" /* profile --sample (cmd_ear.c) */
+#include "cli/ita/ita_sample.h" /* profile --sample (cmd_ear.c) */
 
 pmu_fam_conform *ita_conform_start(pmu_backend *b, uint64_t seed, const pmu_gen *layout,
                                    int workload, int driver, int qual_heavy, const pmu_gen_hot **hot,

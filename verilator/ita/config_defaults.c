@@ -2,7 +2,7 @@
  * config_defaults.c - the built-in configuration (ita_config_default_text), in the file
  * format of docs/ita-config-format.md, which shows it line for line (a test checks that).
  */
-#include "ita/ita_config.h"
+#include "cli/ita/ita_config.h"
 
 /* Periods are chosen so that each counter overflows several times in the default
  * 1,000,000-cycle workload (docs/ita-config-format.md).  Each model shows one EAR and one

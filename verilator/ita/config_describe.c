@@ -3,7 +3,7 @@
  * event and qualifiers of each counter, the constraints that apply to it, the
  * programmed pairs and matchers, and the hot edges the stream generator aims at.
  * Descriptions follow docs/ita-semantics.md ("Event qualification"); registers are read
- * through include/ita/ita_encode.h, the encodings the configuration reader writes.
+ * through include/sw/ita/ita_encode.h, the encodings the configuration reader writes.
  */
 #include "config_internal.h"
 

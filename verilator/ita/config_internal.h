@@ -8,9 +8,9 @@
  *                      they derive after the last line
  *   config_describe.c  names for the run summary, the qualification setup, hot edges
  *   config_defaults.c  the built-in configuration text
- *   (the named instruction classes of `opcode ... class=` are include/ita/ia64_enc.h)
+ *   (the named instruction classes of `opcode ... class=` are include/stream/ita/ia64_enc.h)
  *
- * Register encodings shared with the event library come from include/ita/ita_encode.h.
+ * Register encodings shared with the event library come from include/sw/ita/ita_encode.h.
  */
 #ifndef CONFIG_INTERNAL_H
 #define CONFIG_INTERNAL_H
@@ -18,12 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ita/ita_encode.h"
-#include "ita/ita_family.h"
-#include "ita/ita_config.h"
-#include "pmu_text.h"
+#include "sw/ita/ita_encode.h"
+#include "harness/ita/ita_family.h"
+#include "cli/ita/ita_config.h"
+#include "common/pmu_text.h"
 
-/* The opcode matchers see instruction bits {40:27,12:0} (include/ita/ia64_enc.h). */
+/* The opcode matchers see instruction bits {40:27,12:0} (include/stream/ita/ia64_enc.h). */
 _Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
                "instruction bits {40:27,12:0} must fill PMC8/9.match");
 
@@ -44,7 +44,7 @@ typedef struct config_parser {
 /* Fills the error as "NAME:LINE: FIELD: WHAT" (PMU_E_INPUT) and returns -1. */
 int config_fail(config_parser *p, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Parses s[0..len) as an unsigned integer (include/pmu_num.h syntax) for `field`;
+/* Parses s[0..len) as an unsigned integer (include/common/pmu_num.h syntax) for `field`;
  * -1 with the error filled ("NAME:LINE: FIELD: expected ..."). */
 int config_number(config_parser *p, const char *field, const char *s, size_t len, uint64_t *out);
 

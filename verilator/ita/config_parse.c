@@ -1,10 +1,10 @@
 /*
- * config_parse.c - PMU configuration files (include/ita/ita_config.h,
+ * config_parse.c - PMU configuration files (include/cli/ita/ita_config.h,
  * docs/ita-config-format.md): the text, its lines and tokens, the model line, the whole
  * file, and programming a backend with the result.
  *
  * Every layout fact (register names and addresses, fields, reset values, writable
- * masks, events) comes from the tables of include/ita/ita_regs.def via ita_regs.h.
+ * masks, events) comes from the tables of include/common/ita/ita_regs.def via ita_regs.h.
  */
 #include "config_internal.h"
 
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 
 /* ---- shared by the line parsers -------------------------------------------------- */
 

@@ -3,7 +3,7 @@
  * (docs/ita-config-format.md): `irange` (an IBR pair: a code range), `drange` (a DBR pair: a
  * data range), `opcode` (matcher PMC8 or PMC9), and after the last line the constraint
  * registers (PMC8, PMC11, PMC13, PMC14, PMC15) that make them take effect.  The
- * register encodings are the ones the event library uses (include/ita/ita_encode.h);
+ * register encodings are the ones the event library uses (include/sw/ita/ita_encode.h);
  * the rules they serve are in docs/ita-semantics.md ("Event qualification").
  */
 #include "config_internal.h"
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 
 void config_fmt_range(char *buf, size_t size, uint64_t start, uint64_t end)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pmu_num.h"
+#include "common/pmu_num.h"
 
 /* ---- events --------------------------------------------------------------------- */
 

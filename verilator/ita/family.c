@@ -1,21 +1,21 @@
 /*
- * family.c - the Itanium / Itanium 2 PMU family: its descriptor (include/pmu_family.h).
+ * family.c - the Itanium / Itanium 2 PMU family: its descriptor (include/common/pmu_family.h).
  * Everything generic code knows of this family, it learns here.
  */
-#include "ita/ita_family.h"
+#include "harness/ita/ita_family.h"
 
 #include "cmds_internal.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_regs.h"
-#include "ita/ita_rtl.h"
+#include "csim/ita/ita_ref.h"
+#include "common/ita/ita_regs.h"
+#include "harness/ita/ita_rtl.h"
 
-/* The register map from the .def (include/pmu_family.h): every register read/write
+/* The register map from the .def (include/common/pmu_family.h): every register read/write
  * through the port (reserved ones read 0 and ignore writes, as the architecture has
  * them; docs/ita-semantics.md). */
 static const pmu_regmap_entry ita_regmap[] = {
 #define PMU_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
     {#name, ITA_ADDR(PMU_COL(SPACE, space), PMU_COL(FIRST, first)), PMU_COL(COUNT, count), PMU_REG_RW},
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_REG
 };
 

@@ -1,6 +1,6 @@
 # The Itanium family's Verilated RTL (included by verilator/verilator.mk).
 #
-# Variants (include/ita/ita_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and Itanium
+# Variants (include/harness/ita/ita_rtl.h): Itanium 2 (Model=1, prefix Vita2_pmu) and Itanium
 # (Model=0, prefix Vita_pmu), both PmdSext=1, ThrGe=0, FineGran2=0.  Verilator runs only
 # when the RTL or the generated headers change (a stamp per variant), so a second `make`
 # does nothing.

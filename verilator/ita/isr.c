@@ -1,7 +1,7 @@
 /*
  * isr.c - the minimal overflow service (see isr.h).
  */
-#include "ita/ita_isr.h"
+#include "harness/ita/ita_isr.h"
 
 #include <string.h>
 

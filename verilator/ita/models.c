@@ -1,6 +1,6 @@
-/* models.c - the models of the Itanium family (include/ita/ita_family.h). */
-#include "ita/ita_family.h"
-#include "ita/ita_regs.h"
+/* models.c - the models of the Itanium family (include/harness/ita/ita_family.h). */
+#include "harness/ita/ita_family.h"
+#include "common/ita/ita_regs.h"
 
 const pmu_model_desc ita_models[ITA_NMODELS] = {
     [ITA_MODEL_ITANIUM] = {"itanium", "Itanium"},

@@ -1,6 +1,6 @@
-// rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/ita/ita_rtl.h.
+// rtl_backend.cpp - the Verilated rtl/ita/ita_pmu.sv behind include/harness/ita/ita_rtl.h.
 //
-// The model of include/ita/ita_vlt_model.h on the two variants Verilated with --cc
+// The model of include/harness/ita/ita_vlt_model.h on the two variants Verilated with --cc
 // (Itanium 2: Vita2_pmu, Itanium: Vita_pmu).
 #include <cstdio>
 
@@ -8,8 +8,8 @@
 #include "Vita_pmu.h"
 #include "Vita2_pmu___024root.h"
 #include "Vita_pmu___024root.h"
-#include "ita/ita_vlt_model.h"
-#include "ita/ita_rtl.h"
+#include "harness/ita/ita_vlt_model.h"
+#include "harness/ita/ita_rtl.h"
 
 extern "C" pmu_backend *ita_rtl_create(const ita_params *p, char *err, size_t errlen)
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# files.sh - no pmusim command destroys or half-writes a file (include/pmu_outfile.h):
+# files.sh - no pmusim command destroys or half-writes a file (include/cli/pmu_outfile.h):
 # an output that is one of the inputs (however spelled: ./x, a symbolic or hard link)
 # is refused; a failed command (a bad input, a full disk, a file too large, an
 # unwritable second output) leaves every existing file byte-for-byte as it was and no
@@ -191,7 +191,7 @@ else
 fi
 
 # ---- a stream output is one temporary file, renamed once ----------------------------------
-# The stream writer writes the command's temporary file in place (include/pmu_tmpfiles.h).
+# The stream writer writes the command's temporary file in place (include/stream/pmu_tmpfiles.h).
 # one_temporary COMMAND...: COMMAND in a new empty directory, stopped once it wrote
 # something; succeeds when the directory then holds one file (else lists them).
 one_temporary() {

@@ -1,6 +1,6 @@
 // test_cli_streams.cpp - `pmusim gen` and `pmusim conv` run in-process: argument errors
 // (exit 2, one line), write failures (exit 1, nothing left behind), the regenerate line,
-// conversions; and the safe outputs under them (include/pmu_outfile.h).
+// conversions; and the safe outputs under them (include/cli/pmu_outfile.h).
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "pmu_cli.h"
-#include "pmu_outfile.h"
-#include "pmu_stream.h"
-#include "ita/ita_family.h"
+#include "cli/pmu_cli.h"
+#include "cli/pmu_outfile.h"
+#include "stream/pmu_stream.h"
+#include "harness/ita/ita_family.h"
 
 namespace {
 
@@ -298,7 +298,7 @@ TEST(CmdConv, TextToBinaryAndBack)
         remove(p.c_str());
 }
 
-// ---- pmu_outfile.h ------------------------------------------------------------------------
+// ---- cli/pmu_outfile.h ------------------------------------------------------------------------
 
 namespace {
 

@@ -5,13 +5,13 @@
 
 #include <string>
 
-#include "ita/ita_config.h"
-#include "pmu_cosim.h"
-#include "pmu_family.h"
-#include "ita/ita_family.h"
-#include "ita/ita_harness_util.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
+#include "cli/ita/ita_config.h"
+#include "harness/pmu_cosim.h"
+#include "common/pmu_family.h"
+#include "harness/ita/ita_family.h"
+#include "harness/ita/ita_harness_util.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
 
 using namespace harness_test;
 

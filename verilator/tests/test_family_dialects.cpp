@@ -1,10 +1,10 @@
-// test_family_dialects.cpp - the record dialects by family name (include/pmu_family_dialects.h,
+// test_family_dialects.cpp - the record dialects by family name (include/stream/pmu_family_dialects.h,
 // each family's stream/<family>/family_dialect.c), which the fuzz harnesses read records
 // with, are the registered families' in registry order, each its descriptor's dialect.
 #include <gtest/gtest.h>
 
-#include "pmu_family.h"
-#include "pmu_family_dialects.h"
+#include "common/pmu_family.h"
+#include "stream/pmu_family_dialects.h"
 
 namespace {
 

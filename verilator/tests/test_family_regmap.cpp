@@ -7,8 +7,8 @@
 
 #include <cstring>
 
-#include "pmu_backend.h"
-#include "pmu_family.h"
+#include "common/pmu_backend.h"
+#include "common/pmu_family.h"
 
 namespace {
 

@@ -11,14 +11,14 @@
 #include <string>
 #include <unistd.h>
 
-#include "ita/ita_harness_util.h"
-#include "ita/ita_family.h"
-#include "ita/ita_config.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
-#include "pmu_cli.h"
-#include "pmu_cosim.h"
-#include "pmu_stream.h"
+#include "harness/ita/ita_harness_util.h"
+#include "harness/ita/ita_family.h"
+#include "cli/ita/ita_config.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
+#include "cli/pmu_cli.h"
+#include "harness/pmu_cosim.h"
+#include "stream/pmu_stream.h"
 
 using namespace harness_test;
 

@@ -2,7 +2,7 @@
 // (csim_tests).  Every valid ev4_params has a reference model, so a NULL is a failure.
 #include <gtest/gtest.h>
 
-#include "ev4/ev4_ref.h"
+#include "csim/ev4/ev4_ref.h"
 #include "ev4_test_backend.h"
 
 pmu_backend *ev4_test_backend(const ev4_params *p)

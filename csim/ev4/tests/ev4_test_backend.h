@@ -4,7 +4,7 @@
 #ifndef EV4_TEST_BACKEND_H
 #define EV4_TEST_BACKEND_H
 
-#include "ev4/ev4_regs.h"
+#include "common/ev4/ev4_regs.h"
 
 // A reset backend with parameters p, or NULL when this backend has no variant for them
 // (the test is then skipped).  A backend that should have one reports a test failure.

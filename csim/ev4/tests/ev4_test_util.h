@@ -11,8 +11,8 @@
 #include <initializer_list>
 #include <string>
 
-#include "ev4/ev4_cycle.h"
-#include "ev4/ev4_regs.h"
+#include "common/ev4/ev4_cycle.h"
+#include "common/ev4/ev4_regs.h"
 #include "ev4_test_backend.h"
 
 namespace ev4test {

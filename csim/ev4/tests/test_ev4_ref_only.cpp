@@ -1,13 +1,13 @@
 // test_ev4_ref_only.cpp - what only the Alpha 21064 reference model has: parameter
 // validation, ev4_is_ref, and the exact totals, requests and overflows it keeps for the
-// drivers' checks (include/ev4/ev4_ref.h; docs/ev4.md, "What the reference model keeps
+// drivers' checks (include/csim/ev4/ev4_ref.h; docs/ev4.md, "What the reference model keeps
 // besides the visible state").  The model is made with ev4_ref_new directly.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <random>
 
-#include "ev4/ev4_ref.h"
+#include "csim/ev4/ev4_ref.h"
 #include "ev4_test_util.h"
 
 using namespace ev4test;

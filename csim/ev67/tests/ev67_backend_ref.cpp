@@ -3,7 +3,7 @@
 // failure.
 #include <gtest/gtest.h>
 
-#include "ev67/ev67_ref.h"
+#include "csim/ev67/ev67_ref.h"
 #include "ev67_test_backend.h"
 
 pmu_backend *ev67_test_backend(const ev67_params *p)

@@ -10,8 +10,8 @@
 #include <cstring>
 #include <initializer_list>
 
-#include "ev67/ev67_cycle.h"
-#include "ev67/ev67_regs.h"
+#include "common/ev67/ev67_cycle.h"
+#include "common/ev67/ev67_regs.h"
 #include "ev67_test_backend.h"
 
 namespace ev67test {

@@ -1,11 +1,11 @@
 // test_ev67_ref_only.cpp - what only the Alpha 21264/EV67 reference model has: parameter
 // validation, ev67_is_ref, the totals, overflows and requests, and the ProfileMe samples
-// (include/ev67/ev67_ref.h; docs/ev67.md, "What the reference model keeps").  The model
+// (include/csim/ev67/ev67_ref.h; docs/ev67.md, "What the reference model keeps").  The model
 // is made with ev67_ref_new directly.
 #include <memory>
 #include <string>
 
-#include "ev67/ev67_ref.h"
+#include "csim/ev67/ev67_ref.h"
 #include "ev67_test_util.h"
 
 using namespace ev67test;

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "ita/ita_ref.h"
-#include "ita/ita_family.h"
-#include "pmu_stream.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_family.h"
+#include "stream/pmu_stream.h"
 
 /* Generated once, stepped round and round; few enough to stay in the cache,
  * as records do when pmusim generates them on the fly. */

@@ -11,7 +11,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "ita/ita_ref.h"
+#include "csim/ita/ita_ref.h"
 
 namespace reftest {
 

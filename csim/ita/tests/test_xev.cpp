@@ -6,7 +6,7 @@
 // Expected counts are written by hand from the entries next to them.
 #include "ref_test_util.h"
 
-#include "ita/ita_events.h"
+#include "common/ita/ita_events.h"
 
 using namespace reftest;
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "pmu_dialect_test_util.h"
-#include "ev4/ev4_stream.h"
-#include "pmu_stream.h"
+#include "stream/pmu_dialect_test_util.h"
+#include "stream/ev4/ev4_stream.h"
+#include "stream/pmu_stream.h"
 
 namespace {
 

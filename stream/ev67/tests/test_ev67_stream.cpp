@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "pmu_dialect_test_util.h"
-#include "ev67/ev67_stream.h"
-#include "pmu_stream.h"
+#include "stream/pmu_dialect_test_util.h"
+#include "stream/ev67/ev67_stream.h"
+#include "stream/pmu_stream.h"
 
 #define EV67 (&pmu_dialect_ev67)
 

@@ -1,6 +1,6 @@
 // docs/ita-stream-format.md stays true: every ```stream example parses, and the annotated
 // binary example is what the writer produces for the text above it.
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 #ifndef STREAM_DOC
 #error "STREAM_DOC (the path of docs/ita-stream-format.md) is set by stream/stream.mk"

@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 
@@ -250,7 +250,7 @@ TEST(Gen, RandomCoversTheFieldSpace)
     EXPECT_EQ(br_pred.size(), 1u + 3u * 4u); // not a branch, or any type with any prediction
     uint16_t all = 0;
 #define PMU_SLOT_FLAG(name, msb, lsb, key, desc) all |= (uint16_t)PMU_SF_##name##_MASK;
-#include "ita/ita_regs.def"
+#include "common/ita/ita_regs.def"
 #undef PMU_SLOT_FLAG
     EXPECT_EQ(flags_seen, all);
 }

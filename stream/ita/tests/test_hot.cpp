@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 

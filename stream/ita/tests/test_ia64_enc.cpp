@@ -1,13 +1,13 @@
-// The one table of IA-64 instruction classes (include/ita/ia64_enc.h): it is the table of
+// The one table of IA-64 instruction classes (include/stream/ita/ia64_enc.h): it is the table of
 // docs/ita-stream-format.md ("Encodings"), the generator emits exactly its classes (see
 // Doc.EncodingTableMatchesTheWorkload), and its offered classes, seen through the
 // matchers' window (stream/ita/opcode_classes.c), are the named classes of
 // docs/ita-config-format.md.
 #include <set>
 
-#include "ita/ia64_enc.h"
-#include "pmu_rng.h"
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ia64_enc.h"
+#include "common/pmu_rng.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 #ifndef CONFIG_DOC
 #error "CONFIG_DOC (the path of docs/ita-config-format.md) is set by stream/stream.mk"

@@ -1,7 +1,7 @@
 // ita_cycle_validate: one failing record per rule, each message naming its field.
 #include <functional>
 
-#include "ita/ita_stream_test_util.h"
+#include "stream/ita/ita_stream_test_util.h"
 
 namespace {
 

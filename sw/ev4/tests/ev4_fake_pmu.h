@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "ev4/ev4_os_drv.h"
-#include "ev4/ev4_regs.h"
+#include "sw/ev4/ev4_os_drv.h"
+#include "common/ev4/ev4_regs.h"
 
 namespace ev4_test {
 

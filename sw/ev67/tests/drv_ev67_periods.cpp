@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "ev67/ev67_family.h"
-#include "ev67/ev67_rtl.h"
+#include "harness/ev67/ev67_family.h"
+#include "harness/ev67/ev67_rtl.h"
 #include "ev67_perf_test.h"
-#include "pmu_cosim.h"
+#include "harness/pmu_cosim.h"
 
 using namespace ev67perf;
 

@@ -16,8 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ev67/ev67_pme_drv.h"
-#include "ev67/ev67_stream.h"
+#include "sw/ev67/ev67_pme_drv.h"
+#include "stream/ev67/ev67_stream.h"
 #include "ev67_perf_test.h"
 
 using namespace ev67perf;

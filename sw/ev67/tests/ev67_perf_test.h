@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "ev67/ev67_perf_drv.h"
-#include "ev67/ev67_ref.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_stream.h"
-#include "pmu_stream.h"
+#include "sw/ev67/ev67_perf_drv.h"
+#include "csim/ev67/ev67_ref.h"
+#include "common/ev67/ev67_regs.h"
+#include "stream/ev67/ev67_stream.h"
+#include "stream/pmu_stream.h"
 
 namespace ev67perf {
 

@@ -1,4 +1,4 @@
-// drv_ear_btb.cpp - the EAR/BTB library (include/ita/ear_btb_sw.h) on hand-made register
+// drv_ear_btb.cpp - the EAR/BTB library (include/sw/ita/ear_btb_sw.h) on hand-made register
 // values of both models, and: the driver keeps each process's EAR and BTB registers across context
 // switches, on the reference model: two processes, one sampling the D-EAR and one the
 // BTB, switched in and out by the kernel; the values are written by the test (the
@@ -7,8 +7,8 @@
 
 #include <map>
 
-#include "ita/ear_btb_sw.h"
-#include "ita/ita_drv.h"
+#include "sw/ita/ear_btb_sw.h"
+#include "sw/ita/ita_drv.h"
 #include "drv_test_util.h"
 
 using namespace drv_test;

@@ -16,10 +16,10 @@
 #include <set>
 #include <vector>
 
-#include "ita/ita_drv.h"
+#include "sw/ita/ita_drv.h"
 #include "drv_test_util.h"
-#include "ita/ita_family.h"
-#include "pmu_stream.h"
+#include "harness/ita/ita_family.h"
+#include "stream/pmu_stream.h"
 
 using namespace drv_test;
 

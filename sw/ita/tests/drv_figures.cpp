@@ -17,7 +17,7 @@
 #include <functional>
 #include <map>
 
-#include "ita/ita_drv.h"
+#include "sw/ita/ita_drv.h"
 #include "drv_test_util.h"
 
 using namespace drv_test;

@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-#include "ita/ita_drv.h"
+#include "sw/ita/ita_drv.h"
 #include "drv_test_util.h"
 
 using namespace drv_test;

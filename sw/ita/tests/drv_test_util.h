@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "ita/ita_drv.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
+#include "sw/ita/ita_drv.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
 
 namespace drv_test {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 #include "lib_test_util.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ita/ita_cmds.h"
+#include "cli/ita/ita_cmds.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 #include "lib_test_util.h"
 
 namespace {

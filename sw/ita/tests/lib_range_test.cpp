@@ -12,7 +12,7 @@
 
 #include "libpfm_model.h"
 #include "lib_test_util.h"
-#include "ita/pmulib.h"
+#include "sw/ita/pmulib.h"
 
 using namespace pmutest;
 

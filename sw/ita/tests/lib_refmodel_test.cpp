@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "lib_test_util.h"
-#include "ita/ita_ref.h"
-#include "ita/pmulib.h"
+#include "csim/ita/ita_ref.h"
+#include "sw/ita/pmulib.h"
 
 using namespace pmutest;
 
@@ -370,8 +370,8 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
 }
 
 /* Whether the reference model counts the library's Itanium event codes (libpfm-3's, of
- * include/ita/ita_events.def).  Until the hardware moves from the PMU_EVENT rows of
- * include/ita/ita_regs.def to those tables, its Itanium codes differ and the Itanium
+ * include/common/ita/ita_events.def).  Until the hardware moves from the PMU_EVENT rows of
+ * include/common/ita/ita_regs.def to those tables, its Itanium codes differ and the Itanium
  * checks below cannot agree; they run again by themselves once it has moved. */
 bool ref_counts_library_itanium_codes()
 {
@@ -475,7 +475,7 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
 TEST(RefModelProperty, ItaniumCodeRanges)
 {
     if (!ref_counts_library_itanium_codes())
-        GTEST_SKIP() << "the reference model still counts the old Itanium codes (include/ita/ita_regs.def "
+        GTEST_SKIP() << "the reference model still counts the old Itanium codes (include/common/ita/ita_regs.def "
                         "PMU_EVENT rows), not libpfm-3's NOPS_RETIRED 0x30";
     const uint64_t seed = test_seed(14);
     Rng r(seed);

@@ -1,6 +1,6 @@
 /* lib_shared_test.cpp - the shared pieces the event library now takes from one place:
- * the register encodings of include/ita/ita_encode.h (also the configuration reader's),
- * the text helpers of include/pmu_text.h and the one error type pmu_err.
+ * the register encodings of include/sw/ita/ita_encode.h (also the configuration reader's),
+ * the text helpers of include/common/pmu_text.h and the one error type pmu_err.
  *
  * The expected register values are the ones the event library gave before the
  * encodings moved, copied from lib_dispatch_test.cpp and lib_range_test.cpp (the test
@@ -15,10 +15,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "ita/ita_encode.h"
-#include "ita/pmulib.h"
+#include "sw/ita/ita_encode.h"
+#include "sw/ita/pmulib.h"
 #include "lib_test_util.h"
-#include "pmu_text.h"
+#include "common/pmu_text.h"
 
 namespace {
 
@@ -313,7 +313,7 @@ TEST(SharedText, EditDistanceAndCase)
 
 TEST(SharedNumbers, EventLibraryNumbersAreThePmusimSyntax)
 {
-    // Event-string modifiers take their numbers in the one pmusim syntax (pmu_num.h).
+    // Event-string modifiers take their numbers in the one pmusim syntax (common/pmu_num.h).
     pmulib_event_spec spec;
     pmulib_error err;
     ASSERT_EQ(PMULIB_OK, pmulib_parse_event("CPU_CYCLES:plm=0xF", &spec, &err)) << err.msg;

@@ -8,12 +8,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "ita/pmulib.h"
-#include "pmu_rng.h"
+#include "sw/ita/pmulib.h"
+#include "common/pmu_rng.h"
 
 namespace pmutest {
 
-/* splitmix64 (include/pmu_rng.h): small, seedable, good enough to pick ranges. */
+/* splitmix64 (include/common/pmu_rng.h): small, seedable, good enough to pick ranges. */
 struct Rng {
     uint64_t s;
     explicit Rng(uint64_t seed) : s(seed) {}

@@ -2,12 +2,12 @@
 // the reference model (csim/ev4/tests/test_ev4_regs.cpp, test_ev4_counting.cpp,
 // test_ev4_irq.cpp: every expectation written by hand from docs/ev4.md) on the Verilated
 // RTL instead (csim/ev4/tests/ev4_test_backend.h).  The RTL is built for the two models'
-// default parameters only (include/ev4/ev4_rtl.h): a test asking for other widths or for
+// default parameters only (include/harness/ev4/ev4_rtl.h): a test asking for other widths or for
 // Mux0Undef = 1 is skipped here; it runs on the reference model and, through the
 // parameter sets of `make lint` and the sv_tests, on the RTL's own testbenches.
 #include <gtest/gtest.h>
 
-#include "ev4/ev4_rtl.h"
+#include "harness/ev4/ev4_rtl.h"
 
 // Declared in csim/ev4/tests/ev4_test_backend.h; a different signature there would not link.
 pmu_backend *ev4_test_backend(const ev4_params *p);

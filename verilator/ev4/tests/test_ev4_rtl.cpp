@@ -1,5 +1,5 @@
 // test_ev4_rtl.cpp - the Verilated Alpha 21064 counter block (ev4_rtl_new,
-// include/ev4/ev4_rtl.h) against docs/ev4.md: the parameter sets built, reset, the register
+// include/harness/ev4/ev4_rtl.h) against docs/ev4.md: the parameter sets built, reset, the register
 // masks of both models, counting of several mux codes (counter 0 in halves), a period
 // crossing raising HIRR and the interrupt line, SL_CLR, and the FST waveform.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "ev4/ev4_cycle.h"
-#include "ev4/ev4_regs.h"
-#include "ev4/ev4_rtl.h"
+#include "common/ev4/ev4_cycle.h"
+#include "common/ev4/ev4_regs.h"
+#include "harness/ev4/ev4_rtl.h"
 #include "gtkwave/fstapi.h"
 
 namespace {

@@ -4,11 +4,11 @@
 // input row, the catch-up, ProfileMe windows and their ends, the precautions; every
 // expectation written by hand from docs/ev67.md) on the Verilated RTL instead
 // (csim/ev67/tests/ev67_test_backend.h).  A test asking for parameters no Verilated
-// variant was built for (include/ev67/ev67_rtl.h) is skipped here; it runs on the
+// variant was built for (include/harness/ev67/ev67_rtl.h) is skipped here; it runs on the
 // reference model.
 #include <gtest/gtest.h>
 
-#include "ev67/ev67_rtl.h"
+#include "harness/ev67/ev67_rtl.h"
 
 // Declared in csim/ev67/tests/ev67_test_backend.h; a different signature there would not link.
 pmu_backend *ev67_test_backend(const ev67_params *p);

@@ -14,15 +14,15 @@
 #include <cstdlib>
 #include <string>
 
-#include "ev67/ev67_family.h"
-#include "ev67/ev67_ref.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_rtl.h"
-#include "ev67/ev67_stream.h"
-#include "pmu_cosim.h"
-#include "pmu_dialect.h"
-#include "pmu_family_cmds.h"
-#include "pmu_stream.h"
+#include "harness/ev67/ev67_family.h"
+#include "csim/ev67/ev67_ref.h"
+#include "common/ev67/ev67_regs.h"
+#include "harness/ev67/ev67_rtl.h"
+#include "stream/ev67/ev67_stream.h"
+#include "harness/pmu_cosim.h"
+#include "common/pmu_dialect.h"
+#include "cli/pmu_family_cmds.h"
+#include "stream/pmu_stream.h"
 
 namespace {
 

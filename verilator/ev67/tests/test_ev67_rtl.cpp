@@ -1,5 +1,5 @@
 // test_ev67_rtl.cpp - the Verilated Alpha 21264/EV67 counter block (ev67_rtl_new,
-// include/ev67/ev67_rtl.h) through pmu_backend against docs/ev67.md: the parameter sets
+// include/harness/ev67/ev67_rtl.h) through pmu_backend against docs/ev67.md: the parameter sets
 // built, reset, the register masks and PCTX's index decode, aggregate counting with the
 // catch-up, an overflow through the two-stage latch to ISUM and the interrupt line with
 // PCEN, HW_INT_CLR, the read quirk, a ProfileMe sample from fetch to a retire end with its
@@ -11,9 +11,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "ev67/ev67_cycle.h"
-#include "ev67/ev67_regs.h"
-#include "ev67/ev67_rtl.h"
+#include "common/ev67/ev67_cycle.h"
+#include "common/ev67/ev67_regs.h"
+#include "harness/ev67/ev67_rtl.h"
 #include "gtkwave/fstapi.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ita/ita_rtl.h"
+#include "harness/ita/ita_rtl.h"
 
 // Declared in csim/ita/tests/ref_test_util.h; a different signature there would not link.
 namespace reftest {

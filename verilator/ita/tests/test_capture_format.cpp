@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "ita/ita_sample.h"
-#include "ita/ear_btb_sw.h"
+#include "cli/ita/ita_sample.h"
+#include "sw/ita/ear_btb_sw.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "ita/ita_config.h"
-#include "ita/ita_harness_util.h"
-#include "ita/ita_ref.h"
+#include "cli/ita/ita_config.h"
+#include "harness/ita/ita_harness_util.h"
+#include "csim/ita/ita_ref.h"
 
 using harness_test::has;
 using harness_test::must_fail;
@@ -458,7 +458,7 @@ TEST(ConfigErrors, ParseErrorsAreBadInput)
     EXPECT_STREQ(err.msg, "e.cfg:1: line: expected text, found a NUL byte");
 }
 
-// Every number goes through pmusim's one integer parser (include/pmu_num.h): its
+// Every number goes through pmusim's one integer parser (include/common/pmu_num.h): its
 // messages say what was wrong and never print a raw byte.
 TEST(ConfigErrors, NumbersUseTheOneIntegerSyntax)
 {

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "ita/ita_config.h"
-#include "ita/ita_harness_util.h"
-#include "ita/ita_family.h"
-#include "ita/ita_ref.h"
+#include "cli/ita/ita_config.h"
+#include "harness/ita/ita_harness_util.h"
+#include "harness/ita/ita_family.h"
+#include "csim/ita/ita_ref.h"
 
 using harness_test::has;
 using harness_test::must_fail;
@@ -154,7 +154,7 @@ TEST(ConfigIrange, ExplicitConstraintRegistersWin)
 }
 
 // The registers an irange, drange or opcode line derives are the event library's
-// encodings (include/ita/ita_encode.h): the values below are what the library wrote for
+// encodings (include/sw/ita/ita_encode.h): the values below are what the library wrote for
 // the same range or pattern before the encodings were shared (sw/ita/tests/
 // lib_dispatch_test.cpp and lib_range_test.cpp, the test named in each comment).
 TEST(ConfigShared, SameRegistersAsTheEventLibrary)

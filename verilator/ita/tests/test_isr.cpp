@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "ita/ita_config.h"
-#include "ita/ita_harness_util.h"
-#include "ita/ita_isr.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
+#include "cli/ita/ita_config.h"
+#include "harness/ita/ita_harness_util.h"
+#include "harness/ita/ita_isr.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
 
 using namespace harness_test;
 

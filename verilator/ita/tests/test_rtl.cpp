@@ -7,9 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ita/ita_harness_util.h"
-#include "ita/ita_ref.h"
-#include "ita/ita_rtl.h"
+#include "harness/ita/ita_harness_util.h"
+#include "csim/ita/ita_ref.h"
+#include "harness/ita/ita_rtl.h"
 
 using namespace harness_test;
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "ita/ita_harness_util.h"
-#include "ita/ita_family.h"
-#include "ita/ita_ref.h"
+#include "harness/ita/ita_harness_util.h"
+#include "harness/ita/ita_family.h"
+#include "csim/ita/ita_ref.h"
 
 using namespace harness_test;
 

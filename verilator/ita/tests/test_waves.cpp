@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "gtkwave/fstapi.h"
-#include "ita/ita_harness_util.h"
-#include "ita/ita_rtl.h"
-#include "pmu_cli.h"
+#include "harness/ita/ita_harness_util.h"
+#include "harness/ita/ita_rtl.h"
+#include "cli/pmu_cli.h"
 
 using namespace harness_test;
 

@@ -1,0 +1,248 @@
+// ita_vlt_model.h - the Itanium PMU's Verilated model (rtl/ita/ita_pmu.sv) as the harness
+// drives it: one template over the Verilated top (C++, for the glue only).
+// verilator/ita/rtl_backend.cpp instantiates it with the tops Verilated with --cc, the
+// SystemC platform (systemc/ita/rtl_sc.cpp) with a shadow of the top Verilated with --sc
+// (include/sc/pmu_vsc_glue.h): the same record-to-pin code drives both.
+//
+// RtlModel<Top> drives the cycle record onto the top's ports; the clocking, the register
+// port, reset, waveforms and the pmu_backend table are include/harness/pmu_vlt_glue.h's.  Every
+// operation except read() is exactly one clock of clk_i:
+//   reset  rst_ni low for one clock
+//   write  reg_we_i = 1, cyc_valid_i = 0
+//   step   cyc_valid_i = 1 with the cycle record on the record ports
+// read() sets reg_addr_i and evaluates the combinational read port, with no clock.
+//
+// Waveforms (pmu_trace_open): the FST time axis counts cycle records, 1 ns per
+// record.  Record T is presented at T ns (clk_i low) and clocked at T.5 ns; the register
+// writes software makes before record T are short clocks (20 ps apart) in the last
+// 0.4 ns before it, so GTKWave's cursor at "T ns" shows record T.
+#ifndef ITA_VLT_MODEL_H
+#define ITA_VLT_MODEL_H
+
+#include <cstdio>
+#include <cstring>
+#include <new>
+
+#include "common/ita/ita_events.h"
+#include "common/ita/ita_regs.h"
+#include "harness/pmu_vlt_glue.h"
+
+namespace ita_vlt {
+
+// A stream event id as the xev ports take it on one model: resolved once, at create, with
+// ita_event_id_row(); an id whose row is not a general event on the model (absent, an EAR /
+// BTB type or a modelled kind) has valid = 0 and counts nowhere.
+struct XevRow {
+    uint8_t valid, code, umask, iod;  // iod = {iar, opm, dar}
+};
+
+template <class Top>
+struct RtlModel : pmu_vlt::Core<Top> {
+    using pmu_vlt::Core<Top>::top;
+    using pmu_vlt::Core<Top>::fall;
+    using pmu_vlt::Core<Top>::clock;
+    XevRow *xev_rows = nullptr; // indexed by stream event id
+    unsigned nxev_rows = 0;
+    // The slot ports / the general-event ports hold zeros: a record without slots / without
+    // general events leaves them as they are.
+    bool slots_zero = false;
+    bool xev_zero = false;
+
+    static_assert(sizeof(Top::obs_vis_o) == ITA_NVIS * sizeof(uint64_t),
+                  "obs_vis_o must hold ITA_NVIS 64-bit registers (include/common/ita/ita_regs.def)");
+    static_assert(sizeof(Top::slot_ip_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_ip_i width");
+    static_assert(sizeof(Top::slot_daddr_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_daddr_i");
+    static_assert(ITA_SF_WIDTH == 16 && sizeof(Top::slot_flags_i) == ITA_MAX_SLOTS * 2,
+                  "slot_flags_i packing assumes 16-bit flags, two slots a word");
+    static_assert(sizeof(Top::slot_enc_i) == (ITA_MAX_SLOTS * 41 + 31) / 32 * 4, "slot_enc_i width");
+    static_assert(sizeof(Top::slot_lat_i) == ITA_MAX_SLOTS * 2, "slot_lat_i: 16 bits a slot");
+    static_assert(sizeof(Top::slot_target_i) == ITA_MAX_SLOTS * sizeof(uint64_t), "slot_target_i");
+    static_assert(ITA_MAX_XEV == 4, "xev ports are packed for four entries (one 32-bit word of bytes)");
+
+    explicit RtlModel(int model) : pmu_vlt::Core<Top>(pmu_vlt::Axis::kPerRecord)
+    {
+        nxev_rows = ita_event_id_count();
+        xev_rows = new XevRow[nxev_rows ? nxev_rows : 1]();
+        for (unsigned id = 0; id < nxev_rows; id++) {
+            const ita_event_row *r = ita_event_id_row(id, model);
+            if (!r || r->type != ITA_EVT_NORMAL || r->kind != PMU_KIND_NONE) continue;
+            xev_rows[id] = XevRow{1, r->code, static_cast<uint8_t>(r->umask & 0xfu),
+                                  static_cast<uint8_t>((r->iar & 1u) << 2 | (r->opm & 1u) << 1 |
+                                                       (r->dar & 1u))};
+        }
+    }
+    ~RtlModel() { delete[] xev_rows; }
+
+    // A 64-bit value into two consecutive 32-bit words of a wide port, low word first
+    // (Verilator's word order), as one store.
+    static void put64(uint32_t *w, uint64_t v)
+    {
+        const uint32_t words[2] = {static_cast<uint32_t>(v), static_cast<uint32_t>(v >> 32)};
+        std::memcpy(w, words, sizeof words);
+    }
+
+    void step(const ita_cycle *c)
+    {
+        Top &t = *top;
+        fall();
+        t.reg_we_i = 0;
+        t.cyc_valid_i = 1;
+        t.cpl_i = c->cpl;
+        t.is_i = c->is;
+        t.power_i = c->power;
+        t.intr_i = c->intr;
+        t.up_we_i = c->up_we;
+        t.up_i = c->up;
+        t.pp_we_i = c->pp_we;
+        t.pp_i = c->pp;
+        t.recirc_i = c->recirc;
+        t.nslots_i = c->nslots;
+        t.if_addr_i = c->if_addr;
+        t.if_lat_i = c->if_lat;
+        t.if_tlb_i = c->if_tlb & 3u;
+        t.if_rab_i = c->if_rab & 1u;
+        if (c->nxev != 0 || !xev_zero) drive_xev(c);
+        if (c->nslots == 0) {
+            // A record without slots (a stall; a third of the bench stream's cycles) drives
+            // every slot port to 0, which the ports already hold after the first one
+            // (docs/bench.md, "Only the slots that retire").
+            if (!slots_zero) clear_slots();
+        } else {
+            drive_slots(c);
+        }
+        clock(true);
+        t.cyc_valid_i = 0;
+    }
+
+    // Every slot is packed (not only the first nslots) so the ports are a pure function of
+    // the record (a record without slots drives them all to 0).  The 41-bit encodings are packed 64 bits at a time.  The slot loops are
+    // unrolled: their shifts and word indices become constants (this is most of the
+    // harness's cost per cycle; docs/bench.md).
+    void drive_slots(const ita_cycle *c)
+    {
+        Top &t = *top;
+        constexpr unsigned kEncBits = 41;
+        uint64_t enc[(ITA_MAX_SLOTS * kEncBits + 63) / 64 + 1] = {0};
+        uint32_t idx = 0, unit = 0;
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < ITA_MAX_SLOTS; k++) {
+            const ita_slot &s = c->slot[k];
+            put64(&t.slot_ip_i[2 * k], s.ip);
+            put64(&t.slot_daddr_i[2 * k], s.daddr);
+            const unsigned bit = kEncBits * k, word = bit / 64, off = bit % 64;
+            const uint64_t e = s.enc & ((UINT64_C(1) << kEncBits) - 1);
+            enc[word] |= e << off;
+            if (off + kEncBits > 64) enc[word + 1] |= e >> (64 - off);
+            idx |= (s.slot & 3u) << (2 * k);
+            unit |= (s.unit & 3u) << (2 * k);
+        }
+#pragma GCC unroll 16
+        for (unsigned i = 0; i < sizeof(Top::slot_enc_i) / 4; i++)
+            t.slot_enc_i[i] = static_cast<uint32_t>(enc[i / 2] >> (32 * (i % 2)));
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < sizeof(Top::slot_flags_i) / 4; i++)
+            t.slot_flags_i[i] = static_cast<uint32_t>(c->slot[2 * i].flags) |
+                                static_cast<uint32_t>(c->slot[2 * i + 1].flags) << 16;
+        t.slot_idx_i = static_cast<uint16_t>(idx);
+        t.slot_unit_i = static_cast<uint16_t>(unit);
+        // The slots' latency, TLB outcome and branch target (the EARs, the BTB).
+        uint32_t tlb = 0;
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < ITA_MAX_SLOTS; k++) {
+            const ita_slot &s = c->slot[k];
+            put64(&t.slot_target_i[2 * k], s.target);
+            tlb |= (s.tlb & 3u) << (2 * k);
+        }
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < ITA_MAX_SLOTS / 2; i++)
+            t.slot_lat_i[i] = static_cast<uint32_t>(c->slot[2 * i].lat) |
+                              static_cast<uint32_t>(c->slot[2 * i + 1].lat) << 16;
+        t.slot_tlb_i = static_cast<uint16_t>(tlb);
+        slots_zero = false;
+    }
+
+    // Every slot port to 0, as drive_slots() drives a record whose slots are all 0.
+    void clear_slots()
+    {
+        Top &t = *top;
+        std::memset(&t.slot_ip_i, 0, sizeof t.slot_ip_i);
+        std::memset(&t.slot_daddr_i, 0, sizeof t.slot_daddr_i);
+        std::memset(&t.slot_enc_i, 0, sizeof t.slot_enc_i);
+        std::memset(&t.slot_flags_i, 0, sizeof t.slot_flags_i);
+        std::memset(&t.slot_target_i, 0, sizeof t.slot_target_i);
+        std::memset(&t.slot_lat_i, 0, sizeof t.slot_lat_i);
+        t.slot_idx_i = 0;
+        t.slot_unit_i = 0;
+        t.slot_tlb_i = 0;
+        slots_zero = true;
+    }
+
+    // The general events, resolved through the model's table.
+    void drive_xev(const ita_cycle *c)
+    {
+        Top &t = *top;
+        uint32_t valid = 0, code = 0, umask = 0, count = 0, slot = 0, iod = 0;
+        const unsigned n = c->nxev < ITA_MAX_XEV ? c->nxev : ITA_MAX_XEV;
+        for (unsigned i = 0; i < n; i++) {
+            const ita_xev &x = c->xev[i];
+            if (x.id >= nxev_rows || !xev_rows[x.id].valid) continue;
+            const XevRow &r = xev_rows[x.id];
+            valid |= 1u << i;
+            code |= static_cast<uint32_t>(r.code) << (8 * i);
+            umask |= static_cast<uint32_t>(r.umask) << (4 * i);
+            count |= static_cast<uint32_t>(x.count) << (8 * i);
+            slot |= static_cast<uint32_t>(x.slot) << (8 * i);
+            iod |= static_cast<uint32_t>(r.iod) << (3 * i);
+        }
+        t.xev_valid_i = static_cast<uint8_t>(valid);
+        t.xev_code_i = code;
+        t.xev_umask_i = static_cast<uint16_t>(umask);
+        t.xev_count_i = count;
+        t.xev_slot_i = slot;
+        t.xev_iod_i = static_cast<uint16_t>(iod);
+        xev_zero = valid == 0;  // every field is set only for a valid entry
+    }
+
+    void snapshot(pmu_state *s) { this->snapshot_obs(s, ITA_NVIS); }
+};
+
+
+// A reset model of the variant p asks for: TopIta2 (Itanium 2) or TopIta (Itanium), both
+// PmdSext=1, ThrGe=0, FineGran2=0; NULL with err filled for anything else.
+template <class TopIta2, class TopIta>
+pmu_backend *rtl_make(const ita_params *p, pmu_err *err)
+{
+    const ita_params params = p ? *p : ita_params_default();
+    // The model as the C caller stored it, any int: loading a C++ enum that holds a value
+    // outside its enumerators is undefined, so it is read as the int it is.
+    static_assert(sizeof params.model == sizeof(int), "ita_model is stored as an int");
+    int model;
+    std::memcpy(&model, &params.model, sizeof model);
+    const char *why = nullptr;
+    if (model != ITA_MODEL_ITANIUM && model != ITA_MODEL_ITANIUM2)
+        why = "model: expected Itanium (0) or Itanium 2 (1)";
+    else if (params.pmd_sext != 1)
+        why = "pmd_sext=0 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
+    else if (params.thr_ge != 0)
+        why = "thr_ge=1 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
+    else if (params.fine_2bundle != 0)
+        why = "fine_2bundle=1 was not Verilated (built variants: pmd_sext=1, thr_ge=0, fine_2bundle=0)";
+    if (why) {
+        pmu_errf(err, PMU_E_UNSUPPORTED, "rtl backend: %s", why);
+        return nullptr;
+    }
+    try {
+        return params.model == ITA_MODEL_ITANIUM2
+                   ? pmu_vlt::Backend<RtlModel<TopIta2>, ita_cycle>::create(
+                         new RtlModel<TopIta2>(params.model), params.model, ITA_NVIS, err)
+                   : pmu_vlt::Backend<RtlModel<TopIta>, ita_cycle>::create(
+                         new RtlModel<TopIta>(params.model), params.model, ITA_NVIS, err);
+    } catch (const std::bad_alloc &) {
+        pmu_errf(err, PMU_E_NOMEM, "rtl backend: out of memory");
+        return nullptr;
+    }
+}
+
+}  // namespace ita_vlt
+
+#endif
