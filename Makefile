@@ -80,10 +80,10 @@ help:
 deps:
 	@bash tools/install-deps.sh
 
-# ---- generated definitions (one source per family: include/<family>/<family>_regs.def) -------
-# Each family's tables, expanded from its .def (include/<family>/<family>_defs.c): every layer
-# links them.
-COMMON_SRCS := $(wildcard include/*/*_defs.c)
+# ---- generated definitions (one source per family: include/common/<family>/<family>_regs.def) -
+# Each family's tables, expanded from its .def (tools/<family>/<family>_defs.c, beside its
+# generator): every layer links them.
+COMMON_SRCS := $(wildcard tools/*/*_defs.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 
 $(BUILD)/obj/%.o: %.c
@@ -102,13 +102,13 @@ $(BUILD)/obj/%.o: %.cpp
 # (`gen_defs --list` names them) and its register map.
 # $(call gen_defs_family,<family>)
 define gen_defs_family
-$(BUILD)/$(1)/gen_defs: $(BUILD)/obj/tools/gen_defs.o $(BUILD)/obj/tools/$(1)/gen_$(1).o $(BUILD)/obj/tools/$(1)/gen_rows.o $(filter $(BUILD)/obj/include/$(1)/%,$(COMMON_OBJS))
+$(BUILD)/$(1)/gen_defs: $(BUILD)/obj/tools/gen_defs.o $(BUILD)/obj/tools/$(1)/gen_$(1).o $(BUILD)/obj/tools/$(1)/gen_rows.o $(filter $(BUILD)/obj/tools/$(1)/%,$(COMMON_OBJS))
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CFLAGS) $$^ -o $$@
 
 $(BUILD)/obj/tools/$(1)/gen_rows.o: tools/gen_rows.c
 	@mkdir -p $$(dir $$@)
-	$(CC) $(CFLAGS) -DGEN_DEF='"$(1)/$(1)_regs.def"' -c $$< -o $$@
+	$(CC) $(CFLAGS) -DGEN_DEF='"common/$(1)/$(1)_regs.def"' -c $$< -o $$@
 
 $(GEN)/$(1)/%: $(BUILD)/$(1)/gen_defs
 	@mkdir -p $$(dir $$@)

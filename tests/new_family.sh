@@ -87,7 +87,7 @@ done
 # Only the family's new files, and one added registry line.  A file of the family's own has
 # the family's name as a folder of its path or as a word of its file name (its page in docs/,
 # its instruction-count baseline ir_baseline_<name>.txt, config_<name>.c of the fuzz harness,
-# include/<name>/...), and every template of the scaffold gave one.
+# include/<layer>/<name>/..., tools/<name>/), and every template of the scaffold gave one.
 git status --porcelain --untracked-files=all >"$tmp/status"
 sed -n 's/^?? //p' "$tmp/status" | sort >"$tmp/new"
 (cd tools/new-family && find . -type f -name '*.in' | sed -e 's|^\./||' -e 's|\.in$||' -e "s/NAME/$name/g") | sort >"$tmp/templates"
@@ -102,7 +102,7 @@ else
     fail "status-only-family-files:" "$tmp/bad"
 fi
 git diff --numstat include/common/pmu_families.def >"$tmp/numstat"
-if [ "$(cat "$tmp/numstat")" = "$(printf '1\t0\tinclude/pmu_families.def')" ] &&
+if [ "$(cat "$tmp/numstat")" = "$(printf '1\t0\tinclude/common/pmu_families.def')" ] &&
     git diff include/common/pmu_families.def | grep -q -x "+PMU_FAMILY($name)"; then
     ok registry-one-added-line
 else

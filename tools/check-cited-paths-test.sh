@@ -8,13 +8,16 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/pmusim_cited.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-mkdir -p "$tmp/docs" "$tmp/sw"
+mkdir -p "$tmp/docs" "$tmp/sw" "$tmp/include/sw"
 cat >"$tmp/docs/a.md" <<'DOC'
 See docs/b.md, then docs/gone.md for the details.
 libpfm's include/perfmon/pfmlib.h, build/tests/x.c and include/<family>/<family>_regs.def.
 DOC
 echo "x" >"$tmp/docs/b.md"
 printf '/* sw/old_name.c once did this (docs/b.md). */\n' >"$tmp/sw/x.c"
+# A header cited as code includes it (from include/): sw/api.h exists, sw/gone.h does not.
+echo "x" >"$tmp/include/sw/api.h"
+printf '#include "sw/api.h"\n#include "sw/gone.h"\n' >"$tmp/sw/y.c"
 (cd "$tmp" && git init -q && git add -A) || exit 1
 out=$(bash "$here/tools/check-cited-paths.sh" "$tmp" 2>&1)
 rc=$?
@@ -25,8 +28,9 @@ expect() { # name condition...
 expect exits-1 test "$rc" -eq 1
 expect names-the-doc-line grep -qF "docs/a.md:1: docs/gone.md: no such file" <<<"$out"
 expect names-the-comment-line grep -qF "sw/x.c:1: sw/old_name.c: no such file" <<<"$out"
-expect only-those-two test "$(printf '%s\n' "$out" | grep -c .)" -eq 2
-rm "$tmp/docs/a.md" "$tmp/sw/x.c"
+expect names-the-missing-header grep -qF "sw/y.c:2: sw/gone.h: no such file" <<<"$out"
+expect only-those-three test "$(printf '%s\n' "$out" | grep -c .)" -eq 3
+rm "$tmp/docs/a.md" "$tmp/sw/x.c" "$tmp/sw/y.c"
 (cd "$tmp" && git add -A)
 bash "$here/tools/check-cited-paths.sh" "$tmp" >/dev/null 2>&1
 expect clean-tree-exits-0 test $? -eq 0

@@ -8,7 +8,9 @@
 # is not part of a longer path (build/tests/x, /usr/include/x), ends in a file name with
 # an extension, and has no template characters (<family>, *, {a,b}, $(VAR)).  A token whose
 # folder does not exist here cites another project's tree (libpfm's include/perfmon/,
-# OSF/1's include/sys/, Linux's include/uapi/) and is left alone.  This script and its
+# OSF/1's include/sys/, Linux's include/uapi/) and is left alone.  A header may be cited as
+# code includes it, from include/ ("sw/ita/ita_drv.h" is include/sw/ita/ita_drv.h: the
+# layers of include/ are named as the folders that implement them).  This script and its
 # test are not read: their examples are made up.
 set -u
 root=${1:-.}
@@ -33,7 +35,7 @@ stale=$(git ls-files -z -- '*.md' '*.c' '*.h' '*.cpp' '*.sv' '*.svh' '*.vh' '*.s
         }' |
     while IFS= read -r hit; do
         path=${hit##*: }
-        [ -e "$path" ] && continue
+        [ -e "$path" ] || [ -e "include/$path" ] && continue
         # Only a folder the repository has decides: a folder it lacks is another tree's.
         [ -d "${path%/*}" ] || continue
         echo "cited-paths: $hit: no such file"

@@ -32,7 +32,10 @@ plant() {
 }
 
 plant sw-stream sw/ita/drv.c '#include "stream/pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
-plant sw-harness sw/ita/pmulib_range.c '#include "cli/pmu_cli.h"' 'includes the harness header "cli/pmu_cli.h"'
+plant sw-harness sw/ita/pmulib_range.c '#include "harness/pmu_cosim.h"' 'includes the harness header "harness/pmu_cosim.h"'
+plant sw-cli sw/ita/pmulib_range.c '#include "cli/pmu_cli.h"' 'includes the cli header "cli/pmu_cli.h"'
+plant sw-header include/sw/ita/ita_drv.h '#include "harness/ita/ita_rtl.h"' 'include/sw/ita/ita_drv.h: the software under test includes the harness header'
+plant csim-cli csim/ita/ref_qual.c '#include "cli/pmu_cli.h"' 'the reference model includes the cli header "cli/pmu_cli.h"'
 plant sw-csim sw/ita/drv.c '#include "csim/ita/ita_ref.h"' 'includes the csim header "csim/ita/ita_ref.h"'
 plant csim-sw csim/ita/ref_qual.c '#include "sw/ita/ita_drv.h"' 'csim/ita/ref_qual.c: the reference model includes the sw header'
 plant csim-rtl csim/ita/ref_qual.c '#include "harness/ita/ita_rtl.h"' 'the reference model includes the harness header "harness/ita/ita_rtl.h"'
@@ -44,6 +47,9 @@ plant other-folder verilator/cli/streams.c '#include "stream_internal.h"' 'is ne
 plant systemc-dotdot systemc/pmu_rtl_sc.cpp '#include "../verilator/family.c"' 'systemc/pmu_rtl_sc.cpp: #include "../verilator/family.c" reaches another folder'
 plant generic-systemc systemc/pmu_sc_platform.cpp '#include "common/ev67/ev67_regs.h"' 'systemc/pmu_sc_platform.cpp: generic code includes the family header'
 plant harness-systemc verilator/cli/loop.c '#include "sc/pmu_sc.h"' "verilator/cli/loop.c: includes the SystemC platform's header"
+loose=pmu_new.h # a header at the top of include/ (a variable: no path the docs cite)
+plant loose-header "include/$loose" '/* a header at the top of include/ */' "include/$loose: a header outside the layer folders"
+plant unknown-layer include/misc/ita/ita_new.h '/* a folder that is no layer */' 'include/misc/ita/ita_new.h: a header outside the layer folders'
 plant new-folder newfolder/x.c '#include "../sw/ita/drv.c"' 'newfolder/x.c: #include "../sw/ita/drv.c" reaches another folder'
 plant include-path sw/sw.mk '$(BUILD)/obj/sw/ita/drv.o: CFLAGS += -Isw' 'a per-object include path: -Isw'
 

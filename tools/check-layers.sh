@@ -6,14 +6,17 @@
 #     (headers another folder includes live in include/); none reaches another folder
 #     with "../".  The Verilated model's generated headers and Verilator's own are the
 #     only others.
-#   - sw/ is the software under test: its library code includes no harness, stream or
-#     reference-model header (its tests may: they run it on the harness).
-#   - csim/ includes nothing of the RTL, the harness (verilator/) or the software (sw/).
+#   - A header's path says its layer: include/<layer>/ (generic) or
+#     include/<layer>/<family>/ (a family's), <layer> one of $layers below; nothing sits
+#     at the top of include/ or in another folder of it.
+#   - sw/ is the software under test: its library code includes no stream, csim, harness,
+#     cli or tools header (its tests may: they run it on the harness).
+#   - csim/ includes nothing of the software (sw), the harness or the command line.
 #   - Generic code (verilator/cli/, verilator/cosim.c, verilator/family.c,
 #     verilator/setup_cmds.c, the files at the top of stream/ and of systemc/) includes no
-#     family header (include/<family>/).
-#   - Only systemc/ includes the SystemC platform's headers (pmu_sc*.h, pmu_vsc*.h): the
-#     C harness, the model and the software know nothing of SystemC.
+#     family header (include/<layer>/<family>/).
+#   - Only systemc/ includes the SystemC platform's headers (include/sc/): the C harness,
+#     the model and the software know nothing of SystemC.
 #   - Every folder is scanned (build/ and .git/ aside), so a new folder is checked too.
 #   - The build uses -Iinclude only: no per-object -I exceptions for project folders.
 # tools/check-layers-test.sh plants one violation of each kind in a copy and checks that
@@ -30,23 +33,25 @@ violation() {
 # Generic files allowed to name a family header (none).
 waived=""
 
-# The folder a header of include/ belongs to, by what implements it (sets `layer`; no
-# subshell: it runs once for every include of the tree).
-layer_of() {
-    case "$1" in
-    common/pmu_err.h | common/pmu_num.h | common/pmu_rng.h | common/pmu_text.h | common/pmu_backend.h | common/pmu_family.h | common/pmu_dialect.h | common/pmu_families.def) layer=shared ;;
-    sc/pmu_sc.h | pmu_sc_*.h | pmu_vsc_*.h) layer=systemc ;;
-    # A family's headers say their layer by their names (docs/adding-a-family.md).
-    */*.def | */*_regs.h | */*_cycle.h | */*_arch.h | */*_events.h) layer=shared ;;
-    */*_encode.h) layer=sw ;; # pure register encodings: the software's, the harness may use them
-    */*_ref.h) layer=csim ;;
-    stream/pmu_stream.h) layer=stream ;;
-    */*_drv.h | */*lib.h | */*_sw.h) layer=sw ;;
-    *) layer=harness ;;
-    esac
-}
+# The layers of include/ (docs/architecture.md, "Layers"): common (every layer: errors,
+# numbers, text, the registry, the backend and dialect interfaces, a family's .def tables,
+# registers and cycle record), stream, csim (the reference model), sw (the software under
+# test), harness (the co-simulation and the Verilator glue), cli (the command line), sc
+# (the SystemC platform), tools (the generators).
+layers="common stream csim sw harness cli sc tools"
 
-families=$(cd include && for d in */; do [ -d "$d" ] && printf '%s\n' "${d%/}"; done | paste -sd' ')
+# The family folders of include/<layer>/.
+families=$(cd include && for d in */*/; do [ -d "$d" ] && d=${d%/} && printf '%s\n' "${d#*/}"; done | sort -u | paste -sd' ')
+
+# Every file of include/ sits in a layer's folder.
+while IFS= read -r h; do
+    l=${h#include/}
+    l=${l%%/*}
+    case "$h" in include/*/*) ;; *) l= ;; esac
+    if [[ -z "$l" || " $layers " != *" $l "* ]]; then
+        violation "$h" "a header outside the layer folders (include/<layer>/, <layer> one of: $layers)"
+    fi
+done < <(find include -type f | sort)
 
 is_generic() {
     case "$1" in
@@ -60,7 +65,7 @@ is_generic() {
 }
 
 check_include() { # file include
-    local f=$1 inc=$2 dir layer first
+    local f=$1 inc=$2 dir layer fam from
     dir=${f%/*}
     case "$inc" in
     ../* | */../*) violation "$f" "#include \"$inc\" reaches another folder (headers shared across folders live in include/)"; return ;;
@@ -75,25 +80,33 @@ check_include() { # file include
         violation "$f" "#include \"$inc\" is neither beside it nor in include/"
         return
     fi
-    layer_of "$inc"
+    layer=${inc%%/*}
+    # A header of include/sw/ or include/csim/ keeps its layer's rules; one of include/sc/
+    # is the SystemC platform's.
     case "$f" in
+    include/sw/* | include/csim/*) from=${f#include/} ;;
+    include/sc/*) from=systemc/${f#include/sc/} ;;
+    *) from=$f ;;
+    esac
+    case "$from" in
     sw/*/tests/* | sw/tests/*) ;;
     sw/*)
-        case "$layer" in stream | csim | harness)
+        case "$layer" in stream | csim | harness | cli | tools)
             violation "$f" "the software under test includes the $layer header \"$inc\"" ;;
         esac ;;
     csim/*/tests/*) ;;
     csim/*)
-        case "$layer" in sw | harness)
+        case "$layer" in sw | harness | cli | tools)
             violation "$f" "the reference model includes the $layer header \"$inc\"" ;;
         esac ;;
     esac
-    case "$layer:$f" in
-    systemc:systemc/*) ;;
-    systemc:*) violation "$f" "includes the SystemC platform's header \"$inc\" (only systemc/ does)" ;;
+    case "$layer:$from" in
+    sc:systemc/*) ;;
+    sc:*) violation "$f" "includes the SystemC platform's header \"$inc\" (only systemc/ does)" ;;
     esac
-    first=${inc%%/*}
-    if [ "$first" != "$inc" ] && is_generic "$f" && [[ " $families " == *" $first "* ]] &&
+    fam=${inc#*/}
+    fam=${fam%%/*}
+    if [ "$fam" != "${inc#*/}" ] && is_generic "$f" && [[ " $families " == *" $fam "* ]] &&
         [[ " $waived " != *" $f "* ]]; then
         violation "$f" "generic code includes the family header \"$inc\" (reach the family through its descriptor)"
     fi
@@ -115,7 +128,7 @@ done < <(grep -HoE -- '(^|[[:space:]])-I[^[:space:]]*' Makefile $(find . -name '
     grep -vE -- '-I(include|\$\(GEN\)(/[a-z0-9]+)?|\$\(VLT_OUT\)/[a-z0-9]*)$' | sed 's/:[[:space:]]*/:/')
 
 for f in $waived; do
-    if [ -f "$f" ] && ! grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"('"${families// /|}"')/' "$f"; then
+    if [ -f "$f" ] && ! grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+/('"${families// /|}"')/' "$f"; then
         echo "layers: note: $f no longer includes a family header; drop it from the waived list"
     fi
 done

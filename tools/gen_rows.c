@@ -9,7 +9,7 @@
 #include "tools/pmu_gen_defs.h"
 
 #ifndef GEN_DEF
-#error "compile with -DGEN_DEF='\"<family>/<family>_regs.def\"' (Makefile, gen_defs_family)"
+#error "compile with -DGEN_DEF='\"common/<family>/<family>_regs.def\"' (Makefile, gen_defs_family)"
 #endif
 
 const char gen_family_def[] = "include/" GEN_DEF;

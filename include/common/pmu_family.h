@@ -4,7 +4,7 @@
  * A family (the Itanium / Itanium 2 PMU today; the Alpha 21064 and 21264/EV67 counter
  * blocks next) brings everything that is particular to it:
  *
- *   definitions   its .def (include/<family>/): registers, fields, events, and the
+ *   definitions   its .def (include/common/<family>/): registers, fields, events, and the
  *                 visible-state list that the lock-step checker compares
  *   dialect       the cycle record its streams carry (stream/<family>/)
  *   RTL           its Verilated top (rtl/<family>/, verilator/<family>/)

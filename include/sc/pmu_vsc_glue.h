@@ -3,7 +3,7 @@
 // SystemC platform's RTL part is the Verilated SystemC model (docs/systemc.md).  C++ glue
 // for systemc/ only.
 //
-// A family's Model<Top> (include/<family>/<family>_vlt_model.h, the same template the C
+// A family's Model<Top> (include/harness/<family>/<family>_vlt_model.h, the same template the C
 // harness instantiates with the --cc top) writes a record onto Top's port members and
 // calls eval().  Here Top is a Shadow: a struct with one plain member per pin of the --sc
 // model, of the type the --cc model would give it (VlWide for pins over 64 bits), and an

@@ -40,9 +40,9 @@ fresh_copy() {
 # The family's tables: ita_defs.c (registers, fields, the modelled events) and
 # ita_event_defs.c (the full event tables).
 compile_defs() {
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/tools/ita/ita_defs.c" -o "$work/ita_defs.o" \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c tools/ita/ita_defs.c -o "$work/ita_defs.o" \
         > "$work/cc.log" 2>&1 &&
-    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c "$work/tools/ita/ita_event_defs.c" \
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -c tools/ita/ita_event_defs.c \
         -o "$work/ita_event_defs.o" >> "$work/cc.log" 2>&1
 }
 
@@ -65,8 +65,8 @@ build_ev67_generator() {
 swap_case() {
     local name=$1 expr=$2 expected=$3 def=${4:-ita_regs.def}
     fresh_copy
-    sed -i "$expr" "$work/include/ita/$def"
-    if cmp -s "include/ita/$def" "$work/include/ita/$def"; then
+    sed -i "$expr" "$work/include/common/ita/$def"
+    if cmp -s "include/common/ita/$def" "$work/include/common/ita/$def"; then
         fail "$name (the edit changed nothing: the test is stale)"
     elif compile_defs; then
         fail "$name (compiled with the columns swapped)"
@@ -83,7 +83,7 @@ swap_case() {
 # checks of the common rows, tools/gen_defs.c, serve every family).
 gen_case() {
     local name=$1 expr=$2 output=$3 expected=$4 fam=${FAM:-ita}
-    local def=$fam/${fam}_regs.def gen=$work/gen_defs build=build_generator
+    local def=common/$fam/${fam}_regs.def gen=$work/gen_defs build=build_generator
     [ "$fam" = ita ] || { gen=$work/gen_defs_$fam; build=build_${fam}_generator; }
     fresh_copy
     sed -i "$expr" "$work/include/$def"
