@@ -56,7 +56,7 @@ build_generator() {
 # The 21264's generator: the same generic parts with the register block (tools/gen_block.c).
 build_ev67_generator() {
     "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"common/ev67/ev67_regs.def"' tools/gen_defs.c \
-        tools/gen_rows.c tools/gen_block.c tools/ev67/gen_ev67.c "$work/tools/ev67/ev67_defs.c" \
+        tools/gen_rows.c tools/gen_block.c tools/ev67/gen_ev67.c tools/ev67/ev67_defs.c \
         -o "$work/gen_defs_ev67" > "$work/cc.log" 2>&1
 }
 
