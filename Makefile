@@ -63,7 +63,7 @@ all: deps pmusim
 help:
 	@echo "make sim     run the default workload in RTL/reference lock-step and print the counts"
 	@echo "make sim FAMILY=alpha21064   the same on the Alpha 21064, with the pfm pseudo-device's results"
-	@echo "make sim FAMILY=alpha21264   the same on the Alpha 21264/EV67, with the perf driver's counts (CONFIG=verilator/ev67/profileme.cfg: ProfileMe)"
+	@echo "make sim FAMILY=alpha21264   the same on the Alpha 21264/EV67, with the perf driver's counts (CONFIG=verilator/cli/ev67/profileme.cfg: ProfileMe)"
 	@echo "make sim FAMILY=NAME   any registered family (include/common/pmu_families.def): $(PMU_FAMILIES)"
 	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make lint    verilator --lint-only -Wall on the RTL"

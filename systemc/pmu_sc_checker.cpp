@@ -1,6 +1,6 @@
 // pmu_sc_checker.cpp - the SystemC lock-step checker (sc/pmu_sc_checker.h).
 //
-// The comparison and the report are the C harness's (verilator/cosim.c): the checker's
+// The comparison and the report are the C harness's (verilator/harness/cosim.c): the checker's
 // pair is a pmu_cosim over two "side" backends, each of which reaches one part through an
 // initiator socket for register traffic and takes the part's state after its clock.
 // Stepping a side checks that its part took the record at the clock.

@@ -1,5 +1,5 @@
-# cli_lib.sh - shared by the command-line test scripts (verilator/tests/cli.sh,
-# verilator/tests/files.sh, sw/tests/cmd_count_profile.sh): `check` and `ok` run one
+# cli_lib.sh - shared by the command-line test scripts (verilator/cli/tests/cli.sh,
+# verilator/cli/tests/files.sh, sw/tests/cmd_count_profile.sh): `check` and `ok` run one
 # command and count it.
 #
 # ok NAME -- COMMAND...: COMMAND succeeds (its own checks print why when it does not).

@@ -153,7 +153,7 @@ fi
 # Registered: make test would run the family's binaries and its command-line script.
 printf 'print-tests:\n\t@echo $(GTEST_BINS) $(TEST_SCRIPTS)\n' >"$tmp/print.mk"
 make --no-print-directory -s "${san[@]}" -f Makefile -f "$tmp/print.mk" print-tests >"$tmp/tests" 2>&1
-for t in "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "verilator/$name/tests/${name}_cli.sh"; do
+for t in "$BUILD/tests/${name}_tests" "$BUILD/tests/${name}_rtl_unit_tests" "verilator/cli/$name/tests/${name}_cli.sh"; do
     if tr ' ' '\n' <"$tmp/tests" | grep -q -x -F "$t"; then ok "make-test-runs-$t"; else fail "make-test-runs-$t" "$tmp/tests"; fi
 done
 
@@ -205,7 +205,7 @@ if "$BUILD/tests/csim_tests" --gtest_filter="${uname}*" >"$tmp/csim.log" 2>&1 &&
 else
     fail "csim_tests ${uname}*" "$tmp/csim.log"
 fi
-if PMUSIM=$BUILD/pmusim bash "verilator/$name/tests/${name}_cli.sh" >"$tmp/cli.log" 2>&1; then
+if PMUSIM=$BUILD/pmusim bash "verilator/cli/$name/tests/${name}_cli.sh" >"$tmp/cli.log" 2>&1; then
     ok "${name}_cli.sh ($(tail -1 "$tmp/cli.log"))"
 else
     fail "${name}_cli.sh" "$tmp/cli.log"

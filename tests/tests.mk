@@ -1,34 +1,19 @@
 # tests fragment: `make test` builds everything, then runs every suite through
 # tests/run_all.sh, which ends with "N passed, M failed".
 
-# Reset values and writable masks, counting, overflow and freeze, thresholds, privilege-level
-# and instruction-set masks, power states and the monitor set-ups of ITA-PRM Figures 6-6..6-8
-# (docs/ita-semantics.md), on the reference model and the Verilated RTL.
-DIRECTED_TEST_BIN := $(BUILD)/tests/directed_tests
-$(DIRECTED_TEST_BIN): $(BUILD)/obj/tests/directed_tests.o $(RTL_LIB) $(REF_LIB) $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-GTEST_BINS += $(DIRECTED_TEST_BIN)
-
-# Each family's reference-model tests that run on its Verilated RTL too: the same objects,
-# linked with the RTL as the backend they create.  The family names them in its fragment
-# (verilator/<family>/family.mk): RTL_UNIT_TESTS_<family> := <binary>, and <binary>_SRCS :=
-# the tests and the RTL backend they create; in the order the families are registered.
+# Each family's test binaries that link its Verilated RTL: its reference-model tests run on the
+# RTL too (the same objects, linked with the RTL as the backend they create), and tests that
+# run one scenario on both backends.  The family names them in its fragment
+# (verilator/<family>/family.mk): RTL_UNIT_TESTS_<family> := <binary>..., and <binary>_SRCS :=
+# its sources; in the order the families are registered (RTL_UNIT_TEST_BINS, verilator/verilator.mk).
+# make mutants links each of them with a mutant's RTL too (tests/mutants/mutants.mk).
 define rtl_unit_tests
-$(BUILD)/tests/$(1): $$($(1)_SRCS:%.cpp=$(BUILD)/obj/%.o) $$(RTL_LIB) $$(REF_LIB) $$(COMMON_OBJS)
+$(BUILD)/tests/$(1): $$($(1)_SRCS:%.cpp=$(BUILD)/obj/%.o) $$(RTL_LIB) $$(REF_LIB) $$(STREAM_LIB) $$(COMMON_OBJS)
 	@mkdir -p $$(dir $$@)
 	$$(CXX) $$(CXXFLAGS) $$^ -o $$@ -lgtest -lgtest_main $$(RTL_LDLIBS) $$(LDLIBS)
 GTEST_BINS += $(BUILD)/tests/$(1)
 endef
-$(foreach f,$(PMU_FAMILIES),$(foreach b,$(RTL_UNIT_TESTS_$(f)),$(eval $(call rtl_unit_tests,$(b)))))
-
-# Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
-# backends (docs/ita-qualification.md).
-QUAL_TEST_BIN := $(BUILD)/tests/qual_tests
-$(QUAL_TEST_BIN): $(BUILD)/obj/tests/qual_tests.o $(RTL_LIB) $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-GTEST_BINS += $(QUAL_TEST_BIN)
+$(foreach b,$(RTL_UNIT_TEST_BINS),$(eval $(call rtl_unit_tests,$(b))))
 
 # Random lock-step conformance (pmusim conform), and conformance at scale: shards, their
 # JSON and JUnit results, conform-merge.
@@ -43,8 +28,8 @@ TEST_SCRIPTS += tests/no_records.sh
 # tests (docs/adding-a-family.md, "What the scaffold writes").
 TEST_SCRIPTS += tests/new_family.sh
 
-# Each family's command-line tests (verilator/<family>/tests/*.sh).
-TEST_SCRIPTS += $(sort $(wildcard verilator/*/tests/*.sh))
+# Each family's command-line tests (verilator/cli/<family>/tests/*.sh).
+TEST_SCRIPTS += $(sort $(wildcard verilator/cli/*/tests/*.sh))
 
 # One-command checks, each counted as one test (name=command;...).
 TEST_CHECKS += lint=$(MAKE) --no-print-directory lint;

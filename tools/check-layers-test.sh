@@ -40,12 +40,14 @@ plant sw-csim sw/ita/drv.c '#include "csim/ita/ita_ref.h"' 'includes the csim he
 plant csim-sw csim/ita/ref_qual.c '#include "sw/ita/ita_drv.h"' 'csim/ita/ref_qual.c: the reference model includes the sw header'
 plant csim-rtl csim/ita/ref_qual.c '#include "harness/ita/ita_rtl.h"' 'the reference model includes the harness header "harness/ita/ita_rtl.h"'
 plant generic-cli verilator/cli/loop.c '#include "common/ita/ita_regs.h"' 'verilator/cli/loop.c: generic code includes the family header'
-plant generic-cosim verilator/cosim.c '#include "harness/ita/ita_isr.h"' 'verilator/cosim.c: generic code includes the family header'
+plant generic-cosim verilator/harness/cosim.c '#include "harness/ita/ita_isr.h"' 'verilator/harness/cosim.c: generic code includes the family header'
 plant generic-stream stream/source.c '#include "common/ita/ita_cycle.h"' 'stream/source.c: generic code includes the family header'
 plant dotdot verilator/cli/streams.c '#include "../../stream/stream_internal.h"' 'reaches another folder'
 plant other-folder verilator/cli/streams.c '#include "stream_internal.h"' 'is neither beside it nor in include/'
-plant systemc-dotdot systemc/pmu_rtl_sc.cpp '#include "../verilator/family.c"' 'systemc/pmu_rtl_sc.cpp: #include "../verilator/family.c" reaches another folder'
+plant systemc-dotdot systemc/pmu_rtl_sc.cpp '#include "../verilator/harness/family.c"' 'systemc/pmu_rtl_sc.cpp: #include "../verilator/harness/family.c" reaches another folder'
 plant generic-systemc systemc/pmu_sc_platform.cpp '#include "common/ev67/ev67_regs.h"' 'systemc/pmu_sc_platform.cpp: generic code includes the family header'
+plant harness-cli verilator/ita/isr.c '#include "cli/ita/ita_config.h"' 'verilator/ita/isr.c: the harness includes the command-line header "cli/ita/ita_config.h"'
+plant harness-generic-cli verilator/harness/family.c '#include "cli/pmu_cli.h"' 'verilator/harness/family.c: the harness includes the command-line header'
 plant harness-systemc verilator/cli/loop.c '#include "sc/pmu_sc.h"' "verilator/cli/loop.c: includes the SystemC platform's header"
 loose=pmu_new.h # a header at the top of include/ (a variable: no path the docs cite)
 plant loose-header "include/$loose" '/* a header at the top of include/ */' "include/$loose: a header outside the layer folders"

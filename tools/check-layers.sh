@@ -12,9 +12,11 @@
 #   - sw/ is the software under test: its library code includes no stream, csim, harness,
 #     cli or tools header (its tests may: they run it on the harness).
 #   - csim/ includes nothing of the software (sw), the harness or the command line.
-#   - Generic code (verilator/cli/, verilator/cosim.c, verilator/family.c,
-#     verilator/setup_cmds.c, the files at the top of stream/ and of systemc/) includes no
-#     family header (include/<layer>/<family>/).
+#   - Generic code (the files at the top of verilator/cli/, verilator/harness/, stream/ and
+#     systemc/) includes no family header (include/<layer>/<family>/).
+#   - The harness (verilator/harness/ and each family's verilator/<family>/, tests aside)
+#     includes no command-line header: the command layer (verilator/cli/) sits on the
+#     harness, never under it.
 #   - Only systemc/ includes the SystemC platform's headers (include/sc/): the C harness,
 #     the model and the software know nothing of SystemC.
 #   - Every folder is scanned (build/ and .git/ aside), so a new folder is checked too.
@@ -55,7 +57,8 @@ done < <(find include -type f | sort)
 
 is_generic() {
     case "$1" in
-    verilator/cli/*.c | verilator/cli/*.h | verilator/cosim.c | verilator/family.c | verilator/setup_cmds.c) return 0 ;;
+    verilator/cli/*/* | verilator/harness/*/*) return 1 ;; # a family's commands; tests
+    verilator/cli/*.c | verilator/cli/*.h | verilator/harness/*.c) return 0 ;;
     stream/*/*) return 1 ;;
     stream/*.c) return 0 ;;
     systemc/*/*) return 1 ;;
@@ -99,6 +102,11 @@ check_include() { # file include
         case "$layer" in sw | harness | cli | tools)
             violation "$f" "the reference model includes the $layer header \"$inc\"" ;;
         esac ;;
+    esac
+    case "$layer:$from" in
+    cli:verilator/*/tests/* | cli:verilator/bench/*) ;;
+    cli:verilator/cli/*) ;;
+    cli:verilator/*) violation "$f" "the harness includes the command-line header \"$inc\" (the command layer, verilator/cli/, sits on the harness)" ;;
     esac
     case "$layer:$from" in
     sc:systemc/*) ;;

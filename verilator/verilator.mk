@@ -107,8 +107,9 @@ $(RTL_LIB): $(RTL_GLUE_OBJS) $(VLT_LIBS) $(VLT_RUNTIME)
 # The command layer's main() stays out of the archive (test binaries bring their own).
 # The configuration reader shares the register encodings of the debug-register pairs and
 # constraint registers with the event library (sw/ita/ita_encode.c, in $(SW_LIB)).
-HARNESS_SRCS := verilator/cosim.c verilator/family.c verilator/setup_cmds.c \
-                $(filter-out verilator/bench/% verilator/tests/% verilator/cli/main.c,$(wildcard verilator/*/*.c))
+# verilator/harness/ (generic) and verilator/<family>/: the harness; verilator/cli/ (generic) and
+# verilator/cli/<family>/: the command layer.
+HARNESS_SRCS := $(filter-out verilator/bench/% verilator/cli/main.c,$(wildcard verilator/*/*.c verilator/cli/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(BUILD)/obj/%.o) $(HARNESS_GEN_OBJS)
 HARNESS_LIB  := $(BUILD)/libpmuharness.a
 
@@ -124,9 +125,12 @@ PMUSIM_LIBS := $(HARNESS_LIB) $(SW_LIB) $(RTL_LIB) $(STREAM_LIB) $(REF_LIB)
 # the software library of sw/ too (count, profile and conform run its driver).
 
 # ---- tests ----------------------------------------------------------------------------
-# The generic and Itanium tests (verilator/tests/) and each family's own (verilator/<family>/tests/);
-# a family's *_rtl_backend_for_unit_tests.cpp belongs to its rtl_unit_tests binary (tests/tests.mk).
-HARNESS_TEST_SRCS := $(filter-out %_rtl_backend_for_unit_tests.cpp,$(wildcard verilator/tests/*.cpp) $(wildcard verilator/*/tests/*.cpp))
+# The harness's and the command layer's tests (verilator/harness/tests/, verilator/cli/tests/) and
+# each family's (verilator/<family>/tests/, verilator/cli/<family>/tests/), but for the sources of
+# the family's RTL unit-test binaries (RTL_UNIT_TESTS_<family>, built by tests/tests.mk).
+RTL_UNIT_TEST_BINS := $(foreach f,$(PMU_FAMILIES),$(RTL_UNIT_TESTS_$(f)))
+RTL_UNIT_TEST_SRCS := $(foreach b,$(RTL_UNIT_TEST_BINS),$($(b)_SRCS))
+HARNESS_TEST_SRCS := $(filter-out $(RTL_UNIT_TEST_SRCS),$(wildcard verilator/*/tests/*.cpp verilator/cli/*/tests/*.cpp))
 HARNESS_TEST_OBJS := $(HARNESS_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 HARNESS_TEST_BIN  := $(BUILD)/tests/harness_tests
 
@@ -138,7 +142,7 @@ $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 GTEST_BINS   += $(HARNESS_TEST_BIN)
-TEST_SCRIPTS += verilator/tests/cli.sh verilator/tests/files.sh
+TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh
 TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
@@ -156,5 +160,5 @@ sim: deps
 
 harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
 	$(HARNESS_TEST_BIN)
-	bash verilator/tests/cli.sh
-	bash verilator/tests/files.sh
+	bash verilator/cli/tests/cli.sh
+	bash verilator/cli/tests/files.sh

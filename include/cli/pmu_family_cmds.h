@@ -4,7 +4,7 @@
  * configuration files, the harness's overflow service and the summary it prints, random
  * programming for conformance runs, its event library and driver for count and profile,
  * the encode command -- sits behind these hooks (the Itanium family's are in
- * verilator/ita/cmds.c and its neighbours).
+ * verilator/cli/ita/cmds.c and its neighbours).
  *
  * Conventions: a family that has commands sets every hook (one it cannot serve fails with
  * PMU_E_UNSUPPORTED).  A hook that can fail returns NULL or non-zero with a pmu_err filled; code

@@ -2,9 +2,9 @@
  * cli/pmu_setup_cmds.h - the `pmusim run` hooks (include/cli/pmu_family_cmds.h: configuration
  * files and the overflow service) of a family whose configuration file is a setup of its
  * software and whose overflow service is that software's session: the Alpha 21064
- * (verilator/ev4/cmds.c, docs/ev4-pfm.md "Setups") and the Alpha 21264/EV67
- * (verilator/ev67/cmds.c, docs/ev67-harness.md "Setups").  The family describes its setup
- * and session once in a pmu_setup_family; verilator/setup_cmds.c makes the hooks from it, so
+ * (verilator/cli/ev4/cmds.c, docs/ev4-pfm.md "Setups") and the Alpha 21264/EV67
+ * (verilator/cli/ev67/cmds.c, docs/ev67-harness.md "Setups").  The family describes its setup
+ * and session once in a pmu_setup_family; verilator/cli/setup_cmds.c makes the hooks from it, so
  * the two families keep one copy of the configuration and service plumbing.  The
  * conformance hooks (`pmusim conform`) come from the same place: the harness's service
  * with the family's random register activity (pmu_setup_conform), or the family's

@@ -1,7 +1,7 @@
 /*
  * common/pmu_backend.h - the one interface behind which a PMU implementation sits.
  * A family's reference model (csim/<family>/), its Verilated RTL (verilator/<family>/)
- * and the lock-step pair of both (verilator/cosim.c) all implement it; the harness and
+ * and the lock-step pair of both (verilator/harness/cosim.c) all implement it; the harness and
  * the PMU software hold a pmu_backend* and never know which it is.
  *
  * Timing contract (docs/ita-semantics.md):

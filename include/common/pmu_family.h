@@ -15,7 +15,7 @@
  *
  * Generic code -- the backend interface, the lock-step checker, waves, streams and the
  * command layer -- reaches a family only through this descriptor.  The families are
- * listed once, in include/common/pmu_families.def (expanded by verilator/family.c, and by
+ * listed once, in include/common/pmu_families.def (expanded by verilator/harness/family.c, and by
  * systemc/pmu_rtl_sc.cpp for their SystemC parts);
  * docs/adding-a-family.md says how to add one.
  */
@@ -103,7 +103,7 @@ typedef struct pmu_family {
     const char *wave_layout;
 } pmu_family;
 
-/* The registered families (include/common/pmu_families.def, expanded in verilator/family.c), in
+/* The registered families (include/common/pmu_families.def, expanded in verilator/harness/family.c), in
  * the order they were registered. */
 extern const pmu_family *const pmu_families[];
 extern const unsigned pmu_nfamilies;

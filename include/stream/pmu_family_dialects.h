@@ -5,7 +5,7 @@
  *
  * Each family names its dialect in a file of its own, stream/<family>/family_dialect.c:
  *   const pmu_dialect *const pmu_family_dialect_<name> = &pmu_dialect_<its dialect>;
- * (the same dialect as its descriptor's, verilator/tests/test_family_regmap.cpp checks), so
+ * (the same dialect as its descriptor's, verilator/harness/tests/test_family_regmap.cpp checks), so
  * registering a family is enough for every list below, and a family that does not name its
  * dialect does not link.
  */

@@ -70,7 +70,7 @@ identical itanium-qualifiers --config verilator/bench/bench_qual.cfg --seed 5 --
 identical itanium-latency0 --irq-latency 0 --seed 9 --cycles 30000
 identical alpha21064-pass2 --family alpha21064 --model 21064-pass2 --seed 4 --cycles 30000
 identical alpha21064-latency9 --family alpha21064 --irq-latency 9 --seed 4 --cycles 30000
-identical alpha21264-profileme --family alpha21264 --config verilator/ev67/profileme.cfg --seed 6 --cycles 40000
+identical alpha21264-profileme --family alpha21264 --config verilator/cli/ev67/profileme.cfg --seed 6 --cycles 40000
 identical itanium-stop-at --seed 1 --cycles 30000 --stop-at 12345
 
 # A stream file (text), read by the player.

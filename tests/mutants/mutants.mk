@@ -12,7 +12,7 @@ MUTANTS_OUT ?= $(BUILD)/mutants
 
 .PHONY: mutants mutants-check mutant-build mutant-variants mutant-kill-tests
 mutants: deps
-	@$(MAKE) --no-print-directory pmusim $(DIRECTED_TEST_BIN) $(BUILD)/tests/rtl_unit_tests $(GEN_VH)
+	@$(MAKE) --no-print-directory pmusim $(addprefix $(BUILD)/tests/,$(RTL_UNIT_TEST_BINS)) $(GEN_VH)
 	@bash tests/mutants/run.sh --out $(MUTANTS_OUT) $(if $(MUTANT),--only $(MUTANT))
 
 # The catalog applies to today's RTL: each mutation's text is found exactly once (run by
@@ -60,12 +60,13 @@ $(MUTANT_DIR)/pmusim: $(BUILD)/obj/verilator/cli/main.o $(filter-out $(RTL_LIB),
 	@$(CXX) $(OPT) $(BUILD)/obj/verilator/cli/main.o $(HARNESS_LIB) $(SW_LIB) $(MUTANT_DIR)/libpmurtl.a \
 	  $(STREAM_LIB) $(REF_LIB) $(COMMON_OBJS) -o $@ $(RTL_LDLIBS) $(LDLIBS)
 
-$(MUTANT_DIR)/directed_tests: $(BUILD)/obj/tests/directed_tests.o $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
-	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
+# Every family's RTL test binaries (RTL_UNIT_TESTS_<family>, verilator/<family>/family.mk) on the
+# mutant's RTL: the kill tests name them.
+define mutant_rtl_tests
+$(MUTANT_DIR)/$(1): $$($(1)_SRCS:%.cpp=$(BUILD)/obj/%.o) $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(STREAM_LIB) $(COMMON_OBJS)
+	@$$(CXX) $$(CXXFLAGS) $$^ -o $$@ -lgtest -lgtest_main $$(RTL_LDLIBS) $$(LDLIBS)
+endef
+$(foreach b,$(RTL_UNIT_TEST_BINS),$(eval $(call mutant_rtl_tests,$(b))))
 
-# The EAR, BTB and general-event unit tests on the mutant's RTL (verilator/ita/family.mk).
-$(MUTANT_DIR)/rtl_unit_tests: $(rtl_unit_tests_SRCS:%.cpp=$(BUILD)/obj/%.o) $(MUTANT_DIR)/libpmurtl.a $(REF_LIB) $(COMMON_OBJS)
-	@$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
-
-mutant-build: $(MUTANT_DIR)/pmusim $(MUTANT_DIR)/directed_tests $(MUTANT_DIR)/rtl_unit_tests
+mutant-build: $(MUTANT_DIR)/pmusim $(addprefix $(MUTANT_DIR)/,$(RTL_UNIT_TEST_BINS))
 endif

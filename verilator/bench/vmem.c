@@ -7,7 +7,7 @@
  *   vmem [--config FILE] --stream FILE --records N -o OUT
  *
  * The register writes are not re-derived here: the configuration is parsed and applied
- * by the same code pmusim uses (verilator/ita/config_*.c), through a backend that records
+ * by the same code pmusim uses (verilator/cli/ita/config_*.c), through a backend that records
  * every write, so Icarus starts from exactly the state the Verilated RTL starts from.
  *
  * Line layout, bit 0 first; each field starts where the previous one ends.  The

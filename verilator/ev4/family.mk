@@ -27,4 +27,4 @@ MUTANT_KILL_TESTS_ev4p2 = $(MUTANT_KILL_TESTS_ev4)
 
 # make fuzz (tests/fuzz/fuzz.mk): the sources of its setup reader, for fuzz_config
 # (tests/fuzz/config_alpha21064.c).
-FUZZ_CONFIG_SRCS += verilator/ev4/setup.c
+FUZZ_CONFIG_SRCS += verilator/cli/ev4/setup.c

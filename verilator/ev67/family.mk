@@ -28,4 +28,4 @@ MUTANT_KILL_TESTS_ev67q0 = $(MUTANT_KILL_TESTS_ev67)
 
 # make fuzz (tests/fuzz/fuzz.mk): the sources of its setup reader, for fuzz_config
 # (tests/fuzz/config_alpha21264.c).
-FUZZ_CONFIG_SRCS += verilator/ev67/setup.c
+FUZZ_CONFIG_SRCS += verilator/cli/ev67/setup.c

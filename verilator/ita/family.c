@@ -4,7 +4,6 @@
  */
 #include "harness/ita/ita_family.h"
 
-#include "cmds_internal.h"
 #include "csim/ita/ita_ref.h"
 #include "common/ita/ita_regs.h"
 #include "harness/ita/ita_rtl.h"

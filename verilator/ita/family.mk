@@ -16,9 +16,16 @@ RTL_GLUE_OBJS += $(BUILD)/obj/verilator/ita/rtl_backend.o
 
 # The reference model's EAR, BTB and general-event tests (docs/ita-ear-btb.md: every mode,
 # threshold and filter) run on the Verilated RTL too (tests/tests.mk).
-RTL_UNIT_TESTS_itanium := rtl_unit_tests
+RTL_UNIT_TESTS_itanium := rtl_unit_tests directed_tests qual_tests
 rtl_unit_tests_SRCS := $(addprefix csim/ita/tests/,test_ear.cpp test_btb.cpp test_xev.cpp) \
                        verilator/ita/tests/ita_rtl_backend_for_unit_tests.cpp
+# Reset values and writable masks, counting, overflow and freeze, thresholds, privilege-level
+# and instruction-set masks, power states and the monitor set-ups of ITA-PRM Figures 6-6..6-8
+# (docs/ita-semantics.md), on the reference model and the Verilated RTL.
+directed_tests_SRCS := verilator/ita/tests/directed_tests.cpp
+# Event qualification (ITA-PRM Table 6-3, the br.cloop opcode example, range edges) on both
+# backends (docs/ita-qualification.md).
+qual_tests_SRCS := verilator/ita/tests/qual_tests.cpp
 
 # The waveform layout (docs/pmusim.gtkw) that `run --waves` writes beside the FST, compiled in
 # as a C string by the family's generator (tools/ita/gen_ita.c).
@@ -38,4 +45,4 @@ MUTANT_KILL_TESTS_ita  = $(call ita_mutant_kill_tests,itanium)
 
 # make fuzz (tests/fuzz/fuzz.mk): the sources of its PMU configuration reader, for fuzz_config
 # (tests/fuzz/config_itanium.c).
-FUZZ_CONFIG_SRCS += $(sort $(wildcard verilator/ita/config_*.c)) verilator/ita/models.c
+FUZZ_CONFIG_SRCS += $(sort $(wildcard verilator/cli/ita/config_*.c)) verilator/ita/models.c

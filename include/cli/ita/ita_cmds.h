@@ -1,5 +1,5 @@
 /* ita_cmds.h - the Itanium family's own command: `pmusim encode`, the event library's
- * register programming (verilator/ita/cmd_encode.c), reached through the family's hooks
+ * register programming (verilator/cli/ita/cmd_encode.c), reached through the family's hooks
  * (include/cli/pmu_family_cmds.h) and run in-process by the event library's tests. */
 #ifndef ITA_CMDS_H
 #define ITA_CMDS_H

@@ -1,6 +1,6 @@
 /*
  * ita_config.h - PMU configuration files for `pmusim run --config` (docs/ita-config-format.md);
- * the reader is verilator/ita/config_*.c.
+ * the reader is verilator/cli/ita/config_*.c.
  *
  * A configuration gives the initial value of PMU registers, either as a whole value
  * (`PMC4 = 0x800000`) or field by field (`PMC5 event=IA64_INST_RETIRED plm=0x8

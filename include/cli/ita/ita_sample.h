@@ -1,5 +1,5 @@
 /*
- * ita_sample.h - `pmusim profile --sample` for the Itanium family (verilator/ita/cmd_ear.c,
+ * ita_sample.h - `pmusim profile --sample` for the Itanium family (verilator/cli/ita/cmd_ear.c,
  * docs/ita-driver.md): an EAR or BTB event becomes the unit's configuration and a counter on
  * the unit's captures, and each sample's registers are decoded for printing.
  */

@@ -1,5 +1,5 @@
 /* ev4_family.h - the Alpha 21064 family's descriptor (verilator/ev4/family.c), its
- * command hooks (verilator/ev4/cmds.c) and its own command, `pmusim pfm`. */
+ * command hooks (verilator/cli/ev4/cmds.c) and its own command, `pmusim pfm`. */
 #ifndef EV4_FAMILY_H
 #define EV4_FAMILY_H
 

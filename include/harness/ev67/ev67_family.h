@@ -10,7 +10,7 @@ extern "C" {
 #endif
 
 extern const pmu_family pmu_family_alpha21264;
-/* Its command hooks (verilator/ev67/cmds.c). */
+/* Its command hooks (verilator/cli/ev67/cmds.c). */
 extern const pmu_family_cmds ev67_family_cmds;
 
 #ifdef __cplusplus

@@ -12,6 +12,10 @@ extern "C" {
 #endif
 
 extern const pmu_family pmu_family_itanium;
+/* The family's command hooks (verilator/cli/ita/cmds.c) and docs/pmusim.gtkw
+ * (build/gen/ita/ita_wave_layout.c, made by tools/ita/gen_ita.c), which its descriptor names. */
+extern const pmu_family_cmds ita_family_cmds;
+extern const char ita_wave_layout[];
 /* Its models, indexed by ita_model (verilator/ita/models.c): the descriptor's list, and the
  * names a configuration's `model =` line takes.  Apart from the descriptor, so that the
  * configuration reader links without the backends the descriptor creates. */

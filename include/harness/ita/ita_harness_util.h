@@ -104,12 +104,12 @@ inline std::string must_fail(const std::string &text, ita_model m = ITA_MODEL_IT
 
 inline bool has(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
-// A file of the repository: __FILE__ is verilator/tests/<name>, relative to the root
-// the tests are built (and run) from.
+// A file of the repository: __FILE__ is this header's path, include/harness/ita/..., as the
+// build (run from the root, -Iinclude) names it; with an absolute path the root is cut from it.
 inline std::string repo_file(const std::string &rel)
 {
     std::string self = __FILE__;
-    const size_t cut = self.rfind("verilator/tests/");
+    const size_t cut = self.rfind("include/harness/ita/");
     return (cut == std::string::npos ? std::string() : self.substr(0, cut)) + rel;
 }
 

@@ -4,7 +4,7 @@
 // write, IER_CM), counters written near and above their legal maxima, the double write,
 // HW_INT_CLR, reads of every register, and a service answering the interrupt line as
 // the HRM's handlers do (read the Table 6-13 registers, HW_INT_CLR, rewrite PCTR_CTL):
-// `pmusim conform`'s software (verilator/ev67/cmd_conform.c), also with the family's
+// `pmusim conform`'s software (verilator/cli/ev67/cmd_conform.c), also with the family's
 // perf driver and ProfileMe sampler under random setups, whose results must be exact.
 // Every run prints its seed; EV67_LOCKSTEP_SEED=N replays one.
 #include <gtest/gtest.h>
@@ -71,7 +71,7 @@ std::string run_one(uint64_t seed, pmu_gen_mode mode, uint64_t cycles, Activity 
         return std::string("generator: ") + err.msg;
     }
     // The software of `pmusim conform`: random programming and the harness's service, or
-    // the family's software under a random setup (verilator/ev67/cmd_conform.c).
+    // the family's software under a random setup (verilator/cli/ev67/cmd_conform.c).
     const pmu_family_cmds *cmds = pmu_family_alpha21264.cmds;
     const pmu_gen_hot *hot = nullptr;
     pmu_record_hooks hooks = {};

@@ -8,7 +8,7 @@ set -u
 PMUSIM=${PMUSIM:-build/pmusim}
 tmp=$(mktemp -d /tmp/pmusim_cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/../../tests/cli_lib.sh"
+. "$(dirname "$0")/../../../tests/cli_lib.sh"
 
 run() { "$PMUSIM" run "$@"; }
 

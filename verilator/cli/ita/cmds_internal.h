@@ -11,6 +11,7 @@
 
 #include "sw/ita/ita_drv.h"
 #include "cli/pmu_family_cmds.h"
+#include "harness/ita/ita_family.h"
 
 /* The driver on a backend, and the reference's exact per-process totals beside it: the
  * increments each counter received during each process's records. */
@@ -33,10 +34,6 @@ int ita_session_start(ita_session *s, pmu_backend *b, const ita_drv_opts *o,
 int ita_session_check(const ita_session *s, unsigned used, int say_exact, FILE *out);
 void ita_session_free(ita_session *s);
 
-/* The hooks of the Itanium family (verilator/ita/cmds.c). */
-extern const pmu_family_cmds ita_family_cmds;
-/* docs/pmusim.gtkw (build/gen/ita/ita_wave_layout.c, made by tools/ita/gen_ita.c). */
-extern const char ita_wave_layout[];
 
 /* The pieces it is made of. */
 pmu_fam_monitor *ita_monitor_create(const pmu_monitor_request *rq, pmu_err *err);

@@ -12,7 +12,7 @@ PMUSIM=${PMUSIM:-build/pmusim}
 PMUSIM=$(cd "$(dirname "$PMUSIM")" && pwd)/$(basename "$PMUSIM")
 tmp=$(mktemp -d /tmp/pmusim_files.XXXXXX)
 trap 'mountpoint -q "$tmp/disk" && umount "$tmp/disk"; rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/../../tests/cli_lib.sh"
+. "$(dirname "$0")/../../../tests/cli_lib.sh"
 cd "$tmp" || exit 1
 
 if [ ! -x "$PMUSIM" ]; then

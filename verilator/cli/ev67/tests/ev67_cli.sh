@@ -10,7 +10,7 @@ set -u
 PMUSIM=${PMUSIM:-build/pmusim}
 tmp=$(mktemp -d /tmp/pmusim_ev67.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/../../../tests/cli_lib.sh"
+. "$(dirname "$0")/../../../../tests/cli_lib.sh"
 
 A=(--family alpha21264)
 
@@ -39,7 +39,7 @@ check run-builtin 0 "exact: the 64-bit counts equal the reference model's counte
 check run-table 0 "INSTRUCTIONS   PCTR0" -- "$PMUSIM" run "${A[@]}" --cycles 30000
 check run-lockstep 0 "lock-step: 30000 cycles, 0 mismatches" -- "$PMUSIM" run "${A[@]}" --cycles 30000
 check run-stream 0 "exact:" -- "$PMUSIM" run "${A[@]}" --stream "$tmp/r.bin"
-check run-profileme 0 "exact: every ProfileMe sample equals the reference model's record" -- "$PMUSIM" run "${A[@]}" --cycles 30000 --config verilator/ev67/profileme.cfg
+check run-profileme 0 "exact: every ProfileMe sample equals the reference model's record" -- "$PMUSIM" run "${A[@]}" --cycles 30000 --config verilator/cli/ev67/profileme.cfg
 check run-ref 0 "exact against the reference model alone: the 64-bit counts equal the reference model's counter totals (only --backend cosim checks the RTL against the reference model)" -- "$PMUSIM" run "${A[@]}" --cycles 20000 --backend ref
 check count-ref 0 "exact against the reference model alone: the 64-bit counts equal" -- "$PMUSIM" count "${A[@]}" --cycles 20000 -e CYCLES --backend ref
 check profile-ref 0 "exact against the reference model alone: the 64-bit counts equal" -- "$PMUSIM" profile "${A[@]}" --cycles 20000 -e CYCLES --period 1000 --backend ref

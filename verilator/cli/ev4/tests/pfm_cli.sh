@@ -11,7 +11,7 @@ set -u
 PMUSIM=${PMUSIM:-build/pmusim}
 tmp=$(mktemp -d /tmp/pmusim_ev4.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/../../../tests/cli_lib.sh"
+. "$(dirname "$0")/../../../../tests/cli_lib.sh"
 
 pfm() { "$PMUSIM" pfm "$@"; }
 A=(--family alpha21064)
