@@ -32,9 +32,9 @@ GTEST_BINS += $(SW_TEST_BIN)
 sw-test: $(SW_TEST_BIN)
 	$(SW_TEST_BIN)
 
-# PMULIB_PROPERTY_SCALE multiplies the number of random ranges of the property tests.
+# ITA_EVLIB_PROPERTY_SCALE multiplies the number of random ranges of the property tests.
 sw-test-long: $(SW_TEST_BIN)
-	PMULIB_PROPERTY_SCALE=50 $(SW_TEST_BIN) --gtest_filter='*Property*'
+	ITA_EVLIB_PROPERTY_SCALE=50 $(SW_TEST_BIN) --gtest_filter='*Property*'
 
 # ---- the overflow driver and the commands on it (count, profile) ------------------------
 # The driver (sw/ita/drv.c) is in $(SW_LIB); `pmusim count` and `pmusim profile` are in

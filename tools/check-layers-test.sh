@@ -32,8 +32,8 @@ plant() {
 }
 
 plant sw-stream sw/ita/drv.c '#include "stream/pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
-plant sw-harness sw/ita/pmulib_range.c '#include "harness/pmu_cosim.h"' 'includes the harness header "harness/pmu_cosim.h"'
-plant sw-cli sw/ita/pmulib_range.c '#include "cli/pmu_cli.h"' 'includes the cli header "cli/pmu_cli.h"'
+plant sw-harness sw/ita/ita_evlib_range.c '#include "harness/pmu_cosim.h"' 'includes the harness header "harness/pmu_cosim.h"'
+plant sw-cli sw/ita/ita_evlib_range.c '#include "cli/pmu_cli.h"' 'includes the cli header "cli/pmu_cli.h"'
 plant sw-header include/sw/ita/ita_drv.h '#include "harness/ita/ita_rtl.h"' 'include/sw/ita/ita_drv.h: the software under test includes the harness header'
 plant csim-cli csim/ita/ref_qual.c '#include "cli/pmu_cli.h"' 'the reference model includes the cli header "cli/pmu_cli.h"'
 plant sw-csim sw/ita/drv.c '#include "csim/ita/ita_ref.h"' 'includes the csim header "csim/ita/ita_ref.h"'

@@ -4,7 +4,7 @@
  * (tools/<family>/gen_<family>.c, see include/tools/pmu_gen_defs.h) says which files there are and
  * writes their text.
  *
- *   gen_defs OUTPUT [-o FILE]   write OUTPUT (e.g. pmu_defs.vh) to FILE, or to stdout
+ *   gen_defs OUTPUT [-o FILE]   write OUTPUT (e.g. ita_defs.vh) to FILE, or to stdout
  *   gen_defs --list             the family's outputs, one a line
  *
  * FILE is written to a temporary file in its directory and renamed over FILE only when

@@ -25,9 +25,9 @@
 
 /* The model keeps its state as the visible registers (pmu_state order):
  * counters and their configurations are found by offset from PMC4 / PMD4. */
-_Static_assert(PMU_VIS_PMC7 == PMU_VIS_PMC4 + ITA_NCOUNTERS - 1,
+_Static_assert(ITA_VIS_PMC7 == ITA_VIS_PMC4 + ITA_NCOUNTERS - 1,
                "PMC4..7 must be consecutive in the visible list of include/common/ita/ita_regs.def");
-_Static_assert(PMU_VIS_PMD7 == PMU_VIS_PMD4 + ITA_NCOUNTERS - 1,
+_Static_assert(ITA_VIS_PMD7 == ITA_VIS_PMD4 + ITA_NCOUNTERS - 1,
                "PMD4..7 must be consecutive in the visible list of include/common/ita/ita_regs.def");
 
 /* A stream event id as the model resolves it (ita_event_id_row): whether it is a
@@ -112,7 +112,7 @@ static int visible_index(uint16_t addr)
     return -1;
 }
 
-static int is_counter(int v) { return v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7; }
+static int is_counter(int v) { return v >= ITA_VIS_PMD4 && v <= ITA_VIS_PMD7; }
 
 /* A W-bit count as a PMD read returns it: bits 63:W copy bit W-1 when pmd_sext, and are 0
  * otherwise (Itanium Architecture Software Developer's Manual Vol. 2, Table 7-3; the
@@ -121,10 +121,10 @@ static inline uint64_t counter_view(const ref_pmu *m, uint64_t count)
 {
     return (count & m->sign_bit) ? count | m->ext_bits : count;
 }
-static int is_counter_config(int v) { return v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7; }
+static int is_counter_config(int v) { return v >= ITA_VIS_PMC4 && v <= ITA_VIS_PMC7; }
 
 #define ENABLE_INDEX(cpl, is, up, pp) ((cpl) | (is) << 2 | (up) << 3 | (pp) << 4)
-_Static_assert(PMU_F_PMC_GEN_PLM_WIDTH == 4 && PMU_F_PMC_GEN_ISM_WIDTH == 2,
+_Static_assert(ITA_F_PMC_GEN_PLM_WIDTH == 4 && ITA_F_PMC_GEN_ISM_WIDTH == 2,
                "ENABLE_INDEX: cpl in two bits, is in one");
 
 /* The step's views of cfg and qual: the counters by source, slot_constrained,
@@ -178,7 +178,7 @@ static void build_q_pass(ref_pmu *m)
 
 static void decode_config(ref_pmu *m, unsigned k)
 {
-    ref_decode_pmc(&m->cfg[k], m->reg[PMU_VIS_PMC4 + k], ITA_FIRST_COUNTER + k, m->base.model);
+    ref_decode_pmc(&m->cfg[k], m->reg[ITA_VIS_PMC4 + k], ITA_FIRST_COUNTER + k, m->base.model);
     ref_qual_bind(&m->qual, &m->cfg[k]);
     derive_step_tables(m);
     memset(m->match_of_flags, 0, sizeof m->match_of_flags);
@@ -229,7 +229,7 @@ static void ref_write(pmu_backend *b, uint16_t addr, uint64_t value)
     if (is_counter(v))
         m->reg[v] = counter_view(m, m->reg[v]);
     if (is_counter_config(v))
-        decode_config(m, (unsigned)(v - PMU_VIS_PMC4));
+        decode_config(m, (unsigned)(v - ITA_VIS_PMC4));
     else if (m->is_qual[v])
         decode_qualification(m);
 }
@@ -262,18 +262,18 @@ static uint8_t ref_pmi(pmu_backend *b) { return ((const ref_pmu *)b)->pmi; }
  * effective PSR, which counts in this same cycle. */
 static inline uint64_t update_cpu_state(ref_pmu *m, const ita_cycle *c)
 {
-    uint64_t psr = m->reg[PMU_VIS_PSR];
+    uint64_t psr = m->reg[ITA_VIS_PSR];
     /* Most records neither interrupt nor write PSR: one test for them. */
     if (!(c->intr | c->up_we | c->pp_we))
         return psr;
-    uint64_t ipsr = m->reg[PMU_VIS_IPSR];
+    uint64_t ipsr = m->reg[ITA_VIS_IPSR];
 
     if (c->intr == ITA_INTR_ENTRY) {
         /* Interruption delivered: save up/pp, then PSR.pp takes DCR.pp so a
          * handler is counted by system monitors only when DCR.pp is 1. */
         ipsr = ITA_FSET(ipsr, PSR, UP, ITA_FGET(psr, PSR, UP));
         ipsr = ITA_FSET(ipsr, PSR, PP, ITA_FGET(psr, PSR, PP));
-        psr = ITA_FSET(psr, PSR, PP, ITA_FGET(m->reg[PMU_VIS_DCR], DCR, PP));
+        psr = ITA_FSET(psr, PSR, PP, ITA_FGET(m->reg[ITA_VIS_DCR], DCR, PP));
     } else if (c->intr == ITA_INTR_RETURN) {
         /* rfi: the interrupted context's up/pp come back. */
         psr = ITA_FSET(psr, PSR, UP, ITA_FGET(ipsr, PSR, UP));
@@ -285,8 +285,8 @@ static inline uint64_t update_cpu_state(ref_pmu *m, const ita_cycle *c)
     if (c->pp_we)
         psr = ITA_FSET(psr, PSR, PP, c->pp);
 
-    m->reg[PMU_VIS_PSR] = psr;
-    m->reg[PMU_VIS_IPSR] = ipsr;
+    m->reg[ITA_VIS_PSR] = psr;
+    m->reg[ITA_VIS_IPSR] = ipsr;
     return psr;
 }
 
@@ -443,8 +443,8 @@ static __attribute__((noinline)) unsigned count_step(ref_pmu *m, const ita_cycle
             continue;
 
         /* 5. counter: W-bit add; the carry out of bit W-1 is the overflow. */
-        uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + inc;
-        m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum & m->count_mask);
+        uint64_t sum = (m->reg[ITA_VIS_PMD4 + k] & m->count_mask) + inc;
+        m->reg[ITA_VIS_PMD4 + k] = counter_view(m, sum & m->count_mask);
         m->total[k] += inc;
         m->added[k] = inc;
         added |= 1u << k;
@@ -464,7 +464,7 @@ static __attribute__((noinline)) unsigned count_step(ref_pmu *m, const ita_cycle
 
     if (ovf_d != ovf_q || fr_d) {
         uint64_t pmc0 = ITA_FSET(pmc0_q, PMC0, OVF, ovf_d);
-        m->reg[PMU_VIS_PMC0] = ITA_FSET(pmc0, PMC0, FR, fr_d);
+        m->reg[ITA_VIS_PMC0] = ITA_FSET(pmc0, PMC0, FR, fr_d);
     }
     return added;
 }
@@ -484,7 +484,7 @@ static inline __attribute__((always_inline)) unsigned step_once(ref_pmu *m, cons
 
     /* Nothing counts while frozen.  fr set by an overflow in this clock
      * takes effect from the next step, so the check uses fr before it. */
-    const uint64_t pmc0_q = m->reg[PMU_VIS_PMC0];
+    const uint64_t pmc0_q = m->reg[ITA_VIS_PMC0];
     if (ITA_FGET(pmc0_q, PMC0, FR))
         return 0;
 
@@ -522,8 +522,8 @@ static void ref_step(pmu_backend *b, const void *record)
  * stands for the record's next clocks. */
 static inline int settled(const ref_pmu *m, uint64_t psr, uint64_t ipsr, uint64_t pmc0)
 {
-    return psr == m->reg[PMU_VIS_PSR] && ipsr == m->reg[PMU_VIS_IPSR] &&
-           pmc0 == m->reg[PMU_VIS_PMC0] && !(m->units.armed && !ITA_FGET(pmc0, PMC0, FR));
+    return psr == m->reg[ITA_VIS_PSR] && ipsr == m->reg[ITA_VIS_IPSR] &&
+           pmc0 == m->reg[ITA_VIS_PMC0] && !(m->units.armed && !ITA_FGET(pmc0, PMC0, FR));
 }
 
 /* How many of the next t clocks can add m->added[k] to each counter k in `added` without a
@@ -532,7 +532,7 @@ static inline uint64_t without_carry(const ref_pmu *m, unsigned added, uint64_t 
 {
     for (unsigned left = added; left; left &= left - 1) {
         const unsigned k = (unsigned)__builtin_ctz(left);
-        const uint64_t count = m->reg[PMU_VIS_PMD4 + k] & m->count_mask;
+        const uint64_t count = m->reg[ITA_VIS_PMD4 + k] & m->count_mask;
         const uint64_t room = (m->count_mask - count) / m->added[k]; /* added[k] >= 1 */
         if (room < t)
             t = room;
@@ -545,8 +545,8 @@ static inline void add_clocks(ref_pmu *m, unsigned added, uint64_t t)
 {
     for (unsigned left = added; left; left &= left - 1) {
         const unsigned k = (unsigned)__builtin_ctz(left);
-        const uint64_t sum = (m->reg[PMU_VIS_PMD4 + k] & m->count_mask) + t * m->added[k];
-        m->reg[PMU_VIS_PMD4 + k] = counter_view(m, sum);
+        const uint64_t sum = (m->reg[ITA_VIS_PMD4 + k] & m->count_mask) + t * m->added[k];
+        m->reg[ITA_VIS_PMD4 + k] = counter_view(m, sum);
         m->total[k] += t * m->added[k];
     }
     m->base.cycle += t;
@@ -559,8 +559,8 @@ static unsigned ref_step_run(pmu_backend *b, const void *record, unsigned n)
     m->again = 0;
     unsigned i = 0;
     for (;;) {
-        const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR];
-        const uint64_t pmc0 = m->reg[PMU_VIS_PMC0];
+        const uint64_t psr = m->reg[ITA_VIS_PSR], ipsr = m->reg[ITA_VIS_IPSR];
+        const uint64_t pmc0 = m->reg[ITA_VIS_PMC0];
         const unsigned added = step_once(m, c);
         i++;
         if (i == n || m->pmi)
@@ -587,8 +587,8 @@ static void ref_step_again(pmu_backend *b, const void *record)
         add_clocks(m, m->again_added, 1);
         return;
     }
-    const uint64_t psr = m->reg[PMU_VIS_PSR], ipsr = m->reg[PMU_VIS_IPSR];
-    const uint64_t pmc0 = m->reg[PMU_VIS_PMC0];
+    const uint64_t psr = m->reg[ITA_VIS_PSR], ipsr = m->reg[ITA_VIS_IPSR];
+    const uint64_t pmc0 = m->reg[ITA_VIS_PMC0];
     const unsigned added = step_once(m, (const ita_cycle *)record);
     m->again = (uint8_t)settled(m, psr, ipsr, pmc0);
     m->again_added = added;
@@ -611,7 +611,7 @@ static int resolve_general_events(ref_pmu *m, ita_model model, pmu_err *err)
         return pmu_errf(err, PMU_E_NOMEM, "ita_ref_create: out of memory");
     for (unsigned id = 0; id < m->ngeneral; id++) {
         const ita_event_row *r = ita_event_id_row(id, (int)model);
-        if (!r || r->type != ITA_EVT_NORMAL || r->kind != PMU_KIND_NONE)
+        if (!r || r->type != ITA_EVT_NORMAL || r->kind != ITA_KIND_NONE)
             continue;
         ref_general_event *g = &m->general[id];
         g->counts = 1;
@@ -680,12 +680,12 @@ pmu_backend *ita_ref_new(const ita_params *p, pmu_err *err)
         const ita_reg_desc *d = ita_reg_lookup(ita_vis_table[v].addr);
         if (!d) {
             pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/common/ita/ita_regs.def: visible "
-                     "register %s has no PMU_REG entry (expected one covering its address)",
+                     "register %s has no ITA_REG entry (expected one covering its address)",
                      ita_vis_table[v].name);
             free(m);
             return NULL;
         }
-        m->is_qual[v] = d->role == PMU_ROLE_QUAL;
+        m->is_qual[v] = d->role == ITA_ROLE_QUAL;
         m->reset_value[v] = d->reset[params.model];
         m->write_mask[v] = d->wmask[params.model];
     }
@@ -693,7 +693,7 @@ pmu_backend *ita_ref_new(const ita_params *p, pmu_err *err)
     m->count_mask = ((uint64_t)1 << w) - 1;
     m->sign_bit = (uint64_t)1 << (w - 1);
     /* A step relies on a stored count never exceeding W bits. */
-    for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++) {
+    for (int v = ITA_VIS_PMD4; v <= ITA_VIS_PMD7; v++) {
         if (m->write_mask[v] != m->count_mask || (m->reset_value[v] & ~m->count_mask)) {
             pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/common/ita/ita_regs.def: %s: expected "
                      "writable mask 0x%llx (W = %u bits) and a reset value within it",

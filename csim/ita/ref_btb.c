@@ -6,17 +6,17 @@
 #include "ref_internal.h"
 
 /* The ring PMD8..PMD15; PMD16.bbi indexes it. */
-#define BTB_NENTRIES (PMU_VIS_PMD15 - PMU_VIS_PMD8 + 1)
-_Static_assert(BTB_NENTRIES == 8 && PMU_VIS_PMD15 == PMU_VIS_PMD8 + 7,
+#define BTB_NENTRIES (ITA_VIS_PMD15 - ITA_VIS_PMD8 + 1)
+_Static_assert(BTB_NENTRIES == 8 && ITA_VIS_PMD15 == ITA_VIS_PMD8 + 7,
                "PMD8..15 must be consecutive in the visible list of include/common/ita/ita_regs.def");
-_Static_assert((1u << PMU_F_PMD16_BBI_WIDTH) == BTB_NENTRIES, "PMD16.bbi must index PMD8..15");
+_Static_assert((1u << ITA_F_PMD16_BBI_WIDTH) == BTB_NENTRIES, "PMD16.bbi must index PMD8..15");
 
 /* PMD16.ext holds four bits per entry PMD(8+k), at ext bit 4k: b1, then bruflush, then
  * two ignored bits (the .def's PMD16.EXT description); a record writes all four. */
 #define EXT_BITS_PER_ENTRY 4u
 #define EXT_B1 0u
 #define EXT_BRUFLUSH 1u
-_Static_assert(PMU_F_PMD16_EXT_WIDTH == BTB_NENTRIES * EXT_BITS_PER_ENTRY,
+_Static_assert(ITA_F_PMD16_EXT_WIDTH == BTB_NENTRIES * EXT_BITS_PER_ENTRY,
                "PMD16.ext must hold four bits per BTB entry");
 
 /* Branch prediction outcomes (the record's `pred`) and types (`br`), and the slot a
@@ -30,8 +30,8 @@ _Static_assert(PMU_F_PMD16_EXT_WIDTH == BTB_NENTRIES * EXT_BITS_PER_ENTRY,
 
 void ref_btb_decode(ref_units *u, const uint64_t *reg, ita_model model)
 {
-    const uint64_t pmc12 = reg[PMU_VIS_PMC12];
-    const ita_event_desc *be = &ita_event_table[PMU_EV_BRANCH_EVENT];
+    const uint64_t pmc12 = reg[ITA_VIS_PMC12];
+    const ita_event_desc *be = &ita_event_table[ITA_EV_BRANCH_EVENT];
     ref_unit_cfg *b = &u->btb;
     *b = (ref_unit_cfg){0};
     b->plm = (uint8_t)ITA_FGET(pmc12, PMC12, PLM);
@@ -52,14 +52,14 @@ void ref_btb_decode(ref_units *u, const uint64_t *reg, ita_model model)
         u->armed |= 1u << REF_UNIT_BTB;
 }
 
-static unsigned branch_pred(unsigned f) { return (f & PMU_SF_BR_PRED_MASK) >> PMU_SF_BR_PRED_LSB; }
+static unsigned branch_pred(unsigned f) { return (f & ITA_SF_BR_PRED_MASK) >> ITA_SF_BR_PRED_LSB; }
 /* A squashed branch is a not-taken branch. */
-static int branch_taken(unsigned f) { return (f & PMU_SF_TAKEN_MASK) && !(f & PMU_SF_PRED_OFF_MASK); }
+static int branch_taken(unsigned f) { return (f & ITA_SF_TAKEN_MASK) && !(f & ITA_SF_PRED_OFF_MASK); }
 
 /* Whether branch slot `f` (flags) passes PMC12's tm, ptm, ppm and brt filters. */
 static int filters_pass(const ref_unit_cfg *b, unsigned f)
 {
-    const unsigned type = (f & PMU_SF_BR_TYPE_MASK) >> PMU_SF_BR_TYPE_LSB;
+    const unsigned type = (f & ITA_SF_BR_TYPE_MASK) >> ITA_SF_BR_TYPE_LSB;
     const unsigned pred = branch_pred(f);
     const int taken = branch_taken(f);
     const unsigned tm = taken ? MASK_BIT1 : MASK_BIT0;
@@ -84,13 +84,13 @@ static void record(const ref_unit_cfg *b, const ita_cycle *c, unsigned s, uint64
 
     uint64_t target = ITA_FSET(0, BTB_ENTRY, MP, mp);
     if (b->ds) {
-        target = ITA_FSET(target, BTB_DETAIL, HIADDR, sl->target >> PMU_F_BTB_DETAIL_HIADDR_LSB);
-        target = ITA_FSET(target, BTB_DETAIL, LOADDR, sl->target >> PMU_F_BTB_DETAIL_LOADDR_LSB);
+        target = ITA_FSET(target, BTB_DETAIL, HIADDR, sl->target >> ITA_F_BTB_DETAIL_HIADDR_LSB);
+        target = ITA_FSET(target, BTB_DETAIL, LOADDR, sl->target >> ITA_F_BTB_DETAIL_LOADDR_LSB);
     } else {
-        target = ITA_FSET(target, BTB_ENTRY, ADDR, sl->target >> PMU_F_BTB_ENTRY_ADDR_LSB);
+        target = ITA_FSET(target, BTB_ENTRY, ADDR, sl->target >> ITA_F_BTB_ENTRY_ADDR_LSB);
     }
 
-    uint64_t pmd16 = reg[PMU_VIS_PMD16];
+    uint64_t pmd16 = reg[ITA_VIS_PMD16];
     const unsigned bbi = (unsigned)ITA_FGET(pmd16, PMD16, BBI);
     const unsigned tgt = (bbi + 1) % BTB_NENTRIES;
     const unsigned entry_bits = (1u << EXT_BITS_PER_ENTRY) - 1;
@@ -100,14 +100,14 @@ static void record(const ref_unit_cfg *b, const ita_cycle *c, unsigned s, uint64
              (uint64_t)entry_bits << (EXT_BITS_PER_ENTRY * tgt));
     ext |= (uint64_t)branch_ext << (EXT_BITS_PER_ENTRY * bbi);
 
-    reg[PMU_VIS_PMD8 + bbi] = branch;
-    reg[PMU_VIS_PMD8 + tgt] = target;
+    reg[ITA_VIS_PMD8 + bbi] = branch;
+    reg[ITA_VIS_PMD8 + tgt] = target;
     pmd16 = ITA_FSET(pmd16, PMD16, EXT, ext);
     pmd16 = ITA_FSET(pmd16, PMD16, BBI, (bbi + 2) % BTB_NENTRIES);
     /* Sticky until software writes PMD16: set when the ring wraps (bbi + 2 carries). */
     if (bbi + 2 >= BTB_NENTRIES)
         pmd16 = ITA_FSET(pmd16, PMD16, FULL, 1);
-    reg[PMU_VIS_PMD16] = pmd16;
+    reg[ITA_VIS_PMD16] = pmd16;
 }
 
 unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const ita_cycle *c, unsigned psr_up,
@@ -121,7 +121,7 @@ unsigned ref_btb_step(const ref_units *u, const ref_qual *q, const ita_cycle *c,
     const ref_counter_cfg *occ = &u->occ[b->occ];
     for (unsigned s = 0; s < nslots; s++) {
         const unsigned f = c->slot[s].flags;
-        if ((f & PMU_SF_BR_TYPE_MASK) && filters_pass(b, f) && ref_occ_passes(q, occ, c, t, s)) {
+        if ((f & ITA_SF_BR_TYPE_MASK) && filters_pass(b, f) && ref_occ_passes(q, occ, c, t, s)) {
             record(b, c, s, reg); /* the first branch in slot order wins */
             return 1u << REF_UNIT_BTB;
         }

@@ -50,14 +50,14 @@ static void count_branches(ref_counter_cfg *cfg, unsigned umask)
     cfg->source = REF_SRC_SLOT_MATCH;
     cfg->all_mask = 0;
     cfg->all_value = 0;
-    cfg->any_mask = PMU_SF_BR_TYPE_MASK;
+    cfg->any_mask = ITA_SF_BR_TYPE_MASK;
     if (type != 0) {
-        cfg->all_mask |= PMU_SF_BR_TYPE_MASK;
-        cfg->all_value |= (uint16_t)(type << PMU_SF_BR_TYPE_LSB);
+        cfg->all_mask |= ITA_SF_BR_TYPE_MASK;
+        cfg->all_value |= (uint16_t)(type << ITA_SF_BR_TYPE_LSB);
     }
     if (pred != 0) {
-        cfg->all_mask |= PMU_SF_BR_PRED_MASK;
-        cfg->all_value |= (uint16_t)(pred << PMU_SF_BR_PRED_LSB);
+        cfg->all_mask |= ITA_SF_BR_PRED_MASK;
+        cfg->all_value |= (uint16_t)(pred << ITA_SF_BR_PRED_LSB);
     }
 }
 
@@ -65,11 +65,11 @@ static void count_branches(ref_counter_cfg *cfg, unsigned umask)
 static void decode_event(ref_counter_cfg *cfg, const ita_event_row *e)
 {
     switch (e->kind) {
-    case PMU_KIND_CYCLES:
+    case ITA_KIND_CYCLES:
         cfg->source = REF_SRC_CYCLE;
         cfg->power_gated = 1; /* architected: NORMAL or LOW-POWER only */
         break;
-    case PMU_KIND_INST_RET:
+    case ITA_KIND_INST_RET:
         /* Nops and predicated-off included.  Umask k selects the tag of IBR
          * pair k and its opcode matcher; umask 0 is IA64_INST_RETIRED.  The
          * tagged variants are the same retirement event, so they share its
@@ -78,49 +78,49 @@ static void decode_event(ref_counter_cfg *cfg, const ita_event_row *e)
         cfg->power_gated = 1;
         cfg->tag_pair = e->umask;
         break;
-    case PMU_KIND_NOPS:
-        count_slots_with(cfg, PMU_SF_NOP_MASK);
+    case ITA_KIND_NOPS:
+        count_slots_with(cfg, ITA_SF_NOP_MASK);
         break;
-    case PMU_KIND_PRED_OFF:
-        count_slots_with(cfg, PMU_SF_PRED_OFF_MASK);
+    case ITA_KIND_PRED_OFF:
+        count_slots_with(cfg, ITA_SF_PRED_OFF_MASK);
         break;
-    case PMU_KIND_FP_OPS:
-        count_slots_with(cfg, PMU_SF_FP_MASK);
+    case ITA_KIND_FP_OPS:
+        count_slots_with(cfg, ITA_SF_FP_MASK);
         break;
-    case PMU_KIND_LOADS:
-        count_slots_with(cfg, PMU_SF_LOAD_MASK);
+    case ITA_KIND_LOADS:
+        count_slots_with(cfg, ITA_SF_LOAD_MASK);
         break;
-    case PMU_KIND_STORES:
-        count_slots_with(cfg, PMU_SF_STORE_MASK);
+    case ITA_KIND_STORES:
+        count_slots_with(cfg, ITA_SF_STORE_MASK);
         break;
-    case PMU_KIND_BR_DETAIL:
+    case ITA_KIND_BR_DETAIL:
         count_branches(cfg, e->umask);
         break;
-    case PMU_KIND_L1D_MISS:
-        count_slots_with(cfg, PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK);
+    case ITA_KIND_L1D_MISS:
+        count_slots_with(cfg, ITA_SF_LOAD_MASK | ITA_SF_L1D_MISS_MASK);
         break;
-    case PMU_KIND_L1D_RSE:
-        count_slots_with(cfg, PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK | PMU_SF_RSE_MASK);
+    case ITA_KIND_L1D_RSE:
+        count_slots_with(cfg, ITA_SF_LOAD_MASK | ITA_SF_L1D_MISS_MASK | ITA_SF_RSE_MASK);
         break;
-    case PMU_KIND_L2_MISS:
-        count_slots_with(cfg, PMU_SF_L2_MISS_MASK);
+    case ITA_KIND_L2_MISS:
+        count_slots_with(cfg, ITA_SF_L2_MISS_MASK);
         break;
-    case PMU_KIND_L2_REF:
-        count_slots_with(cfg, PMU_SF_L2_REF_MASK);
+    case ITA_KIND_L2_REF:
+        count_slots_with(cfg, ITA_SF_L2_REF_MASK);
         break;
-    case PMU_KIND_RECIRC:
+    case ITA_KIND_RECIRC:
         cfg->source = REF_SRC_RECIRC; /* not attributed to an instruction */
         break;
-    case PMU_KIND_IEAR:
+    case ITA_KIND_IEAR:
         /* 1 in a cycle the unit captures; the capture was qualified by the unit. */
         cfg->source = REF_SRC_CAPTURE;
         cfg->unit = REF_UNIT_IEAR;
         break;
-    case PMU_KIND_DEAR:
+    case ITA_KIND_DEAR:
         cfg->source = REF_SRC_CAPTURE;
         cfg->unit = REF_UNIT_DEAR;
         break;
-    case PMU_KIND_BTB:
+    case ITA_KIND_BTB:
         cfg->source = REF_SRC_CAPTURE;
         cfg->unit = REF_UNIT_BTB;
         break;

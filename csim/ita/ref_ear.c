@@ -123,13 +123,13 @@ static uint16_t field_limit(uint64_t wmask, uint64_t field_mask, unsigned lsb)
 
 void ref_ear_decode(ref_units *u, const uint64_t *reg, ita_model model)
 {
-    const ita_event_desc *ie = &ita_event_table[PMU_EV_L1I_EAR_EVENTS];
-    const ita_event_desc *de = &ita_event_table[PMU_EV_DATA_EAR_EVENTS];
+    const ita_event_desc *ie = &ita_event_table[ITA_EV_L1I_EAR_EVENTS];
+    const ita_event_desc *de = &ita_event_table[ITA_EV_DATA_EAR_EVENTS];
     u->model = (uint8_t)model;
     u->iear = (ref_unit_cfg){0};
     u->dear = (ref_unit_cfg){0};
-    decode_iear(&u->iear, reg[PMU_VIS_PMC10], model);
-    decode_dear(&u->dear, reg[PMU_VIS_PMC11], model);
+    decode_iear(&u->iear, reg[ITA_VIS_PMC10], model);
+    decode_dear(&u->dear, reg[ITA_VIS_PMC11], model);
     u->armed &= (uint8_t)~((1u << REF_UNIT_IEAR) | (1u << REF_UNIT_DEAR));
     if (u->iear.plm && u->iear.mode != REF_EAR_OFF)
         u->armed |= 1u << REF_UNIT_IEAR;
@@ -139,10 +139,10 @@ void ref_ear_decode(ref_units *u, const uint64_t *reg, ita_model model)
     u->dear.occ = (uint8_t)REF_OCC(de->iar, de->opm, de->dar);
     /* The latency fields saturate at what the model's register holds (Itanium 2 PMD3
      * has 13 latency bits, Itanium 12: include/common/ita/ita_regs.def writable masks). */
-    const ita_reg_desc *pmd1 = ita_reg_lookup(ITA_ADDR(PMU_SPACE_PMD, 1));
-    const ita_reg_desc *pmd3 = ita_reg_lookup(ITA_ADDR(PMU_SPACE_PMD, 3));
-    u->iear_lat_max = field_limit(pmd1->wmask[model], ITA_FMASK(PMD1, LAT), PMU_F_PMD1_LAT_LSB);
-    u->dear_lat_max = field_limit(pmd3->wmask[model], ITA_FMASK(PMD3, LAT), PMU_F_PMD3_LAT_LSB);
+    const ita_reg_desc *pmd1 = ita_reg_lookup(ITA_ADDR(ITA_SPACE_PMD, 1));
+    const ita_reg_desc *pmd3 = ita_reg_lookup(ITA_ADDR(ITA_SPACE_PMD, 3));
+    u->iear_lat_max = field_limit(pmd1->wmask[model], ITA_FMASK(PMD1, LAT), ITA_F_PMD1_LAT_LSB);
+    u->dear_lat_max = field_limit(pmd3->wmask[model], ITA_FMASK(PMD3, LAT), ITA_F_PMD3_LAT_LSB);
 }
 
 /* Whether a fetch or access with latency `lat` and TLB outcome `tlb` is captured in a
@@ -177,7 +177,7 @@ static void iear_capture(const ref_units *u, const ita_cycle *c, uint64_t *reg)
     const ref_unit_cfg *e = &u->iear;
     const int tlb_mode = e->mode == REF_EAR_TLB;
     const unsigned lat = c->if_lat > u->iear_lat_max ? u->iear_lat_max : c->if_lat;
-    const uint64_t line = c->if_addr >> PMU_F_PMD0_ADDR_LSB;
+    const uint64_t line = c->if_addr >> ITA_F_PMD0_ADDR_LSB;
     uint64_t pmd0 = ITA_FSET(0, PMD0, ADDR, line), pmd1 = 0;
     if (u->model == ITA_MODEL_ITANIUM2) {
         /* stat: the fetch's own status, TLB outcome in TLB mode; in cache mode 3 for
@@ -193,23 +193,23 @@ static void iear_capture(const ref_units *u, const ita_cycle *c, uint64_t *reg)
         if (!tlb_mode)
             pmd1 = ITA_FSET(0, PMD1, LAT, lat);
     }
-    reg[PMU_VIS_PMD0] = pmd0;
-    reg[PMU_VIS_PMD1] = pmd1;
+    reg[ITA_VIS_PMD0] = pmd0;
+    reg[ITA_VIS_PMD1] = pmd1;
 }
 
 /* Whether slot s is a D-EAR candidate in the unit's mode (before qualification). */
 static int dear_hit(const ref_unit_cfg *e, const ita_slot *s)
 {
     const unsigned f = s->flags;
-    if (f & PMU_SF_PRED_OFF_MASK) /* only slots retiring with a true predicate */
+    if (f & ITA_SF_PRED_OFF_MASK) /* only slots retiring with a true predicate */
         return 0;
     switch (e->mode) {
     case REF_EAR_LAT:
-        return (f & PMU_SF_LOAD_MASK) && lat_tlb_hit(e, s->lat, s->tlb);
+        return (f & ITA_SF_LOAD_MASK) && lat_tlb_hit(e, s->lat, s->tlb);
     case REF_EAR_TLB:
-        return (f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)) && lat_tlb_hit(e, s->lat, s->tlb);
+        return (f & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK)) && lat_tlb_hit(e, s->lat, s->tlb);
     case REF_EAR_ALAT:
-        return (f & PMU_SF_ALAT_MISS_MASK) != 0;
+        return (f & ITA_SF_ALAT_MISS_MASK) != 0;
     default:
         return 0;
     }
@@ -242,9 +242,9 @@ static void dear_capture(const ref_units *u, const ita_cycle *c, unsigned s, uin
         pmd17 = ITA_FSET(pmd17, PMD17_ITA, SLOT, sl->slot);
         pmd17 = ITA_FSET(pmd17, PMD17_ITA, VL, 1);
     }
-    reg[PMU_VIS_PMD2] = sl->daddr;
-    reg[PMU_VIS_PMD3] = pmd3;
-    reg[PMU_VIS_PMD17] = pmd17;
+    reg[ITA_VIS_PMD2] = sl->daddr;
+    reg[ITA_VIS_PMD3] = pmd3;
+    reg[ITA_VIS_PMD17] = pmd17;
 }
 
 unsigned ref_ear_step(const ref_units *u, const ref_qual *q, const ita_cycle *c, unsigned psr_up,

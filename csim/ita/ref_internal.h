@@ -199,10 +199,10 @@ static inline int ref_enabled(unsigned plm, unsigned ism, unsigned pm, const ita
                               unsigned psr_up, unsigned psr_pp)
 {
     /* Privilege level: plm[cpl]. */
-    if (c->cpl >= PMU_F_PMC_GEN_PLM_WIDTH || !((plm >> c->cpl) & 1u))
+    if (c->cpl >= ITA_F_PMC_GEN_PLM_WIDTH || !((plm >> c->cpl) & 1u))
         return 0;
     /* Instruction set: an ism bit set excludes that instruction set. */
-    if (c->is >= PMU_F_PMC_GEN_ISM_WIDTH || ((ism >> c->is) & 1u))
+    if (c->is >= ITA_F_PMC_GEN_ISM_WIDTH || ((ism >> c->is) & 1u))
         return 0;
     /* Monitor enable: user monitors follow PSR.up, system monitors PSR.pp. */
     return pm ? psr_pp : psr_up;

@@ -20,9 +20,9 @@
 #define OPC_LOW_BITS 13u
 #define OPC_HIGH_LSB 27u
 #define OPC_HIGH_BITS 14u
-_Static_assert(OPC_LOW_BITS + OPC_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
+_Static_assert(OPC_LOW_BITS + OPC_HIGH_BITS == ITA_F_PMC_OPC_MATCH_WIDTH,
                "instruction bits {40:27,12:0} must fill PMC8/9.match");
-_Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH,
+_Static_assert(ITA_F_PMC_OPC_MASK_WIDTH == ITA_F_PMC_OPC_MATCH_WIDTH,
                "PMC8/9.mask and .match must have the same width");
 
 /* The bundle size, the fine-mode page, the pairs (IBR0..7 and DBR0..7 consecutive in
@@ -37,7 +37,7 @@ static uint64_t bits_above(unsigned msb)
 static void decode_ibr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 {
     p->addr = addr;
-    p->compare = (bits_above(PMU_F_IBR_MASK_MASK_MSB) | (odd & ITA_FMASK(IBR_MASK, MASK))) &
+    p->compare = (bits_above(ITA_F_IBR_MASK_MASK_MSB) | (odd & ITA_FMASK(IBR_MASK, MASK))) &
                  ~((((uint64_t)1) << ITA_BUNDLE_LOG2) - 1);
     p->plm = (uint8_t)ITA_FGET(odd, IBR_MASK, PLM);
 }
@@ -45,13 +45,13 @@ static void decode_ibr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 static void decode_dbr_pair(ref_br_pair *p, uint64_t addr, uint64_t odd)
 {
     p->addr = addr;
-    p->compare = bits_above(PMU_F_DBR_MASK_MASK_MSB) | (odd & ITA_FMASK(DBR_MASK, MASK));
+    p->compare = bits_above(ITA_F_DBR_MASK_MASK_MSB) | (odd & ITA_FMASK(DBR_MASK, MASK));
     p->plm = (uint8_t)ITA_FGET(odd, DBR_MASK, PLM);
 }
 
 static void decode_matcher(ref_opcode_matcher *o, uint64_t pmc)
 {
-    const uint32_t field_bits = (uint32_t)((((uint64_t)1) << PMU_F_PMC_OPC_MATCH_WIDTH) - 1);
+    const uint32_t field_bits = (uint32_t)((((uint64_t)1) << ITA_F_PMC_OPC_MATCH_WIDTH) - 1);
     o->match = (uint32_t)ITA_FGET(pmc, PMC_OPC, MATCH);
     o->care = ~(uint32_t)ITA_FGET(pmc, PMC_OPC, MASK) & field_bits;
     o->units = (uint8_t)((ITA_FGET(pmc, PMC_OPC, M) << ITA_UNIT_M) |
@@ -105,8 +105,8 @@ enum { CFG_IBR_OPC_DBR = 0, CFG_IBR_OPC = 1, CFG_DBR = 2, CFG_NONE = 3 };
 
 static void decode_itanium2(ref_qual *q, const uint64_t *reg)
 {
-    const uint64_t pmc8 = reg[PMU_VIS_PMC8], pmc13 = reg[PMU_VIS_PMC13];
-    const uint64_t pmc14 = reg[PMU_VIS_PMC14], pmc15 = reg[PMU_VIS_PMC15];
+    const uint64_t pmc8 = reg[ITA_VIS_PMC8], pmc13 = reg[ITA_VIS_PMC13];
+    const uint64_t pmc14 = reg[ITA_VIS_PMC14], pmc15 = reg[ITA_VIS_PMC15];
     /* ig_ad and inv act on the pairs tied to PMC8 only; PMC9's are ignored. */
     const unsigned ig_ad = (unsigned)ITA_FGET(pmc8, PMC_OPC, IG_AD);
     const unsigned inv = (unsigned)ITA_FGET(pmc8, PMC_OPC, INV);
@@ -140,14 +140,14 @@ static void decode_itanium(ref_qual *q, const uint64_t *reg)
     /* ta = 1: every instruction tagged; ta = 0: tagged when any IBR pair
      * matches, for every tag.  pt = 1: memory accesses pass; pt = 0: they
      * must hit some DBR pair.  There is no per-pair selection, no PMC14/15. */
-    if (ITA_FGET(reg[PMU_VIS_PMC13], PMC13, TA))
+    if (ITA_FGET(reg[ITA_VIS_PMC13], PMC13, TA))
         q->r_one = ITA_ALL_PAIRS;
     else
         q->r_any = 1;
     for (unsigned k = 0; k < ITA_NPAIRS; k++)
         if (q->opc[(ITA_PAIRS_OF_PMC8 >> k) & 1u ? 0 : 1].all)
             q->o_one |= (uint8_t)(1u << k);
-    q->mem_mode = ITA_FGET(reg[PMU_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
+    q->mem_mode = ITA_FGET(reg[ITA_VIS_PMC11], PMC11, PT) ? REF_MEM_INST0 : REF_MEM_ANY_DBR;
 }
 
 void ref_qual_decode(ref_qual *q, const uint64_t *reg, ita_model model, int fine_2bundle)
@@ -156,11 +156,11 @@ void ref_qual_decode(ref_qual *q, const uint64_t *reg, ita_model model, int fine
     q->model = (uint8_t)model;
     q->fine_lsb = (uint8_t)(ITA_BUNDLE_LOG2 + (fine_2bundle ? 1u : 0u));
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
-        decode_ibr_pair(&q->ibr[k], reg[PMU_VIS_IBR0 + 2 * k], reg[PMU_VIS_IBR0 + 2 * k + 1]);
-        decode_dbr_pair(&q->dbr[k], reg[PMU_VIS_DBR0 + 2 * k], reg[PMU_VIS_DBR0 + 2 * k + 1]);
+        decode_ibr_pair(&q->ibr[k], reg[ITA_VIS_IBR0 + 2 * k], reg[ITA_VIS_IBR0 + 2 * k + 1]);
+        decode_dbr_pair(&q->dbr[k], reg[ITA_VIS_DBR0 + 2 * k], reg[ITA_VIS_DBR0 + 2 * k + 1]);
     }
-    decode_matcher(&q->opc[0], reg[PMU_VIS_PMC8]);
-    decode_matcher(&q->opc[1], reg[PMU_VIS_PMC9]);
+    decode_matcher(&q->opc[0], reg[ITA_VIS_PMC8]);
+    decode_matcher(&q->opc[1], reg[ITA_VIS_PMC9]);
     q->mem_mode = REF_MEM_INST0;
 
     if (model == ITA_MODEL_ITANIUM2)
@@ -293,7 +293,7 @@ static unsigned address_opcode_tags(const ref_qual *q, const ita_slot *s, unsign
 static inline unsigned data_tags(const ref_qual *q, const ita_slot *s, unsigned cpl)
 {
     unsigned d = 0;
-    if (q->need_dbr && (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))) {
+    if (q->need_dbr && (s->flags & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK))) {
         for (unsigned live = q->dbr_live[cpl]; live; live &= live - 1) {
             const unsigned k = (unsigned)__builtin_ctz(live);
             d |= (unsigned)(((s->daddr ^ q->dbr[k].addr) & q->dbr[k].compare) == 0) << k;

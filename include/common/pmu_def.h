@@ -2,7 +2,7 @@
  * common/pmu_def.h - reading a named column of a row of a family's .def.
  *
  * The rows of a family's .def name their columns, e.g.
- *     PMU_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0), ...)
+ *     ITA_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0), ...)
  * so that a column moved to another place fails the build.  An expansion reads the
  * column it expects in a place with PMU_COL(COLUMN, arg): the column's name is pasted
  * in front of the first token of what the row has in that place,
@@ -28,7 +28,7 @@
  *                                          addresses a .. a + n - 1, of one of the register
  *                                          kinds (the Alpha families; the Itanium rows,
  *                                          address ranges with per-model reset values and
- *                                          writable masks, are its own PMU_REG)
+ *                                          writable masks, are its own ITA_REG)
  *   PMU_DEF_FIELD(register, name, MSB(msb), LSB(lsb), ACCESS(access), description)
  *                                          a field of a register (or of a layout group that
  *                                          several registers share); access is one of the

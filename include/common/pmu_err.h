@@ -28,7 +28,7 @@ typedef enum pmu_err_code {
 
 typedef struct pmu_err {
     int code;      /* a pmu_err_code; a library with finer codes of its own (the event
-                      library's pmulib_err) keeps them here, PMU_OK (0) meaning success */
+                      library's ita_evlib_err) keeps them here, PMU_OK (0) meaning success */
     char msg[512]; /* one line, no trailing newline */
 } pmu_err;
 

@@ -20,7 +20,7 @@
 
 /* One file the family's generator writes. */
 typedef struct gen_output {
-    const char *name;    /* the file's name, e.g. "pmu_defs.vh"; the command's argument */
+    const char *name;    /* the file's name, e.g. "ita_defs.vh"; the command's argument */
     const char *what;    /* one line for the usage text */
     const char *comment; /* how the file's language starts a comment: "//", or "<!--" */
     /* Writes the file's text after the banner line (what wrote it, from what) that the

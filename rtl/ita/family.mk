@@ -5,8 +5,8 @@
 #   RTL_TOP          the top module
 #   RTL_ITA_SRCS     the Itanium family's modules (rtl/ita/), leaves first
 #   RTL_SRCS         every RTL source of the Itanium PMU
-#   RTL_INC          include path of its generated includes (build/gen/ita: pmu_defs.vh,
-#                    pmu_defines.vh, pmu_evt_rows.svh, pmu_qual_regs.svh)
+#   RTL_INC          include path of its generated includes (build/gen/ita: ita_defs.vh,
+#                    ita_defines.vh, ita_evt_rows.svh, ita_qual_regs.svh)
 # Every RTL build must depend on $(GEN_VH).
 
 RTL_TOP         := ita_pmu
@@ -21,7 +21,7 @@ RTL_SRCS        := $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 
 # The generated includes (tools/ita/gen_ita.c), the register map, and what the tests ask.
-ITA_GEN_VH := $(addprefix $(GEN)/ita/,pmu_defs.vh pmu_defines.vh pmu_evt_rows.svh pmu_qual_regs.svh)
+ITA_GEN_VH := $(addprefix $(GEN)/ita/,ita_defs.vh ita_defines.vh ita_evt_rows.svh ita_qual_regs.svh)
 GEN_VH += $(ITA_GEN_VH)
 GEN_TOOLS += $(BUILD)/ita/gen_defs
 DOCS_GEN += docs-ita

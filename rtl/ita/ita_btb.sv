@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // The branch trace buffer (docs/ita-ear-btb.md, "Branch trace buffer"): PMC12 configures it,
 // PMD8..15 are its ring of eight entries and PMD16 the ring index (bbi), the full bit and
@@ -33,13 +33,13 @@ module ita_btb #(
   output logic                                    cap_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam bit Ita    = (Model == 0);
   localparam int NSlots = `ITA_MAX_SLOTS;
-  localparam int BbiW   = PMU_F_PMD16_BBI_W;
+  localparam int BbiW   = ITA_F_PMD16_BBI_W;
   localparam int NEnt   = 1 << BbiW;            // the ring: PMD8..PMD15
-  localparam int ExtW   = PMU_F_PMD16_EXT_W / NEnt;  // PMD16 bits per entry
+  localparam int ExtW   = ITA_F_PMD16_EXT_W / NEnt;  // PMD16 bits per entry
   // Within an entry's PMD16 bits: b1 (window second bundle), then bruflush.
   localparam int ExtB1 = 0, ExtBruflush = 1;
 
@@ -52,14 +52,14 @@ module ita_btb #(
   logic [2:0] sel;
   logic [NSlots-1:0] slot_valid, hit;
 
-  assign plm = pmc12_i[PMU_F_PMC12_PLM_MSB:PMU_F_PMC12_PLM_LSB];
-  assign pm  = pmc12_i[PMU_F_PMC12_PM_LSB];
-  assign tm  = pmc12_i[PMU_F_PMC12_TM_MSB:PMU_F_PMC12_TM_LSB];
-  assign ptm = pmc12_i[PMU_F_PMC12_PTM_MSB:PMU_F_PMC12_PTM_LSB];
-  assign ppm = pmc12_i[PMU_F_PMC12_PPM_MSB:PMU_F_PMC12_PPM_LSB];
+  assign plm = pmc12_i[ITA_F_PMC12_PLM_MSB:ITA_F_PMC12_PLM_LSB];
+  assign pm  = pmc12_i[ITA_F_PMC12_PM_LSB];
+  assign tm  = pmc12_i[ITA_F_PMC12_TM_MSB:ITA_F_PMC12_TM_LSB];
+  assign ptm = pmc12_i[ITA_F_PMC12_PTM_MSB:ITA_F_PMC12_PTM_LSB];
+  assign ppm = pmc12_i[ITA_F_PMC12_PPM_MSB:ITA_F_PMC12_PPM_LSB];
   // Itanium: bits 7, 14, 15 are tar, bpt, bac (stored, no filter): no ds, no brt.
-  assign ds  = Ita ? 1'b0 : pmc12_i[PMU_F_PMC12_DS_LSB];
-  assign brt = Ita ? 2'd0 : pmc12_i[PMU_F_PMC12_BRT_MSB:PMU_F_PMC12_BRT_LSB];
+  assign ds  = Ita ? 1'b0 : pmc12_i[ITA_F_PMC12_DS_LSB];
+  assign brt = Ita ? 2'd0 : pmc12_i[ITA_F_PMC12_BRT_MSB:ITA_F_PMC12_BRT_LSB];
 
   assign slot_valid = ~({NSlots{1'b1}} << nslots_i);
 
@@ -75,9 +75,9 @@ module ita_btb #(
 
   // The key is read as one slice, flag bits BR_TYPE .. TAKEN, so they must be adjacent in
   // that order (include/common/ita/ita_regs.def); a layout that moves them does not elaborate.
-  if (PMU_SF_BR_PRED_LSB != PMU_SF_BR_TYPE_LSB + 2 || PMU_SF_TAKEN_LSB != PMU_SF_BR_PRED_LSB + 2)
+  if (ITA_SF_BR_PRED_LSB != ITA_SF_BR_TYPE_LSB + 2 || ITA_SF_TAKEN_LSB != ITA_SF_BR_PRED_LSB + 2)
   begin : g_key_flags_not_adjacent
-    pmu_btb_key_flags_must_be_adjacent u_stop ();
+    ita_btb_key_flags_must_be_adjacent u_stop ();
   end
 
   // The keys with a property: 0 taken (a squashed branch is a not-taken branch), 1 pred =
@@ -137,8 +137,8 @@ module ita_btb #(
       for (int k = 0; k < NSlots; k++) begin
         // The key: flags {TAKEN, BR_PRED, BR_TYPE} are bits 13:9, then PRED_OFF.
         hit[k] = slot_valid[k] && slot_qual_i[k] &&
-                 keys_pass[{slot_flags_i[k*SfW + PMU_SF_BR_TYPE_LSB +: KeyW - 1],
-                            slot_flags_i[k*SfW + PMU_SF_PRED_OFF_LSB]}];
+                 keys_pass[{slot_flags_i[k*SfW + ITA_SF_BR_TYPE_LSB +: KeyW - 1],
+                            slot_flags_i[k*SfW + ITA_SF_PRED_OFF_LSB]}];
       end
     end else begin
       keys_pass = '0;
@@ -176,17 +176,17 @@ module ita_btb #(
   // the block is written once per evaluation, in one branch or the other (Icarus 11 re-runs an
   // always_comb that reads back a variable it changed twice).
   localparam logic [63:0] LoAddrMask =
-    64'(((65'd1 << PMU_F_BTB_DETAIL_LOADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_LOADDR_LSB);
+    64'(((65'd1 << ITA_F_BTB_DETAIL_LOADDR_W) - 65'd1) << ITA_F_BTB_DETAIL_LOADDR_LSB);
   localparam logic [63:0] HiAddrMask =
-    64'(((65'd1 << PMU_F_BTB_DETAIL_HIADDR_W) - 65'd1) << PMU_F_BTB_DETAIL_HIADDR_LSB);
+    64'(((65'd1 << ITA_F_BTB_DETAIL_HIADDR_W) - 65'd1) << ITA_F_BTB_DETAIL_HIADDR_LSB);
   localparam logic [63:0] AddrMask =
-    64'(((65'd1 << PMU_F_BTB_ENTRY_ADDR_W) - 65'd1) << PMU_F_BTB_ENTRY_ADDR_LSB);
+    64'(((65'd1 << ITA_F_BTB_ENTRY_ADDR_W) - 65'd1) << ITA_F_BTB_ENTRY_ADDR_LSB);
   localparam int          SelW = `ITA_SF_WIDTH;
 
   // The capture rewrites bbi, sets full on the wrap (the carry out of bbi + 2) and writes the
   // PMD16 bits of both entries: {0, 0, bruflush, b1} for the branch record, 0 for the target.
   localparam logic [63:0] EntBits = 64'((1 << ExtW) - 1);
-  localparam logic [63:0] BbiMask = 64'(((1 << BbiW) - 1) << PMU_F_PMD16_BBI_LSB);
+  localparam logic [63:0] BbiMask = 64'(((1 << BbiW) - 1) << ITA_F_PMD16_BBI_LSB);
 
   logic [63:0]     sel_ip, sel_tgt, common, br_rec, tgt_rec;
   logic [1:0]      sel_pred, sel_s, rec_slot;
@@ -199,7 +199,7 @@ module ita_btb #(
   logic [NEnt-1:0] ent_cap, ent_br;  // entry j captures / captures the branch record
 
   assign sel_ip   = slot_ip_i[sel*64 +: 64];
-  assign bbi      = pmd16_q[PMU_F_PMD16_BBI_MSB:PMU_F_PMD16_BBI_LSB];
+  assign bbi      = pmd16_q[ITA_F_PMD16_BBI_MSB:ITA_F_PMD16_BBI_LSB];
   assign bbi_tgt  = bbi + 1'b1;
   assign bbi_next = {1'b0, bbi} + {{(BbiW - 1){1'b0}}, 2'd2};
   assign bbi_new  = bbi_next[BbiW-1:0];
@@ -216,23 +216,23 @@ module ita_btb #(
     if (cap_o) begin
       sel_tgt   = slot_target_i[sel*64 +: 64];
       sel_s     = slot_idx_i[sel*2 +: 2];
-      sel_pred  = slot_flags_i[sel*SelW + PMU_SF_BR_PRED_LSB +: 2];
-      sel_taken = slot_flags_i[sel*SelW + PMU_SF_TAKEN_LSB] &&
-                  !slot_flags_i[sel*SelW + PMU_SF_PRED_OFF_LSB];
+      sel_pred  = slot_flags_i[sel*SelW + ITA_SF_BR_PRED_LSB +: 2];
+      sel_taken = slot_flags_i[sel*SelW + ITA_SF_TAKEN_LSB] &&
+                  !slot_flags_i[sel*SelW + ITA_SF_PRED_OFF_LSB];
       mp        = (sel_pred == PredPath) || (sel_pred == PredTarget);
       bruflush  = (sel_pred == PredPath);
       rec_slot  = sel_taken ? sel_s : 2'd3;
-      common    = {63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB;  // b = 0 and mp, in both records
-      br_rec    = common | ({iaddr, 4'd0} & AddrMask) | (64'd1 << PMU_F_BTB_ENTRY_B_LSB)
-                | ({62'd0, rec_slot} << PMU_F_BTB_ENTRY_SLOT_LSB);
+      common    = {63'd0, mp} << ITA_F_BTB_ENTRY_MP_LSB;  // b = 0 and mp, in both records
+      br_rec    = common | ({iaddr, 4'd0} & AddrMask) | (64'd1 << ITA_F_BTB_ENTRY_B_LSB)
+                | ({62'd0, rec_slot} << ITA_F_BTB_ENTRY_SLOT_LSB);
       tgt_rec   = common | (ds ? (sel_tgt & (HiAddrMask | LoAddrMask)) : (sel_tgt & AddrMask));
-      ext_clear = (EntBits << (PMU_F_PMD16_EXT_LSB + bbi * ExtW))
-                | (EntBits << (PMU_F_PMD16_EXT_LSB + bbi_tgt * ExtW));
+      ext_clear = (EntBits << (ITA_F_PMD16_EXT_LSB + bbi * ExtW))
+                | (EntBits << (ITA_F_PMD16_EXT_LSB + bbi_tgt * ExtW));
       ext_set   = (({63'd0, b1} << ExtB1) | ({63'd0, bruflush} << ExtBruflush))
-                  << (PMU_F_PMD16_EXT_LSB + bbi * ExtW);
+                  << (ITA_F_PMD16_EXT_LSB + bbi * ExtW);
       pmd16_cap = (pmd16_q & ~(ext_clear | BbiMask)) | ext_set
-                | ({{(64 - BbiW){1'b0}}, bbi_new} << PMU_F_PMD16_BBI_LSB)
-                | ({63'd0, bbi_wrap} << PMU_F_PMD16_FULL_LSB);
+                | ({{(64 - BbiW){1'b0}}, bbi_new} << ITA_F_PMD16_BBI_LSB)
+                | ({63'd0, bbi_wrap} << ITA_F_PMD16_FULL_LSB);
       ent_br    = NEnt'(1) << bbi;
       ent_cap   = ent_br | (NEnt'(1) << bbi_tgt);
     end else begin
@@ -244,8 +244,8 @@ module ita_btb #(
   // The eight entries share PMD8's reset value and writable mask (PMD8..15 are alike in
   // include/common/ita/ita_regs.def; tb_ita_btb checks every entry against its own row).
   for (genvar j = 0; j < NEnt; j++) begin : g_ent
-    localparam logic [63:0] Reset = Ita ? PMU_PMD8_RESET_ITA : PMU_PMD8_RESET_ITA2;
-    localparam logic [63:0] Wmask = Ita ? PMU_PMD8_WMASK_ITA : PMU_PMD8_WMASK_ITA2;
+    localparam logic [63:0] Reset = Ita ? ITA_PMD8_RESET_ITA : ITA_PMD8_RESET_ITA2;
+    localparam logic [63:0] Wmask = Ita ? ITA_PMD8_WMASK_ITA : ITA_PMD8_WMASK_ITA2;
     ita_cap_reg #(
       .ResetValue (Reset),
       .WriteMask  (Wmask)
@@ -262,8 +262,8 @@ module ita_btb #(
   end
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD16_RESET_ITA : PMU_PMD16_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD16_WMASK_ITA : PMU_PMD16_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD16_RESET_ITA : ITA_PMD16_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD16_WMASK_ITA : ITA_PMD16_WMASK_ITA2)
   ) u_pmd16 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -23,21 +23,21 @@ module ita_cnt_qual #(
   output logic [NW-1:0] inc_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
-  logic [PMU_F_PMC_GEN_THRES_W-1:0] thres;
+  logic [ITA_F_PMC_GEN_THRES_W-1:0] thres;
   logic                             thres_met;
 
-  assign thres = pmc_i[PMU_F_PMC_GEN_THRES_MSB:PMU_F_PMC_GEN_THRES_LSB];
+  assign thres = pmc_i[ITA_F_PMC_GEN_THRES_MSB:ITA_F_PMC_GEN_THRES_LSB];
 
   assign en_o = step_i && !fr_i && en_tab_i[{cpl_i, is_i, psr_up_i, psr_pp_i}];
 
   // Both sides zero-extended to one common width before comparing.
   always_comb begin
     if (ThrGe) begin
-      thres_met = ({{PMU_F_PMC_GEN_THRES_W{1'b0}}, n_i} >= {{NW{1'b0}}, thres});
+      thres_met = ({{ITA_F_PMC_GEN_THRES_W{1'b0}}, n_i} >= {{NW{1'b0}}, thres});
     end else begin
-      thres_met = ({{PMU_F_PMC_GEN_THRES_W{1'b0}}, n_i} > {{NW{1'b0}}, thres});
+      thres_met = ({{ITA_F_PMC_GEN_THRES_W{1'b0}}, n_i} > {{NW{1'b0}}, thres});
     end
   end
 

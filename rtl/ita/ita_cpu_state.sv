@@ -36,7 +36,7 @@ module ita_cpu_state #(
   output logic [63:0] dcr_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // enum ita_intr of include/common/ita/ita_cycle.h
   localparam logic [1:0] IntrEntry  = 2'd1;
@@ -52,16 +52,16 @@ module ita_cpu_state #(
   function automatic logic [63:0] with_up_pp(input logic [63:0] psr, input logic up, input logic pp);
     logic [63:0] v;
     v = psr;
-    v[PMU_F_PSR_UP_LSB] = up;
-    v[PMU_F_PSR_PP_LSB] = pp;
+    v[ITA_F_PSR_UP_LSB] = up;
+    v[ITA_F_PSR_PP_LSB] = pp;
     with_up_pp = v;
   endfunction
 
-  assign psr_up  = psr_q[PMU_F_PSR_UP_LSB];
-  assign psr_pp  = psr_q[PMU_F_PSR_PP_LSB];
-  assign ipsr_up = ipsr_q[PMU_F_PSR_UP_LSB];
-  assign ipsr_pp = ipsr_q[PMU_F_PSR_PP_LSB];
-  assign dcr_pp  = dcr_q[PMU_F_DCR_PP_LSB];
+  assign psr_up  = psr_q[ITA_F_PSR_UP_LSB];
+  assign psr_pp  = psr_q[ITA_F_PSR_PP_LSB];
+  assign ipsr_up = ipsr_q[ITA_F_PSR_UP_LSB];
+  assign ipsr_pp = ipsr_q[ITA_F_PSR_PP_LSB];
+  assign dcr_pp  = dcr_q[ITA_F_DCR_PP_LSB];
 
   always_comb begin
     eff_up      = psr_up;

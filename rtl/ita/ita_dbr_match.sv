@@ -15,21 +15,21 @@ module ita_dbr_match (
   output logic        hit_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // Mask bit i covers address bit i; the address bits above the mask field are always
   // compared.
-  localparam int MaskW = PMU_F_DBR_MASK_MASK_W;
+  localparam int MaskW = ITA_F_DBR_MASK_MASK_W;
 
   logic [63:0]                    addr, cmp_mask;
-  logic [PMU_F_DBR_MASK_PLM_W-1:0] plm;
+  logic [ITA_F_DBR_MASK_PLM_W-1:0] plm;
 
-  assign addr = dbr_addr_i[PMU_F_BR_ADDR_ADDR_MSB:PMU_F_BR_ADDR_ADDR_LSB];
-  assign plm  = dbr_mask_i[PMU_F_DBR_MASK_PLM_MSB:PMU_F_DBR_MASK_PLM_LSB];
+  assign addr = dbr_addr_i[ITA_F_BR_ADDR_ADDR_MSB:ITA_F_BR_ADDR_ADDR_LSB];
+  assign plm  = dbr_mask_i[ITA_F_DBR_MASK_PLM_MSB:ITA_F_DBR_MASK_PLM_LSB];
 
   // 1 = compare this address bit.
   assign cmp_mask = {{(64 - MaskW){1'b1}},
-                     dbr_mask_i[PMU_F_DBR_MASK_MASK_MSB:PMU_F_DBR_MASK_MASK_LSB]};
+                     dbr_mask_i[ITA_F_DBR_MASK_MASK_MSB:ITA_F_DBR_MASK_MASK_LSB]};
 
   always_comb begin
     if (en_i && mem_i) begin

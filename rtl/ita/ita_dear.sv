@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // The data event address register (docs/ita-ear-btb.md, "D-EAR"): PMC11 configures it, PMD2
 // (data address), PMD3 (latency / status) and PMD17 (instruction address) hold the last
@@ -36,7 +36,7 @@ module ita_dear #(
   output logic                                    cap_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam bit Ita    = (Model == 0);
   localparam int NSlots = `ITA_MAX_SLOTS;
@@ -52,16 +52,16 @@ module ita_dear #(
   logic [2:0]  sel;
   logic [NSlots-1:0] slot_valid, hit;
 
-  assign plm   = pmc11_i[PMU_F_PMC11_PLM_MSB:PMU_F_PMC11_PLM_LSB];
-  assign pm    = pmc11_i[PMU_F_PMC11_PM_LSB];
-  assign ism   = pmc11_i[PMU_F_PMC11_ISM_MSB:PMU_F_PMC11_ISM_LSB];
-  assign umask = pmc11_i[PMU_F_PMC11_UMASK_MSB:PMU_F_PMC11_UMASK_LSB];
+  assign plm   = pmc11_i[ITA_F_PMC11_PLM_MSB:ITA_F_PMC11_PLM_LSB];
+  assign pm    = pmc11_i[ITA_F_PMC11_PM_LSB];
+  assign ism   = pmc11_i[ITA_F_PMC11_ISM_MSB:ITA_F_PMC11_ISM_LSB];
+  assign umask = pmc11_i[ITA_F_PMC11_UMASK_MSB:ITA_F_PMC11_UMASK_LSB];
 
   // Itanium has only PMC11.tlb (cache or TLB mode); read it as Itanium 2's mode.
   if (Ita) begin : g_mode_ita
-    assign mode = pmc11_i[PMU_F_PMC11_ITA_TLB_LSB] ? ModeTlb : ModeCache;
+    assign mode = pmc11_i[ITA_F_PMC11_ITA_TLB_LSB] ? ModeTlb : ModeCache;
   end else begin : g_mode_ita2
-    assign mode = pmc11_i[PMU_F_PMC11_MODE_MSB:PMU_F_PMC11_MODE_LSB];
+    assign mode = pmc11_i[ITA_F_PMC11_MODE_MSB:ITA_F_PMC11_MODE_LSB];
   end
 
   // Cache mode latency threshold of umask, 0 = none (nothing is captured). Itanium 2:
@@ -87,10 +87,10 @@ module ita_dear #(
   // What PMC11's mode asks of a slot (the flags are tested by mask: Icarus 11 does not support
   // constant bit-selects in always_* processes).
   localparam int             SfW        = `ITA_SF_WIDTH;
-  localparam logic [SfW-1:0] LoadBit    = SfW'(1) << PMU_SF_LOAD_LSB;
-  localparam logic [SfW-1:0] MemBits    = LoadBit | (SfW'(1) << PMU_SF_STORE_LSB);
-  localparam logic [SfW-1:0] AlatBit    = SfW'(1) << PMU_SF_ALAT_MISS_LSB;
-  localparam logic [SfW-1:0] PredOffBit = SfW'(1) << PMU_SF_PRED_OFF_LSB;
+  localparam logic [SfW-1:0] LoadBit    = SfW'(1) << ITA_SF_LOAD_LSB;
+  localparam logic [SfW-1:0] MemBits    = LoadBit | (SfW'(1) << ITA_SF_STORE_LSB);
+  localparam logic [SfW-1:0] AlatBit    = SfW'(1) << ITA_SF_ALAT_MISS_LSB;
+  localparam logic [SfW-1:0] PredOffBit = SfW'(1) << ITA_SF_PRED_OFF_LSB;
 
   function automatic logic mode_hit(input logic [1:0] m, input logic [15:0] t,
                                     input logic [3:0] u, input logic [SfW-1:0] flags,
@@ -160,19 +160,19 @@ module ita_dear #(
   if (Ita) begin : g_cap_ita
     // PMD3 = {level, 0, lat[11:0]}: cache mode lat saturated, level 0; TLB mode level = tlb.
     // The latency is the writable low bits of Itanium's PMD3.
-    localparam logic [15:0] LatMax = PMU_PMD3_WMASK_ITA[15:0] & ~16'(1 << PMU_F_PMD3_OV_LSB)
-                                     & ~16'(((1 << PMU_F_PMD3_STAT_W) - 1) << PMU_F_PMD3_STAT_LSB);
+    localparam logic [15:0] LatMax = ITA_PMD3_WMASK_ITA[15:0] & ~16'(1 << ITA_F_PMD3_OV_LSB)
+                                     & ~16'(((1 << ITA_F_PMD3_STAT_W) - 1) << ITA_F_PMD3_STAT_LSB);
     always_comb begin
       if (cap_o) begin
         sel_lat   = slot_lat_i[sel*16 +: 16];
         sel_tlb   = slot_tlb_i[sel*2 +: 2];
         sel_s     = slot_idx_i[sel*2 +: 2];
-        pmd3_cap  = (mode == ModeTlb) ? ({62'd0, sel_tlb} << PMU_F_PMD3_ITA_LEVEL_LSB)
+        pmd3_cap  = (mode == ModeTlb) ? ({62'd0, sel_tlb} << ITA_F_PMD3_ITA_LEVEL_LSB)
                                       : ({48'd0, (sel_lat > LatMax) ? LatMax : sel_lat}
-                                         << PMU_F_PMD3_LAT_LSB);
+                                         << ITA_F_PMD3_LAT_LSB);
         // PMD17 = {ip[63:4], slot, 0, vl = 1}
-        pmd17_cap = (sel_ip & ~64'hf) | ({62'd0, sel_s} << PMU_F_PMD17_ITA_SLOT_LSB)
-                  | (64'd1 << PMU_F_PMD17_ITA_VL_LSB);
+        pmd17_cap = (sel_ip & ~64'hf) | ({62'd0, sel_s} << ITA_F_PMD17_ITA_SLOT_LSB)
+                  | (64'd1 << ITA_F_PMD17_ITA_VL_LSB);
       end else begin
         {sel_lat, sel_tlb, sel_s, pmd3_cap, pmd17_cap} = '0;
       end
@@ -180,7 +180,7 @@ module ita_dear #(
   end else begin : g_cap_ita2
     // PMD3 = {stat, ov, lat[12:0]}: cache mode stat 1 and the latency saturated; TLB mode
     // stat = tlb; ALAT mode stat 1.
-    localparam logic [15:0] LatMax = 16'((1 << PMU_F_PMD3_LAT_W) - 1);
+    localparam logic [15:0] LatMax = 16'((1 << ITA_F_PMD3_LAT_W) - 1);
     logic [59:0] iaddr;
     logic        bn, lat_ov;
     logic [1:0]  stat;
@@ -199,15 +199,15 @@ module ita_dear #(
         sel_s     = slot_idx_i[sel*2 +: 2];
         lat_ov    = (sel_lat > LatMax);
         stat      = (mode == ModeTlb) ? sel_tlb : 2'd1;
-        pmd3_cap  = ({62'd0, stat} << PMU_F_PMD3_STAT_LSB)
+        pmd3_cap  = ({62'd0, stat} << ITA_F_PMD3_STAT_LSB)
                   | ((mode == ModeCache) ? (({48'd0, lat_ov ? LatMax : sel_lat}
-                                             << PMU_F_PMD3_LAT_LSB)
-                                            | ({63'd0, lat_ov} << PMU_F_PMD3_OV_LSB))
+                                             << ITA_F_PMD3_LAT_LSB)
+                                            | ({63'd0, lat_ov} << ITA_F_PMD3_OV_LSB))
                                          : 64'd0);
         // PMD17 = {iaddr, vl = 1, bn, slot}
-        pmd17_cap = ({iaddr, 4'd0}) | (64'd1 << PMU_F_PMD17_VL_LSB)
-                  | ({63'd0, bn} << PMU_F_PMD17_BN_LSB)
-                  | ({62'd0, sel_s} << PMU_F_PMD17_SLOT_LSB);
+        pmd17_cap = ({iaddr, 4'd0}) | (64'd1 << ITA_F_PMD17_VL_LSB)
+                  | ({63'd0, bn} << ITA_F_PMD17_BN_LSB)
+                  | ({62'd0, sel_s} << ITA_F_PMD17_SLOT_LSB);
       end else begin
         {sel_lat, sel_tlb, sel_s, lat_ov, stat, pmd3_cap, pmd17_cap} = '0;
       end
@@ -215,8 +215,8 @@ module ita_dear #(
   end
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD2_RESET_ITA : PMU_PMD2_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD2_WMASK_ITA : PMU_PMD2_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD2_RESET_ITA : ITA_PMD2_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD2_WMASK_ITA : ITA_PMD2_WMASK_ITA2)
   ) u_pmd2 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -229,8 +229,8 @@ module ita_dear #(
   );
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD3_RESET_ITA : PMU_PMD3_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD3_WMASK_ITA : PMU_PMD3_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD3_RESET_ITA : ITA_PMD3_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD3_WMASK_ITA : ITA_PMD3_WMASK_ITA2)
   ) u_pmd3 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -243,8 +243,8 @@ module ita_dear #(
   );
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD17_RESET_ITA : PMU_PMD17_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD17_WMASK_ITA : PMU_PMD17_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD17_RESET_ITA : ITA_PMD17_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD17_WMASK_ITA : ITA_PMD17_WMASK_ITA2)
   ) u_pmd17 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

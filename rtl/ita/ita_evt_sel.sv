@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // Event select of one generic counter: the (es, umask) pair of the counter's
 // PMC and the cycle record give n, the number of occurrences of the selected event in this
@@ -58,7 +58,7 @@ module ita_evt_sel #(
   output logic [31:0]                             en_tab_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // enum ita_power of include/common/ita/ita_cycle.h
   localparam logic [1:0] PowerNormal   = 2'd0;
@@ -75,13 +75,13 @@ module ita_evt_sel #(
 
   localparam int SfW = `ITA_SF_WIDTH;
 
-  logic [PMU_F_PMC_GEN_ES_W-1:0]    es;
-  logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask;
+  logic [ITA_F_PMC_GEN_ES_W-1:0]    es;
+  logic [ITA_F_PMC_GEN_UMASK_W-1:0] umask;
   logic                             power_counts;
   logic [`ITA_MAX_SLOTS-1:0]        slot_valid, slot_hit;  // slot_hit: the slot carries the event
 
-  assign es    = pmc_i[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB];
-  assign umask = pmc_i[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB];
+  assign es    = pmc_i[ITA_F_PMC_GEN_ES_MSB:ITA_F_PMC_GEN_ES_LSB];
+  assign umask = pmc_i[ITA_F_PMC_GEN_UMASK_MSB:ITA_F_PMC_GEN_UMASK_LSB];
 
   // Cycles and retired instructions count only in the NORMAL and LOW-POWER states.
   assign power_counts = (power_i == PowerNormal) || (power_i == PowerLowPower);
@@ -90,29 +90,29 @@ module ita_evt_sel #(
   assign slot_valid = ~({`ITA_MAX_SLOTS{1'b1}} << nslots_i);
 
   // ---- the decode, done when the PMC is written -------------------------------------------
-  // The event table (build/gen/ita/pmu_evt_rows.svh: one PMU_EVT_ROW per modelled event, i.e.
+  // The event table (build/gen/ita/ita_evt_rows.svh: one ITA_EVT_ROW per modelled event, i.e.
   // per row with a kind, of each model's table include/common/ita/ita_events.def (MODEL 0) and
   // ita2_events.def (MODEL 1)). The rows of this instance's Model select by (es, umask) the
   // kind and give the qualifier columns {iar, opm, dar}; an event whose counter mask excludes
   // this counter counts 0 here. Two rows with one (es, umask) pair (IA64_INST_RETIRED and
   // IA64_TAGGED_INST_RETIRED_IBRP0_PMC8) are one event under two names.
-  localparam int RowW = PMU_KIND_W + 3;  // {kind, iar, opm, dar}
+  localparam int RowW = ITA_KIND_W + 3;  // {kind, iar, opm, dar}
 
-`define PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)           \
+`define ITA_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)           \
     if (Model == MODEL && es_v == CODE && umask_v == UMASK) begin                        \
-      row = {((((COUNTERS) >> Counter) & 8'h01) != 8'h00 ? KIND : PMU_KIND_NONE),          \
+      row = {((((COUNTERS) >> Counter) & 8'h01) != 8'h00 ? KIND : ITA_KIND_NONE),          \
              IAR, OPM, DAR};                                                             \
     end
 
-  function automatic logic [RowW-1:0] row_of(input logic [PMU_F_PMC_GEN_ES_W-1:0]    es_v,
-                                              input logic [PMU_F_PMC_GEN_UMASK_W-1:0] umask_v);
+  function automatic logic [RowW-1:0] row_of(input logic [ITA_F_PMC_GEN_ES_W-1:0]    es_v,
+                                              input logic [ITA_F_PMC_GEN_UMASK_W-1:0] umask_v);
     logic [RowW-1:0] row;
-    row = {PMU_KIND_NONE, 3'b000};
-    `include "pmu_evt_rows.svh"
+    row = {ITA_KIND_NONE, 3'b000};
+    `include "ita_evt_rows.svh"
     row_of = row;
   endfunction
 
-`undef PMU_EVT_ROW
+`undef ITA_EVT_ROW
 
   // The slot flags of a kind that counts slots: a slot carries the event when
   // (flags & all) == val and, if any is not 0, (flags & any) != 0. BR_MISPRED_DETAIL's umask
@@ -124,43 +124,43 @@ module ita_evt_sel #(
     sf_bit = {{(SfW - 1){1'b0}}, 1'b1} << lsb;
   endfunction
 
-  function automatic logic [FlagsW-1:0] flags_of(input logic [PMU_KIND_W-1:0] kind,
-                                                 input logic [PMU_F_PMC_GEN_UMASK_W-1:0] u);
+  function automatic logic [FlagsW-1:0] flags_of(input logic [ITA_KIND_W-1:0] kind,
+                                                 input logic [ITA_F_PMC_GEN_UMASK_W-1:0] u);
     logic [SfW-1:0] all, val, any, br_type_f, br_pred_f;
     logic           slots, gated;
     all       = '0;
     any       = '0;
     slots     = 1'b1;
     gated     = 1'b0;
-    br_type_f = {{(SfW - 2){1'b0}}, 2'b11} << PMU_SF_BR_TYPE_LSB;
-    br_pred_f = {{(SfW - 2){1'b0}}, 2'b11} << PMU_SF_BR_PRED_LSB;
+    br_type_f = {{(SfW - 2){1'b0}}, 2'b11} << ITA_SF_BR_TYPE_LSB;
+    br_pred_f = {{(SfW - 2){1'b0}}, 2'b11} << ITA_SF_BR_PRED_LSB;
     val       = '0;
     case (kind)
-      PMU_KIND_INST_RET:  gated = 1'b1;
-      PMU_KIND_NOPS:      all = sf_bit(PMU_SF_NOP_LSB);
-      PMU_KIND_PRED_OFF:  all = sf_bit(PMU_SF_PRED_OFF_LSB);
-      PMU_KIND_FP_OPS:    all = sf_bit(PMU_SF_FP_LSB);
-      PMU_KIND_LOADS:     all = sf_bit(PMU_SF_LOAD_LSB);
-      PMU_KIND_STORES:    all = sf_bit(PMU_SF_STORE_LSB);
-      PMU_KIND_L1D_MISS:  all = sf_bit(PMU_SF_LOAD_LSB) | sf_bit(PMU_SF_L1D_MISS_LSB);
-      PMU_KIND_L1D_RSE:   all = sf_bit(PMU_SF_LOAD_LSB) | sf_bit(PMU_SF_L1D_MISS_LSB) |
-                                sf_bit(PMU_SF_RSE_LSB);
-      PMU_KIND_L2_MISS:   all = sf_bit(PMU_SF_L2_MISS_LSB);
-      PMU_KIND_L2_REF:    all = sf_bit(PMU_SF_L2_REF_LSB);
-      PMU_KIND_BR_DETAIL: begin
+      ITA_KIND_INST_RET:  gated = 1'b1;
+      ITA_KIND_NOPS:      all = sf_bit(ITA_SF_NOP_LSB);
+      ITA_KIND_PRED_OFF:  all = sf_bit(ITA_SF_PRED_OFF_LSB);
+      ITA_KIND_FP_OPS:    all = sf_bit(ITA_SF_FP_LSB);
+      ITA_KIND_LOADS:     all = sf_bit(ITA_SF_LOAD_LSB);
+      ITA_KIND_STORES:    all = sf_bit(ITA_SF_STORE_LSB);
+      ITA_KIND_L1D_MISS:  all = sf_bit(ITA_SF_LOAD_LSB) | sf_bit(ITA_SF_L1D_MISS_LSB);
+      ITA_KIND_L1D_RSE:   all = sf_bit(ITA_SF_LOAD_LSB) | sf_bit(ITA_SF_L1D_MISS_LSB) |
+                                sf_bit(ITA_SF_RSE_LSB);
+      ITA_KIND_L2_MISS:   all = sf_bit(ITA_SF_L2_MISS_LSB);
+      ITA_KIND_L2_REF:    all = sf_bit(ITA_SF_L2_REF_LSB);
+      ITA_KIND_BR_DETAIL: begin
         any = br_type_f;
         if (u[UmaskTypeLsb +: 2] != 2'd0) begin
           all = all | br_type_f;
-          val = val | ({{(SfW - 2){1'b0}}, u[UmaskTypeLsb +: 2]} << PMU_SF_BR_TYPE_LSB);
+          val = val | ({{(SfW - 2){1'b0}}, u[UmaskTypeLsb +: 2]} << ITA_SF_BR_TYPE_LSB);
         end
         if (u[UmaskPredLsb +: 2] != 2'd0) begin
           all = all | br_pred_f;
-          val = val | ({{(SfW - 2){1'b0}}, u[UmaskPredLsb +: 2]} << PMU_SF_BR_PRED_LSB);
+          val = val | ({{(SfW - 2){1'b0}}, u[UmaskPredLsb +: 2]} << ITA_SF_BR_PRED_LSB);
         end
       end
       default:            slots = 1'b0;  // cycle-level events and unimplemented pairs
     endcase
-    if (kind != PMU_KIND_BR_DETAIL) begin
+    if (kind != ITA_KIND_BR_DETAIL) begin
       val = all;
     end
     flags_of = {slots, gated, all, val, any};
@@ -176,7 +176,7 @@ module ita_evt_sel #(
                                                input logic [1:0]      umask_pair);
     logic [1:0] set, pair;
     set  = row[2:1];
-    pair = (row[RowW-1:3] == PMU_KIND_INST_RET) ? umask_pair : 2'd0;
+    pair = (row[RowW-1:3] == ITA_KIND_INST_RET) ? umask_pair : 2'd0;
     if (row[0]) begin
       qsel_of = {{(NSets * NPairs){1'b0}}, {{(NSets - 1){1'b0}}, 1'b1} << set};
     end else begin
@@ -194,14 +194,14 @@ module ita_evt_sel #(
   // reads is 1 (pm = 1: a privileged monitor, enabled by PSR.pp; pm = 0: a user monitor, by
   // PSR.up).
   function automatic logic [31:0] en_table(input logic [63:0] pmc);
-    logic [PMU_F_PMC_GEN_PLM_W-1:0] plm;
-    logic [PMU_F_PMC_GEN_ISM_W-1:0] ism;
+    logic [ITA_F_PMC_GEN_PLM_W-1:0] plm;
+    logic [ITA_F_PMC_GEN_ISM_W-1:0] ism;
     logic                           pm;
     logic [4:0]                     key;  // {cpl, is, up, pp}
     logic [31:0]                    t;
-    plm = pmc[PMU_F_PMC_GEN_PLM_MSB:PMU_F_PMC_GEN_PLM_LSB];
-    ism = pmc[PMU_F_PMC_GEN_ISM_MSB:PMU_F_PMC_GEN_ISM_LSB];
-    pm  = pmc[PMU_F_PMC_GEN_PM_LSB];
+    plm = pmc[ITA_F_PMC_GEN_PLM_MSB:ITA_F_PMC_GEN_PLM_LSB];
+    ism = pmc[ITA_F_PMC_GEN_ISM_MSB:ITA_F_PMC_GEN_ISM_LSB];
+    pm  = pmc[ITA_F_PMC_GEN_PM_LSB];
     for (int i = 0; i < 32; i++) begin
       key  = 5'(i);
       t[i] = plm[key[4:3]] && !ism[key[2]] && (pm ? key[0] : key[1]);
@@ -210,20 +210,20 @@ module ita_evt_sel #(
   endfunction
 
   // The whole decode of a stored PMC value: {kind, slot flags, qualification select}.
-  localparam int DecW = PMU_KIND_W + FlagsW + QselW;
+  localparam int DecW = ITA_KIND_W + FlagsW + QselW;
 
   function automatic logic [DecW-1:0] decode(input logic [63:0] pmc);
     logic [RowW-1:0]                  row;
-    logic [PMU_F_PMC_GEN_UMASK_W-1:0] u;
-    u      = pmc[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB];
-    row    = row_of(pmc[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB], u);
+    logic [ITA_F_PMC_GEN_UMASK_W-1:0] u;
+    u      = pmc[ITA_F_PMC_GEN_UMASK_MSB:ITA_F_PMC_GEN_UMASK_LSB];
+    row    = row_of(pmc[ITA_F_PMC_GEN_ES_MSB:ITA_F_PMC_GEN_ES_LSB], u);
     decode = {row[RowW-1:3], flags_of(row[RowW-1:3], u), qsel_of(row, u[1:0])};
   endfunction
 
   // The slot flags of the decode ({counts slots, gated, all, val, any}) are kept in one flop
   // each: read from one packed flop, each use in every slot's compare shifted them out again
   // (docs/bench.md).
-  logic [PMU_KIND_W-1:0] kind_q;
+  logic [ITA_KIND_W-1:0] kind_q;
   logic                  slots_q, gated_q;
   logic [SfW-1:0]        all_q, val_q, any_q;
   logic [QselW-1:0]      qsel_q;
@@ -293,11 +293,11 @@ module ita_evt_sel #(
   // and BTB events count the unit's capture, which is qualified by the unit itself.
   always_comb begin
     case (kind_q)
-      PMU_KIND_CYCLES: n_kind = {{(NW - 1){1'b0}}, power_counts};
-      PMU_KIND_RECIRC: n_kind = {{(NW - 3){1'b0}}, recirc_i};
-      PMU_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};
-      PMU_KIND_DEAR:   n_kind = {{(NW - 1){1'b0}}, dear_cap_i};
-      PMU_KIND_BTB:    n_kind = {{(NW - 1){1'b0}}, btb_cap_i};
+      ITA_KIND_CYCLES: n_kind = {{(NW - 1){1'b0}}, power_counts};
+      ITA_KIND_RECIRC: n_kind = {{(NW - 3){1'b0}}, recirc_i};
+      ITA_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};
+      ITA_KIND_DEAR:   n_kind = {{(NW - 1){1'b0}}, dear_cap_i};
+      ITA_KIND_BTB:    n_kind = {{(NW - 1){1'b0}}, btb_cap_i};
       default:         n_kind = count_hits(slot_hit);
     endcase
   end

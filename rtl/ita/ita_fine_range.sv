@@ -21,21 +21,21 @@ module ita_fine_range #(
   output logic        hit_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // A fine-mode range lives inside one 4 KB page; ranges are resolved to G-aligned units.
   localparam int PageLsb = 12;
   localparam int G       = FineGran2 ? 5 : 4;
 
   logic [63:0]                     lo, hi;
-  logic [PMU_F_IBR_MASK_PLM_W-1:0] plm_lo, plm_hi;
+  logic [ITA_F_IBR_MASK_PLM_W-1:0] plm_lo, plm_hi;
   logic [PageLsb-1-G:0]            ip_off, lo_off, hi_off;
   logic [63-PageLsb:0]             ip_page, lo_page;
 
-  assign lo     = lo_addr_i[PMU_F_BR_ADDR_ADDR_MSB:PMU_F_BR_ADDR_ADDR_LSB];
-  assign hi     = hi_addr_i[PMU_F_BR_ADDR_ADDR_MSB:PMU_F_BR_ADDR_ADDR_LSB];
-  assign plm_lo = lo_mask_i[PMU_F_IBR_MASK_PLM_MSB:PMU_F_IBR_MASK_PLM_LSB];
-  assign plm_hi = hi_mask_i[PMU_F_IBR_MASK_PLM_MSB:PMU_F_IBR_MASK_PLM_LSB];
+  assign lo     = lo_addr_i[ITA_F_BR_ADDR_ADDR_MSB:ITA_F_BR_ADDR_ADDR_LSB];
+  assign hi     = hi_addr_i[ITA_F_BR_ADDR_ADDR_MSB:ITA_F_BR_ADDR_ADDR_LSB];
+  assign plm_lo = lo_mask_i[ITA_F_IBR_MASK_PLM_MSB:ITA_F_IBR_MASK_PLM_LSB];
+  assign plm_hi = hi_mask_i[ITA_F_IBR_MASK_PLM_MSB:ITA_F_IBR_MASK_PLM_LSB];
 
   assign ip_off = ip_i[PageLsb-1:G];
   assign lo_off = lo[PageLsb-1:G];

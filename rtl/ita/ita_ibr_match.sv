@@ -14,24 +14,24 @@ module ita_ibr_match (
   output logic        hit_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // A bundle is 16 bytes: the instruction-address check ignores address bits 3:0.
   localparam int          BundleLsb  = 4;
   localparam logic [63:0] BundleBits = (64'd1 << BundleLsb) - 64'd1;
   // Mask bit i covers address bit i; the address bits above the mask field are always
   // compared.
-  localparam int          MaskW      = PMU_F_IBR_MASK_MASK_W;
+  localparam int          MaskW      = ITA_F_IBR_MASK_MASK_W;
 
   logic [63:0]                    addr, cmp_mask;
-  logic [PMU_F_IBR_MASK_PLM_W-1:0] plm;
+  logic [ITA_F_IBR_MASK_PLM_W-1:0] plm;
 
-  assign addr = ibr_addr_i[PMU_F_BR_ADDR_ADDR_MSB:PMU_F_BR_ADDR_ADDR_LSB];
-  assign plm  = ibr_mask_i[PMU_F_IBR_MASK_PLM_MSB:PMU_F_IBR_MASK_PLM_LSB];
+  assign addr = ibr_addr_i[ITA_F_BR_ADDR_ADDR_MSB:ITA_F_BR_ADDR_ADDR_LSB];
+  assign plm  = ibr_mask_i[ITA_F_IBR_MASK_PLM_MSB:ITA_F_IBR_MASK_PLM_LSB];
 
   // 1 = compare this address bit.
   assign cmp_mask = {{(64 - MaskW){1'b1}},
-                     ibr_mask_i[PMU_F_IBR_MASK_MASK_MSB:PMU_F_IBR_MASK_MASK_LSB]} & ~BundleBits;
+                     ibr_mask_i[ITA_F_IBR_MASK_MASK_MSB:ITA_F_IBR_MASK_MASK_LSB]} & ~BundleBits;
 
   always_comb begin
     if (en_i) begin

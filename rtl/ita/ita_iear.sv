@@ -29,12 +29,12 @@ module ita_iear #(
   output logic        cap_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam bit Ita = (Model == 0);
 
   // PMD1.lat holds 12 bits; a longer latency saturates (Itanium 2: and sets ov).
-  localparam int          LatW   = PMU_F_PMD1_LAT_W;
+  localparam int          LatW   = ITA_F_PMD1_LAT_W;
   localparam logic [15:0] LatMax = 16'((1 << LatW) - 1);
 
   // enum ita_tlb of include/common/ita/ita_cycle.h
@@ -51,18 +51,18 @@ module ita_iear #(
   // else, and a run with the I-EAR off skips them (docs/bench.md, "Only the slots that
   // retire"). Each variable of those blocks is written once per evaluation, in one branch or
   // the other (Icarus 11 re-runs an always_comb that reads back a variable it changed twice).
-  assign line = if_addr_i & ~((64'd1 << PMU_F_PMD0_ADDR_LSB) - 64'd1);
+  assign line = if_addr_i & ~((64'd1 << ITA_F_PMD0_ADDR_LSB) - 64'd1);
 
   if (Ita) begin : g_ita
     // ---- Itanium: PMC10.tlb selects the mode; umask is a threshold or TLB outcomes --------
     logic [3:0] umask;
     logic       cache_hit;
 
-    assign plm      = pmc10_i[PMU_F_PMC10_ITA_PLM_MSB:PMU_F_PMC10_ITA_PLM_LSB];
-    assign pm       = pmc10_i[PMU_F_PMC10_ITA_PM_LSB];
-    assign ism      = pmc10_i[PMU_F_PMC10_ITA_ISM_MSB:PMU_F_PMC10_ITA_ISM_LSB];
-    assign tlb_mode = pmc10_i[PMU_F_PMC10_ITA_TLB_LSB];
-    assign umask    = pmc10_i[PMU_F_PMC10_ITA_UMASK_MSB:PMU_F_PMC10_ITA_UMASK_LSB];
+    assign plm      = pmc10_i[ITA_F_PMC10_ITA_PLM_MSB:ITA_F_PMC10_ITA_PLM_LSB];
+    assign pm       = pmc10_i[ITA_F_PMC10_ITA_PM_LSB];
+    assign ism      = pmc10_i[ITA_F_PMC10_ITA_ISM_MSB:ITA_F_PMC10_ITA_ISM_LSB];
+    assign tlb_mode = pmc10_i[ITA_F_PMC10_ITA_TLB_LSB];
+    assign umask    = pmc10_i[ITA_F_PMC10_ITA_UMASK_MSB:ITA_F_PMC10_ITA_UMASK_LSB];
 
     // umask 0..0xa: lat >= 4 << umask; 0xf (LAT_NONE): every miss; others: nothing.
     always_comb begin
@@ -79,27 +79,27 @@ module ita_iear #(
     always_comb begin
       if (cap_o) begin
         lat_ov   = (if_lat_i > LatMax);
-        pmd0_cap = line | (64'd1 << PMU_F_PMD0_ITA_V_LSB)
-                 | ({63'd0, tlb_mode} << PMU_F_PMD0_ITA_TLB_LSB);
+        pmd0_cap = line | (64'd1 << ITA_F_PMD0_ITA_V_LSB)
+                 | ({63'd0, tlb_mode} << ITA_F_PMD0_ITA_TLB_LSB);
         pmd1_cap = tlb_mode ? 64'd0
-                 : ({48'd0, lat_ov ? LatMax : if_lat_i} << PMU_F_PMD1_LAT_LSB);
+                 : ({48'd0, lat_ov ? LatMax : if_lat_i} << ITA_F_PMD1_LAT_LSB);
       end else begin
         {lat_ov, pmd0_cap, pmd1_cap} = '0;
       end
     end
   end else begin : g_ita2
     // ---- Itanium 2: PMC10.ct selects the mode (1x cache, 00 TLB, 01 nothing) ---------------
-    logic [PMU_F_PMC10_UMASK_W-1:0] umask;
-    logic [PMU_F_PMC10_CT_W-1:0]    ct;
+    logic [ITA_F_PMC10_UMASK_W-1:0] umask;
+    logic [ITA_F_PMC10_CT_W-1:0]    ct;
     logic [2:0]                     bin;
     logic                           cache_mode, cache_hit;
     logic [1:0]                     stat;
 
-    assign plm   = pmc10_i[PMU_F_PMC10_PLM_MSB:PMU_F_PMC10_PLM_LSB];
-    assign pm    = pmc10_i[PMU_F_PMC10_PM_LSB];
-    assign ism   = pmc10_i[PMU_F_PMC10_ISM_MSB:PMU_F_PMC10_ISM_LSB];
-    assign ct    = pmc10_i[PMU_F_PMC10_CT_MSB:PMU_F_PMC10_CT_LSB];
-    assign umask = pmc10_i[PMU_F_PMC10_UMASK_MSB:PMU_F_PMC10_UMASK_LSB];
+    assign plm   = pmc10_i[ITA_F_PMC10_PLM_MSB:ITA_F_PMC10_PLM_LSB];
+    assign pm    = pmc10_i[ITA_F_PMC10_PM_LSB];
+    assign ism   = pmc10_i[ITA_F_PMC10_ISM_MSB:ITA_F_PMC10_ISM_LSB];
+    assign ct    = pmc10_i[ITA_F_PMC10_CT_MSB:ITA_F_PMC10_CT_LSB];
+    assign umask = pmc10_i[ITA_F_PMC10_UMASK_MSB:ITA_F_PMC10_UMASK_LSB];
 
     assign cache_mode = ct[1];
     assign tlb_mode   = (ct == 2'b00);
@@ -134,10 +134,10 @@ module ita_iear #(
     always_comb begin
       if (cap_o) begin
         lat_ov   = (if_lat_i > LatMax);
-        pmd0_cap = line | ({62'd0, stat} << PMU_F_PMD0_STAT_LSB);
+        pmd0_cap = line | ({62'd0, stat} << ITA_F_PMD0_STAT_LSB);
         pmd1_cap = tlb_mode ? 64'd0
-                 : (({48'd0, lat_ov ? LatMax : if_lat_i} << PMU_F_PMD1_LAT_LSB)
-                   | ({63'd0, lat_ov} << PMU_F_PMD1_OV_LSB));
+                 : (({48'd0, lat_ov ? LatMax : if_lat_i} << ITA_F_PMD1_LAT_LSB)
+                   | ({63'd0, lat_ov} << ITA_F_PMD1_OV_LSB));
       end else begin
         {lat_ov, pmd0_cap, pmd1_cap} = '0;
       end
@@ -161,8 +161,8 @@ module ita_iear #(
   assign cap_o = en && qual_i && hit;
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD0_RESET_ITA : PMU_PMD0_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD0_WMASK_ITA : PMU_PMD0_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD0_RESET_ITA : ITA_PMD0_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD0_WMASK_ITA : ITA_PMD0_WMASK_ITA2)
   ) u_pmd0 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -175,8 +175,8 @@ module ita_iear #(
   );
 
   ita_cap_reg #(
-    .ResetValue (Ita ? PMU_PMD1_RESET_ITA : PMU_PMD1_RESET_ITA2),
-    .WriteMask  (Ita ? PMU_PMD1_WMASK_ITA : PMU_PMD1_WMASK_ITA2)
+    .ResetValue (Ita ? ITA_PMD1_RESET_ITA : ITA_PMD1_RESET_ITA2),
+    .WriteMask  (Ita ? ITA_PMD1_WMASK_ITA : ITA_PMD1_WMASK_ITA2)
   ) u_pmd1 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

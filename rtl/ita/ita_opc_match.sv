@@ -14,7 +14,7 @@ module ita_opc_match (
   output logic        hit_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // enum ita_unit of include/common/ita/ita_cycle.h
   localparam logic [1:0] UnitM = 2'd0;
@@ -26,7 +26,7 @@ module ita_opc_match (
   // "Primitive matches"; libpfm-3 include/perfmon/pfmlib_itanium.h): the low part is
   // enc[12:0], the high part the top bits of the 41-bit encoding.
   localparam int EncW    = 41;
-  localparam int OpcW    = PMU_F_PMC_OPC_MASK_W;
+  localparam int OpcW    = ITA_F_PMC_OPC_MASK_W;
   localparam int EncLoW  = 13;
   localparam int EncHiW  = OpcW - EncLoW;
   localparam int EncHiLsb = EncW - EncHiW;
@@ -35,13 +35,13 @@ module ita_opc_match (
   logic [3:0]      unit_en;   // per enum ita_unit value: the matcher's m / i / f / b bit
 
   assign e27   = {enc_i[EncW-1:EncHiLsb], enc_i[EncLoW-1:0]};
-  assign match = pmc_i[PMU_F_PMC_OPC_MATCH_MSB:PMU_F_PMC_OPC_MATCH_LSB];
-  assign mask  = pmc_i[PMU_F_PMC_OPC_MASK_MSB:PMU_F_PMC_OPC_MASK_LSB];
+  assign match = pmc_i[ITA_F_PMC_OPC_MATCH_MSB:ITA_F_PMC_OPC_MATCH_LSB];
+  assign mask  = pmc_i[ITA_F_PMC_OPC_MASK_MSB:ITA_F_PMC_OPC_MASK_LSB];
 
-  assign unit_en[UnitM] = pmc_i[PMU_F_PMC_OPC_M_LSB];
-  assign unit_en[UnitI] = pmc_i[PMU_F_PMC_OPC_I_LSB];
-  assign unit_en[UnitF] = pmc_i[PMU_F_PMC_OPC_F_LSB];
-  assign unit_en[UnitB] = pmc_i[PMU_F_PMC_OPC_B_LSB];
+  assign unit_en[UnitM] = pmc_i[ITA_F_PMC_OPC_M_LSB];
+  assign unit_en[UnitI] = pmc_i[ITA_F_PMC_OPC_I_LSB];
+  assign unit_en[UnitF] = pmc_i[ITA_F_PMC_OPC_F_LSB];
+  assign unit_en[UnitB] = pmc_i[ITA_F_PMC_OPC_B_LSB];
 
   always_comb begin
     if (en_i) begin

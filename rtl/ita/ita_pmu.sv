@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // Itanium / Itanium 2 PMU: PMC0 (freeze, sticky overflow bits), four generic counters
 // PMC4..7 / PMD4..7, the event-qualification registers (opcode matchers PMC8/9, PMC11,
@@ -40,7 +40,7 @@ module ita_pmu #(
   input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_idx_i,    // syllable 0..2, slot k at [k*2 +: 2]
   input  logic [`ITA_MAX_SLOTS*41-1:0]  slot_enc_i,    // 41-bit encoding, [k*41 +: 41]
   input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_unit_i,   // 0 M 1 I 2 F 3 B
-  input  logic [`ITA_MAX_SLOTS*`ITA_SF_WIDTH-1:0] slot_flags_i, // PMU_SF_* bits, [k*16 +: 16]
+  input  logic [`ITA_MAX_SLOTS*`ITA_SF_WIDTH-1:0] slot_flags_i, // ITA_SF_* bits, [k*16 +: 16]
   input  logic [`ITA_MAX_SLOTS*64-1:0]  slot_daddr_i,  // data address of a load / store
   input  logic [`ITA_MAX_SLOTS*16-1:0]  slot_lat_i,    // memory latency (the D-EAR), [k*16 +: 16]
   input  logic [`ITA_MAX_SLOTS*2-1:0]   slot_tlb_i,    // enum ita_tlb of the access, [k*2 +: 2]
@@ -64,30 +64,30 @@ module ita_pmu #(
                                                        // the value a register read returns
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // ---- model parameters (include/common/ita/ita_regs.def) ---------------------------------------
   localparam bit Ita = (Model == 0);
 
   // Counter width: the PMD writable mask is 2^W - 1.
-  localparam int W = Ita ? $clog2(PMU_PMD4_7_WMASK_ITA + 64'd1)
-                         : $clog2(PMU_PMD4_7_WMASK_ITA2 + 64'd1);
+  localparam int W = Ita ? $clog2(ITA_PMD4_7_WMASK_ITA + 64'd1)
+                         : $clog2(ITA_PMD4_7_WMASK_ITA2 + 64'd1);
 
   // Generic counters: PMC0 has one overflow bit per counter, at the counter's own index.
-  localparam int NCnt         = PMU_F_PMC0_OVF_W;
-  localparam int FirstCounter = PMU_F_PMC0_OVF_LSB;
+  localparam int NCnt         = ITA_F_PMC0_OVF_W;
+  localparam int FirstCounter = ITA_F_PMC0_OVF_LSB;
 
   // n <= ITA_MAX_SLOTS, the largest recirc_i, or ITA_MAX_XEV general events of up to 255.
   localparam int NW = 10;
 
-  localparam logic [63:0] Pmc0Reset  = Ita ? PMU_PMC0_RESET_ITA   : PMU_PMC0_RESET_ITA2;
-  localparam logic [63:0] Pmc0Wmask  = Ita ? PMU_PMC0_WMASK_ITA   : PMU_PMC0_WMASK_ITA2;
-  localparam logic [63:0] PsrReset   = Ita ? PMU_PSR_RESET_ITA    : PMU_PSR_RESET_ITA2;
-  localparam logic [63:0] PsrWmask   = Ita ? PMU_PSR_WMASK_ITA    : PMU_PSR_WMASK_ITA2;
-  localparam logic [63:0] IpsrReset  = Ita ? PMU_IPSR_RESET_ITA   : PMU_IPSR_RESET_ITA2;
-  localparam logic [63:0] IpsrWmask  = Ita ? PMU_IPSR_WMASK_ITA   : PMU_IPSR_WMASK_ITA2;
-  localparam logic [63:0] DcrReset   = Ita ? PMU_DCR_RESET_ITA    : PMU_DCR_RESET_ITA2;
-  localparam logic [63:0] DcrWmask   = Ita ? PMU_DCR_WMASK_ITA    : PMU_DCR_WMASK_ITA2;
+  localparam logic [63:0] Pmc0Reset  = Ita ? ITA_PMC0_RESET_ITA   : ITA_PMC0_RESET_ITA2;
+  localparam logic [63:0] Pmc0Wmask  = Ita ? ITA_PMC0_WMASK_ITA   : ITA_PMC0_WMASK_ITA2;
+  localparam logic [63:0] PsrReset   = Ita ? ITA_PSR_RESET_ITA    : ITA_PSR_RESET_ITA2;
+  localparam logic [63:0] PsrWmask   = Ita ? ITA_PSR_WMASK_ITA    : ITA_PSR_WMASK_ITA2;
+  localparam logic [63:0] IpsrReset  = Ita ? ITA_IPSR_RESET_ITA   : ITA_IPSR_RESET_ITA2;
+  localparam logic [63:0] IpsrWmask  = Ita ? ITA_IPSR_WMASK_ITA   : ITA_IPSR_WMASK_ITA2;
+  localparam logic [63:0] DcrReset   = Ita ? ITA_DCR_RESET_ITA    : ITA_DCR_RESET_ITA2;
+  localparam logic [63:0] DcrWmask   = Ita ? ITA_DCR_WMASK_ITA    : ITA_DCR_WMASK_ITA2;
 
   // ---- the record in flight ----------------------------------------------------------------
   // The cycle record is registered at the block boundary: the clock that presents it stores
@@ -183,7 +183,7 @@ module ita_pmu #(
 
   // ---- register port decode --------------------------------------------------------------
   // Every register a read or a write reaches is one visible entry (include/common/ita/ita_regs.def,
-  // PMU_VISIBLE), at address PMU_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or ITA_NVIS
+  // ITA_VISIBLE), at address ITA_VIS_ADDR[v]. reg_vis is the entry at reg_addr_i, or ITA_NVIS
   // where there is none (PMC1..3 and every address not implemented: a write is ignored and a
   // read returns 0). The search is on a key of the address's low bits, space[2:0] and
   // index[4:0], which every entry fits (tools/ita/gen_ita.c checks that, and that the registers
@@ -191,8 +191,8 @@ module ita_pmu #(
   // table, where a comparison per register ran in every evaluation of the input-driven logic
   // (docs/bench.md).
   localparam int VisW = $clog2(ITA_NVIS + 1);
-  localparam int SpcW = PMU_VIS_KEY_SPACE_W;
-  localparam int IdxW = PMU_VIS_KEY_INDEX_W;
+  localparam int SpcW = ITA_VIS_KEY_SPACE_W;
+  localparam int IdxW = ITA_VIS_KEY_INDEX_W;
   localparam int KeyW = SpcW + IdxW;
   localparam logic [VisW-1:0] NoVis = VisW'(ITA_NVIS);
 
@@ -209,8 +209,8 @@ module ita_pmu #(
   always_comb begin
     key_vis = NoVis;
     for (int v = 0; v < ITA_NVIS; v++) begin
-      if (reg_key == {PMU_VIS_ADDR[v*ITA_ADDR_BITS + 8 +: SpcW],
-                      PMU_VIS_ADDR[v*ITA_ADDR_BITS +: IdxW]}) begin
+      if (reg_key == {ITA_VIS_ADDR[v*ITA_ADDR_BITS + 8 +: SpcW],
+                      ITA_VIS_ADDR[v*ITA_ADDR_BITS +: IdxW]}) begin
         key_vis = VisW'(v);
       end
     end
@@ -221,10 +221,10 @@ module ita_pmu #(
   assign reg_wsel = reg_we_i ? reg_sel : '0;
 
   logic pmc0_we, psr_we, dcr_we, ipsr_we;
-  assign pmc0_we = reg_wsel[PMU_VIS_PMC0];
-  assign psr_we  = reg_wsel[PMU_VIS_PSR];
-  assign dcr_we  = reg_wsel[PMU_VIS_DCR];
-  assign ipsr_we = reg_wsel[PMU_VIS_IPSR];
+  assign pmc0_we = reg_wsel[ITA_VIS_PMC0];
+  assign psr_we  = reg_wsel[ITA_VIS_PSR];
+  assign dcr_we  = reg_wsel[ITA_VIS_DCR];
+  assign ipsr_we = reg_wsel[ITA_VIS_IPSR];
 
   // ---- CPU state --------------------------------------------------------------------------
   logic        eff_up, eff_pp;
@@ -261,29 +261,29 @@ module ita_pmu #(
   logic [63:0] vis [ITA_NVIS];
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
-  // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/pmu_qual_regs.svh. Each one
+  // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/ita_qual_regs.svh. Each one
   // stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable mask, like
-  // PMC4..7, and reads back (and shows in obs_vis_o) as stored. PMU_QUAL_REG(J, name, NAME,
-  // SPACE) declares name_q, written when the port writes its visible entry PMU_VIS_<NAME>,
-  // and drives that entry, vis[PMU_VIS_<NAME>].
-`define PMU_QUAL_REG(J, name, NAME, SPACE)                                                  \
+  // PMC4..7, and reads back (and shows in obs_vis_o) as stored. ITA_QUAL_REG(J, name, NAME,
+  // SPACE) declares name_q, written when the port writes its visible entry ITA_VIS_<NAME>,
+  // and drives that entry, vis[ITA_VIS_<NAME>].
+`define ITA_QUAL_REG(J, name, NAME, SPACE)                                                  \
   logic [63:0] name``_q;                                                                    \
   ita_pmc_gen #(                                                                           \
-    .ResetValue (Ita ? PMU_``NAME``_RESET_ITA : PMU_``NAME``_RESET_ITA2),                   \
-    .WriteMask  (Ita ? PMU_``NAME``_WMASK_ITA : PMU_``NAME``_WMASK_ITA2)                    \
+    .ResetValue (Ita ? ITA_``NAME``_RESET_ITA : ITA_``NAME``_RESET_ITA2),                   \
+    .WriteMask  (Ita ? ITA_``NAME``_WMASK_ITA : ITA_``NAME``_WMASK_ITA2)                    \
   ) u_``name (                                                                              \
     .clk_i   (clk_i),                                                                       \
     .rst_ni  (rst_ni),                                                                      \
     .wr_i    (reg_we_i),                                                                    \
-    .sel_i   (reg_sel[PMU_VIS_``NAME]),                                                     \
+    .sel_i   (reg_sel[ITA_VIS_``NAME]),                                                     \
     .wdata_i (reg_wdata_i),                                                                 \
     .q_o     (name``_q)                                                                     \
   );                                                                                        \
-  assign vis[PMU_VIS_``NAME] = name``_q;
+  assign vis[ITA_VIS_``NAME] = name``_q;
 
-  `include "pmu_qual_regs.svh"
+  `include "ita_qual_regs.svh"
 
-`undef PMU_QUAL_REG
+`undef ITA_QUAL_REG
 
   // The qualification datapath's view of them.
   logic [8*64-1:0] ibr_q, dbr_q;  // IBR j / DBR j at [j*64 +: 64]
@@ -310,7 +310,7 @@ module ita_pmu #(
       .ip_i     (slot_ip_q[s*64 +: 64]),
       .enc_i    (slot_enc_q[s*41 +: 41]),
       .unit_i   (slot_unit_q[s*2 +: 2]),
-      .mem_i    (flags[PMU_SF_LOAD_LSB] || flags[PMU_SF_STORE_LSB]),
+      .mem_i    (flags[ITA_SF_LOAD_LSB] || flags[ITA_SF_STORE_LSB]),
       .daddr_i  (slot_daddr_q[s*64 +: 64]),
       .ibr_i    (ibr_q),
       .dbr_i    (dbr_q),
@@ -329,12 +329,12 @@ module ita_pmu #(
   logic fr_q;  // PMC0.fr before the clock (ita_ovf_ctrl below): nothing captures when frozen
   // Each unit is qualified like its counter event's row: the qualifier set {iar, opm} of
   // the row picks inst_q(set, pair 0), or the memory qualification of the set for dar = 1.
-  localparam logic [1:0] IearSet = {PMU_EV_L1I_EAR_EVENTS_IAR, PMU_EV_L1I_EAR_EVENTS_OPM};
-  localparam logic [1:0] DearSet = {PMU_EV_DATA_EAR_EVENTS_IAR, PMU_EV_DATA_EAR_EVENTS_OPM};
-  localparam logic [1:0] BtbSet  = {PMU_EV_BRANCH_EVENT_IAR, PMU_EV_BRANCH_EVENT_OPM};
-  localparam bit         IearDar = PMU_EV_L1I_EAR_EVENTS_DAR;
-  localparam bit         DearDar = PMU_EV_DATA_EAR_EVENTS_DAR;
-  localparam bit         BtbDar  = PMU_EV_BRANCH_EVENT_DAR;
+  localparam logic [1:0] IearSet = {ITA_EV_L1I_EAR_EVENTS_IAR, ITA_EV_L1I_EAR_EVENTS_OPM};
+  localparam logic [1:0] DearSet = {ITA_EV_DATA_EAR_EVENTS_IAR, ITA_EV_DATA_EAR_EVENTS_OPM};
+  localparam logic [1:0] BtbSet  = {ITA_EV_BRANCH_EVENT_IAR, ITA_EV_BRANCH_EVENT_OPM};
+  localparam bit         IearDar = ITA_EV_L1I_EAR_EVENTS_DAR;
+  localparam bit         DearDar = ITA_EV_DATA_EAR_EVENTS_DAR;
+  localparam bit         BtbDar  = ITA_EV_BRANCH_EVENT_DAR;
 
   // The fetch, qualified as a slot at ip = if_addr that is not a memory access and has no
   // encoding; only in a clock in which the I-EAR may capture (iear_en).
@@ -375,20 +375,20 @@ module ita_pmu #(
   end
 
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
-  localparam int NBtbRegs = {24'd0, PMU_PMD16_FIRST} - {24'd0, PMU_PMD8_FIRST} + 1;  // PMD8..PMD16
+  localparam int NBtbRegs = {24'd0, ITA_PMD16_FIRST} - {24'd0, ITA_PMD8_FIRST} + 1;  // PMD8..PMD16
   logic                 pmd0_we, pmd1_we, pmd2_we, pmd3_we, pmd17_we;
   logic [NBtbRegs-1:0]  btb_we;
   logic [63:0]          pmd0_q, pmd1_q, pmd2_q, pmd3_q, pmd17_q;
   logic [NBtbRegs*64-1:0] btb_q;
   logic                 iear_cap, dear_cap, btb_cap;
 
-  assign pmd0_we  = reg_wsel[PMU_VIS_PMD0];
-  assign pmd1_we  = reg_wsel[PMU_VIS_PMD1];
-  assign pmd2_we  = reg_wsel[PMU_VIS_PMD2];
-  assign pmd3_we  = reg_wsel[PMU_VIS_PMD3];
-  assign pmd17_we = reg_wsel[PMU_VIS_PMD17];
+  assign pmd0_we  = reg_wsel[ITA_VIS_PMD0];
+  assign pmd1_we  = reg_wsel[ITA_VIS_PMD1];
+  assign pmd2_we  = reg_wsel[ITA_VIS_PMD2];
+  assign pmd3_we  = reg_wsel[ITA_VIS_PMD3];
+  assign pmd17_we = reg_wsel[ITA_VIS_PMD17];
   // PMD8..PMD16 are consecutive visible entries (include/common/ita/ita_regs.def).
-  assign btb_we   = reg_wsel[PMU_VIS_PMD8 +: NBtbRegs];
+  assign btb_we   = reg_wsel[ITA_VIS_PMD8 +: NBtbRegs];
 
 
   ita_iear #(
@@ -495,12 +495,12 @@ module ita_pmu #(
     localparam int         Counter = FirstCounter + k;
     // PMC(Counter) and PMD(Counter) are entry k of the .def's ROLE(CNT_CFG) and ROLE(COUNTER)
     // registers (the generator checks that they start at PMC0.ovf's first counter).
-    localparam logic [63:0] PmcReset = Ita ? PMU_CNT_CFG_RESET_ITA[k*64 +: 64]
-                                           : PMU_CNT_CFG_RESET_ITA2[k*64 +: 64];
-    localparam logic [63:0] PmcWmask = Ita ? PMU_CNT_CFG_WMASK_ITA[k*64 +: 64]
-                                           : PMU_CNT_CFG_WMASK_ITA2[k*64 +: 64];
-    localparam int          VisPmc   = PMU_CNT_CFG_VIS[k*32 +: 32];
-    localparam int          VisPmd   = PMU_COUNTER_VIS[k*32 +: 32];
+    localparam logic [63:0] PmcReset = Ita ? ITA_CNT_CFG_RESET_ITA[k*64 +: 64]
+                                           : ITA_CNT_CFG_RESET_ITA2[k*64 +: 64];
+    localparam logic [63:0] PmcWmask = Ita ? ITA_CNT_CFG_WMASK_ITA[k*64 +: 64]
+                                           : ITA_CNT_CFG_WMASK_ITA2[k*64 +: 64];
+    localparam int          VisPmc   = ITA_CNT_CFG_VIS[k*32 +: 32];
+    localparam int          VisPmd   = ITA_COUNTER_VIS[k*32 +: 32];
 
     logic [63:0]   pmc;
     logic [NW-1:0] n, inc;
@@ -582,7 +582,7 @@ module ita_pmu #(
       .carry_o (carry[k])
     );
 
-    assign oi[k]               = pmc[PMU_F_PMC_GEN_OI_LSB];
+    assign oi[k]               = pmc[ITA_F_PMC_GEN_OI_LSB];
     // Bits 63:W read as bit W-1 (sign extension) or as zero.
     assign pmd_rd[k*64 +: 64]  = {{(64 - W){PmdSext && cnt[W-1]}}, cnt};
 
@@ -594,8 +594,8 @@ module ita_pmu #(
     .ResetValue (Pmc0Reset),
     .WriteMask  (Pmc0Wmask),
     .NCounters  (NCnt),
-    .FrBit      (PMU_F_PMC0_FR_LSB),
-    .OvfLsb     (PMU_F_PMC0_OVF_LSB)
+    .FrBit      (ITA_F_PMC0_FR_LSB),
+    .OvfLsb     (ITA_F_PMC0_OVF_LSB)
   ) u_ovf_ctrl (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -613,19 +613,19 @@ module ita_pmu #(
 
   // ---- observation: every visible register, as a read returns it ----------------------------
   // (The qualification registers' entries are driven where they are declared, by
-  // PMU_QUAL_REG; the counters' and their configurations' in g_cnt.)
-  assign vis[PMU_VIS_PMC0]  = pmc0_rd;
-  assign vis[PMU_VIS_PSR]   = psr_rd;
-  assign vis[PMU_VIS_DCR]   = dcr_rd;
-  assign vis[PMU_VIS_IPSR]  = ipsr_rd;
-  assign vis[PMU_VIS_PMD0]  = pmd0_q;
-  assign vis[PMU_VIS_PMD1]  = pmd1_q;
-  assign vis[PMU_VIS_PMD2]  = pmd2_q;
-  assign vis[PMU_VIS_PMD3]  = pmd3_q;
-  assign vis[PMU_VIS_PMD17] = pmd17_q;
+  // ITA_QUAL_REG; the counters' and their configurations' in g_cnt.)
+  assign vis[ITA_VIS_PMC0]  = pmc0_rd;
+  assign vis[ITA_VIS_PSR]   = psr_rd;
+  assign vis[ITA_VIS_DCR]   = dcr_rd;
+  assign vis[ITA_VIS_IPSR]  = ipsr_rd;
+  assign vis[ITA_VIS_PMD0]  = pmd0_q;
+  assign vis[ITA_VIS_PMD1]  = pmd1_q;
+  assign vis[ITA_VIS_PMD2]  = pmd2_q;
+  assign vis[ITA_VIS_PMD3]  = pmd3_q;
+  assign vis[ITA_VIS_PMD17] = pmd17_q;
   // PMD8..PMD16 are consecutive visible entries (include/common/ita/ita_regs.def).
   for (genvar j = 0; j < NBtbRegs; j++) begin : g_btb_vis
-    assign vis[PMU_VIS_PMD8 + j] = btb_q[j*64 +: 64];
+    assign vis[ITA_VIS_PMD8 + j] = btb_q[j*64 +: 64];
   end
 
   // The port is the entries side by side, copied one by one: driven from the 64-bit entries

@@ -40,7 +40,7 @@ module ita_tag_qual #(
   output logic [3:0]  mem_q_o       // memory qualification of qualifier set c
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam bit Ita    = (Model == 0);
   localparam int NPairs = 4;   // IBR0..7 and DBR0..7 form four pairs each
@@ -65,8 +65,8 @@ module ita_tag_qual #(
     // ---- Itanium (Merced): Table 6-3 of the seed ------------------------------------------
     logic tag_all, pass_data;
 
-    assign tag_all   = pmc13_i[PMU_F_PMC13_TA_LSB];   // 1: no instruction-address check
-    assign pass_data = pmc11_i[PMU_F_PMC11_PT_LSB];   // 1: no data-address check
+    assign tag_all   = pmc13_i[ITA_F_PMC13_TA_LSB];   // 1: no instruction-address check
+    assign pass_data = pmc11_i[ITA_F_PMC11_PT_LSB];   // 1: no data-address check
 
     always_comb begin
       if (en_i) begin
@@ -103,29 +103,29 @@ module ita_tag_qual #(
     logic [NPairs-1:0]   ig_ad_p, inv_p;  // PMC8.ig_ad / inv on the pairs tied to PMC8
     logic                fine, ig_ad, inv, any_active;
 
-    assign ibrp_free[0] = pmc14_i[PMU_F_PMC14_IBRP0_LSB];
-    assign ibrp_free[1] = pmc14_i[PMU_F_PMC14_IBRP1_LSB];
-    assign ibrp_free[2] = pmc14_i[PMU_F_PMC14_IBRP2_LSB];
-    assign ibrp_free[3] = pmc14_i[PMU_F_PMC14_IBRP3_LSB];
+    assign ibrp_free[0] = pmc14_i[ITA_F_PMC14_IBRP0_LSB];
+    assign ibrp_free[1] = pmc14_i[ITA_F_PMC14_IBRP1_LSB];
+    assign ibrp_free[2] = pmc14_i[ITA_F_PMC14_IBRP2_LSB];
+    assign ibrp_free[3] = pmc14_i[ITA_F_PMC14_IBRP3_LSB];
 
-    assign opc_free[0] = pmc15_i[PMU_F_PMC15_IBRP0_PMC8_LSB];
-    assign opc_free[1] = pmc15_i[PMU_F_PMC15_IBRP1_PMC9_LSB];
-    assign opc_free[2] = pmc15_i[PMU_F_PMC15_IBRP2_PMC8_LSB];
-    assign opc_free[3] = pmc15_i[PMU_F_PMC15_IBRP3_PMC9_LSB];
+    assign opc_free[0] = pmc15_i[ITA_F_PMC15_IBRP0_PMC8_LSB];
+    assign opc_free[1] = pmc15_i[ITA_F_PMC15_IBRP1_PMC9_LSB];
+    assign opc_free[2] = pmc15_i[ITA_F_PMC15_IBRP2_PMC8_LSB];
+    assign opc_free[3] = pmc15_i[ITA_F_PMC15_IBRP3_PMC9_LSB];
 
-    assign dbrp_ena[0] = pmc13_i[PMU_F_PMC13_ENA_DBRP0_LSB];
-    assign dbrp_ena[1] = pmc13_i[PMU_F_PMC13_ENA_DBRP1_LSB];
-    assign dbrp_ena[2] = pmc13_i[PMU_F_PMC13_ENA_DBRP2_LSB];
-    assign dbrp_ena[3] = pmc13_i[PMU_F_PMC13_ENA_DBRP3_LSB];
+    assign dbrp_ena[0] = pmc13_i[ITA_F_PMC13_ENA_DBRP0_LSB];
+    assign dbrp_ena[1] = pmc13_i[ITA_F_PMC13_ENA_DBRP1_LSB];
+    assign dbrp_ena[2] = pmc13_i[ITA_F_PMC13_ENA_DBRP2_LSB];
+    assign dbrp_ena[3] = pmc13_i[ITA_F_PMC13_ENA_DBRP3_LSB];
 
-    assign dbrp_cfg[0*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP0_MSB:PMU_F_PMC13_CFG_DBRP0_LSB];
-    assign dbrp_cfg[1*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP1_MSB:PMU_F_PMC13_CFG_DBRP1_LSB];
-    assign dbrp_cfg[2*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP2_MSB:PMU_F_PMC13_CFG_DBRP2_LSB];
-    assign dbrp_cfg[3*2 +: 2] = pmc13_i[PMU_F_PMC13_CFG_DBRP3_MSB:PMU_F_PMC13_CFG_DBRP3_LSB];
+    assign dbrp_cfg[0*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP0_MSB:ITA_F_PMC13_CFG_DBRP0_LSB];
+    assign dbrp_cfg[1*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP1_MSB:ITA_F_PMC13_CFG_DBRP1_LSB];
+    assign dbrp_cfg[2*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP2_MSB:ITA_F_PMC13_CFG_DBRP2_LSB];
+    assign dbrp_cfg[3*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP3_MSB:ITA_F_PMC13_CFG_DBRP3_LSB];
 
-    assign fine  = pmc14_i[PMU_F_PMC14_FINE_LSB];
-    assign ig_ad = pmc8_i[PMU_F_PMC_OPC_IG_AD_LSB];
-    assign inv   = pmc8_i[PMU_F_PMC_OPC_INV_LSB];
+    assign fine  = pmc14_i[ITA_F_PMC14_FINE_LSB];
+    assign ig_ad = pmc8_i[ITA_F_PMC_OPC_IG_AD_LSB];
+    assign inv   = pmc8_i[ITA_F_PMC_OPC_INV_LSB];
 
     for (genvar k = 0; k < NPairs; k++) begin : g_pair
       logic [1:0] cfg;

@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // Qualification of the cycle's general events (combinational; docs/ita-ear-btb.md, "General
 // events"): an entry attributed to a slot is qualified
@@ -19,7 +19,7 @@ module ita_xev_qual (
   output logic [`ITA_MAX_XEV-1:0]      xev_qual_o
 );
 
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   // Entry i: its slot at xev_slot_i[i*8 +: 8], {iar, opm} at xev_iod_i[i*3 + 1 +: 2], dar at
   // xev_iod_i[i*3]. The qualification of the entry's slot for the entry's event: mem_q(set) of

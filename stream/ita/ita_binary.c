@@ -116,7 +116,7 @@ static void enter_group(ita_state *st, unsigned g, const ita_cycle *c, const uin
         counts += memo;
         refuse[0] |= r[0];
         refuse[1] |= r[1];
-        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))
+        if (s->flags & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK))
             mem |= 1u << i;
     }
     const unsigned over = !ita_fast_counts_ok(counts);
@@ -565,7 +565,7 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
         k->counts += e->counts;
         k->bad |= e->refuse[ia64];
         *ip = s->ip;
-        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) &&
+        if (s->flags & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK) &&
             decode_da(in, st, &st->cache[*idx], s, n))
             return -1;
     } else {
@@ -589,10 +589,10 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
         const unsigned at = ita_slot_index(*ip, s->slot);
         if (decode_enc(in, &st->cache[at], mode, *ip, s, n))
             return -1;
-        if (s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK) &&
+        if (s->flags & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK) &&
             decode_da(in, st, &st->cache[at], s, n))
             return -1;
-        if (s->flags & PMU_SF_BR_TYPE_MASK) {
+        if (s->flags & ITA_SF_BR_TYPE_MASK) {
             if (get_varint(in, "tgt", n, &v))
                 return -1;
             s->target = *ip + pmu_unzigzag(v);
@@ -612,7 +612,7 @@ DECODE_INLINE int decode_slot(ita_in *in, ita_state *st, uint64_t *ip, unsigned 
                                     (unsigned long long)(v >> 2));
         s->lat = (uint16_t)(v >> 2);
         s->tlb = (uint8_t)(v & 3u);
-        if (!(s->flags & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+        if (!(s->flags & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK)))
             k->zero |= v; /* a latency or TLB outcome without a load or store */
     }
     return 0;

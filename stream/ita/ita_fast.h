@@ -15,12 +15,12 @@
 
 #include "ita_stream.h"
 
-/* Every bit some PMU_SLOT_FLAG defines, as a constant. */
+/* Every bit some ITA_SLOT_FLAG defines, as a constant. */
 enum {
     ITA_SF_DEFINED = 0
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) | PMU_SF_##name##_MASK
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc) | ITA_SF_##name##_MASK
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
 };
 _Static_assert((ITA_SF_DEFINED & (ITA_SF_DEFINED + 1)) == 0, "the defined slot flags are bits 0..k");
 
@@ -65,7 +65,7 @@ ITA_FAST_INLINE uint64_t ita_fast_isa(int ia64, uint64_t ip, uint64_t enc, unsig
 {
     if (ia64)
         return (ip & 15u) | (enc >> 41) | (syllable > 2) |
-               ((f & PMU_SF_BR_TYPE_MASK) != 0 && unit != ITA_UNIT_B);
+               ((f & ITA_SF_BR_TYPE_MASK) != 0 && unit != ITA_UNIT_B);
     return syllable | enc;
 }
 
@@ -86,7 +86,7 @@ int ita_xev_passes_fast(const ita_cycle *c);
  * when one may be broken. */
 ITA_FAST_INLINE unsigned ita_fast_record(const ita_cycle *c)
 {
-    const unsigned recirc_max = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+    const unsigned recirc_max = ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr;
     return (c->up & !c->up_we) | (c->pp & !c->pp_we) | (c->recirc > recirc_max) |
            (c->nslots != 0 && c->power >= ITA_POWER_LIGHT_HALT) |
            (c->if_addr != 0 && (c->if_lat | c->if_tlb | c->if_rab) == 0) |

@@ -19,13 +19,13 @@
 counts ita_gen_limits(void)
 {
     counts l;
-    l.load = ita_event_table[PMU_EV_LOADS_RETIRED].maxincr;
-    l.store = ita_event_table[PMU_EV_STORES_RETIRED].maxincr;
-    l.fp = ita_event_table[PMU_EV_FP_OPS_RETIRED].maxincr;
-    l.br = ita_event_table[PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED].maxincr;
-    l.l1d = ita_event_table[PMU_EV_L1D_READ_MISSES_ALL].maxincr;
-    l.l2miss = ita_event_table[PMU_EV_L2_MISSES].maxincr;
-    l.l2ref = ita_event_table[PMU_EV_L2_REFERENCES].maxincr;
+    l.load = ita_event_table[ITA_EV_LOADS_RETIRED].maxincr;
+    l.store = ita_event_table[ITA_EV_STORES_RETIRED].maxincr;
+    l.fp = ita_event_table[ITA_EV_FP_OPS_RETIRED].maxincr;
+    l.br = ita_event_table[ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED].maxincr;
+    l.l1d = ita_event_table[ITA_EV_L1D_READ_MISSES_ALL].maxincr;
+    l.l2miss = ita_event_table[ITA_EV_L2_MISSES].maxincr;
+    l.l2ref = ita_event_table[ITA_EV_L2_REFERENCES].maxincr;
     return l;
 }
 

@@ -184,8 +184,8 @@ static inline void ita_gen_count_slot(counts *n, const ita_slot *s)
     n->l2ref += ITA_SLOT_GET(s, L2_REF) != 0;
 }
 
-#define FLAG(name) ((uint16_t)PMU_SF_##name##_MASK)
-#define FIELD(name, v) ((uint16_t)(((unsigned)(v) << PMU_SF_##name##_LSB) & PMU_SF_##name##_MASK))
+#define FLAG(name) ((uint16_t)ITA_SF_##name##_MASK)
+#define FIELD(name, v) ((uint16_t)(((unsigned)(v) << ITA_SF_##name##_LSB) & ITA_SF_##name##_MASK))
 
 /* Hot edges: the share of random-mode slots aimed at an edge (per mille, for each of
  * code, data and opcode), the bytes a workload array walks across a data edge, and the
@@ -195,8 +195,8 @@ static inline void ita_gen_count_slot(counts *n, const ita_slot *s)
 #define BUNDLE 16u
 #define PAGE 0x1000u
 /* IBR and DBR masks cover address bits below these; the bits above are always compared */
-#define IBR_MASKED_BITS ((unsigned)PMU_F_IBR_MASK_MASK_WIDTH)
-#define DBR_MASKED_BITS ((unsigned)PMU_F_DBR_MASK_MASK_WIDTH)
+#define IBR_MASKED_BITS ((unsigned)ITA_F_IBR_MASK_MASK_WIDTH)
+#define DBR_MASKED_BITS ((unsigned)ITA_F_DBR_MASK_MASK_WIDTH)
 
 /* ---- the program builder, ita_gen_build.c ----------------------------------------------- */
 /* Builds the library, the kernel and the processes; -1 when out of memory. */

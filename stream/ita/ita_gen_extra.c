@@ -68,7 +68,7 @@ static void alat_misses(ita_gen *g, ita_cycle *c, unsigned permille)
 {
     for (unsigned i = 0; i < c->nslots; i++)
         if (ITA_SLOT_GET(&c->slot[i], LOAD) && pmu_rng_chance(&g->xr, permille))
-            c->slot[i].flags |= (uint16_t)PMU_SF_ALAT_MISS_MASK;
+            c->slot[i].flags |= (uint16_t)ITA_SF_ALAT_MISS_MASK;
 }
 
 /* Adds `id` with a random count within what its maxincr leaves in this cycle, attributed

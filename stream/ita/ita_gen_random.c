@@ -224,7 +224,7 @@ void ita_gen_random_next(ita_gen *g, ita_cycle *c)
         c->pp = (uint8_t)pmu_rng_below(r, 2);
     }
     if (pmu_rng_chance(r, 300))
-        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
+        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr);
     if (c->power == ITA_POWER_LIGHT_HALT || c->power == ITA_POWER_HALT)
         return; /* nothing retires while halted */
     counts n = {0, 0, 0, 0, 0, 0, 0};

@@ -535,7 +535,7 @@ void ita_gen_workload_next(ita_gen *g, ita_cycle *c)
 
     if (g->recirc_left) {
         g->recirc_left--;
-        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr);
+        c->recirc = (uint8_t)pmu_rng_range(r, 1, ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr);
     }
     if (g->lowpower_left && !g->halt_left)
         g->lowpower_left--;

@@ -30,7 +30,7 @@ typedef struct sf_key {
 } sf_key;
 extern const sf_key ita_sf_keys[];
 extern const unsigned ita_sf_nkeys;
-/* Every bit some PMU_SLOT_FLAG defines. */
+/* Every bit some ITA_SLOT_FLAG defines. */
 uint16_t ita_sf_defined_mask(void);
 
 /* Names of enumerated values, indexed by value. */
@@ -46,7 +46,7 @@ extern const char ita_unit_letters[4];
 const ita_event_row *ita_xev_row(unsigned id);
 static inline int ita_xev_general(const ita_event_row *r)
 {
-    return r && r->type == ITA_EVT_NORMAL && r->kind == PMU_KIND_NONE;
+    return r && r->type == ITA_EVT_NORMAL && r->kind == ITA_KIND_NONE;
 }
 
 /* ---- the coding state of one stream ---------------------------------------- */

@@ -178,7 +178,7 @@ static int cycle_field(const pmu_line *lc, int k, const pmu_line_token *t, ita_s
         c->intr = (uint8_t)e;
         break;
     case CK_RECIRC: {
-        unsigned max = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+        unsigned max = ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr;
         char expect[64];
         snprintf(expect, sizeof expect, "0..%u (maxincr of L2_FORCE_RECIRC_ANY)", max);
         if (pmu_line_num(lc, key, val, vn, 0, max, expect, &v))

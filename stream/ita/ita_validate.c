@@ -14,10 +14,10 @@
 #include "ita_fast.h"
 
 const sf_key ita_sf_keys[] = {
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                                   \
-    {key, #name, (lsb), (msb) - (lsb) + 1, (uint16_t)PMU_SF_##name##_MASK},
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc)                                                   \
+    {key, #name, (lsb), (msb) - (lsb) + 1, (uint16_t)ITA_SF_##name##_MASK},
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
 };
 const unsigned ita_sf_nkeys = sizeof ita_sf_keys / sizeof ita_sf_keys[0];
 
@@ -119,14 +119,14 @@ static const struct multiplicity_rule {
     int event;         /* enum ita_event_id whose maxincr is the limit */
     uint16_t any, all;
 } multiplicity_rules[] = {
-    {"load", "loads", PMU_EV_LOADS_RETIRED, PMU_SF_LOAD_MASK, 0},
-    {"store", "stores", PMU_EV_STORES_RETIRED, PMU_SF_STORE_MASK, 0},
-    {"fp", "floating-point operations", PMU_EV_FP_OPS_RETIRED, PMU_SF_FP_MASK, 0},
-    {"br", "branches", PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED, PMU_SF_BR_TYPE_MASK, 0},
-    {"l1d_miss", "L1D read misses", PMU_EV_L1D_READ_MISSES_ALL, PMU_SF_LOAD_MASK,
-     PMU_SF_LOAD_MASK | PMU_SF_L1D_MISS_MASK},
-    {"l2_miss", "L2 misses", PMU_EV_L2_MISSES, PMU_SF_L2_MISS_MASK, 0},
-    {"l2_ref", "L2 references", PMU_EV_L2_REFERENCES, PMU_SF_L2_REF_MASK, 0},
+    {"load", "loads", ITA_EV_LOADS_RETIRED, ITA_SF_LOAD_MASK, 0},
+    {"store", "stores", ITA_EV_STORES_RETIRED, ITA_SF_STORE_MASK, 0},
+    {"fp", "floating-point operations", ITA_EV_FP_OPS_RETIRED, ITA_SF_FP_MASK, 0},
+    {"br", "branches", ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED, ITA_SF_BR_TYPE_MASK, 0},
+    {"l1d_miss", "L1D read misses", ITA_EV_L1D_READ_MISSES_ALL, ITA_SF_LOAD_MASK,
+     ITA_SF_LOAD_MASK | ITA_SF_L1D_MISS_MASK},
+    {"l2_miss", "L2 misses", ITA_EV_L2_MISSES, ITA_SF_L2_MISS_MASK, 0},
+    {"l2_ref", "L2 references", ITA_EV_L2_REFERENCES, ITA_SF_L2_REF_MASK, 0},
 };
 
 static int check_slot(const ita_cycle *c, unsigned i, const char *where, pmu_err *err)
@@ -238,22 +238,22 @@ static int check_fetch(const ita_cycle *c, const char *where, pmu_err *err)
 /* What counts a modelled event instead (by kind), named in the message that refuses it
  * as a general event. */
 static const char *const kind_source[ITA_NKINDS] = {
-    [PMU_KIND_CYCLES] = "every cycle (no field)",
-    [PMU_KIND_INST_RET] = "every retired slot (no field)",
-    [PMU_KIND_NOPS] = "the slot flag 'nop'",
-    [PMU_KIND_PRED_OFF] = "the slot flag 'squashed'",
-    [PMU_KIND_FP_OPS] = "the slot flag 'fp'",
-    [PMU_KIND_LOADS] = "the slot flag 'load'",
-    [PMU_KIND_STORES] = "the slot flag 'store'",
-    [PMU_KIND_BR_DETAIL] = "the slot fields 'br' and 'pred'",
-    [PMU_KIND_L1D_MISS] = "the slot flag 'l1d_miss'",
-    [PMU_KIND_L1D_RSE] = "the slot flags 'l1d_miss' and 'rse'",
-    [PMU_KIND_L2_MISS] = "the slot flag 'l2_miss'",
-    [PMU_KIND_L2_REF] = "the slot flag 'l2_ref'",
-    [PMU_KIND_RECIRC] = "the cycle field 'recirc'",
-    [PMU_KIND_IEAR] = "the I-EAR's captures (the cycle fields 'if_lat', 'if_tlb', 'if_rab')",
-    [PMU_KIND_DEAR] = "the D-EAR's captures (the slot fields 'lat', 'tlb', 'alat_miss')",
-    [PMU_KIND_BTB] = "the branch trace buffer (the slot field 'br')",
+    [ITA_KIND_CYCLES] = "every cycle (no field)",
+    [ITA_KIND_INST_RET] = "every retired slot (no field)",
+    [ITA_KIND_NOPS] = "the slot flag 'nop'",
+    [ITA_KIND_PRED_OFF] = "the slot flag 'squashed'",
+    [ITA_KIND_FP_OPS] = "the slot flag 'fp'",
+    [ITA_KIND_LOADS] = "the slot flag 'load'",
+    [ITA_KIND_STORES] = "the slot flag 'store'",
+    [ITA_KIND_BR_DETAIL] = "the slot fields 'br' and 'pred'",
+    [ITA_KIND_L1D_MISS] = "the slot flag 'l1d_miss'",
+    [ITA_KIND_L1D_RSE] = "the slot flags 'l1d_miss' and 'rse'",
+    [ITA_KIND_L2_MISS] = "the slot flag 'l2_miss'",
+    [ITA_KIND_L2_REF] = "the slot flag 'l2_ref'",
+    [ITA_KIND_RECIRC] = "the cycle field 'recirc'",
+    [ITA_KIND_IEAR] = "the I-EAR's captures (the cycle fields 'if_lat', 'if_tlb', 'if_rab')",
+    [ITA_KIND_DEAR] = "the D-EAR's captures (the slot fields 'lat', 'tlb', 'alat_miss')",
+    [ITA_KIND_BTB] = "the branch trace buffer (the slot field 'br')",
 };
 
 /* The row that decides how a stream may use event `id`: either model's row that is
@@ -265,7 +265,7 @@ const ita_event_row *ita_xev_row(unsigned id)
     const ita_event_row *r1 = ita_event_id_row(id, ITA_MODEL_ITANIUM);
     const ita_event_row *rows[2] = {r2, r1};
     for (unsigned i = 0; i < 2; i++)
-        if (rows[i] && (rows[i]->kind != PMU_KIND_NONE || rows[i]->type != ITA_EVT_NORMAL))
+        if (rows[i] && (rows[i]->kind != ITA_KIND_NONE || rows[i]->type != ITA_EVT_NORMAL))
             return rows[i];
     return r2 ? r2 : r1;
 }
@@ -280,7 +280,7 @@ static int check_one_xev(const ita_cycle *c, unsigned i, const char *where, pmu_
         return pmu_dialect_errf(err, where,
                                 "field 'ev': %s is an EAR/BTB configuration event, not a counter "
                                 "event (docs/ita-ear-btb.md)", r->name);
-    if (r->kind != PMU_KIND_NONE) {
+    if (r->kind != ITA_KIND_NONE) {
         const char *src = r->kind < ITA_NKINDS && kind_source[r->kind] ? kind_source[r->kind] : "its slot flags";
         return pmu_dialect_errf(err, where,
                                 "field 'ev': %s is counted from the record, not as a general "
@@ -340,7 +340,7 @@ int ita_cycle_validate_by_rule(const ita_cycle *c, const char *where, pmu_err *e
     if (c->pp && !c->pp_we)
         return pmu_dialect_errf(err, where,
                                 "field 'pp': value 1 without a write (pp_we=0), expected 0");
-    unsigned max_recirc = ita_event_table[PMU_EV_L2_FORCE_RECIRC_ANY].maxincr;
+    unsigned max_recirc = ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr;
     if (c->recirc > max_recirc)
         return pmu_dialect_errf(
             err, where, "field 'recirc': %u, expected 0..%u (maxincr of L2_FORCE_RECIRC_ANY)",
@@ -402,7 +402,7 @@ uint32_t ita_flags_entry_work(unsigned f)
     memset(&c, 0, sizeof c);
     c.nslots = 1;
     c.slot[0].flags = (uint16_t)f;
-    c.slot[0].unit = (f & PMU_SF_BR_TYPE_MASK) ? ITA_UNIT_B : ITA_UNIT_M;
+    c.slot[0].unit = (f & ITA_SF_BR_TYPE_MASK) ? ITA_UNIT_B : ITA_UNIT_M;
     uint32_t e = ITA_FLAGS_KNOWN | (check_slot(&c, 0, "", NULL) ? ITA_FLAGS_BROKEN : 0u);
     for (unsigned r = 0; r < sizeof multiplicity_rules / sizeof multiplicity_rules[0]; r++) {
         const struct multiplicity_rule *m = &multiplicity_rules[r];
@@ -433,9 +433,9 @@ static inline __attribute__((always_inline)) void fast_slot(const ita_slot *s, i
     ita_fast_flags(f, counts, bad);
     uint64_t z = (f & ~(unsigned)ITA_SF_DEFINED) | ((s->unit | s->tlb) & ~3u) |
                  ita_fast_isa(ia64, s->ip, s->enc, s->slot, s->unit, f);
-    if (!(f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK)))
+    if (!(f & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK)))
         z |= s->daddr | s->lat | s->tlb;
-    if (!(f & PMU_SF_BR_TYPE_MASK))
+    if (!(f & ITA_SF_BR_TYPE_MASK))
         z |= s->target;
     *zero |= z;
 }

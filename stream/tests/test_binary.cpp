@@ -558,9 +558,9 @@ std::vector<ita_cycle> loop_records(unsigned iters, unsigned per)
         s.unit = k % 3 == 2 ? ITA_UNIT_B : ITA_UNIT_M;
         s.enc = 0x8000000ull + k;
         if (k == 1 || k == 4)
-            s.flags = PMU_SF_LOAD_MASK;
+            s.flags = ITA_SF_LOAD_MASK;
         if (k == 8) {
-            s.flags = (uint16_t)(1u << PMU_SF_BR_TYPE_LSB | 1u << PMU_SF_BR_PRED_LSB | PMU_SF_TAKEN_MASK);
+            s.flags = (uint16_t)(1u << ITA_SF_BR_TYPE_LSB | 1u << ITA_SF_BR_PRED_LSB | ITA_SF_TAKEN_MASK);
             s.target = 0x4000000000002000ull;
         }
         body.push_back(s);
@@ -571,13 +571,13 @@ std::vector<ita_cycle> loop_records(unsigned iters, unsigned per)
     for (unsigned it = 0; it < iters; it++)
         for (unsigned k = 0; k < body.size(); k++) {
             ita_slot s = body[k];
-            if (s.flags & PMU_SF_LOAD_MASK) {
+            if (s.flags & ITA_SF_LOAD_MASK) {
                 s.daddr = 0x6000000000000000ull + 0x1000 * k + 8 * it;
                 s.lat = (uint16_t)(1 + it % 7);
                 s.tlb = (uint8_t)(it % 3 == 0);
             }
             if (k == 3 && it % 5 == 0)
-                s.flags = PMU_SF_PRED_OFF_MASK;
+                s.flags = ITA_SF_PRED_OFF_MASK;
             c.slot[c.nslots++] = s;
             if (c.nslots == per) {
                 recs.push_back(c);

@@ -11,9 +11,9 @@ struct DefFlag {
     unsigned lsb, width;
 };
 const DefFlag def_flags[] = {
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, (msb) - (lsb) + 1},
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, (msb) - (lsb) + 1},
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
 };
 
 ita_cycle parse_one(const std::string &line)

@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // ita_btb, directed cases on both models (docs/ita-ear-btb.md, "Branch trace buffer"): the branch
 // and target records (slot, mp, the window's second bundle in PMD16's b1, bruflush), the
@@ -10,7 +10,7 @@ module tb_ita_btb;
 
   `define TB_NAME "tb_ita_btb"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int ITA2 = 0, ITA = 1;
   localparam int NSlots = `ITA_MAX_SLOTS;
@@ -44,20 +44,20 @@ module tb_ita_btb;
   // PMC12 from its fields (Itanium 2 positions; on Itanium ds is tar and brt is bpt / bac).
   function automatic logic [63:0] cfg(input logic ds, input logic [1:0] tm, input logic [1:0] ptm,
                                       input logic [1:0] ppm, input logic [1:0] brt);
-    cfg = 64'hf | ({63'd0, ds} << PMU_F_PMC12_DS_LSB) | ({62'd0, tm} << PMU_F_PMC12_TM_LSB)
-        | ({62'd0, ptm} << PMU_F_PMC12_PTM_LSB) | ({62'd0, ppm} << PMU_F_PMC12_PPM_LSB)
-        | ({62'd0, brt} << PMU_F_PMC12_BRT_LSB);
+    cfg = 64'hf | ({63'd0, ds} << ITA_F_PMC12_DS_LSB) | ({62'd0, tm} << ITA_F_PMC12_TM_LSB)
+        | ({62'd0, ptm} << ITA_F_PMC12_PTM_LSB) | ({62'd0, ppm} << ITA_F_PMC12_PPM_LSB)
+        | ({62'd0, brt} << ITA_F_PMC12_BRT_LSB);
   endfunction
-  localparam logic [63:0] All = 64'hf | (64'h3 << PMU_F_PMC12_TM_LSB) | (64'h3 << PMU_F_PMC12_PTM_LSB)
-                              | (64'h3 << PMU_F_PMC12_PPM_LSB);
+  localparam logic [63:0] All = 64'hf | (64'h3 << ITA_F_PMC12_TM_LSB) | (64'h3 << ITA_F_PMC12_PTM_LSB)
+                              | (64'h3 << ITA_F_PMC12_PPM_LSB);
 
   localparam logic [63:0] Window = 64'h2000_0000_0040_0000;
   localparam logic [1:0]  BrIprel = 2'd1, BrRet = 2'd2, BrInd = 2'd3;
   localparam logic [1:0]  PredOk = 2'd1, PredPath = 2'd2, PredTarget = 2'd3;
 
   function automatic logic [15:0] brf(input logic [1:0] t, input logic [1:0] p, input logic tk);
-    brf = ({14'd0, t} << PMU_SF_BR_TYPE_LSB) | ({14'd0, p} << PMU_SF_BR_PRED_LSB)
-        | ({15'd0, tk} << PMU_SF_TAKEN_LSB);
+    brf = ({14'd0, t} << ITA_SF_BR_TYPE_LSB) | ({14'd0, p} << ITA_SF_BR_PRED_LSB)
+        | ({15'd0, tk} << ITA_SF_TAKEN_LSB);
   endfunction
 
   task automatic set_slot(input int k, input logic [15:0] f, input logic [63:0] a,
@@ -72,11 +72,11 @@ module tb_ita_btb;
     pmd16 = pmd[d][8*64 +: 64];
   endfunction
   function automatic logic [63:0] br_rec(input logic [63:0] a, input logic [1:0] s, input logic mp);
-    br_rec = (a & ~64'hf) | ({62'd0, s} << PMU_F_BTB_ENTRY_SLOT_LSB)
-           | ({63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB) | (64'd1 << PMU_F_BTB_ENTRY_B_LSB);
+    br_rec = (a & ~64'hf) | ({62'd0, s} << ITA_F_BTB_ENTRY_SLOT_LSB)
+           | ({63'd0, mp} << ITA_F_BTB_ENTRY_MP_LSB) | (64'd1 << ITA_F_BTB_ENTRY_B_LSB);
   endfunction
   function automatic logic [63:0] tgt_rec(input logic [63:0] t, input logic mp);
-    tgt_rec = (t & ~64'hf) | ({63'd0, mp} << PMU_F_BTB_ENTRY_MP_LSB);
+    tgt_rec = (t & ~64'hf) | ({63'd0, mp} << ITA_F_BTB_ENTRY_MP_LSB);
   endfunction
 
   // One step; whether model d records.
@@ -106,7 +106,7 @@ module tb_ita_btb;
     @(posedge clk);
     #1;
     rst_n = 1'b1;
-    check_eq(pmd16(ITA2), PMU_PMD16_RESET_ITA2, "reset PMD16");
+    check_eq(pmd16(ITA2), ITA_PMD16_RESET_ITA2, "reset PMD16");
 
     // ---- records and the ring -----------------------------------------------------------------
     nslots = 3'd1;
@@ -122,29 +122,29 @@ module tb_ita_btb;
     go(ITA2, 1'b1, "a not-taken, path-mispredicted branch in the second bundle");
     check_eq(ent(ITA2, 2), br_rec(Window, 2'd3, 1'b1), "PMD10: window address, slot 3 (not taken), mp");
     check_eq(ent(ITA2, 3), tgt_rec(T2, 1'b1), "PMD11: target with mp");
-    check_eq(pmd16(ITA2), 64'd4 | (64'b11 << (PMU_F_PMD16_EXT_LSB + 2*4)),
+    check_eq(pmd16(ITA2), 64'd4 | (64'b11 << (ITA_F_PMD16_EXT_LSB + 2*4)),
              "PMD16: bbi 4, entry 2's b1 and bruflush");
 
     go(ITA2, 1'b1, "third");
-    check_eq(pmd16(ITA2), 64'd6 | (64'b11 << (PMU_F_PMD16_EXT_LSB + 2*4)) | (64'b11 << (PMU_F_PMD16_EXT_LSB + 4*4)),
+    check_eq(pmd16(ITA2), 64'd6 | (64'b11 << (ITA_F_PMD16_EXT_LSB + 2*4)) | (64'b11 << (ITA_F_PMD16_EXT_LSB + 4*4)),
              "PMD16 after three: bbi 6");
     set_slot(1, brf(BrInd, PredTarget, 1'b1), Window + 64'd32, 2'd0, T1);
     go(ITA2, 1'b1, "fourth: the ring wraps");
     check_eq(ent(ITA2, 6), br_rec(Window + 64'd32, 2'd0, 1'b1), "PMD14: own bundle outside the window");
-    check_eq(pmd16(ITA2), (64'd1 << PMU_F_PMD16_FULL_LSB) | (64'b11 << (PMU_F_PMD16_EXT_LSB + 2*4))
-                          | (64'b11 << (PMU_F_PMD16_EXT_LSB + 4*4)), "PMD16: bbi 0, full");
+    check_eq(pmd16(ITA2), (64'd1 << ITA_F_PMD16_FULL_LSB) | (64'b11 << (ITA_F_PMD16_EXT_LSB + 2*4))
+                          | (64'b11 << (ITA_F_PMD16_EXT_LSB + 4*4)), "PMD16: bbi 0, full");
     set_slot(1, brf(BrIprel, PredOk, 1'b1), Window, 2'd1, T1);
     go(ITA2, 1'b1, "fifth overwrites entry 0");
     check_eq(ent(ITA2, 0), br_rec(Window, 2'd1, 1'b0), "PMD8 overwritten");
-    check_eq(pmd16(ITA2), (64'd1 << PMU_F_PMD16_FULL_LSB) | 64'd2 | (64'b11 << (PMU_F_PMD16_EXT_LSB + 2*4))
-                          | (64'b11 << (PMU_F_PMD16_EXT_LSB + 4*4)), "full stays set, bbi 2");
+    check_eq(pmd16(ITA2), (64'd1 << ITA_F_PMD16_FULL_LSB) | 64'd2 | (64'b11 << (ITA_F_PMD16_EXT_LSB + 2*4))
+                          | (64'b11 << (ITA_F_PMD16_EXT_LSB + 4*4)), "full stays set, bbi 2");
 
     // ---- odd bbi: the wrap is the carry out of bbi + 2; capture clears the entries' ignored bits
-    write_pmd16(64'd7 | (64'hf << (PMU_F_PMD16_EXT_LSB + 7*4)) | (64'hf << PMU_F_PMD16_EXT_LSB));
+    write_pmd16(64'd7 | (64'hf << (ITA_F_PMD16_EXT_LSB + 7*4)) | (64'hf << ITA_F_PMD16_EXT_LSB));
     go(ITA2, 1'b1, "from bbi 7");
     check_eq(ent(ITA2, 7), br_rec(Window, 2'd1, 1'b0), "PMD15: branch record");
     check_eq(ent(ITA2, 0), tgt_rec(T1, 1'b0), "PMD8: target record");
-    check_eq(pmd16(ITA2), 64'd1 | (64'd1 << PMU_F_PMD16_FULL_LSB), "PMD16: bbi 1, full, nibbles 7 and 0 cleared");
+    check_eq(pmd16(ITA2), 64'd1 | (64'd1 << ITA_F_PMD16_FULL_LSB), "PMD16: bbi 1, full, nibbles 7 and 0 cleared");
 
     // ---- PMD16 write in the clock of a capture -------------------------------------------------
     we[8] = 1'b1; wdata = 64'd4; step = 1'b1;
@@ -161,7 +161,7 @@ module tb_ita_btb;
     set_slot(0, brf(BrIprel, PredOk, 1'b0), Window, 2'd0, T1);
     pmc12[ITA2] = cfg(1'b0, 2'b10, 2'b11, 2'b11, 2'd0);
     go(ITA2, 1'b0, "tm = taken only, a not-taken branch");
-    set_slot(0, brf(BrIprel, PredOk, 1'b1) | (16'd1 << PMU_SF_PRED_OFF_LSB), Window, 2'd0, T1);
+    set_slot(0, brf(BrIprel, PredOk, 1'b1) | (16'd1 << ITA_SF_PRED_OFF_LSB), Window, 2'd0, T1);
     go(ITA2, 1'b0, "a squashed taken branch is not taken");
     pmc12[ITA2] = cfg(1'b0, 2'b11, 2'b01, 2'b11, 2'd0);
     set_slot(0, brf(BrIprel, PredPath, 1'b1), Window, 2'd0, T1);
@@ -182,8 +182,8 @@ module tb_ita_btb;
 
     // ---- ds = 1, slot order, IA-32, qualification, freeze ------------------------------------
     write_pmd16(64'd0);
-    pmc12[ITA2] = All | (64'd1 << PMU_F_PMC12_DS_LSB);
-    pmc12[ITA] = All | (64'd1 << PMU_F_PMC12_DS_LSB);  // Itanium: tar, no effect
+    pmc12[ITA2] = All | (64'd1 << ITA_F_PMC12_DS_LSB);
+    pmc12[ITA] = All | (64'd1 << ITA_F_PMC12_DS_LSB);  // Itanium: tar, no effect
     nslots = 3'd3;
     set_slot(0, 16'd0, Window, 2'd0, 64'd0);
     set_slot(1, brf(BrInd, PredTarget, 1'b1), Window, 2'd1, 64'hffff_ffff_ffff_fff0);

@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // ita_dear, directed cases on both models (docs/ita-ear-btb.md, "D-EAR"): Itanium 2 cache-mode
 // thresholds at their boundaries (loads only), saturation with ov, TLB mode (loads and
@@ -9,7 +9,7 @@ module tb_ita_dear;
 
   `define TB_NAME "tb_ita_dear"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int ITA2 = 0, ITA = 1;
   localparam int NSlots = `ITA_MAX_SLOTS;
@@ -70,19 +70,19 @@ module tb_ita_dear;
   localparam logic [1:0] ModeCache = 2'd0, ModeTlb = 2'd1, ModeAlat = 2'd2, ModeNone = 2'd3;
 
   function automatic logic [63:0] ita2_cfg(input logic [1:0] mode, input logic [3:0] umask);
-    ita2_cfg = 64'hf | ({62'd0, mode} << PMU_F_PMC11_MODE_LSB)
-             | ({60'd0, umask} << PMU_F_PMC11_UMASK_LSB);
+    ita2_cfg = 64'hf | ({62'd0, mode} << ITA_F_PMC11_MODE_LSB)
+             | ({60'd0, umask} << ITA_F_PMC11_UMASK_LSB);
   endfunction
   function automatic logic [63:0] ita_cfg(input logic tlb_mode, input logic [3:0] umask);
-    ita_cfg = 64'hf | ({63'd0, tlb_mode} << PMU_F_PMC11_ITA_TLB_LSB)
-            | ({60'd0, umask} << PMU_F_PMC11_UMASK_LSB);
+    ita_cfg = 64'hf | ({63'd0, tlb_mode} << ITA_F_PMC11_ITA_TLB_LSB)
+            | ({60'd0, umask} << ITA_F_PMC11_UMASK_LSB);
   endfunction
 
   localparam logic [63:0] Window = 64'h4000_0000_0000_1000;
-  localparam logic [15:0] Load = 16'd1 << PMU_SF_LOAD_LSB;
-  localparam logic [15:0] Store = 16'd1 << PMU_SF_STORE_LSB;
-  localparam logic [15:0] Alat = 16'd1 << PMU_SF_ALAT_MISS_LSB;
-  localparam logic [15:0] Squashed = 16'd1 << PMU_SF_PRED_OFF_LSB;
+  localparam logic [15:0] Load = 16'd1 << ITA_SF_LOAD_LSB;
+  localparam logic [15:0] Store = 16'd1 << ITA_SF_STORE_LSB;
+  localparam logic [15:0] Alat = 16'd1 << ITA_SF_ALAT_MISS_LSB;
+  localparam logic [15:0] Squashed = 16'd1 << ITA_SF_PRED_OFF_LSB;
 
   // Slot k: flags, latency, TLB outcome, bundle address, syllable, data address.
   task automatic set_slot(input int k, input logic [15:0] f, input logic [15:0] l,
@@ -119,19 +119,19 @@ module tb_ita_dear;
 
   function automatic logic [63:0] ita2_pmd3(input logic [1:0] stat, input logic ov,
                                             input logic [12:0] l);
-    ita2_pmd3 = ({62'd0, stat} << PMU_F_PMD3_STAT_LSB) | ({63'd0, ov} << PMU_F_PMD3_OV_LSB)
-              | ({51'd0, l} << PMU_F_PMD3_LAT_LSB);
+    ita2_pmd3 = ({62'd0, stat} << ITA_F_PMD3_STAT_LSB) | ({63'd0, ov} << ITA_F_PMD3_OV_LSB)
+              | ({51'd0, l} << ITA_F_PMD3_LAT_LSB);
   endfunction
   // Itanium 2 PMD17: {iaddr, vl, bn, slot}
   function automatic logic [63:0] ita2_pmd17(input logic [63:0] a, input logic bn,
                                              input logic [1:0] s);
-    ita2_pmd17 = (a & ~64'hf) | (64'd1 << PMU_F_PMD17_VL_LSB) | ({63'd0, bn} << PMU_F_PMD17_BN_LSB)
-               | ({62'd0, s} << PMU_F_PMD17_SLOT_LSB);
+    ita2_pmd17 = (a & ~64'hf) | (64'd1 << ITA_F_PMD17_VL_LSB) | ({63'd0, bn} << ITA_F_PMD17_BN_LSB)
+               | ({62'd0, s} << ITA_F_PMD17_SLOT_LSB);
   endfunction
   // Itanium PMD17: {ip[63:4], slot, 0, vl}
   function automatic logic [63:0] ita_pmd17(input logic [63:0] a, input logic [1:0] s);
-    ita_pmd17 = (a & ~64'hf) | ({62'd0, s} << PMU_F_PMD17_ITA_SLOT_LSB)
-              | (64'd1 << PMU_F_PMD17_ITA_VL_LSB);
+    ita_pmd17 = (a & ~64'hf) | ({62'd0, s} << ITA_F_PMD17_ITA_SLOT_LSB)
+              | (64'd1 << ITA_F_PMD17_ITA_VL_LSB);
   endfunction
 
   initial begin
@@ -139,7 +139,7 @@ module tb_ita_dear;
     @(posedge clk);
     #1;
     rst_n = 1'b1;
-    check_eq(pmd17[ITA2], PMU_PMD17_RESET_ITA2, "reset PMD17");
+    check_eq(pmd17[ITA2], ITA_PMD17_RESET_ITA2, "reset PMD17");
 
     // ---- Itanium 2 cache mode ------------------------------------------------------------------
     nslots = 3'd1;
@@ -208,7 +208,7 @@ module tb_ita_dear;
     #1;
     we3 = 1'b0; step = 1'b0;
     #1;
-    check_eq(pmd3[ITA2], PMU_PMD3_WMASK_ITA2, "write wins over capture: PMD3");
+    check_eq(pmd3[ITA2], ITA_PMD3_WMASK_ITA2, "write wins over capture: PMD3");
     check_eq(pmd2[ITA2], 64'h7001, "the capture still writes PMD2");
 
     // ---- Itanium ------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ module tb_ita_dear;
     expect_cap(ITA, 1'b1, 0, 64'd1, ita_pmd17(Window, 2'd1), "Itanium LAT_NONE, lat 1");
     pmc11[ITA] = ita_cfg(1'b1, 4'h8);  // TLB SW
     set_slot(0, Store, 16'd30, 2'd3, Window, 2'd1);
-    expect_cap(ITA, 1'b1, 0, 64'd3 << PMU_F_PMD3_ITA_LEVEL_LSB, ita_pmd17(Window, 2'd1),
+    expect_cap(ITA, 1'b1, 0, 64'd3 << ITA_F_PMD3_ITA_LEVEL_LSB, ita_pmd17(Window, 2'd1),
                "Itanium TLB SW: level 3, no latency");
 
     tb_done();

@@ -1,7 +1,7 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // ita_evt_sel against every row of the event table: the generated rows
-// (build/gen/ita/pmu_evt_rows.svh, one per modelled event of each model's event table,
+// (build/gen/ita/ita_evt_rows.svh, one per modelled event of each model's event table,
 // include/common/ita/ita_events.def and ita2_events.def) are included here too, each calling check_row
 // with the row's model and columns, so every modelled event is checked on the RTL, and a row the
 // RTL lost or read with another row's column fails.
@@ -25,7 +25,7 @@ module tb_ita_evt_sel;
 
   `define TB_NAME "tb_ita_evt_sel"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int NSlots = `ITA_MAX_SLOTS;
   localparam int SfW    = `ITA_SF_WIDTH;
@@ -66,8 +66,8 @@ module tb_ita_evt_sel;
   // An Itanium PMC4 with the model's writable mask: bit 7 of its event select is not
   // writable, so the decode must follow what the PMC stores, not the written value. It is
   // instance NDut (n[NDut]), written with masked_wdata.
-  localparam logic [63:0] ItaPmc4Reset = PMU_CNT_CFG_RESET_ITA[0 +: 64];
-  localparam logic [63:0] ItaPmc4Wmask = PMU_CNT_CFG_WMASK_ITA[0 +: 64];
+  localparam logic [63:0] ItaPmc4Reset = ITA_CNT_CFG_RESET_ITA[0 +: 64];
+  localparam logic [63:0] ItaPmc4Wmask = ITA_CNT_CFG_WMASK_ITA[0 +: 64];
   logic [63:0] masked_wdata = '0, masked_q = ItaPmc4Reset;
 
   always_ff @(posedge clk) masked_q <= (masked_wdata & ItaPmc4Wmask) | (ItaPmc4Reset & ~ItaPmc4Wmask);
@@ -112,8 +112,8 @@ module tb_ita_evt_sel;
   // A PMC4..7 value selecting (es, umask); every other field 0.
   function automatic logic [63:0] event_pmc(input logic [7:0] es, input logic [3:0] umask);
     event_pmc = '0;
-    event_pmc[PMU_F_PMC_GEN_ES_MSB:PMU_F_PMC_GEN_ES_LSB]       = es;
-    event_pmc[PMU_F_PMC_GEN_UMASK_MSB:PMU_F_PMC_GEN_UMASK_LSB] = umask;
+    event_pmc[ITA_F_PMC_GEN_ES_MSB:ITA_F_PMC_GEN_ES_LSB]       = es;
+    event_pmc[ITA_F_PMC_GEN_UMASK_MSB:ITA_F_PMC_GEN_UMASK_LSB] = umask;
   endfunction
 
   function automatic logic [15:0] flag(input int lsb);
@@ -122,37 +122,37 @@ module tb_ita_evt_sel;
 
   // The flags of a slot that carries one occurrence of `kind` (0: any slot does), written
   // from docs/ita-semantics.md step 3. A branch of type 0 or prediction 0 in the umask means any.
-  function automatic logic [15:0] kind_flags(input logic [PMU_KIND_W-1:0] kind, input logic [3:0] umask);
+  function automatic logic [15:0] kind_flags(input logic [ITA_KIND_W-1:0] kind, input logic [3:0] umask);
     logic [1:0] br_type, br_pred;
     br_type = (umask[3:2] == 2'd0) ? 2'd2 : umask[3:2];
     br_pred = (umask[1:0] == 2'd0) ? 2'd3 : umask[1:0];
     case (kind)
-      PMU_KIND_NOPS:      kind_flags = flag(PMU_SF_NOP_LSB);
-      PMU_KIND_PRED_OFF:  kind_flags = flag(PMU_SF_PRED_OFF_LSB);
-      PMU_KIND_FP_OPS:    kind_flags = flag(PMU_SF_FP_LSB);
-      PMU_KIND_LOADS:     kind_flags = flag(PMU_SF_LOAD_LSB);
-      PMU_KIND_STORES:    kind_flags = flag(PMU_SF_STORE_LSB);
-      PMU_KIND_BR_DETAIL: kind_flags = (16'(br_type) << PMU_SF_BR_TYPE_LSB) | (16'(br_pred) << PMU_SF_BR_PRED_LSB);
-      PMU_KIND_L1D_MISS:  kind_flags = flag(PMU_SF_LOAD_LSB) | flag(PMU_SF_L1D_MISS_LSB);
-      PMU_KIND_L1D_RSE:   kind_flags = flag(PMU_SF_LOAD_LSB) | flag(PMU_SF_L1D_MISS_LSB) | flag(PMU_SF_RSE_LSB);
-      PMU_KIND_L2_MISS:   kind_flags = flag(PMU_SF_L2_MISS_LSB);
-      PMU_KIND_L2_REF:    kind_flags = flag(PMU_SF_L2_REF_LSB);
+      ITA_KIND_NOPS:      kind_flags = flag(ITA_SF_NOP_LSB);
+      ITA_KIND_PRED_OFF:  kind_flags = flag(ITA_SF_PRED_OFF_LSB);
+      ITA_KIND_FP_OPS:    kind_flags = flag(ITA_SF_FP_LSB);
+      ITA_KIND_LOADS:     kind_flags = flag(ITA_SF_LOAD_LSB);
+      ITA_KIND_STORES:    kind_flags = flag(ITA_SF_STORE_LSB);
+      ITA_KIND_BR_DETAIL: kind_flags = (16'(br_type) << ITA_SF_BR_TYPE_LSB) | (16'(br_pred) << ITA_SF_BR_PRED_LSB);
+      ITA_KIND_L1D_MISS:  kind_flags = flag(ITA_SF_LOAD_LSB) | flag(ITA_SF_L1D_MISS_LSB);
+      ITA_KIND_L1D_RSE:   kind_flags = flag(ITA_SF_LOAD_LSB) | flag(ITA_SF_L1D_MISS_LSB) | flag(ITA_SF_RSE_LSB);
+      ITA_KIND_L2_MISS:   kind_flags = flag(ITA_SF_L2_MISS_LSB);
+      ITA_KIND_L2_REF:    kind_flags = flag(ITA_SF_L2_REF_LSB);
       default:            kind_flags = 16'd0;  // cycles, retired instructions, recirculations
     endcase
   endfunction
 
   // The EAR and BTB kinds count their unit's capture (1), qualified by the unit itself.
-  function automatic logic is_capture(input logic [PMU_KIND_W-1:0] kind);
-    is_capture = (kind == PMU_KIND_IEAR) || (kind == PMU_KIND_DEAR) || (kind == PMU_KIND_BTB);
+  function automatic logic is_capture(input logic [ITA_KIND_W-1:0] kind);
+    is_capture = (kind == ITA_KIND_IEAR) || (kind == ITA_KIND_DEAR) || (kind == ITA_KIND_BTB);
   endfunction
 
-  function automatic logic is_cycle_level(input logic [PMU_KIND_W-1:0] kind);
-    is_cycle_level = (kind == PMU_KIND_CYCLES) || (kind == PMU_KIND_RECIRC) || is_capture(kind);
+  function automatic logic is_cycle_level(input logic [ITA_KIND_W-1:0] kind);
+    is_cycle_level = (kind == ITA_KIND_CYCLES) || (kind == ITA_KIND_RECIRC) || is_capture(kind);
   endfunction
 
   // The kinds this testbench knows; a kind added to the .def needs its rule here too.
-  function automatic logic known_kind(input logic [PMU_KIND_W-1:0] kind);
-    known_kind = is_cycle_level(kind) || kind == PMU_KIND_INST_RET || kind_flags(kind, 4'h0) != 16'd0;
+  function automatic logic known_kind(input logic [ITA_KIND_W-1:0] kind);
+    known_kind = is_cycle_level(kind) || kind == ITA_KIND_INST_RET || kind_flags(kind, 4'h0) != 16'd0;
   endfunction
 
   // Every slot carries `flags`; all slots valid; the given qualification bits in every slot.
@@ -188,7 +188,7 @@ module tb_ita_evt_sel;
 
   task automatic check_row(input int model, input logic [7:0] code, input logic [3:0] umask,
                            input logic [7:0] counters, input logic iar,
-                           input logic opm, input logic dar, input logic [PMU_KIND_W-1:0] kind,
+                           input logic opm, input logic dar, input logic [ITA_KIND_W-1:0] kind,
                            input string name);
     logic [15:0] flags, q_bit;
     logic [3:0]  m_bit;
@@ -200,14 +200,14 @@ module tb_ita_evt_sel;
     stim.pmc_ita2 = (model == 1) ? event_pmc(code, umask) : '0;
     stim.pmc_ita  = (model == 0) ? event_pmc(code, umask) : '0;
     flags  = kind_flags(kind, umask);
-    full   = (kind == PMU_KIND_CYCLES || is_capture(kind)) ? 1 : (kind == PMU_KIND_RECIRC) ? 5 : NSlots;
+    full   = (kind == ITA_KIND_CYCLES || is_capture(kind)) ? 1 : (kind == ITA_KIND_RECIRC) ? 5 : NSlots;
     stim.recirc = 3'd5;
     stim.power  = PowerNormal;
     stim.cap    = 3'b111;
 
     // A capture kind counts its own unit's capture only.
     if (is_capture(kind)) begin
-      stim.cap = (kind == PMU_KIND_IEAR) ? 3'b110 : (kind == PMU_KIND_DEAR) ? 3'b101 : 3'b011;
+      stim.cap = (kind == ITA_KIND_IEAR) ? 3'b110 : (kind == ITA_KIND_DEAR) ? 3'b101 : 3'b011;
       drive(flags, '1, '1);
       expect_n(row, counters, model, 0, {name, ": its unit did not capture"});
       stim.cap = 3'b111;
@@ -226,7 +226,7 @@ module tb_ita_evt_sel;
     // The qualification bit the row's columns select: memory events (dar) mem_q[{iar, opm}],
     // the others inst_q[{iar, opm}, k], k = the umask's IBR pair for retired instructions.
     set   = {iar, opm};
-    q_bit = 16'd1 << {set, (kind == PMU_KIND_INST_RET) ? umask[1:0] : 2'd0};
+    q_bit = 16'd1 << {set, (kind == ITA_KIND_INST_RET) ? umask[1:0] : 2'd0};
     m_bit = 4'd1 << set;
     if (dar) begin
       drive(flags, '1, ~m_bit);
@@ -244,7 +244,7 @@ module tb_ita_evt_sel;
     stim.power = PowerHalt;
     drive(flags, '1, '1);
     expect_n(row, counters, model,
-             (kind == PMU_KIND_CYCLES || kind == PMU_KIND_INST_RET) ? 0 : full, {name, ": HALT"});
+             (kind == ITA_KIND_CYCLES || kind == ITA_KIND_INST_RET) ? 0 : full, {name, ": HALT"});
     stim.power = PowerNormal;
   endtask
 
@@ -254,20 +254,20 @@ module tb_ita_evt_sel;
     drive('1, '1, '1);
     expect_n(-1, 8'h00, 1, 0, "es 0");
 
-`define PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)                 \
+`define ITA_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)                 \
     check_row(MODEL, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND, `"NAME`");
-    `include "pmu_evt_rows.svh"
-`undef PMU_EVT_ROW
+    `include "ita_evt_rows.svh"
+`undef ITA_EVT_ROW
 
-    check(rows == PMU_NEVT_ROWS, $sformatf("%0d rows checked, the tables have %0d modelled rows", rows,
-                                           PMU_NEVT_ROWS));
+    check(rows == ITA_NEVT_ROWS, $sformatf("%0d rows checked, the tables have %0d modelled rows", rows,
+                                           ITA_NEVT_ROWS));
 
     // ---- the decode follows the stored value ----------------------------------------------
     // Itanium LOADS_RETIRED written with es bit 7 set: the PMC keeps 7 bits, so it counts loads.
-    masked_wdata = event_pmc(PMU_EV_LOADS_RETIRED_CODE_ITA | 8'h80, PMU_EV_LOADS_RETIRED_UMASK);
-    check(ItaPmc4Wmask[PMU_F_PMC_GEN_ES_MSB] == 1'b0,
+    masked_wdata = event_pmc(ITA_EV_LOADS_RETIRED_CODE_ITA | 8'h80, ITA_EV_LOADS_RETIRED_UMASK);
+    check(ItaPmc4Wmask[ITA_F_PMC_GEN_ES_MSB] == 1'b0,
           "es bit 7 of the Itanium PMC4 is not writable (else this case tests nothing)");
-    drive(flag(PMU_SF_LOAD_LSB), '1, '1);
+    drive(flag(ITA_SF_LOAD_LSB), '1, '1);
     check_eq(64'(n[NDut]), 64'(NSlots), "Itanium PMC4 written with es | 0x80 counts its stored es (loads)");
     masked_wdata = '0;
 
@@ -299,9 +299,9 @@ module tb_ita_evt_sel;
       ism = 2'(v >> 4);
       pm  = 1'(v >> 6);
       pmc = '0;
-      pmc[PMU_F_PMC_GEN_PLM_MSB:PMU_F_PMC_GEN_PLM_LSB] = plm;
-      pmc[PMU_F_PMC_GEN_ISM_MSB:PMU_F_PMC_GEN_ISM_LSB] = ism;
-      pmc[PMU_F_PMC_GEN_PM_LSB] = pm;
+      pmc[ITA_F_PMC_GEN_PLM_MSB:ITA_F_PMC_GEN_PLM_LSB] = plm;
+      pmc[ITA_F_PMC_GEN_ISM_MSB:ITA_F_PMC_GEN_ISM_LSB] = ism;
+      pmc[ITA_F_PMC_GEN_PM_LSB] = pm;
       stim.pmc_ita  = pmc;
       stim.pmc_ita2 = pmc;
       drive(16'd0, '0, '0);

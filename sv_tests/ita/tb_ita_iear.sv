@@ -6,7 +6,7 @@ module tb_ita_iear;
 
   `define TB_NAME "tb_ita_iear"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int ITA2 = 0, ITA = 1;
 
@@ -50,14 +50,14 @@ module tb_ita_iear;
   // Itanium 2 PMC10: every privilege level, user monitor; cache mode sets ct[1] (bit 13) and
   // the umask (bits 12:5, so its bit 7 is ct[0]); TLB mode ct = 00, umask bits 11:5.
   function automatic logic [63:0] ita2_cache(input logic [7:0] umask);
-    ita2_cache = 64'hf | ({56'd0, umask} << PMU_F_PMC10_UMASK_LSB) | (64'd1 << PMU_F_PMC10_CT_MSB);
+    ita2_cache = 64'hf | ({56'd0, umask} << ITA_F_PMC10_UMASK_LSB) | (64'd1 << ITA_F_PMC10_CT_MSB);
   endfunction
   function automatic logic [63:0] ita2_tlb(input logic [6:0] umask);
-    ita2_tlb = 64'hf | ({57'd0, umask} << PMU_F_PMC10_UMASK_LSB);
+    ita2_tlb = 64'hf | ({57'd0, umask} << ITA_F_PMC10_UMASK_LSB);
   endfunction
   function automatic logic [63:0] ita_cfg(input logic tlb, input logic [3:0] umask);
-    ita_cfg = 64'hf | ({63'd0, tlb} << PMU_F_PMC10_ITA_TLB_LSB)
-            | ({60'd0, umask} << PMU_F_PMC10_ITA_UMASK_LSB);
+    ita_cfg = 64'hf | ({63'd0, tlb} << ITA_F_PMC10_ITA_TLB_LSB)
+            | ({60'd0, umask} << ITA_F_PMC10_ITA_UMASK_LSB);
   endfunction
 
   localparam logic [63:0] Line = 64'hdead_beef_0000_1220;  // if_addr bits 63:5
@@ -93,8 +93,8 @@ module tb_ita_iear;
     @(posedge clk);
     #1;
     rst_n = 1'b1;
-    check_eq(pmd0[ITA2], PMU_PMD0_RESET_ITA2, "reset PMD0");
-    check_eq(pmd1[ITA], PMU_PMD1_RESET_ITA, "reset PMD1");
+    check_eq(pmd0[ITA2], ITA_PMD0_RESET_ITA2, "reset PMD0");
+    check_eq(pmd1[ITA], ITA_PMD1_RESET_ITA, "reset PMD1");
 
     // ---- Itanium 2 cache mode: bins -------------------------------------------------------
     pmc10[ITA2] = ita2_cache(8'hf8);  // LAT32: bins 3..7
@@ -103,7 +103,7 @@ module tb_ita_iear;
     pmc10[ITA2] = ita2_cache(8'h80);  // LAT4096
     expect_cap(ITA2, 16'd4095, 2'd0, 1'b0, 1'b0, 0, 0, "LAT4096, lat 4095");
     expect_cap(ITA2, 16'd4096, 2'd0, 1'b0, 1'b1, Line | 64'd1,
-               64'hfff | (64'd1 << PMU_F_PMD1_OV_LSB), "LAT4096, lat 4096 saturates with ov");
+               64'hfff | (64'd1 << ITA_F_PMD1_OV_LSB), "LAT4096, lat 4096 saturates with ov");
     pmc10[ITA2] = ita2_cache(8'h84);  // bin 2 only: [16, 32)
     expect_cap(ITA2, 16'd15, 2'd0, 1'b0, 1'b0, 0, 0, "bin 2, lat 15");
     expect_cap(ITA2, 16'd16, 2'd0, 1'b0, 1'b1, Line | 64'd1, 64'd16, "bin 2, lat 16");
@@ -129,7 +129,7 @@ module tb_ita_iear;
     expect_cap(ITA2, 16'd0, 2'd3, 1'b0, 1'b1, Line | 64'd3, 64'd0, "TLB L2|FAULT, a fault");
     expect_cap(ITA2, 16'd0, 2'd1, 1'b0, 1'b1, Line | 64'd1, 64'd0, "TLB L2|FAULT, an L2 TLB fetch");
     expect_cap(ITA2, 16'd0, 2'd0, 1'b0, 1'b0, 0, 0, "TLB mode, an L1 TLB hit");
-    pmc10[ITA2] = ita2_tlb(7'h7) | (64'd1 << PMU_F_PMC10_CT_LSB);  // ct = 01
+    pmc10[ITA2] = ita2_tlb(7'h7) | (64'd1 << ITA_F_PMC10_CT_LSB);  // ct = 01
     expect_cap(ITA2, 16'd500, 2'd3, 1'b1, 1'b0, 0, 0, "ct = 01 monitors nothing");
 
     // ---- the common gates ---------------------------------------------------------------------
@@ -140,11 +140,11 @@ module tb_ita_iear;
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b0, 0, 0, "frozen");
     fr = 1'b0; cpl = 2'd3; pmc10[ITA2] = ita2_cache(8'h40) & ~64'h8;
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b0, 0, 0, "cpl 3 not in plm");
-    cpl = 2'd0; pmc10[ITA2] = ita2_cache(8'h40) | (64'd1 << PMU_F_PMC10_PM_LSB);
+    cpl = 2'd0; pmc10[ITA2] = ita2_cache(8'h40) | (64'd1 << ITA_F_PMC10_PM_LSB);
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b0, 0, 0, "pm = 1 with PSR.pp = 0");
     pp = 1'b1;
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b1, Line | 64'd1, 64'd7, "pm = 1 with PSR.pp = 1");
-    pp = 1'b0; pmc10[ITA2] = ita2_cache(8'h40) | (64'd1 << PMU_F_PMC10_ISM_LSB);
+    pp = 1'b0; pmc10[ITA2] = ita2_cache(8'h40) | (64'd1 << ITA_F_PMC10_ISM_LSB);
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b0, 0, 0, "ism masks IA-64");
     is_ia32 = 1'b1;
     expect_cap(ITA2, 16'd7, 2'd0, 1'b0, 1'b1, Line | 64'd1, 64'd7, "ism masks IA-64, an IA-32 fetch");
@@ -163,7 +163,7 @@ module tb_ita_iear;
     #1;
     we0 = 1'b0; step = 1'b0;
     #1;
-    check_eq(pmd0[ITA2], PMU_PMD0_WMASK_ITA2, "write wins over capture: PMD0");
+    check_eq(pmd0[ITA2], ITA_PMD0_WMASK_ITA2, "write wins over capture: PMD0");
     check_eq(pmd1[ITA2], 64'd9, "the capture still writes PMD1");
 
     // ---- Itanium ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 
 // ita_pmu, directed cases on six instances that share every input:
 //   ITA2    Model=1 PmdSext=1 ThrGe=0 (the default build)
@@ -24,7 +24,7 @@ module tb_ita_pmu;
 
   `define TB_NAME "tb_ita_pmu"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int NDut = 6;
   localparam int ITA2 = 0, ITA = 1, ITA2_ZX = 2, ITA_ZX = 3, ITA2_GE = 4, ITA2_G2 = 5;
@@ -97,34 +97,34 @@ module tb_ita_pmu;
   // ---- addresses, values ---------------------------------------------------------------------
   // Register indices (include/common/ita/ita_regs.def, FIRST): PMC0, PMC/PMD 4..7, CPU 0 PSR 1 DCR 2 IPSR.
   function automatic logic [11:0] pmc(input int i);
-    pmc = {PMU_SPACE_PMC, i[7:0]};
+    pmc = {ITA_SPACE_PMC, i[7:0]};
   endfunction
   function automatic logic [11:0] pmd(input int i);
-    pmd = {PMU_SPACE_PMD, i[7:0]};
+    pmd = {ITA_SPACE_PMD, i[7:0]};
   endfunction
-  localparam logic [11:0] PSR  = {PMU_SPACE_CPU, 8'd0};
-  localparam logic [11:0] DCR  = {PMU_SPACE_CPU, 8'd1};
-  localparam logic [11:0] IPSR = {PMU_SPACE_CPU, 8'd2};
+  localparam logic [11:0] PSR  = {ITA_SPACE_CPU, 8'd0};
+  localparam logic [11:0] DCR  = {ITA_SPACE_CPU, 8'd1};
+  localparam logic [11:0] IPSR = {ITA_SPACE_CPU, 8'd2};
 
-  localparam logic [63:0] PsrUp = 64'd1 << PMU_F_PSR_UP_LSB;
-  localparam logic [63:0] PsrPp = 64'd1 << PMU_F_PSR_PP_LSB;
-  localparam logic [63:0] DcrPp = 64'd1 << PMU_F_DCR_PP_LSB;
-  localparam logic [63:0] Fr    = 64'd1 << PMU_F_PMC0_FR_LSB;
+  localparam logic [63:0] PsrUp = 64'd1 << ITA_F_PSR_UP_LSB;
+  localparam logic [63:0] PsrPp = 64'd1 << ITA_F_PSR_PP_LSB;
+  localparam logic [63:0] DcrPp = 64'd1 << ITA_F_DCR_PP_LSB;
+  localparam logic [63:0] Fr    = 64'd1 << ITA_F_PMC0_FR_LSB;
   function automatic logic [63:0] ovf(input int i);
-    ovf = 64'd1 << (PMU_F_PMC0_OVF_LSB + i - 4);
+    ovf = 64'd1 << (ITA_F_PMC0_OVF_LSB + i - 4);
   endfunction
 
   // A PMC4..7 value from its fields.
   function automatic logic [63:0] cfg(input logic [3:0] plm, input logic pm, input logic oi,
                                       input logic [7:0] es, input logic [3:0] umask,
                                       input logic [2:0] thres, input logic [1:0] ism);
-    cfg = ({60'd0, plm}  << PMU_F_PMC_GEN_PLM_LSB)
-        | ({63'd0, pm}   << PMU_F_PMC_GEN_PM_LSB)
-        | ({63'd0, oi}   << PMU_F_PMC_GEN_OI_LSB)
-        | ({56'd0, es}   << PMU_F_PMC_GEN_ES_LSB)
-        | ({60'd0, umask} << PMU_F_PMC_GEN_UMASK_LSB)
-        | ({61'd0, thres} << PMU_F_PMC_GEN_THRES_LSB)
-        | ({62'd0, ism}  << PMU_F_PMC_GEN_ISM_LSB);
+    cfg = ({60'd0, plm}  << ITA_F_PMC_GEN_PLM_LSB)
+        | ({63'd0, pm}   << ITA_F_PMC_GEN_PM_LSB)
+        | ({63'd0, oi}   << ITA_F_PMC_GEN_OI_LSB)
+        | ({56'd0, es}   << ITA_F_PMC_GEN_ES_LSB)
+        | ({60'd0, umask} << ITA_F_PMC_GEN_UMASK_LSB)
+        | ({61'd0, thres} << ITA_F_PMC_GEN_THRES_LSB)
+        | ({62'd0, ism}  << ITA_F_PMC_GEN_ISM_LSB);
   endfunction
   // The common case: every privilege level, user monitor (PSR.up), no threshold, both ISAs.
   function automatic logic [63:0] ev(input logic [7:0] es, input logic [3:0] umask);
@@ -135,7 +135,7 @@ module tb_ita_pmu;
     sf = 16'd1 << lsb;
   endfunction
   function automatic logic [15:0] br(input logic [1:0] btype, input logic [1:0] bpred);
-    br = ({14'd0, btype} << PMU_SF_BR_TYPE_LSB) | ({14'd0, bpred} << PMU_SF_BR_PRED_LSB);
+    br = ({14'd0, btype} << ITA_SF_BR_TYPE_LSB) | ({14'd0, bpred} << ITA_SF_BR_PRED_LSB);
   endfunction
 
   function automatic logic is_ita(input int d);
@@ -162,67 +162,67 @@ module tb_ita_pmu;
   endtask
 
   task automatic qreg_init;
-    qreg_set(0, {PMU_SPACE_PMC, PMU_PMC8_FIRST}, PMU_VIS_PMC8, PMU_PMC8_RESET_ITA, PMU_PMC8_WMASK_ITA, PMU_PMC8_RESET_ITA2, PMU_PMC8_WMASK_ITA2);
-    qreg_set(1, {PMU_SPACE_PMC, PMU_PMC9_FIRST}, PMU_VIS_PMC9, PMU_PMC9_RESET_ITA, PMU_PMC9_WMASK_ITA, PMU_PMC9_RESET_ITA2, PMU_PMC9_WMASK_ITA2);
-    qreg_set(2, {PMU_SPACE_PMC, PMU_PMC11_FIRST}, PMU_VIS_PMC11, PMU_PMC11_RESET_ITA, PMU_PMC11_WMASK_ITA, PMU_PMC11_RESET_ITA2, PMU_PMC11_WMASK_ITA2);
-    qreg_set(3, {PMU_SPACE_PMC, PMU_PMC13_FIRST}, PMU_VIS_PMC13, PMU_PMC13_RESET_ITA, PMU_PMC13_WMASK_ITA, PMU_PMC13_RESET_ITA2, PMU_PMC13_WMASK_ITA2);
-    qreg_set(4, {PMU_SPACE_PMC, PMU_PMC14_FIRST}, PMU_VIS_PMC14, PMU_PMC14_RESET_ITA, PMU_PMC14_WMASK_ITA, PMU_PMC14_RESET_ITA2, PMU_PMC14_WMASK_ITA2);
-    qreg_set(5, {PMU_SPACE_PMC, PMU_PMC15_FIRST}, PMU_VIS_PMC15, PMU_PMC15_RESET_ITA, PMU_PMC15_WMASK_ITA, PMU_PMC15_RESET_ITA2, PMU_PMC15_WMASK_ITA2);
-    qreg_set(6,  {PMU_SPACE_IBR, PMU_IBR0_FIRST}, PMU_VIS_IBR0, PMU_IBR0_RESET_ITA, PMU_IBR0_WMASK_ITA, PMU_IBR0_RESET_ITA2, PMU_IBR0_WMASK_ITA2);
-    qreg_set(7,  {PMU_SPACE_IBR, PMU_IBR1_FIRST}, PMU_VIS_IBR1, PMU_IBR1_RESET_ITA, PMU_IBR1_WMASK_ITA, PMU_IBR1_RESET_ITA2, PMU_IBR1_WMASK_ITA2);
-    qreg_set(8,  {PMU_SPACE_IBR, PMU_IBR2_FIRST}, PMU_VIS_IBR2, PMU_IBR2_RESET_ITA, PMU_IBR2_WMASK_ITA, PMU_IBR2_RESET_ITA2, PMU_IBR2_WMASK_ITA2);
-    qreg_set(9,  {PMU_SPACE_IBR, PMU_IBR3_FIRST}, PMU_VIS_IBR3, PMU_IBR3_RESET_ITA, PMU_IBR3_WMASK_ITA, PMU_IBR3_RESET_ITA2, PMU_IBR3_WMASK_ITA2);
-    qreg_set(10, {PMU_SPACE_IBR, PMU_IBR4_FIRST}, PMU_VIS_IBR4, PMU_IBR4_RESET_ITA, PMU_IBR4_WMASK_ITA, PMU_IBR4_RESET_ITA2, PMU_IBR4_WMASK_ITA2);
-    qreg_set(11, {PMU_SPACE_IBR, PMU_IBR5_FIRST}, PMU_VIS_IBR5, PMU_IBR5_RESET_ITA, PMU_IBR5_WMASK_ITA, PMU_IBR5_RESET_ITA2, PMU_IBR5_WMASK_ITA2);
-    qreg_set(12, {PMU_SPACE_IBR, PMU_IBR6_FIRST}, PMU_VIS_IBR6, PMU_IBR6_RESET_ITA, PMU_IBR6_WMASK_ITA, PMU_IBR6_RESET_ITA2, PMU_IBR6_WMASK_ITA2);
-    qreg_set(13, {PMU_SPACE_IBR, PMU_IBR7_FIRST}, PMU_VIS_IBR7, PMU_IBR7_RESET_ITA, PMU_IBR7_WMASK_ITA, PMU_IBR7_RESET_ITA2, PMU_IBR7_WMASK_ITA2);
-    qreg_set(14, {PMU_SPACE_DBR, PMU_DBR0_FIRST}, PMU_VIS_DBR0, PMU_DBR0_RESET_ITA, PMU_DBR0_WMASK_ITA, PMU_DBR0_RESET_ITA2, PMU_DBR0_WMASK_ITA2);
-    qreg_set(15, {PMU_SPACE_DBR, PMU_DBR1_FIRST}, PMU_VIS_DBR1, PMU_DBR1_RESET_ITA, PMU_DBR1_WMASK_ITA, PMU_DBR1_RESET_ITA2, PMU_DBR1_WMASK_ITA2);
-    qreg_set(16, {PMU_SPACE_DBR, PMU_DBR2_FIRST}, PMU_VIS_DBR2, PMU_DBR2_RESET_ITA, PMU_DBR2_WMASK_ITA, PMU_DBR2_RESET_ITA2, PMU_DBR2_WMASK_ITA2);
-    qreg_set(17, {PMU_SPACE_DBR, PMU_DBR3_FIRST}, PMU_VIS_DBR3, PMU_DBR3_RESET_ITA, PMU_DBR3_WMASK_ITA, PMU_DBR3_RESET_ITA2, PMU_DBR3_WMASK_ITA2);
-    qreg_set(18, {PMU_SPACE_DBR, PMU_DBR4_FIRST}, PMU_VIS_DBR4, PMU_DBR4_RESET_ITA, PMU_DBR4_WMASK_ITA, PMU_DBR4_RESET_ITA2, PMU_DBR4_WMASK_ITA2);
-    qreg_set(19, {PMU_SPACE_DBR, PMU_DBR5_FIRST}, PMU_VIS_DBR5, PMU_DBR5_RESET_ITA, PMU_DBR5_WMASK_ITA, PMU_DBR5_RESET_ITA2, PMU_DBR5_WMASK_ITA2);
-    qreg_set(20, {PMU_SPACE_DBR, PMU_DBR6_FIRST}, PMU_VIS_DBR6, PMU_DBR6_RESET_ITA, PMU_DBR6_WMASK_ITA, PMU_DBR6_RESET_ITA2, PMU_DBR6_WMASK_ITA2);
-    qreg_set(21, {PMU_SPACE_DBR, PMU_DBR7_FIRST}, PMU_VIS_DBR7, PMU_DBR7_RESET_ITA, PMU_DBR7_WMASK_ITA, PMU_DBR7_RESET_ITA2, PMU_DBR7_WMASK_ITA2);
-    qreg_set(22, {PMU_SPACE_PMC, PMU_PMC10_FIRST}, PMU_VIS_PMC10, PMU_PMC10_RESET_ITA, PMU_PMC10_WMASK_ITA, PMU_PMC10_RESET_ITA2, PMU_PMC10_WMASK_ITA2);
-    qreg_set(23, {PMU_SPACE_PMC, PMU_PMC12_FIRST}, PMU_VIS_PMC12, PMU_PMC12_RESET_ITA, PMU_PMC12_WMASK_ITA, PMU_PMC12_RESET_ITA2, PMU_PMC12_WMASK_ITA2);
-    qreg_set(24, {PMU_SPACE_PMD, PMU_PMD0_FIRST}, PMU_VIS_PMD0, PMU_PMD0_RESET_ITA, PMU_PMD0_WMASK_ITA, PMU_PMD0_RESET_ITA2, PMU_PMD0_WMASK_ITA2);
-    qreg_set(25, {PMU_SPACE_PMD, PMU_PMD1_FIRST}, PMU_VIS_PMD1, PMU_PMD1_RESET_ITA, PMU_PMD1_WMASK_ITA, PMU_PMD1_RESET_ITA2, PMU_PMD1_WMASK_ITA2);
-    qreg_set(26, {PMU_SPACE_PMD, PMU_PMD2_FIRST}, PMU_VIS_PMD2, PMU_PMD2_RESET_ITA, PMU_PMD2_WMASK_ITA, PMU_PMD2_RESET_ITA2, PMU_PMD2_WMASK_ITA2);
-    qreg_set(27, {PMU_SPACE_PMD, PMU_PMD3_FIRST}, PMU_VIS_PMD3, PMU_PMD3_RESET_ITA, PMU_PMD3_WMASK_ITA, PMU_PMD3_RESET_ITA2, PMU_PMD3_WMASK_ITA2);
-    qreg_set(28, {PMU_SPACE_PMD, PMU_PMD8_FIRST}, PMU_VIS_PMD8, PMU_PMD8_RESET_ITA, PMU_PMD8_WMASK_ITA, PMU_PMD8_RESET_ITA2, PMU_PMD8_WMASK_ITA2);
-    qreg_set(29, {PMU_SPACE_PMD, PMU_PMD9_FIRST}, PMU_VIS_PMD9, PMU_PMD9_RESET_ITA, PMU_PMD9_WMASK_ITA, PMU_PMD9_RESET_ITA2, PMU_PMD9_WMASK_ITA2);
-    qreg_set(30, {PMU_SPACE_PMD, PMU_PMD10_FIRST}, PMU_VIS_PMD10, PMU_PMD10_RESET_ITA, PMU_PMD10_WMASK_ITA, PMU_PMD10_RESET_ITA2, PMU_PMD10_WMASK_ITA2);
-    qreg_set(31, {PMU_SPACE_PMD, PMU_PMD11_FIRST}, PMU_VIS_PMD11, PMU_PMD11_RESET_ITA, PMU_PMD11_WMASK_ITA, PMU_PMD11_RESET_ITA2, PMU_PMD11_WMASK_ITA2);
-    qreg_set(32, {PMU_SPACE_PMD, PMU_PMD12_FIRST}, PMU_VIS_PMD12, PMU_PMD12_RESET_ITA, PMU_PMD12_WMASK_ITA, PMU_PMD12_RESET_ITA2, PMU_PMD12_WMASK_ITA2);
-    qreg_set(33, {PMU_SPACE_PMD, PMU_PMD13_FIRST}, PMU_VIS_PMD13, PMU_PMD13_RESET_ITA, PMU_PMD13_WMASK_ITA, PMU_PMD13_RESET_ITA2, PMU_PMD13_WMASK_ITA2);
-    qreg_set(34, {PMU_SPACE_PMD, PMU_PMD14_FIRST}, PMU_VIS_PMD14, PMU_PMD14_RESET_ITA, PMU_PMD14_WMASK_ITA, PMU_PMD14_RESET_ITA2, PMU_PMD14_WMASK_ITA2);
-    qreg_set(35, {PMU_SPACE_PMD, PMU_PMD15_FIRST}, PMU_VIS_PMD15, PMU_PMD15_RESET_ITA, PMU_PMD15_WMASK_ITA, PMU_PMD15_RESET_ITA2, PMU_PMD15_WMASK_ITA2);
-    qreg_set(36, {PMU_SPACE_PMD, PMU_PMD16_FIRST}, PMU_VIS_PMD16, PMU_PMD16_RESET_ITA, PMU_PMD16_WMASK_ITA, PMU_PMD16_RESET_ITA2, PMU_PMD16_WMASK_ITA2);
-    qreg_set(37, {PMU_SPACE_PMD, PMU_PMD17_FIRST}, PMU_VIS_PMD17, PMU_PMD17_RESET_ITA, PMU_PMD17_WMASK_ITA, PMU_PMD17_RESET_ITA2, PMU_PMD17_WMASK_ITA2);
+    qreg_set(0, {ITA_SPACE_PMC, ITA_PMC8_FIRST}, ITA_VIS_PMC8, ITA_PMC8_RESET_ITA, ITA_PMC8_WMASK_ITA, ITA_PMC8_RESET_ITA2, ITA_PMC8_WMASK_ITA2);
+    qreg_set(1, {ITA_SPACE_PMC, ITA_PMC9_FIRST}, ITA_VIS_PMC9, ITA_PMC9_RESET_ITA, ITA_PMC9_WMASK_ITA, ITA_PMC9_RESET_ITA2, ITA_PMC9_WMASK_ITA2);
+    qreg_set(2, {ITA_SPACE_PMC, ITA_PMC11_FIRST}, ITA_VIS_PMC11, ITA_PMC11_RESET_ITA, ITA_PMC11_WMASK_ITA, ITA_PMC11_RESET_ITA2, ITA_PMC11_WMASK_ITA2);
+    qreg_set(3, {ITA_SPACE_PMC, ITA_PMC13_FIRST}, ITA_VIS_PMC13, ITA_PMC13_RESET_ITA, ITA_PMC13_WMASK_ITA, ITA_PMC13_RESET_ITA2, ITA_PMC13_WMASK_ITA2);
+    qreg_set(4, {ITA_SPACE_PMC, ITA_PMC14_FIRST}, ITA_VIS_PMC14, ITA_PMC14_RESET_ITA, ITA_PMC14_WMASK_ITA, ITA_PMC14_RESET_ITA2, ITA_PMC14_WMASK_ITA2);
+    qreg_set(5, {ITA_SPACE_PMC, ITA_PMC15_FIRST}, ITA_VIS_PMC15, ITA_PMC15_RESET_ITA, ITA_PMC15_WMASK_ITA, ITA_PMC15_RESET_ITA2, ITA_PMC15_WMASK_ITA2);
+    qreg_set(6,  {ITA_SPACE_IBR, ITA_IBR0_FIRST}, ITA_VIS_IBR0, ITA_IBR0_RESET_ITA, ITA_IBR0_WMASK_ITA, ITA_IBR0_RESET_ITA2, ITA_IBR0_WMASK_ITA2);
+    qreg_set(7,  {ITA_SPACE_IBR, ITA_IBR1_FIRST}, ITA_VIS_IBR1, ITA_IBR1_RESET_ITA, ITA_IBR1_WMASK_ITA, ITA_IBR1_RESET_ITA2, ITA_IBR1_WMASK_ITA2);
+    qreg_set(8,  {ITA_SPACE_IBR, ITA_IBR2_FIRST}, ITA_VIS_IBR2, ITA_IBR2_RESET_ITA, ITA_IBR2_WMASK_ITA, ITA_IBR2_RESET_ITA2, ITA_IBR2_WMASK_ITA2);
+    qreg_set(9,  {ITA_SPACE_IBR, ITA_IBR3_FIRST}, ITA_VIS_IBR3, ITA_IBR3_RESET_ITA, ITA_IBR3_WMASK_ITA, ITA_IBR3_RESET_ITA2, ITA_IBR3_WMASK_ITA2);
+    qreg_set(10, {ITA_SPACE_IBR, ITA_IBR4_FIRST}, ITA_VIS_IBR4, ITA_IBR4_RESET_ITA, ITA_IBR4_WMASK_ITA, ITA_IBR4_RESET_ITA2, ITA_IBR4_WMASK_ITA2);
+    qreg_set(11, {ITA_SPACE_IBR, ITA_IBR5_FIRST}, ITA_VIS_IBR5, ITA_IBR5_RESET_ITA, ITA_IBR5_WMASK_ITA, ITA_IBR5_RESET_ITA2, ITA_IBR5_WMASK_ITA2);
+    qreg_set(12, {ITA_SPACE_IBR, ITA_IBR6_FIRST}, ITA_VIS_IBR6, ITA_IBR6_RESET_ITA, ITA_IBR6_WMASK_ITA, ITA_IBR6_RESET_ITA2, ITA_IBR6_WMASK_ITA2);
+    qreg_set(13, {ITA_SPACE_IBR, ITA_IBR7_FIRST}, ITA_VIS_IBR7, ITA_IBR7_RESET_ITA, ITA_IBR7_WMASK_ITA, ITA_IBR7_RESET_ITA2, ITA_IBR7_WMASK_ITA2);
+    qreg_set(14, {ITA_SPACE_DBR, ITA_DBR0_FIRST}, ITA_VIS_DBR0, ITA_DBR0_RESET_ITA, ITA_DBR0_WMASK_ITA, ITA_DBR0_RESET_ITA2, ITA_DBR0_WMASK_ITA2);
+    qreg_set(15, {ITA_SPACE_DBR, ITA_DBR1_FIRST}, ITA_VIS_DBR1, ITA_DBR1_RESET_ITA, ITA_DBR1_WMASK_ITA, ITA_DBR1_RESET_ITA2, ITA_DBR1_WMASK_ITA2);
+    qreg_set(16, {ITA_SPACE_DBR, ITA_DBR2_FIRST}, ITA_VIS_DBR2, ITA_DBR2_RESET_ITA, ITA_DBR2_WMASK_ITA, ITA_DBR2_RESET_ITA2, ITA_DBR2_WMASK_ITA2);
+    qreg_set(17, {ITA_SPACE_DBR, ITA_DBR3_FIRST}, ITA_VIS_DBR3, ITA_DBR3_RESET_ITA, ITA_DBR3_WMASK_ITA, ITA_DBR3_RESET_ITA2, ITA_DBR3_WMASK_ITA2);
+    qreg_set(18, {ITA_SPACE_DBR, ITA_DBR4_FIRST}, ITA_VIS_DBR4, ITA_DBR4_RESET_ITA, ITA_DBR4_WMASK_ITA, ITA_DBR4_RESET_ITA2, ITA_DBR4_WMASK_ITA2);
+    qreg_set(19, {ITA_SPACE_DBR, ITA_DBR5_FIRST}, ITA_VIS_DBR5, ITA_DBR5_RESET_ITA, ITA_DBR5_WMASK_ITA, ITA_DBR5_RESET_ITA2, ITA_DBR5_WMASK_ITA2);
+    qreg_set(20, {ITA_SPACE_DBR, ITA_DBR6_FIRST}, ITA_VIS_DBR6, ITA_DBR6_RESET_ITA, ITA_DBR6_WMASK_ITA, ITA_DBR6_RESET_ITA2, ITA_DBR6_WMASK_ITA2);
+    qreg_set(21, {ITA_SPACE_DBR, ITA_DBR7_FIRST}, ITA_VIS_DBR7, ITA_DBR7_RESET_ITA, ITA_DBR7_WMASK_ITA, ITA_DBR7_RESET_ITA2, ITA_DBR7_WMASK_ITA2);
+    qreg_set(22, {ITA_SPACE_PMC, ITA_PMC10_FIRST}, ITA_VIS_PMC10, ITA_PMC10_RESET_ITA, ITA_PMC10_WMASK_ITA, ITA_PMC10_RESET_ITA2, ITA_PMC10_WMASK_ITA2);
+    qreg_set(23, {ITA_SPACE_PMC, ITA_PMC12_FIRST}, ITA_VIS_PMC12, ITA_PMC12_RESET_ITA, ITA_PMC12_WMASK_ITA, ITA_PMC12_RESET_ITA2, ITA_PMC12_WMASK_ITA2);
+    qreg_set(24, {ITA_SPACE_PMD, ITA_PMD0_FIRST}, ITA_VIS_PMD0, ITA_PMD0_RESET_ITA, ITA_PMD0_WMASK_ITA, ITA_PMD0_RESET_ITA2, ITA_PMD0_WMASK_ITA2);
+    qreg_set(25, {ITA_SPACE_PMD, ITA_PMD1_FIRST}, ITA_VIS_PMD1, ITA_PMD1_RESET_ITA, ITA_PMD1_WMASK_ITA, ITA_PMD1_RESET_ITA2, ITA_PMD1_WMASK_ITA2);
+    qreg_set(26, {ITA_SPACE_PMD, ITA_PMD2_FIRST}, ITA_VIS_PMD2, ITA_PMD2_RESET_ITA, ITA_PMD2_WMASK_ITA, ITA_PMD2_RESET_ITA2, ITA_PMD2_WMASK_ITA2);
+    qreg_set(27, {ITA_SPACE_PMD, ITA_PMD3_FIRST}, ITA_VIS_PMD3, ITA_PMD3_RESET_ITA, ITA_PMD3_WMASK_ITA, ITA_PMD3_RESET_ITA2, ITA_PMD3_WMASK_ITA2);
+    qreg_set(28, {ITA_SPACE_PMD, ITA_PMD8_FIRST}, ITA_VIS_PMD8, ITA_PMD8_RESET_ITA, ITA_PMD8_WMASK_ITA, ITA_PMD8_RESET_ITA2, ITA_PMD8_WMASK_ITA2);
+    qreg_set(29, {ITA_SPACE_PMD, ITA_PMD9_FIRST}, ITA_VIS_PMD9, ITA_PMD9_RESET_ITA, ITA_PMD9_WMASK_ITA, ITA_PMD9_RESET_ITA2, ITA_PMD9_WMASK_ITA2);
+    qreg_set(30, {ITA_SPACE_PMD, ITA_PMD10_FIRST}, ITA_VIS_PMD10, ITA_PMD10_RESET_ITA, ITA_PMD10_WMASK_ITA, ITA_PMD10_RESET_ITA2, ITA_PMD10_WMASK_ITA2);
+    qreg_set(31, {ITA_SPACE_PMD, ITA_PMD11_FIRST}, ITA_VIS_PMD11, ITA_PMD11_RESET_ITA, ITA_PMD11_WMASK_ITA, ITA_PMD11_RESET_ITA2, ITA_PMD11_WMASK_ITA2);
+    qreg_set(32, {ITA_SPACE_PMD, ITA_PMD12_FIRST}, ITA_VIS_PMD12, ITA_PMD12_RESET_ITA, ITA_PMD12_WMASK_ITA, ITA_PMD12_RESET_ITA2, ITA_PMD12_WMASK_ITA2);
+    qreg_set(33, {ITA_SPACE_PMD, ITA_PMD13_FIRST}, ITA_VIS_PMD13, ITA_PMD13_RESET_ITA, ITA_PMD13_WMASK_ITA, ITA_PMD13_RESET_ITA2, ITA_PMD13_WMASK_ITA2);
+    qreg_set(34, {ITA_SPACE_PMD, ITA_PMD14_FIRST}, ITA_VIS_PMD14, ITA_PMD14_RESET_ITA, ITA_PMD14_WMASK_ITA, ITA_PMD14_RESET_ITA2, ITA_PMD14_WMASK_ITA2);
+    qreg_set(35, {ITA_SPACE_PMD, ITA_PMD15_FIRST}, ITA_VIS_PMD15, ITA_PMD15_RESET_ITA, ITA_PMD15_WMASK_ITA, ITA_PMD15_RESET_ITA2, ITA_PMD15_WMASK_ITA2);
+    qreg_set(36, {ITA_SPACE_PMD, ITA_PMD16_FIRST}, ITA_VIS_PMD16, ITA_PMD16_RESET_ITA, ITA_PMD16_WMASK_ITA, ITA_PMD16_RESET_ITA2, ITA_PMD16_WMASK_ITA2);
+    qreg_set(37, {ITA_SPACE_PMD, ITA_PMD17_FIRST}, ITA_VIS_PMD17, ITA_PMD17_RESET_ITA, ITA_PMD17_WMASK_ITA, ITA_PMD17_RESET_ITA2, ITA_PMD17_WMASK_ITA2);
   endtask
 
   function automatic logic [11:0] ibr(input int j);
-    ibr = {PMU_SPACE_IBR, j[7:0]};
+    ibr = {ITA_SPACE_IBR, j[7:0]};
   endfunction
   function automatic logic [11:0] dbr(input int j);
-    dbr = {PMU_SPACE_DBR, j[7:0]};
+    dbr = {ITA_SPACE_DBR, j[7:0]};
   endfunction
   function automatic logic [63:0] br_mask(input logic [55:0] mask, input logic [3:0] plm);
-    br_mask = ({8'd0, mask} << PMU_F_IBR_MASK_MASK_LSB) | ({60'd0, plm} << PMU_F_IBR_MASK_PLM_LSB);
+    br_mask = ({8'd0, mask} << ITA_F_IBR_MASK_MASK_LSB) | ({60'd0, plm} << ITA_F_IBR_MASK_PLM_LSB);
   endfunction
   // Opcode matcher: match / mask fields, unit enables {m, i, f, b}, Itanium 2 ig_ad / inv.
   function automatic logic [63:0] opc(input logic [26:0] match, input logic [26:0] mask,
                                       input logic [3:0] mifb, input logic ig_ad, input logic inv);
-    opc = ({37'd0, match} << PMU_F_PMC_OPC_MATCH_LSB) | ({37'd0, mask} << PMU_F_PMC_OPC_MASK_LSB)
-        | ({63'd0, mifb[3]} << PMU_F_PMC_OPC_M_LSB) | ({63'd0, mifb[2]} << PMU_F_PMC_OPC_I_LSB)
-        | ({63'd0, mifb[1]} << PMU_F_PMC_OPC_F_LSB) | ({63'd0, mifb[0]} << PMU_F_PMC_OPC_B_LSB)
-        | ({63'd0, ig_ad} << PMU_F_PMC_OPC_IG_AD_LSB) | ({63'd0, inv} << PMU_F_PMC_OPC_INV_LSB);
+    opc = ({37'd0, match} << ITA_F_PMC_OPC_MATCH_LSB) | ({37'd0, mask} << ITA_F_PMC_OPC_MASK_LSB)
+        | ({63'd0, mifb[3]} << ITA_F_PMC_OPC_M_LSB) | ({63'd0, mifb[2]} << ITA_F_PMC_OPC_I_LSB)
+        | ({63'd0, mifb[1]} << ITA_F_PMC_OPC_F_LSB) | ({63'd0, mifb[0]} << ITA_F_PMC_OPC_B_LSB)
+        | ({63'd0, ig_ad} << ITA_F_PMC_OPC_IG_AD_LSB) | ({63'd0, inv} << ITA_F_PMC_OPC_INV_LSB);
   endfunction
   localparam logic [26:0] OpcAny = 27'h7ff_ffff;
-  localparam logic [63:0] Fine   = 64'd1 << PMU_F_PMC14_FINE_LSB;
-  localparam logic [63:0] Ta     = 64'd1 << PMU_F_PMC13_TA_LSB;
-  localparam logic [63:0] Pt     = 64'd1 << PMU_F_PMC11_PT_LSB;
+  localparam logic [63:0] Fine   = 64'd1 << ITA_F_PMC14_FINE_LSB;
+  localparam logic [63:0] Ta     = 64'd1 << ITA_F_PMC13_TA_LSB;
+  localparam logic [63:0] Pt     = 64'd1 << ITA_F_PMC11_PT_LSB;
   // br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5 (libpfm-3
   // examples_v3.x/ia64/ita2_opcode.c), and br.cond.
   localparam logic [40:0] EncCloop = (41'd4 << 37) | (41'd5 << 6);
@@ -236,7 +236,7 @@ module tb_ita_pmu;
     vis_of = vis[d][v*64 +: 64];
   endfunction
   function automatic logic [63:0] pmd_of(input int d, input int i);
-    pmd_of = vis[d][(PMU_VIS_PMD4 + i - 4)*64 +: 64];
+    pmd_of = vis[d][(ITA_VIS_PMD4 + i - 4)*64 +: 64];
   endfunction
 
   // ---- clocks ------------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ module tb_ita_pmu;
   endtask
 
   // Writes v_ita2 to the Itanium 2 instances and v_ita to the Itanium ones: the models' event
-  // codes and counter masks differ (build/gen/ita/pmu_defs.vh, PMU_EV_*_CODE_ITA from
+  // codes and counter masks differ (build/gen/ita/ita_defs.vh, ITA_EV_*_CODE_ITA from
   // include/common/ita/ita_events.def).
   task automatic wr_models(input logic [11:0] a, input logic [63:0] v_ita2, input logic [63:0] v_ita);
     reg_we_model = 2'b10;
@@ -305,12 +305,12 @@ module tb_ita_pmu;
   task automatic check_vis_matches_reads(input string what);
     logic [11:0] a [`ITA_NVIS];
     logic [63:0] v;
-    a[PMU_VIS_PMC0] = pmc(0);
-    a[PMU_VIS_PMC4] = pmc(4); a[PMU_VIS_PMC5] = pmc(5);
-    a[PMU_VIS_PMC6] = pmc(6); a[PMU_VIS_PMC7] = pmc(7);
-    a[PMU_VIS_PMD4] = pmd(4); a[PMU_VIS_PMD5] = pmd(5);
-    a[PMU_VIS_PMD6] = pmd(6); a[PMU_VIS_PMD7] = pmd(7);
-    a[PMU_VIS_PSR] = PSR; a[PMU_VIS_DCR] = DCR; a[PMU_VIS_IPSR] = IPSR;
+    a[ITA_VIS_PMC0] = pmc(0);
+    a[ITA_VIS_PMC4] = pmc(4); a[ITA_VIS_PMC5] = pmc(5);
+    a[ITA_VIS_PMC6] = pmc(6); a[ITA_VIS_PMC7] = pmc(7);
+    a[ITA_VIS_PMD4] = pmd(4); a[ITA_VIS_PMD5] = pmd(5);
+    a[ITA_VIS_PMD6] = pmd(6); a[ITA_VIS_PMD7] = pmd(7);
+    a[ITA_VIS_PSR] = PSR; a[ITA_VIS_DCR] = DCR; a[ITA_VIS_IPSR] = IPSR;
     for (int j = 0; j < NQreg; j++) a[qreg_vis[j]] = qreg_addr[j];
     for (int d = 0; d < NDut; d++) begin
       for (int i = 0; i < `ITA_NVIS; i++) begin
@@ -331,11 +331,11 @@ module tb_ita_pmu;
     // ---- reset values --------------------------------------------------------------------
     for (int d = 0; d < NDut; d++) begin
       logic [63:0] pmc4_reset;
-      pmc4_reset = (d == ITA || d == ITA_ZX) ? PMU_PMC4_RESET_ITA : PMU_PMC4_RESET_ITA2;
-      check_eq(vis_of(d, PMU_VIS_PMC0), PMU_PMC0_RESET_ITA2, $sformatf("dut %0d reset PMC0 (frozen)", d));
-      check_eq(vis_of(d, PMU_VIS_PMC4), pmc4_reset, $sformatf("dut %0d reset PMC4", d));
+      pmc4_reset = (d == ITA || d == ITA_ZX) ? ITA_PMC4_RESET_ITA : ITA_PMC4_RESET_ITA2;
+      check_eq(vis_of(d, ITA_VIS_PMC0), ITA_PMC0_RESET_ITA2, $sformatf("dut %0d reset PMC0 (frozen)", d));
+      check_eq(vis_of(d, ITA_VIS_PMC4), pmc4_reset, $sformatf("dut %0d reset PMC4", d));
       for (int i = 4; i <= 7; i++) check_eq(pmd_of(d, i), 64'h0, $sformatf("dut %0d reset PMD%0d", d, i));
-      check_eq(vis_of(d, PMU_VIS_PSR), 64'h0, $sformatf("dut %0d reset PSR", d));
+      check_eq(vis_of(d, ITA_VIS_PSR), 64'h0, $sformatf("dut %0d reset PSR", d));
       check(pmi[d] == 1'b0, $sformatf("dut %0d reset pmi", d));
     end
     for (int d = 0; d < NDut; d++) begin
@@ -344,13 +344,13 @@ module tb_ita_pmu;
                  $sformatf("dut %0d reset value of qualification register 0x%03h", d, qreg_addr[j]));
       end
     end
-    check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, "Itanium PMC14 reads 0");
-    check_eq(vis_of(ITA, PMU_VIS_PMC15), 64'h0, "Itanium PMC15 reads 0");
+    check_eq(vis_of(ITA, ITA_VIS_PMC14), 64'h0, "Itanium PMC14 reads 0");
+    check_eq(vis_of(ITA, ITA_VIS_PMC15), 64'h0, "Itanium PMC15 reads 0");
     check_vis_matches_reads("after reset");
 
     // ---- frozen after reset: nothing counts until software clears fr --------------------------
     wr(PSR, PsrUp);
-    wr(pmc(4), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
+    wr(pmc(4), ev(ITA_EV_CPU_CYCLES_CODE, ITA_EV_CPU_CYCLES_UMASK));
     step();
     check_eq(pmd_of(ITA2, 4), 64'h0, "fr = 1 after reset: CPU_CYCLES does not count");
     wr(pmc(0), 64'h0);
@@ -361,24 +361,24 @@ module tb_ita_pmu;
     // ---- masked register writes -----------------------------------------------------------
     wr(pmc(4), 64'hffff_ffff_ffff_ffff);
     wr(pmc(6), 64'hffff_ffff_ffff_ffff);
-    check_eq(vis_of(ITA2, PMU_VIS_PMC4), PMU_PMC4_WMASK_ITA2, "PMC4 all ones, Itanium 2");
-    check_eq(vis_of(ITA,  PMU_VIS_PMC4), PMU_PMC4_WMASK_ITA,  "PMC4 all ones, Itanium (7-bit es)");
-    check_eq(vis_of(ITA2, PMU_VIS_PMC6), PMU_PMC6_7_WMASK_ITA2, "PMC6 all ones, Itanium 2");
-    check_eq(vis_of(ITA,  PMU_VIS_PMC6), PMU_PMC6_7_WMASK_ITA,  "PMC6 all ones, Itanium (2-bit threshold)");
-    check(vis[ITA][PMU_VIS_PMC4*64 + PMU_F_PMC_GEN_ES_MSB] == 1'b0, "Itanium es bit 15 reads 0");
-    check(vis[ITA][PMU_VIS_PMC6*64 + PMU_F_PMC_GEN_THRES_MSB] == 1'b0, "Itanium PMC6 thres bit 22 reads 0");
-    check(vis[ITA][PMU_VIS_PMC4*64 + PMU_F_PMC_GEN_THRES_MSB] == 1'b1, "Itanium PMC4 has a 3-bit threshold");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC4), ITA_PMC4_WMASK_ITA2, "PMC4 all ones, Itanium 2");
+    check_eq(vis_of(ITA,  ITA_VIS_PMC4), ITA_PMC4_WMASK_ITA,  "PMC4 all ones, Itanium (7-bit es)");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC6), ITA_PMC6_7_WMASK_ITA2, "PMC6 all ones, Itanium 2");
+    check_eq(vis_of(ITA,  ITA_VIS_PMC6), ITA_PMC6_7_WMASK_ITA,  "PMC6 all ones, Itanium (2-bit threshold)");
+    check(vis[ITA][ITA_VIS_PMC4*64 + ITA_F_PMC_GEN_ES_MSB] == 1'b0, "Itanium es bit 15 reads 0");
+    check(vis[ITA][ITA_VIS_PMC6*64 + ITA_F_PMC_GEN_THRES_MSB] == 1'b0, "Itanium PMC6 thres bit 22 reads 0");
+    check(vis[ITA][ITA_VIS_PMC4*64 + ITA_F_PMC_GEN_THRES_MSB] == 1'b1, "Itanium PMC4 has a 3-bit threshold");
     wr(pmc(0), 64'hffff_ffff_ffff_ffff);
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), PMU_PMC0_WMASK_ITA2, "PMC0 all ones: fr and ovf[7:4] only");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), ITA_PMC0_WMASK_ITA2, "PMC0 all ones: fr and ovf[7:4] only");
     check(pmi[ITA2] == 1'b0, "setting ovf bits by a write raises no pmi");
     wr(pmc(0), 64'h0);
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "PMC0 write 0 clears fr and ovf");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), 64'h0, "PMC0 write 0 clears fr and ovf");
     wr(PSR, 64'hffff_ffff_ffff_ffff);
     wr(DCR, 64'hffff_ffff_ffff_ffff);
     wr(IPSR, 64'hffff_ffff_ffff_ffff);
-    check_eq(vis_of(ITA2, PMU_VIS_PSR),  PsrUp | PsrPp, "PSR keeps up and pp only");
-    check_eq(vis_of(ITA2, PMU_VIS_DCR),  DcrPp,         "DCR keeps pp only");
-    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp | PsrPp, "IPSR keeps up and pp only");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR),  PsrUp | PsrPp, "PSR keeps up and pp only");
+    check_eq(vis_of(ITA2, ITA_VIS_DCR),  DcrPp,         "DCR keeps pp only");
+    check_eq(vis_of(ITA2, ITA_VIS_IPSR), PsrUp | PsrPp, "IPSR keeps up and pp only");
     // Qualification registers: all ones, all zeros and a pattern, each through the writable
     // mask of the model; then back to the reset value.
     begin
@@ -397,8 +397,8 @@ module tb_ita_pmu;
           end
         end
         check_vis_matches_reads($sformatf("after qualification register pattern %0d", p));
-        check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, $sformatf("Itanium PMC14 reads 0 (pattern %0d)", p));
-        check_eq(vis_of(ITA, PMU_VIS_PMC15), 64'h0, $sformatf("Itanium PMC15 reads 0 (pattern %0d)", p));
+        check_eq(vis_of(ITA, ITA_VIS_PMC14), 64'h0, $sformatf("Itanium PMC14 reads 0 (pattern %0d)", p));
+        check_eq(vis_of(ITA, ITA_VIS_PMC15), 64'h0, $sformatf("Itanium PMC15 reads 0 (pattern %0d)", p));
       end
       // Back to the reset values of each model: an asynchronous reset (no write value gives
       // both models their reset values). PMC0 is frozen again, PSR / DCR / IPSR are 0.
@@ -441,7 +441,7 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2_ZX, 4), 64'h0000_7fff_ffff_ffff, "Itanium 2 PMD all ones, zero above bit 46");
     check_eq(pmd_of(ITA, 4),     64'hffff_ffff_ffff_ffff, "Itanium PMD all ones, sign-extended");
     check_eq(pmd_of(ITA_ZX, 4),  64'h0000_0000_ffff_ffff, "Itanium PMD all ones, zero above bit 31");
-    check(vis_of(ITA2, PMU_VIS_PMC0) == 64'h0 && pmi[ITA2] == 1'b0, "a PMD write sets no ovf bit and no pmi");
+    check(vis_of(ITA2, ITA_VIS_PMC0) == 64'h0 && pmi[ITA2] == 1'b0, "a PMD write sets no ovf bit and no pmi");
     wr(pmd(5), 64'h0000_4000_8000_0001);
     check_eq(pmd_of(ITA2, 5),    64'hffff_c000_8000_0001, "Itanium 2 bit 46 set reads as sign");
     check_eq(pmd_of(ITA2_ZX, 5), 64'h0000_4000_8000_0001, "Itanium 2 bit 46 set, zero-extended");
@@ -455,10 +455,10 @@ module tb_ita_pmu;
     // ---- privilege level mask ------------------------------------------------------------------
     zero_counters();
     wr(PSR, PsrUp);
-    wr(pmc(4), cfg(4'b1000, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
-    wr(pmc(5), cfg(4'b0001, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
-    wr(pmc(6), cfg(4'b0110, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
-    wr(pmc(7), ev(PMU_EV_CPU_CYCLES_CODE, 4'h0));
+    wr(pmc(4), cfg(4'b1000, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(5), cfg(4'b0001, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(6), cfg(4'b0110, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(7), ev(ITA_EV_CPU_CYCLES_CODE, 4'h0));
     rec_clear();
     for (int c = 0; c < 4; c++) begin
       cpl = c[1:0];
@@ -474,10 +474,10 @@ module tb_ita_pmu;
 
     // ---- instruction set mask ------------------------------------------------------------------
     zero_counters();
-    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b00));
-    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b01));
-    wr(pmc(6), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b10));
-    wr(pmc(7), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b11));
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b00));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b01));
+    wr(pmc(6), cfg(4'hf, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b10));
+    wr(pmc(7), cfg(4'hf, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'b11));
     rec_clear();
     is_ia32 = 1'b0; repeat (2) step();
     is_ia32 = 1'b1; repeat (3) step();
@@ -491,8 +491,8 @@ module tb_ita_pmu;
     // ---- monitor enable: pm with the effective PSR.up / PSR.pp ----------------------------------
     zero_counters();
     wr(PSR, 64'h0);
-    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by up
-    wr(pmc(5), cfg(4'hf, 1'b1, 1'b0, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by pp
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by up
+    wr(pmc(5), cfg(4'hf, 1'b1, 1'b0, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));  // by pp
     wr(pmc(6), 64'h0);
     wr(pmc(7), 64'h0);
     rec_clear();
@@ -503,7 +503,7 @@ module tb_ita_pmu;
     rec_clear();
     check_eq(pmd_of(ITA2, 4), 64'd1, "up_we in the record counts in the same cycle (pm=0)");
     check_eq(pmd_of(ITA2, 5), 64'd0, "pm=1 ignores PSR.up");
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "the record's up becomes PSR.up");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), PsrUp, "the record's up becomes PSR.up");
     pp_we = 1'b1; pp = 1'b1;
     step();
     rec_clear();
@@ -514,7 +514,7 @@ module tb_ita_pmu;
     rec_clear();
     check_eq(pmd_of(ITA2, 4), 64'd2, "rum psr.up stops the user monitor in the same cycle");
     check_eq(pmd_of(ITA2, 5), 64'd1, "rsm psr.pp stops the privileged monitor in the same cycle");
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), 64'h0, "PSR after rum/rsm");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), 64'h0, "PSR after rum/rsm");
     wr(PSR, PsrPp);
     step();
     check_eq(pmd_of(ITA2, 5), 64'd2, "a PSR register write of pp enables pm=1");
@@ -531,8 +531,8 @@ module tb_ita_pmu;
     rec_clear();
     check_eq(pmd_of(ITA2, 5), 64'd1, "ENTRY cycle already runs with PSR.pp = DCR.pp");
     check_eq(pmd_of(ITA2, 4), 64'd1, "ENTRY leaves PSR.up unchanged");
-    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp, "ENTRY saves PSR.up/pp into IPSR");
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp | PsrPp, "PSR after ENTRY");
+    check_eq(vis_of(ITA2, ITA_VIS_IPSR), PsrUp, "ENTRY saves PSR.up/pp into IPSR");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), PsrUp | PsrPp, "PSR after ENTRY");
     step();
     check_eq(pmd_of(ITA2, 5), 64'd2, "the handler counts with pm=1");
     intr = 2'd2;             // RETURN
@@ -540,19 +540,19 @@ module tb_ita_pmu;
     rec_clear();
     check_eq(pmd_of(ITA2, 5), 64'd2, "RETURN cycle runs with the restored PSR.pp = 0");
     check_eq(pmd_of(ITA2, 4), 64'd3, "RETURN cycle counts with up = 1 (from IPSR)");
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "PSR restored from IPSR");
-    check_eq(vis_of(ITA2, PMU_VIS_IPSR), PsrUp, "RETURN leaves IPSR unchanged");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), PsrUp, "PSR restored from IPSR");
+    check_eq(vis_of(ITA2, ITA_VIS_IPSR), PsrUp, "RETURN leaves IPSR unchanged");
     wr(DCR, 64'h0);
     intr = 2'd1;
     step();
     rec_clear();
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp, "ENTRY with DCR.pp = 0 clears PSR.pp");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), PsrUp, "ENTRY with DCR.pp = 0 clears PSR.pp");
     check_eq(pmd_of(ITA2, 5), 64'd2, "... and the privileged monitor does not count");
     // ENTRY and a pp write in the same record: the record's write is applied last.
     intr = 2'd1; pp_we = 1'b1; pp = 1'b1;
     step();
     rec_clear();
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), PsrUp | PsrPp, "pp_we applies after the ENTRY copy");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), PsrUp | PsrPp, "pp_we applies after the ENTRY copy");
     check_eq(pmd_of(ITA2, 5), 64'd3, "... and counts in that cycle");
     check_vis_matches_reads("after interruptions");
 
@@ -561,30 +561,30 @@ module tb_ita_pmu;
     wr(PSR, PsrUp);
     // Itanium: NOPS_RETIRED and PREDICATE_SQUASHED_RETIRED on PMC4/5 (its counter masks),
     // NOPS_RETIRED on PMC6 too (not wired there) and no FP_OPS_RETIRED (no Itanium code).
-    wr_models(pmc(4), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK),
-              ev(PMU_EV_NOPS_RETIRED_CODE_ITA, PMU_EV_NOPS_RETIRED_UMASK));
-    wr_models(pmc(5), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK),
-              ev(PMU_EV_PREDICATE_SQUASHED_RETIRED_CODE_ITA, PMU_EV_PREDICATE_SQUASHED_RETIRED_UMASK));
-    wr_models(pmc(6), ev(PMU_EV_PREDICATE_SQUASHED_RETIRED_CODE, PMU_EV_PREDICATE_SQUASHED_RETIRED_UMASK),
-              ev(PMU_EV_NOPS_RETIRED_CODE_ITA, PMU_EV_NOPS_RETIRED_UMASK));
-    wr_models(pmc(7), ev(PMU_EV_FP_OPS_RETIRED_CODE, PMU_EV_FP_OPS_RETIRED_UMASK),
-              ev(PMU_EV_FP_OPS_RETIRED_CODE_ITA, PMU_EV_FP_OPS_RETIRED_UMASK));
+    wr_models(pmc(4), ev(ITA_EV_IA64_INST_RETIRED_CODE, ITA_EV_IA64_INST_RETIRED_UMASK),
+              ev(ITA_EV_NOPS_RETIRED_CODE_ITA, ITA_EV_NOPS_RETIRED_UMASK));
+    wr_models(pmc(5), ev(ITA_EV_NOPS_RETIRED_CODE, ITA_EV_NOPS_RETIRED_UMASK),
+              ev(ITA_EV_PREDICATE_SQUASHED_RETIRED_CODE_ITA, ITA_EV_PREDICATE_SQUASHED_RETIRED_UMASK));
+    wr_models(pmc(6), ev(ITA_EV_PREDICATE_SQUASHED_RETIRED_CODE, ITA_EV_PREDICATE_SQUASHED_RETIRED_UMASK),
+              ev(ITA_EV_NOPS_RETIRED_CODE_ITA, ITA_EV_NOPS_RETIRED_UMASK));
+    wr_models(pmc(7), ev(ITA_EV_FP_OPS_RETIRED_CODE, ITA_EV_FP_OPS_RETIRED_UMASK),
+              ev(ITA_EV_FP_OPS_RETIRED_CODE_ITA, ITA_EV_FP_OPS_RETIRED_UMASK));
     rec_clear();
     nslots = 3'd5;
-    set_slot(0, sf(PMU_SF_NOP_LSB));
-    set_slot(1, sf(PMU_SF_NOP_LSB) | sf(PMU_SF_PRED_OFF_LSB));
-    set_slot(2, sf(PMU_SF_FP_LSB));
-    set_slot(3, sf(PMU_SF_FP_LSB) | sf(PMU_SF_PRED_OFF_LSB));
-    set_slot(4, sf(PMU_SF_NOP_LSB));
-    set_slot(5, sf(PMU_SF_NOP_LSB) | sf(PMU_SF_FP_LSB) | sf(PMU_SF_PRED_OFF_LSB));  // not valid
+    set_slot(0, sf(ITA_SF_NOP_LSB));
+    set_slot(1, sf(ITA_SF_NOP_LSB) | sf(ITA_SF_PRED_OFF_LSB));
+    set_slot(2, sf(ITA_SF_FP_LSB));
+    set_slot(3, sf(ITA_SF_FP_LSB) | sf(ITA_SF_PRED_OFF_LSB));
+    set_slot(4, sf(ITA_SF_NOP_LSB));
+    set_slot(5, sf(ITA_SF_NOP_LSB) | sf(ITA_SF_FP_LSB) | sf(ITA_SF_PRED_OFF_LSB));  // not valid
     step();
     for (int d = 0; d < NDut; d++) begin
       if (is_ita(d)) begin
         check_eq(pmd_of(d, 4), 64'd3, $sformatf("dut %0d Itanium NOPS_RETIRED adds 3 slots", d));
         check_eq(pmd_of(d, 5), 64'd2, $sformatf("dut %0d Itanium PREDICATE_SQUASHED adds 2 slots", d));
-        check_eq(pmd_of(d, 6), PMU_EV_NOPS_RETIRED_COUNTERS_ITA[6] ? 64'd3 : 64'd0,
+        check_eq(pmd_of(d, 6), ITA_EV_NOPS_RETIRED_COUNTERS_ITA[6] ? 64'd3 : 64'd0,
                  $sformatf("dut %0d Itanium NOPS_RETIRED on PMC6 (its counter mask)", d));
-        check_eq(pmd_of(d, 7), PMU_EV_FP_OPS_RETIRED_ON_ITA ? 64'd2 : 64'd0,
+        check_eq(pmd_of(d, 7), ITA_EV_FP_OPS_RETIRED_ON_ITA ? 64'd2 : 64'd0,
                  $sformatf("dut %0d Itanium has no FP_OPS_RETIRED", d));
       end else begin
         check_eq(pmd_of(d, 4), 64'd5, $sformatf("dut %0d IA64_INST_RETIRED = nslots", d));
@@ -606,22 +606,22 @@ module tb_ita_pmu;
     zero_counters();
     // Itanium: its own codes; PMC4 with es bit 7 set (es has 7 bits there); PMC7 gets the
     // Itanium 2 code of L1D_READ_MISSES_RSE_FILL, which Itanium does not have.
-    wr_models(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE, PMU_EV_LOADS_RETIRED_UMASK),
-              ev(8'h80 | PMU_EV_LOADS_RETIRED_CODE_ITA, PMU_EV_LOADS_RETIRED_UMASK));
-    wr_models(pmc(5), ev(PMU_EV_STORES_RETIRED_CODE, PMU_EV_STORES_RETIRED_UMASK),
-              ev(PMU_EV_STORES_RETIRED_CODE_ITA, PMU_EV_STORES_RETIRED_UMASK));
-    wr_models(pmc(6), ev(PMU_EV_L1D_READ_MISSES_ALL_CODE, PMU_EV_L1D_READ_MISSES_ALL_UMASK),
-              ev(PMU_EV_L1D_READ_MISSES_ALL_CODE_ITA, PMU_EV_L1D_READ_MISSES_ALL_UMASK));
-    wr(pmc(7), ev(PMU_EV_L1D_READ_MISSES_RSE_FILL_CODE, PMU_EV_L1D_READ_MISSES_RSE_FILL_UMASK));
+    wr_models(pmc(4), ev(ITA_EV_LOADS_RETIRED_CODE, ITA_EV_LOADS_RETIRED_UMASK),
+              ev(8'h80 | ITA_EV_LOADS_RETIRED_CODE_ITA, ITA_EV_LOADS_RETIRED_UMASK));
+    wr_models(pmc(5), ev(ITA_EV_STORES_RETIRED_CODE, ITA_EV_STORES_RETIRED_UMASK),
+              ev(ITA_EV_STORES_RETIRED_CODE_ITA, ITA_EV_STORES_RETIRED_UMASK));
+    wr_models(pmc(6), ev(ITA_EV_L1D_READ_MISSES_ALL_CODE, ITA_EV_L1D_READ_MISSES_ALL_UMASK),
+              ev(ITA_EV_L1D_READ_MISSES_ALL_CODE_ITA, ITA_EV_L1D_READ_MISSES_ALL_UMASK));
+    wr(pmc(7), ev(ITA_EV_L1D_READ_MISSES_RSE_FILL_CODE, ITA_EV_L1D_READ_MISSES_RSE_FILL_UMASK));
     rec_clear();
     nslots = 3'd6;
-    set_slot(0, sf(PMU_SF_LOAD_LSB));
-    set_slot(1, sf(PMU_SF_LOAD_LSB) | sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_L2_REF_LSB));
-    set_slot(2, sf(PMU_SF_LOAD_LSB) | sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_RSE_LSB) |
-                sf(PMU_SF_L2_REF_LSB) | sf(PMU_SF_L2_MISS_LSB));
-    set_slot(3, sf(PMU_SF_STORE_LSB) | sf(PMU_SF_L2_REF_LSB));
-    set_slot(4, sf(PMU_SF_STORE_LSB) | sf(PMU_SF_L1D_MISS_LSB));      // a store miss is no read miss
-    set_slot(5, sf(PMU_SF_L1D_MISS_LSB) | sf(PMU_SF_RSE_LSB));        // not a load
+    set_slot(0, sf(ITA_SF_LOAD_LSB));
+    set_slot(1, sf(ITA_SF_LOAD_LSB) | sf(ITA_SF_L1D_MISS_LSB) | sf(ITA_SF_L2_REF_LSB));
+    set_slot(2, sf(ITA_SF_LOAD_LSB) | sf(ITA_SF_L1D_MISS_LSB) | sf(ITA_SF_RSE_LSB) |
+                sf(ITA_SF_L2_REF_LSB) | sf(ITA_SF_L2_MISS_LSB));
+    set_slot(3, sf(ITA_SF_STORE_LSB) | sf(ITA_SF_L2_REF_LSB));
+    set_slot(4, sf(ITA_SF_STORE_LSB) | sf(ITA_SF_L1D_MISS_LSB));      // a store miss is no read miss
+    set_slot(5, sf(ITA_SF_L1D_MISS_LSB) | sf(ITA_SF_RSE_LSB));        // not a load
     step();
     check_eq(pmd_of(ITA2, 4), 64'd3, "LOADS_RETIRED adds 3 loads");
     check_eq(pmd_of(ITA2, 5), 64'd2, "STORES_RETIRED adds 2 stores");
@@ -631,16 +631,16 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA, 4), 64'd3, "Itanium LOADS_RETIRED by its Itanium code (bit 7 dropped)");
     check_eq(pmd_of(ITA, 5), 64'd2, "Itanium STORES_RETIRED by its Itanium code");
     check_eq(pmd_of(ITA, 6), 64'd2, "Itanium L1D_READ_MISSES_RETIRED (the L1D_MISS kind) by its Itanium code");
-    check_eq(pmd_of(ITA, 7), PMU_EV_L1D_READ_MISSES_RSE_FILL_ON_ITA ? 64'd1 : 64'd0,
+    check_eq(pmd_of(ITA, 7), ITA_EV_L1D_READ_MISSES_RSE_FILL_ON_ITA ? 64'd1 : 64'd0,
              "Itanium has no L1D_READ_MISSES_RSE_FILL: its Itanium 2 code selects a general event");
-    check_eq(vis_of(ITA, PMU_VIS_PMC4) >> PMU_F_PMC_GEN_ES_LSB & 64'hff,
-             {56'd0, PMU_EV_LOADS_RETIRED_CODE_ITA}, "Itanium PMC4 es reads without bit 7");
-    wr_models(pmc(4), ev(PMU_EV_L2_MISSES_CODE, PMU_EV_L2_MISSES_UMASK),
-              ev(PMU_EV_L2_MISSES_CODE_ITA, PMU_EV_L2_MISSES_UMASK));
-    wr_models(pmc(5), ev(PMU_EV_L2_REFERENCES_CODE, PMU_EV_L2_REFERENCES_UMASK),
-              ev(PMU_EV_L2_REFERENCES_CODE_ITA, PMU_EV_L2_REFERENCES_UMASK));
-    wr(pmc(6), ev(PMU_EV_L1D_READ_MISSES_ALL_CODE, 4'h2));     // not in the event table
-    wr(pmc(7), ev(PMU_EV_IA64_INST_RETIRED_CODE, 4'h4));       // not in the event table
+    check_eq(vis_of(ITA, ITA_VIS_PMC4) >> ITA_F_PMC_GEN_ES_LSB & 64'hff,
+             {56'd0, ITA_EV_LOADS_RETIRED_CODE_ITA}, "Itanium PMC4 es reads without bit 7");
+    wr_models(pmc(4), ev(ITA_EV_L2_MISSES_CODE, ITA_EV_L2_MISSES_UMASK),
+              ev(ITA_EV_L2_MISSES_CODE_ITA, ITA_EV_L2_MISSES_UMASK));
+    wr_models(pmc(5), ev(ITA_EV_L2_REFERENCES_CODE, ITA_EV_L2_REFERENCES_UMASK),
+              ev(ITA_EV_L2_REFERENCES_CODE_ITA, ITA_EV_L2_REFERENCES_UMASK));
+    wr(pmc(6), ev(ITA_EV_L1D_READ_MISSES_ALL_CODE, 4'h2));     // not in the event table
+    wr(pmc(7), ev(ITA_EV_IA64_INST_RETIRED_CODE, 4'h4));       // not in the event table
     zero_counters();
     step();
     check_eq(pmd_of(ITA2, 4), 64'd1, "L2_MISSES adds 1");
@@ -651,7 +651,7 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA, 5), 64'd3, "Itanium L2_REFERENCES by its Itanium code");
     check_eq(pmd_of(ITA, 6), 64'd0, "Itanium: an (es, umask) pair outside the table counts 0");
     // The Itanium code is not an Itanium 2 code.
-    wr(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE_ITA, PMU_EV_LOADS_RETIRED_UMASK));
+    wr(pmc(4), ev(ITA_EV_LOADS_RETIRED_CODE_ITA, ITA_EV_LOADS_RETIRED_UMASK));
     zero_counters();
     step();
     check_eq(pmd_of(ITA2, 4), 64'd0, "Itanium 2: the Itanium code of LOADS_RETIRED selects nothing");
@@ -679,14 +679,14 @@ module tb_ita_pmu;
       um[7] = 4'he; expect_n[7] = 0;   // NTRETIND_WRONG_PATH
       for (int j = 0; j < 8; j += 4) begin
         for (int i = 0; i < 4; i++)
-          wr(pmc(4 + i), ev(PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_CODE, um[j + i]));
+          wr(pmc(4 + i), ev(ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_CODE, um[j + i]));
         zero_counters();
         step();
         for (int i = 0; i < 4; i++) begin
           check_eq(pmd_of(ITA2, 4 + i), expect_n[j + i],
                    $sformatf("BR_MISPRED_DETAIL umask 0x%h", um[j + i]));
           // Itanium has no BR_MISPRED_DETAIL (its es 0x5b is a bus event, a general event).
-          check_eq(pmd_of(ITA, 4 + i), PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_ON_ITA ? expect_n[j + i] : 64'd0,
+          check_eq(pmd_of(ITA, 4 + i), ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED_ON_ITA ? expect_n[j + i] : 64'd0,
                    $sformatf("BR_MISPRED_DETAIL umask 0x%h (Itanium: no such event)", um[j + i]));
         end
       end
@@ -694,14 +694,14 @@ module tb_ita_pmu;
 
     // ---- power states -------------------------------------------------------------------------
     zero_counters();
-    wr(pmc(4), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
-    wr(pmc(5), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
-    wr(pmc(6), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
-    wr(pmc(7), ev(PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_CODE,
-                  PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK));
+    wr(pmc(4), ev(ITA_EV_CPU_CYCLES_CODE, ITA_EV_CPU_CYCLES_UMASK));
+    wr(pmc(5), ev(ITA_EV_IA64_INST_RETIRED_CODE, ITA_EV_IA64_INST_RETIRED_UMASK));
+    wr(pmc(6), ev(ITA_EV_NOPS_RETIRED_CODE, ITA_EV_NOPS_RETIRED_UMASK));
+    wr(pmc(7), ev(ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_CODE,
+                  ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK));
     rec_clear();
     nslots = 3'd2;
-    set_slot(0, sf(PMU_SF_NOP_LSB));
+    set_slot(0, sf(ITA_SF_NOP_LSB));
     for (int p = 0; p < 4; p++) begin
       power = p[1:0];
       step();
@@ -715,16 +715,16 @@ module tb_ita_pmu;
     // IA64_INST_RETIRED has maxincr 6: threshold 0 adds n, threshold 5 = maxincr-1 adds 1
     // only for n = 6 (or n >= 5 with ThrGe).
     zero_counters();
-    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0));
-    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd5, 2'd0));
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, ITA_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, ITA_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd5, 2'd0));
     // Itanium counts IA64_INST_RETIRED on PMC4/5 only: its PMC6/7 count LOADS_RETIRED, every
     // slot a load (the counter adds n as given; the thresholds are what is checked here).
-    wr_models(pmc(6), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd3, 2'd0),
-              cfg(4'hf, 1'b0, 1'b0, PMU_EV_LOADS_RETIRED_CODE_ITA, 4'h0, 3'd3, 2'd0));
-    wr_models(pmc(7), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd7, 2'd0),
-              cfg(4'hf, 1'b0, 1'b0, PMU_EV_LOADS_RETIRED_CODE_ITA, 4'h0, 3'd7, 2'd0));
+    wr_models(pmc(6), cfg(4'hf, 1'b0, 1'b0, ITA_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd3, 2'd0),
+              cfg(4'hf, 1'b0, 1'b0, ITA_EV_LOADS_RETIRED_CODE_ITA, 4'h0, 3'd3, 2'd0));
+    wr_models(pmc(7), cfg(4'hf, 1'b0, 1'b0, ITA_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd7, 2'd0),
+              cfg(4'hf, 1'b0, 1'b0, ITA_EV_LOADS_RETIRED_CODE_ITA, 4'h0, 3'd7, 2'd0));
     rec_clear();
-    for (int k = 0; k < NSlots; k++) set_slot(k, sf(PMU_SF_LOAD_LSB));
+    for (int k = 0; k < NSlots; k++) set_slot(k, sf(ITA_SF_LOAD_LSB));
     for (int s = 0; s <= 6; s++) begin
       nslots = s[2:0];
       step();
@@ -743,14 +743,14 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA, 5), 64'd1, "Itanium PMC5 3-bit threshold 5");
     check_eq(pmd_of(ITA, 6), 64'd3, "Itanium PMC6 threshold 3 (LOADS_RETIRED)");
     check_eq(pmd_of(ITA, 7), 64'd3, "Itanium PMC7 threshold 7 is stored as 3 (LOADS_RETIRED)");
-    check_eq((vis_of(ITA, PMU_VIS_PMC7) >> PMU_F_PMC_GEN_THRES_LSB) & 64'h7, 64'd3,
+    check_eq((vis_of(ITA, ITA_VIS_PMC7) >> ITA_F_PMC_GEN_THRES_LSB) & 64'h7, 64'd3,
              "Itanium PMC7 thres reads 3 after writing 7");
 
     // ---- L2_FORCE_RECIRC_ANY: PMC4 only ------------------------------------------------------
     zero_counters();
     for (int i = 4; i <= 7; i++)
-      wr(pmc(i), ev(PMU_EV_L2_FORCE_RECIRC_ANY_CODE, PMU_EV_L2_FORCE_RECIRC_ANY_UMASK));
-    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd2, 2'd0));
+      wr(pmc(i), ev(ITA_EV_L2_FORCE_RECIRC_ANY_CODE, ITA_EV_L2_FORCE_RECIRC_ANY_UMASK));
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, ITA_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd2, 2'd0));
     rec_clear();
     recirc = 3'd3; step();
     recirc = 3'd4; step();
@@ -761,10 +761,10 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2, 7), 64'd0, "L2_FORCE_RECIRC_ANY is 0 on PMC7");
     // Itanium has no L2_FORCE_RECIRC_ANY: 0xb4 is stored as 0x34 (CPU_CPL_CHANGES, a general
     // event), which recirculations do not raise.
-    check_eq(pmd_of(ITA, 4), PMU_EV_L2_FORCE_RECIRC_ANY_ON_ITA ? 64'd7 : 64'd0,
+    check_eq(pmd_of(ITA, 4), ITA_EV_L2_FORCE_RECIRC_ANY_ON_ITA ? 64'd7 : 64'd0,
              "Itanium: no L2_FORCE_RECIRC_ANY, the recirculations count nowhere");
     check_eq(pmd_of(ITA, 5), 64'd0, "Itanium: nothing on PMC5");
-    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, PMU_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd3, 2'd0));
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b0, ITA_EV_L2_FORCE_RECIRC_ANY_CODE, 4'h0, 3'd3, 2'd0));
     recirc = 3'd3; step();
     recirc = 3'd4; step();
     check_eq(pmd_of(ITA2, 4), 64'd8, "L2_FORCE_RECIRC_ANY with threshold 3: only recirc 4");
@@ -772,19 +772,19 @@ module tb_ita_pmu;
     // ---- overflow, freeze and the interrupt --------------------------------------------------
     rec_clear();
     wr(pmc(0), 64'h0);
-    wr(pmc(4), cfg(4'hf, 1'b0, 1'b1, PMU_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));       // oi
-    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, PMU_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0)); // no oi
+    wr(pmc(4), cfg(4'hf, 1'b0, 1'b1, ITA_EV_CPU_CYCLES_CODE, 4'h0, 3'd0, 2'd0));       // oi
+    wr(pmc(5), cfg(4'hf, 1'b0, 1'b0, ITA_EV_IA64_INST_RETIRED_CODE, 4'h0, 3'd0, 2'd0)); // no oi
     wr(pmc(6), 64'h0);
     wr(pmc(7), 64'h0);
     wr(pmd(4), 64'hffff_ffff_ffff_fffe);   // 2^W - 2 at either width
     wr(pmd(5), 64'hffff_ffff_ffff_fffc);   // 2^W - 4
     nslots = 3'd3;
     step();
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "2^W-1 reached: no overflow yet");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), 64'h0, "2^W-1 reached: no overflow yet");
     check(pmi[ITA2] == 1'b0, "no pmi before the wrap");
     step();
     for (int d = 0; d < NDut; d++) begin
-      check_eq(vis_of(d, PMU_VIS_PMC0), ovf(4) | ovf(5) | Fr,
+      check_eq(vis_of(d, ITA_VIS_PMC0), ovf(4) | ovf(5) | Fr,
                $sformatf("dut %0d wrap: ovf4 (oi) and ovf5 (no oi) set, fr set by PMC4", d));
       check(pmi[d] == 1'b1, $sformatf("dut %0d pmi after the oi wrap", d));
       check_eq(pmd_of(d, 4), 64'd0, $sformatf("dut %0d PMD4 wrapped to 0", d));
@@ -798,10 +798,10 @@ module tb_ita_pmu;
     check(pmi[ITA2] == 1'b0, "no pmi after a write");
     step();
     check_eq(pmd_of(ITA2, 4), 64'd1, "unfrozen: counting resumes");
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), ovf(4) | ovf(5), "sticky bits are not cleared by hardware");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), ovf(4) | ovf(5), "sticky bits are not cleared by hardware");
     wr(pmd(4), 64'hffff_ffff_ffff_ffff);
     step();
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), ovf(4) | ovf(5) | Fr, "second wrap freezes again");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), ovf(4) | ovf(5) | Fr, "second wrap freezes again");
     check(pmi[ITA2] == 1'b0, "second wrap with ovf4 still set raises no pmi");
     wr(pmc(0), 64'h0);
     wr(pmd(4), 64'hffff_ffff_ffff_ffff);
@@ -813,9 +813,9 @@ module tb_ita_pmu;
     wr(pmd(5), 64'h0);
     nslots = 3'd0;
     step();
-    check_eq(vis_of(ITA, PMU_VIS_PMC0), ovf(4) | Fr, "Itanium wraps at 2^32");
+    check_eq(vis_of(ITA, ITA_VIS_PMC0), ovf(4) | Fr, "Itanium wraps at 2^32");
     check(pmi[ITA] == 1'b1, "Itanium pmi at 2^32");
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), 64'h0, "Itanium 2 does not wrap at 2^32");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), 64'h0, "Itanium 2 does not wrap at 2^32");
     check_eq(pmd_of(ITA2, 4), 64'h1_0000_0000, "Itanium 2 counts past 2^32");
     check(pmi[ITA2] == 1'b0, "Itanium 2 no pmi at 2^32");
     check_vis_matches_reads("after overflows");
@@ -853,10 +853,10 @@ module tb_ita_pmu;
       // get umasks 2 and 3, its IA64_TAGGED_INST_RETIRED_PMC9/_PMC8, which are general events
       // (docs/architecture.md, "Modelled events") that no slot raises.
       for (int i = 0; i < 4; i++)
-        wr_models(pmc(4 + i), ev(PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8_CODE, i[3:0]),
-                  ev(PMU_EV_IA64_INST_RETIRED_CODE_ITA, i < 2 ? 4'h0 : i[3:0]));
-      check_eq(vis_of(ITA2, PMU_VIS_PMC5) >> PMU_F_PMC_GEN_UMASK_LSB & 64'hf,
-               {60'd0, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK}, "PMC5 selects IBRP1_PMC9");
+        wr_models(pmc(4 + i), ev(ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8_CODE, i[3:0]),
+                  ev(ITA_EV_IA64_INST_RETIRED_CODE_ITA, i < 2 ? 4'h0 : i[3:0]));
+      check_eq(vis_of(ITA2, ITA_VIS_PMC5) >> ITA_F_PMC_GEN_UMASK_LSB & 64'hf,
+               {60'd0, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9_UMASK}, "PMC5 selects IBRP1_PMC9");
       zero_counters();
       rec_clear();
       nslots = 3'd6;
@@ -908,7 +908,7 @@ module tb_ita_pmu;
       check_eq(pmd_of(ITA, 6), 64'd0, "Itanium umask 2: a general event");
       check_eq(pmd_of(ITA, 7), 64'd0, "Itanium umask 3: a general event");
       // PMC15 bit 0: pair 0 no longer needs PMC8.
-      wr(pmc(15), 64'h1 << PMU_F_PMC15_IBRP0_PMC8_LSB);
+      wr(pmc(15), 64'h1 << ITA_F_PMC15_IBRP0_PMC8_LSB);
       zero_counters();
       step();
       check_eq(pmd_of(ITA2, 4), 64'd2, "PMC15 bit 0 = 1: IBRP0 counts block 0 without the opcode");
@@ -942,36 +942,36 @@ module tb_ita_pmu;
       check_eq(pmd_of(ITA2, 5), 64'd0, "fine B with plm 0: nothing");
       check_eq(pmd_of(ITA2_G2, 4), 64'd4, "FineGran2: 0x100..0x210 (two-bundle granularity)");
       check_eq(pmd_of(ITA2_G2, 6), 64'd4, "FineGran2 on IBRP2");
-      check_eq(vis_of(ITA, PMU_VIS_PMC14), 64'h0, "Itanium ignores the PMC14 write");
+      check_eq(vis_of(ITA, ITA_VIS_PMC14), 64'h0, "Itanium ignores the PMC14 write");
 
       // Memory events (Itanium 2): PMC13 pair 0 cfg 2 (DBR only) with DBR0 = a 256-byte block.
       // PMC8 matches nothing and pair 0 needs it (PMC15 = 0), so Tag(PMC8) = 0: instruction
       // events with opm = 1 count nothing, FP_OPS_RETIRED (opm = 0) is not constrained by it.
-      wr(pmc(14), PMU_PMC14_RESET_ITA2);                   // no range constraint
+      wr(pmc(14), ITA_PMC14_RESET_ITA2);                   // no range constraint
       wr(pmc(15), 64'h0);
       wr(pmc(8), opc(27'd0, OpcAny, 4'b0000, 1'b0, 1'b0));
       wr(dbr(0), Data);
       wr(dbr(1), br_mask(56'hff_ffff_ffff_ff00, 4'hf));
-      wr(pmc(13), Ta | (64'd2 << PMU_F_PMC13_CFG_DBRP0_LSB) | (64'd1 << PMU_F_PMC13_ENA_DBRP0_LSB)
-                     | (64'd3 << PMU_F_PMC13_CFG_DBRP1_LSB) | (64'd3 << PMU_F_PMC13_CFG_DBRP2_LSB)
-                     | (64'd3 << PMU_F_PMC13_CFG_DBRP3_LSB));
+      wr(pmc(13), Ta | (64'd2 << ITA_F_PMC13_CFG_DBRP0_LSB) | (64'd1 << ITA_F_PMC13_ENA_DBRP0_LSB)
+                     | (64'd3 << ITA_F_PMC13_CFG_DBRP1_LSB) | (64'd3 << ITA_F_PMC13_CFG_DBRP2_LSB)
+                     | (64'd3 << ITA_F_PMC13_CFG_DBRP3_LSB));
       // Itanium: LOADS_RETIRED, NOPS_RETIRED (PMC4/5 only), STORES_RETIRED; it has no event
       // like FP_OPS_RETIRED (iar only) that the slots raise.
-      wr_models(pmc(4), ev(PMU_EV_LOADS_RETIRED_CODE, PMU_EV_LOADS_RETIRED_UMASK),
-                ev(PMU_EV_LOADS_RETIRED_CODE_ITA, PMU_EV_LOADS_RETIRED_UMASK));
-      wr_models(pmc(5), ev(PMU_EV_STORES_RETIRED_CODE, PMU_EV_STORES_RETIRED_UMASK),
-                ev(PMU_EV_NOPS_RETIRED_CODE_ITA, PMU_EV_NOPS_RETIRED_UMASK));
-      wr_models(pmc(6), ev(PMU_EV_FP_OPS_RETIRED_CODE, PMU_EV_FP_OPS_RETIRED_UMASK),
-                ev(PMU_EV_STORES_RETIRED_CODE_ITA, PMU_EV_STORES_RETIRED_UMASK));
-      wr(pmc(7), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+      wr_models(pmc(4), ev(ITA_EV_LOADS_RETIRED_CODE, ITA_EV_LOADS_RETIRED_UMASK),
+                ev(ITA_EV_LOADS_RETIRED_CODE_ITA, ITA_EV_LOADS_RETIRED_UMASK));
+      wr_models(pmc(5), ev(ITA_EV_STORES_RETIRED_CODE, ITA_EV_STORES_RETIRED_UMASK),
+                ev(ITA_EV_NOPS_RETIRED_CODE_ITA, ITA_EV_NOPS_RETIRED_UMASK));
+      wr_models(pmc(6), ev(ITA_EV_FP_OPS_RETIRED_CODE, ITA_EV_FP_OPS_RETIRED_UMASK),
+                ev(ITA_EV_STORES_RETIRED_CODE_ITA, ITA_EV_STORES_RETIRED_UMASK));
+      wr(pmc(7), ev(ITA_EV_NOPS_RETIRED_CODE, ITA_EV_NOPS_RETIRED_UMASK));
       rec_clear();
       nslots = 3'd6;
-      set_slot(0, sf(PMU_SF_LOAD_LSB));   set_slot_q(0, Code, '0, UnitM, Data + 64'h00);
-      set_slot(1, sf(PMU_SF_LOAD_LSB));   set_slot_q(1, Code, '0, UnitM, Data + 64'hff);
-      set_slot(2, sf(PMU_SF_LOAD_LSB));   set_slot_q(2, Code, '0, UnitM, Data + 64'h100);
-      set_slot(3, sf(PMU_SF_STORE_LSB));  set_slot_q(3, Code, '0, UnitM, Data + 64'h80);
-      set_slot(4, sf(PMU_SF_STORE_LSB));  set_slot_q(4, Code, '0, UnitM, Data - 64'h1);
-      set_slot(5, sf(PMU_SF_FP_LSB) | sf(PMU_SF_NOP_LSB));
+      set_slot(0, sf(ITA_SF_LOAD_LSB));   set_slot_q(0, Code, '0, UnitM, Data + 64'h00);
+      set_slot(1, sf(ITA_SF_LOAD_LSB));   set_slot_q(1, Code, '0, UnitM, Data + 64'hff);
+      set_slot(2, sf(ITA_SF_LOAD_LSB));   set_slot_q(2, Code, '0, UnitM, Data + 64'h100);
+      set_slot(3, sf(ITA_SF_STORE_LSB));  set_slot_q(3, Code, '0, UnitM, Data + 64'h80);
+      set_slot(4, sf(ITA_SF_STORE_LSB));  set_slot_q(4, Code, '0, UnitM, Data - 64'h1);
+      set_slot(5, sf(ITA_SF_FP_LSB) | sf(ITA_SF_NOP_LSB));
       zero_counters();
       step();
       check_eq(pmd_of(ITA2, 4), 64'd2, "LOADS_RETIRED with DBR pair 0: two loads in the block");
@@ -1003,10 +1003,10 @@ module tb_ita_pmu;
       wr(pmc(8), opc(27'd0, OpcAny, 4'b0000, 1'b0, 1'b0));
 
       // Untagged events and IA-32 cycles under the same constraining setup.
-      wr(pmc(4), ev(PMU_EV_L2_FORCE_RECIRC_ANY_CODE, PMU_EV_L2_FORCE_RECIRC_ANY_UMASK));
-      wr(pmc(5), ev(PMU_EV_IA64_INST_RETIRED_CODE, PMU_EV_IA64_INST_RETIRED_UMASK));
-      wr(pmc(6), ev(PMU_EV_CPU_CYCLES_CODE, PMU_EV_CPU_CYCLES_UMASK));
-      wr(pmc(7), ev(PMU_EV_NOPS_RETIRED_CODE, PMU_EV_NOPS_RETIRED_UMASK));
+      wr(pmc(4), ev(ITA_EV_L2_FORCE_RECIRC_ANY_CODE, ITA_EV_L2_FORCE_RECIRC_ANY_UMASK));
+      wr(pmc(5), ev(ITA_EV_IA64_INST_RETIRED_CODE, ITA_EV_IA64_INST_RETIRED_UMASK));
+      wr(pmc(6), ev(ITA_EV_CPU_CYCLES_CODE, ITA_EV_CPU_CYCLES_UMASK));
+      wr(pmc(7), ev(ITA_EV_NOPS_RETIRED_CODE, ITA_EV_NOPS_RETIRED_UMASK));
       zero_counters();
       recirc = 3'd3;
       step();
@@ -1036,21 +1036,21 @@ module tb_ita_pmu;
     wr(PSR, PsrUp);
     wr(pmc(0), 64'h0);
     wr(pmc(4), ev(8'h58, 4'h3));  // a general event (no modelled kind has this pair)
-    wr(pmc(5), ev(PMU_EV_L1I_EAR_EVENTS_CODE, PMU_EV_L1I_EAR_EVENTS_UMASK));
-    wr(pmc(6), ev(PMU_EV_DATA_EAR_EVENTS_CODE, PMU_EV_DATA_EAR_EVENTS_UMASK));
-    wr(pmc(7), ev(PMU_EV_BRANCH_EVENT_CODE, PMU_EV_BRANCH_EVENT_UMASK));
+    wr(pmc(5), ev(ITA_EV_L1I_EAR_EVENTS_CODE, ITA_EV_L1I_EAR_EVENTS_UMASK));
+    wr(pmc(6), ev(ITA_EV_DATA_EAR_EVENTS_CODE, ITA_EV_DATA_EAR_EVENTS_UMASK));
+    wr(pmc(7), ev(ITA_EV_BRANCH_EVENT_CODE, ITA_EV_BRANCH_EVENT_UMASK));
     // I-EAR: Itanium 2 cache mode, LAT0 (umask 0x40); D-EAR: cache mode LAT4; BTB: all.
-    wr(pmc(10), 64'hf | (64'h40 << PMU_F_PMC10_UMASK_LSB) | (64'd1 << PMU_F_PMC10_CT_MSB));
+    wr(pmc(10), 64'hf | (64'h40 << ITA_F_PMC10_UMASK_LSB) | (64'd1 << ITA_F_PMC10_CT_MSB));
     wr(pmc(11), 64'hf);
-    wr(pmc(12), 64'hf | (64'h3f << PMU_F_PMC12_TM_LSB));
+    wr(pmc(12), 64'hf | (64'h3f << ITA_F_PMC12_TM_LSB));
     zero_counters();
     if_addr = 64'h1000_0000_0000_0040; if_lat = 16'd7;
     nslots = 3'd2;
     set_slot_q(0, 64'h1000_0000_0000_0100, 41'd0, UnitM, 64'h8000);
     set_slot_q(1, 64'h1000_0000_0000_0110, 41'd0, UnitB, 64'h0);
-    set_slot(0, sf(PMU_SF_LOAD_LSB));
+    set_slot(0, sf(ITA_SF_LOAD_LSB));
     slot_lat[0 +: 16] = 16'd9;
-    set_slot(1, br(2'd1, 2'd1) | sf(PMU_SF_TAKEN_LSB));
+    set_slot(1, br(2'd1, 2'd1) | sf(ITA_SF_TAKEN_LSB));
     slot_target[64 +: 64] = 64'h1000_0000_0000_2000;
     // xev 0: unattributed, 2; xev 1: slot 1, 3 (iar, opm); xev 2: another umask; xev 3: not
     // valid (an id the model lacks).
@@ -1065,11 +1065,11 @@ module tb_ita_pmu;
     check_eq(pmd_of(ITA2, 5), 64'd1, "L1I_EAR_EVENTS counts the I-EAR capture");
     check_eq(pmd_of(ITA2, 6), 64'd1, "DATA_EAR_EVENTS counts the D-EAR capture");
     check_eq(pmd_of(ITA2, 7), 64'd1, "BRANCH_EVENT counts the BTB record");
-    check_eq(vis_of(ITA2, PMU_VIS_PMD0), 64'h1000_0000_0000_0041, "I-EAR PMD0");
-    check_eq(vis_of(ITA2, PMU_VIS_PMD1), 64'd7, "I-EAR PMD1");
-    check_eq(vis_of(ITA2, PMU_VIS_PMD2), 64'h8000, "D-EAR PMD2");
-    check_eq(vis_of(ITA2, PMU_VIS_PMD16), 64'd2 | (64'd1 << PMU_F_PMD16_EXT_LSB), "BTB PMD16: bbi 2, entry 0 in the window's second bundle");
-    check_eq(vis_of(ITA2, PMU_VIS_PMD9), 64'h1000_0000_0000_2000, "BTB target record");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD0), 64'h1000_0000_0000_0041, "I-EAR PMD0");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD1), 64'd7, "I-EAR PMD1");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD2), 64'h8000, "D-EAR PMD2");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD16), 64'd2 | (64'd1 << ITA_F_PMD16_EXT_LSB), "BTB PMD16: bbi 2, entry 0 in the window's second bundle");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD9), 64'h1000_0000_0000_2000, "BTB target record");
     // The slot-attributed entry names a slot that is not valid: it counts nowhere.
     nslots = 3'd1;
     if_lat = 16'd0;
@@ -1081,7 +1081,7 @@ module tb_ita_pmu;
     wr(pmc(0), Fr);
     if_lat = 16'd9;
     step();
-    check_eq(vis_of(ITA2, PMU_VIS_PMD1), 64'd7, "frozen: the I-EAR keeps its capture");
+    check_eq(vis_of(ITA2, ITA_VIS_PMD1), 64'd7, "frozen: the I-EAR keeps its capture");
     check_eq(pmd_of(ITA2, 4), 64'd7, "frozen: general events do not count");
     rec_clear();
     check_vis_matches_reads("after the EARs, the BTB and general events");
@@ -1090,10 +1090,10 @@ module tb_ita_pmu;
     @(negedge clk);
     rst_n = 1'b0;
     #1;
-    check_eq(vis_of(ITA2, PMU_VIS_PMC0), PMU_PMC0_RESET_ITA2, "reset: PMC0");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC0), ITA_PMC0_RESET_ITA2, "reset: PMC0");
     check_eq(pmd_of(ITA2, 4), 64'h0, "reset: PMD4");
-    check_eq(vis_of(ITA2, PMU_VIS_PSR), 64'h0, "reset: PSR");
-    check_eq(vis_of(ITA2, PMU_VIS_PMC4), PMU_PMC4_RESET_ITA2, "reset: PMC4 (power enable)");
+    check_eq(vis_of(ITA2, ITA_VIS_PSR), 64'h0, "reset: PSR");
+    check_eq(vis_of(ITA2, ITA_VIS_PMC4), ITA_PMC4_RESET_ITA2, "reset: PMC4 (power enable)");
     rst_n = 1'b1;
 
     tb_done();

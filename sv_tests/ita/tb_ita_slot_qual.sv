@@ -19,7 +19,7 @@ module tb_ita_slot_qual;
 
   `define TB_NAME "tb_ita_slot_qual"
   `include "tb_common.svh"
-  `include "pmu_defs.vh"
+  `include "ita_defs.vh"
 
   localparam int NDut = 3;
   localparam int Q2 = 0, Q2G = 1, Q1 = 2;
@@ -78,40 +78,40 @@ module tb_ita_slot_qual;
 
   // ---- register values from their fields -----------------------------------------------------
   function automatic logic [63:0] ibr_mask(input logic [55:0] mask, input logic [3:0] plm);
-    ibr_mask = ({8'd0, mask} << PMU_F_IBR_MASK_MASK_LSB) | ({60'd0, plm} << PMU_F_IBR_MASK_PLM_LSB);
+    ibr_mask = ({8'd0, mask} << ITA_F_IBR_MASK_MASK_LSB) | ({60'd0, plm} << ITA_F_IBR_MASK_PLM_LSB);
   endfunction
   function automatic logic [63:0] dbr_mask(input logic [55:0] mask, input logic [3:0] plm);
-    dbr_mask = ({8'd0, mask} << PMU_F_DBR_MASK_MASK_LSB) | ({60'd0, plm} << PMU_F_DBR_MASK_PLM_LSB);
+    dbr_mask = ({8'd0, mask} << ITA_F_DBR_MASK_MASK_LSB) | ({60'd0, plm} << ITA_F_DBR_MASK_PLM_LSB);
   endfunction
   // An opcode matcher: match / mask fields, unit enables {m, i, f, b}, Itanium 2 ig_ad / inv.
   function automatic logic [63:0] opc(input logic [26:0] match, input logic [26:0] mask,
                                       input logic [3:0] mifb, input logic ig_ad, input logic inv);
-    opc = ({37'd0, match} << PMU_F_PMC_OPC_MATCH_LSB) | ({37'd0, mask} << PMU_F_PMC_OPC_MASK_LSB)
-        | ({63'd0, mifb[3]} << PMU_F_PMC_OPC_M_LSB) | ({63'd0, mifb[2]} << PMU_F_PMC_OPC_I_LSB)
-        | ({63'd0, mifb[1]} << PMU_F_PMC_OPC_F_LSB) | ({63'd0, mifb[0]} << PMU_F_PMC_OPC_B_LSB)
-        | ({63'd0, ig_ad} << PMU_F_PMC_OPC_IG_AD_LSB) | ({63'd0, inv} << PMU_F_PMC_OPC_INV_LSB);
+    opc = ({37'd0, match} << ITA_F_PMC_OPC_MATCH_LSB) | ({37'd0, mask} << ITA_F_PMC_OPC_MASK_LSB)
+        | ({63'd0, mifb[3]} << ITA_F_PMC_OPC_M_LSB) | ({63'd0, mifb[2]} << ITA_F_PMC_OPC_I_LSB)
+        | ({63'd0, mifb[1]} << ITA_F_PMC_OPC_F_LSB) | ({63'd0, mifb[0]} << ITA_F_PMC_OPC_B_LSB)
+        | ({63'd0, ig_ad} << ITA_F_PMC_OPC_IG_AD_LSB) | ({63'd0, inv} << ITA_F_PMC_OPC_INV_LSB);
   endfunction
   localparam logic [26:0] OpcAny = 27'h7ff_ffff;   // mask: every bit "don't care"
   // PMC14: ibrp bits (1 = pair not constrained) and fine.
   function automatic logic [63:0] p14(input logic [3:0] ibrp, input logic fine);
-    p14 = ({63'd0, ibrp[0]} << PMU_F_PMC14_IBRP0_LSB) | ({63'd0, ibrp[1]} << PMU_F_PMC14_IBRP1_LSB)
-        | ({63'd0, ibrp[2]} << PMU_F_PMC14_IBRP2_LSB) | ({63'd0, ibrp[3]} << PMU_F_PMC14_IBRP3_LSB)
-        | ({63'd0, fine} << PMU_F_PMC14_FINE_LSB);
+    p14 = ({63'd0, ibrp[0]} << ITA_F_PMC14_IBRP0_LSB) | ({63'd0, ibrp[1]} << ITA_F_PMC14_IBRP1_LSB)
+        | ({63'd0, ibrp[2]} << ITA_F_PMC14_IBRP2_LSB) | ({63'd0, ibrp[3]} << ITA_F_PMC14_IBRP3_LSB)
+        | ({63'd0, fine} << ITA_F_PMC14_FINE_LSB);
   endfunction
   // PMC15: bit k = 1: pair k needs no opcode matcher.
   function automatic logic [63:0] p15(input logic [3:0] free);
-    p15 = ({63'd0, free[0]} << PMU_F_PMC15_IBRP0_PMC8_LSB) | ({63'd0, free[1]} << PMU_F_PMC15_IBRP1_PMC9_LSB)
-        | ({63'd0, free[2]} << PMU_F_PMC15_IBRP2_PMC8_LSB) | ({63'd0, free[3]} << PMU_F_PMC15_IBRP3_PMC9_LSB);
+    p15 = ({63'd0, free[0]} << ITA_F_PMC15_IBRP0_PMC8_LSB) | ({63'd0, free[1]} << ITA_F_PMC15_IBRP1_PMC9_LSB)
+        | ({63'd0, free[2]} << ITA_F_PMC15_IBRP2_PMC8_LSB) | ({63'd0, free[3]} << ITA_F_PMC15_IBRP3_PMC9_LSB);
   endfunction
   // PMC13 (Itanium 2): cfg_dbrp_k in cfg[k*2 +: 2], ena_dbrp_k in ena[k].
   function automatic logic [63:0] p13(input logic [7:0] cfg, input logic [3:0] ena);
-    p13 = ({62'd0, cfg[1:0]} << PMU_F_PMC13_CFG_DBRP0_LSB) | ({62'd0, cfg[3:2]} << PMU_F_PMC13_CFG_DBRP1_LSB)
-        | ({62'd0, cfg[5:4]} << PMU_F_PMC13_CFG_DBRP2_LSB) | ({62'd0, cfg[7:6]} << PMU_F_PMC13_CFG_DBRP3_LSB)
-        | ({63'd0, ena[0]} << PMU_F_PMC13_ENA_DBRP0_LSB) | ({63'd0, ena[1]} << PMU_F_PMC13_ENA_DBRP1_LSB)
-        | ({63'd0, ena[2]} << PMU_F_PMC13_ENA_DBRP2_LSB) | ({63'd0, ena[3]} << PMU_F_PMC13_ENA_DBRP3_LSB);
+    p13 = ({62'd0, cfg[1:0]} << ITA_F_PMC13_CFG_DBRP0_LSB) | ({62'd0, cfg[3:2]} << ITA_F_PMC13_CFG_DBRP1_LSB)
+        | ({62'd0, cfg[5:4]} << ITA_F_PMC13_CFG_DBRP2_LSB) | ({62'd0, cfg[7:6]} << ITA_F_PMC13_CFG_DBRP3_LSB)
+        | ({63'd0, ena[0]} << ITA_F_PMC13_ENA_DBRP0_LSB) | ({63'd0, ena[1]} << ITA_F_PMC13_ENA_DBRP1_LSB)
+        | ({63'd0, ena[2]} << ITA_F_PMC13_ENA_DBRP2_LSB) | ({63'd0, ena[3]} << ITA_F_PMC13_ENA_DBRP3_LSB);
   endfunction
-  localparam logic [63:0] Ta = 64'd1 << PMU_F_PMC13_TA_LSB;   // Itanium PMC13.ta
-  localparam logic [63:0] Pt = 64'd1 << PMU_F_PMC11_PT_LSB;   // Itanium PMC11.pt
+  localparam logic [63:0] Ta = 64'd1 << ITA_F_PMC13_TA_LSB;   // Itanium PMC13.ta
+  localparam logic [63:0] Pt = 64'd1 << ITA_F_PMC11_PT_LSB;   // Itanium PMC11.pt
 
   task automatic set_ibr(input int k, input logic [63:0] addr, input logic [63:0] mask_reg);
     ibr[(2*k)*64 +: 64] = addr;
@@ -125,14 +125,14 @@ module tb_ita_slot_qual;
   // Every register at its reset value for the Itanium 2 (nothing constrains).
   task automatic reset_ita2;
     ibr = '0; dbr = '0;
-    pmc8 = PMU_PMC8_RESET_ITA2; pmc9 = PMU_PMC9_RESET_ITA2; pmc11 = PMU_PMC11_RESET_ITA2;
-    pmc13 = PMU_PMC13_RESET_ITA2; pmc14 = PMU_PMC14_RESET_ITA2; pmc15 = PMU_PMC15_RESET_ITA2;
+    pmc8 = ITA_PMC8_RESET_ITA2; pmc9 = ITA_PMC9_RESET_ITA2; pmc11 = ITA_PMC11_RESET_ITA2;
+    pmc13 = ITA_PMC13_RESET_ITA2; pmc14 = ITA_PMC14_RESET_ITA2; pmc15 = ITA_PMC15_RESET_ITA2;
     is_ia32 = 1'b0; cpl = 2'd0; mem = 1'b0;
   endtask
   task automatic reset_ita;
     ibr = '0; dbr = '0;
-    pmc8 = PMU_PMC8_RESET_ITA; pmc9 = PMU_PMC9_RESET_ITA; pmc11 = PMU_PMC11_RESET_ITA;
-    pmc13 = PMU_PMC13_RESET_ITA; pmc14 = PMU_PMC14_RESET_ITA; pmc15 = PMU_PMC15_RESET_ITA;
+    pmc8 = ITA_PMC8_RESET_ITA; pmc9 = ITA_PMC9_RESET_ITA; pmc11 = ITA_PMC11_RESET_ITA;
+    pmc13 = ITA_PMC13_RESET_ITA; pmc14 = ITA_PMC14_RESET_ITA; pmc15 = ITA_PMC15_RESET_ITA;
     is_ia32 = 1'b0; cpl = 2'd0; mem = 1'b0;
   endtask
 
@@ -530,7 +530,7 @@ module tb_ita_slot_qual;
     check_eq({60'd0, rs(Q1)}, 64'hf, "Itanium: PMC8 bit 1 (Itanium 2 inv) does not invert the range");
     pmc14 = 64'h0; pmc15 = 64'h0;
     // pt = 0: memory qualification = inst_q(0) && any DBR pair.
-    pmc8 = PMU_PMC8_RESET_ITA; pmc13 = Ta; pmc11 = 64'h0;
+    pmc8 = ITA_PMC8_RESET_ITA; pmc13 = Ta; pmc11 = 64'h0;
     daddr = 64'hbeef_0000_0009_0000; settle();
     check(m_of(Q1) == 1'b0, "Itanium pt = 0: data address outside every DBR pair");
     for (int k = 0; k < 4; k++) begin

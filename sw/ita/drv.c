@@ -76,12 +76,12 @@ struct ita_drv {
 };
 
 static uint16_t vis_addr(unsigned v) { return ita_vis_table[v].addr; }
-#define A_PMC0 vis_addr(PMU_VIS_PMC0)
-#define A_PSR vis_addr(PMU_VIS_PSR)
-#define A_IPSR vis_addr(PMU_VIS_IPSR)
-#define A_DCR vis_addr(PMU_VIS_DCR)
-static uint16_t pmc_addr(unsigned k) { return vis_addr(PMU_VIS_PMC4 + k); }
-static uint16_t pmd_addr(unsigned k) { return vis_addr(PMU_VIS_PMD4 + k); }
+#define A_PMC0 vis_addr(ITA_VIS_PMC0)
+#define A_PSR vis_addr(ITA_VIS_PSR)
+#define A_IPSR vis_addr(ITA_VIS_IPSR)
+#define A_DCR vis_addr(ITA_VIS_DCR)
+static uint16_t pmc_addr(unsigned k) { return vis_addr(ITA_VIS_PMC4 + k); }
+static uint16_t pmd_addr(unsigned k) { return vis_addr(ITA_VIS_PMD4 + k); }
 static uint64_t ovf_bit(unsigned k) { return ITA_FSET(0, PMC0, OVF, UINT64_C(1) << k); }
 #define PSR_BITS (ITA_FMASK(PSR, UP) | ITA_FMASK(PSR, PP))
 
@@ -108,14 +108,14 @@ unsigned ita_drv_capture_regs(ita_drv_capture k, uint16_t addr[ITA_DRV_MAX_CAPTU
     unsigned first = 0, n = 0;
     switch (k) {
     case ITA_DRV_CAPTURE_IEAR: /* PMD0, PMD1 */
-        first = PMU_VIS_PMD0, n = 2;
+        first = ITA_VIS_PMD0, n = 2;
         break;
     case ITA_DRV_CAPTURE_DEAR: /* PMD2, PMD3, then PMD17 */
-        first = PMU_VIS_PMD2, n = 2;
-        addr[2] = vis_addr(PMU_VIS_PMD17);
+        first = ITA_VIS_PMD2, n = 2;
+        addr[2] = vis_addr(ITA_VIS_PMD17);
         break;
     case ITA_DRV_CAPTURE_BTB: /* PMD8..PMD16 */
-        first = PMU_VIS_PMD8, n = PMU_VIS_PMD16 - PMU_VIS_PMD8 + 1;
+        first = ITA_VIS_PMD8, n = ITA_VIS_PMD16 - ITA_VIS_PMD8 + 1;
         break;
     default:
         return 0;
@@ -238,10 +238,10 @@ ita_drv *ita_drv_create(pmu_backend *b, const ita_drv_opts *o, pmu_err *err)
     d->cmask = d->span - 1;
     for (unsigned v = 0; v < ITA_NVIS; v++) {
         const ita_reg_desc *r = ita_reg_lookup(ita_vis_table[v].addr);
-        if (!r || r->role == PMU_ROLE_OVF_CTRL || r->role == PMU_ROLE_COUNTER || r->role == PMU_ROLE_CPU)
+        if (!r || r->role == ITA_ROLE_OVF_CTRL || r->role == ITA_ROLE_COUNTER || r->role == ITA_ROLE_CPU)
             continue;
-        if ((r->role == PMU_ROLE_CAPTURE && d->ndata == MAX_DATA_REGS) ||
-            (r->role != PMU_ROLE_CAPTURE && d->ncfg == MAX_CFG_REGS)) {
+        if ((r->role == ITA_ROLE_CAPTURE && d->ndata == MAX_DATA_REGS) ||
+            (r->role != ITA_ROLE_CAPTURE && d->ncfg == MAX_CFG_REGS)) {
             /* Never silently: a register left out would leak between contexts. */
             pmu_errf(err, PMU_E_INTERNAL, "driver: include/common/ita/ita_regs.def: %s does not fit in a context "
                      "(at most %u configuration and %u EAR/BTB data registers)", ita_vis_table[v].name,
@@ -249,7 +249,7 @@ ita_drv *ita_drv_create(pmu_backend *b, const ita_drv_opts *o, pmu_err *err)
             free(d);
             return NULL;
         }
-        if (r->role == PMU_ROLE_CAPTURE) {
+        if (r->role == ITA_ROLE_CAPTURE) {
             d->data_addr[d->ndata] = ita_vis_table[v].addr;
             d->data_reset[d->ndata++] = r->reset[b->model];
             for (unsigned i = d->ndata - 1; i > 0 && d->data_addr[i - 1] > d->data_addr[i]; i--) {
@@ -381,7 +381,7 @@ static void read_capture(ita_drv *d, uint8_t kind, ita_drv_sample *s)
     for (unsigned i = 0; i < s->nregs; i++)
         s->value[i] = pmu_read(d->b, s->addr[i]);
     if (kind == ITA_DRV_CAPTURE_BTB)
-        pmu_write(d->b, vis_addr(PMU_VIS_PMD16), ita_reg_lookup(vis_addr(PMU_VIS_PMD16))->reset[d->b->model]);
+        pmu_write(d->b, vis_addr(ITA_VIS_PMD16), ita_reg_lookup(vis_addr(ITA_VIS_PMD16))->reset[d->b->model]);
 }
 
 /* The service routine (SDM2 §7.2.4.1). */

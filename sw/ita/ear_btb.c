@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 
 ita_drv_capture ita_ear_unit(const ita_event_row *row)
 {
@@ -25,8 +25,8 @@ ita_drv_capture ita_ear_unit(const ita_event_row *row)
 
 const ita_event_row *ita_ear_counter_event(ita_model m, ita_drv_capture unit)
 {
-    static const uint8_t kinds[] = {[ITA_DRV_CAPTURE_IEAR] = PMU_KIND_IEAR, [ITA_DRV_CAPTURE_DEAR] = PMU_KIND_DEAR,
-                                    [ITA_DRV_CAPTURE_BTB] = PMU_KIND_BTB};
+    static const uint8_t kinds[] = {[ITA_DRV_CAPTURE_IEAR] = ITA_KIND_IEAR, [ITA_DRV_CAPTURE_DEAR] = ITA_KIND_DEAR,
+                                    [ITA_DRV_CAPTURE_BTB] = ITA_KIND_BTB};
     if (unit == ITA_DRV_CAPTURE_NONE || (unsigned)unit >= sizeof kinds)
         return NULL;
     unsigned n;
@@ -42,10 +42,10 @@ int ita_ear_config(ita_model m, const ita_event_row *row, unsigned plm, int pm, 
 {
     /* PMCn.ism: 0 both, 1 IA-32 only, 2 IA-64 only (3, nothing, monitors both: the
      * counter that counts the captures counts nothing then). */
-    static const pmulib_ism isms[4] = {PMULIB_ISM_BOTH, PMULIB_ISM_IA32, PMULIB_ISM_IA64, PMULIB_ISM_BOTH};
+    static const ita_evlib_ism isms[4] = {ITA_EVLIB_ISM_BOTH, ITA_EVLIB_ISM_IA32, ITA_EVLIB_ISM_IA64, ITA_EVLIB_ISM_BOTH};
     if (ita_ear_unit(row) == ITA_DRV_CAPTURE_NONE)
         return -1;
-    return pmulib_unit_config(m, ita_event_id_find(row->name), plm, pm != 0, isms[ism & 3u], addr, value, NULL)
+    return ita_evlib_unit_config(m, ita_event_id_find(row->name), plm, pm != 0, isms[ism & 3u], addr, value, NULL)
                ? -1
                : 0;
 }
@@ -53,7 +53,7 @@ int ita_ear_config(ita_model m, const ita_event_row *row, unsigned plm, int pm, 
 void ita_iear_decode(ita_model m, uint64_t pmc10, uint64_t pmd0, uint64_t pmd1, ita_iear_sample *out)
 {
     memset(out, 0, sizeof *out);
-    out->addr = ITA_FGET(pmd0, PMD0, ADDR) << PMU_F_PMD0_ADDR_LSB;
+    out->addr = ITA_FGET(pmd0, PMD0, ADDR) << ITA_F_PMD0_ADDR_LSB;
     if (m == ITA_MODEL_ITANIUM) {
         out->tlb_mode = (int)ITA_FGET(pmc10, PMC10_ITA, TLB);
         out->valid = (int)ITA_FGET(pmd0, PMD0_ITA, V);
@@ -82,7 +82,7 @@ void ita_dear_decode(ita_model m, uint64_t pmc11, uint64_t pmd2, uint64_t pmd3, 
     if (m == ITA_MODEL_ITANIUM) {
         out->mode = (int)ITA_FGET(pmc11, PMC11_ITA, TLB);
         out->valid = (int)ITA_FGET(pmd17, PMD17_ITA, VL);
-        out->iaddr = (bundle << PMU_F_PMD17_IADDR_LSB) | ITA_FGET(pmd17, PMD17_ITA, SLOT);
+        out->iaddr = (bundle << ITA_F_PMD17_IADDR_LSB) | ITA_FGET(pmd17, PMD17_ITA, SLOT);
         if (out->mode)
             out->tlb = (unsigned)ITA_FGET(pmd3, PMD3_ITA, LEVEL);
         else
@@ -92,7 +92,7 @@ void ita_dear_decode(ita_model m, uint64_t pmc11, uint64_t pmd2, uint64_t pmd3, 
     unsigned stat = (unsigned)ITA_FGET(pmd3, PMD3, STAT);
     out->mode = (int)ITA_FGET(pmc11, PMC11, MODE);
     out->valid = stat != 0;
-    out->iaddr = ((bundle + ITA_FGET(pmd17, PMD17, BN)) << PMU_F_PMD17_IADDR_LSB) | ITA_FGET(pmd17, PMD17, SLOT);
+    out->iaddr = ((bundle + ITA_FGET(pmd17, PMD17, BN)) << ITA_F_PMD17_IADDR_LSB) | ITA_FGET(pmd17, PMD17, SLOT);
     if (out->mode == 0) {
         out->latency = (unsigned)ITA_FGET(pmd3, PMD3, LAT);
         out->overflow = (int)ITA_FGET(pmd3, PMD3, OV);
@@ -110,9 +110,9 @@ static unsigned btb_ext(uint64_t pmd16, unsigned k, unsigned bit)
 static uint64_t btb_target(ita_model m, uint64_t pmc12, uint64_t e)
 {
     if (m != ITA_MODEL_ITANIUM && ITA_FGET(pmc12, PMC12, DS))
-        return (ITA_FGET(e, BTB_DETAIL, HIADDR) << PMU_F_BTB_DETAIL_HIADDR_LSB) |
-               (ITA_FGET(e, BTB_DETAIL, LOADDR) << PMU_F_BTB_DETAIL_LOADDR_LSB);
-    return ITA_FGET(e, BTB_ENTRY, ADDR) << PMU_F_BTB_ENTRY_ADDR_LSB;
+        return (ITA_FGET(e, BTB_DETAIL, HIADDR) << ITA_F_BTB_DETAIL_HIADDR_LSB) |
+               (ITA_FGET(e, BTB_DETAIL, LOADDR) << ITA_F_BTB_DETAIL_LOADDR_LSB);
+    return ITA_FGET(e, BTB_ENTRY, ADDR) << ITA_F_BTB_ENTRY_ADDR_LSB;
 }
 
 unsigned ita_btb_decode(ita_model m, uint64_t pmc12, const uint64_t pmd8_16[9], ita_btb_branch out[ITA_BTB_ENTRIES])
@@ -130,7 +130,7 @@ unsigned ita_btb_decode(ita_model m, uint64_t pmc12, const uint64_t pmd8_16[9], 
         ita_btb_branch *b = &out[nb++];
         memset(b, 0, sizeof *b);
         unsigned slot = (unsigned)ITA_FGET(e, BTB_ENTRY, SLOT);
-        b->source = ((ITA_FGET(e, BTB_ENTRY, ADDR) + btb_ext(pmd16, k, 0)) << PMU_F_BTB_ENTRY_ADDR_LSB) | slot;
+        b->source = ((ITA_FGET(e, BTB_ENTRY, ADDR) + btb_ext(pmd16, k, 0)) << ITA_F_BTB_ENTRY_ADDR_LSB) | slot;
         b->taken = slot != 3;
         b->mispredicted = (int)ITA_FGET(e, BTB_ENTRY, MP);
         b->bruflush = (int)btb_ext(pmd16, k, 1);

@@ -92,14 +92,14 @@ bool ita_pair_block(uint64_t addr, uint64_t odd, bool code, uint64_t *start, uin
 /* ---- constraint registers ------------------------------------------------------- */
 
 static const enum ita_field_index pmc13_cfg[ITA_NPAIRS] = {
-    PMU_FIDX_PMC13_CFG_DBRP0, PMU_FIDX_PMC13_CFG_DBRP1, PMU_FIDX_PMC13_CFG_DBRP2, PMU_FIDX_PMC13_CFG_DBRP3};
+    ITA_FIDX_PMC13_CFG_DBRP0, ITA_FIDX_PMC13_CFG_DBRP1, ITA_FIDX_PMC13_CFG_DBRP2, ITA_FIDX_PMC13_CFG_DBRP3};
 static const enum ita_field_index pmc13_ena[ITA_NPAIRS] = {
-    PMU_FIDX_PMC13_ENA_DBRP0, PMU_FIDX_PMC13_ENA_DBRP1, PMU_FIDX_PMC13_ENA_DBRP2, PMU_FIDX_PMC13_ENA_DBRP3};
+    ITA_FIDX_PMC13_ENA_DBRP0, ITA_FIDX_PMC13_ENA_DBRP1, ITA_FIDX_PMC13_ENA_DBRP2, ITA_FIDX_PMC13_ENA_DBRP3};
 static const enum ita_field_index pmc14_ibrp[ITA_NPAIRS] = {
-    PMU_FIDX_PMC14_IBRP0, PMU_FIDX_PMC14_IBRP1, PMU_FIDX_PMC14_IBRP2, PMU_FIDX_PMC14_IBRP3};
+    ITA_FIDX_PMC14_IBRP0, ITA_FIDX_PMC14_IBRP1, ITA_FIDX_PMC14_IBRP2, ITA_FIDX_PMC14_IBRP3};
 /* Pair k's tie bit names its matcher: PMC8 for even k, PMC9 for odd k. */
 static const enum ita_field_index pmc15_tie[ITA_NPAIRS] = {
-    PMU_FIDX_PMC15_IBRP0_PMC8, PMU_FIDX_PMC15_IBRP1_PMC9, PMU_FIDX_PMC15_IBRP2_PMC8, PMU_FIDX_PMC15_IBRP3_PMC9};
+    ITA_FIDX_PMC15_IBRP0_PMC8, ITA_FIDX_PMC15_IBRP1_PMC9, ITA_FIDX_PMC15_IBRP2_PMC8, ITA_FIDX_PMC15_IBRP3_PMC9};
 _Static_assert(ITA_PAIRS_OF_PMC8 == 0x5u, "pmc15_tie: pairs 0 and 2 go with PMC8");
 
 unsigned ita_pmc13_cfg(uint64_t pmc13, unsigned k) { return (unsigned)ita_field_get(pmc13, pmc13_cfg[k]); }
@@ -151,5 +151,5 @@ unsigned ita_opcm_slots(uint64_t pmc)
 bool ita_opcm_matches_all(uint64_t pmc)
 {
     return ita_opcm_slots(pmc) == ITA_SLOTS_ALL &&
-           ITA_FGET(pmc, PMC_OPC, MASK) == ita_field_ones(PMU_FIDX_PMC_OPC_MASK);
+           ITA_FGET(pmc, PMC_OPC, MASK) == ita_field_ones(ITA_FIDX_PMC_OPC_MASK);
 }

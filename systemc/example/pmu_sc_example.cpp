@@ -87,8 +87,8 @@ struct Cpu : sc_core::sc_module {
 
     void run()
     {
-        const uint16_t pmc0 = ITA_ADDR(PMU_SPACE_PMC, 0), pmc4 = ITA_ADDR(PMU_SPACE_PMC, 4);
-        const uint16_t pmd4 = ITA_ADDR(PMU_SPACE_PMD, 4), psr = ITA_ADDR(PMU_SPACE_CPU, 0);
+        const uint16_t pmc0 = ITA_ADDR(ITA_SPACE_PMC, 0), pmc4 = ITA_ADDR(ITA_SPACE_PMC, 4);
+        const uint16_t pmd4 = ITA_ADDR(ITA_SPACE_PMD, 4), psr = ITA_ADDR(ITA_SPACE_CPU, 0);
         // PMD4 overflows after kPeriod counts; PMC4 counts CPU_CYCLES at every privilege
         // level with an overflow interrupt; PSR.up enables user monitors.
         armed = wrap() - kPeriod;

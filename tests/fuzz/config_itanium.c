@@ -49,8 +49,8 @@ static void parse(const char *text, size_t len, unsigned nlines, ita_model model
     ita_config_describe_setup(vis, cfg.model, buf, sizeof buf);
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
         ita_config_describe_tags(vis, cfg.model, k, buf, sizeof buf);
-        ita_config_describe_event(vis[PMU_VIS_PMC4 + k], cfg.model, buf, sizeof buf);
-        ita_config_describe_qualifiers(vis[PMU_VIS_PMC4 + k], buf, sizeof buf);
+        ita_config_describe_event(vis[ITA_VIS_PMC4 + k], cfg.model, buf, sizeof buf);
+        ita_config_describe_qualifiers(vis[ITA_VIS_PMC4 + k], buf, sizeof buf);
     }
     static ita_config_hot hot;
     ita_config_hot_edges(vis, cfg.model, &hot);

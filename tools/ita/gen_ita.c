@@ -3,10 +3,10 @@
  * from include/common/ita/ita_regs.def and the event tables include/common/ita/ita2_events.def and
  * ita_events.def (through tools/ita/ita_defs.c and ita_event_defs.c) it writes
  *
- *   pmu_defines.vh     the RTL's port-width macros (included before a module header)
- *   pmu_defs.vh        the RTL's localparams (included inside module bodies)
- *   pmu_evt_rows.svh   the event-select rows of rtl/ita/ita_evt_sel.sv, one per modelled event
- *   pmu_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
+ *   ita_defines.vh     the RTL's port-width macros (included before a module header)
+ *   ita_defs.vh        the RTL's localparams (included inside module bodies)
+ *   ita_evt_rows.svh   the event-select rows of rtl/ita/ita_evt_sel.sv, one per modelled event
+ *   ita_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
  *   ita-register-map.md    docs/ita-register-map.md
  *   ita_wave_layout.c  docs/pmusim.gtkw as a C string: `pmusim run --waves` writes it beside
  *                      the FST, with the view on the run's window
@@ -25,9 +25,9 @@ static const char *const model_suffix[2] = {[ITA_MODEL_ITANIUM] = "ITA", [ITA_MO
 
 static const char *space_name(unsigned s)
 {
-#define PMU_SPACE(name, value, desc) if (s == (value)) return #name;
+#define ITA_SPACE(name, value, desc) if (s == (value)) return #name;
 #include "common/ita/ita_regs.def"
-#undef PMU_SPACE
+#undef ITA_SPACE
     return "?";
 }
 
@@ -44,14 +44,14 @@ static int vis_of(unsigned space, unsigned index)
     return -1;
 }
 
-/* ---- pmu_defines.vh ------------------------------------------------------------------ */
+/* ---- ita_defines.vh ------------------------------------------------------------------ */
 
 static int emit_defines(FILE *out, pmu_err *err)
 {
     (void)err;
     fputs("// Macros for port widths; include before a module header.\n"
-          "`ifndef PMU_DEFINES_VH\n"
-          "`define PMU_DEFINES_VH\n", out);
+          "`ifndef ITA_DEFINES_VH\n"
+          "`define ITA_DEFINES_VH\n", out);
     fprintf(out, "`define ITA_NVIS %d\n", ITA_NVIS);
     fprintf(out, "`define ITA_MAX_SLOTS %d\n", ITA_MAX_SLOTS);
     fprintf(out, "`define ITA_SF_WIDTH %d\n", ITA_SF_WIDTH);
@@ -60,36 +60,36 @@ static int emit_defines(FILE *out, pmu_err *err)
     return 0;
 }
 
-/* ---- pmu_defs.vh --------------------------------------------------------------------- */
+/* ---- ita_defs.vh --------------------------------------------------------------------- */
 
 static void vh_registers(FILE *out)
 {
-#define PMU_SPACE(name, value, desc) fprintf(out, "localparam [3:0] PMU_SPACE_%s = 4'd%d;\n", #name, value);
+#define ITA_SPACE(name, value, desc) fprintf(out, "localparam [3:0] ITA_SPACE_%s = 4'd%d;\n", #name, value);
 #include "common/ita/ita_regs.def"
-#undef PMU_SPACE
+#undef ITA_SPACE
     fprintf(out, "localparam integer ITA_ADDR_BITS = %d;\n", ITA_ADDR_BITS);
     for (unsigned i = 0; i < ita_reg_table_len; i++) {
         const ita_reg_desc *d = &ita_reg_table[i];
-        fprintf(out, "localparam [7:0] PMU_%s_FIRST = 8'd%u;\n", d->name, d->first);
-        fprintf(out, "localparam integer PMU_%s_COUNT = %u;\n", d->name, d->count);
+        fprintf(out, "localparam [7:0] ITA_%s_FIRST = 8'd%u;\n", d->name, d->first);
+        fprintf(out, "localparam integer ITA_%s_COUNT = %u;\n", d->name, d->count);
         for (unsigned m = 0; m < 2; m++) {
-            fprintf(out, "localparam [63:0] PMU_%s_RESET_%s = 64'h%016llx;\n", d->name, model_suffix[m],
+            fprintf(out, "localparam [63:0] ITA_%s_RESET_%s = 64'h%016llx;\n", d->name, model_suffix[m],
                     (unsigned long long)d->reset[m]);
-            fprintf(out, "localparam [63:0] PMU_%s_WMASK_%s = 64'h%016llx;\n", d->name, model_suffix[m],
+            fprintf(out, "localparam [63:0] ITA_%s_WMASK_%s = 64'h%016llx;\n", d->name, model_suffix[m],
                     (unsigned long long)d->wmask[m]);
         }
     }
     for (unsigned i = 0; i < ita_field_table_len; i++) {
         const pmu_field_desc *f = &ita_field_table[i];
-        fprintf(out, "localparam integer PMU_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
-        fprintf(out, "localparam integer PMU_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
-        fprintf(out, "localparam integer PMU_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
+        fprintf(out, "localparam integer ITA_F_%s_%s_LSB = %u;\n", f->group, f->name, f->lsb);
+        fprintf(out, "localparam integer ITA_F_%s_%s_MSB = %u;\n", f->group, f->name, f->msb);
+        fprintf(out, "localparam integer ITA_F_%s_%s_W = %u;\n", f->group, f->name, f->msb - f->lsb + 1);
     }
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                               \
-    fprintf(out, "localparam integer PMU_SF_%s_LSB = %d;\n", #name, lsb);     \
-    fprintf(out, "localparam integer PMU_SF_%s_MSB = %d;\n", #name, msb);
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc)                               \
+    fprintf(out, "localparam integer ITA_SF_%s_LSB = %d;\n", #name, lsb);     \
+    fprintf(out, "localparam integer ITA_SF_%s_MSB = %d;\n", #name, msb);
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
     fprintf(out, "localparam integer ITA_SF_WIDTH = %d;\n", ITA_SF_WIDTH);
     fprintf(out, "localparam integer ITA_MAX_SLOTS = %d;\n", ITA_MAX_SLOTS);
     fprintf(out, "localparam integer ITA_MAX_XEV = %d;\n", ITA_MAX_XEV);
@@ -109,31 +109,31 @@ static unsigned modelled_rows(ita_model m)
 static void vh_events(FILE *out)
 {
     const unsigned kw = gen_bits_for(gen_event_kinds.n);
-    fprintf(out, "localparam integer PMU_KIND_W = %u;\n", kw);
-    gen_vh_event_kinds(out, "", "PMU");
+    fprintf(out, "localparam integer ITA_KIND_W = %u;\n", kw);
+    gen_vh_event_kinds(out, "", "ITA");
     /* The Itanium 2 modelled events by name (ita_event_table), with their Itanium
      * counterparts' code and counters, for testbenches that program an event by name. */
     for (unsigned i = 0; i < ITA_NEVENTS; i++) {
         const ita_event_desc *e = &ita_event_table[i];
         const int code_ita = ita_event_code(e, ITA_MODEL_ITANIUM);
-        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE = 8'h%02x;\n", e->name, e->code);
-        fprintf(out, "localparam [7:0] PMU_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, code_ita < 0 ? 0xffu : (unsigned)code_ita);
-        fprintf(out, "localparam [0:0] PMU_EV_%s_ON_ITA = 1'b%d;\n", e->name, code_ita >= 0);
-        fprintf(out, "localparam [3:0] PMU_EV_%s_UMASK = 4'h%x;\n", e->name, e->umask);
-        fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS = 8'h%02x;\n", e->name, e->counters);
-        fprintf(out, "localparam [7:0] PMU_EV_%s_COUNTERS_ITA = 8'h%02x;\n", e->name,
+        fprintf(out, "localparam [7:0] ITA_EV_%s_CODE = 8'h%02x;\n", e->name, e->code);
+        fprintf(out, "localparam [7:0] ITA_EV_%s_CODE_ITA = 8'h%02x;\n", e->name, code_ita < 0 ? 0xffu : (unsigned)code_ita);
+        fprintf(out, "localparam [0:0] ITA_EV_%s_ON_ITA = 1'b%d;\n", e->name, code_ita >= 0);
+        fprintf(out, "localparam [3:0] ITA_EV_%s_UMASK = 4'h%x;\n", e->name, e->umask);
+        fprintf(out, "localparam [7:0] ITA_EV_%s_COUNTERS = 8'h%02x;\n", e->name, e->counters);
+        fprintf(out, "localparam [7:0] ITA_EV_%s_COUNTERS_ITA = 8'h%02x;\n", e->name,
                 ita_event_counters(e, ITA_MODEL_ITANIUM));
-        fprintf(out, "localparam integer PMU_EV_%s_MAXINCR = %u;\n", e->name, e->maxincr);
-        fprintf(out, "localparam [0:0] PMU_EV_%s_IAR = 1'b%u;\n", e->name, e->iar);
-        fprintf(out, "localparam [0:0] PMU_EV_%s_OPM = 1'b%u;\n", e->name, e->opm);
-        fprintf(out, "localparam [0:0] PMU_EV_%s_DAR = 1'b%u;\n", e->name, e->dar);
-        fprintf(out, "localparam [%u:0] PMU_EV_%s_KIND = PMU_KIND_%s;\n", kw - 1, e->name, kind_name(e->kind));
+        fprintf(out, "localparam integer ITA_EV_%s_MAXINCR = %u;\n", e->name, e->maxincr);
+        fprintf(out, "localparam [0:0] ITA_EV_%s_IAR = 1'b%u;\n", e->name, e->iar);
+        fprintf(out, "localparam [0:0] ITA_EV_%s_OPM = 1'b%u;\n", e->name, e->opm);
+        fprintf(out, "localparam [0:0] ITA_EV_%s_DAR = 1'b%u;\n", e->name, e->dar);
+        fprintf(out, "localparam [%u:0] ITA_EV_%s_KIND = ITA_KIND_%s;\n", kw - 1, e->name, kind_name(e->kind));
     }
-    fprintf(out, "localparam integer PMU_NEVT_ROWS = %u;\n", modelled_rows(ITA_MODEL_ITANIUM) +
+    fprintf(out, "localparam integer ITA_NEVT_ROWS = %u;\n", modelled_rows(ITA_MODEL_ITANIUM) +
             modelled_rows(ITA_MODEL_ITANIUM2));
     fprintf(out, "localparam integer ITA_NEVENTS = %d;\n", ITA_NEVENTS);
     for (unsigned v = 0; v < ITA_NVIS; v++)
-        fprintf(out, "localparam integer PMU_VIS_%s = %u;\n", ita_vis_table[v].name, v);
+        fprintf(out, "localparam integer ITA_VIS_%s = %u;\n", ita_vis_table[v].name, v);
     fprintf(out, "localparam integer ITA_NVIS = %d;\n", ITA_NVIS);
 }
 
@@ -158,13 +158,13 @@ static int role_registers(ita_reg_role role, int consecutive, role_reg *r, unsig
         for (unsigned j = 0; j < d->count; j++) {
             const int v = vis_of(d->space, d->first + j);
             if (v < 0)
-                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: %s[%u] has ROLE(%s) but no PMU_VISIBLE entry",
+                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: %s[%u] has ROLE(%s) but no ITA_VISIBLE entry",
                                 gen_family_def, d->name, space_name(d->space), d->first + j, role_name(role));
             if (*n == MAX_ROLE_REGS)
                 return pmu_errf(err, PMU_E_INPUT, "%s: more than %u registers of ROLE(%s)", gen_family_def,
                                 MAX_ROLE_REGS, role_name(role));
             if (consecutive && *n > 0 && (d->space != r[0].space || d->first + j != r[0].index + *n))
-                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: the ROLE(%s) registers must be consecutive "
+                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: the ROLE(%s) registers must be consecutive "
                                 "indices of one space, expected %s[%u]", gen_family_def, d->name,
                                 role_name(role), space_name(r[0].space), r[0].index + *n);
             role_reg *x = &r[(*n)++];
@@ -177,7 +177,7 @@ static int role_registers(ita_reg_role role, int consecutive, role_reg *r, unsig
     return 0;
 }
 
-/* PMU_<ROLE>_N, _FIRST, the per-register tables of reset values, writable masks and
+/* ITA_<ROLE>_N, _FIRST, the per-register tables of reset values, writable masks and
  * visible indices, for a role whose registers are consecutive (the counters and their
  * configurations: ita_pmu.sv's g_cnt[k] takes entry k). */
 static int vh_role_table(FILE *out, ita_reg_role role, pmu_err *err)
@@ -189,41 +189,41 @@ static int vh_role_table(FILE *out, ita_reg_role role, pmu_err *err)
     const char *name = role_name(role);
     char tname[64];
     uint64_t v[MAX_ROLE_REGS];
-    fprintf(out, "localparam integer PMU_%s_N = %u;\n", name, n);
-    fprintf(out, "localparam [7:0] PMU_%s_FIRST = 8'd%u;\n", name, r[0].index);
+    fprintf(out, "localparam integer ITA_%s_N = %u;\n", name, n);
+    fprintf(out, "localparam [7:0] ITA_%s_FIRST = 8'd%u;\n", name, r[0].index);
     for (unsigned m = 0; m < 2; m++) {
         for (unsigned k = 0; k < n; k++)
             v[k] = r[k].reset[m];
-        snprintf(tname, sizeof tname, "PMU_%s_RESET_%s", name, model_suffix[m]);
+        snprintf(tname, sizeof tname, "ITA_%s_RESET_%s", name, model_suffix[m]);
         gen_packed_table(out, tname, 64, n, v);
         for (unsigned k = 0; k < n; k++)
             v[k] = r[k].wmask[m];
-        snprintf(tname, sizeof tname, "PMU_%s_WMASK_%s", name, model_suffix[m]);
+        snprintf(tname, sizeof tname, "ITA_%s_WMASK_%s", name, model_suffix[m]);
         gen_packed_table(out, tname, 64, n, v);
     }
     for (unsigned k = 0; k < n; k++)
         v[k] = r[k].vis;
-    snprintf(tname, sizeof tname, "PMU_%s_VIS", name);
+    snprintf(tname, sizeof tname, "ITA_%s_VIS", name);
     gen_packed_table(out, tname, 32, n, v);
     return 0;
 }
 
 /* PMC0 bit i is the overflow bit of counter i (PMD i, configured by PMC i): the RTL numbers
  * the counters by PMC0.ovf and takes entry k of the CNT_CFG and COUNTER tables for counter
- * PMU_F_PMC0_OVF_LSB + k. */
+ * ITA_F_PMC0_OVF_LSB + k. */
 static int check_counters(pmu_err *err)
 {
-    static const ita_reg_role roles[2] = {PMU_ROLE_CNT_CFG, PMU_ROLE_COUNTER};
+    static const ita_reg_role roles[2] = {ITA_ROLE_CNT_CFG, ITA_ROLE_COUNTER};
     role_reg r[MAX_ROLE_REGS];
     unsigned n;
     for (unsigned i = 0; i < 2; i++) {
         if (role_registers(roles[i], 1, r, &n, err) != 0)
             return -1;
-        if (r[0].index != PMU_F_PMC0_OVF_LSB || n != PMU_F_PMC0_OVF_WIDTH)
+        if (r[0].index != ITA_F_PMC0_OVF_LSB || n != ITA_F_PMC0_OVF_WIDTH)
             return pmu_errf(err, PMU_E_INPUT, "%s: the ROLE(%s) registers are %s[%u..%u]; expected one per "
                             "PMC0.OVF bit, indices %d..%d", gen_family_def, role_name(roles[i]),
-                            space_name(r[0].space), r[0].index, r[0].index + n - 1, PMU_F_PMC0_OVF_LSB,
-                            PMU_F_PMC0_OVF_MSB);
+                            space_name(r[0].space), r[0].index, r[0].index + n - 1, ITA_F_PMC0_OVF_LSB,
+                            ITA_F_PMC0_OVF_MSB);
     }
     return 0;
 }
@@ -240,13 +240,13 @@ static int vh_vis_addr(FILE *out, pmu_err *err)
     for (unsigned v = 0; v < ITA_NVIS; v++) {
         const uint16_t a = ita_vis_table[v].addr;
         if (ITA_ADDR_SPACE(a) >= (1u << VIS_KEY_SPACE_W) || ITA_ADDR_INDEX(a) >= (1u << VIS_KEY_INDEX_W))
-            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s: space %u / index %u do not fit the register "
+            return pmu_errf(err, PMU_E_INPUT, "%s: ITA_VISIBLE %s: space %u / index %u do not fit the register "
                             "port's key (space < %u, index < %u; rtl/ita/ita_pmu.sv)", gen_family_def,
                             ita_vis_table[v].name, ITA_ADDR_SPACE(a), ITA_ADDR_INDEX(a), 1u << VIS_KEY_SPACE_W,
                             1u << VIS_KEY_INDEX_W);
         for (unsigned w = 0; w < v; w++)
             if (ita_vis_table[w].addr == a)
-                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_VISIBLE %s and %s have one address", gen_family_def,
+                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_VISIBLE %s and %s have one address", gen_family_def,
                                 ita_vis_table[w].name, ita_vis_table[v].name);
     }
     for (unsigned i = 0; i < ita_reg_table_len; i++) {
@@ -257,14 +257,14 @@ static int vh_vis_addr(FILE *out, pmu_err *err)
             while (v < ITA_NVIS && ita_vis_table[v].addr != a)
                 v++;
             if (v == ITA_NVIS && (d->reset[0] | d->reset[1] | d->wmask[0] | d->wmask[1]) != 0)
-                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: index %u has no PMU_VISIBLE entry but is "
+                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: index %u has no ITA_VISIBLE entry but is "
                                 "not constant 0 (the register port reads 0 where there is no entry)",
                                 gen_family_def, d->name, d->first + j);
         }
     }
-    fprintf(out, "localparam integer PMU_VIS_KEY_SPACE_W = %d;\n", VIS_KEY_SPACE_W);
-    fprintf(out, "localparam integer PMU_VIS_KEY_INDEX_W = %d;\n", VIS_KEY_INDEX_W);
-    fprintf(out, "localparam logic [%d*%d-1:0] PMU_VIS_ADDR = {", ITA_NVIS, ITA_ADDR_BITS);
+    fprintf(out, "localparam integer ITA_VIS_KEY_SPACE_W = %d;\n", VIS_KEY_SPACE_W);
+    fprintf(out, "localparam integer ITA_VIS_KEY_INDEX_W = %d;\n", VIS_KEY_INDEX_W);
+    fprintf(out, "localparam logic [%d*%d-1:0] ITA_VIS_ADDR = {", ITA_NVIS, ITA_ADDR_BITS);
     for (unsigned v = ITA_NVIS; v-- > 0;)
         fprintf(out, "%d'h%03x%s", ITA_ADDR_BITS, ita_vis_table[v].addr, v ? ", " : "};\n");
     return 0;
@@ -276,22 +276,22 @@ static int emit_defs(FILE *out, pmu_err *err)
     unsigned nqual, ncap;
     if (check_counters(err) != 0)
         return -1;
-    fputs("// Included inside module bodies: localparams only (port widths: pmu_defines.vh).\n", out);
+    fputs("// Included inside module bodies: localparams only (port widths: ita_defines.vh).\n", out);
     vh_registers(out);
     vh_events(out);
-    if (role_registers(PMU_ROLE_QUAL, 0, r, &nqual, err) != 0 ||
-        role_registers(PMU_ROLE_CAPTURE, 0, r, &ncap, err) != 0 ||
-        vh_role_table(out, PMU_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, PMU_ROLE_COUNTER, err) != 0 ||
+    if (role_registers(ITA_ROLE_QUAL, 0, r, &nqual, err) != 0 ||
+        role_registers(ITA_ROLE_CAPTURE, 0, r, &ncap, err) != 0 ||
+        vh_role_table(out, ITA_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, ITA_ROLE_COUNTER, err) != 0 ||
         vh_vis_addr(out, err) != 0)
         return -1;
     /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/ita_iear.sv,
      * ita_dear.sv, ita_btb.sv); role_registers() only checks that each is visible. */
     (void)ncap;
-    fprintf(out, "localparam integer PMU_NQUAL = %u;\n", nqual);
+    fprintf(out, "localparam integer ITA_NQUAL = %u;\n", nqual);
     return 0;
 }
 
-/* ---- pmu_evt_rows.svh, pmu_qual_regs.svh ------------------------------------------------- */
+/* ---- ita_evt_rows.svh, ita_qual_regs.svh ------------------------------------------------- */
 
 static int emit_evt_rows(FILE *out, pmu_err *err)
 {
@@ -299,14 +299,14 @@ static int emit_evt_rows(FILE *out, pmu_err *err)
     fputs("// The event table of rtl/ita/ita_evt_sel.sv: one row per modelled event (KIND not NONE) of\n"
           "// each model's table (include/common/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
           "// in table order, included where the module defines\n"
-          "// PMU_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
+          "// ITA_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
     for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2; m++) {
         unsigned n;
         const ita_event_row *rows = ita_event_rows(m, &n);
         for (unsigned i = 0; i < n; i++) {
             const ita_event_row *e = &rows[i];
             if (ita_event_row_modelled(e))
-                fprintf(out, "`PMU_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, PMU_KIND_%s)\n", m,
+                fprintf(out, "`ITA_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, ITA_KIND_%s)\n", m,
                         e->name, e->code, e->umask, e->counters, e->iar, e->opm, e->dar, kind_name(e->kind));
         }
     }
@@ -314,27 +314,27 @@ static int emit_evt_rows(FILE *out, pmu_err *err)
 }
 
 /* Each ROLE(QUAL) row is one visible register of the same name: the top declares
- * <name>_q for it and drives its obs_vis_o entry PMU_VIS_<NAME>. */
+ * <name>_q for it and drives its obs_vis_o entry ITA_VIS_<NAME>. */
 static int emit_qual_regs(FILE *out, pmu_err *err)
 {
     fputs("// The qualification registers (ROLE(QUAL)) of rtl/ita/ita_pmu.sv, in .def order, included\n"
-          "// where the module defines PMU_QUAL_REG(J, name, NAME, SPACE): register J of the list,\n"
-          "// <name>_q, at address {PMU_SPACE_<SPACE>, PMU_<NAME>_FIRST}, visible as PMU_VIS_<NAME>.\n", out);
+          "// where the module defines ITA_QUAL_REG(J, name, NAME, SPACE): register J of the list,\n"
+          "// <name>_q, at address {ITA_SPACE_<SPACE>, ITA_<NAME>_FIRST}, visible as ITA_VIS_<NAME>.\n", out);
     unsigned j = 0;
     for (unsigned i = 0; i < ita_reg_table_len; i++) {
         const ita_reg_desc *d = &ita_reg_table[i];
-        if (d->role != PMU_ROLE_QUAL)
+        if (d->role != ITA_ROLE_QUAL)
             continue;
         const int v = vis_of(d->space, d->first);
         if (d->count != 1 || v < 0 || strcmp(ita_vis_table[v].name, d->name) != 0)
-            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_REG %s: a ROLE(QUAL) row must be COUNT(1) and have "
-                            "a PMU_VISIBLE entry of the same name and address", gen_family_def, d->name);
+            return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: a ROLE(QUAL) row must be COUNT(1) and have "
+                            "a ITA_VISIBLE entry of the same name and address", gen_family_def, d->name);
         char lower[32];
         size_t k = 0;
         for (; d->name[k] && k + 1 < sizeof lower; k++)
             lower[k] = (char)tolower((unsigned char)d->name[k]);
         lower[k] = '\0';
-        fprintf(out, "`PMU_QUAL_REG(%u, %s, %s, %s)\n", j++, lower, d->name, space_name(d->space));
+        fprintf(out, "`ITA_QUAL_REG(%u, %s, %s, %s)\n", j++, lower, d->name, space_name(d->space));
     }
     return 0;
 }
@@ -358,9 +358,9 @@ static void md_registers(FILE *out)
     fputs("## Register port address spaces\n\n"
           "The register port address is `{space[3:0], index[7:0]}`.\n\n"
           "| space | value | holds |\n|---|---|---|\n", out);
-#define PMU_SPACE(name, value, desc) fprintf(out, "| %s | %d | %s |\n", #name, value, desc);
+#define ITA_SPACE(name, value, desc) fprintf(out, "| %s | %d | %s |\n", #name, value, desc);
 #include "common/ita/ita_regs.def"
-#undef PMU_SPACE
+#undef ITA_SPACE
     fputs("\n## Registers\n\n"
           "A write stores `(value & wmask) | (reset & ~wmask)`. Registers not listed read 0 and\n"
           "ignore writes. The role says what implements the register:\n\n"
@@ -393,13 +393,13 @@ static void md_fields_and_state(FILE *out)
     }
     fputs("\nPMC_GEN is the layout of PMC4..PMC7. PSR fields apply to PSR and IPSR.\n\n"
           "## Cycle-record slot flags\n\n| flag | bits | text key | meaning |\n|---|---|---|---|\n", out);
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                                              \
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc)                                              \
     if ((msb) == (lsb))                                                                       \
         fprintf(out, "| %s | %d | `%s` | %s |\n", #name, lsb, key, desc);                    \
     else                                                                                      \
         fprintf(out, "| %s | %d:%d | `%s=N` | %s |\n", #name, msb, lsb, key, desc);
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
     fputs("\n## State compared in lock-step\n\n"
           "Every cycle the checker compares these registers (as a register read returns them)\n"
           "and the interrupt line.\n\n| # | register | fields |\n|---|---|---|\n", out);
@@ -441,7 +441,7 @@ static int emit_md(FILE *out, pmu_err *err)
     (void)err;
     fputs("# Register map\n\n"
           "Every position below comes from `include/common/ita/ita_regs.def`, the same file the RTL\n"
-          "(`build/gen/ita/pmu_defs.vh` and the other files `tools/gen_defs.c` writes there) and the\n"
+          "(`build/gen/ita/ita_defs.vh` and the other files `tools/gen_defs.c` writes there) and the\n"
           "C code (`include/common/ita/ita_regs.h`, `tools/ita/ita_defs.c`) are built from.\n\n", out);
     md_registers(out);
     md_fields_and_state(out);
@@ -455,10 +455,10 @@ static int emit_wave_layout(FILE *out, pmu_err *err)
 }
 
 static const gen_output outputs[] = {
-    {"pmu_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
-    {"pmu_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
-    {"pmu_evt_rows.svh", "the event-select rows of rtl/ita/ita_evt_sel.sv", "//", emit_evt_rows, NULL},
-    {"pmu_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs, NULL},
+    {"ita_defines.vh", "RTL port-width macros", "//", emit_defines, NULL},
+    {"ita_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
+    {"ita_evt_rows.svh", "the event-select rows of rtl/ita/ita_evt_sel.sv", "//", emit_evt_rows, NULL},
+    {"ita_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs, NULL},
     {"ita-register-map.md", "docs/ita-register-map.md (make docs)", "<!--", emit_md, NULL},
     {"ita_wave_layout.c", "docs/pmusim.gtkw as a C string (the layout run --waves writes)", "//",
      emit_wave_layout, "docs/pmusim.gtkw"},

@@ -1,13 +1,13 @@
 /* ita_defs.c - the Itanium family's tables, expanded from ita_regs.def (see ita_regs.h),
  * and its default model parameters.  Every layer links this one object.  The tables read
- * every named column of the PMU_REG and PMU_EVT rows through PMU_COL (include/common/pmu_def.h),
+ * every named column of the ITA_REG and ITA_EVT rows through PMU_COL (include/common/pmu_def.h),
  * so a row with a column out of place does not compile here. */
 #include "common/ita/ita_regs.h"
 
 #include <stddef.h>
 
 const ita_reg_desc ita_reg_table[] = {
-#define PMU_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
+#define ITA_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
     {#name,                                                                                          \
      PMU_COL(SPACE, space),                                                                          \
      PMU_COL(FIRST, first),                                                                          \
@@ -17,7 +17,7 @@ const ita_reg_desc ita_reg_table[] = {
      {PMU_COL(WMASK_ITA, wm_ita), PMU_COL(WMASK_ITA2, wm_ita2)},                                     \
      desc},
 #include "common/ita/ita_regs.def"
-#undef PMU_REG
+#undef ITA_REG
 };
 const unsigned ita_reg_table_len = sizeof ita_reg_table / sizeof ita_reg_table[0];
 
@@ -29,20 +29,20 @@ const pmu_field_desc ita_field_table[ITA_NFIELDS] = {
 const unsigned ita_field_table_len = sizeof ita_field_table / sizeof ita_field_table[0];
 
 const pmu_vis_desc ita_vis_table[ITA_NVIS] = {
-#define PMU_VISIBLE(name, space, index, fgroup) {#name, ITA_ADDR(PMU_SPACE_##space, index), #fgroup},
+#define ITA_VISIBLE(name, space, index, fgroup) {#name, ITA_ADDR(ITA_SPACE_##space, index), #fgroup},
 #include "common/ita/ita_regs.def"
-#undef PMU_VISIBLE
+#undef ITA_VISIBLE
 };
 
 /* The Itanium 2 modelled rows (ita_regs.h), copied from the full table's rows. */
 const ita_event_desc ita_event_table[ITA_NEVENTS] = {
-#define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind)         \
+#define ITA_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind)         \
     ITA_IF_MODELLED(kind, {#name, PMU_COL(CODE, code), PMU_COL(UMASK, umask), PMU_COL(TYPE, type), \
                            PMU_COL(COUNTERS, counters), PMU_COL(MAXINCR, maxincr), PMU_COL(IAR, iar), \
                            PMU_COL(OPM, opm), PMU_COL(DAR, dar), PMU_COL(GROUP, grp), PMU_COL(SET, set), \
                            PMU_COL(KIND, kind)}, )
 #include "common/ita/ita2_events.def"
-#undef PMU_EVT
+#undef ITA_EVT
 };
 
 const ita_event_row *ita_event_itanium_row(const ita_event_desc *e)

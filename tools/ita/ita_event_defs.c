@@ -8,7 +8,7 @@
 
 #include "common/ita/ita_regs.h"
 
-#define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
+#define ITA_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
     {#name,                                                                             \
      PMU_COL(CODE, code),                                                               \
      PMU_COL(UMASK, umask),                                                             \
@@ -27,7 +27,7 @@ static const ita_event_row ita2_rows[] = {
 static const ita_event_row ita_rows[] = {
 #include "common/ita/ita_events.def"
 };
-#undef PMU_EVT
+#undef ITA_EVT
 
 #define N2 (sizeof ita2_rows / sizeof ita2_rows[0])
 #define N1 (sizeof ita_rows / sizeof ita_rows[0])

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # def_checks.sh - proves that a slip in include/common/ita/ita_regs.def or an event table fails the build:
 #
-#   columns     a PMU_EVT (include/common/ita/ita2_events.def), PMU_REG or PMU_DEF_FIELD row with two named columns
+#   columns     a ITA_EVT (include/common/ita/ita2_events.def), ITA_REG or PMU_DEF_FIELD row with two named columns
 #               swapped does not compile
 #               (tools/ita/ita_defs.c reads every column through PMU_COL, include/common/pmu_def.h),
 #               and the compiler names the column that was found in the wrong place; nor
@@ -103,26 +103,26 @@ gen_case() {
 columns() {
     fresh_copy
     if compile_defs; then ok "unmodified .def compiles"; else fail "unmodified .def (see $work/cc.log)"; fi
-    swap_case "PMU_EVT CODE <-> UMASK" \
-        's/PMU_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0)/PMU_EVT(CPU_CYCLES, UMASK(0x0), CODE(0x12)/' \
+    swap_case "ITA_EVT CODE <-> UMASK" \
+        's/ITA_EVT(CPU_CYCLES, CODE(0x12), UMASK(0x0)/ITA_EVT(CPU_CYCLES, UMASK(0x0), CODE(0x12)/' \
         PMU_COL_CODE_UMASK ita2_events.def
-    swap_case "PMU_EVT COUNTERS <-> MAXINCR" \
-        's/\(PMU_EVT(CPU_CYCLES,.*\)COUNTERS(0xf0), MAXINCR(1)/\1MAXINCR(1), COUNTERS(0xf0)/' \
+    swap_case "ITA_EVT COUNTERS <-> MAXINCR" \
+        's/\(ITA_EVT(CPU_CYCLES,.*\)COUNTERS(0xf0), MAXINCR(1)/\1MAXINCR(1), COUNTERS(0xf0)/' \
         PMU_COL_COUNTERS_MAXINCR ita2_events.def
-    swap_case "PMU_EVT IAR <-> DAR" \
-        's/\(PMU_EVT(LOADS_RETIRED,.*\)IAR(1), OPM(1), DAR(1)/\1DAR(1), OPM(1), IAR(1)/' \
+    swap_case "ITA_EVT IAR <-> DAR" \
+        's/\(ITA_EVT(LOADS_RETIRED,.*\)IAR(1), OPM(1), DAR(1)/\1DAR(1), OPM(1), IAR(1)/' \
         PMU_COL_IAR_DAR ita2_events.def
-    swap_case "PMU_EVT a column left out" \
-        's/\(PMU_EVT(CPU_CYCLES,.*\)MAXINCR(1), IAR(0)/\1IAR(0), IAR(0)/' \
+    swap_case "ITA_EVT a column left out" \
+        's/\(ITA_EVT(CPU_CYCLES,.*\)MAXINCR(1), IAR(0)/\1IAR(0), IAR(0)/' \
         PMU_COL_MAXINCR_IAR ita2_events.def
-    swap_case "PMU_REG RESET_ITA <-> WMASK_ITA" \
+    swap_case "ITA_REG RESET_ITA <-> WMASK_ITA" \
         '0,/RESET_ITA(0x0ull),       WMASK_ITA(0x37f7f7full)/s//WMASK_ITA(0x37f7f7full), RESET_ITA(0x0ull)/' \
         PMU_COL_RESET_ITA_WMASK_ITA
-    swap_case "PMU_REG model columns ITA <-> ITA2" \
+    swap_case "ITA_REG model columns ITA <-> ITA2" \
         's/RESET_ITA(0x1ull),  WMASK_ITA(0xf1ull)/RESET_ITA2(0x1ull), WMASK_ITA(0xf1ull)/' \
         PMU_COL_RESET_ITA_RESET_ITA2
-    swap_case "PMU_REG FIRST <-> COUNT" \
-        's/PMU_REG(PMC6_7, SPACE(PMC), FIRST(6), COUNT(2)/PMU_REG(PMC6_7, SPACE(PMC), COUNT(2), FIRST(6)/' \
+    swap_case "ITA_REG FIRST <-> COUNT" \
+        's/ITA_REG(PMC6_7, SPACE(PMC), FIRST(6), COUNT(2)/ITA_REG(PMC6_7, SPACE(PMC), COUNT(2), FIRST(6)/' \
         PMU_COL_FIRST_COUNT
     swap_case "PMU_DEF_FIELD MSB <-> LSB" \
         's/^PMU_DEF_FIELD(PMC0, *OVF, *MSB(7), *LSB(4),/PMU_DEF_FIELD(PMC0, OVF, LSB(4), MSB(7),/' \
@@ -135,23 +135,23 @@ columns() {
 
 generator() {
     fresh_copy
-    if build_generator && "$work/gen_defs" pmu_defs.vh > /dev/null && "$work/gen_defs" pmu_qual_regs.svh > /dev/null
+    if build_generator && "$work/gen_defs" ita_defs.vh > /dev/null && "$work/gen_defs" ita_qual_regs.svh > /dev/null
     then ok "unmodified .def generates"; else fail "unmodified .def (see $work/cc.log)"; fi
     gen_case "ROLE(QUAL) register without a visible entry" \
-        '/^PMU_VISIBLE(PMC15, PMC, 15, PMC15)$/d' pmu_qual_regs.svh "PMU_REG PMC15"
+        '/^ITA_VISIBLE(PMC15, PMC, 15, PMC15)$/d' ita_qual_regs.svh "ITA_REG PMC15"
     gen_case "counter configurations not where PMC0.ovf puts them" \
-        's/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(CNT_CFG)/PMU_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(QUAL)/' \
-        pmu_defs.vh "ROLE(CNT_CFG) registers are PMC\[5..7\]"
+        's/ITA_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(CNT_CFG)/ITA_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(QUAL)/' \
+        ita_defs.vh "ROLE(CNT_CFG) registers are PMC\[5..7\]"
     # The RTL's register port finds a register by its visible entry, on a key of the address.
     gen_case "visible entry outside the register port's key" \
-        's/^PMU_VISIBLE(PSR,  CPU, 0, PSR)$/PMU_VISIBLE(PSR,  CPU, 32, PSR)/' \
-        pmu_defs.vh "PMU_VISIBLE PSR: space 4 / index 32 do not fit the register port's key"
+        's/^ITA_VISIBLE(PSR,  CPU, 0, PSR)$/ITA_VISIBLE(PSR,  CPU, 32, PSR)/' \
+        ita_defs.vh "ITA_VISIBLE PSR: space 4 / index 32 do not fit the register port's key"
     gen_case "two visible entries at one address" \
-        's/^PMU_VISIBLE(DCR,  CPU, 1, DCR)$/PMU_VISIBLE(DCR,  CPU, 0, DCR)/' \
-        pmu_defs.vh "PMU_VISIBLE PSR and DCR have one address"
+        's/^ITA_VISIBLE(DCR,  CPU, 1, DCR)$/ITA_VISIBLE(DCR,  CPU, 0, DCR)/' \
+        ita_defs.vh "ITA_VISIBLE PSR and DCR have one address"
     gen_case "register without a visible entry that is not constant 0" \
-        '/^PMU_VISIBLE(IPSR, CPU, 2, PSR)$/d' \
-        pmu_defs.vh "PMU_REG IPSR: index 2 has no PMU_VISIBLE entry but is not constant 0"
+        '/^ITA_VISIBLE(IPSR, CPU, 2, PSR)$/d' \
+        ita_defs.vh "ITA_REG IPSR: index 2 has no ITA_VISIBLE entry but is not constant 0"
     fresh_copy
     if build_ev67_generator && "$work/gen_defs_ev67" ev67_defs.vh > /dev/null
     then ok "unmodified 21264 .def generates"; else fail "unmodified 21264 .def (see $work/cc.log)"; fi

@@ -15,9 +15,9 @@
 //   icarus: PMD4 start=0x... final=0x... count=C      (and PMD5..7)
 // count is final - start modulo 2^W, start being the counter when the first record arrives:
 // the events counted, as `pmusim run` prints them when no counter wrapped.
-`include "pmu_defines.vh"
+`include "ita_defines.vh"
 module tb_icarus;
-`include "pmu_defs.vh"
+`include "ita_defs.vh"
   parameter integer MaxLines = 65536;
 
   localparam integer S = `ITA_MAX_SLOTS;
@@ -42,10 +42,10 @@ module tb_icarus;
   localparam integer V_DADDR  = V_FLAGS + `ITA_SF_WIDTH * S;
   localparam integer V_BITS   = V_DADDR + 64 * S;
 
-  localparam integer        NCnt     = PMU_PMD4_7_COUNT;
-  localparam logic [63:0]   CntMask  = PMU_PMD4_7_WMASK_ITA2;   // 2^W - 1
-  localparam integer        VisPmd   = PMU_VIS_PMD4;            // PMD4..7 are consecutive
-  localparam integer        FirstPmd = {24'd0, PMU_PMD4_7_FIRST};
+  localparam integer        NCnt     = ITA_PMD4_7_COUNT;
+  localparam logic [63:0]   CntMask  = ITA_PMD4_7_WMASK_ITA2;   // 2^W - 1
+  localparam integer        VisPmd   = ITA_VIS_PMD4;            // PMD4..7 are consecutive
+  localparam integer        FirstPmd = {24'd0, ITA_PMD4_7_FIRST};
 
   logic clk = 1'b0;
   logic rst_n = 1'b0;
@@ -132,7 +132,7 @@ module tb_icarus;
     end
     #1;
     $display("icarus: writes=%0d records=%0d pmi=%0d PMC0=0x%h", nwrites, nrecords, pmi_pulses,
-             obs_vis[PMU_VIS_PMC0 * 64 +: 64]);
+             obs_vis[ITA_VIS_PMC0 * 64 +: 64]);
     for (k = 0; k < NCnt; k = k + 1) begin
       final_pmd = obs_vis[(VisPmd + k) * 64 +: 64];
       $display("icarus: PMD%0d start=0x%h final=0x%h count=%0d", FirstPmd + k,

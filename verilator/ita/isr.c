@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-static uint16_t pmc0_addr(void) { return ita_vis_table[PMU_VIS_PMC0].addr; }
-static uint16_t pmd_addr(unsigned k) { return ita_vis_table[PMU_VIS_PMD4 + k].addr; }
+static uint16_t pmc0_addr(void) { return ita_vis_table[ITA_VIS_PMC0].addr; }
+static uint16_t pmd_addr(unsigned k) { return ita_vis_table[ITA_VIS_PMD4 + k].addr; }
 
 void ita_isr_init(ita_isr *s, pmu_backend *b, const uint64_t start[ITA_NCOUNTERS],
                   const uint64_t reload[ITA_NCOUNTERS], unsigned latency)
@@ -46,7 +46,7 @@ void ita_isr_service(ita_isr *s)
 
     /* 3. Fold and reload each. */
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        if (!(ovf & (UINT64_C(1) << (ITA_FIRST_COUNTER + k - PMU_F_PMC0_OVF_LSB))))
+        if (!(ovf & (UINT64_C(1) << (ITA_FIRST_COUNTER + k - ITA_F_PMC0_OVF_LSB))))
             continue;
         s->total[k] += fold(s, k, 1);
         s->overflows[k]++;
@@ -62,7 +62,7 @@ void ita_isr_finish(ita_isr *s)
 {
     uint64_t ovf = ITA_FGET(pmu_read(s->b, pmc0_addr()), PMC0, OVF);
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        int wrapped = (ovf >> (ITA_FIRST_COUNTER + k - PMU_F_PMC0_OVF_LSB)) & 1;
+        int wrapped = (ovf >> (ITA_FIRST_COUNTER + k - ITA_F_PMC0_OVF_LSB)) & 1;
         s->total[k] += fold(s, k, wrapped);
         s->overflows[k] += (uint64_t)wrapped;
         s->start[k] = pmu_read(s->b, pmd_addr(k)) & ((UINT64_C(1) << s->width) - 1);

@@ -24,9 +24,9 @@
  * as records do when pmusim generates them on the fly. */
 #define RECORDS 4096u
 
-static uint16_t pmc(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
-static uint16_t ibr(unsigned i) { return ITA_ADDR(PMU_SPACE_IBR, i); }
-static uint16_t dbr(unsigned i) { return ITA_ADDR(PMU_SPACE_DBR, i); }
+static uint16_t pmc(unsigned i) { return ITA_ADDR(ITA_SPACE_PMC, i); }
+static uint16_t ibr(unsigned i) { return ITA_ADDR(ITA_SPACE_IBR, i); }
+static uint16_t dbr(unsigned i) { return ITA_ADDR(ITA_SPACE_DBR, i); }
 
 static uint64_t counter_config(ita_model m, int ev)
 {
@@ -46,11 +46,11 @@ static const char *const setup_name[] = {
 static void program(pmu_backend *b, ita_model m, enum setup s)
 {
     pmu_write(b, pmc(0), 0);
-    pmu_write(b, ita_vis_table[PMU_VIS_PSR].addr, ITA_FSET(ITA_FSET(0, PSR, UP, 1), PSR, PP, 1));
-    pmu_write(b, pmc(4), counter_config(m, PMU_EV_IA64_INST_RETIRED));
-    pmu_write(b, pmc(5), counter_config(m, PMU_EV_LOADS_RETIRED));
-    pmu_write(b, pmc(6), counter_config(m, PMU_EV_NOPS_RETIRED));
-    pmu_write(b, pmc(7), counter_config(m, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED));
+    pmu_write(b, ita_vis_table[ITA_VIS_PSR].addr, ITA_FSET(ITA_FSET(0, PSR, UP, 1), PSR, PP, 1));
+    pmu_write(b, pmc(4), counter_config(m, ITA_EV_IA64_INST_RETIRED));
+    pmu_write(b, pmc(5), counter_config(m, ITA_EV_LOADS_RETIRED));
+    pmu_write(b, pmc(6), counter_config(m, ITA_EV_NOPS_RETIRED));
+    pmu_write(b, pmc(7), counter_config(m, ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED));
     if (s == NOTHING)
         return;
     /* A 1 MB code block and a 1 MB data block somewhere in the workload's
@@ -117,10 +117,10 @@ int main(int argc, char **argv)
             const double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
             printf("%-9s %-56s %6.1f M steps/s  (PMD4..7 = %llu %llu %llu %llu)\n",
                    model == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium2", setup_name[s], (double)cycles / sec / 1e6,
-                   (unsigned long long)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 4)),
-                   (unsigned long long)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 5)),
-                   (unsigned long long)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 6)),
-                   (unsigned long long)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 7)));
+                   (unsigned long long)pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 4)),
+                   (unsigned long long)pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 5)),
+                   (unsigned long long)pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 6)),
+                   (unsigned long long)pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 7)));
             pmu_destroy(b);
         }
     }

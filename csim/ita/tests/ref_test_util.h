@@ -27,13 +27,13 @@ inline ita_params params(ita_model m, int sext = 1, int thr_ge = 0, int fine_2bu
     return p;
 }
 
-inline uint16_t pmc(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
-inline uint16_t pmd(unsigned i) { return ITA_ADDR(PMU_SPACE_PMD, i); }
-inline uint16_t ibr(unsigned i) { return ITA_ADDR(PMU_SPACE_IBR, i); }
-inline uint16_t dbr(unsigned i) { return ITA_ADDR(PMU_SPACE_DBR, i); }
-inline uint16_t psr_addr() { return ita_vis_table[PMU_VIS_PSR].addr; }
-inline uint16_t dcr_addr() { return ita_vis_table[PMU_VIS_DCR].addr; }
-inline uint16_t ipsr_addr() { return ita_vis_table[PMU_VIS_IPSR].addr; }
+inline uint16_t pmc(unsigned i) { return ITA_ADDR(ITA_SPACE_PMC, i); }
+inline uint16_t pmd(unsigned i) { return ITA_ADDR(ITA_SPACE_PMD, i); }
+inline uint16_t ibr(unsigned i) { return ITA_ADDR(ITA_SPACE_IBR, i); }
+inline uint16_t dbr(unsigned i) { return ITA_ADDR(ITA_SPACE_DBR, i); }
+inline uint16_t psr_addr() { return ita_vis_table[ITA_VIS_PSR].addr; }
+inline uint16_t dcr_addr() { return ita_vis_table[ITA_VIS_DCR].addr; }
+inline uint16_t ipsr_addr() { return ita_vis_table[ITA_VIS_IPSR].addr; }
 
 inline uint64_t wmax(ita_model m) { return (uint64_t(1) << ita_counter_width(m)) - 1; }
 
@@ -95,7 +95,7 @@ inline Pmc raw_pmc(unsigned es, unsigned umask)
 // Slot flags.
 inline uint16_t br(unsigned type, unsigned pred)
 {
-    return uint16_t((type << PMU_SF_BR_TYPE_LSB) | (pred << PMU_SF_BR_PRED_LSB));
+    return uint16_t((type << ITA_SF_BR_TYPE_LSB) | (pred << ITA_SF_BR_PRED_LSB));
 }
 
 // A cycle at user level, IA-64, NORMAL power, nothing retired.
@@ -205,7 +205,7 @@ inline std::string model_param_name(const ::testing::TestParamInfo<ita_model> &i
 
 
 // ---- qualification registers from named fields (docs/ita-semantics.md) -------------
-inline const uint32_t OPC_ALL = uint32_t((uint64_t(1) << PMU_F_PMC_OPC_MASK_WIDTH) - 1);
+inline const uint32_t OPC_ALL = uint32_t((uint64_t(1) << ITA_F_PMC_OPC_MASK_WIDTH) - 1);
 
 struct Opc {
     uint32_t match = 0, mask = OPC_ALL; // mask: 1 = don't care

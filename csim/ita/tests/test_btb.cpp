@@ -9,7 +9,7 @@ using namespace reftest;
 
 namespace {
 
-const uint16_t TAKEN = PMU_SF_TAKEN_MASK, SQUASHED = PMU_SF_PRED_OFF_MASK;
+const uint16_t TAKEN = ITA_SF_TAKEN_MASK, SQUASHED = ITA_SF_PRED_OFF_MASK;
 const uint64_t WINDOW = 0x4000000000001000ull, TARGET = 0xa0000123456789a4ull;
 
 ita_slot branch(unsigned type, unsigned pred, bool taken, uint64_t ip = WINDOW, unsigned syl = 2,
@@ -210,7 +210,7 @@ TEST_P(BtbTest, RangeAndOpcodeQualification)
 TEST_P(BtbTest, BranchEventCountsAndSamples)
 {
     r.write(pmc(12), Btb().value());
-    r.program(7, event_pmc(PMU_EV_BRANCH_EVENT, model()).with_oi(1));
+    r.program(7, event_pmc(ITA_EV_BRANCH_EVENT, model()).with_oi(1));
     r.write(pmd(7), wmax(model()));
     r.step(rec({branch(1, 1, true, WINDOW, 0, 0x100), branch(1, 1, true, WINDOW, 1, 0x200)}));
     EXPECT_EQ(r.read(pmd(7)) & wmax(model()), 0u) << "1 per cycle, however many branches";

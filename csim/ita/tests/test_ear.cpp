@@ -13,8 +13,8 @@ using namespace reftest;
 
 namespace {
 
-const uint16_t LOAD = PMU_SF_LOAD_MASK, STORE = PMU_SF_STORE_MASK, SQUASHED = PMU_SF_PRED_OFF_MASK,
-               ALAT = PMU_SF_ALAT_MISS_MASK;
+const uint16_t LOAD = ITA_SF_LOAD_MASK, STORE = ITA_SF_STORE_MASK, SQUASHED = ITA_SF_PRED_OFF_MASK,
+               ALAT = ITA_SF_ALAT_MISS_MASK;
 const uint64_t FETCH = 0x4000000000002468ull, LINE = 0x4000000000002460ull; // line: bits 63:5
 const uint64_t WINDOW = 0x4000000000001000ull;
 
@@ -473,8 +473,8 @@ TEST_P(Ear, CounterEventsCountCapturesAndSampleOnOverflow)
 {
     r.write(pmc(10), iear_cache(model(), ita2() ? 0x40 : 0xf));
     r.write(pmc(11), dear_cfg(model(), DEAR_CACHE, 0));
-    r.program(4, event_pmc(PMU_EV_L1I_EAR_EVENTS, model()));
-    r.program(5, event_pmc(PMU_EV_DATA_EAR_EVENTS, model()).with_oi(1));
+    r.program(4, event_pmc(ITA_EV_L1I_EAR_EVENTS, model()));
+    r.program(5, event_pmc(ITA_EV_DATA_EAR_EVENTS, model()).with_oi(1));
     r.write(pmd(5), wmax(model()) - 1); // overflows on the second capture
     ita_cycle c = rec({mem(LOAD, 10, WINDOW, 0, 0, 0x10)});
     c.if_addr = FETCH;
@@ -497,7 +497,7 @@ TEST_P(Ear, CounterEventsCountCapturesAndSampleOnOverflow)
     EXPECT_EQ(r.read(pmd(4)), 3u);
     // The counter's own plm applies on top of the capture.
     r.start();
-    r.program(4, event_pmc(PMU_EV_L1I_EAR_EVENTS, model()).with_plm(0x1));
+    r.program(4, event_pmc(ITA_EV_L1I_EAR_EVENTS, model()).with_plm(0x1));
     r.step(c);
     EXPECT_EQ(r.read(pmd(4)), 0u);
     EXPECT_EQ(r.read(pmd(0)), LINE | 1u) << "the unit still captures";

@@ -9,10 +9,10 @@ using namespace reftest;
 
 namespace {
 
-const uint16_t NOP = PMU_SF_NOP_MASK, PRED_OFF = PMU_SF_PRED_OFF_MASK, LOAD = PMU_SF_LOAD_MASK,
-               STORE = PMU_SF_STORE_MASK, FP = PMU_SF_FP_MASK, L1D_MISS = PMU_SF_L1D_MISS_MASK,
-               L2_REF = PMU_SF_L2_REF_MASK, L2_MISS = PMU_SF_L2_MISS_MASK, RSE = PMU_SF_RSE_MASK,
-               TAKEN = PMU_SF_TAKEN_MASK;
+const uint16_t NOP = ITA_SF_NOP_MASK, PRED_OFF = ITA_SF_PRED_OFF_MASK, LOAD = ITA_SF_LOAD_MASK,
+               STORE = ITA_SF_STORE_MASK, FP = ITA_SF_FP_MASK, L1D_MISS = ITA_SF_L1D_MISS_MASK,
+               L2_REF = ITA_SF_L2_REF_MASK, L2_MISS = ITA_SF_L2_MISS_MASK, RSE = ITA_SF_RSE_MASK,
+               TAKEN = ITA_SF_TAKEN_MASK;
 
 // Four records exercising every non-branch event; the expected n of each
 // event in each record is written by hand from the ita-semantics.md table.
@@ -48,23 +48,23 @@ struct EventRow {
 };
 // Every non-branch event: n in records a, b, c, d.
 const EventRow kRows[] = {
-    {PMU_EV_CPU_CYCLES, 1, 1, 1, 1},
-    {PMU_EV_IA64_INST_RETIRED, 6, 6, 0, 3},
+    {ITA_EV_CPU_CYCLES, 1, 1, 1, 1},
+    {ITA_EV_IA64_INST_RETIRED, 6, 6, 0, 3},
     // Nothing programmed (reset qualification registers): every tag passes.
-    {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8, 6, 6, 0, 3},
-    {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, 6, 6, 0, 3},
-    {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8, 6, 6, 0, 3},
-    {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9, 6, 6, 0, 3},
-    {PMU_EV_NOPS_RETIRED, 1, 1, 0, 1},
-    {PMU_EV_PREDICATE_SQUASHED_RETIRED, 1, 0, 0, 1},
-    {PMU_EV_FP_OPS_RETIRED, 1, 2, 0, 0},
-    {PMU_EV_LOADS_RETIRED, 2, 2, 0, 1},
-    {PMU_EV_STORES_RETIRED, 1, 2, 0, 0},
-    {PMU_EV_L1D_READ_MISSES_ALL, 2, 1, 0, 0},
-    {PMU_EV_L1D_READ_MISSES_RSE_FILL, 1, 0, 0, 0},
-    {PMU_EV_L2_MISSES, 1, 1, 0, 0},
-    {PMU_EV_L2_REFERENCES, 3, 1, 0, 0},
-    {PMU_EV_L2_FORCE_RECIRC_ANY, 3, 1, 0, 4},
+    {ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8, 6, 6, 0, 3},
+    {ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, 6, 6, 0, 3},
+    {ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8, 6, 6, 0, 3},
+    {ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9, 6, 6, 0, 3},
+    {ITA_EV_NOPS_RETIRED, 1, 1, 0, 1},
+    {ITA_EV_PREDICATE_SQUASHED_RETIRED, 1, 0, 0, 1},
+    {ITA_EV_FP_OPS_RETIRED, 1, 2, 0, 0},
+    {ITA_EV_LOADS_RETIRED, 2, 2, 0, 1},
+    {ITA_EV_STORES_RETIRED, 1, 2, 0, 0},
+    {ITA_EV_L1D_READ_MISSES_ALL, 2, 1, 0, 0},
+    {ITA_EV_L1D_READ_MISSES_RSE_FILL, 1, 0, 0, 0},
+    {ITA_EV_L2_MISSES, 1, 1, 0, 0},
+    {ITA_EV_L2_REFERENCES, 3, 1, 0, 0},
+    {ITA_EV_L2_FORCE_RECIRC_ANY, 3, 1, 0, 4},
 };
 
 // The table lists the BR_MISPRED_DETAIL rows by name (NTRETIND before RETURN), so a
@@ -72,7 +72,7 @@ const EventRow kRows[] = {
 int branch_event_with_umask(unsigned umask)
 {
     for (int ev = 0; ev < ITA_NEVENTS; ev++)
-        if (ita_event_table[ev].kind == PMU_KIND_BR_DETAIL && ita_event_table[ev].umask == umask)
+        if (ita_event_table[ev].kind == ITA_KIND_BR_DETAIL && ita_event_table[ev].umask == umask)
             return ev;
     return -1;
 }
@@ -82,10 +82,10 @@ int branch_event_with_umask(unsigned umask)
 // IA64_INST_RETIRED, NOPS_RETIRED and PREDICATE_SQUASHED_RETIRED count on PMC4 and PMC5 only.
 bool wired_by_hand(int ev, ita_model m, unsigned ctr)
 {
-    if (ev == PMU_EV_L2_FORCE_RECIRC_ANY)
+    if (ev == ITA_EV_L2_FORCE_RECIRC_ANY)
         return ctr == 4;
-    const bool pmc45_on_itanium = ev == PMU_EV_IA64_INST_RETIRED || ev == PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 ||
-                                  ev == PMU_EV_NOPS_RETIRED || ev == PMU_EV_PREDICATE_SQUASHED_RETIRED;
+    const bool pmc45_on_itanium = ev == ITA_EV_IA64_INST_RETIRED || ev == ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8 ||
+                                  ev == ITA_EV_NOPS_RETIRED || ev == ITA_EV_PREDICATE_SQUASHED_RETIRED;
     return !(m == ITA_MODEL_ITANIUM && pmc45_on_itanium) || ctr <= 5;
 }
 
@@ -109,44 +109,44 @@ bool record_with_n(int ev, unsigned n, ita_cycle *out)
     ita_cycle c = cycle();
     const unsigned kind = ita_event_table[ev].kind;
     switch (kind) {
-    case PMU_KIND_BR_DETAIL: {
+    case ITA_KIND_BR_DETAIL: {
         unsigned u = ita_event_table[ev].umask, type = u >> 2, pred = u & 3;
         hit = br(type ? type : 2, pred ? pred : 3);
         pad = pred ? br(type ? type : 2, pred == 1 ? 2 : 1) : uint16_t(LOAD); // other prediction
         break;
     }
-    case PMU_KIND_CYCLES:
+    case ITA_KIND_CYCLES:
         if (n != 1)
             return false;
         *out = c;
         return true;
-    case PMU_KIND_INST_RET: hit = 0; pad = 0; break;
-    case PMU_KIND_NOPS: hit = NOP; pad = PRED_OFF; break;
-    case PMU_KIND_PRED_OFF: hit = PRED_OFF; pad = NOP; break;
-    case PMU_KIND_FP_OPS: hit = FP; pad = LOAD; break;
-    case PMU_KIND_LOADS: hit = LOAD; pad = STORE; break;
-    case PMU_KIND_STORES: hit = STORE; pad = LOAD; break;
-    case PMU_KIND_L1D_MISS: hit = LOAD | L1D_MISS; pad = LOAD; break;
-    case PMU_KIND_L1D_RSE: hit = LOAD | L1D_MISS | RSE; pad = LOAD | L1D_MISS; break;
-    case PMU_KIND_L2_MISS: hit = LOAD | L2_REF | L2_MISS; pad = LOAD | L2_REF; break;
-    case PMU_KIND_L2_REF: hit = LOAD | L2_REF; pad = LOAD; break;
-    case PMU_KIND_RECIRC:
+    case ITA_KIND_INST_RET: hit = 0; pad = 0; break;
+    case ITA_KIND_NOPS: hit = NOP; pad = PRED_OFF; break;
+    case ITA_KIND_PRED_OFF: hit = PRED_OFF; pad = NOP; break;
+    case ITA_KIND_FP_OPS: hit = FP; pad = LOAD; break;
+    case ITA_KIND_LOADS: hit = LOAD; pad = STORE; break;
+    case ITA_KIND_STORES: hit = STORE; pad = LOAD; break;
+    case ITA_KIND_L1D_MISS: hit = LOAD | L1D_MISS; pad = LOAD; break;
+    case ITA_KIND_L1D_RSE: hit = LOAD | L1D_MISS | RSE; pad = LOAD | L1D_MISS; break;
+    case ITA_KIND_L2_MISS: hit = LOAD | L2_REF | L2_MISS; pad = LOAD | L2_REF; break;
+    case ITA_KIND_L2_REF: hit = LOAD | L2_REF; pad = LOAD; break;
+    case ITA_KIND_RECIRC:
         use_slots = false;
         c.recirc = uint8_t(n);
         break;
     // The capture events, with the units armed by arm_capture_units(): a fetch
     // that missed L1I, a load over the latency threshold, a taken branch.
-    case PMU_KIND_IEAR:
+    case ITA_KIND_IEAR:
         use_slots = false;
         c.if_addr = 0x4000000000002000ull;
         c.if_lat = uint16_t(n ? 100 : 0);
         break;
-    case PMU_KIND_DEAR:
+    case ITA_KIND_DEAR:
         use_slots = false;
         c = cycle_with({LOAD});
         c.slot[0].lat = uint16_t(n ? 100 : 3);
         break;
-    case PMU_KIND_BTB:
+    case ITA_KIND_BTB:
         use_slots = false;
         c = cycle_with({n ? uint16_t(br(1, 1) | TAKEN) : LOAD});
         break;
@@ -154,7 +154,7 @@ bool record_with_n(int ev, unsigned n, ita_cycle *out)
         return false;
     }
     if (use_slots) {
-        if (kind == PMU_KIND_INST_RET) {
+        if (kind == ITA_KIND_INST_RET) {
             c.nslots = uint8_t(n);
         } else {
             for (unsigned s = 0; s < ITA_MAX_SLOTS; s++)
@@ -273,14 +273,14 @@ TEST(EventsItanium, ItaniumCodesOfHighEvents)
     } const rows[] = {
         // The Itanium codes of the memory events (libpfm-3 lib/itanium_events.h), and
         // the same with bit 7 set.
-        {0x6c, 0, PMU_EV_LOADS_RETIRED},         {0xec, 0, PMU_EV_LOADS_RETIRED},
-        {0x6d, 0, PMU_EV_STORES_RETIRED},        {0xed, 0, PMU_EV_STORES_RETIRED},
-        {0x66, 0, PMU_EV_L1D_READ_MISSES_ALL},   {0xe6, 0, PMU_EV_L1D_READ_MISSES_ALL},
-        {0x6a, 0, PMU_EV_L2_MISSES},             {0x68, 0, PMU_EV_L2_REFERENCES},
+        {0x6c, 0, ITA_EV_LOADS_RETIRED},         {0xec, 0, ITA_EV_LOADS_RETIRED},
+        {0x6d, 0, ITA_EV_STORES_RETIRED},        {0xed, 0, ITA_EV_STORES_RETIRED},
+        {0x66, 0, ITA_EV_L1D_READ_MISSES_ALL},   {0xe6, 0, ITA_EV_L1D_READ_MISSES_ALL},
+        {0x6a, 0, ITA_EV_L2_MISSES},             {0x68, 0, ITA_EV_L2_REFERENCES},
         // Itanium 2 codes: 0xb1 becomes PREDICATE_SQUASHED_RETIRED; the others become
         // bus events (0x4d, 0x51, 0x47, 0x4b) or CPU_CPL_CHANGES (0x34), which no
         // record of this test raises.
-        {0xb1, 0, PMU_EV_PREDICATE_SQUASHED_RETIRED},
+        {0xb1, 0, ITA_EV_PREDICATE_SQUASHED_RETIRED},
         {0xcd, 0, -1}, {0xd1, 0, -1}, {0xc7, 0, -1}, {0xc7, 1, -1}, {0xcb, 0, -1}, {0xb4, 0, -1},
     };
     for (const auto &row : rows) {
@@ -293,10 +293,10 @@ TEST(EventsItanium, ItaniumCodesOfHighEvents)
         EXPECT_EQ(r.delta(4, recs[2]), expect ? expect->d : 0u) << "es=0x" << std::hex << row.es;
     }
     // The events Itanium does not have.
-    for (int ev : {PMU_EV_FP_OPS_RETIRED, PMU_EV_L1D_READ_MISSES_RSE_FILL, PMU_EV_L2_FORCE_RECIRC_ANY,
-                   PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED})
+    for (int ev : {ITA_EV_FP_OPS_RETIRED, ITA_EV_L1D_READ_MISSES_RSE_FILL, ITA_EV_L2_FORCE_RECIRC_ANY,
+                   ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9, ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED})
         EXPECT_FALSE(implemented(ITA_MODEL_ITANIUM, ev)) << ita_event_table[ev].name;
-    EXPECT_TRUE(implemented(ITA_MODEL_ITANIUM, PMU_EV_STORES_RETIRED));
+    EXPECT_TRUE(implemented(ITA_MODEL_ITANIUM, ITA_EV_STORES_RETIRED));
 }
 
 TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
@@ -304,14 +304,14 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
     Ref r(params(model()));
     r.start();
     // The tagged variants are the same retirement event as IA64_INST_RETIRED.
-    const int gated[] = {PMU_EV_CPU_CYCLES,
-                         PMU_EV_IA64_INST_RETIRED,
-                         PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,
-                         PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8,
-                         PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9};
-    const int free_running[] = {PMU_EV_NOPS_RETIRED, PMU_EV_FP_OPS_RETIRED, PMU_EV_LOADS_RETIRED,
-                                PMU_EV_L2_FORCE_RECIRC_ANY, PMU_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED,
-                                PMU_EV_PREDICATE_SQUASHED_RETIRED};
+    const int gated[] = {ITA_EV_CPU_CYCLES,
+                         ITA_EV_IA64_INST_RETIRED,
+                         ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,
+                         ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8,
+                         ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9};
+    const int free_running[] = {ITA_EV_NOPS_RETIRED, ITA_EV_FP_OPS_RETIRED, ITA_EV_LOADS_RETIRED,
+                                ITA_EV_L2_FORCE_RECIRC_ANY, ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED,
+                                ITA_EV_PREDICATE_SQUASHED_RETIRED};
     for (unsigned power = ITA_POWER_NORMAL; power <= ITA_POWER_HALT; power++) {
         ita_cycle c = record_a();
         c.power = uint8_t(power);
@@ -320,7 +320,7 @@ TEST_P(Events, PowerGatesOnlyCyclesAndRetiredInstructions)
             if (!implemented(model(), ev))
                 continue;
             r.program(4, event_pmc(ev, model()));
-            EXPECT_EQ(r.delta(4, c), runs ? (ev == PMU_EV_CPU_CYCLES ? 1u : 6u) : 0u)
+            EXPECT_EQ(r.delta(4, c), runs ? (ev == ITA_EV_CPU_CYCLES ? 1u : 6u) : 0u)
                 << ita_event_table[ev].name << " power " << power;
         }
         for (int ev : free_running) {
@@ -409,7 +409,7 @@ TEST_P(Threshold, SmallThresholdsAndTotals)
     Ref r(params(m, 1, ge));
     r.start();
     for (unsigned t = 1; t <= 3; t++) {
-        r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(t));
+        r.program(5, event_pmc(ITA_EV_IA64_INST_RETIRED).with_thres(t));
         for (unsigned n = 0; n <= 6; n++) {
             ita_cycle c = cycle_with({});
             c.nslots = uint8_t(n);
@@ -421,7 +421,7 @@ TEST_P(Threshold, SmallThresholdsAndTotals)
     r.write(pmc(5), 0);
     Ref r2(params(m, 1, ge));
     r2.start();
-    r2.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED).with_thres(2));
+    r2.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED).with_thres(2));
     ita_cycle c = cycle_with({0, 0, 0, 0, 0});
     r2.step_n(c, 10);
     EXPECT_EQ(r2.read(pmd(4)), 10u);
@@ -441,16 +441,16 @@ TEST_P(Threshold, ItaniumPmc67TwoBitThreshold)
     ita_cycle two = cycle_with({LOAD, LOAD}); // n = 2
     for (unsigned ctr = 4; ctr <= 7; ctr++) {
         const bool narrow = ita && ctr >= 6;
-        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(4));
+        r.program(ctr, event_pmc(ITA_EV_LOADS_RETIRED, m).with_thres(4));
         EXPECT_EQ(r.delta(ctr, two), narrow ? 2u : 0u) << "PMC" << ctr << " thres 4";
-        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(5));
+        r.program(ctr, event_pmc(ITA_EV_LOADS_RETIRED, m).with_thres(5));
         EXPECT_EQ(r.delta(ctr, two), narrow ? 1u : 0u) << "PMC" << ctr << " thres 5, n = 2";
-        r.program(ctr, event_pmc(PMU_EV_LOADS_RETIRED, m).with_thres(6));
+        r.program(ctr, event_pmc(ITA_EV_LOADS_RETIRED, m).with_thres(6));
         EXPECT_EQ(r.delta(ctr, two), narrow ? (ge ? 1u : 0u) : 0u) << "PMC" << ctr << " thres 6, n = 2";
         // The wide counters compare with all of thres 4 (IA64_INST_RETIRED counts on every
         // counter of Itanium 2 and on PMC4/5 of Itanium, which are exactly the wide ones).
         if (!narrow) {
-            r.program(ctr, event_pmc(PMU_EV_IA64_INST_RETIRED, m).with_thres(4));
+            r.program(ctr, event_pmc(ITA_EV_IA64_INST_RETIRED, m).with_thres(4));
             EXPECT_EQ(r.delta(ctr, cycle_with({0, 0, 0, 0, 0, 0})), 1u) << "PMC" << ctr << " thres 4, n = 6";
         }
     }

@@ -118,8 +118,8 @@ void run_script(Workload &w)
 void setup(Ref &r, unsigned pm, unsigned plm, unsigned dcr_pp)
 {
     r.write(pmc(0), 0);
-    r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_pm(pm).with_plm(plm));
-    r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_pm(pm).with_plm(plm));
+    r.program(4, event_pmc(ITA_EV_CPU_CYCLES).with_pm(pm).with_plm(plm));
+    r.program(5, event_pmc(ITA_EV_IA64_INST_RETIRED).with_pm(pm).with_plm(plm));
     r.write(dcr_addr(), dcr_pp);
 }
 
@@ -201,7 +201,7 @@ TEST_P(Monitors, SystemWideUserLevelOnly)
     Ref r(params(model()));
     setup(r, 1, 0x8, 1);
     Workload w(r, {{'A', {1, 1}}, {'B', {1, 1}}, {'C', {1, 1}}}, 'A');
-    r.program(6, event_pmc(PMU_EV_CPU_CYCLES).with_pm(0).with_plm(0x1)); // user monitor, kernel only
+    r.program(6, event_pmc(ITA_EV_CPU_CYCLES).with_pm(0).with_plm(0x1)); // user monitor, kernel only
     run_script(w);
     expect_counts(r, w.cycles('A', USER) + w.cycles('B', USER) + w.cycles('C', USER));
     EXPECT_EQ(r.read(pmd(6)), w.cycles('A', KERNEL) + w.cycles('B', KERNEL) + w.cycles('C', KERNEL) +

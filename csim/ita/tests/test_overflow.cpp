@@ -8,7 +8,7 @@ using namespace reftest;
 class Overflow : public ModelTest {
 protected:
     // A started model with counter `ctr` counting CPU cycles (oi as given).
-    void cycles_on(Ref &r, unsigned ctr, unsigned oi) { r.program(ctr, event_pmc(PMU_EV_CPU_CYCLES).with_oi(oi)); }
+    void cycles_on(Ref &r, unsigned ctr, unsigned oi) { r.program(ctr, event_pmc(ITA_EV_CPU_CYCLES).with_oi(oi)); }
 };
 INSTANTIATE_BOTH_MODELS(Overflow);
 
@@ -35,7 +35,7 @@ TEST_P(Overflow, CarryByMoreThanOne)
     Ref r(params(model()));
     r.start();
     // PMC5: Itanium counts IA64_INST_RETIRED on PMC4 and PMC5 only.
-    r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
+    r.program(5, event_pmc(ITA_EV_IA64_INST_RETIRED, model()));
     r.write(pmd(5), wmax(model()) - 1);
     r.step(cycle_with({0, 0, 0, 0, 0, 0}));
     EXPECT_EQ(r.read(pmd(5)), 4u) << "2^W - 2 + 6 wraps to 4";
@@ -47,7 +47,7 @@ TEST_P(Overflow, NoCarryJustBelowTheTop)
 {
     Ref r(params(model()));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED).with_oi(1));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED).with_oi(1));
     r.write(pmd(4), wmax(model()) - 6);
     r.step(cycle_with({0, 0, 0, 0, 0, 0}));
     EXPECT_EQ(r.read(pmd(4)) & wmax(model()), wmax(model()));
@@ -134,7 +134,7 @@ TEST_P(Overflow, OverflowWithoutOiThenWithOi)
     r.write(pmd(6), wmax(model()));
     r.step(cycle());
     EXPECT_EQ(r.read(pmc(0)), ovf_bit(6));
-    r.write(pmc(6), event_pmc(PMU_EV_CPU_CYCLES).with_oi(1).value());
+    r.write(pmc(6), event_pmc(ITA_EV_CPU_CYCLES).with_oi(1).value());
     r.write(pmd(6), wmax(model()));
     r.step(cycle());
     EXPECT_EQ(r.read(pmc(0)), fr_bit() | ovf_bit(6));
@@ -165,7 +165,7 @@ TEST_P(Overflow, FreezeTakesEffectFromTheNextStep)
     Ref r(params(model()));
     r.start();
     cycles_on(r, 4, 1);
-    r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED));
+    r.program(5, event_pmc(ITA_EV_IA64_INST_RETIRED));
     r.write(pmd(4), wmax(model()));
     ita_cycle c = cycle_with({0, 0, 0});
     r.step(c);
@@ -190,7 +190,7 @@ TEST_P(Overflow, TotalsAreExactAcrossWraps)
 {
     Ref r(params(model()));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED));
     cycles_on(r, 7, 0);
     r.write(pmd(4), wmax(model()) - 10);
     ita_cycle c = cycle_with({0, 0, 0, 0, 0, 0});
@@ -217,7 +217,7 @@ TEST(OverflowItanium2, TotalIsSixtyFourBits)
 {
     Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
-    r.program(4, event_pmc(PMU_EV_L2_FORCE_RECIRC_ANY));
+    r.program(4, event_pmc(ITA_EV_L2_FORCE_RECIRC_ANY));
     ita_cycle c = cycle();
     c.recirc = 255;
     const uint64_t steps = (uint64_t(1) << 32) / 255 + 7;

@@ -13,7 +13,7 @@ TEST_P(Qualification, PlmSelectsPrivilegeLevels)
     Ref r(params(model()));
     r.start();
     for (unsigned plm = 0; plm < 16; plm++) {
-        r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_plm(plm));
+        r.program(4, event_pmc(ITA_EV_CPU_CYCLES).with_plm(plm));
         for (unsigned cpl = 0; cpl < 4; cpl++) {
             unsigned expect = (plm >> cpl) & 1;
             EXPECT_EQ(r.delta(4, cycle(cpl)), expect) << "plm=" << plm << " cpl=" << cpl;
@@ -35,7 +35,7 @@ TEST_P(Qualification, IsmSelectsInstructionSets)
         {3, 0, 0, "none"},
     };
     for (const auto &row : rows) {
-        r.program(5, event_pmc(PMU_EV_IA64_INST_RETIRED).with_ism(row.ism));
+        r.program(5, event_pmc(ITA_EV_IA64_INST_RETIRED).with_ism(row.ism));
         ita_cycle c = cycle_with({0, 0});
         c.is = 0;
         EXPECT_EQ(r.delta(5, c), 2u * row.ia64) << row.what << ", IA-64 cycle";
@@ -49,7 +49,7 @@ TEST_P(Qualification, PmChoosesPsrUpOrPsrPp)
     Ref r(params(model()));
     r.write(pmc(0), 0);
     for (unsigned pm = 0; pm <= 1; pm++) {
-        r.program(6, event_pmc(PMU_EV_CPU_CYCLES).with_pm(pm));
+        r.program(6, event_pmc(ITA_EV_CPU_CYCLES).with_pm(pm));
         for (unsigned up = 0; up <= 1; up++)
             for (unsigned pp = 0; pp <= 1; pp++) {
                 r.write(psr_addr(), psr_value(up, pp));
@@ -66,7 +66,7 @@ TEST_P(Qualification, FrozenCountersNeverCount)
     // Reset state is frozen: configure everything but leave fr = 1.
     r.write(psr_addr(), psr_value(1, 1));
     for (unsigned i = 4; i <= 7; i++)
-        r.program(i, event_pmc(PMU_EV_IA64_INST_RETIRED));
+        r.program(i, event_pmc(ITA_EV_IA64_INST_RETIRED));
     r.step_n(cycle_with({0, 0, 0, 0, 0, 0}), 50);
     for (unsigned i = 4; i <= 7; i++) {
         EXPECT_EQ(r.read(pmd(i)), 0u);
@@ -95,7 +95,7 @@ TEST_P(Qualification, RecordUpWriteCountsInTheSameCycle)
 {
     Ref r(params(model()));
     r.write(pmc(0), 0);
-    r.program(4, event_pmc(PMU_EV_CPU_CYCLES)); // pm = 0: PSR.up
+    r.program(4, event_pmc(ITA_EV_CPU_CYCLES)); // pm = 0: PSR.up
     ita_cycle sum = cycle();
     sum.up_we = 1;
     sum.up = 1;
@@ -114,7 +114,7 @@ TEST_P(Qualification, RecordPpWriteCountsInTheSameCycle)
 {
     Ref r(params(model()));
     r.write(pmc(0), 0);
-    r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_pm(1).with_plm(1)); // cpl 0 only
+    r.program(4, event_pmc(ITA_EV_CPU_CYCLES).with_pm(1).with_plm(1)); // cpl 0 only
     ita_cycle ssm = cycle(0);
     ssm.pp_we = 1;
     ssm.pp = 1;
@@ -134,8 +134,8 @@ TEST_P(Qualification, InterruptionEntryCopiesDcrPpAndSavesPsr)
             for (unsigned pp = 0; pp <= 1; pp++) {
                 Ref r(params(model()));
                 r.write(pmc(0), 0);
-                r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_pm(1)); // system monitor
-                r.program(5, event_pmc(PMU_EV_CPU_CYCLES).with_pm(0)); // user monitor
+                r.program(4, event_pmc(ITA_EV_CPU_CYCLES).with_pm(1)); // system monitor
+                r.program(5, event_pmc(ITA_EV_CPU_CYCLES).with_pm(0)); // user monitor
                 r.write(dcr_addr(), dcr_pp);
                 r.write(psr_addr(), psr_value(up, pp));
                 r.write(ipsr_addr(), psr_value(1 - up, 1 - pp)); // overwritten by entry
@@ -166,7 +166,7 @@ TEST_P(Qualification, RecordWritesApplyAfterEntryAndReturn)
 {
     Ref r(params(model()));
     r.write(pmc(0), 0);
-    r.program(4, event_pmc(PMU_EV_CPU_CYCLES).with_pm(1));
+    r.program(4, event_pmc(ITA_EV_CPU_CYCLES).with_pm(1));
     r.write(dcr_addr(), 0);
     r.write(psr_addr(), psr_value(1, 1));
 
@@ -199,8 +199,8 @@ TEST_P(Qualification, AllConditionsTogether)
     Ref r(params(model()));
     r.start();
     // LOADS_RETIRED counts on PMC7 on both models.
-    r.program(7, event_pmc(PMU_EV_LOADS_RETIRED, model()).with_plm(8).with_ism(2).with_pm(0));
-    ita_cycle good = cycle_with({PMU_SF_LOAD_MASK, PMU_SF_LOAD_MASK}, 3);
+    r.program(7, event_pmc(ITA_EV_LOADS_RETIRED, model()).with_plm(8).with_ism(2).with_pm(0));
+    ita_cycle good = cycle_with({ITA_SF_LOAD_MASK, ITA_SF_LOAD_MASK}, 3);
     EXPECT_EQ(r.delta(7, good), 2u);
     ita_cycle c = good;
     c.cpl = 0;

@@ -151,36 +151,36 @@ TEST_P(Registers, ResetValues)
 {
     Ref r(params(model()));
     pmu_state s = r.snap();
-    EXPECT_EQ(s.reg[PMU_VIS_PMC0], 0x1u) << "PMC0 resets frozen (fr = 1)";
-    EXPECT_EQ(s.reg[PMU_VIS_PMC4], model() == ITA_MODEL_ITANIUM2 ? 0x800000u : 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC5], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC6], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC7], 0u);
-    for (int v = PMU_VIS_PMD4; v <= PMU_VIS_PMD7; v++)
+    EXPECT_EQ(s.reg[ITA_VIS_PMC0], 0x1u) << "PMC0 resets frozen (fr = 1)";
+    EXPECT_EQ(s.reg[ITA_VIS_PMC4], model() == ITA_MODEL_ITANIUM2 ? 0x800000u : 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC5], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC6], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC7], 0u);
+    for (int v = ITA_VIS_PMD4; v <= ITA_VIS_PMD7; v++)
         EXPECT_EQ(s.reg[v], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PSR], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_DCR], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_IPSR], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PSR], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_DCR], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_IPSR], 0u);
     EXPECT_EQ(s.pmi, 0);
     for (unsigned ctr = 4; ctr <= 7; ctr++)
         EXPECT_EQ(r.total(ctr), 0u);
     // The qualification registers, in the visible list.
     const bool ita = model() == ITA_MODEL_ITANIUM;
-    EXPECT_EQ(s.reg[PMU_VIS_PMC8], ita ? 0xf00000003ffffff8ull : 0xffffffff3fffffffull);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC9], ita ? 0xf00000003ffffff8ull : 0xffffffff3ffffffcull);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC11], ita ? 0x10000000ull : 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC13], ita ? 0x0003ffff00000001ull : 0x2078fefefefeull);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC14], ita ? 0u : 0x0db60db60db60db6ull);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC15], ita ? 0u : 0xfffffff0ull);
-    for (int v = PMU_VIS_IBR0; v <= PMU_VIS_IBR7; v++)
+    EXPECT_EQ(s.reg[ITA_VIS_PMC8], ita ? 0xf00000003ffffff8ull : 0xffffffff3fffffffull);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC9], ita ? 0xf00000003ffffff8ull : 0xffffffff3ffffffcull);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC11], ita ? 0x10000000ull : 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC13], ita ? 0x0003ffff00000001ull : 0x2078fefefefeull);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC14], ita ? 0u : 0x0db60db60db60db6ull);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC15], ita ? 0u : 0xfffffff0ull);
+    for (int v = ITA_VIS_IBR0; v <= ITA_VIS_IBR7; v++)
         EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
-    for (int v = PMU_VIS_DBR0; v <= PMU_VIS_DBR7; v++)
+    for (int v = ITA_VIS_DBR0; v <= ITA_VIS_DBR7; v++)
         EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
-    EXPECT_EQ(s.reg[PMU_VIS_PMC10], 0u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMC12], 0u);
-    for (int v : {PMU_VIS_PMD0, PMU_VIS_PMD1, PMU_VIS_PMD2, PMU_VIS_PMD3, PMU_VIS_PMD16, PMU_VIS_PMD17})
+    EXPECT_EQ(s.reg[ITA_VIS_PMC10], 0u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMC12], 0u);
+    for (int v : {ITA_VIS_PMD0, ITA_VIS_PMD1, ITA_VIS_PMD2, ITA_VIS_PMD3, ITA_VIS_PMD16, ITA_VIS_PMD17})
         EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
-    for (int v = PMU_VIS_PMD8; v <= PMU_VIS_PMD15; v++)
+    for (int v = ITA_VIS_PMD8; v <= ITA_VIS_PMD15; v++)
         EXPECT_EQ(s.reg[v], 0u) << ita_vis_table[v].name;
     EXPECT_EQ(ITA_NVIS, 50);
 }
@@ -225,7 +225,7 @@ TEST_P(Registers, ItaniumEventSelectAndThresholdWidths)
 TEST_P(Registers, Pmc1To3AndUnimplementedRegistersReadZeroAndIgnoreWrites)
 {
     Ref r(params(model()));
-    r.write(pmc(4), event_pmc(PMU_EV_CPU_CYCLES).value());
+    r.write(pmc(4), event_pmc(ITA_EV_CPU_CYCLES).value());
     r.write(pmd(5), 1234);
     const pmu_state before = r.snap();
     unsigned checked = 0;
@@ -286,10 +286,10 @@ TEST_P(Registers, PmdWriteKeepsWBitsAndReadsSignExtendedOrZero)
         }
         // The snapshot shows what a read returns.
         pmu_state s = r.snap();
-        EXPECT_EQ(s.reg[PMU_VIS_PMD4], sign - 1);
+        EXPECT_EQ(s.reg[ITA_VIS_PMD4], sign - 1);
         r.write(pmd(6), ~uint64_t(0));
         s = r.snap();
-        EXPECT_EQ(s.reg[PMU_VIS_PMD6], sext ? ~uint64_t(0) : wmax(model()));
+        EXPECT_EQ(s.reg[ITA_VIS_PMD6], sext ? ~uint64_t(0) : wmax(model()));
     }
 }
 
@@ -298,7 +298,7 @@ TEST_P(Registers, PmdWriteNeverOverflows)
     Ref r(params(model()));
     r.start();
     for (unsigned i = 4; i <= 7; i++)
-        r.write(pmc(i), event_pmc(PMU_EV_CPU_CYCLES).with_oi(1).value());
+        r.write(pmc(i), event_pmc(ITA_EV_CPU_CYCLES).with_oi(1).value());
     for (unsigned i = 4; i <= 7; i++) {
         r.write(pmd(i), wmax(model()));
         r.write(pmd(i), ~uint64_t(0));
@@ -327,11 +327,11 @@ TEST_P(Registers, SnapshotEqualsReadsAndCycleCountsSteps)
 {
     Ref r(params(model()));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED));
-    r.program(6, event_pmc(PMU_EV_CPU_CYCLES));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED));
+    r.program(6, event_pmc(ITA_EV_CPU_CYCLES));
     r.write(dcr_addr(), 1);
     r.write(pmd(5), wmax(model()));
-    ita_cycle c = cycle_with({PMU_SF_NOP_MASK, 0, PMU_SF_LOAD_MASK});
+    ita_cycle c = cycle_with({ITA_SF_NOP_MASK, 0, ITA_SF_LOAD_MASK});
     r.step_n(c, 7);
     c.intr = ITA_INTR_ENTRY;
     r.step(c);
@@ -343,8 +343,8 @@ TEST_P(Registers, SnapshotEqualsReadsAndCycleCountsSteps)
     pmu_state s = r.snap();
     for (int v = 0; v < ITA_NVIS; v++)
         EXPECT_EQ(s.reg[v], r.read(ita_vis_table[v].addr)) << ita_vis_table[v].name;
-    EXPECT_EQ(s.reg[PMU_VIS_PMD4], 24u);
-    EXPECT_EQ(s.reg[PMU_VIS_PMD6], 8u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMD4], 24u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMD6], 8u);
 }
 
 TEST_P(Registers, ResetRestoresEverything)
@@ -353,7 +353,7 @@ TEST_P(Registers, ResetRestoresEverything)
     const pmu_state fresh = r.snap();
     r.start();
     for (unsigned i = 4; i <= 7; i++) {
-        r.program(i, event_pmc(PMU_EV_CPU_CYCLES).with_oi(1));
+        r.program(i, event_pmc(ITA_EV_CPU_CYCLES).with_oi(1));
         r.write(pmd(i), wmax(model()));
     }
     r.write(dcr_addr(), 1);
@@ -370,7 +370,7 @@ TEST_P(Registers, ResetRestoresEverything)
         EXPECT_EQ(r.total(ctr), 0u);
     // The reset PMC configuration counts nothing (plm = 0), even unfrozen.
     r.start();
-    r.step_n(cycle_with({PMU_SF_NOP_MASK}), 3);
+    r.step_n(cycle_with({ITA_SF_NOP_MASK}), 3);
     for (unsigned i = 4; i <= 7; i++)
         EXPECT_EQ(r.read(pmd(i)), 0u);
 }
@@ -379,7 +379,7 @@ TEST(RefTotal, OutOfRangeCounterOrForeignBackendIsZero)
 {
     Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
-    r.program(4, event_pmc(PMU_EV_CPU_CYCLES));
+    r.program(4, event_pmc(ITA_EV_CPU_CYCLES));
     r.step(cycle());
     EXPECT_EQ(r.total(4), 1u);
     EXPECT_EQ(r.total(3), 0u);

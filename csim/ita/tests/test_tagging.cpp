@@ -12,8 +12,8 @@ using namespace reftest;
 
 namespace {
 
-const uint16_t LOAD = PMU_SF_LOAD_MASK, STORE = PMU_SF_STORE_MASK, FP = PMU_SF_FP_MASK,
-               NOP = PMU_SF_NOP_MASK, L2_REF = PMU_SF_L2_REF_MASK;
+const uint16_t LOAD = ITA_SF_LOAD_MASK, STORE = ITA_SF_STORE_MASK, FP = ITA_SF_FP_MASK,
+               NOP = ITA_SF_NOP_MASK, L2_REF = ITA_SF_L2_REF_MASK;
 
 // ---- instruction encodings (41 bits) -----------------------------------------
 // Major opcode instr{40:37}; branch type instr{8:6} (the br.cloop example of libpfm-3 examples_v3.x/ia64/ita2_opcode.c).
@@ -55,8 +55,8 @@ uint64_t pmc13_pair0(unsigned cfg0, unsigned ena0)
 uint64_t ita_pmc13(unsigned ta) { return ITA_FSET(0, PMC13, TA, ta); }
 uint64_t ita_pmc11(unsigned pt) { return ITA_FSET(0, PMC11, PT, pt); }
 
-const int TAGGED[4] = {PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,
-                       PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9};
+const int TAGGED[4] = {ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9,
+                       ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9};
 
 // ---- the Table 6-3 program ---------------------------------------------------
 // Code: function F = [F_LO, F_LO + 0x100) (16 bundles) and code elsewhere (OUT).
@@ -113,14 +113,14 @@ Counts run_program(Ref &r, unsigned times, unsigned cpl = 3)
 // PMC7's event: FP_OPS_RETIRED (iar only) on Itanium 2; Itanium has no floating-point
 // event of its own and no slot event qualified by the instruction range alone, so there
 // PMC7 counts STORES_RETIRED (iar, opm and dar: the same slots as PMC6).
-int pmc7_event(ita_model m) { return m == ITA_MODEL_ITANIUM2 ? PMU_EV_FP_OPS_RETIRED : PMU_EV_STORES_RETIRED; }
+int pmc7_event(ita_model m) { return m == ITA_MODEL_ITANIUM2 ? ITA_EV_FP_OPS_RETIRED : ITA_EV_STORES_RETIRED; }
 // PMC4 IA64_INST_RETIRED, PMC5 LOADS_RETIRED, PMC6 L2_REFERENCES (the stores), PMC7 pmc7_event().
 void program_counters(Ref &r, ita_model m)
 {
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, m));
-    r.program(5, event_pmc(PMU_EV_LOADS_RETIRED, m));
-    r.program(6, event_pmc(PMU_EV_L2_REFERENCES, m));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED, m));
+    r.program(5, event_pmc(ITA_EV_LOADS_RETIRED, m));
+    r.program(6, event_pmc(ITA_EV_L2_REFERENCES, m));
     r.program(7, event_pmc(pmc7_event(m), m));
 }
 
@@ -265,7 +265,7 @@ TEST_P(Tagging, OpcodeUnitEnablesAndComparedBits)
     const bool ita2 = model() == ITA_MODEL_ITANIUM2;
     Ref r(params(model()));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED, model()));
     if (ita2)
         r.write(pmc(15), pmc15(0xe));
     const uint64_t ip = 0x4000000000004000ull;
@@ -316,7 +316,7 @@ TEST_P(Tagging, InstructionRangeEdges)
 {
     Ref r(params(model()));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, model()));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED, model()));
     constrain_by_pair0(r, model());
     set_ibr_pair(r, 0, F_LO, F_SIZE);
     auto one = [](uint64_t ip, unsigned cpl = 3) { return rec({slot(ip, ITA_UNIT_I, ADD)}, cpl); };
@@ -374,8 +374,8 @@ TEST(TaggingItanium, AnyPairTagsTheInstruction)
 {
     Ref r(params(ITA_MODEL_ITANIUM));
     r.start();
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, ITA_MODEL_ITANIUM));
-    r.program(6, event_pmc(PMU_EV_LOADS_RETIRED, ITA_MODEL_ITANIUM));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED, ITA_MODEL_ITANIUM));
+    r.program(6, event_pmc(ITA_EV_LOADS_RETIRED, ITA_MODEL_ITANIUM));
     r.write(pmc(13), ita_pmc13(0));
     set_ibr_pair(r, 1, F_LO, F_SIZE);
     set_ibr_pair(r, 3, OUT, 0x10);
@@ -545,7 +545,7 @@ TEST(TaggingItanium2, FineModeTwoBundleGranularity)
     for (int two = 0; two <= 1; two++) {
         Ref r(params(ITA_MODEL_ITANIUM2, 1, 0, two));
         r.start();
-        r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED));
+        r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED));
         r.write(pmc(8), Opc().with_ig_ad(0).value());
         r.write(pmc(14), pmc14(0xe, 1));
         set_fine(r, 0, PAGE + 0x110, PAGE + 0x1e0);
@@ -698,7 +698,7 @@ TEST_P(Tagging, Ia32SlotsPassEveryTag)
     EXPECT_EQ(r.read(pmd(6)), 2u);
     EXPECT_EQ(r.read(pmd(7)), 2u);
     // ism still separates them: IA-64 only counts nothing in IA-32 cycles.
-    r.program(4, event_pmc(PMU_EV_IA64_INST_RETIRED, model()).with_ism(2));
+    r.program(4, event_pmc(ITA_EV_IA64_INST_RETIRED, model()).with_ism(2));
     EXPECT_EQ(r.delta(4, a), 0u);
     // The tagged events too (Itanium has pair 0's only).
     for (unsigned k = 0; k < 4; k++) {
@@ -718,10 +718,10 @@ struct Unqualified {
     unsigned n[4]; // opcode, data range, instruction range matching nothing; nothing programmed
 };
 const Unqualified kUnqualified[] = {
-    {PMU_EV_L2_FORCE_RECIRC_ANY, 4, "not attributed to an instruction; PMC4 only", {2, 2, 2, 2}},
-    {PMU_EV_NOPS_RETIRED, 5, "dar = 0", {0, 2, 1, 2}},
-    {PMU_EV_FP_OPS_RETIRED, 6, "opm = 0", {2, 2, 1, 2}},
-    {PMU_EV_CPU_CYCLES, 7, "iar = opm = dar = 0", {1, 1, 1, 1}},
+    {ITA_EV_L2_FORCE_RECIRC_ANY, 4, "not attributed to an instruction; PMC4 only", {2, 2, 2, 2}},
+    {ITA_EV_NOPS_RETIRED, 5, "dar = 0", {0, 2, 1, 2}},
+    {ITA_EV_FP_OPS_RETIRED, 6, "opm = 0", {2, 2, 1, 2}},
+    {ITA_EV_CPU_CYCLES, 7, "iar = opm = dar = 0", {1, 1, 1, 1}},
 };
 void program_unqualified(Ref &r, ita_model m)
 {
@@ -834,8 +834,8 @@ TEST(TaggingItanium2, DataRangeEdgesAndPlm)
 {
     Ref r(params(ITA_MODEL_ITANIUM2));
     r.start();
-    r.program(4, event_pmc(PMU_EV_LOADS_RETIRED));
-    r.program(5, event_pmc(PMU_EV_STORES_RETIRED));
+    r.program(4, event_pmc(ITA_EV_LOADS_RETIRED));
+    r.program(5, event_pmc(ITA_EV_STORES_RETIRED));
     r.write(pmc(13), pmc13_pair0(2, 1));
     set_dbr_pair(r, 0, D_LO, D_SIZE, 0x8);
     auto ld = [](uint64_t a, unsigned cpl = 3) { return rec({slot(OUT, ITA_UNIT_M, LD, LOAD, a)}, cpl); };

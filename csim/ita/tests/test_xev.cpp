@@ -37,7 +37,7 @@ ita_xev xev(int id, unsigned count, unsigned slot = ITA_XEV_NO_SLOT)
 // Three loads: slot 0 at OUT, slots 1 and 2 at IN; slot 2's data address 0x7000000000000010.
 ita_cycle with_xev(std::initializer_list<ita_xev> list, unsigned cpl = 3)
 {
-    const uint16_t load = PMU_SF_LOAD_MASK;
+    const uint16_t load = ITA_SF_LOAD_MASK;
     ita_cycle c = rec({slot(OUT, ITA_UNIT_M, 0, load, 0x1000), slot(IN, ITA_UNIT_M, 0, load, 0x1000),
                        slot(IN, ITA_UNIT_M, 0, load, 0x7000000000000010ull)},
                       cpl);

@@ -31,17 +31,17 @@
 
 /* The odd register of a pair holds mask bits 55:0; address bits 63:56 are always
  * compared, so no pair matches a block larger than 2^56 bytes. */
-#define ITA_PAIR_MAX_BLOCK_LOG2 ((unsigned)PMU_F_IBR_MASK_MASK_WIDTH)
+#define ITA_PAIR_MAX_BLOCK_LOG2 ((unsigned)ITA_F_IBR_MASK_MASK_WIDTH)
 
 /* Checked by every C file that includes this header (C++ has static_assert instead). */
 #ifndef __cplusplus
-_Static_assert(PMU_VIS_IBR7 == PMU_VIS_IBR0 + 2 * ITA_NPAIRS - 1 &&
-                   PMU_VIS_DBR7 == PMU_VIS_DBR0 + 2 * ITA_NPAIRS - 1,
+_Static_assert(ITA_VIS_IBR7 == ITA_VIS_IBR0 + 2 * ITA_NPAIRS - 1 &&
+                   ITA_VIS_DBR7 == ITA_VIS_DBR0 + 2 * ITA_NPAIRS - 1,
                "IBR0..7 and DBR0..7 must be consecutive in the visible list");
-_Static_assert(PMU_F_IBR_MASK_MASK_LSB == 0 && PMU_F_DBR_MASK_MASK_LSB == 0 &&
-                   PMU_F_IBR_MASK_MASK_MSB == PMU_F_DBR_MASK_MASK_MSB &&
-                   PMU_F_IBR_MASK_PLM_LSB == PMU_F_DBR_MASK_PLM_LSB &&
-                   PMU_F_IBR_MASK_PLM_MSB == PMU_F_DBR_MASK_PLM_MSB,
+_Static_assert(ITA_F_IBR_MASK_MASK_LSB == 0 && ITA_F_DBR_MASK_MASK_LSB == 0 &&
+                   ITA_F_IBR_MASK_MASK_MSB == ITA_F_DBR_MASK_MASK_MSB &&
+                   ITA_F_IBR_MASK_PLM_LSB == ITA_F_DBR_MASK_PLM_LSB &&
+                   ITA_F_IBR_MASK_PLM_MSB == ITA_F_DBR_MASK_PLM_MSB,
                "IBR and DBR odd registers share the mask (55:0) and plm positions");
 _Static_assert(ITA_ALL_PAIRS == (1u << ITA_NPAIRS) - 1 &&
                    (ITA_PAIRS_OF_PMC8 | ITA_PAIRS_OF_PMC9) == ITA_ALL_PAIRS,

@@ -21,14 +21,14 @@ extern "C" {
 #define ITA_XEV_NO_SLOT 0xffu /* a general event not attributed to a slot */
 
 /* Slot flag bit positions and widths, from include/common/ita/ita_regs.def. */
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc)                         \
-    PMU_SF_##name##_LSB = (lsb), PMU_SF_##name##_MSB = (msb),            \
-    PMU_SF_##name##_MASK = (int)((((1u << ((msb) - (lsb) + 1)) - 1u)) << (lsb)),
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc)                         \
+    ITA_SF_##name##_LSB = (lsb), ITA_SF_##name##_MSB = (msb),            \
+    ITA_SF_##name##_MASK = (int)((((1u << ((msb) - (lsb) + 1)) - 1u)) << (lsb)),
 enum ita_slot_flag_bits {
 #include "ita_regs.def"
     ITA_SF_WIDTH = 16
 };
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
 
 /* Execution unit of a slot (the opcode matchers enable per unit type). */
 enum ita_unit { ITA_UNIT_M = 0, ITA_UNIT_I = 1, ITA_UNIT_F = 2, ITA_UNIT_B = 3 };
@@ -54,7 +54,7 @@ typedef struct ita_slot {
     uint64_t enc;     /* 41-bit instruction encoding (IA-64 only) */
     uint64_t daddr;   /* data address of a load or store */
     uint64_t target;  /* branch target (for the BTB) */
-    uint16_t flags;   /* PMU_SF_* */
+    uint16_t flags;   /* ITA_SF_* */
     uint16_t lat;     /* memory latency in cycles (for the EARs) */
     uint8_t  slot;    /* syllable within the bundle, 0..2 (0 for IA-32) */
     uint8_t  unit;    /* enum ita_unit */
@@ -101,7 +101,7 @@ static inline unsigned ita_slot_field(const ita_slot *s, unsigned lsb, unsigned 
 {
     return (unsigned)(s->flags & mask) >> lsb;
 }
-#define ITA_SLOT_GET(s, name) ita_slot_field((s), PMU_SF_##name##_LSB, PMU_SF_##name##_MASK)
+#define ITA_SLOT_GET(s, name) ita_slot_field((s), ITA_SF_##name##_LSB, ITA_SF_##name##_MASK)
 
 /* The Itanium record dialect's functions on one record (stream/ita/; the dialect
  * itself is ita_dialect, include/harness/ita/ita_family.h). */

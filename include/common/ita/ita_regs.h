@@ -35,34 +35,34 @@ typedef struct ita_params {
 ita_params ita_params_default(void);
 
 /* Register port address: {space[3:0], index[7:0]}. */
-#define PMU_SPACE(name, value, desc) PMU_SPACE_##name = (value),
+#define ITA_SPACE(name, value, desc) ITA_SPACE_##name = (value),
 enum ita_space {
 #include "ita_regs.def"
     ITA_NSPACES
 };
-#undef PMU_SPACE
+#undef ITA_SPACE
 #define ITA_ADDR(space, index) ((uint16_t)(((unsigned)(space) << 8) | ((unsigned)(index) & 0xffu)))
 #define ITA_ADDR_SPACE(addr) (((unsigned)(addr) >> 8) & 0xfu)
 #define ITA_ADDR_INDEX(addr) ((unsigned)(addr) & 0xffu)
 #define ITA_ADDR_BITS 12
 
-/* Field positions: PMU_F_<group>_<name>_{LSB,MSB,WIDTH} and _MASK (in place). */
-#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(PMU, group, name, msb, lsb)
+/* Field positions: ITA_F_<group>_<name>_{LSB,MSB,WIDTH} and _MASK (in place). */
+#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) PMU_DEF_FIELD_POS(ITA, group, name, msb, lsb)
 enum ita_field_pos {
 #include "ita_regs.def"
     ITA_F_END_
 };
 #undef PMU_DEF_FIELD
-#define ITA_FMASK(group, name) PMU_DEF_FMASK(PMU, group, name)
-#define ITA_FGET(v, group, name) PMU_DEF_FGET(PMU, v, group, name)
-#define ITA_FSET(v, group, name, x) PMU_DEF_FSET(PMU, v, group, name, x)
+#define ITA_FMASK(group, name) PMU_DEF_FMASK(ITA, group, name)
+#define ITA_FGET(v, group, name) PMU_DEF_FGET(ITA, v, group, name)
+#define ITA_FSET(v, group, name, x) PMU_DEF_FSET(ITA, v, group, name, x)
 
-/* The named columns of the .def's PMU_REG rows and the event tables' PMU_EVT rows (include/common/pmu_def.h): a row
+/* The named columns of the .def's ITA_REG rows and the event tables' ITA_EVT rows (include/common/pmu_def.h): a row
  * with another column in a place fails to compile in ita_defs.c, which reads every one. */
-#define PMU_COL_SPACE_SPACE(space) PMU_SPACE_##space
+#define PMU_COL_SPACE_SPACE(space) ITA_SPACE_##space
 #define PMU_COL_FIRST_FIRST(x) (x)
 #define PMU_COL_COUNT_COUNT(x) (x)
-#define PMU_COL_ROLE_ROLE(role) PMU_ROLE_##role
+#define PMU_COL_ROLE_ROLE(role) ITA_ROLE_##role
 #define PMU_COL_RESET_ITA_RESET_ITA(x) (x)
 #define PMU_COL_WMASK_ITA_WMASK_ITA(x) (x)
 #define PMU_COL_RESET_ITA2_RESET_ITA2(x) (x)
@@ -76,10 +76,10 @@ enum ita_field_pos {
 #define PMU_COL_DAR_DAR(x) (x)
 #define PMU_COL_GROUP_GROUP(x) (x)
 #define PMU_COL_SET_SET(x) (x)
-#define PMU_COL_KIND_KIND(kind) PMU_KIND_##kind
+#define PMU_COL_KIND_KIND(kind) ITA_KIND_##kind
 
 /* What implements a register: the .def's register kinds (PMU_DEF_REG_KIND). */
-#define PMU_DEF_REG_KIND(name, desc) PMU_ROLE_##name,
+#define PMU_DEF_REG_KIND(name, desc) ITA_ROLE_##name,
 typedef enum ita_reg_role {
 #include "ita_regs.def"
     ITA_NROLES
@@ -102,7 +102,7 @@ extern const unsigned ita_reg_table_len;
 /* Descriptor of the register at addr, or NULL when it is not implemented. */
 const ita_reg_desc *ita_reg_lookup(uint16_t addr);
 
-#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) PMU_FIDX_##group##_##name,
+#define PMU_DEF_FIELD(group, name, msb, lsb, access, desc) ITA_FIDX_##group##_##name,
 enum ita_field_index {
 #include "ita_regs.def"
     ITA_NFIELDS
@@ -112,12 +112,12 @@ extern const pmu_field_desc ita_field_table[ITA_NFIELDS];
 extern const unsigned ita_field_table_len;
 
 /* Visible state compared in lock-step. */
-#define PMU_VISIBLE(name, space, index, fgroup) PMU_VIS_##name,
+#define ITA_VISIBLE(name, space, index, fgroup) ITA_VIS_##name,
 enum ita_vis {
 #include "ita_regs.def"
     ITA_NVIS
 };
-#undef PMU_VISIBLE
+#undef ITA_VISIBLE
 extern const pmu_vis_desc ita_vis_table[ITA_NVIS];
 
 #if ITA_NVIS > PMU_VIS_MAX
@@ -125,42 +125,42 @@ extern const pmu_vis_desc ita_vis_table[ITA_NVIS];
 #endif
 
 /* What one occurrence of an event is: the .def's event kinds (PMU_DEF_EVENT_KIND), the
- * first, PMU_KIND_NONE = 0, counting nothing. */
-#define PMU_DEF_EVENT_KIND(name, desc) PMU_KIND_##name,
+ * first, ITA_KIND_NONE = 0, counting nothing. */
+#define PMU_DEF_EVENT_KIND(name, desc) ITA_KIND_##name,
 typedef enum ita_event_kind {
 #include "ita_regs.def"
     ITA_NKINDS
 } ita_event_kind;
 #undef PMU_DEF_EVENT_KIND
 /* The .def lists NONE first: a zeroed row counts nothing. */
-typedef char pmu_kind_none_is_first[PMU_KIND_NONE == 0 ? 1 : -1];
+typedef char pmu_kind_none_is_first[ITA_KIND_NONE == 0 ? 1 : -1];
 
 /* The modelled events: the events the hardware derives from the cycle record, i.e. the
  * rows of a model's full table (include/common/ita/ita_events.h) whose KIND is not NONE.  The
- * table is the one source: ita_event_table lists the Itanium 2 modelled rows (PMU_EV_<name>
+ * table is the one source: ita_event_table lists the Itanium 2 modelled rows (ITA_EV_<name>
  * is a row's index), and an event's Itanium counterpart is the Itanium modelled row of the
  * same kind and umask (e.g. L1I_EAR_EVENTS is INSTRUCTION_EAR_EVENTS there); an event
  * without one is not implemented on Itanium.  docs/architecture.md, "Modelled events". */
-#define PMU_PP_SECOND_(a, b, ...) b
-#define PMU_PP_SECOND(...) PMU_PP_SECOND_(__VA_ARGS__, ~)
-#define PMU_PP_PROBE_NONE ~, 0
-#define PMU_PP_KIND_KIND(k) k
-#define PMU_PP_MODELLED_(k) PMU_PP_SECOND(PMU_PP_PROBE_##k, 1)
-#define PMU_PP_MODELLED(k) PMU_PP_MODELLED_(k)
-#define PMU_PP_IF_0(...)
-#define PMU_PP_IF_1(...) __VA_ARGS__
-#define PMU_PP_IF__(c) PMU_PP_IF_##c
-#define PMU_PP_IF_(c) PMU_PP_IF__(c)
-/* Expands to the remaining arguments when a PMU_EVT row's KIND(kind) column is not NONE. */
-#define ITA_IF_MODELLED(kind, ...) PMU_PP_IF_(PMU_PP_MODELLED(PMU_PP_KIND_##kind))(__VA_ARGS__)
+#define ITA_PP_SECOND_(a, b, ...) b
+#define ITA_PP_SECOND(...) ITA_PP_SECOND_(__VA_ARGS__, ~)
+#define ITA_PP_PROBE_NONE ~, 0
+#define ITA_PP_KIND_KIND(k) k
+#define ITA_PP_MODELLED_(k) ITA_PP_SECOND(ITA_PP_PROBE_##k, 1)
+#define ITA_PP_MODELLED(k) ITA_PP_MODELLED_(k)
+#define ITA_PP_IF_0(...)
+#define ITA_PP_IF_1(...) __VA_ARGS__
+#define ITA_PP_IF__(c) ITA_PP_IF_##c
+#define ITA_PP_IF_(c) ITA_PP_IF__(c)
+/* Expands to the remaining arguments when a ITA_EVT row's KIND(kind) column is not NONE. */
+#define ITA_IF_MODELLED(kind, ...) ITA_PP_IF_(ITA_PP_MODELLED(ITA_PP_KIND_##kind))(__VA_ARGS__)
 
-#define PMU_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
-    ITA_IF_MODELLED(kind, PMU_EV_##name, )
+#define ITA_EVT(name, code, umask, type, counters, maxincr, iar, opm, dar, grp, set, kind) \
+    ITA_IF_MODELLED(kind, ITA_EV_##name, )
 enum ita_event_id {
 #include "ita2_events.def"
     ITA_NEVENTS
 };
-#undef PMU_EVT
+#undef ITA_EVT
 typedef ita_event_row ita_event_desc;
 extern const ita_event_desc ita_event_table[ITA_NEVENTS];
 /* The Itanium modelled row that stands for Itanium 2 modelled event `e` (same kind and
@@ -172,7 +172,7 @@ unsigned ita_event_counters(const ita_event_desc *e, ita_model m);
 /* The event's code on a model, or -1 when the model does not implement it. */
 int ita_event_code(const ita_event_desc *e, ita_model m);
 /* A model's modelled rows are its table's rows with a kind (ita_event_rows). */
-static inline int ita_event_row_modelled(const ita_event_row *r) { return r->kind != PMU_KIND_NONE; }
+static inline int ita_event_row_modelled(const ita_event_row *r) { return r->kind != ITA_KIND_NONE; }
 
 /* Counter width in bits for a model (Itanium 32, Itanium 2 47). */
 static inline unsigned ita_counter_width(ita_model m) { return m == ITA_MODEL_ITANIUM ? 32u : 47u; }

@@ -65,7 +65,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
         xev_rows = new XevRow[nxev_rows ? nxev_rows : 1]();
         for (unsigned id = 0; id < nxev_rows; id++) {
             const ita_event_row *r = ita_event_id_row(id, model);
-            if (!r || r->type != ITA_EVT_NORMAL || r->kind != PMU_KIND_NONE) continue;
+            if (!r || r->type != ITA_EVT_NORMAL || r->kind != ITA_KIND_NONE) continue;
             xev_rows[id] = XevRow{1, r->code, static_cast<uint8_t>(r->umask & 0xfu),
                                   static_cast<uint8_t>((r->iar & 1u) << 2 | (r->opm & 1u) << 1 |
                                                        (r->dar & 1u))};

@@ -25,7 +25,7 @@ ita_drv_capture ita_ear_unit(const ita_event_row *row);
 const ita_event_row *ita_ear_counter_event(ita_model m, ita_drv_capture unit);
 
 /* The configuration register (PMC10, PMC11 or PMC12) of an EAR/BTB event row, as the event
- * library programs it (pmulib_unit_config, include/sw/ita/pmulib.h): mode and umask from the
+ * library programs it (ita_evlib_unit_config, include/sw/ita/ita_evlib.h): mode and umask from the
  * row, the BTB recording every branch, at plm, pm and ism (the PMCn.ism field: 0 both,
  * 1 IA-32 only, 2 IA-64 only).  -1 for a counter event. */
 int ita_ear_config(ita_model m, const ita_event_row *row, unsigned plm, int pm, unsigned ism, uint16_t *addr,

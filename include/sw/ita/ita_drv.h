@@ -81,7 +81,7 @@ unsigned ita_drv_capture_regs(ita_drv_capture k, uint16_t addr[ITA_DRV_MAX_CAPTU
 
 /* What one context programs: its configuration registers (PMC4..7 and the
  * qualification and EAR/BTB configuration registers PMC8..15, IBR0..7, DBR0..7, e.g.
- * a pmulib dispatch's writes) and, per counter, a sampling period and what its samples
+ * a ita_evlib dispatch's writes) and, per counter, a sampling period and what its samples
  * read.  A configuration register not listed is restored at its reset value.  The
  * driver sets PMCn.pm (from the session) and PMCn.oi (always: every wrap must
  * interrupt, or it could go unseen) in the counters listed.  The EAR and BTB data

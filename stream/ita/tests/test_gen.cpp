@@ -249,9 +249,9 @@ TEST(Gen, RandomCoversTheFieldSpace)
     EXPECT_EQ(ppw.size(), 2u);
     EXPECT_EQ(br_pred.size(), 1u + 3u * 4u); // not a branch, or any type with any prediction
     uint16_t all = 0;
-#define PMU_SLOT_FLAG(name, msb, lsb, key, desc) all |= (uint16_t)PMU_SF_##name##_MASK;
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc) all |= (uint16_t)ITA_SF_##name##_MASK;
 #include "common/ita/ita_regs.def"
-#undef PMU_SLOT_FLAG
+#undef ITA_SLOT_FLAG
     EXPECT_EQ(flags_seen, all);
 }
 

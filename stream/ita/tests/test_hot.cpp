@@ -89,7 +89,7 @@ std::vector<uint64_t> code_places(uint64_t edge)
 {
     uint64_t e = edge & ~15ull, page = edge & ~0xfffull;
     std::vector<uint64_t> v = {e, e - 16, e + 16, page - 16, page, page + 0x1000 - 16, page + 0x1000};
-    for (int b = PMU_F_IBR_MASK_MASK_WIDTH; b < 64; b++)
+    for (int b = ITA_F_IBR_MASK_MASK_WIDTH; b < 64; b++)
         v.push_back(e ^ (1ull << b));
     return v;
 }
@@ -98,7 +98,7 @@ std::vector<uint64_t> data_places(uint64_t d)
 {
     uint64_t page = d & ~0xfffull;
     std::vector<uint64_t> v = {d, d - 1, d + 1, d - 8, d + 8, page - 1, page, page + 0xfff, page + 0x1000};
-    for (int b = PMU_F_DBR_MASK_MASK_WIDTH; b < 64; b++)
+    for (int b = ITA_F_DBR_MASK_MASK_WIDTH; b < 64; b++)
         v.push_back(d ^ (1ull << b));
     return v;
 }

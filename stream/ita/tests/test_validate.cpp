@@ -6,8 +6,8 @@
 namespace {
 
 uint16_t flag(unsigned lsb, unsigned v) { return (uint16_t)(v << lsb); }
-#define F1(name) flag(PMU_SF_##name##_LSB, 1)
-#define FV(name, v) flag(PMU_SF_##name##_LSB, (v))
+#define F1(name) flag(ITA_SF_##name##_LSB, 1)
+#define FV(name, v) flag(ITA_SF_##name##_LSB, (v))
 
 struct Rule {
     const char *what;
@@ -326,9 +326,9 @@ TEST(ValidateFast, DecidesEveryFlagsValueAsTheRulesDo)
                 ita_slot &s = c.slot[i];
                 s = base_cycle().slot[0];
                 s.flags = (uint16_t)f;
-                if (f & (PMU_SF_LOAD_MASK | PMU_SF_STORE_MASK))
+                if (f & (ITA_SF_LOAD_MASK | ITA_SF_STORE_MASK))
                     s.daddr = 0x6000000000000040ull;
-                if (f & PMU_SF_BR_TYPE_MASK) {
+                if (f & ITA_SF_BR_TYPE_MASK) {
                     s.unit = ITA_UNIT_B;
                     s.target = 0x4000000000002000ull;
                 }

@@ -77,9 +77,9 @@ TEST(DrvApi, ConfigurationChecks)
     ita_drv_opts o = ita_drv_opts_default();
     // Registers the driver owns, or that are no configuration register.
     // The EAR/BTB data registers are the context's dynamic state, not configuration.
-    for (unsigned v : {(unsigned)PMU_VIS_PMC0, (unsigned)PMU_VIS_PMD4, (unsigned)PMU_VIS_PSR,
-                       (unsigned)PMU_VIS_DCR, (unsigned)PMU_VIS_IPSR, (unsigned)PMU_VIS_PMD0,
-                       (unsigned)PMU_VIS_PMD16, (unsigned)PMU_VIS_PMD17}) {
+    for (unsigned v : {(unsigned)ITA_VIS_PMC0, (unsigned)ITA_VIS_PMD4, (unsigned)ITA_VIS_PSR,
+                       (unsigned)ITA_VIS_DCR, (unsigned)ITA_VIS_IPSR, (unsigned)ITA_VIS_PMD0,
+                       (unsigned)ITA_VIS_PMD16, (unsigned)ITA_VIS_PMD17}) {
         ita_drv_opts bad = o;
         bad.config.nregs = 1;
         bad.config.reg[0].addr = vis(v);
@@ -90,13 +90,13 @@ TEST(DrvApi, ConfigurationChecks)
     }
     ita_drv_opts bad = o;
     bad.config.nregs = 1;
-    bad.config.reg[0].addr = ITA_ADDR(PMU_SPACE_PMC, 16);  // not implemented
+    bad.config.reg[0].addr = ITA_ADDR(ITA_SPACE_PMC, 16);  // not implemented
     // The context registers are listed from the register map (the .def's visible list).
     EXPECT_EQ(create_error(m.backend(), bad),
               "configuration: register 0x010 (an unimplemented register) is not a context register: expected one "
               "of PMC4..PMC15, IBR0..IBR7, DBR0..DBR7");
     bad = o;
-    add_counter(&bad.config, M, 1, PMU_EV_DATA_EAR_EVENTS, 8, 0);
+    add_counter(&bad.config, M, 1, ITA_EV_DATA_EAR_EVENTS, 8, 0);
     bad.config.capture[1] = ITA_DRV_CAPTURE_DEAR;
     EXPECT_EQ(create_error(m.backend(), bad),
               "configuration: PMD5 capture 2, expected none: the counter does not sample");
@@ -110,13 +110,13 @@ TEST(DrvApi, ConfigurationChecks)
     bad.config.period[2] = 10;
     EXPECT_EQ(create_error(m.backend(), bad), "configuration: a period for PMD6, but PMC6 is not configured");
     bad = o;
-    add_counter(&bad.config, M, 0, PMU_EV_CPU_CYCLES, 8, (UINT64_C(1) << 47) + 1);
+    add_counter(&bad.config, M, 0, ITA_EV_CPU_CYCLES, 8, (UINT64_C(1) << 47) + 1);
     EXPECT_EQ(create_error(m.backend(), bad),
               "configuration: PMD4 period 140737488355329, expected 1..2^47 (the counter width)");
     // The counter width is the model's: 2^32 is fine on Itanium, 2^32 + 1 is not.
     MockPmu ita(ITA_MODEL_ITANIUM);
     bad = o;
-    add_counter(&bad.config, ITA_MODEL_ITANIUM, 1, PMU_EV_CPU_CYCLES, 8, UINT64_C(1) << 32);
+    add_counter(&bad.config, ITA_MODEL_ITANIUM, 1, ITA_EV_CPU_CYCLES, 8, UINT64_C(1) << 32);
     EXPECT_EQ(create_error(ita.backend(), bad), "");
     bad.config.period[1]++;
     EXPECT_NE(create_error(ita.backend(), bad).find("expected 1..2^32"), std::string::npos);
@@ -210,7 +210,7 @@ TEST(DrvApi, CountersGetPmAndOiFromTheDriver)
         o.mode = sys ? ITA_DRV_SYSTEM_WIDE : ITA_DRV_PER_PROCESS;
         o.every_process = !sys;
         ita_drv_config &c = o.config;
-        add_counter(&c, M, 1, PMU_EV_CPU_CYCLES, 0x8, 0);
+        add_counter(&c, M, 1, ITA_EV_CPU_CYCLES, 0x8, 0);
         c.reg[0].value = ITA_FSET(c.reg[0].value, PMC_GEN, PM, !sys);  // the wrong pm
         pmu_err err = {PMU_OK, ""};
         ita_drv *d = ita_drv_create(m.backend(), &o, &err);
@@ -221,7 +221,7 @@ TEST(DrvApi, CountersGetPmAndOiFromTheDriver)
         EXPECT_EQ(ITA_FGET(v, PMC_GEN, OI), 1u);
         EXPECT_EQ(ITA_FGET(v, PMC_GEN, PLM), 0x8u);
         // A configuration register the configuration does not give is at its reset value.
-        EXPECT_EQ(m.regs[vis(PMU_VIS_PMC13)], ita_reg_lookup(vis(PMU_VIS_PMC13))->reset[M]);
+        EXPECT_EQ(m.regs[vis(ITA_VIS_PMC13)], ita_reg_lookup(vis(ITA_VIS_PMC13))->reset[M]);
         ita_drv_destroy(d);
     }
 }
@@ -231,8 +231,8 @@ TEST(DrvApi, ReadsTotalsAndContextQueries)
     MockPmu m(M);
     ita_drv_opts o = ita_drv_opts_default();
     o.every_process = 1;
-    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
-    add_counter(&o.config, M, 1, PMU_EV_CPU_CYCLES, 0x8, UINT64_C(1) << 47);  // reload 0
+    add_counter(&o.config, M, 0, ITA_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&o.config, M, 1, ITA_EV_CPU_CYCLES, 0x8, UINT64_C(1) << 47);  // reload 0
     pmu_err err = {PMU_OK, ""};
     ita_drv *d = ita_drv_create(m.backend(), &o, &err);
     ASSERT_NE(d, nullptr) << err.msg;
@@ -280,7 +280,7 @@ TEST(DrvApi, StepOnTheReference)
     pmu_backend *ref = ita_ref_create(nullptr);
     ita_drv_opts o = ita_drv_opts_default();
     o.latency = 0;
-    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x8, 1);
+    add_counter(&o.config, M, 0, ITA_EV_CPU_CYCLES, 0x8, 1);
     o.every_process = 1;
     pmu_err err = {PMU_OK, ""};
     ita_drv *d = ita_drv_create(ref, &o, &err);

@@ -47,12 +47,12 @@ TEST(DrvEarBtb, EachProcessKeepsItsOwnEarAndBtbRegisters)
     ita_drv *d = ita_drv_create(ref, &o, &err);
     ASSERT_NE(d, nullptr) << err.msg;
     ita_drv_config dear{}, btb{};
-    add_counter(&dear, M, 0, PMU_EV_DATA_EAR_EVENTS, 0x8, 10);
+    add_counter(&dear, M, 0, ITA_EV_DATA_EAR_EVENTS, 0x8, 10);
     dear.capture[0] = ITA_DRV_CAPTURE_DEAR;
-    dear.reg[dear.nregs++] = {vis(PMU_VIS_PMC11), ITA_FSET(ITA_FSET(0, PMC11, PLM, 0x8), PMC11, UMASK, 4)};
-    add_counter(&btb, M, 1, PMU_EV_BRANCH_EVENT, 0x8, 10);
+    dear.reg[dear.nregs++] = {vis(ITA_VIS_PMC11), ITA_FSET(ITA_FSET(0, PMC11, PLM, 0x8), PMC11, UMASK, 4)};
+    add_counter(&btb, M, 1, ITA_EV_BRANCH_EVENT, 0x8, 10);
     btb.capture[1] = ITA_DRV_CAPTURE_BTB;
-    btb.reg[btb.nregs++] = {vis(PMU_VIS_PMC12), ITA_FSET(ITA_FSET(0, PMC12, PLM, 0x8), PMC12, TM, 3)};
+    btb.reg[btb.nregs++] = {vis(ITA_VIS_PMC12), ITA_FSET(ITA_FSET(0, PMC12, PLM, 0x8), PMC12, TM, 3)};
     ASSERT_EQ(ita_drv_attach(d, 3, &dear, &err), 0) << err.msg;
     ASSERT_EQ(ita_drv_attach(d, 5, &btb, &err), 0) << err.msg;
 
@@ -62,10 +62,10 @@ TEST(DrvEarBtb, EachProcessKeepsItsOwnEarAndBtbRegisters)
         sb.user(10);
         sb.interruption(6, visit % 2 ? 3 : 5);
     }
-    const auto dear_a = unit_values(PMU_VIS_PMD2, PMU_VIS_PMD3, 3);
+    const auto dear_a = unit_values(ITA_VIS_PMD2, ITA_VIS_PMD3, 3);
     auto dear_regs = dear_a;
-    dear_regs[PMU_VIS_PMD17] = 0x4000000000001238ull;
-    const auto btb_b = unit_values(PMU_VIS_PMD8, PMU_VIS_PMD16, 5);
+    dear_regs[ITA_VIS_PMD17] = 0x4000000000001238ull;
+    const auto btb_b = unit_values(ITA_VIS_PMD8, ITA_VIS_PMD16, 5);
 
     int visit = -1;
     int32_t running = -1;
@@ -106,7 +106,7 @@ TEST(EarBtbLib, ConfigurationFromTheEventsTypeAndUmask)
     uint64_t v = 0;
     // Itanium 2 I-EAR cache LAT4: umask 0xff at 12:5, ct = 11; plm 8, pm 0.
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM2, row(ITA_MODEL_ITANIUM2, "L1I_EAR_CACHE_LAT4"), 8, 0, 0, &a, &v), 0);
-    EXPECT_EQ(a, vis(PMU_VIS_PMC10));
+    EXPECT_EQ(a, vis(ITA_VIS_PMC10));
     EXPECT_EQ(v, UINT64_C(0x3fe8));
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM2, row(ITA_MODEL_ITANIUM2, "L1I_EAR_CACHE_LAT0"), 9, 1, 1, &a, &v), 0);
     EXPECT_EQ(v, UINT64_C(0x6000) | (UINT64_C(0x40) << 5) | 0x10 | 0x9);  // ct 10, ism 01
@@ -114,7 +114,7 @@ TEST(EarBtbLib, ConfigurationFromTheEventsTypeAndUmask)
     EXPECT_EQ(v, (UINT64_C(2) << 5) | 0x8);  // ct 00
     // D-EAR: cache LAT64 (umask 4), TLB (mode 1), ALAT (mode 2).
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM2, row(ITA_MODEL_ITANIUM2, "DATA_EAR_CACHE_LAT64"), 8, 1, 0, &a, &v), 0);
-    EXPECT_EQ(a, vis(PMU_VIS_PMC11));
+    EXPECT_EQ(a, vis(ITA_VIS_PMC11));
     EXPECT_EQ(v, UINT64_C(0x40048));
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM2, row(ITA_MODEL_ITANIUM2, "DATA_EAR_TLB_VHPT"), 8, 0, 0, &a, &v), 0);
     EXPECT_EQ(v, UINT64_C(0x40088));
@@ -122,7 +122,7 @@ TEST(EarBtbLib, ConfigurationFromTheEventsTypeAndUmask)
     EXPECT_EQ(ITA_FGET(v, PMC11, MODE), 2u);
     // BTB: every branch, libpfm's 0x3f08 at plm 8.
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM2, row(ITA_MODEL_ITANIUM2, "BRANCH_EVENT"), 8, 0, 0, &a, &v), 0);
-    EXPECT_EQ(a, vis(PMU_VIS_PMC12));
+    EXPECT_EQ(a, vis(ITA_VIS_PMC12));
     EXPECT_EQ(v, UINT64_C(0x3f08));
     // Itanium: PMC10 pm at 6, tlb at 7, umask 19:16; PMC11 keeps pt (reset 1) and has tlb.
     ASSERT_EQ(ita_ear_config(ITA_MODEL_ITANIUM, row(ITA_MODEL_ITANIUM, "INSTRUCTION_EAR_CACHE_LAT4"), 8, 1, 0, &a,

@@ -124,14 +124,14 @@ std::map<uint16_t, ita_drv_config> per_process_setup(ita_model m, const std::vec
     std::map<uint16_t, ita_drv_config> a;
     ita_drv_config c0{}, c1{}, c2{};
     // The instruction events sit on PMC4/5, where Itanium wires them.
-    add_counter(&c0, m, 0, PMU_EV_NOPS_RETIRED, 0x9, 0);
-    add_counter(&c0, m, 1, PMU_EV_IA64_INST_RETIRED, 0x8, 97);
-    add_counter(&c0, m, 2, PMU_EV_CPU_CYCLES, 0x9, 61);
-    add_counter(&c0, m, 3, PMU_EV_LOADS_RETIRED, 0xf, 13);
-    add_counter(&c1, m, 0, PMU_EV_IA64_INST_RETIRED, 0x9, 50);
-    add_counter(&c1, m, 3, PMU_EV_CPU_CYCLES, 0x8, 0);
-    add_counter(&c2, m, 0, PMU_EV_NOPS_RETIRED, 0x8, 7, 1);
-    add_counter(&c2, m, 1, PMU_EV_CPU_CYCLES, 0x1, 40);
+    add_counter(&c0, m, 0, ITA_EV_NOPS_RETIRED, 0x9, 0);
+    add_counter(&c0, m, 1, ITA_EV_IA64_INST_RETIRED, 0x8, 97);
+    add_counter(&c0, m, 2, ITA_EV_CPU_CYCLES, 0x9, 61);
+    add_counter(&c0, m, 3, ITA_EV_LOADS_RETIRED, 0xf, 13);
+    add_counter(&c1, m, 0, ITA_EV_IA64_INST_RETIRED, 0x9, 50);
+    add_counter(&c1, m, 3, ITA_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&c2, m, 0, ITA_EV_NOPS_RETIRED, 0x8, 7, 1);
+    add_counter(&c2, m, 1, ITA_EV_CPU_CYCLES, 0x1, 40);
     a[pids.at(0)] = c0;
     a[pids.at(1)] = c1;
     a[pids.at(2)] = c2;
@@ -235,9 +235,9 @@ TEST(SystemWideOnReference, PerProcessCountsAndTotalsAreExact)
         o.mode = ITA_DRV_SYSTEM_WIDE;
         o.per_process = 1;
         o.dcr_pp = dcr_pp;
-        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 53);
-        add_counter(&o.config, ITA_MODEL_ITANIUM2, 1, PMU_EV_IA64_INST_RETIRED, 0x1, 31);
-        add_counter(&o.config, ITA_MODEL_ITANIUM2, 2, PMU_EV_L2_REFERENCES, 0xf, 0);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, ITA_EV_CPU_CYCLES, 0x9, 53);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 1, ITA_EV_IA64_INST_RETIRED, 0x1, 31);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 2, ITA_EV_L2_REFERENCES, 0xf, 0);
         Truth truth;
         ita_drv *d = nullptr;
         RunStats rs = run(ref, ref, o, {}, &truth, &d);
@@ -277,8 +277,8 @@ TEST(SystemWideOnRtl, TotalsEqualReference)
     ASSERT_NE(pair.rtl, nullptr) << why;
     ita_drv_opts o = ita_drv_opts_default();
     o.mode = ITA_DRV_SYSTEM_WIDE;
-    add_counter(&o.config, p.model, 0, PMU_EV_IA64_INST_RETIRED, 0xf, 101);
-    add_counter(&o.config, p.model, 3, PMU_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&o.config, p.model, 0, ITA_EV_IA64_INST_RETIRED, 0xf, 101);
+    add_counter(&o.config, p.model, 3, ITA_EV_CPU_CYCLES, 0x8, 0);
     Truth truth;
     ita_drv *d = nullptr;
     RunStats rs = run(pair.backend(), pair.ref, o, {}, &truth, &d);

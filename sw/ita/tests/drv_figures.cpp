@@ -133,7 +133,7 @@ protected:
         for (size_t i = 0; i < s.sb.recs.size(); i++) {
             ita_cycle c = s.sb.recs[i];
             ita_drv_step(d, &c);
-            psr_check(s.tags[i], pmu_read(b, vis(PMU_VIS_PSR)));
+            psr_check(s.tags[i], pmu_read(b, vis(ITA_VIS_PSR)));
         }
         ita_drv_stop(d);
         EXPECT_EQ(ita_drv_get_stats(d)->lost, 0u);
@@ -156,7 +156,7 @@ TEST_P(Figures, SingleProcessMonitor)
 {
     Scenario s;
     ita_drv_opts o = ita_drv_opts_default();
-    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, ITA_EV_CPU_CYCLES, 0x8, 0);
     unsigned bad_psr = 0;
     ita_drv *d = run(s, o, {A}, [&](const Tag &t, uint64_t psr) {
         bool want_up = t.pid == A && !t.a_off;
@@ -168,7 +168,7 @@ TEST_P(Figures, SingleProcessMonitor)
     EXPECT_EQ(count_of(d, A), want);
     EXPECT_GT(want, 100u);
     EXPECT_EQ(ita_drv_ncontexts(d), 1u);  // B and C have no context
-    EXPECT_EQ(pmu_read(b, vis(PMU_VIS_DCR)), 0u);
+    EXPECT_EQ(pmu_read(b, vis(ITA_VIS_DCR)), 0u);
     uint64_t pmc4 = pmu_read(b, pmc(0));
     EXPECT_EQ(ITA_FGET(pmc4, PMC_GEN, PM), 0u);
     EXPECT_EQ(ITA_FGET(pmc4, PMC_GEN, PLM), 0x8u);
@@ -182,7 +182,7 @@ TEST_P(Figures, MultipleProcessMonitor)
 {
     Scenario s;
     ita_drv_opts o = ita_drv_opts_default();
-    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, ITA_EV_CPU_CYCLES, 0x9, 0);
     unsigned bad_psr = 0;
     ita_drv *d = run(s, o, {A, B}, [&](const Tag &t, uint64_t psr) {
         bool want_up = (t.pid == A && !t.a_off) || t.pid == B;
@@ -212,7 +212,7 @@ TEST_P(Figures, SystemWideMonitor)
         o.mode = ITA_DRV_SYSTEM_WIDE;
         o.per_process = 1;
         o.dcr_pp = dcr_pp;
-        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+        add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, ITA_EV_CPU_CYCLES, 0x9, 0);
         unsigned bad_psr = 0;
         ita_drv *d = run(s, o, {}, [&](const Tag &t, uint64_t psr) {
             bad_psr += pp_of(psr) != (dcr_pp || !t.handler);
@@ -227,7 +227,7 @@ TEST_P(Figures, SystemWideMonitor)
         }
         EXPECT_EQ(ita_drv_total(d, 0), total);
         EXPECT_EQ(ITA_FGET(pmu_read(b, pmc(0)), PMC_GEN, PM), 1u);
-        EXPECT_EQ(pmu_read(b, vis(PMU_VIS_DCR)), (uint64_t)dcr_pp);
+        EXPECT_EQ(pmu_read(b, vis(ITA_VIS_DCR)), (uint64_t)dcr_pp);
         if (dcr_pp)
             EXPECT_EQ(total, s.sb.recs.size());  // every cycle of every process
         else
@@ -243,7 +243,7 @@ TEST_P(Figures, SystemWideUserLevelOnly)
     Scenario s;
     ita_drv_opts o = ita_drv_opts_default();
     o.mode = ITA_DRV_SYSTEM_WIDE;
-    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, PMU_EV_CPU_CYCLES, 0x8, 0);
+    add_counter(&o.config, ITA_MODEL_ITANIUM2, 0, ITA_EV_CPU_CYCLES, 0x8, 0);
     ita_drv *d = run(s, o, {}, [](const Tag &, uint64_t) {});
     ASSERT_NE(d, nullptr);
     uint64_t want = 0;

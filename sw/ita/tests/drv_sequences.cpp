@@ -18,7 +18,7 @@ namespace {
 const ita_model M = ITA_MODEL_ITANIUM2;
 const uint64_t SPAN = UINT64_C(1) << 47;
 const uint64_t FR = ITA_FMASK(PMC0, FR);
-uint64_t ovf(unsigned k) { return UINT64_C(1) << (PMU_F_PMC0_OVF_LSB + k); }
+uint64_t ovf(unsigned k) { return UINT64_C(1) << (ITA_F_PMC0_OVF_LSB + k); }
 const uint64_t UP = ITA_FMASK(PSR, UP);
 const uint64_t PP = ITA_FMASK(PSR, PP);
 
@@ -26,20 +26,20 @@ const uint64_t PP = ITA_FMASK(PSR, PP);
 ita_drv_config config_a()
 {
     ita_drv_config c{};
-    add_counter(&c, M, 0, PMU_EV_CPU_CYCLES, 0x8, 100);
-    add_counter(&c, M, 1, PMU_EV_IA64_INST_RETIRED, 0x9, 0);
-    add_counter(&c, M, 2, PMU_EV_NOPS_RETIRED, 0x8, 10);
+    add_counter(&c, M, 0, ITA_EV_CPU_CYCLES, 0x8, 100);
+    add_counter(&c, M, 1, ITA_EV_IA64_INST_RETIRED, 0x9, 0);
+    add_counter(&c, M, 2, ITA_EV_NOPS_RETIRED, 0x8, 10);
     return c;
 }
 // One counter, another event.
 ita_drv_config config_b()
 {
     ita_drv_config c{};
-    add_counter(&c, M, 3, PMU_EV_LOADS_RETIRED, 0xf, 7);
+    add_counter(&c, M, 3, ITA_EV_LOADS_RETIRED, 0xf, 7);
     return c;
 }
 
-bool is_data(unsigned v) { return ita_reg_lookup(vis(v))->role == PMU_ROLE_CAPTURE; }
+bool is_data(unsigned v) { return ita_reg_lookup(vis(v))->role == ITA_ROLE_CAPTURE; }
 
 // The EAR and BTB data registers, in register-number order, with the values a context
 // holds for them (the reset values unless the test gives others).
@@ -86,8 +86,8 @@ void expect_pmds(MockPmu &m, bool write, const ita_drv_config &cfg, const uint64
 void expect_save(MockPmu &m, const ita_drv_config &cfg, uint64_t pmc0, const uint64_t pmd_values[ITA_NCOUNTERS],
                  const Data &data = Data())
 {
-    m.expect_read(vis(PMU_VIS_PMC0), pmc0);
-    m.expect_write(vis(PMU_VIS_PMC0), FR);
+    m.expect_read(vis(ITA_VIS_PMC0), pmc0);
+    m.expect_write(vis(ITA_VIS_PMC0), FR);
     expect_pmds(m, false, cfg, pmd_values, data);
 }
 
@@ -98,8 +98,8 @@ void expect_restore(MockPmu &m, const ita_drv_config &cfg, int pm, uint64_t pmc0
                     const uint64_t pmd_values[ITA_NCOUNTERS], const Data &data = Data())
 {
     for (unsigned v = 0; v < ITA_NVIS; v++) {
-        if (v == PMU_VIS_PMC0 || v == PMU_VIS_PSR || v == PMU_VIS_IPSR || v == PMU_VIS_DCR ||
-            (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7) || is_data(v))
+        if (v == ITA_VIS_PMC0 || v == ITA_VIS_PSR || v == ITA_VIS_IPSR || v == ITA_VIS_DCR ||
+            (v >= ITA_VIS_PMD4 && v <= ITA_VIS_PMD7) || is_data(v))
             continue;
         uint16_t a = vis(v);
         uint64_t val = ita_reg_lookup(a)->reset[M];
@@ -111,7 +111,7 @@ void expect_restore(MockPmu &m, const ita_drv_config &cfg, int pm, uint64_t pmc0
         m.expect_write(a, val);
     }
     expect_pmds(m, true, cfg, pmd_values, data);
-    m.expect_write(vis(PMU_VIS_PMC0), pmc0);
+    m.expect_write(vis(ITA_VIS_PMC0), pmc0);
 }
 
 uint64_t reload(uint64_t period) { return SPAN - period; }
@@ -145,17 +145,17 @@ TEST(Sequences, StartProgramsTheSessionThenSwitchesIn)
     EXPECT_TRUE(m.done());
     EXPECT_TRUE(m.log.empty()) << "create/attach must not touch the PMU";
 
-    m.expect_write(vis(PMU_VIS_PMC0), FR);    // frozen while setting up
-    m.expect_write(vis(PMU_VIS_DCR), 0);      // per-process: DCR.pp = 0
-    m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), 0);
-    m.expect_read(vis(PMU_VIS_PSR), 0);       // switch-in: 1. preserve PSR, clear up/pp
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), FR);    // frozen while setting up
+    m.expect_write(vis(ITA_VIS_DCR), 0);      // per-process: DCR.pp = 0
+    m.expect_write(vis(ITA_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), 0);       // switch-in: 1. preserve PSR, clear up/pp
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     const uint64_t start[ITA_NCOUNTERS] = {reload(100), 0, reload(10), 0};
     expect_restore(m, a, 0, 0, start);         // 3. configuration, counters, PMC0 (unfreeze)
-    m.expect_read(vis(PMU_VIS_IPSR), 0);      // 4b. IPSR.up and PSR.up for A
-    m.expect_write(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), UP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);      // 4b. IPSR.up and PSR.up for A
+    m.expect_write(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), UP);
     ASSERT_EQ(ita_drv_start(d, 7, &err), 0);
     EXPECT_TRUE(m.done());
     EXPECT_EQ(ita_drv_current_pid(d), 7);
@@ -189,7 +189,7 @@ protected:
 TEST_F(Isr, ServiceRoutineAfterTheLatency)
 {
     // Counters 0, 1 and 2 wrapped (counter 1 counts only) and froze the PMU.
-    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(0) | ovf(1) | ovf(2);
+    m.regs[vis(ITA_VIS_PMC0)] = FR | ovf(0) | ovf(1) | ovf(2);
     m.regs[pmd(0)] = 3;  // wrapped by 3 past 2^W: 100 + 3 events since the load
     m.regs[pmd(1)] = 2;  // 2^W + 2
     m.regs[pmd(2)] = 1;  // 10 + 1
@@ -205,14 +205,14 @@ TEST_F(Isr, ServiceRoutineAfterTheLatency)
     EXPECT_EQ(ita_drv_get_stats(d)->interrupts, 0u);
 
     const uint64_t status = FR | ovf(0) | ovf(1) | ovf(2);
-    m.expect_read(vis(PMU_VIS_PMC0), status);    // 1. freeze (keeping the bits)
-    m.expect_write(vis(PMU_VIS_PMC0), status);
-    m.expect_read(vis(PMU_VIS_PMC0), status);    // 2. which counters overflowed
+    m.expect_read(vis(ITA_VIS_PMC0), status);    // 1. freeze (keeping the bits)
+    m.expect_write(vis(ITA_VIS_PMC0), status);
+    m.expect_read(vis(ITA_VIS_PMC0), status);    // 2. which counters overflowed
     m.expect_read(pmd(0), 3);                    // 3. counter 0: fold, reload
     m.expect_write(pmd(0), reload(100));
     m.expect_read(pmd(2), 1);                    //    counter 1 counts only: no access
     m.expect_write(pmd(2), reload(10));
-    m.expect_write(vis(PMU_VIS_PMC0), 0);        // 4. clear the bits, unfreeze
+    m.expect_write(vis(ITA_VIS_PMC0), 0);        // 4. clear the bits, unfreeze
     ita_drv_after_step(d, &r2, 0);
     EXPECT_TRUE(m.done());
 
@@ -262,14 +262,14 @@ TEST_F(Isr, LatencyZeroServicesAfterThePulseRecord)
     ita_drv_config a = config_a();
     ASSERT_EQ(ita_drv_attach(d, 7, &a, &err), 0);
     ASSERT_EQ(ita_drv_start(d, 7, &err), 0);
-    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(2);
+    m.regs[vis(ITA_VIS_PMC0)] = FR | ovf(2);
     m.regs[pmd(2)] = 0;
-    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(2));
-    m.expect_write(vis(PMU_VIS_PMC0), FR | ovf(2));
-    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(2));
+    m.expect_read(vis(ITA_VIS_PMC0), FR | ovf(2));
+    m.expect_write(vis(ITA_VIS_PMC0), FR | ovf(2));
+    m.expect_read(vis(ITA_VIS_PMC0), FR | ovf(2));
     m.expect_read(pmd(2), 0);
     m.expect_write(pmd(2), reload(10));
-    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), 0);
     ita_cycle r = record(7, 3, 0x4000000000002000);
     ita_drv_after_step(d, &r, 1);
     EXPECT_TRUE(m.done());
@@ -278,10 +278,10 @@ TEST_F(Isr, LatencyZeroServicesAfterThePulseRecord)
 
 TEST_F(Isr, SpuriousInterruptOnlyUnfreezes)
 {
-    m.expect_read(vis(PMU_VIS_PMC0), 0);
-    m.expect_write(vis(PMU_VIS_PMC0), FR);
-    m.expect_read(vis(PMU_VIS_PMC0), FR);
-    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    m.expect_read(vis(ITA_VIS_PMC0), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), FR);
+    m.expect_read(vis(ITA_VIS_PMC0), FR);
+    m.expect_write(vis(ITA_VIS_PMC0), 0);
     ita_drv_interrupt(d);
     EXPECT_TRUE(m.done());
     EXPECT_EQ(ita_drv_get_stats(d)->spurious, 1u);
@@ -307,38 +307,38 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
 
     // 7 -> 9 with counter 0 of process 7 wrapped (PMU frozen, interrupt pending).
     const uint64_t pending = FR | ovf(0);
-    m.expect_read(vis(PMU_VIS_PSR), UP);          // 1. preserve PSR.up/pp, clear them
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), UP);          // 1. preserve PSR.up/pp, clear them
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     const uint64_t a_saved[ITA_NCOUNTERS] = {5, 1234, reload(10) + 4, 0};
     expect_save(m, a, pending, a_saved);           // 2. PMC0, freeze (the pending overflow
                                                    //    leaves with 7), the PMDs
     const uint64_t b_start[ITA_NCOUNTERS] = {0, 0, 0, reload(7)};
     expect_restore(m, b, 0, 0, b_start);           // 3. process 9's context
-    m.expect_read(vis(PMU_VIS_IPSR), 0);          // 4b. 9 runs monitored
-    m.expect_write(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), UP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);          // 4b. 9 runs monitored
+    m.expect_write(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), UP);
     ita_drv_switch(d, 9);
     EXPECT_TRUE(m.done());
     EXPECT_EQ(ita_drv_get_stats(d)->replays, 0u);
 
     // 9 -> 11, a process nobody monitors: saved, nothing restored, PSR.up and IPSR.up 0.
-    m.expect_read(vis(PMU_VIS_PSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     const uint64_t b_saved[ITA_NCOUNTERS] = {0, 0, 0, reload(7) + 2};
     expect_save(m, b, 0, b_saved);                 // the PMU stays frozen for 11
-    m.expect_read(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_IPSR), 0);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     ita_drv_switch(d, 11);
     EXPECT_TRUE(m.done());
 
     // 11 -> 7: process 7 comes back with its pending overflow, which is replayed.
-    m.expect_read(vis(PMU_VIS_PSR), 0);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     expect_restore(m, a, 0, pending, a_saved);     // PMC0 restored frozen with its bit
-    m.expect_read(vis(PMU_VIS_IPSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), UP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), UP);
     ita_drv_switch(d, 7);
     EXPECT_TRUE(m.done());
     EXPECT_EQ(ita_drv_get_stats(d)->replays, 1u);
@@ -357,12 +357,12 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
     m.strict = true;
     ita_drv_after_step(d, &r, 0);
     EXPECT_TRUE(m.done());
-    m.expect_read(vis(PMU_VIS_PMC0), pending);
-    m.expect_write(vis(PMU_VIS_PMC0), pending);
-    m.expect_read(vis(PMU_VIS_PMC0), pending);
+    m.expect_read(vis(ITA_VIS_PMC0), pending);
+    m.expect_write(vis(ITA_VIS_PMC0), pending);
+    m.expect_read(vis(ITA_VIS_PMC0), pending);
     m.expect_read(pmd(0), 5);
     m.expect_write(pmd(0), reload(100));
-    m.expect_write(vis(PMU_VIS_PMC0), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), 0);
     ita_drv_after_step(d, &r, 0);
     EXPECT_TRUE(m.done());
     ASSERT_EQ(ita_drv_read(d, 7, 0, &v), 0);
@@ -380,20 +380,20 @@ TEST(Sequences, ContextSwitchSavesRestoresAndReplays)
 ita_drv_config config_dear()
 {
     ita_drv_config c{};
-    add_counter(&c, M, 0, PMU_EV_DATA_EAR_EVENTS, 0x8, 50);
+    add_counter(&c, M, 0, ITA_EV_DATA_EAR_EVENTS, 0x8, 50);
     c.capture[0] = ITA_DRV_CAPTURE_DEAR;
     uint64_t pmc11 = ITA_FSET(ITA_FSET(0, PMC11, PLM, 0x8), PMC11, UMASK, 4);  // cache mode, >= 64 cycles
-    c.reg[c.nregs++] = {vis(PMU_VIS_PMC11), pmc11};
+    c.reg[c.nregs++] = {vis(ITA_VIS_PMC11), pmc11};
     return c;
 }
 ita_drv_config config_btb()
 {
     ita_drv_config c{};
-    add_counter(&c, M, 1, PMU_EV_BRANCH_EVENT, 0x8, 20);
+    add_counter(&c, M, 1, ITA_EV_BRANCH_EVENT, 0x8, 20);
     c.capture[1] = ITA_DRV_CAPTURE_BTB;
     uint64_t pmc12 = ITA_FSET(0, PMC12, PLM, 0x8);
     pmc12 = ITA_FSET(ITA_FSET(ITA_FSET(pmc12, PMC12, TM, 3), PMC12, PTM, 3), PMC12, PPM, 3);
-    c.reg[c.nregs++] = {vis(PMU_VIS_PMC12), pmc12};
+    c.reg[c.nregs++] = {vis(ITA_VIS_PMC12), pmc12};
     return c;
 }
 
@@ -406,13 +406,13 @@ struct Side {
 };
 void expect_switch(MockPmu &m, const Side &out, const Side &in)
 {
-    m.expect_read(vis(PMU_VIS_PSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     expect_save(m, out.cfg, 0, out.pmds, out.data);
     expect_restore(m, in.cfg, 0, 0, in.pmds, in.data);
-    m.expect_read(vis(PMU_VIS_IPSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), UP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), UP);
 }
 
 TEST(Sequences, EarAndBtbStateTravelsWithItsContext)
@@ -426,25 +426,25 @@ TEST(Sequences, EarAndBtbStateTravelsWithItsContext)
     ASSERT_EQ(ita_drv_attach(d, 7, &a, &err), 0) << err.msg;
     ASSERT_EQ(ita_drv_attach(d, 9, &b, &err), 0) << err.msg;
 
-    m.expect_write(vis(PMU_VIS_PMC0), FR);
-    m.expect_write(vis(PMU_VIS_DCR), 0);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), 0);
-    m.expect_read(vis(PMU_VIS_PSR), 0);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), FR);
+    m.expect_write(vis(ITA_VIS_DCR), 0);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), 0);
+    m.expect_read(vis(ITA_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     const uint64_t a_start[ITA_NCOUNTERS] = {reload(50), 0, 0, 0};
     expect_restore(m, a, 0, 0, a_start);  // PMC11 from the configuration, EAR/BTB data at reset
-    m.expect_read(vis(PMU_VIS_IPSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), UP);
-    m.expect_write(vis(PMU_VIS_PSR), UP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), UP);
+    m.expect_write(vis(ITA_VIS_PSR), UP);
     ASSERT_EQ(ita_drv_start(d, 7, &err), 0);
     ASSERT_TRUE(m.done());
 
     // 7 runs; its D-EAR captured a load.  7 -> 9: all of it saved, 9's state restored.
     Data a_data, b_data;
-    a_data.value[PMU_VIS_PMD2] = 0x6000000000001230;
-    a_data.value[PMU_VIS_PMD3] = ITA_FSET(ITA_FSET(0, PMD3, STAT, 1), PMD3, LAT, 70);
-    a_data.value[PMU_VIS_PMD17] = ITA_FSET(ITA_FSET(0, PMD17, IADDR, 0x400000000000100), PMD17, VL, 1);
+    a_data.value[ITA_VIS_PMD2] = 0x6000000000001230;
+    a_data.value[ITA_VIS_PMD3] = ITA_FSET(ITA_FSET(0, PMD3, STAT, 1), PMD3, LAT, 70);
+    a_data.value[ITA_VIS_PMD17] = ITA_FSET(ITA_FSET(0, PMD17, IADDR, 0x400000000000100), PMD17, VL, 1);
     const uint64_t a_saved[ITA_NCOUNTERS] = {reload(50) + 3, 0, 0, 0};
     const uint64_t b_start[ITA_NCOUNTERS] = {0, reload(20), 0, 0};
     expect_switch(m, {a, a_saved, a_data}, {b, b_start, b_data});
@@ -452,11 +452,11 @@ TEST(Sequences, EarAndBtbStateTravelsWithItsContext)
     EXPECT_TRUE(m.done());
 
     // 9 runs; its BTB recorded two branches.  9 -> 7: 9's BTB saved, 7's D-EAR back.
-    b_data.value[PMU_VIS_PMD8] = ITA_FSET(ITA_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, ADDR, 0x400000000000200);
-    b_data.value[PMU_VIS_PMD9] = ITA_FSET(0, BTB_ENTRY, ADDR, 0x400000000000300);
-    b_data.value[PMU_VIS_PMD10] = ITA_FSET(ITA_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, MP, 1);
-    b_data.value[PMU_VIS_PMD11] = ITA_FSET(0, BTB_ENTRY, ADDR, 0x400000000000500);
-    b_data.value[PMU_VIS_PMD16] = ITA_FSET(0, PMD16, BBI, 4);
+    b_data.value[ITA_VIS_PMD8] = ITA_FSET(ITA_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, ADDR, 0x400000000000200);
+    b_data.value[ITA_VIS_PMD9] = ITA_FSET(0, BTB_ENTRY, ADDR, 0x400000000000300);
+    b_data.value[ITA_VIS_PMD10] = ITA_FSET(ITA_FSET(0, BTB_ENTRY, B, 1), BTB_ENTRY, MP, 1);
+    b_data.value[ITA_VIS_PMD11] = ITA_FSET(0, BTB_ENTRY, ADDR, 0x400000000000500);
+    b_data.value[ITA_VIS_PMD16] = ITA_FSET(0, PMD16, BBI, 4);
     const uint64_t b_saved[ITA_NCOUNTERS] = {0, reload(20) + 2, 0, 0};
     expect_switch(m, {b, b_saved, b_data}, {a, a_saved, a_data});
     ita_drv_switch(d, 7);
@@ -493,34 +493,34 @@ TEST(Sequences, SampleReadsTheEarOrBtbBeforeUnfreezing)
     ASSERT_TRUE(m.done());
 
     const uint64_t status = FR | ovf(0) | ovf(1);
-    m.expect_read(vis(PMU_VIS_PMC0), status);
-    m.expect_write(vis(PMU_VIS_PMC0), status);
-    m.expect_read(vis(PMU_VIS_PMC0), status);
+    m.expect_read(vis(ITA_VIS_PMC0), status);
+    m.expect_write(vis(ITA_VIS_PMC0), status);
+    m.expect_read(vis(ITA_VIS_PMC0), status);
     m.expect_read(pmd(0), 0);
     m.expect_write(pmd(0), reload(50));
-    m.expect_read(vis(PMU_VIS_PMD2), 0x6000000000001230);  // the D-EAR
-    m.expect_read(vis(PMU_VIS_PMD3), 0x4046);
-    m.expect_read(vis(PMU_VIS_PMD17), 0x4000000000001008);
+    m.expect_read(vis(ITA_VIS_PMD2), 0x6000000000001230);  // the D-EAR
+    m.expect_read(vis(ITA_VIS_PMD3), 0x4046);
+    m.expect_read(vis(ITA_VIS_PMD17), 0x4000000000001008);
     m.expect_read(pmd(1), 1);
     m.expect_write(pmd(1), reload(20));
-    for (unsigned v = PMU_VIS_PMD8; v <= PMU_VIS_PMD16; v++)  // the BTB
-        m.expect_read(vis(v), v - PMU_VIS_PMD8 + 1);
-    m.expect_write(vis(PMU_VIS_PMD16), 0);                  // emptied
-    m.expect_write(vis(PMU_VIS_PMC0), 0);                   // then unfrozen
+    for (unsigned v = ITA_VIS_PMD8; v <= ITA_VIS_PMD16; v++)  // the BTB
+        m.expect_read(vis(v), v - ITA_VIS_PMD8 + 1);
+    m.expect_write(vis(ITA_VIS_PMD16), 0);                  // emptied
+    m.expect_write(vis(ITA_VIS_PMC0), 0);                   // then unfrozen
     ita_cycle r = record(7, 3, 0x4000000000001010);
     ita_drv_after_step(d, &r, 1);
     EXPECT_TRUE(m.done());
     ASSERT_EQ(samples.got.size(), 2u);
     EXPECT_EQ(samples.got[0].capture, ITA_DRV_CAPTURE_DEAR);
     ASSERT_EQ(samples.got[0].nregs, 3u);
-    EXPECT_EQ(samples.got[0].addr[2], vis(PMU_VIS_PMD17));
+    EXPECT_EQ(samples.got[0].addr[2], vis(ITA_VIS_PMD17));
     EXPECT_EQ(samples.got[0].value[0], 0x6000000000001230u);
     EXPECT_EQ(samples.got[0].value[1], 0x4046u);
     EXPECT_EQ(samples.got[0].value[2], 0x4000000000001008u);
     EXPECT_EQ(samples.got[1].capture, ITA_DRV_CAPTURE_BTB);
     ASSERT_EQ(samples.got[1].nregs, 9u);
     for (unsigned i = 0; i < 9; i++) {
-        EXPECT_EQ(samples.got[1].addr[i], vis(PMU_VIS_PMD8 + i));
+        EXPECT_EQ(samples.got[1].addr[i], vis(ITA_VIS_PMD8 + i));
         EXPECT_EQ(samples.got[1].value[i], i + 1u);
     }
     ita_drv_destroy(d);
@@ -532,22 +532,22 @@ TEST(Sequences, SystemWideSwitchWithoutBreakdownOnlyKeepsIpsrPp)
     ita_drv_opts o = ita_drv_opts_default();
     o.mode = ITA_DRV_SYSTEM_WIDE;
     o.dcr_pp = 0;
-    add_counter(&o.config, M, 0, PMU_EV_CPU_CYCLES, 0x9, 0);
+    add_counter(&o.config, M, 0, ITA_EV_CPU_CYCLES, 0x9, 0);
     pmu_err err = {PMU_OK, ""};
     ita_drv *d = ita_drv_create(m.backend(), &o, &err);
     ASSERT_NE(d, nullptr) << err.msg;
-    m.expect_write(vis(PMU_VIS_PMC0), FR);
-    m.expect_write(vis(PMU_VIS_DCR), 0);
-    m.expect_write(vis(PMU_VIS_PSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), FR);
+    m.expect_write(vis(ITA_VIS_DCR), 0);
+    m.expect_write(vis(ITA_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), 0);
     const uint64_t zero[ITA_NCOUNTERS] = {0, 0, 0, 0};
     expect_restore(m, o.config, 1, 0, zero);  // pm = 1
-    m.expect_write(vis(PMU_VIS_IPSR), PP);
-    m.expect_write(vis(PMU_VIS_PSR), PP);
+    m.expect_write(vis(ITA_VIS_IPSR), PP);
+    m.expect_write(vis(ITA_VIS_PSR), PP);
     ASSERT_EQ(ita_drv_start(d, 3, &err), 0);
     EXPECT_TRUE(m.done());
-    m.expect_read(vis(PMU_VIS_IPSR), 0);
-    m.expect_write(vis(PMU_VIS_IPSR), PP);
+    m.expect_read(vis(ITA_VIS_IPSR), 0);
+    m.expect_write(vis(ITA_VIS_IPSR), PP);
     ita_drv_switch(d, 4);
     EXPECT_TRUE(m.done());
     ita_drv_destroy(d);
@@ -611,18 +611,18 @@ TEST(Sequences, StopDeliversPendingInterruptSavesAndFreezes)
     ASSERT_EQ(ita_drv_attach(d, 7, &a, &err), 0);
     ASSERT_EQ(ita_drv_start(d, 7, &err), 0);
     ita_cycle r = record(7, 3, 0x4000000000001000);
-    m.regs[vis(PMU_VIS_PMC0)] = FR | ovf(0);
+    m.regs[vis(ITA_VIS_PMC0)] = FR | ovf(0);
     m.regs[pmd(0)] = 0;
     ita_drv_after_step(d, &r, 1);  // pending, 50 records to go
     EXPECT_EQ(ita_drv_get_stats(d)->interrupts, 0u);
-    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(0));  // the service, now
-    m.expect_write(vis(PMU_VIS_PMC0), FR | ovf(0));
-    m.expect_read(vis(PMU_VIS_PMC0), FR | ovf(0));
+    m.expect_read(vis(ITA_VIS_PMC0), FR | ovf(0));  // the service, now
+    m.expect_write(vis(ITA_VIS_PMC0), FR | ovf(0));
+    m.expect_read(vis(ITA_VIS_PMC0), FR | ovf(0));
     m.expect_read(pmd(0), 0);
     m.expect_write(pmd(0), reload(100));
-    m.expect_write(vis(PMU_VIS_PMC0), 0);
-    m.expect_read(vis(PMU_VIS_PSR), UP);           // monitoring off
-    m.expect_write(vis(PMU_VIS_PSR), 0);
+    m.expect_write(vis(ITA_VIS_PMC0), 0);
+    m.expect_read(vis(ITA_VIS_PSR), UP);           // monitoring off
+    m.expect_write(vis(ITA_VIS_PSR), 0);
     const uint64_t saved[ITA_NCOUNTERS] = {reload(100) + 1, 9, reload(10), 0};
     expect_save(m, a, 0, saved);                   // save, and frozen
     ita_drv_stop(d);

@@ -20,8 +20,8 @@
 namespace drv_test {
 
 inline uint16_t vis(unsigned v) { return ita_vis_table[v].addr; }
-inline uint16_t pmc(unsigned k) { return vis(PMU_VIS_PMC4 + k); }
-inline uint16_t pmd(unsigned k) { return vis(PMU_VIS_PMD4 + k); }
+inline uint16_t pmc(unsigned k) { return vis(ITA_VIS_PMC4 + k); }
+inline uint16_t pmd(unsigned k) { return vis(ITA_VIS_PMD4 + k); }
 
 // A PMC4..7 value counting `ev` at the privilege levels `plm` (pm and oi are the
 // driver's business).
@@ -258,7 +258,7 @@ struct StreamBuilder {
         c.nslots = 1;
         c.slot[0].ip = cpl ? ip : 0xe000000000400000ull + (ip & 0xffff0);
         c.slot[0].unit = ITA_UNIT_I;
-        c.slot[0].flags = (uint16_t)PMU_SF_NOP_MASK;
+        c.slot[0].flags = (uint16_t)ITA_SF_NOP_MASK;
         ip += 16;
         return c;
     }

@@ -12,7 +12,7 @@
 
 #include "libpfm_model.h"
 #include "lib_test_util.h"
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 
 using namespace pmutest;
 
@@ -33,8 +33,8 @@ TEST(RangeLibpfm, BitmaskExactThreePairs)
 {
     /* [0x1000,0x1230): root 512 B at 0x1000 (L=0, R=0x30); right [0x1200,0x1230)
      * with 2 pairs: 32 B at 0x1200, then 16 B at 0x1220. */
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_bitmask(0x1000, 0x1230, 4, &cv, nullptr));
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_bitmask(0x1000, 0x1230, 4, &cv, nullptr));
     ASSERT_EQ(3u, cv.npairs);
     EXPECT_EQ(0x1000u, cv.pair[0].addr);
     EXPECT_EQ(mask_of(9), cv.pair[0].mask);
@@ -51,8 +51,8 @@ TEST(RangeLibpfm, BitmaskGrowsLastLeftPair)
 {
     /* [0x1010,0x1100): root 128 B at 0x1080 (L=0x70); left with 2 pairs: 64 B at
      * 0x1040, then its last pair over [0x1010,0x1040) doubles to 64 B at 0x1000. */
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_bitmask(0x1010, 0x1100, 4, &cv, nullptr));
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_bitmask(0x1010, 0x1100, 4, &cv, nullptr));
     ASSERT_EQ(3u, cv.npairs);
     EXPECT_EQ(0x1080u, cv.pair[0].addr);
     EXPECT_EQ(0x00ffffffffffff80ull, cv.pair[0].mask);
@@ -67,15 +67,15 @@ TEST(RangeLibpfm, BitmaskGrowsLastLeftPair)
 TEST(RangeLibpfm, SinglePair)
 {
     /* size 0xf0: l = 7, m = 8; 0x1000 + 0x100 reaches 0x1100. */
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_single(0x1010, 0x1100, &cv, nullptr));
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_single(0x1010, 0x1100, &cv, nullptr));
     ASSERT_EQ(1u, cv.npairs);
     EXPECT_EQ(0x1000u, cv.pair[0].addr);
     EXPECT_EQ(0x00ffffffffffff00ull, cv.pair[0].mask);
     EXPECT_EQ(0x10u, cv.soff);
     EXPECT_EQ(0u, cv.eoff);
     /* Crossing a 64 KB boundary by one bundle needs a 128 KB block. */
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_single(0x4000fff0, 0x40010010, &cv, nullptr));
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_single(0x4000fff0, 0x40010010, &cv, nullptr));
     EXPECT_EQ(0x40000000u, cv.pair[0].addr);
     EXPECT_EQ(mask_of(17), cv.pair[0].mask);
     EXPECT_EQ(0xfff0u, cv.soff);
@@ -84,20 +84,20 @@ TEST(RangeLibpfm, SinglePair)
 
 TEST(RangeLibpfm, FineMode)
 {
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_fine(0x40001010, 0x40001100, false, &cv, nullptr));
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_fine(0x40001010, 0x40001100, false, &cv, nullptr));
     EXPECT_EQ(0x40001010u, cv.pair[0].addr);
     EXPECT_EQ(0x400010f0u, cv.pair[1].addr); /* upper bundle inclusive */
     EXPECT_EQ(0u, cv.soff);
     EXPECT_EQ(0u, cv.eoff);
     /* Two-bundle granularity: lower aligned down to 32 B. */
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_fine(0x40001010, 0x40001100, true, &cv, nullptr));
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_fine(0x40001010, 0x40001100, true, &cv, nullptr));
     EXPECT_EQ(0x40001000u, cv.pair[0].addr);
     EXPECT_EQ(0x400010f0u, cv.pair[1].addr);
     EXPECT_EQ(0x10u, cv.soff);
     EXPECT_EQ(0u, cv.eoff);
     /* A 32-byte aligned upper bundle covers the next bundle too: written one higher. */
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_fine(0x40001000, 0x40001110, true, &cv, nullptr));
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_fine(0x40001000, 0x40001110, true, &cv, nullptr));
     EXPECT_EQ(0x40001000u, cv.pair[0].addr);
     EXPECT_EQ(0x40001110u, cv.pair[1].addr);
     EXPECT_EQ(0u, cv.soff);
@@ -116,9 +116,9 @@ TEST(RangeLibpfm, ModelReproducesFactsWorkedExample)
     EXPECT_EQ(0x17dfu, lp.soff);
     EXPECT_EQ(0u, lp.eoff);
     EXPECT_FALSE(pair_matches(0x60000000026f0000ull, lp.pairs[0].addr, lp.pairs[0].mask, false));
-    /* pmulib covers it: the smallest aligned block holding the range. */
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_bitmask(0x60000000026e3db3ull, 0x60000000026f25d4ull, 1, &cv, nullptr));
+    /* ita_evlib covers it: the smallest aligned block holding the range. */
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_bitmask(0x60000000026e3db3ull, 0x60000000026f25d4ull, 1, &cv, nullptr));
     ASSERT_EQ(1u, cv.npairs);
     EXPECT_EQ(0x60000000026e0000ull, cv.pair[0].addr); /* bit 16 is the highest that differs */
     EXPECT_EQ(mask_of(17), cv.pair[0].mask);
@@ -129,7 +129,7 @@ TEST(RangeLibpfm, ModelReproducesFactsWorkedExample)
 
 TEST(RangeLibpfm, TwoPairsBothSidesLeftOver)
 {
-    /* [0x1010, 0x1230) with 2 pairs: libpfm-3 leaves one side uncovered; pmulib
+    /* [0x1010, 0x1230) with 2 pairs: libpfm-3 leaves one side uncovered; ita_evlib
      * splits at 0x1200 (its most aligned address) into [0x1000,0x1200) and [0x1200,0x1240). */
     libpfm::Cover lp = libpfm::compute_normal_rr(0x1010, 0x1230, 2);
     bool lp_covers = true;
@@ -140,8 +140,8 @@ TEST(RangeLibpfm, TwoPairsBothSidesLeftOver)
         lp_covers &= hit;
     }
     EXPECT_FALSE(lp_covers);
-    pmulib_cover cv;
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_bitmask(0x1010, 0x1230, 2, &cv, nullptr));
+    ita_evlib_cover cv;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_bitmask(0x1010, 0x1230, 2, &cv, nullptr));
     ASSERT_EQ(2u, cv.npairs);
     EXPECT_EQ(0x1000u, cv.pair[0].addr);
     EXPECT_EQ(mask_of(9), cv.pair[0].mask);
@@ -153,39 +153,39 @@ TEST(RangeLibpfm, TwoPairsBothSidesLeftOver)
 
 TEST(RangeErrors, Arguments)
 {
-    pmulib_cover cv;
-    pmulib_error err;
-    EXPECT_EQ(PMULIB_ERR_RANGE_INVALID, pmulib_cover_bitmask(0x2000, 0x2000, 4, &cv, &err));
+    ita_evlib_cover cv;
+    ita_evlib_error err;
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_INVALID, ita_evlib_cover_bitmask(0x2000, 0x2000, 4, &cv, &err));
     EXPECT_NE(std::string::npos, std::string(err.msg).find("start must be below end"));
-    EXPECT_EQ(PMULIB_ERR_RANGE_INVALID, pmulib_cover_single(0x3000, 0x2000, &cv, &err));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_cover_bitmask(0x1000, 0x2000, 0, &cv, &err));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_cover_bitmask(0x1000, 0x2000, 5, &cv, &err));
-    EXPECT_EQ(PMULIB_ERR_BAD_ARG, pmulib_cover_bitmask(0x1000, 0x2000, 4, nullptr, &err));
-    EXPECT_EQ(PMULIB_ERR_RANGE_ALIGN, pmulib_cover_fine(0x1008, 0x1100, false, &cv, &err));
-    EXPECT_EQ(PMULIB_ERR_RANGE_TOO_BIG, pmulib_cover_fine(0x1000, 0x2010, false, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_INVALID, ita_evlib_cover_single(0x3000, 0x2000, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_BAD_ARG, ita_evlib_cover_bitmask(0x1000, 0x2000, 0, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_BAD_ARG, ita_evlib_cover_bitmask(0x1000, 0x2000, 5, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_BAD_ARG, ita_evlib_cover_bitmask(0x1000, 0x2000, 4, nullptr, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_ALIGN, ita_evlib_cover_fine(0x1008, 0x1100, false, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_TOO_BIG, ita_evlib_cover_fine(0x1000, 0x2010, false, &cv, &err));
     EXPECT_NE(std::string::npos, std::string(err.msg).find("4 KB page"));
     /* Bits 63:56 are always compared: no single pair spans two 2^56 regions. */
-    EXPECT_EQ(PMULIB_ERR_RANGE_TOO_BIG, pmulib_cover_single(0x00fffffffffffff0ull, 0x0100000000000010ull, &cv, &err));
-    EXPECT_EQ(PMULIB_ERR_RANGE_TOO_BIG,
-              pmulib_cover_bitmask(0x00fffffffffffff0ull, 0x0100000000000010ull, 1, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_TOO_BIG, ita_evlib_cover_single(0x00fffffffffffff0ull, 0x0100000000000010ull, &cv, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_RANGE_TOO_BIG,
+              ita_evlib_cover_bitmask(0x00fffffffffffff0ull, 0x0100000000000010ull, 1, &cv, &err));
     /* ... but two pairs do. */
-    ASSERT_EQ(PMULIB_OK, pmulib_cover_bitmask(0x00fffffffffffff0ull, 0x0100000000000010ull, 2, &cv, &err));
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_bitmask(0x00fffffffffffff0ull, 0x0100000000000010ull, 2, &cv, &err));
     EXPECT_EQ(0u, cv.soff);
     EXPECT_EQ(0u, cv.eoff);
-    EXPECT_EQ(PMULIB_OK, err.code);
+    EXPECT_EQ(ITA_EVLIB_OK, err.code);
     EXPECT_STREQ("", err.msg);
 }
 
 TEST(RangeFine, Eligibility)
 {
-    EXPECT_TRUE(pmulib_fine_eligible(0x1000, 0x2000));  /* a whole page (libpfm-3 pfm_dispatch_irange(): no) */
+    EXPECT_TRUE(ita_evlib_fine_eligible(0x1000, 0x2000));  /* a whole page (libpfm-3 pfm_dispatch_irange(): no) */
     EXPECT_FALSE(libpfm::fine_eligible(0x1000, 0x2000));
-    EXPECT_TRUE(pmulib_fine_eligible(0x1ff0, 0x2000));
-    EXPECT_FALSE(pmulib_fine_eligible(0x1ff0, 0x2010));
-    EXPECT_FALSE(pmulib_fine_eligible(0x1008, 0x1010));
-    EXPECT_FALSE(pmulib_fine_eligible(0x1010, 0x1010));
+    EXPECT_TRUE(ita_evlib_fine_eligible(0x1ff0, 0x2000));
+    EXPECT_FALSE(ita_evlib_fine_eligible(0x1ff0, 0x2010));
+    EXPECT_FALSE(ita_evlib_fine_eligible(0x1008, 0x1010));
+    EXPECT_FALSE(ita_evlib_fine_eligible(0x1010, 0x1010));
     /* Bits above 31 count (libpfm-3's 32-bit FINE_MODE_MASK compares 31:12 only). */
-    EXPECT_FALSE(pmulib_fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
+    EXPECT_FALSE(ita_evlib_fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
     EXPECT_TRUE(libpfm::fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
 }
 
@@ -195,7 +195,7 @@ TEST(RangeFine, Eligibility)
  * The matched set is a union of blocks, so an uncovered address inside the range
  * would show at `start` or just past some block's end: those are sampled, with the
  * edges of the reported area and random points. */
-::testing::AssertionResult covers_exactly(const pmulib_cover &cv, uint64_t start, uint64_t end, bool code,
+::testing::AssertionResult covers_exactly(const ita_evlib_cover &cv, uint64_t start, uint64_t end, bool code,
                                            Rng &r)
 {
     uint64_t step = code ? 16 : 1;
@@ -237,7 +237,7 @@ TEST(RangeFine, Eligibility)
     return ::testing::AssertionSuccess();
 }
 
-bool same_as_libpfm(const pmulib_cover &cv, const libpfm::Cover &lp)
+bool same_as_libpfm(const ita_evlib_cover &cv, const libpfm::Cover &lp)
 {
     if (lp.pairs.size() != cv.npairs || lp.soff != cv.soff || lp.eoff != cv.eoff)
         return false;
@@ -250,7 +250,7 @@ bool same_as_libpfm(const pmulib_cover &cv, const libpfm::Cover &lp)
 /* libpfm-3's pairs, under the hardware rule: all aligned, and the range matched. */
 bool libpfm_correct(const libpfm::Cover &lp, uint64_t start, uint64_t end, bool code)
 {
-    pmulib_cover cv{};
+    ita_evlib_cover cv{};
     cv.npairs = (unsigned)lp.pairs.size();
     for (unsigned i = 0; i < cv.npairs; i++) {
         uint64_t size = ((~lp.pairs[i].mask) & kMask56) + 1;
@@ -277,14 +277,14 @@ TEST(RangeProperty, BitmaskCoversEveryRangeAndAgreesWithLibpfm)
         uint64_t start, end;
         random_range(r, code, start, end);
         unsigned nbr = 1 + (unsigned)r.below(4);
-        pmulib_cover cv;
-        pmulib_err e = pmulib_cover_bitmask(start, end, nbr, &cv, nullptr);
+        ita_evlib_cover cv;
+        ita_evlib_err e = ita_evlib_cover_bitmask(start, end, nbr, &cv, nullptr);
         bool one_region = (start >> 56) == ((end - 1) >> 56);
-        if (e == PMULIB_ERR_RANGE_TOO_BIG && !one_region) {
+        if (e == ITA_EVLIB_ERR_RANGE_TOO_BIG && !one_region) {
             too_big++;
             continue;
         }
-        ASSERT_EQ(PMULIB_OK, e) << range_text(start, end) << " nbr " << nbr << "; " << replay(seed, "RangeProperty.Bitmask*");
+        ASSERT_EQ(ITA_EVLIB_OK, e) << range_text(start, end) << " nbr " << nbr << "; " << replay(seed, "RangeProperty.Bitmask*");
         ASSERT_LE(cv.npairs, nbr);
         ASSERT_TRUE(covers_exactly(cv, start, end, code, r))
             << "nbr " << nbr << "; seed " << seed << " iteration " << it << "; "
@@ -296,11 +296,11 @@ TEST(RangeProperty, BitmaskCoversEveryRangeAndAgreesWithLibpfm)
             bool lp_ok = libpfm_correct(lp, start, end, code);
             if (!lp_ok)
                 under[nbr]++;
-            /* One range with 4 pairs: libpfm-3 is right and pmulib chooses the same pairs. */
+            /* One range with 4 pairs: libpfm-3 is right and ita_evlib chooses the same pairs. */
             if (nbr == 4) {
                 ASSERT_TRUE(lp_ok) << range_text(start, end) << "; " << replay(seed, "RangeProperty.Bitmask*");
             }
-            /* Fewer pairs: pmulib differs from libpfm-3 only where libpfm-3 is wrong. */
+            /* Fewer pairs: ita_evlib differs from libpfm-3 only where libpfm-3 is wrong. */
             if (lp_ok) {
                 agree_checked++;
                 ASSERT_TRUE(same_as_libpfm(cv, lp))
@@ -323,13 +323,13 @@ TEST(RangeProperty, SingleCoversEveryRangeAndAgreesWithLibpfm)
         bool code = r.below(2);
         uint64_t start, end;
         random_range(r, code, start, end);
-        pmulib_cover cv;
-        pmulib_err e = pmulib_cover_single(start, end, &cv, nullptr);
+        ita_evlib_cover cv;
+        ita_evlib_err e = ita_evlib_cover_single(start, end, &cv, nullptr);
         if ((start >> 56) != ((end - 1) >> 56)) {
-            ASSERT_EQ(PMULIB_ERR_RANGE_TOO_BIG, e) << range_text(start, end);
+            ASSERT_EQ(ITA_EVLIB_ERR_RANGE_TOO_BIG, e) << range_text(start, end);
             continue;
         }
-        ASSERT_EQ(PMULIB_OK, e) << range_text(start, end) << "; " << replay(seed, "RangeProperty.Single*");
+        ASSERT_EQ(ITA_EVLIB_OK, e) << range_text(start, end) << "; " << replay(seed, "RangeProperty.Single*");
         ASSERT_EQ(1u, cv.npairs);
         ASSERT_TRUE(covers_exactly(cv, start, end, code, r)) << replay(seed, "RangeProperty.Single*");
         uint64_t block = ((~cv.pair[0].mask) & kMask56) + 1;
@@ -357,9 +357,9 @@ TEST(RangeProperty, FineCoversEveryRangeAndAgreesWithLibpfm)
         if (end < start)
             continue; /* the last page wraps */
         bool two = r.below(2);
-        ASSERT_TRUE(pmulib_fine_eligible(start, end));
-        pmulib_cover cv;
-        ASSERT_EQ(PMULIB_OK, pmulib_cover_fine(start, end, two, &cv, nullptr)) << range_text(start, end);
+        ASSERT_TRUE(ita_evlib_fine_eligible(start, end));
+        ita_evlib_cover cv;
+        ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_cover_fine(start, end, two, &cv, nullptr)) << range_text(start, end);
         uint64_t lo = start - cv.soff, hi = end + cv.eoff;
         /* Every bundle of the page and its neighbours, by the fine-mode rule. */
         for (uint64_t ip = page - 32; ip != page + 0x1000 + 32; ip += 16) {

@@ -16,7 +16,7 @@
 
 #include "lib_test_util.h"
 #include "csim/ita/ita_ref.h"
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 
 using namespace pmutest;
 
@@ -48,7 +48,7 @@ class RefPmu {
 
     /* Reset, write the list, check every value reads back as written, unfreeze,
      * and enable both monitor kinds (PSR.up for pm = 0, PSR.pp for pm = 1). */
-    ::testing::AssertionResult program(const pmulib_dispatch &d)
+    ::testing::AssertionResult program(const ita_evlib_dispatch &d)
     {
         pmu_reset(b_);
         for (unsigned i = 0; i < d.nwrites; i++)
@@ -61,8 +61,8 @@ class RefPmu {
                     return ::testing::AssertionFailure()
                            << ita_vis_table[v].name << " reads 0x" << std::hex << st.reg[v] << " after writing 0x"
                            << d.writes[i].value << " (a bit outside the writable mask)";
-        pmu_write(b_, ita_vis_table[PMU_VIS_PMC0].addr, 0);
-        pmu_write(b_, ita_vis_table[PMU_VIS_PSR].addr, ITA_FSET(ITA_FSET(0, PSR, UP, 1), PSR, PP, 1));
+        pmu_write(b_, ita_vis_table[ITA_VIS_PMC0].addr, 0);
+        pmu_write(b_, ita_vis_table[ITA_VIS_PSR].addr, ITA_FSET(ITA_FSET(0, PSR, UP, 1), PSR, PP, 1));
         return ::testing::AssertionSuccess();
     }
 
@@ -94,14 +94,14 @@ class RefPmu {
 };
 
 /* [start - soff, end + eoff), with end + eoff == 0 meaning 2^64. */
-bool in_area(uint64_t a, const pmulib_range &r, const pmulib_range_result &res)
+bool in_area(uint64_t a, const ita_evlib_range &r, const ita_evlib_range_result &res)
 {
     uint64_t lo = r.start - res.soff, hi = r.end + res.eoff;
     return a >= lo && (hi == 0 || a < hi);
 }
 
 /* Addresses at and around both ends of each range and of its covered area, and random ones. */
-std::vector<uint64_t> edge_samples(const pmulib_range *rg, const pmulib_range_result *res, unsigned n, uint64_t step,
+std::vector<uint64_t> edge_samples(const ita_evlib_range *rg, const ita_evlib_range_result *res, unsigned n, uint64_t step,
                                    Rng &r)
 {
     std::vector<uint64_t> v;
@@ -118,12 +118,12 @@ std::vector<uint64_t> edge_samples(const pmulib_range *rg, const pmulib_range_re
     return v;
 }
 
-std::string describe(const pmulib_request &rq)
+std::string describe(const ita_evlib_request &rq)
 {
     char b[128];
     std::string s = rq.model == ITA_MODEL_ITANIUM ? "Itanium" : "Itanium 2";
     for (unsigned i = 0; i < rq.nevents; i++)
-        s += std::string(" ") + pmulib_event_name(rq.events[i].event);
+        s += std::string(" ") + ita_evlib_event_name(rq.events[i].event);
     for (unsigned i = 0; i < rq.nirange; i++) {
         snprintf(b, sizeof b, " irange [0x%" PRIx64 ",0x%" PRIx64 ")", rq.irange[i].start, rq.irange[i].end);
         s += b;
@@ -137,7 +137,7 @@ std::string describe(const pmulib_request &rq)
 }
 
 /* Random disjoint code ranges, sorted, with gaps (16-byte aligned). */
-void random_code_ranges(Rng &r, pmulib_request &rq, unsigned n, bool small)
+void random_code_ranges(Rng &r, ita_evlib_request &rq, unsigned n, bool small)
 {
     uint64_t base = (r.next() / 2) & ~(uint64_t)0xf; /* room above for the ranges */
     for (unsigned i = 0; i < n; i++) {
@@ -149,7 +149,7 @@ void random_code_ranges(Rng &r, pmulib_request &rq, unsigned n, bool small)
     }
 }
 
-void random_data_ranges(Rng &r, pmulib_request &rq, unsigned n)
+void random_data_ranges(Rng &r, ita_evlib_request &rq, unsigned n)
 {
     uint64_t base = r.next() / 2;
     for (unsigned i = 0; i < n; i++) {
@@ -160,30 +160,30 @@ void random_data_ranges(Rng &r, pmulib_request &rq, unsigned n)
     }
 }
 
-pmulib_event_spec spec(int ev)
+ita_evlib_event_spec spec(int ev)
 {
-    pmulib_event_spec s;
+    ita_evlib_event_spec s;
     s.event = ev;
-    s.plm = PMULIB_PLM_USER;
+    s.plm = ITA_EVLIB_PLM_USER;
     s.thres = 0;
-    s.ism = PMULIB_ISM_DEFAULT;
+    s.ism = ITA_EVLIB_ISM_DEFAULT;
     s.pm = false;
     return s;
 }
 
-constexpr uint16_t kNop = PMU_SF_NOP_MASK;
-constexpr uint16_t kLoad = PMU_SF_LOAD_MASK;
+constexpr uint16_t kNop = ITA_SF_NOP_MASK;
+constexpr uint16_t kLoad = ITA_SF_LOAD_MASK;
 
 /* ---- directed cases ------------------------------------------------------ */
 
 TEST(RefModel, SinglePairRangeCountsItsBlock)
 {
-    pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+    ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
     rq.events[rq.nevents++] = spec(EV(NOPS_RETIRED));
     rq.irange[rq.nirange++] = {0x4000f0, 0x400410};
-    rq.irange_flags = PMULIB_RR_NO_FINE_MODE;
-    pmulib_dispatch d;
-    ASSERT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, nullptr));
+    rq.irange_flags = ITA_EVLIB_RR_NO_FINE_MODE;
+    ita_evlib_dispatch d;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_dispatch_request(&rq, &d, nullptr));
     /* One pair: the smallest aligned block holding the range is [0x400000, 0x400800). */
     EXPECT_EQ(0xf0u, d.irange[0].soff);
     EXPECT_EQ(0x3f0u, d.irange[0].eoff);
@@ -215,14 +215,14 @@ TEST(RefModel, SinglePairRangeCountsItsBlock)
 TEST(RefModel, OpcodeMatcherBrCloop)
 {
     /* br.cloop: major opcode instr{40:37} = 4, btype instr{8:6} = 5, in a B slot (libpfm-3 ita2_opcode.c). */
-    pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+    ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
     rq.events[rq.nevents++] = spec(EV(IA64_INST_RETIRED));
-    rq.pmc8 = {true, 0x2000140, 0x07ffe3f, PMULIB_SLOT_B};
-    pmulib_dispatch d;
-    ASSERT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, nullptr));
+    rq.pmc8 = {true, 0x2000140, 0x07ffe3f, ITA_EVLIB_SLOT_B};
+    ita_evlib_dispatch d;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_dispatch_request(&rq, &d, nullptr));
     for (ita_model m : {ITA_MODEL_ITANIUM2, ITA_MODEL_ITANIUM}) {
         rq.model = m;
-        ASSERT_EQ(PMULIB_OK, pmulib_dispatch_request(&rq, &d, nullptr));
+        ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_dispatch_request(&rq, &d, nullptr));
         RefPmu pmu(m, false);
         ASSERT_TRUE(pmu.program(d));
         unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
@@ -246,13 +246,13 @@ TEST(RefModel, OpcodeMatcherBrCloop)
 
 struct Tally {
     unsigned ok = 0, refused = 0, samples = 0;
-    unsigned by_code[PMULIB_NERRS] = {0};
+    unsigned by_code[ITA_EVLIB_NERRS] = {0};
     std::string reasons() const
     {
         std::string s;
-        for (int e = 1; e < PMULIB_NERRS; e++)
+        for (int e = 1; e < ITA_EVLIB_NERRS; e++)
             if (by_code[e])
-                s += std::string(s.empty() ? " (" : ", ") + pmulib_err_name((pmulib_err)e) + " " +
+                s += std::string(s.empty() ? " (" : ", ") + ita_evlib_err_name((ita_evlib_err)e) + " " +
                      std::to_string(by_code[e]);
         return s.empty() ? s : s + ")";
     }
@@ -266,7 +266,7 @@ TEST(RefModelProperty, OneCodeRangeAnyEvent)
     Rng r(seed);
     Tally t;
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+        ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
         rq.events[rq.nevents++] = spec(r.below(2) ? EV(NOPS_RETIRED) : EV(PREDICATE_SQUASHED_RETIRED));
         bool fine_mode = r.below(2);
         random_code_ranges(r, rq, 1, fine_mode);
@@ -276,13 +276,13 @@ TEST(RefModelProperty, OneCodeRangeAnyEvent)
             rq.irange[0] = {a < b ? a : b, a < b ? b : a + 16};
         }
         bool two = r.below(2);
-        rq.irange_flags = (r.below(3) == 0 ? PMULIB_RR_INV : 0) | (r.below(4) == 0 ? PMULIB_RR_NO_FINE_MODE : 0) |
-                          (two ? PMULIB_RR_FINE_2BUNDLE : 0);
-        bool inv = rq.irange_flags & PMULIB_RR_INV;
-        pmulib_dispatch d;
-        pmulib_error err;
-        if (pmulib_dispatch_request(&rq, &d, &err) != PMULIB_OK) {
-            ASSERT_EQ(PMULIB_ERR_RANGE_TOO_BIG, err.code) << err.msg << "; " << describe(rq);
+        rq.irange_flags = (r.below(3) == 0 ? ITA_EVLIB_RR_INV : 0) | (r.below(4) == 0 ? ITA_EVLIB_RR_NO_FINE_MODE : 0) |
+                          (two ? ITA_EVLIB_RR_FINE_2BUNDLE : 0);
+        bool inv = rq.irange_flags & ITA_EVLIB_RR_INV;
+        ita_evlib_dispatch d;
+        ita_evlib_error err;
+        if (ita_evlib_dispatch_request(&rq, &d, &err) != ITA_EVLIB_OK) {
+            ASSERT_EQ(ITA_EVLIB_ERR_RANGE_TOO_BIG, err.code) << err.msg << "; " << describe(rq);
             t.refused++;
             t.by_code[err.code]++;
             continue;
@@ -291,7 +291,7 @@ TEST(RefModelProperty, OneCodeRangeAnyEvent)
         RefPmu pmu(ITA_MODEL_ITANIUM2, two);
         ASSERT_TRUE(pmu.program(d)) << describe(rq);
         unsigned ctr = d.counter[0] - ITA_FIRST_COUNTER;
-        uint16_t flag = rq.events[0].event == EV(NOPS_RETIRED) ? kNop : PMU_SF_PRED_OFF_MASK;
+        uint16_t flag = rq.events[0].event == EV(NOPS_RETIRED) ? kNop : ITA_SF_PRED_OFF_MASK;
         for (uint64_t ip : edge_samples(rq.irange, d.irange, 1, 16, r)) {
             Sample s;
             s.ip = ip;
@@ -319,7 +319,7 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
     static const int tagged[4] = {EV(IA64_TAGGED_INST_RETIRED_IBRP0_PMC8), EV(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9),
                                   EV(IA64_TAGGED_INST_RETIRED_IBRP2_PMC8), EV(IA64_TAGGED_INST_RETIRED_IBRP3_PMC9)};
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+        ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
         unsigned which = 1 + (unsigned)r.below(15); /* a non-empty subset of the four */
         for (unsigned k = 0; k < 4; k++)
             if ((which >> k) & 1u)
@@ -327,12 +327,12 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
         bool small = r.below(2);
         random_code_ranges(r, rq, 1 + (unsigned)r.below(rq.nevents), small); /* a pair per range at most */
         bool two = r.below(2);
-        rq.irange_flags = (r.below(2) ? PMULIB_RR_NO_FINE_MODE : 0) | (two ? PMULIB_RR_FINE_2BUNDLE : 0);
-        pmulib_dispatch d;
-        pmulib_error err;
-        if (pmulib_dispatch_request(&rq, &d, &err) != PMULIB_OK) {
-            ASSERT_TRUE(err.code == PMULIB_ERR_TOO_MANY_RANGES || err.code == PMULIB_ERR_RANGE_INVALID ||
-                        err.code == PMULIB_ERR_FEATURE_COMBINATION || err.code == PMULIB_ERR_RANGE_TOO_BIG)
+        rq.irange_flags = (r.below(2) ? ITA_EVLIB_RR_NO_FINE_MODE : 0) | (two ? ITA_EVLIB_RR_FINE_2BUNDLE : 0);
+        ita_evlib_dispatch d;
+        ita_evlib_error err;
+        if (ita_evlib_dispatch_request(&rq, &d, &err) != ITA_EVLIB_OK) {
+            ASSERT_TRUE(err.code == ITA_EVLIB_ERR_TOO_MANY_RANGES || err.code == ITA_EVLIB_ERR_RANGE_INVALID ||
+                        err.code == ITA_EVLIB_ERR_FEATURE_COMBINATION || err.code == ITA_EVLIB_ERR_RANGE_TOO_BIG)
                 << err.msg << "; " << describe(rq);
             t.refused++;
             t.by_code[err.code]++;
@@ -370,14 +370,14 @@ TEST(RefModelProperty, RetiredInstructionsSumOverPairs)
 }
 
 /* Whether the reference model counts the library's Itanium event codes (libpfm-3's, of
- * include/common/ita/ita_events.def).  Until the hardware moves from the PMU_EVENT rows of
+ * include/common/ita/ita_events.def).  Until the hardware moves from the ITA_EVENT rows of
  * include/common/ita/ita_regs.def to those tables, its Itanium codes differ and the Itanium
  * checks below cannot agree; they run again by themselves once it has moved. */
 bool ref_counts_library_itanium_codes()
 {
     for (const char *name : {"LOADS_RETIRED", "NOPS_RETIRED"}) {
         unsigned lib = 0;
-        if (pmulib_event_code(pmutest::ev_id(name), ITA_MODEL_ITANIUM, &lib, nullptr) != PMULIB_OK)
+        if (ita_evlib_event_code(pmutest::ev_id(name), ITA_MODEL_ITANIUM, &lib, nullptr) != ITA_EVLIB_OK)
             return false;
         bool same = false;
         for (int i = 0; i < ITA_NEVENTS; i++)
@@ -404,7 +404,7 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
         ita_model m = r.below(3) ? ITA_MODEL_ITANIUM2 : ITA_MODEL_ITANIUM;
         if (!itanium && m == ITA_MODEL_ITANIUM)
             continue;
-        pmulib_request rq = pmulib_request_init(m);
+        ita_evlib_request rq = ita_evlib_request_init(m);
         rq.events[rq.nevents++] = spec(r.below(2) || m == ITA_MODEL_ITANIUM ? EV(LOADS_RETIRED)
                                                                              : EV(L1D_READ_MISSES_ALL));
         random_data_ranges(r, rq, 1 + (unsigned)r.below(4));
@@ -415,17 +415,17 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
             if (m == ITA_MODEL_ITANIUM2) {
                 two = r.below(2);
                 inv = r.below(4) == 0;
-                rq.irange_flags = (r.below(2) ? PMULIB_RR_NO_FINE_MODE : 0) | (two ? PMULIB_RR_FINE_2BUNDLE : 0) |
-                                  (inv ? PMULIB_RR_INV : 0);
+                rq.irange_flags = (r.below(2) ? ITA_EVLIB_RR_NO_FINE_MODE : 0) | (two ? ITA_EVLIB_RR_FINE_2BUNDLE : 0) |
+                                  (inv ? ITA_EVLIB_RR_INV : 0);
             }
         }
         uint32_t match = (uint32_t)r.below(1u << 27), mask = (uint32_t)(r.next() & r.next() & ((1u << 27) - 1));
         if (opc)
             rq.pmc8 = {true, match, mask, (unsigned)(1 + r.below(15))};
-        pmulib_dispatch d;
-        pmulib_error err;
-        if (pmulib_dispatch_request(&rq, &d, &err) != PMULIB_OK) {
-            ASSERT_TRUE(err.code == PMULIB_ERR_TOO_MANY_RANGES || err.code == PMULIB_ERR_RANGE_TOO_BIG)
+        ita_evlib_dispatch d;
+        ita_evlib_error err;
+        if (ita_evlib_dispatch_request(&rq, &d, &err) != ITA_EVLIB_OK) {
+            ASSERT_TRUE(err.code == ITA_EVLIB_ERR_TOO_MANY_RANGES || err.code == ITA_EVLIB_ERR_RANGE_TOO_BIG)
                 << err.msg << "; " << describe(rq);
             t.refused++;
             t.by_code[err.code]++;
@@ -446,7 +446,7 @@ TEST(RefModelProperty, DataRangesWithCodeRangeAndOpcode)
                 Sample s;
                 s.ip = ip;
                 s.daddr = da;
-                s.flags = kLoad | (rq.events[0].event == EV(L1D_READ_MISSES_ALL) ? PMU_SF_L1D_MISS_MASK : 0);
+                s.flags = kLoad | (rq.events[0].event == EV(L1D_READ_MISSES_ALL) ? ITA_SF_L1D_MISS_MASK : 0);
                 s.unit = (unsigned)r.below(4);
                 /* Half the instructions match the pattern: {enc[40:27], enc[12:0]} = the 27-bit field. */
                 uint32_t e27 = r.below(2) ? (match & ~mask) | ((uint32_t)r.next() & mask) : (uint32_t)r.below(1u << 27);
@@ -476,18 +476,18 @@ TEST(RefModelProperty, ItaniumCodeRanges)
 {
     if (!ref_counts_library_itanium_codes())
         GTEST_SKIP() << "the reference model still counts the old Itanium codes (include/common/ita/ita_regs.def "
-                        "PMU_EVENT rows), not libpfm-3's NOPS_RETIRED 0x30";
+                        "ITA_EVENT rows), not libpfm-3's NOPS_RETIRED 0x30";
     const uint64_t seed = test_seed(14);
     Rng r(seed);
     Tally t;
     for (uint64_t it = 0; it < scaled(20000); it++) {
-        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM);
+        ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM);
         rq.events[rq.nevents++] = spec(r.below(2) ? EV(NOPS_RETIRED) : EV(IA64_INST_RETIRED));
         random_code_ranges(r, rq, 1 + (unsigned)r.below(4), r.below(2));
-        pmulib_dispatch d;
-        pmulib_error err;
-        if (pmulib_dispatch_request(&rq, &d, &err) != PMULIB_OK) {
-            ASSERT_TRUE(err.code == PMULIB_ERR_RANGE_TOO_BIG) << err.msg << "; " << describe(rq);
+        ita_evlib_dispatch d;
+        ita_evlib_error err;
+        if (ita_evlib_dispatch_request(&rq, &d, &err) != ITA_EVLIB_OK) {
+            ASSERT_TRUE(err.code == ITA_EVLIB_ERR_RANGE_TOO_BIG) << err.msg << "; " << describe(rq);
             t.refused++;
             t.by_code[err.code]++;
             continue;
@@ -523,19 +523,19 @@ TEST(RefModelProperty, KernelCheckCase1NeverFires)
                                  EV(IA64_TAGGED_INST_RETIRED_IBRP1_PMC9)};
     unsigned checked = 0;
     for (int it = 0; it < 5000; it++) {
-        pmulib_request rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+        ita_evlib_request rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
         rq.events[rq.nevents++] = spec(events[r.below(4)]);
         random_code_ranges(r, rq, 1 + (unsigned)r.below(2), r.below(2));
         if (r.below(2))
             random_data_ranges(r, rq, 1);
         rq.irange_flags = (unsigned)r.below(8);
-        pmulib_dispatch d;
-        if (pmulib_dispatch_request(&rq, &d, nullptr) != PMULIB_OK)
+        ita_evlib_dispatch d;
+        if (ita_evlib_dispatch_request(&rq, &d, nullptr) != ITA_EVLIB_OK)
             continue;
         uint64_t p8 = 0xffffffff3fffffffull, p13 = 0, p14 = 0;
-        pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 8), &p8);
-        ASSERT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 13), &p13));
-        ASSERT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_PMC, 14), &p14));
+        ita_evlib_dispatch_value(&d, ITA_ADDR(ITA_SPACE_PMC, 8), &p8);
+        ASSERT_TRUE(ita_evlib_dispatch_value(&d, ITA_ADDR(ITA_SPACE_PMC, 13), &p13));
+        ASSERT_TRUE(ita_evlib_dispatch_value(&d, ITA_ADDR(ITA_SPACE_PMC, 14), &p14));
         bool ena = ITA_FGET(p13, PMC13, ENA_DBRP0) | ITA_FGET(p13, PMC13, ENA_DBRP1) |
                    ITA_FGET(p13, PMC13, ENA_DBRP2) | ITA_FGET(p13, PMC13, ENA_DBRP3);
         bool constrained01 = !ITA_FGET(p14, PMC14, IBRP0) || !ITA_FGET(p14, PMC14, IBRP1);

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "sw/ita/ita_encode.h"
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 #include "lib_test_util.h"
 #include "common/pmu_text.h"
 
@@ -77,7 +77,7 @@ TEST(SharedEncode, FineBoundsAsTheLibraryWrote)
     EXPECT_FALSE(ita_fine_eligible(0x0000000000001000ull, 0x0000000100001010ull));
     EXPECT_TRUE(ita_fine_eligible(0x4000000000001000ull, 0x4000000000002000ull));
     EXPECT_FALSE(ita_fine_eligible(0x1008, 0x1100)); /* not bundle aligned */
-    EXPECT_EQ(ita_fine_eligible(0x40001010, 0x40001100), pmulib_fine_eligible(0x40001010, 0x40001100));
+    EXPECT_EQ(ita_fine_eligible(0x40001010, 0x40001100), ita_evlib_fine_eligible(0x40001010, 0x40001100));
 }
 
 TEST(SharedEncode, PairRegistersAsTheLibraryWrote)
@@ -109,7 +109,7 @@ TEST(SharedEncode, PairRegistersAsTheLibraryWrote)
 
 TEST(SharedEncode, Pmc13AsTheLibraryWrote)
 {
-    const uint64_t reset = reset_of(PMU_SPACE_PMC, 13, M2);
+    const uint64_t reset = reset_of(ITA_SPACE_PMC, 13, M2);
     ASSERT_EQ(kPmc13Reset, reset);
     /* Dispatch.SinglePairCodeRange: pair 0 IBR and opcode (cfg 1), enabled; the others
      * no constraint (cfg 3), disabled. */
@@ -139,7 +139,7 @@ TEST(SharedEncode, Pmc13AsTheLibraryWrote)
 
 TEST(SharedEncode, Pmc14AndPmc15AsTheLibraryWrote)
 {
-    const uint64_t pmc14 = reset_of(PMU_SPACE_PMC, 14, M2), pmc15 = reset_of(PMU_SPACE_PMC, 15, M2);
+    const uint64_t pmc14 = reset_of(ITA_SPACE_PMC, 14, M2), pmc15 = reset_of(ITA_SPACE_PMC, 15, M2);
     ASSERT_EQ(kPmc14Reset, pmc14);
     /* Dispatch.SinglePairCodeRange: ibrp0 = 0; Dispatch.RetiredInstructionsOnFourPairs: all four. */
     EXPECT_EQ(kPmc14Reset & ~0x2ull, ita_pmc14_set(pmc14, 0x1, false));
@@ -161,50 +161,50 @@ TEST(SharedEncode, OpcodeMatchersAsTheLibraryWrote)
 {
     /* Dispatch.OpcodeMatcher: br.cloop on B slots, PMC8 with ig_ad = 1 (Itanium 2) and
      * on Itanium; PMC9 on M and I slots. */
-    uint64_t v = ita_opcm_set(reset_of(PMU_SPACE_PMC, 8, M2), 0x2000140, 0x07ffe3f, ITA_SLOT_B);
+    uint64_t v = ita_opcm_set(reset_of(ITA_SPACE_PMC, 8, M2), 0x2000140, 0x07ffe3f, ITA_SLOT_B);
     v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
     EXPECT_EQ(0x1400028103fff1fdull, v);
     EXPECT_EQ(0x1400028003fff1f8ull,
-              ita_opcm_set(reset_of(PMU_SPACE_PMC, 8, ITA_MODEL_ITANIUM), 0x2000140, 0x07ffe3f, ITA_SLOT_B));
-    v = ita_opcm_set(reset_of(PMU_SPACE_PMC, 9, M2), 0, 0x7ffffff, ITA_SLOT_M | ITA_SLOT_I);
+              ita_opcm_set(reset_of(ITA_SPACE_PMC, 8, ITA_MODEL_ITANIUM), 0x2000140, 0x07ffe3f, ITA_SLOT_B));
+    v = ita_opcm_set(reset_of(ITA_SPACE_PMC, 9, M2), 0, 0x7ffffff, ITA_SLOT_M | ITA_SLOT_I);
     v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
     EXPECT_EQ(0xc00000013ffffffdull, v);
     EXPECT_EQ(ITA_SLOT_M | ITA_SLOT_I, ita_opcm_slots(v));
     EXPECT_FALSE(ita_opcm_matches_all(v));
-    EXPECT_TRUE(ita_opcm_matches_all(reset_of(PMU_SPACE_PMC, 8, M2)));
-    EXPECT_EQ(unsigned(PMULIB_SLOT_B), unsigned(ITA_SLOT_B));
+    EXPECT_TRUE(ita_opcm_matches_all(reset_of(ITA_SPACE_PMC, 8, M2)));
+    EXPECT_EQ(unsigned(ITA_EVLIB_SLOT_B), unsigned(ITA_SLOT_B));
 }
 
 TEST(SharedEncode, FieldsByIdentity)
 {
-    EXPECT_EQ(3u, ita_field_ones(PMU_FIDX_PMC13_CFG_DBRP2));
-    EXPECT_EQ(~0ull, ita_field_ones(PMU_FIDX_BR_ADDR_ADDR));
-    EXPECT_EQ(ITA_FSET(0, PMC_GEN, ES, 0x12), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, 0x12));
-    EXPECT_EQ(0x12u, ita_field_get(ITA_FSET(~0ull, PMC_GEN, ES, 0x12), PMU_FIDX_PMC_GEN_ES));
-    EXPECT_EQ(ITA_FMASK(PMC_GEN, ES), ita_field_set(0, PMU_FIDX_PMC_GEN_ES, ~0ull)); /* cut to the width */
+    EXPECT_EQ(3u, ita_field_ones(ITA_FIDX_PMC13_CFG_DBRP2));
+    EXPECT_EQ(~0ull, ita_field_ones(ITA_FIDX_BR_ADDR_ADDR));
+    EXPECT_EQ(ITA_FSET(0, PMC_GEN, ES, 0x12), ita_field_set(0, ITA_FIDX_PMC_GEN_ES, 0x12));
+    EXPECT_EQ(0x12u, ita_field_get(ITA_FSET(~0ull, PMC_GEN, ES, 0x12), ITA_FIDX_PMC_GEN_ES));
+    EXPECT_EQ(ITA_FMASK(PMC_GEN, ES), ita_field_set(0, ITA_FIDX_PMC_GEN_ES, ~0ull)); /* cut to the width */
 }
 
 /* ---- one error type, text helpers, numbers ------------------------------------------ */
 
 TEST(SharedErrors, PmulibErrorIsPmuErr)
 {
-    static_assert(std::is_same<pmulib_error, pmu_err>::value, "one error struct");
-    pmulib_error err;
+    static_assert(std::is_same<ita_evlib_error, pmu_err>::value, "one error struct");
+    ita_evlib_error err;
     std::memset(&err, 0, sizeof err);
     int ev = -1;
-    EXPECT_EQ(PMULIB_ERR_UNKNOWN_EVENT, pmulib_find_event("CPU_CYCLE", &ev, &err));
-    EXPECT_EQ(PMULIB_ERR_UNKNOWN_EVENT, err.code);
+    EXPECT_EQ(ITA_EVLIB_ERR_UNKNOWN_EVENT, ita_evlib_find_event("CPU_CYCLE", &ev, &err));
+    EXPECT_EQ(ITA_EVLIB_ERR_UNKNOWN_EVENT, err.code);
     EXPECT_STREQ("unknown event 'CPU_CYCLE' (did you mean CPU_CYCLES?)", err.msg);
     /* A library error code travels in pmu_err.code; its class is what a command maps. */
-    EXPECT_EQ(PMU_E_INPUT, pmulib_err_class((pmulib_err)err.code));
-    EXPECT_EQ(PMU_OK, pmulib_err_class(PMULIB_OK));
-    EXPECT_EQ(PMU_E_INPUT, pmulib_err_class(PMULIB_ERR_FEATURE_COMBINATION));
-    EXPECT_EQ(PMU_E_INTERNAL, pmulib_err_class(PMULIB_NERRS));
-    EXPECT_EQ(PMULIB_OK, pmulib_find_event("cpu_cycles", &ev, &err));
+    EXPECT_EQ(PMU_E_INPUT, ita_evlib_err_class((ita_evlib_err)err.code));
+    EXPECT_EQ(PMU_OK, ita_evlib_err_class(ITA_EVLIB_OK));
+    EXPECT_EQ(PMU_E_INPUT, ita_evlib_err_class(ITA_EVLIB_ERR_FEATURE_COMBINATION));
+    EXPECT_EQ(PMU_E_INTERNAL, ita_evlib_err_class(ITA_EVLIB_NERRS));
+    EXPECT_EQ(ITA_EVLIB_OK, ita_evlib_find_event("cpu_cycles", &ev, &err));
     EXPECT_EQ(EV(CPU_CYCLES), ev);
     EXPECT_EQ(PMU_OK, err.code);
     EXPECT_STREQ("", err.msg);
-    EXPECT_GE(PMULIB_MSG_LEN, 256u); /* at least what callers sized for */
+    EXPECT_GE(ITA_EVLIB_MSG_LEN, 256u); /* at least what callers sized for */
 }
 
 // The distance computed only as far as a bound (what "did you mean" asks) agrees with the
@@ -289,10 +289,10 @@ TEST(SharedText, EditDistanceAndCase)
     EXPECT_FALSE(pmu_text_ieq("plms", 4, "plm"));
     /* The event library and the configuration reader suggest the same name for the
      * configuration tests' misspellings (test_config.cpp, UnknownEventSuggestsClosest). */
-    EXPECT_STREQ("CPU_CYCLES", pmulib_suggest_event("CPU_CYCLE"));
-    EXPECT_STREQ("L1D_READ_MISSES_ALL", pmulib_suggest_event("l1d_read_miss_all"));
+    EXPECT_STREQ("CPU_CYCLES", ita_evlib_suggest_event("CPU_CYCLE"));
+    EXPECT_STREQ("L1D_READ_MISSES_ALL", ita_evlib_suggest_event("l1d_read_miss_all"));
     /* A query longer than any name is compared in full (the old copy cut it at 64). */
-    EXPECT_EQ(nullptr, pmulib_suggest_event(std::string(70, 'Q').c_str()));
+    EXPECT_EQ(nullptr, ita_evlib_suggest_event(std::string(70, 'Q').c_str()));
     const std::string padded = std::string("CPU_CYCLES") + std::string(60, 'X');
     EXPECT_EQ(60u, pmu_text_edit_distance(padded.c_str(), padded.size(), "CPU_CYCLES"));
     /* The nearest name of a table of records: the first at the smallest distance. */
@@ -314,15 +314,15 @@ TEST(SharedText, EditDistanceAndCase)
 TEST(SharedNumbers, EventLibraryNumbersAreThePmusimSyntax)
 {
     // Event-string modifiers take their numbers in the one pmusim syntax (common/pmu_num.h).
-    pmulib_event_spec spec;
-    pmulib_error err;
-    ASSERT_EQ(PMULIB_OK, pmulib_parse_event("CPU_CYCLES:plm=0xF", &spec, &err)) << err.msg;
+    ita_evlib_event_spec spec;
+    ita_evlib_error err;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_parse_event("CPU_CYCLES:plm=0xF", &spec, &err)) << err.msg;
     EXPECT_EQ(15u, spec.plm);
-    ASSERT_EQ(PMULIB_OK, pmulib_parse_event("IA64_INST_RETIRED:thres=3", &spec, &err)) << err.msg;
+    ASSERT_EQ(ITA_EVLIB_OK, ita_evlib_parse_event("IA64_INST_RETIRED:thres=3", &spec, &err)) << err.msg;
     EXPECT_EQ(3u, spec.thres);
     for (const char *bad : {"", "010", "-1", "+1", " 1", "1 ", "0x", "18446744073709551616", "1k", "\t3"}) {
         std::string ev = std::string("CPU_CYCLES:plm=") + bad;
-        EXPECT_NE(PMULIB_OK, pmulib_parse_event(ev.c_str(), &spec, &err)) << "'" << bad << "'";
+        EXPECT_NE(ITA_EVLIB_OK, ita_evlib_parse_event(ev.c_str(), &spec, &err)) << "'" << bad << "'";
     }
 }
 

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 #include "lib_test_util.h"
 
 using namespace pmutest;
@@ -28,7 +28,7 @@ namespace {
 constexpr ita_model kIta = ITA_MODEL_ITANIUM, kIta2 = ITA_MODEL_ITANIUM2;
 using Writes = std::vector<std::pair<uint16_t, uint64_t>>;
 
-uint16_t pmc(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
+uint16_t pmc(unsigned i) { return ITA_ADDR(ITA_SPACE_PMC, i); }
 
 bool is_ear_type(unsigned t) { return t >= ITA_EVT_IEAR_TLB; }
 bool is_iear_type(unsigned t) { return t == ITA_EVT_IEAR_TLB || t == ITA_EVT_IEAR_CACHE; }
@@ -90,7 +90,7 @@ const ita_event_row *row_named(ita_model m, const char *name)
 
 int id_of(const ita_event_row &r) { return ev_id(r.name); }
 
-std::string writes_text(const pmulib_dispatch &d)
+std::string writes_text(const ita_evlib_dispatch &d)
 {
     std::string s;
     char buf[64];
@@ -101,7 +101,7 @@ std::string writes_text(const pmulib_dispatch &d)
     return s;
 }
 
-void expect_writes(const pmulib_dispatch &d, const Writes &want, const std::string &what)
+void expect_writes(const ita_evlib_dispatch &d, const Writes &want, const std::string &what)
 {
     ASSERT_EQ(want.size(), d.nwrites) << what << ":" << writes_text(d);
     for (size_t i = 0; i < want.size(); i++) {
@@ -118,7 +118,7 @@ struct Ev {
     bool pm;
 };
 
-const pmulib_ism kIsmOfField[3] = {PMULIB_ISM_BOTH, PMULIB_ISM_IA32, PMULIB_ISM_IA64};
+const ita_evlib_ism kIsmOfField[3] = {ITA_EVLIB_ISM_BOTH, ITA_EVLIB_ISM_IA32, ITA_EVLIB_ISM_IA64};
 
 /* libpfm-3 valid_assign() as its comments state it: every event on an allowed counter
  * (Itanium PMC6/7: 2-bit threshold), an L1D-group event on PMC5, an L2-group event on
@@ -167,23 +167,23 @@ bool first_assignment(ita_model m, const std::vector<Ev> &ev, std::vector<unsign
 
 /* What dispatch must answer for `ev` alone (no ranges, no matchers): an error code, or
  * the writes. */
-pmulib_err oracle(ita_model m, const std::vector<Ev> &ev, Writes &writes)
+ita_evlib_err oracle(ita_model m, const std::vector<Ev> &ev, Writes &writes)
 {
     if (m == kIta2) {
         for (size_t i = 0; i < ev.size(); i++)
             for (size_t j = 0; j < i; j++)
                 if (ev[i].row->group && ev[i].row->group == ev[j].row->group && ev[i].row->set != ev[j].row->set)
-                    return PMULIB_ERR_INCOMPATIBLE_SETS;
+                    return ITA_EVLIB_ERR_INCOMPATIBLE_SETS;
         unsigned cancels = 0;
         for (const Ev &e : ev)
             for (const char *n : {"L2_OZQ_CANCELS0_ANY", "L2_OZQ_CANCELS1_REL", "L2_OZQ_CANCELS2_ACQ"})
                 cancels += e.row->code == row_named(kIta2, n)->code;
         if (cancels > 1)
-            return PMULIB_ERR_BAD_ARG;
+            return ITA_EVLIB_ERR_BAD_ARG;
     }
     std::vector<unsigned> as(ev.size());
     if (!first_assignment(m, ev, as, 0, 0))
-        return PMULIB_ERR_NO_COUNTER;
+        return ITA_EVLIB_ERR_NO_COUNTER;
     int iear = -1, dear = -1, btb = -1;
     for (size_t i = ev.size(); i-- > 0;) {
         unsigned t = ev[i].row->type;
@@ -196,10 +196,10 @@ pmulib_err oracle(ita_model m, const std::vector<Ev> &ev, Writes &writes)
         int first = is_iear_type(ev[i].row->type) ? iear : is_dear_type(ev[i].row->type) ? dear : -1;
         if (first >= 0 && (ev[i].row->type != ev[first].row->type || ev[i].row->umask != ev[first].row->umask ||
                            ev[i].plm != ev[first].plm || ev[i].pm != ev[first].pm))
-            return PMULIB_ERR_EVENT_INCOMPATIBLE;
+            return ITA_EVLIB_ERR_EVENT_INCOMPATIBLE;
     }
     if (m == kIta2 && dear >= 0 && btb >= 0 && ear_mode_of(ev[dear].row->type) != 0)
-        return PMULIB_ERR_EVENT_INCOMPATIBLE;
+        return ITA_EVLIB_ERR_EVENT_INCOMPATIBLE;
     writes.clear();
     auto ear = [&](int i, bool d) {
         const Ev &e = ev[i];
@@ -218,14 +218,14 @@ pmulib_err oracle(ita_model m, const std::vector<Ev> &ev, Writes &writes)
         for (size_t i = 0; i < ev.size(); i++)
             if (as[i] == k)
                 writes.push_back({pmc(k), counter_value(m, k, *ev[i].row, ev[i].plm, ev[i].thres, ev[i].ism, ev[i].pm)});
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
-pmulib_request request(ita_model m, const std::vector<Ev> &ev)
+ita_evlib_request request(ita_model m, const std::vector<Ev> &ev)
 {
-    pmulib_request rq = pmulib_request_init(m);
+    ita_evlib_request rq = ita_evlib_request_init(m);
     for (const Ev &e : ev) {
-        pmulib_event_spec &s = rq.events[rq.nevents++];
+        ita_evlib_event_spec &s = rq.events[rq.nevents++];
         s.event = id_of(*e.row);
         s.plm = e.plm;
         s.thres = e.thres;
@@ -247,14 +247,14 @@ std::string describe(ita_model m, const std::vector<Ev> &ev)
 void check_against_oracle(ita_model m, const std::vector<Ev> &ev, const std::string &extra)
 {
     Writes want;
-    pmulib_err code = oracle(m, ev, want);
-    pmulib_request rq = request(m, ev);
-    pmulib_dispatch d;
-    pmulib_error err;
-    pmulib_err got = pmulib_dispatch_request(&rq, &d, &err);
+    ita_evlib_err code = oracle(m, ev, want);
+    ita_evlib_request rq = request(m, ev);
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    ita_evlib_err got = ita_evlib_dispatch_request(&rq, &d, &err);
     std::string what = describe(m, ev) + extra;
     ASSERT_EQ(code, got) << what << ": " << err.msg;
-    if (code == PMULIB_OK)
+    if (code == ITA_EVLIB_OK)
         expect_writes(d, want, what);
     else
         EXPECT_NE('\0', err.msg[0]) << what;
@@ -295,7 +295,7 @@ TEST(Tables, RandomEventSetsMatchTheOracle)
 {
     const uint64_t seed = test_seed(21);
     Rng r(seed);
-    unsigned ok = 0, refused[PMULIB_NERRS] = {0};
+    unsigned ok = 0, refused[ITA_EVLIB_NERRS] = {0};
     for (uint64_t it = 0; it < scaled(600); it++) {
         ita_model m = r.below(3) ? kIta2 : kIta;
         unsigned n;
@@ -316,28 +316,28 @@ TEST(Tables, RandomEventSetsMatchTheOracle)
         if (HasFatalFailure())
             return;
         Writes w;
-        pmulib_err e = oracle(m, ev, w);
-        e == PMULIB_OK ? ok++ : refused[e]++;
+        ita_evlib_err e = oracle(m, ev, w);
+        e == ITA_EVLIB_OK ? ok++ : refused[e]++;
     }
     printf("[ info ] seed %" PRIu64 ": %u encoded; refused: %u sets, %u no-counter, %u cancels, %u EAR/BTB\n", seed,
-           ok, refused[PMULIB_ERR_INCOMPATIBLE_SETS], refused[PMULIB_ERR_NO_COUNTER], refused[PMULIB_ERR_BAD_ARG],
-           refused[PMULIB_ERR_EVENT_INCOMPATIBLE]);
+           ok, refused[ITA_EVLIB_ERR_INCOMPATIBLE_SETS], refused[ITA_EVLIB_ERR_NO_COUNTER], refused[ITA_EVLIB_ERR_BAD_ARG],
+           refused[ITA_EVLIB_ERR_EVENT_INCOMPATIBLE]);
     /* Every outcome occurs, so each rule was exercised. */
     EXPECT_GT(ok, 100u);
-    EXPECT_GT(refused[PMULIB_ERR_INCOMPATIBLE_SETS], 0u);
-    EXPECT_GT(refused[PMULIB_ERR_NO_COUNTER], 0u);
+    EXPECT_GT(refused[ITA_EVLIB_ERR_INCOMPATIBLE_SETS], 0u);
+    EXPECT_GT(refused[ITA_EVLIB_ERR_NO_COUNTER], 0u);
 }
 
 /* ---- the rules' errors ------------------------------------------------------------- */
 
-pmulib_err dispatch(const pmulib_request &rq, pmulib_dispatch &d, pmulib_error &err)
+ita_evlib_err dispatch(const ita_evlib_request &rq, ita_evlib_dispatch &d, ita_evlib_error &err)
 {
-    return pmulib_dispatch_request(&rq, &d, &err);
+    return ita_evlib_dispatch_request(&rq, &d, &err);
 }
 
-pmulib_request names(ita_model m, std::initializer_list<const char *> evs)
+ita_evlib_request names(ita_model m, std::initializer_list<const char *> evs)
 {
-    pmulib_request rq = pmulib_request_init(m);
+    ita_evlib_request rq = ita_evlib_request_init(m);
     for (const char *n : evs) {
         rq.events[rq.nevents].event = ev_id(n);
         rq.events[rq.nevents++].plm = 8;
@@ -345,10 +345,10 @@ pmulib_request names(ita_model m, std::initializer_list<const char *> evs)
     return rq;
 }
 
-void expect_refused(const pmulib_request &rq, pmulib_err code, const char *text)
+void expect_refused(const ita_evlib_request &rq, ita_evlib_err code, const char *text)
 {
-    pmulib_dispatch d;
-    pmulib_error err;
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
     EXPECT_EQ(code, dispatch(rq, d, err)) << err.msg;
     EXPECT_NE(nullptr, std::strstr(err.msg, text)) << err.msg;
 }
@@ -365,8 +365,8 @@ TEST(Rules, SetsOfOneGroup)
         else if (a && rows[i].group == 2 && rows[i].set != a->set)
             b = &rows[i];
     ASSERT_TRUE(a && b);
-    expect_refused(names(kIta2, {a->name, b->name}), PMULIB_ERR_INCOMPATIBLE_SETS, "different sets");
-    expect_refused(names(kIta2, {"LOADS_RETIRED", "STORES_RETIRED"}), PMULIB_ERR_INCOMPATIBLE_SETS, "L1D set 3");
+    expect_refused(names(kIta2, {a->name, b->name}), ITA_EVLIB_ERR_INCOMPATIBLE_SETS, "different sets");
+    expect_refused(names(kIta2, {"LOADS_RETIRED", "STORES_RETIRED"}), ITA_EVLIB_ERR_INCOMPATIBLE_SETS, "L1D set 3");
 }
 
 TEST(Rules, L2UmaskOfThePmc4Event)
@@ -392,15 +392,15 @@ TEST(Rules, L2UmaskOfThePmc4Event)
     for (unsigned i = 0; i < n; i++)
         if (usable(rows[i]) && rows[i].set == a->set && rows[i].umask == 0 && rows[i].code != a->code)
             zero = &rows[i];
-    expect_refused(names(kIta2, {a->name, b->name}), PMULIB_ERR_NO_COUNTER, "PMC");
+    expect_refused(names(kIta2, {a->name, b->name}), ITA_EVLIB_ERR_NO_COUNTER, "PMC");
     ASSERT_TRUE(zero);
     /* Both orders, with the same writes: the umask event on PMC4 (libpfm-3's pre-check
      * refuses the umask-0 event first; ita-event-library.md, where we differ). */
-    pmulib_dispatch d, rev;
-    pmulib_error err;
-    ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {a->name, zero->name}), d, err)) << err.msg;
+    ita_evlib_dispatch d, rev;
+    ita_evlib_error err;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {a->name, zero->name}), d, err)) << err.msg;
     EXPECT_EQ(4u, d.counter[0]) << a->name;
-    ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {zero->name, a->name}), rev, err)) << err.msg;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {zero->name, a->name}), rev, err)) << err.msg;
     EXPECT_EQ(4u, rev.counter[1]) << a->name;
     ASSERT_EQ(d.nwrites, rev.nwrites);
     for (unsigned i = 0; i < d.nwrites; i++) {
@@ -411,73 +411,73 @@ TEST(Rules, L2UmaskOfThePmc4Event)
 
 TEST(Rules, GroupCounters)
 {
-    pmulib_dispatch d;
-    pmulib_error err;
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
     /* An L1D-group event on PMC5 even when PMC4 is free; an L2-group event on PMC4. */
-    ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {"LOADS_RETIRED"}), d, err)) << err.msg;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {"LOADS_RETIRED"}), d, err)) << err.msg;
     EXPECT_EQ(5u, d.counter[0]);
-    ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {"CPU_CYCLES", "L2_REFERENCES"}), d, err)) << err.msg;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {"CPU_CYCLES", "L2_REFERENCES"}), d, err)) << err.msg;
     EXPECT_EQ(4u, d.counter[1]);
     EXPECT_EQ(5u, d.counter[0]);
     /* Two PMC4-only events. */
-    expect_refused(names(kIta2, {"L2_FORCE_RECIRC_ANY", "L2_FORCE_RECIRC_ANY"}), PMULIB_ERR_NO_COUNTER, "PMC4");
+    expect_refused(names(kIta2, {"L2_FORCE_RECIRC_ANY", "L2_FORCE_RECIRC_ANY"}), ITA_EVLIB_ERR_NO_COUNTER, "PMC4");
 }
 
 TEST(Rules, OzqCancelsExcludeEachOther)
 {
-    expect_refused(names(kIta2, {"L2_OZQ_CANCELS0_ANY", "L2_OZQ_CANCELS1_REL"}), PMULIB_ERR_BAD_ARG,
+    expect_refused(names(kIta2, {"L2_OZQ_CANCELS0_ANY", "L2_OZQ_CANCELS1_REL"}), ITA_EVLIB_ERR_BAD_ARG,
                    "only one L2_OZQ_CANCELS0/1/2");
-    expect_refused(names(kIta2, {"L2_OZQ_CANCELS2_ACQ", "CPU_CYCLES", "L2_OZQ_CANCELS2_SCRUB"}), PMULIB_ERR_BAD_ARG,
+    expect_refused(names(kIta2, {"L2_OZQ_CANCELS2_ACQ", "CPU_CYCLES", "L2_OZQ_CANCELS2_SCRUB"}), ITA_EVLIB_ERR_BAD_ARG,
                    "L2_OZQ_CANCELS2_ACQ and L2_OZQ_CANCELS2_SCRUB");
-    pmulib_dispatch d;
-    pmulib_error err;
-    EXPECT_EQ(PMULIB_OK, dispatch(names(kIta2, {"L2_OZQ_CANCELS1_REL", "CPU_CYCLES"}), d, err)) << err.msg;
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    EXPECT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {"L2_OZQ_CANCELS1_REL", "CPU_CYCLES"}), d, err)) << err.msg;
 }
 
 TEST(Rules, PrefetchEventsUseIbrPair1)
 {
-    pmulib_request rq = names(kIta2, {"L1I_PREFETCHES"});
+    ita_evlib_request rq = names(kIta2, {"L1I_PREFETCHES"});
     rq.irange[rq.nirange++] = {0x40000, 0x40100};
-    rq.irange_flags = PMULIB_RR_NO_FINE_MODE;
-    pmulib_dispatch d;
-    pmulib_error err;
-    ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
+    rq.irange_flags = ITA_EVLIB_RR_NO_FINE_MODE;
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
     uint64_t v;
-    EXPECT_TRUE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_IBR, 2), &v)); /* pair 1 = IBR2/IBR3 */
+    EXPECT_TRUE(ita_evlib_dispatch_value(&d, ITA_ADDR(ITA_SPACE_IBR, 2), &v)); /* pair 1 = IBR2/IBR3 */
     EXPECT_EQ(0x40000u, v);
-    EXPECT_FALSE(pmulib_dispatch_value(&d, ITA_ADDR(PMU_SPACE_IBR, 0), &v));
+    EXPECT_FALSE(ita_evlib_dispatch_value(&d, ITA_ADDR(ITA_SPACE_IBR, 0), &v));
     EXPECT_EQ(1, d.tag_pair[0]);
     rq = names(kIta2, {"L1I_PREFETCHES", "IA64_INST_RETIRED"});
     rq.irange[rq.nirange++] = {0x40000, 0x40100};
-    expect_refused(rq, PMULIB_ERR_FEATURE_COMBINATION, "qualified by IBR pair 1");
+    expect_refused(rq, ITA_EVLIB_ERR_FEATURE_COMBINATION, "qualified by IBR pair 1");
     rq = names(kIta2, {"L2_INST_PREFETCHES", "IA64_TAGGED_INST_RETIRED_IBRP1_PMC9"});
     rq.irange[rq.nirange++] = {0x40000, 0x40100};
-    EXPECT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
+    EXPECT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
 }
 
 TEST(Rules, Pmc9OnlyWithRetiredInstructions)
 {
-    pmulib_request rq = names(kIta2, {"IA64_TAGGED_INST_RETIRED_IBRP1_PMC9", "LOADS_RETIRED"});
-    rq.pmc9 = {true, 0, 0x7ffffff, PMULIB_SLOTS_ALL};
-    expect_refused(rq, PMULIB_ERR_FEATURE_COMBINATION, "PMC9 can be used only");
+    ita_evlib_request rq = names(kIta2, {"IA64_TAGGED_INST_RETIRED_IBRP1_PMC9", "LOADS_RETIRED"});
+    rq.pmc9 = {true, 0, 0x7ffffff, ITA_EVLIB_SLOTS_ALL};
+    expect_refused(rq, ITA_EVLIB_ERR_FEATURE_COMBINATION, "PMC9 can be used only");
 }
 
 /* ---- EAR and BTB: methods 1-4 ------------------------------------------------------- */
 
 TEST(EarBtb, DearTlbOrAlatWithTheBtbIsIncompatible)
 {
-    expect_refused(names(kIta2, {"DATA_EAR_TLB_ALL", "BRANCH_EVENT"}), PMULIB_ERR_EVENT_INCOMPATIBLE, "TLB mode");
-    pmulib_request rq = names(kIta2, {"DATA_EAR_ALAT"});
+    expect_refused(names(kIta2, {"DATA_EAR_TLB_ALL", "BRANCH_EVENT"}), ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, "TLB mode");
+    ita_evlib_request rq = names(kIta2, {"DATA_EAR_ALAT"});
     rq.btb = {true, false, 3, 3, 3, 0, false, false, false, 0, false};
-    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "ALAT mode");
+    expect_refused(rq, ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, "ALAT mode");
     rq = names(kIta2, {"BRANCH_EVENT"});
-    rq.dear = {true, PMULIB_EAR_TLB, 0x2, 0, PMULIB_ISM_DEFAULT, false};
-    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "TLB mode");
-    pmulib_dispatch d;
-    pmulib_error err;
-    EXPECT_EQ(PMULIB_OK, dispatch(names(kIta2, {"DATA_EAR_CACHE_LAT4", "BRANCH_EVENT"}), d, err)) << err.msg;
+    rq.dear = {true, ITA_EVLIB_EAR_TLB, 0x2, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    expect_refused(rq, ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, "TLB mode");
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    EXPECT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {"DATA_EAR_CACHE_LAT4", "BRANCH_EVENT"}), d, err)) << err.msg;
     /* Itanium has no such restriction in libpfm-3 (pfmlib_itanium.c). */
-    EXPECT_EQ(PMULIB_OK, dispatch(names(kIta, {"DATA_EAR_TLB_VHPT", "BRANCH_EVENT"}), d, err)) << err.msg;
+    EXPECT_EQ(ITA_EVLIB_OK, dispatch(names(kIta, {"DATA_EAR_TLB_VHPT", "BRANCH_EVENT"}), d, err)) << err.msg;
 }
 
 struct MethodCase {
@@ -493,8 +493,8 @@ void check_methods(const MethodCase &c)
     const uint16_t reg = pmc(10 + (unsigned)c.unit);
     const ita_event_row *row = row_named(c.m, c.event);
     std::string what = std::string(c.m == kIta ? "Itanium " : "Itanium 2 ") + c.event;
-    pmulib_ear ear{true, PMULIB_EAR_TLB, 0x4, 0x1, PMULIB_ISM_IA64, true};
-    pmulib_btb btb{true, false, 2, 1, 3, 0, false, false, false, 0x1, true};
+    ita_evlib_ear ear{true, ITA_EVLIB_EAR_TLB, 0x4, 0x1, ITA_EVLIB_ISM_IA64, true};
+    ita_evlib_btb btb{true, false, 2, 1, 3, 0, false, false, false, 0x1, true};
     if (c.m == kIta2)
         btb.ds = true, btb.brt = 2;
     else
@@ -508,9 +508,9 @@ void check_methods(const MethodCase &c)
     else
         want_reg = dear_value(c.m, 1, 0x4, 0x1, 2, true);
     for (int method = 2; method <= 4; method++) {
-        pmulib_request rq = pmulib_request_init(c.m);
+        ita_evlib_request rq = ita_evlib_request_init(c.m);
         if (method == 2 || method == 3) {
-            rq.events[0] = {id_of(*row), 8, 0, PMULIB_ISM_DEFAULT, false};
+            rq.events[0] = {id_of(*row), 8, 0, ITA_EVLIB_ISM_DEFAULT, false};
             rq.nevents = 1;
         }
         if (method == 2 || method == 4) {
@@ -519,9 +519,9 @@ void check_methods(const MethodCase &c)
             else
                 (c.unit ? rq.dear : rq.iear) = ear;
         }
-        pmulib_dispatch d;
-        pmulib_error err;
-        ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << what << " method " << method << ": " << err.msg;
+        ita_evlib_dispatch d;
+        ita_evlib_error err;
+        ASSERT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << what << " method " << method << ": " << err.msg;
         Writes want;
         if (method != 3)
             want.push_back({reg, want_reg});
@@ -546,38 +546,38 @@ TEST(EarBtb, MethodsOfBothModels)
 TEST(EarBtb, Method3WithoutEventsOrConfiguration)
 {
     /* No event at all and nothing used: nothing to do. */
-    pmulib_request rq = pmulib_request_init(kIta2);
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "0 events");
+    ita_evlib_request rq = ita_evlib_request_init(kIta2);
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "0 events");
     /* A counter event only: no EAR, no BTB register. */
-    pmulib_dispatch d;
-    pmulib_error err;
-    ASSERT_EQ(PMULIB_OK, dispatch(names(kIta2, {"L1I_EAR_EVENTS", "DATA_EAR_EVENTS"}), d, err)) << err.msg;
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(names(kIta2, {"L1I_EAR_EVENTS", "DATA_EAR_EVENTS"}), d, err)) << err.msg;
     for (unsigned k : {10u, 11u, 12u})
-        EXPECT_FALSE(pmulib_dispatch_value(&d, pmc(k), nullptr)) << k;
+        EXPECT_FALSE(ita_evlib_dispatch_value(&d, pmc(k), nullptr)) << k;
 }
 
 TEST(EarBtb, Method1EventsOfOneUnitAgreeAndDefaults)
 {
     /* Two I-EAR events asking for one configuration: it programs PMC10, both count
      * L1I_EAR_EVENTS. */
-    pmulib_request rq = names(kIta2, {"L1I_EAR_TLB_VHPT", "CPU_CYCLES", "L1I_EAR_TLB_VHPT"});
-    pmulib_dispatch d;
-    pmulib_error err;
-    ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
+    ita_evlib_request rq = names(kIta2, {"L1I_EAR_TLB_VHPT", "CPU_CYCLES", "L1I_EAR_TLB_VHPT"});
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
     uint64_t v;
-    ASSERT_TRUE(pmulib_dispatch_value(&d, pmc(10), &v));
+    ASSERT_TRUE(ita_evlib_dispatch_value(&d, pmc(10), &v));
     EXPECT_EQ(0x8u | 0x2u << 5, v); /* TLB mode: ct 00, umask 2 */
     /* The default plm of an explicit configuration without one: the first event's. */
     rq = names(kIta2, {"CPU_CYCLES"});
     rq.events[0].plm = 0x3;
-    rq.iear = {true, PMULIB_EAR_CACHE, 0xff, 0, PMULIB_ISM_DEFAULT, false};
-    ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
-    ASSERT_TRUE(pmulib_dispatch_value(&d, pmc(10), &v));
+    rq.iear = {true, ITA_EVLIB_EAR_CACHE, 0xff, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
+    ASSERT_TRUE(ita_evlib_dispatch_value(&d, pmc(10), &v));
     EXPECT_EQ(0x3u | 0xffu << 5 | 1u << 13, v);
     /* Free running without events: user level. */
-    rq = pmulib_request_init(kIta);
+    rq = ita_evlib_request_init(kIta);
     rq.btb = {true, false, 3, 3, 3, 0, true, true, true, 0, false};
-    ASSERT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
+    ASSERT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
     ASSERT_EQ(1u, d.nwrites);
     EXPECT_EQ(btb_all_value(kIta, 8, false), d.writes[0].value);
 }
@@ -603,40 +603,40 @@ TEST(EarBtb, Method1EventsOfOneUnitThatDisagreeAreRefused)
         {kIta2, {"DATA_EAR_CACHE_LAT4", "DATA_EAR_CACHE_LAT8"}, "D-EAR: events DATA_EAR_CACHE_LAT4"},
     };
     for (const Case &c : cases)
-        expect_refused(names(c.m, c.evs), PMULIB_ERR_EVENT_INCOMPATIBLE, c.text);
+        expect_refused(names(c.m, c.evs), ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, c.text);
     /* one event twice at two privilege levels */
-    pmulib_request rq = names(kIta2, {"L1I_EAR_CACHE_LAT4", "L1I_EAR_CACHE_LAT4"});
+    ita_evlib_request rq = names(kIta2, {"L1I_EAR_CACHE_LAT4", "L1I_EAR_CACHE_LAT4"});
     rq.events[1].plm = 1;
-    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8) and L1I_EAR_CACHE_LAT4 (cache mode, umask 0xff, plm 0x1)");
+    expect_refused(rq, ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8) and L1I_EAR_CACHE_LAT4 (cache mode, umask 0xff, plm 0x1)");
     rq.events[1].plm = 8;
     rq.events[1].pm = true;
-    expect_refused(rq, PMULIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8, pm) ask for");
+    expect_refused(rq, ITA_EVLIB_ERR_EVENT_INCOMPATIBLE, "plm 0x8, pm) ask for");
     /* The unit's own configuration settles it (method 2): both events are counted. */
     rq = names(kIta, {"INSTRUCTION_EAR_TLB_SW", "INSTRUCTION_EAR_CACHE_LAT1024"});
-    rq.iear = {true, PMULIB_EAR_TLB, 0x8, 0, PMULIB_ISM_DEFAULT, false};
-    pmulib_dispatch d;
-    pmulib_error err;
-    EXPECT_EQ(PMULIB_OK, dispatch(rq, d, err)) << err.msg;
+    rq.iear = {true, ITA_EVLIB_EAR_TLB, 0x8, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    ita_evlib_dispatch d;
+    ita_evlib_error err;
+    EXPECT_EQ(ITA_EVLIB_OK, dispatch(rq, d, err)) << err.msg;
 }
 
 TEST(EarBtb, BadConfigurations)
 {
-    pmulib_request rq = pmulib_request_init(kIta2);
-    rq.iear = {true, PMULIB_EAR_ALAT, 0, 0, PMULIB_ISM_DEFAULT, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "I-EAR: mode 2");
-    rq.iear = {true, PMULIB_EAR_TLB, 0x80, 0, PMULIB_ISM_DEFAULT, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "umask 0x80: at most 0x7f");
-    rq = pmulib_request_init(kIta);
-    rq.dear = {true, PMULIB_EAR_ALAT, 0, 0, PMULIB_ISM_DEFAULT, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "D-EAR: mode 2");
-    rq.dear = {true, PMULIB_EAR_CACHE, 0x10, 0, PMULIB_ISM_DEFAULT, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "at most 0xf");
-    rq = pmulib_request_init(kIta);
+    ita_evlib_request rq = ita_evlib_request_init(kIta2);
+    rq.iear = {true, ITA_EVLIB_EAR_ALAT, 0, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "I-EAR: mode 2");
+    rq.iear = {true, ITA_EVLIB_EAR_TLB, 0x80, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "umask 0x80: at most 0x7f");
+    rq = ita_evlib_request_init(kIta);
+    rq.dear = {true, ITA_EVLIB_EAR_ALAT, 0, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "D-EAR: mode 2");
+    rq.dear = {true, ITA_EVLIB_EAR_CACHE, 0x10, 0, ITA_EVLIB_ISM_DEFAULT, false};
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "at most 0xf");
+    rq = ita_evlib_request_init(kIta);
     rq.btb = {true, true, 3, 3, 3, 0, false, false, false, 0, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "Itanium 2 fields");
-    rq = pmulib_request_init(kIta2);
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "Itanium 2 fields");
+    rq = ita_evlib_request_init(kIta2);
     rq.btb = {true, false, 4, 3, 3, 0, false, false, false, 0, false};
-    expect_refused(rq, PMULIB_ERR_BAD_ARG, "tm 4");
+    expect_refused(rq, ITA_EVLIB_ERR_BAD_ARG, "tm 4");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-/* lib_test_util.h - shared helpers of the pmulib tests: a seeded generator,
+/* lib_test_util.h - shared helpers of the ita_evlib tests: a seeded generator,
  * the hardware's IBR/DBR match rules written from docs/ita-semantics.md, and
  * random ranges. */
 #ifndef LIB_TEST_UTIL_H
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 #include "common/pmu_rng.h"
 
 namespace pmutest {
@@ -21,28 +21,28 @@ struct Rng {
     uint64_t below(uint64_t n) { return n ? next() % n : 0; }
 };
 
-/* PMULIB_SEED overrides the default seed; PMULIB_PROPERTY_SCALE multiplies the iteration counts. */
+/* ITA_EVLIB_SEED overrides the default seed; ITA_EVLIB_PROPERTY_SCALE multiplies the iteration counts. */
 inline uint64_t test_seed(uint64_t dflt)
 {
-    const char *s = std::getenv("PMULIB_SEED");
+    const char *s = std::getenv("ITA_EVLIB_SEED");
     return s ? std::strtoull(s, nullptr, 0) : dflt;
 }
 inline uint64_t scaled(uint64_t n)
 {
-    const char *s = std::getenv("PMULIB_PROPERTY_SCALE");
+    const char *s = std::getenv("ITA_EVLIB_PROPERTY_SCALE");
     uint64_t k = s ? std::strtoull(s, nullptr, 0) : 1;
     return n * (k ? k : 1);
 }
 inline std::string replay(uint64_t seed, const char *test)
 {
-    return "replay: PMULIB_SEED=" + std::to_string(seed) + " build/tests/sw_tests --gtest_filter=" + test;
+    return "replay: ITA_EVLIB_SEED=" + std::to_string(seed) + " build/tests/sw_tests --gtest_filter=" + test;
 }
 
 /* An event's id by name (the library's ids are the tables' stream event ids). */
 inline int ev_id(const char *name)
 {
     int ev = -1;
-    pmulib_find_event(name, &ev, nullptr);
+    ita_evlib_find_event(name, &ev, nullptr);
     return ev;
 }
 #define EV(name) pmutest::ev_id(#name)
@@ -72,7 +72,7 @@ inline bool fine_matches(uint64_t ip, uint64_t lo, uint64_t hi, bool two_bundle)
     return l <= x && x <= h;
 }
 
-inline bool cover_matches(const pmulib_cover &cv, uint64_t a, bool code)
+inline bool cover_matches(const ita_evlib_cover &cv, uint64_t a, bool code)
 {
     for (unsigned i = 0; i < cv.npairs; i++)
         if (pair_matches(a, cv.pair[i].addr, cv.pair[i].mask, code))

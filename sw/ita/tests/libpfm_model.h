@@ -2,7 +2,7 @@
  * libpfm_model.h - libpfm-3's range-restriction algorithms (pfmlib_itanium2.c
  * do_normal_rr(), compute_normal_rr(), compute_single_rr(), compute_fine_rr() and the
  * fine-mode test of pfm_dispatch_irange()), bugs included, to check that
- * pmulib agrees with them where they are right.  Test code only.
+ * ita_evlib agrees with them where they are right.  Test code only.
  *
  * Sources: docs/sources.md.
  */

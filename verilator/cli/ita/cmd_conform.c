@@ -213,7 +213,7 @@ static void write_opc(reg_sink *k, pmu_rng *s, unsigned which, const opc_pattern
         v = ITA_FSET(v, PMC_OPC, IG_AD, below(s, 2));
         v = ITA_FSET(v, PMC_OPC, INV, below(s, 5) == 0);
     }
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, which), v);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, which), v);
 }
 
 /* IBR/DBR pairs as aligned blocks around the stream's code and data: two in three of them,
@@ -227,14 +227,14 @@ static void random_pairs(reg_sink *k, pmu_rng *s, const pmu_gen *gen, int worklo
             random_block(s, code_near(s, gen, workload), 4, 16, &addr, &mask, &lo, &hi);
             if (below(s, 8) == 0)
                 mask ^= 1ull << (4 + below(s, 52)); /* a non-contiguous mask now and then */
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * i), addr);
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * i + 1), mask | plm << PMU_F_IBR_MASK_PLM_LSB);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * i), addr);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * i + 1), mask | plm << ITA_F_IBR_MASK_PLM_LSB);
             plan_edge(plan->code, &plan->ncode, lo, hi);
         }
         if (below(s, 3) != 0 || qual_heavy) {
             random_block(s, data_near(s, workload), 0, 16, &addr, &mask, &lo, &hi);
-            sink_write(k, ITA_ADDR(PMU_SPACE_DBR, 2 * i), addr);
-            sink_write(k, ITA_ADDR(PMU_SPACE_DBR, 2 * i + 1), mask | plm << PMU_F_DBR_MASK_PLM_LSB);
+            sink_write(k, ITA_ADDR(ITA_SPACE_DBR, 2 * i), addr);
+            sink_write(k, ITA_ADDR(ITA_SPACE_DBR, 2 * i + 1), mask | plm << ITA_F_DBR_MASK_PLM_LSB);
             plan_edge(plan->data, &plan->ndata, lo, hi);
         }
     }
@@ -265,14 +265,14 @@ static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen,
             if (z > page + 0xff0)
                 z = page + 0xff0;
             uint64_t plm = 0xf;
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * r), a);
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * r + 1), plm << PMU_F_IBR_MASK_PLM_LSB);
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * r + 4), z);
-            sink_write(k, ITA_ADDR(PMU_SPACE_IBR, 2 * r + 5), plm << PMU_F_IBR_MASK_PLM_LSB);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * r), a);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * r + 1), plm << ITA_F_IBR_MASK_PLM_LSB);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * r + 4), z);
+            sink_write(k, ITA_ADDR(ITA_SPACE_IBR, 2 * r + 5), plm << ITA_F_IBR_MASK_PLM_LSB);
             plan_edge(plan->code, &plan->ncode, a, z + 16);
         }
     }
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 14), v14);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 14), v14);
     uint64_t v13 = 0;
     v13 = ITA_FSET(v13, PMC13, CFG_DBRP0, below(s, 4));
     v13 = ITA_FSET(v13, PMC13, CFG_DBRP1, below(s, 4));
@@ -282,8 +282,8 @@ static void random_ita2_constraints(reg_sink *k, pmu_rng *s, const pmu_gen *gen,
     v13 = ITA_FSET(v13, PMC13, ENA_DBRP1, pair_on(s, qual_heavy));
     v13 = ITA_FSET(v13, PMC13, ENA_DBRP2, pair_on(s, qual_heavy));
     v13 = ITA_FSET(v13, PMC13, ENA_DBRP3, pair_on(s, qual_heavy));
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 13), v13);
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 15), below(s, 16));
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 13), v13);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 15), below(s, 16));
 }
 
 /* ---- EARs and the branch trace buffer (docs/ita-ear-btb.md) ------------------------------------ */
@@ -317,7 +317,7 @@ static unsigned random_iear_cache_umask(pmu_rng *s, ita_model m)
     case 0:
     case 1: return 0x80u | below(s, 0x80);
     case 2: return (0xffu << below(s, 8)) & 0xffu;
-    default: return random_ear_umask(s, m, ITA_EVT_IEAR_CACHE, PMU_F_PMC10_UMASK_WIDTH);
+    default: return random_ear_umask(s, m, ITA_EVT_IEAR_CACHE, ITA_F_PMC10_UMASK_WIDTH);
     }
 }
 
@@ -330,7 +330,7 @@ static uint64_t random_iear(pmu_rng *s, ita_model m)
         const int tlb = mode >= 4;
         v = ITA_FSET(v, PMC10_ITA, TLB, tlb);
         v = ITA_FSET(v, PMC10_ITA, UMASK, random_ear_umask(s, m, tlb ? ITA_EVT_IEAR_TLB : ITA_EVT_IEAR_CACHE,
-                                                            PMU_F_PMC10_ITA_UMASK_WIDTH));
+                                                            ITA_F_PMC10_ITA_UMASK_WIDTH));
         v = ITA_FSET(v, PMC10_ITA, PLM, random_plm(s));
         v = ITA_FSET(v, PMC10_ITA, PM, below(s, 2));
         return ITA_FSET(v, PMC10_ITA, ISM, random_ism(s));
@@ -340,7 +340,7 @@ static uint64_t random_iear(pmu_rng *s, ita_model m)
         v = ITA_FSET(v, PMC10, UMASK, random_iear_cache_umask(s, m));
         v = ITA_FSET(v, PMC10, CT, ITA_FGET(v, PMC10, CT) | 2u);
     } else if (mode < 7) {
-        v = ITA_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_TLB, PMU_F_PMC10_UMASK_WIDTH - 1));
+        v = ITA_FSET(v, PMC10, UMASK, random_ear_umask(s, m, ITA_EVT_IEAR_TLB, ITA_F_PMC10_UMASK_WIDTH - 1));
         v = ITA_FSET(v, PMC10, CT, 0);
     } else {
         v = ITA_FSET(v, PMC10, CT, 1);
@@ -363,7 +363,7 @@ static uint64_t random_dear(pmu_rng *s, ita_model m)
     } else {
         v = ITA_FSET(v, PMC11, MODE, mode);
     }
-    v = ITA_FSET(v, PMC11, UMASK, random_ear_umask(s, m, types[mode], PMU_F_PMC11_UMASK_WIDTH));
+    v = ITA_FSET(v, PMC11, UMASK, random_ear_umask(s, m, types[mode], ITA_F_PMC11_UMASK_WIDTH));
     v = ITA_FSET(v, PMC11, PLM, random_plm(s));
     v = ITA_FSET(v, PMC11, PM, below(s, 2));
     return ITA_FSET(v, PMC11, ISM, random_ism(s));
@@ -402,9 +402,9 @@ static void random_ears_btb(reg_sink *k, pmu_rng *s, ita_model m, uint64_t pmc11
     case 2: btb = any; break;
     default: break;
     }
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 10), iear);
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 11), dear | pmc11);
-    sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 12), btb);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 10), iear);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 11), dear | pmc11);
+    sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 12), btb);
 }
 
 /* Programs IBR/DBR pairs, opcode matchers and the constraint registers at random, aimed at
@@ -427,7 +427,7 @@ static void random_qualification(reg_sink *k, pmu_rng *s, ita_model m, const pmu
         random_ita2_constraints(k, s, gen, workload, qual_heavy, plan);
     } else {
         /* PMC13.ta = 1 leaves the instruction-address ranges out */
-        sink_write(k, ITA_ADDR(PMU_SPACE_PMC, 13), below(s, 2) && !qual_heavy);
+        sink_write(k, ITA_ADDR(ITA_SPACE_PMC, 13), below(s, 2) && !qual_heavy);
         pmc11 = below(s, 2) ? 0 : ITA_FMASK(PMC11, PT);
     }
     random_ears_btb(k, s, m, pmc11);
@@ -435,9 +435,9 @@ static void random_qualification(reg_sink *k, pmu_rng *s, ita_model m, const pmu
 
 /* ---- software activity ------------------------------------------------------------------- */
 
-static const uint16_t psr_addr = ITA_ADDR(PMU_SPACE_CPU, 0);
-static const uint16_t dcr_addr = ITA_ADDR(PMU_SPACE_CPU, 1);
-static const uint16_t ipsr_addr = ITA_ADDR(PMU_SPACE_CPU, 2);
+static const uint16_t psr_addr = ITA_ADDR(ITA_SPACE_CPU, 0);
+static const uint16_t dcr_addr = ITA_ADDR(ITA_SPACE_CPU, 1);
+static const uint16_t ipsr_addr = ITA_ADDR(ITA_SPACE_CPU, 2);
 
 static uint64_t random_psr(pmu_rng *s)
 {
@@ -452,8 +452,8 @@ static void random_driver_action(pmu_backend *b, pmu_rng *s)
 {
     static const unsigned qregs[] = {8, 9, 11, 13, 14, 15};
     switch (below(s, 4)) {
-    case 0: pmu_write(b, ITA_ADDR(below(s, 2) ? PMU_SPACE_IBR : PMU_SPACE_DBR, below(s, 8)), pmu_rng_next(s)); break;
-    case 1: pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, qregs[below(s, 6)]), pmu_rng_next(s)); break;
+    case 0: pmu_write(b, ITA_ADDR(below(s, 2) ? ITA_SPACE_IBR : ITA_SPACE_DBR, below(s, 8)), pmu_rng_next(s)); break;
+    case 1: pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, qregs[below(s, 6)]), pmu_rng_next(s)); break;
     case 2: (void)pmu_read(b, (uint16_t)below(s, 1u << ITA_ADDR_BITS)); break;
     default: (void)pmu_read(b, ita_vis_table[below(s, ITA_NVIS)].addr); break;
     }
@@ -466,7 +466,7 @@ static uint16_t random_capture_reg(pmu_rng *s)
     uint16_t regs[ITA_NVIS];
     unsigned n = 0;
     for (unsigned i = 0; i < ita_reg_table_len; i++)
-        if (ita_reg_table[i].role == PMU_ROLE_CAPTURE)
+        if (ita_reg_table[i].role == ITA_ROLE_CAPTURE)
             for (unsigned j = 0; j < ita_reg_table[i].count; j++)
                 regs[n++] = ITA_ADDR(ita_reg_table[i].space, ita_reg_table[i].first + j);
     return regs[below(s, n)];
@@ -479,12 +479,12 @@ static void random_action(pmu_backend *b, pmu_rng *s, unsigned width, int qual_h
 {
     unsigned ctr = ITA_FIRST_COUNTER + below(s, ITA_NCOUNTERS);
     switch (below(s, 13)) {
-    case 12: pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, 10), random_iear(s, (ita_model)b->model)); break;
+    case 12: pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, 10), random_iear(s, (ita_model)b->model)); break;
     case 10:
     case 11: random_driver_action(b, s); break;
-    case 0: pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, ctr), random_pmc(s, qual_heavy)); break;
-    case 1: pmu_write(b, ITA_ADDR(PMU_SPACE_PMD, ctr), random_pmd(s, width)); break;
-    case 2: pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, 0), below(s, 2) ? 0 : pmu_rng_next(s)); break;
+    case 0: pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, ctr), random_pmc(s, qual_heavy)); break;
+    case 1: pmu_write(b, ITA_ADDR(ITA_SPACE_PMD, ctr), random_pmd(s, width)); break;
+    case 2: pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, 0), below(s, 2) ? 0 : pmu_rng_next(s)); break;
     case 3: pmu_write(b, psr_addr, random_psr(s)); break;
     case 4: pmu_write(b, below(s, 2) ? dcr_addr : ipsr_addr, pmu_rng_next(s)); break;
     case 5: pmu_write(b, (uint16_t)below(s, 1u << ITA_ADDR_BITS), pmu_rng_next(s)); break;
@@ -544,16 +544,16 @@ static void start_harness(pmu_fam_conform *c, pmu_record_hooks *hooks)
     uint64_t start[ITA_NCOUNTERS], reload[ITA_NCOUNTERS];
     for (unsigned i = 0; i < ITA_NCOUNTERS; i++) {
         const uint64_t pmc = random_pmc(&c->rng, c->qual_heavy);
-        pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, ITA_FIRST_COUNTER + i), pmc);
+        pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, ITA_FIRST_COUNTER + i), pmc);
         plan_threshold(&c->plan, pmc);
         start[i] = random_pmd(&c->rng, c->width);
-        pmu_write(b, ITA_ADDR(PMU_SPACE_PMD, ITA_FIRST_COUNTER + i), start[i]);
+        pmu_write(b, ITA_ADDR(ITA_SPACE_PMD, ITA_FIRST_COUNTER + i), start[i]);
         /* Mostly near the top, so the overflow service runs often. */
         reload[i] = below(&c->rng, 4) ? (1ull << c->width) - 1 - below(&c->rng, 3000) : 0;
     }
     pmu_write(b, psr_addr, random_psr(&c->rng));
     pmu_write(b, dcr_addr, below(&c->rng, 2));
-    pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, 0), 0);
+    pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, 0), 0);
     ita_isr_init(&c->isr, b, start, reload, below(&c->rng, 9));
     c->gap = 50 + below(&c->rng, 2000);
     harness_schedule(c, b->cycle);
@@ -586,7 +586,7 @@ static int start_driver(pmu_fam_conform *c, ita_drv_config *cfg, pmu_record_hook
     reg_sink sink = {NULL, cfg};
     for (unsigned i = 0; i < ITA_NCOUNTERS; i++) {
         const uint64_t pmc = random_pmc(&c->rng, c->qual_heavy);
-        sink_write(&sink, ITA_ADDR(PMU_SPACE_PMC, ITA_FIRST_COUNTER + i), pmc);
+        sink_write(&sink, ITA_ADDR(ITA_SPACE_PMC, ITA_FIRST_COUNTER + i), pmc);
         plan_threshold(&c->plan, pmc);
         /* Count only, sample often (rare events too), sample now and then, or a full
          * 2^W period (the reload is 0). */

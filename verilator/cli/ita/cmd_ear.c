@@ -45,7 +45,7 @@ int ita_sample_unit_program(unsigned model, const ita_event_row *row, int pm, it
 {
     uint64_t counter = 0;
     for (unsigned r = 0; r < cfg->nregs; r++)
-        if (cfg->reg[r].addr == ita_vis_table[PMU_VIS_PMC4 + k].addr)
+        if (cfg->reg[r].addr == ita_vis_table[ITA_VIS_PMC4 + k].addr)
             counter = cfg->reg[r].value;
     if (cfg->nregs == ITA_DRV_MAX_REGS)
         return pmu_errf(err, PMU_E_INPUT, "--sample %s: the events need more than %d registers", row->name,

@@ -1,6 +1,6 @@
 /*
  * cmd_encode.c - `pmusim encode` for the Itanium family: the register values the event
- * library (include/sw/ita/pmulib.h) computes for events, code/data ranges and opcode
+ * library (include/sw/ita/ita_evlib.h) computes for events, code/data ranges and opcode
  * matchers, one "PMCn = 0x..." / "IBRn = 0x..." / "DBRn = 0x..." line per register, or
  * JSON with each range's offsets.  Nothing runs: it only encodes.
  */
@@ -12,7 +12,7 @@
 
 #include "cli/ita/ita_cmds.h"
 #include "harness/ita/ita_family.h"
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 #include "cli/pmu_cli.h"
 #include "common/pmu_num.h"
 #include "common/pmu_text.h"
@@ -64,8 +64,8 @@ static const char *const type_names[] = {
     [ITA_EVT_DEAR_TLB] = "dear-tlb",     [ITA_EVT_DEAR_CACHE] = "dear-cache",
     [ITA_EVT_DEAR_ALAT] = "dear-alat",
 };
-static const char *const group_names[] = {[PMULIB_GROUP_NONE] = "none", [PMULIB_GROUP_L1D] = "L1D",
-                                          [PMULIB_GROUP_L2] = "L2"};
+static const char *const group_names[] = {[ITA_EVLIB_GROUP_NONE] = "none", [ITA_EVLIB_GROUP_L1D] = "L1D",
+                                          [ITA_EVLIB_GROUP_L2] = "L2"};
 
 static const char *type_name(unsigned t) { return t < sizeof type_names / sizeof type_names[0] ? type_names[t] : "?"; }
 static const char *group_name(unsigned g)
@@ -137,8 +137,8 @@ static void list_events(FILE *f, ita_model m, bool json)
 /* ---- option values ------------------------------------------------------------------------ */
 
 typedef struct encode_opts {
-    pmulib_request rq;
-    const char *events[PMULIB_MAX_EVENTS];
+    ita_evlib_request rq;
+    const char *events[ITA_EVLIB_MAX_EVENTS];
     unsigned nevents;
     int json, inverse, no_fine, fine_2bundle, system_wide, list;
     unsigned btb_seen; /* --btb keys given (bit k = btb_keys[k]) */
@@ -148,9 +148,9 @@ typedef struct encode_opts {
 static int add_event(void *ctx, const char *opt, const char *val, pmu_err *err)
 {
     encode_opts *o = ctx;
-    if (o->nevents == PMULIB_MAX_EVENTS)
+    if (o->nevents == ITA_EVLIB_MAX_EVENTS)
         return pmu_errf(err, PMU_E_INPUT, "%s %s: at most %d events (one per counter PMC4..PMC7)", opt, val,
-                        PMULIB_MAX_EVENTS);
+                        ITA_EVLIB_MAX_EVENTS);
     o->events[o->nevents++] = val;
     return 0;
 }
@@ -161,12 +161,12 @@ static int add_range(void *ctx, const char *opt, const char *val, pmu_err *err)
     encode_opts *o = ctx;
     bool code = opt[2] == 'i';
     unsigned *n = code ? &o->rq.nirange : &o->rq.ndrange;
-    pmulib_range *r = code ? &o->rq.irange[*n] : &o->rq.drange[*n];
+    ita_evlib_range *r = code ? &o->rq.irange[*n] : &o->rq.drange[*n];
     char shown[128], what[48];
     pmu_escape(val, strlen(val), shown, sizeof shown);
-    if (*n == PMULIB_MAX_RANGES)
+    if (*n == ITA_EVLIB_MAX_RANGES)
         return pmu_errf(err, PMU_E_INPUT, "%s %s: at most %d %s ranges (4 debug-register pairs)", opt, shown,
-                        PMULIB_MAX_RANGES, code ? "code" : "data");
+                        ITA_EVLIB_MAX_RANGES, code ? "code" : "data");
     const char *dots = strstr(val, "..");
     if (!dots)
         return pmu_errf(err, PMU_E_INPUT, "%s: expected START..END (end exclusive), found '%s'", opt, shown);
@@ -182,17 +182,17 @@ static int add_range(void *ctx, const char *opt, const char *val, pmu_err *err)
     return 0;
 }
 
-#define OPC_FIELD_ALL ((1u << PMU_F_PMC_OPC_MASK_WIDTH) - 1u)
+#define OPC_FIELD_ALL ((1u << ITA_F_PMC_OPC_MASK_WIDTH) - 1u)
 
-static int opcode_slots(const char *what, const char *v, pmulib_opcm *o, pmu_err *err)
+static int opcode_slots(const char *what, const char *v, ita_evlib_opcm *o, pmu_err *err)
 {
     o->slots = 0;
     for (const char *p = v; *p; p++) {
         switch (*p) {
-        case 'M': case 'm': o->slots |= PMULIB_SLOT_M; break;
-        case 'I': case 'i': o->slots |= PMULIB_SLOT_I; break;
-        case 'F': case 'f': o->slots |= PMULIB_SLOT_F; break;
-        case 'B': case 'b': o->slots |= PMULIB_SLOT_B; break;
+        case 'M': case 'm': o->slots |= ITA_EVLIB_SLOT_M; break;
+        case 'I': case 'i': o->slots |= ITA_EVLIB_SLOT_I; break;
+        case 'F': case 'f': o->slots |= ITA_EVLIB_SLOT_F; break;
+        case 'B': case 'b': o->slots |= ITA_EVLIB_SLOT_B; break;
         default:
             return pmu_errf(err, PMU_E_INPUT, "%s: slots expects letters of MIFB, found '%s'", what, v);
         }
@@ -241,7 +241,7 @@ static int item_number(const char *what, const char *key, const char *v, uint64_
 static int opcode_item(void *ctx, const char *what, char *item, unsigned *seen, pmu_err *err)
 {
     static const char *const keys[] = {"match", "mask", "slots"};
-    pmulib_opcm *o = ctx;
+    ita_evlib_opcm *o = ctx;
     char *eq;
     int k = item_key(what, item, keys, 3, seen, &eq, err);
     if (k < 0)
@@ -276,10 +276,10 @@ static int each_item(const char *what, const char *val, int (*fn)(void *, const 
     return 0;
 }
 
-static int ism_value(const char *what, const char *v, pmulib_ism *ism, pmu_err *err)
+static int ism_value(const char *what, const char *v, ita_evlib_ism *ism, pmu_err *err)
 {
     static const char *const names[] = {"both", "ia32", "ia64"};
-    static const pmulib_ism isms[] = {PMULIB_ISM_BOTH, PMULIB_ISM_IA32, PMULIB_ISM_IA64};
+    static const ita_evlib_ism isms[] = {ITA_EVLIB_ISM_BOTH, ITA_EVLIB_ISM_IA32, ITA_EVLIB_ISM_IA64};
     for (unsigned i = 0; i < 3; i++)
         if (!strcmp(v, names[i])) {
             *ism = isms[i];
@@ -292,16 +292,16 @@ static int ism_value(const char *what, const char *v, pmulib_ism *ism, pmu_err *
 static int ear_item(void *ctx, const char *what, char *item, unsigned *seen, pmu_err *err)
 {
     static const char *const keys[] = {"mode", "umask", "plm", "ism"};
-    static const char *const modes[] = {[PMULIB_EAR_CACHE] = "cache", [PMULIB_EAR_TLB] = "tlb",
-                                        [PMULIB_EAR_ALAT] = "alat"};
-    pmulib_ear *e = ctx;
+    static const char *const modes[] = {[ITA_EVLIB_EAR_CACHE] = "cache", [ITA_EVLIB_EAR_TLB] = "tlb",
+                                        [ITA_EVLIB_EAR_ALAT] = "alat"};
+    ita_evlib_ear *e = ctx;
     char *v;
     uint64_t n;
     switch (item_key(what, item, keys, 4, seen, &v, err)) {
     case 0:
         for (unsigned m = 0; m < 3; m++)
             if (!strcmp(v, modes[m])) {
-                e->mode = (pmulib_ear_mode)m;
+                e->mode = (ita_evlib_ear_mode)m;
                 return 0;
             }
         return pmu_errf(err, PMU_E_INPUT, "%s: mode expects cache, tlb or alat, found '%s'", what, v);
@@ -311,7 +311,7 @@ static int ear_item(void *ctx, const char *what, char *item, unsigned *seen, pmu
         e->umask = (unsigned)n;
         return 0;
     case 2:
-        if (item_number(what, "plm", v, PMULIB_PLM_ALL, &n, err))
+        if (item_number(what, "plm", v, ITA_EVLIB_PLM_ALL, &n, err))
             return -1;
         e->plm = (unsigned)n;
         return 0;
@@ -324,9 +324,9 @@ static int ear_item(void *ctx, const char *what, char *item, unsigned *seen, pmu
 static int add_ear(void *ctx, const char *opt, const char *val, pmu_err *err)
 {
     encode_opts *o = ctx;
-    pmulib_ear *e = opt[2] == 'i' ? &o->rq.iear : &o->rq.dear;
+    ita_evlib_ear *e = opt[2] == 'i' ? &o->rq.iear : &o->rq.dear;
     unsigned seen = 0;
-    *e = (pmulib_ear){.used = true, .mode = PMULIB_EAR_CACHE, .ism = PMULIB_ISM_BOTH};
+    *e = (ita_evlib_ear){.used = true, .mode = ITA_EVLIB_EAR_CACHE, .ism = ITA_EVLIB_ISM_BOTH};
     if (each_item(opt, val, ear_item, e, &seen, err))
         return -1;
     if ((seen & 3u) != 3u)
@@ -342,12 +342,12 @@ static const char *const btb_keys[] = {"tm", "ptm", "ppm", "brt", "ds", "tar", "
 /* One key of --btb (2-bit masks, 1-bit flags, plm). */
 static int btb_item(void *ctx, const char *what, char *item, unsigned *seen, pmu_err *err)
 {
-    pmulib_btb *b = ctx;
+    ita_evlib_btb *b = ctx;
     char *v;
     int k = item_key(what, item, btb_keys, BTB_NKEYS, seen, &v, err);
     if (k < 0)
         return -1;
-    uint64_t max = k <= 3 ? 3 : k == 8 ? PMULIB_PLM_ALL : 1, n;
+    uint64_t max = k <= 3 ? 3 : k == 8 ? ITA_EVLIB_PLM_ALL : 1, n;
     if (item_number(what, btb_keys[k], v, max, &n, err))
         return -1;
     unsigned *u[] = {&b->tm, &b->ptm, &b->ppm, &b->brt};
@@ -366,7 +366,7 @@ static int btb_item(void *ctx, const char *what, char *item, unsigned *seen, pmu
 static int add_btb(void *ctx, const char *opt, const char *val, pmu_err *err)
 {
     encode_opts *o = ctx;
-    o->rq.btb = (pmulib_btb){.used = true, .tm = 3, .ptm = 3, .ppm = 3};
+    o->rq.btb = (ita_evlib_btb){.used = true, .tm = 3, .ptm = 3, .ppm = 3};
     o->btb_seen = 0;
     if (!strcmp(val, "all"))
         return 0;
@@ -384,7 +384,7 @@ static int add_opcode(void *ctx, const char *opt, const char *val, pmu_err *err)
     char *colon = strchr(buf, ':');
     if (colon)
         *colon++ = '\0';
-    pmulib_opcm *o;
+    ita_evlib_opcm *o;
     if (!strcmp(buf, "PMC8") || !strcmp(buf, "pmc8"))
         o = &eo->rq.pmc8;
     else if (!strcmp(buf, "PMC9") || !strcmp(buf, "pmc9"))
@@ -393,7 +393,7 @@ static int add_opcode(void *ctx, const char *opt, const char *val, pmu_err *err)
         return pmu_errf(err, PMU_E_INPUT, "%s: expected PMC8 or PMC9 before ':', found '%s'", opt, buf);
     if (o->used)
         return pmu_errf(err, PMU_E_INPUT, "%s: %s given twice", opt, buf);
-    *o = (pmulib_opcm){.used = true, .match = 0, .mask = OPC_FIELD_ALL, .slots = PMULIB_SLOTS_ALL};
+    *o = (ita_evlib_opcm){.used = true, .match = 0, .mask = OPC_FIELD_ALL, .slots = ITA_EVLIB_SLOTS_ALL};
     unsigned seen = 0;
     char what[24];
     snprintf(what, sizeof what, "--opcode %.8s", buf);
@@ -404,14 +404,14 @@ static int add_opcode(void *ctx, const char *opt, const char *val, pmu_err *err)
 
 static void reg_name(uint16_t addr, char *buf, size_t len)
 {
-    static const char *const space_name[] = {[PMU_SPACE_PMC] = "PMC", [PMU_SPACE_PMD] = "PMD",
-                                             [PMU_SPACE_IBR] = "IBR", [PMU_SPACE_DBR] = "DBR",
-                                             [PMU_SPACE_CPU] = "CPU"};
+    static const char *const space_name[] = {[ITA_SPACE_PMC] = "PMC", [ITA_SPACE_PMD] = "PMD",
+                                             [ITA_SPACE_IBR] = "IBR", [ITA_SPACE_DBR] = "DBR",
+                                             [ITA_SPACE_CPU] = "CPU"};
     unsigned sp = ITA_ADDR_SPACE(addr);
     snprintf(buf, len, "%s%u", sp < ITA_NSPACES ? space_name[sp] : "?", ITA_ADDR_INDEX(addr));
 }
 
-static void print_ranges_json(FILE *out, const char *key, const pmulib_range *rg, const pmulib_range_result *res,
+static void print_ranges_json(FILE *out, const char *key, const ita_evlib_range *rg, const ita_evlib_range_result *res,
                               unsigned n)
 {
     fprintf(out, "  \"%s\": [", key);
@@ -423,7 +423,7 @@ static void print_ranges_json(FILE *out, const char *key, const pmulib_range *rg
                 i ? "," : "", rg[i].start, rg[i].end, res[i].soff, res[i].eoff, rg[i].start - res[i].soff,
                 rg[i].end + res[i].eoff, res[i].fine ? "true" : "false");
         bool first = true;
-        for (unsigned k = 0; k < PMULIB_NPAIRS; k++)
+        for (unsigned k = 0; k < ITA_EVLIB_NPAIRS; k++)
             if ((res[i].pairs >> k) & 1u) {
                 fprintf(out, "%s%u", first ? "" : ", ", k);
                 first = false;
@@ -433,7 +433,7 @@ static void print_ranges_json(FILE *out, const char *key, const pmulib_range *rg
     fprintf(out, "%s]", n ? "\n  " : "");
 }
 
-static void print_json(FILE *out, const pmulib_request *rq, const pmulib_dispatch *d)
+static void print_json(FILE *out, const ita_evlib_request *rq, const ita_evlib_dispatch *d)
 {
     char name[16];
     fprintf(out, "{\n  \"model\": \"%s\",\n  \"registers\": [",
@@ -446,7 +446,7 @@ static void print_json(FILE *out, const pmulib_request *rq, const pmulib_dispatc
     fprintf(out, "\n  ],\n  \"events\": [");
     for (unsigned i = 0; i < rq->nevents; i++) {
         fprintf(out, "%s\n    {\"event\": \"%s\", \"counter\": \"PMC%u\", \"plm\": %u, \"thres\": %u",
-                i ? "," : "", pmulib_event_name(rq->events[i].event), d->counter[i], rq->events[i].plm,
+                i ? "," : "", ita_evlib_event_name(rq->events[i].event), d->counter[i], rq->events[i].plm,
                 rq->events[i].thres);
         if (d->tag_pair[i] >= 0)
             fprintf(out, ", \"ibr_pair\": %d", d->tag_pair[i]);
@@ -496,8 +496,8 @@ static int parse(const pmu_cli_cmd *cmd, int argc, char **argv, encode_opts *o)
         if (flags[k] && o->rq.nirange == 0)
             return pmu_cli_usage(cmd, "%s: without a code range (--irange A..B) there is nothing to apply it to",
                                  flag_names[k]);
-    o->rq.irange_flags |= (o->inverse ? PMULIB_RR_INV : 0u) | (o->no_fine ? PMULIB_RR_NO_FINE_MODE : 0u) |
-                          (o->fine_2bundle ? PMULIB_RR_FINE_2BUNDLE : 0u);
+    o->rq.irange_flags |= (o->inverse ? ITA_EVLIB_RR_INV : 0u) | (o->no_fine ? ITA_EVLIB_RR_NO_FINE_MODE : 0u) |
+                          (o->fine_2bundle ? ITA_EVLIB_RR_FINE_2BUNDLE : 0u);
     if (!o->list && o->nevents == 0 && !o->rq.iear.used && !o->rq.dear.used && !o->rq.btb.used)
         return pmu_cli_usage(cmd, "expected at least one -e EVENT, or --iear/--dear/--btb (pmusim encode --list "
                                   "lists the events)");
@@ -520,7 +520,7 @@ int pmusim_encode_main(int argc, char **argv, FILE *out, FILE *errf)
     const pmu_cli_cmd cmd = {.name = "encode", .help = encode_help, .out = out, .err = errf};
     encode_opts o;
     memset(&o, 0, sizeof o);
-    o.rq = pmulib_request_init(ITA_MODEL_ITANIUM2);
+    o.rq = ita_evlib_request_init(ITA_MODEL_ITANIUM2);
     int rc = parse(&cmd, argc, argv, &o);
     if (rc)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
@@ -528,15 +528,15 @@ int pmusim_encode_main(int argc, char **argv, FILE *out, FILE *errf)
         list_events(out, o.rq.model, o.json);
         return 0;
     }
-    pmulib_error err;
+    ita_evlib_error err;
     for (unsigned i = 0; i < o.nevents; i++) {
-        if (pmulib_parse_event_model(o.events[i], o.rq.model, &o.rq.events[i], &err))
+        if (ita_evlib_parse_event_model(o.events[i], o.rq.model, &o.rq.events[i], &err))
             return pmu_cli_fail(&cmd, PMU_EXIT_USAGE, "-e %s: %s", o.events[i], err.msg);
         o.rq.events[i].pm = o.system_wide;
     }
     o.rq.nevents = o.nevents;
-    pmulib_dispatch d;
-    if (pmulib_dispatch_request(&o.rq, &d, &err))
+    ita_evlib_dispatch d;
+    if (ita_evlib_dispatch_request(&o.rq, &d, &err))
         return pmu_cli_fail(&cmd, PMU_EXIT_USAGE, "%s", err.msg);
     if (o.json) {
         print_json(out, &o.rq, &d);

@@ -1,6 +1,6 @@
 /*
  * cmd_monitor.c - the Itanium family's count/profile hooks (include/cli/pmu_family_cmds.h):
- * events through the event library (include/sw/ita/pmulib.h) become the overflow driver's
+ * events through the event library (include/sw/ita/ita_evlib.h) become the overflow driver's
  * configuration (include/sw/ita/ita_drv.h, docs/ita-driver.md); the driver runs on the backend
  * while the reference's exact totals are kept per process for the check.  The same
  * session serves `pmusim conform --service driver` (cmd_conform.c).
@@ -12,7 +12,7 @@
 
 #include "cmds_internal.h"
 #include "common/ita/ita_events.h"
-#include "sw/ita/pmulib.h"
+#include "sw/ita/ita_evlib.h"
 #include "harness/pmu_cosim.h"
 
 #define NPIDS 0x10000u
@@ -113,10 +113,10 @@ void ita_session_free(ita_session *s)
 struct pmu_fam_monitor {
     pmu_monitor_request rq;
     ita_drv_config cfg;
-    unsigned counter[PMULIB_MAX_EVENTS]; /* 0..3: PMC4..7 of event i */
+    unsigned counter[ITA_EVLIB_MAX_EVENTS]; /* 0..3: PMC4..7 of event i */
     ita_session s;
     int started;
-    char names[PMULIB_MAX_EVENTS][8];
+    char names[ITA_EVLIB_MAX_EVENTS][8];
     pmu_monitor_counts counts;
     uint32_t *pids;
     uint64_t *rows;
@@ -128,19 +128,19 @@ struct pmu_fam_monitor {
 static int events_config(pmu_fam_monitor *m, pmu_err *err)
 {
     const pmu_monitor_request *rq = &m->rq;
-    if (rq->nevents > PMULIB_MAX_EVENTS)
+    if (rq->nevents > ITA_EVLIB_MAX_EVENTS)
         return pmu_errf(err, PMU_E_INPUT, "-e %s: at most %d events (one per counter PMC4..7)",
-                        rq->events[PMULIB_MAX_EVENTS], PMULIB_MAX_EVENTS);
-    pmulib_request lrq = pmulib_request_init((ita_model)rq->model);
-    pmulib_error lerr;
+                        rq->events[ITA_EVLIB_MAX_EVENTS], ITA_EVLIB_MAX_EVENTS);
+    ita_evlib_request lrq = ita_evlib_request_init((ita_model)rq->model);
+    ita_evlib_error lerr;
     for (unsigned i = 0; i < rq->nevents; i++) {
-        if (pmulib_parse_event_model(rq->events[i], lrq.model, &lrq.events[i], &lerr) != PMULIB_OK)
+        if (ita_evlib_parse_event_model(rq->events[i], lrq.model, &lrq.events[i], &lerr) != ITA_EVLIB_OK)
             return pmu_errf(err, PMU_E_INPUT, "-e %s: %s", rq->events[i], lerr.msg);
         lrq.events[i].pm = rq->system_wide != 0;
     }
     lrq.nevents = rq->nevents;
-    pmulib_dispatch dp;
-    if (pmulib_dispatch_request(&lrq, &dp, &lerr) != PMULIB_OK)
+    ita_evlib_dispatch dp;
+    if (ita_evlib_dispatch_request(&lrq, &dp, &lerr) != ITA_EVLIB_OK)
         return pmu_errf(err, PMU_E_INPUT, "%s", lerr.msg);
     if (dp.nwrites > ITA_DRV_MAX_REGS)
         return pmu_errf(err, PMU_E_INPUT, "the events need more than %d registers", ITA_DRV_MAX_REGS);

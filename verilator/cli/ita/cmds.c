@@ -106,12 +106,12 @@ static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
     ita_config_values(cfg, vis);
     int any = 0;
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
-        any |= cfg->line[PMU_VIS_PMC4 + k] != 0;
+        any |= cfg->line[ITA_VIS_PMC4 + k] != 0;
     char ev[ITA_NCOUNTERS][64], q[ITA_NCOUNTERS][640];
     int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
     int n_w = (int)strlen("64-bit count"), o_w = (int)strlen("overflows");
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        uint64_t pmc = vis[PMU_VIS_PMC4 + k];
+        uint64_t pmc = vis[ITA_VIS_PMC4 + k];
         char tags[512], num[32];
         ita_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
         ita_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
@@ -120,7 +120,7 @@ static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
             size_t n = strlen(q[k]);
             snprintf(q[k] + n, sizeof q[k] - n, " %s", tags);
         }
-        if (any && !cfg->line[PMU_VIS_PMC4 + k])
+        if (any && !cfg->line[ITA_VIS_PMC4 + k])
             continue;
         if ((int)strlen(ev[k]) > ev_w)
             ev_w = (int)strlen(ev[k]);
@@ -134,10 +134,10 @@ static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
     fprintf(out, "%-8s %-*s %-*s %*s %*s\n", "counter", ev_w, "event", q_w, "qualifiers", n_w,
             "64-bit count", o_w, "overflows");
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        if (any && !cfg->line[PMU_VIS_PMC4 + k])
+        if (any && !cfg->line[ITA_VIS_PMC4 + k])
             continue;
         fprintf(out, "%-8s %-*s %-*s %*" PRIu64 " %*" PRIu64 "\n",
-                ita_vis_table[PMU_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
+                ita_vis_table[ITA_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
                 isr->total[k], o_w, isr->overflows[k]);
     }
 }
@@ -153,9 +153,9 @@ static int check_totals(pmu_fam_service *s, int quiet, FILE *out)
         if (s->isr.total[k] == want)
             continue;
         exact = 0;
-        uint64_t pmc = pmu_read(s->b, ita_vis_table[PMU_VIS_PMC4 + k].addr);
+        uint64_t pmc = pmu_read(s->b, ita_vis_table[ITA_VIS_PMC4 + k].addr);
         fprintf(out, "totals: %s virtual count %" PRIu64 " != reference total %" PRIu64 "%s\n",
-                ita_vis_table[PMU_VIS_PMD4 + k].name, s->isr.total[k], want,
+                ita_vis_table[ITA_VIS_PMD4 + k].name, s->isr.total[k], want,
                 ITA_FGET(pmc, PMC_GEN, OI) ? ""
                                            : " (oi=0: wraps without an interrupt are "
                                              "invisible to the overflow service)");
@@ -181,18 +181,18 @@ static void service_free(pmu_fam_service *s) { free(s); }
 static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *out)
 {
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        if (strcmp(m->reg, ita_vis_table[PMU_VIS_PMD4 + k].name) != 0)
+        if (strcmp(m->reg, ita_vis_table[ITA_VIS_PMD4 + k].name) != 0)
             continue;
         pmu_state ref_state;
         pmu_snapshot(pmu_cosim_ref(b), &ref_state);
-        uint64_t pmc = ref_state.reg[PMU_VIS_PMC4 + k];
+        uint64_t pmc = ref_state.reg[ITA_VIS_PMC4 + k];
         ita_model model = (ita_model)b->model;
         char ev[64], q[96], tags[512];
         ita_config_describe_event(pmc, model, ev, sizeof ev);
         ita_config_describe_qualifiers(pmc, q, sizeof q);
         ita_config_describe_tags(ref_state.reg, model, k, tags, sizeof tags);
         fprintf(out, "  counter:  %s = 0x%016" PRIx64 " (%s %s%s%s)\n",
-                ita_vis_table[PMU_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
+                ita_vis_table[ITA_VIS_PMC4 + k].name, pmc, ev, q, tags[0] ? " " : "", tags);
     }
 }
 

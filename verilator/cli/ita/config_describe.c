@@ -61,7 +61,7 @@ static unsigned pair_plm(const uint64_t *vis, unsigned first_vis, unsigned k)
 
 static bool pair_block(const uint64_t *vis, unsigned first_vis, unsigned k, uint64_t *start, uint64_t *end)
 {
-    return ita_pair_block(vis[first_vis + 2 * k], vis[first_vis + 2 * k + 1], first_vis == PMU_VIS_IBR0, start,
+    return ita_pair_block(vis[first_vis + 2 * k], vis[first_vis + 2 * k + 1], first_vis == ITA_VIS_IBR0, start,
                           end);
 }
 
@@ -83,13 +83,13 @@ static void describe_mask_pair(const uint64_t *vis, unsigned first_vis, unsigned
  * lower bound's to the upper bound's, inclusive, in the lower bound's page. */
 static void describe_fine(const uint64_t *vis, unsigned r, char *buf, size_t size)
 {
-    uint64_t lo = vis[PMU_VIS_IBR0 + 2 * r], hi = vis[PMU_VIS_IBR0 + 2 * (r + ITA_FINE_UPPER_OFFSET)];
+    uint64_t lo = vis[ITA_VIS_IBR0 + 2 * r], hi = vis[ITA_VIS_IBR0 + 2 * (r + ITA_FINE_UPPER_OFFSET)];
     uint64_t page = lo & ~(uint64_t)(ITA_FINE_PAGE_BYTES - 1), in_page = ITA_FINE_PAGE_BYTES - ITA_BUNDLE_BYTES;
     snprintf(buf, size, "fine:0x%" PRIx64 "..0x%" PRIx64, page | (lo & in_page),
              (page | (hi & in_page)) + ITA_BUNDLE_BYTES);
 }
 
-static uint64_t matcher(const uint64_t *vis, unsigned idx) { return vis[idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8]; }
+static uint64_t matcher(const uint64_t *vis, unsigned idx) { return vis[idx ? ITA_VIS_PMC9 : ITA_VIS_PMC8]; }
 
 /* The class a matcher value programs (match, mask and units), or NULL. */
 static const ita_opcode_class *class_of(uint64_t pmc)
@@ -128,13 +128,13 @@ static void opcode_token(const uint64_t *vis, unsigned idx, char *buf, size_t si
 
 /* Events counted per cycle, not per retired instruction: no instruction carries a
  * tag, so no range or opcode constrains them (ita-semantics.md). */
-static int event_per_cycle(int e) { return e == PMU_EV_CPU_CYCLES || e == PMU_EV_L2_FORCE_RECIRC_ANY; }
+static int event_per_cycle(int e) { return e == ITA_EV_CPU_CYCLES || e == ITA_EV_L2_FORCE_RECIRC_ANY; }
 
 /* The IBR pair whose tag an instruction event uses: IA64_TAGGED_INST_RETIRED umask k
  * uses pair k, every other event pair 0 (Tag(PMC8)). */
 static unsigned event_pair(int e)
 {
-    const ita_event_desc *tagged = &ita_event_table[PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8];
+    const ita_event_desc *tagged = &ita_event_table[ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8];
     return ita_event_table[e].code == tagged->code ? ita_event_table[e].umask : 0;
 }
 
@@ -145,30 +145,30 @@ static void irange_token(const uint64_t *vis, ita_model m, unsigned k, char *tok
     char d[96];
     tok[0] = '\0';
     if (m == ITA_MODEL_ITANIUM2) {
-        uint64_t pmc8 = vis[PMU_VIS_PMC8], pmc14 = vis[PMU_VIS_PMC14];
+        uint64_t pmc8 = vis[ITA_VIS_PMC8], pmc14 = vis[ITA_VIS_PMC14];
         int even = k % 2 == 0;
         if ((even && ITA_FGET(pmc8, PMC_OPC, IG_AD)) || !ita_pmc14_constrains(pmc14, k))
             return;
         int fine = ITA_FGET(pmc14, PMC14, FINE) != 0;
         unsigned named = fine ? k % ITA_FINE_UPPER_OFFSET : k;
-        int matches = fine ? pair_plm(vis, PMU_VIS_IBR0, named) &&
-                                 pair_plm(vis, PMU_VIS_IBR0, named + ITA_FINE_UPPER_OFFSET)
-                           : pair_plm(vis, PMU_VIS_IBR0, k) != 0;
+        int matches = fine ? pair_plm(vis, ITA_VIS_IBR0, named) &&
+                                 pair_plm(vis, ITA_VIS_IBR0, named + ITA_FINE_UPPER_OFFSET)
+                           : pair_plm(vis, ITA_VIS_IBR0, k) != 0;
         if (!matches)
             snprintf(d, sizeof d, "none");
         else if (fine)
             describe_fine(vis, named, d, sizeof d);
         else
-            describe_mask_pair(vis, PMU_VIS_IBR0, k, d, sizeof d);
+            describe_mask_pair(vis, ITA_VIS_IBR0, k, d, sizeof d);
         snprintf(tok, size, "%sirange[%u]=%s", even && ITA_FGET(pmc8, PMC_OPC, INV) ? "!" : "", named, d);
         return;
     }
-    if (ITA_FGET(vis[PMU_VIS_PMC13], PMC13, TA))
+    if (ITA_FGET(vis[ITA_VIS_PMC13], PMC13, TA))
         return;
     for (unsigned q = 0; q < ITA_NPAIRS; q++) {
-        if (!pair_plm(vis, PMU_VIS_IBR0, q))
+        if (!pair_plm(vis, ITA_VIS_IBR0, q))
             continue;
-        describe_mask_pair(vis, PMU_VIS_IBR0, q, d, sizeof d);
+        describe_mask_pair(vis, ITA_VIS_IBR0, q, d, sizeof d);
         pmu_text_appendf(tok, size, "%sirange[%u]=%s", tok[0] ? "|" : "", q, d);
     }
     if (!tok[0])
@@ -188,7 +188,7 @@ static void inst_tokens(const uint64_t *vis, ita_model m, const ita_event_desc *
     }
     if (e->opm) {
         unsigned idx = k % 2;
-        int tied = m == ITA_MODEL_ITANIUM || ita_pmc15_tied(vis[PMU_VIS_PMC15], k);
+        int tied = m == ITA_MODEL_ITANIUM || ita_pmc15_tied(vis[ITA_VIS_PMC15], k);
         if (tied && !ita_opcm_matches_all(matcher(vis, idx))) {
             opcode_token(vis, idx, tok, sizeof tok);
             pmu_text_appendf(buf, size, "%s%s", buf[0] ? sep : "", tok);
@@ -199,8 +199,8 @@ static void inst_tokens(const uint64_t *vis, ita_model m, const ita_event_desc *
 static void drange_token(const uint64_t *vis, unsigned k, char *buf, size_t size)
 {
     char d[96];
-    if (pair_plm(vis, PMU_VIS_DBR0, k))
-        describe_mask_pair(vis, PMU_VIS_DBR0, k, d, sizeof d);
+    if (pair_plm(vis, ITA_VIS_DBR0, k))
+        describe_mask_pair(vis, ITA_VIS_DBR0, k, d, sizeof d);
     else
         snprintf(d, sizeof d, "none");
     snprintf(buf, size, "drange[%u]=%s", k, d);
@@ -209,7 +209,7 @@ static void drange_token(const uint64_t *vis, unsigned k, char *buf, size_t size
 /* Itanium 2 memory events: the OR over the active PMC13 pairs, or Tag(PMC8). */
 static void memory_tokens_ita2(const uint64_t *vis, const ita_event_desc *e, char *buf, size_t size)
 {
-    const uint64_t pmc13 = vis[PMU_VIS_PMC13];
+    const uint64_t pmc13 = vis[ITA_VIS_PMC13];
     char alts[320] = "", inst[320], tok[320];
     int active = 0, unconstrained = 0;
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
@@ -237,10 +237,10 @@ static void memory_tokens_ita(const uint64_t *vis, const ita_event_desc *e, char
 {
     char list[320] = "", tok[320];
     inst_tokens(vis, ITA_MODEL_ITANIUM, e, 0, " ", buf, size);
-    if (ITA_FGET(vis[PMU_VIS_PMC11], PMC11, PT))
+    if (ITA_FGET(vis[ITA_VIS_PMC11], PMC11, PT))
         return;
     for (unsigned q = 0; q < ITA_NPAIRS; q++)
-        if (pair_plm(vis, PMU_VIS_DBR0, q)) {
+        if (pair_plm(vis, ITA_VIS_DBR0, q)) {
             drange_token(vis, q, tok, sizeof tok);
             pmu_text_appendf(list, sizeof list, "%s%s", list[0] ? "|" : "", tok);
         }
@@ -269,33 +269,33 @@ static void unit_token(const uint64_t *vis, ita_model m, unsigned kind, char *bu
     const int ita = m == ITA_MODEL_ITANIUM;
     char lv[16], mode[48];
     uint64_t v;
-    if (kind == PMU_KIND_DEAR) {
-        v = vis[PMU_VIS_PMC11];
+    if (kind == ITA_KIND_DEAR) {
+        v = vis[ITA_VIS_PMC11];
         unsigned md = ita ? (unsigned)ITA_FGET(v, PMC11_ITA, TLB) : (unsigned)ITA_FGET(v, PMC11, MODE);
         unsigned umask = (unsigned)ITA_FGET(v, PMC11, UMASK), lat = dear_threshold(m, umask);
         if (md == 0 && lat)
             snprintf(mode, sizeof mode, "cache,lat>=%u", lat);
         else
             snprintf(mode, sizeof mode, "%s,umask=0x%x", dear_modes[md & 3], umask);
-    } else if (kind == PMU_KIND_IEAR) {
-        v = vis[PMU_VIS_PMC10];
+    } else if (kind == ITA_KIND_IEAR) {
+        v = vis[ITA_VIS_PMC10];
         int tlb = ita ? (int)ITA_FGET(v, PMC10_ITA, TLB) : ITA_FGET(v, PMC10, CT) == 0;
         int none = !ita && ITA_FGET(v, PMC10, CT) == 1;
         snprintf(mode, sizeof mode, "%s,umask=0x%x", none ? "none" : tlb ? "tlb" : "cache",
                  ita ? (unsigned)ITA_FGET(v, PMC10_ITA, UMASK) : (unsigned)ITA_FGET(v, PMC10, UMASK));
     } else {
-        v = vis[PMU_VIS_PMC12];
+        v = vis[ITA_VIS_PMC12];
         snprintf(mode, sizeof mode, "tm=%u,ptm=%u,ppm=%u", (unsigned)ITA_FGET(v, PMC12, TM),
                  (unsigned)ITA_FGET(v, PMC12, PTM), (unsigned)ITA_FGET(v, PMC12, PPM));
         if (!ita)
             pmu_text_appendf(mode, sizeof mode, ",brt=%u", (unsigned)ITA_FGET(v, PMC12, BRT));
     }
     /* plm is bits 3:0 of all three; pm is bit 6 but for Itanium 2's PMC10 (bit 4). */
-    unsigned pm = kind == PMU_KIND_IEAR && !ita ? (unsigned)ITA_FGET(v, PMC10, PM) : (unsigned)ITA_FGET(v, PMC11, PM);
+    unsigned pm = kind == ITA_KIND_IEAR && !ita ? (unsigned)ITA_FGET(v, PMC10, PM) : (unsigned)ITA_FGET(v, PMC11, PM);
     levels((unsigned)ITA_FGET(v, PMC11, PLM), lv, sizeof lv);
     pmu_text_appendf(buf, size, "%s%s=PMC%u(%s,plm=%s,pm=%u)", buf[0] ? " " : "",
-                     kind == PMU_KIND_DEAR ? "dear" : kind == PMU_KIND_IEAR ? "iear" : "btb",
-                     kind == PMU_KIND_DEAR ? 11u : kind == PMU_KIND_IEAR ? 10u : 12u, mode, lv, pm);
+                     kind == ITA_KIND_DEAR ? "dear" : kind == ITA_KIND_IEAR ? "iear" : "btb",
+                     kind == ITA_KIND_DEAR ? 11u : kind == ITA_KIND_IEAR ? 10u : 12u, mode, lv, pm);
 }
 
 void ita_config_describe_tags(const uint64_t vis[ITA_NVIS], ita_model model, unsigned counter, char *buf,
@@ -306,7 +306,7 @@ void ita_config_describe_tags(const uint64_t vis[ITA_NVIS], ita_model model, uns
     buf[0] = '\0';
     if (counter >= ITA_NCOUNTERS)
         return;
-    uint64_t pmc = vis[PMU_VIS_PMC4 + counter];
+    uint64_t pmc = vis[ITA_VIS_PMC4 + counter];
     int ev = config_event_by_code((unsigned)ITA_FGET(pmc, PMC_GEN, ES), (unsigned)ITA_FGET(pmc, PMC_GEN, UMASK),
                                   model);
     if (ev < 0 || event_per_cycle(ev))
@@ -318,7 +318,7 @@ void ita_config_describe_tags(const uint64_t vis[ITA_NVIS], ita_model model, uns
         memory_tokens_ita(vis, e, buf, size);
     else
         memory_tokens_ita2(vis, e, buf, size);
-    if (e->kind == PMU_KIND_DEAR || e->kind == PMU_KIND_IEAR || e->kind == PMU_KIND_BTB)
+    if (e->kind == ITA_KIND_DEAR || e->kind == ITA_KIND_IEAR || e->kind == ITA_KIND_BTB)
         unit_token(vis, model, e->kind, buf, size);
 }
 
@@ -332,28 +332,28 @@ static void setup_pair(const uint64_t *vis, unsigned first_vis, unsigned k, char
     const unsigned ev = first_vis + 2 * k;
     describe_mask_pair(vis, first_vis, k, d, sizeof d);
     levels(pair_plm(vis, first_vis, k), lv, sizeof lv);
-    pmu_text_appendf(buf, size, "%s[%u] %s plm=%s (%s, %s", first_vis == PMU_VIS_IBR0 ? "irange" : "drange", k, d,
+    pmu_text_appendf(buf, size, "%s[%u] %s plm=%s (%s, %s", first_vis == ITA_VIS_IBR0 ? "irange" : "drange", k, d,
                      lv, ita_vis_table[ev].name, ita_vis_table[ev + 1].name);
 }
 
 static void setup_iranges(const uint64_t *vis, ita_model model, char *buf, size_t size)
 {
     char d[96], lv[16];
-    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
+    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[ITA_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
-        const unsigned ev = PMU_VIS_IBR0 + 2 * k, up = k + ITA_FINE_UPPER_OFFSET;
+        const unsigned ev = ITA_VIS_IBR0 + 2 * k, up = k + ITA_FINE_UPPER_OFFSET;
         if (fine) {
-            if (k >= ITA_FINE_UPPER_OFFSET || (!pair_plm(vis, PMU_VIS_IBR0, k) && !pair_plm(vis, PMU_VIS_IBR0, up)))
+            if (k >= ITA_FINE_UPPER_OFFSET || (!pair_plm(vis, ITA_VIS_IBR0, k) && !pair_plm(vis, ITA_VIS_IBR0, up)))
                 continue;
             describe_fine(vis, k, d, sizeof d);
-            levels(pair_plm(vis, PMU_VIS_IBR0, k) & pair_plm(vis, PMU_VIS_IBR0, up), lv, sizeof lv);
+            levels(pair_plm(vis, ITA_VIS_IBR0, k) & pair_plm(vis, ITA_VIS_IBR0, up), lv, sizeof lv);
             pmu_text_appendf(buf, size, "irange[%u] %s plm=%s (%s, %s; upper bound %s, %s)\n", k, d, lv,
                              ita_vis_table[ev].name, ita_vis_table[ev + 1].name,
-                             ita_vis_table[PMU_VIS_IBR0 + 2 * up].name, ita_vis_table[PMU_VIS_IBR0 + 2 * up + 1].name);
+                             ita_vis_table[ITA_VIS_IBR0 + 2 * up].name, ita_vis_table[ITA_VIS_IBR0 + 2 * up + 1].name);
             continue;
         }
-        if (pair_plm(vis, PMU_VIS_IBR0, k)) {
-            setup_pair(vis, PMU_VIS_IBR0, k, buf, size);
+        if (pair_plm(vis, ITA_VIS_IBR0, k)) {
+            setup_pair(vis, ITA_VIS_IBR0, k, buf, size);
             pmu_text_appendf(buf, size, ")\n");
         }
     }
@@ -362,13 +362,13 @@ static void setup_iranges(const uint64_t *vis, ita_model model, char *buf, size_
 static void setup_dranges(const uint64_t *vis, ita_model model, char *buf, size_t size)
 {
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
-        if (!pair_plm(vis, PMU_VIS_DBR0, k))
+        if (!pair_plm(vis, ITA_VIS_DBR0, k))
             continue;
-        setup_pair(vis, PMU_VIS_DBR0, k, buf, size);
+        setup_pair(vis, ITA_VIS_DBR0, k, buf, size);
         if (model == ITA_MODEL_ITANIUM2)
             pmu_text_appendf(buf, size, "; PMC13 cfg_dbrp%u=%u ena_dbrp%u=%u", k,
-                             ita_pmc13_cfg(vis[PMU_VIS_PMC13], k), k,
-                             (unsigned)ita_pmc13_enabled(vis[PMU_VIS_PMC13], k));
+                             ita_pmc13_cfg(vis[ITA_VIS_PMC13], k), k,
+                             (unsigned)ita_pmc13_enabled(vis[ITA_VIS_PMC13], k));
         pmu_text_appendf(buf, size, ")\n");
     }
 }
@@ -388,7 +388,7 @@ static void setup_opcodes(const uint64_t *vis, ita_model model, char *buf, size_
         if (model == ITA_MODEL_ITANIUM2) {
             char pairs[32] = "";
             for (unsigned k = idx; k < ITA_NPAIRS; k += 2)
-                if (ita_pmc15_tied(vis[PMU_VIS_PMC15], k))
+                if (ita_pmc15_tied(vis[ITA_VIS_PMC15], k))
                     pmu_text_appendf(pairs, sizeof pairs, "%sibrp%u", pairs[0] ? "," : "", k);
             pmu_text_appendf(buf, size, " tie=%s", pairs[0] ? pairs : "none");
         }
@@ -428,25 +428,25 @@ void ita_config_hot_edges(const uint64_t vis[ITA_NVIS], ita_model model, ita_con
 {
     memset(h, 0, sizeof *h);
     unsigned nc = 0, nd = 0, no = 0;
-    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[PMU_VIS_PMC14], PMC14, FINE);
+    const int fine = model == ITA_MODEL_ITANIUM2 && ITA_FGET(vis[ITA_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         const unsigned up = k + ITA_FINE_UPPER_OFFSET;
         if (fine && k < ITA_FINE_UPPER_OFFSET) {
-            if (pair_plm(vis, PMU_VIS_IBR0, k) && pair_plm(vis, PMU_VIS_IBR0, up)) {
-                h->code[nc++] = vis[PMU_VIS_IBR0 + 2 * k];
-                h->code[nc++] = vis[PMU_VIS_IBR0 + 2 * up] + ITA_BUNDLE_BYTES;
+            if (pair_plm(vis, ITA_VIS_IBR0, k) && pair_plm(vis, ITA_VIS_IBR0, up)) {
+                h->code[nc++] = vis[ITA_VIS_IBR0 + 2 * k];
+                h->code[nc++] = vis[ITA_VIS_IBR0 + 2 * up] + ITA_BUNDLE_BYTES;
             }
-        } else if (!fine && pair_plm(vis, PMU_VIS_IBR0, k)) {
-            nc += pair_edges(vis, PMU_VIS_IBR0, k, &h->code[nc]);
+        } else if (!fine && pair_plm(vis, ITA_VIS_IBR0, k)) {
+            nc += pair_edges(vis, ITA_VIS_IBR0, k, &h->code[nc]);
         }
-        if (pair_plm(vis, PMU_VIS_DBR0, k))
-            nd += pair_edges(vis, PMU_VIS_DBR0, k, &h->data[nd]);
+        if (pair_plm(vis, ITA_VIS_DBR0, k))
+            nd += pair_edges(vis, ITA_VIS_DBR0, k, &h->data[nd]);
     }
     for (unsigned idx = 0; idx < 2; idx++) {
         const uint64_t pmc = matcher(vis, idx);
         if (ita_opcm_matches_all(pmc))
             continue;
-        uint64_t care = ia64_window_enc((uint32_t)~ITA_FGET(pmc, PMC_OPC, MASK) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH));
+        uint64_t care = ia64_window_enc((uint32_t)~ITA_FGET(pmc, PMC_OPC, MASK) & field_ones(ITA_F_PMC_OPC_MASK_WIDTH));
         h->care[no] = care;
         h->match[no++] = ia64_window_enc((uint32_t)ITA_FGET(pmc, PMC_OPC, MATCH)) & care;
     }

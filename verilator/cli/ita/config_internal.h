@@ -24,7 +24,7 @@
 #include "common/pmu_text.h"
 
 /* The opcode matchers see instruction bits {40:27,12:0} (include/stream/ita/ia64_enc.h). */
-_Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == PMU_F_PMC_OPC_MATCH_WIDTH,
+_Static_assert(IA64_WINDOW_LOW_BITS + IA64_WINDOW_HIGH_BITS == ITA_F_PMC_OPC_MATCH_WIDTH,
                "instruction bits {40:27,12:0} must fill PMC8/9.match");
 
 static inline uint64_t field_ones(unsigned width) { return width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << width) - 1; }

@@ -206,15 +206,15 @@ static int register_line(config_parser *p, ita_config *cfg, const config_line *l
     }
     const char *rname = ita_vis_table[v].name;
     if (cfg->derived[v]) {
-        int code = v >= (int)PMU_VIS_IBR0 && v <= (int)PMU_VIS_IBR7;
-        unsigned pair = (unsigned)(v - (code ? PMU_VIS_IBR0 : PMU_VIS_DBR0)) / 2;
+        int code = v >= (int)ITA_VIS_IBR0 && v <= (int)ITA_VIS_IBR7;
+        unsigned pair = (unsigned)(v - (code ? ITA_VIS_IBR0 : ITA_VIS_DBR0)) / 2;
         return config_fail(p, rname, "%s pair %u is already programmed by the %s on line %u; give either "
                                      "the %s or the %s lines",
                            code ? "IBR" : "DBR", pair, code ? "irange" : "drange", cfg->line[v],
                            code ? "irange" : "drange", code ? "IBR" : "DBR");
     }
     if (cfg->line[v]) {
-        int opc = (v == PMU_VIS_PMC8 && cfg->opcode_line[0]) || (v == PMU_VIS_PMC9 && cfg->opcode_line[1]);
+        int opc = (v == ITA_VIS_PMC8 && cfg->opcode_line[0]) || (v == ITA_VIS_PMC9 && cfg->opcode_line[1]);
         return config_fail(p, rname, "duplicate register line (first at line %u%s)", cfg->line[v],
                            opc ? ", an opcode line" : "");
     }
@@ -264,7 +264,7 @@ static int finish_counters(config_parser *p, ita_config *cfg)
     unsigned w = ita_counter_width(cfg->model);
     uint64_t cmask = field_ones(w);
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        unsigned pmd = PMU_VIS_PMD4 + k, pmc = PMU_VIS_PMC4 + k;
+        unsigned pmd = ITA_VIS_PMD4 + k, pmc = ITA_VIS_PMC4 + k;
         if (cfg->period[k]) {
             cfg->reload[k] = ((UINT64_C(1) << w) - cfg->period[k]) & cmask;
             if (cfg->line[pmd]) {
@@ -342,12 +342,12 @@ int ita_config_load(const char *path, ita_model model, int model_fixed, ita_conf
 void ita_config_apply(const ita_config *cfg, pmu_backend *b)
 {
     for (unsigned v = 0; v < ITA_NVIS; v++)
-        if (v != PMU_VIS_PMC0 && cfg->line[v])
+        if (v != ITA_VIS_PMC0 && cfg->line[v])
             pmu_write(b, ita_vis_table[v].addr, cfg->value[v]);
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
         if (cfg->period[k])
-            pmu_write(b, ita_vis_table[PMU_VIS_PMD4 + k].addr, cfg->start[k]);
-    pmu_write(b, ita_vis_table[PMU_VIS_PMC0].addr, cfg->line[PMU_VIS_PMC0] ? cfg->value[PMU_VIS_PMC0] : 0);
+            pmu_write(b, ita_vis_table[ITA_VIS_PMD4 + k].addr, cfg->start[k]);
+    pmu_write(b, ita_vis_table[ITA_VIS_PMC0].addr, cfg->line[ITA_VIS_PMC0] ? cfg->value[ITA_VIS_PMC0] : 0);
 }
 
 void ita_config_values(const ita_config *cfg, uint64_t vis[ITA_NVIS])
@@ -355,6 +355,6 @@ void ita_config_values(const ita_config *cfg, uint64_t vis[ITA_NVIS])
     for (unsigned v = 0; v < ITA_NVIS; v++)
         vis[v] = cfg->line[v] ? cfg->value[v] : config_reset(v, cfg->model);
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
-        vis[PMU_VIS_PMD4 + k] = cfg->start[k];
-    vis[PMU_VIS_PMC0] = cfg->line[PMU_VIS_PMC0] ? cfg->value[PMU_VIS_PMC0] : 0;
+        vis[ITA_VIS_PMD4 + k] = cfg->start[k];
+    vis[ITA_VIS_PMC0] = cfg->line[ITA_VIS_PMC0] ? cfg->value[ITA_VIS_PMC0] : 0;
 }

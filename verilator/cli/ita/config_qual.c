@@ -96,7 +96,7 @@ static int range_item(config_parser *p, void *ctx, config_seen *seen, const conf
     range_spec *r = ctx;
     if (!key)
         return range_word(p, r, seen, t);
-    const uint64_t plm_all = field_ones(PMU_F_IBR_MASK_PLM_WIDTH);
+    const uint64_t plm_all = field_ones(ITA_F_IBR_MASK_PLM_WIDTH);
     int known = strcmp(key, "pair") == 0 || strcmp(key, "plm") == 0 || strcmp(key, "addr") == 0 ||
                 strcmp(key, "mask") == 0 || (!r->code && strcmp(key, "cfg") == 0);
     uint64_t x;
@@ -166,8 +166,8 @@ static int range_encoding(config_parser *p, const range_spec *r, uint64_t *reg_a
     const uint64_t ones56 = ITA_FMASK(IBR_MASK, MASK);
     char text[64];
     if (!r->have_range) {
-        uint64_t high = r->mask >> (PMU_F_IBR_MASK_MASK_MSB + 1);
-        if (high != 0 && high != (~UINT64_C(0) >> (PMU_F_IBR_MASK_MASK_MSB + 1)))
+        uint64_t high = r->mask >> (ITA_F_IBR_MASK_MASK_MSB + 1);
+        if (high != 0 && high != (~UINT64_C(0) >> (ITA_F_IBR_MASK_MASK_MSB + 1)))
             return config_fail(p, "mask", "expected bits 63:56 all set or all clear (the pair always compares "
                                           "address bits 63:56; the register holds mask bits 55:0), found 0x%" PRIx64,
                                r->mask);
@@ -209,7 +209,7 @@ static int range_encoding(config_parser *p, const range_spec *r, uint64_t *reg_a
 static int range_pairs_free(config_parser *p, const ita_config *cfg, const range_spec *r)
 {
     const ita_config_pair *pairs = r->code ? cfg->ipair : cfg->dpair;
-    const unsigned first_vis = r->code ? PMU_VIS_IBR0 : PMU_VIS_DBR0;
+    const unsigned first_vis = r->code ? ITA_VIS_IBR0 : ITA_VIS_DBR0;
     for (unsigned n = 0; n < (r->fine ? 2u : 1u); n++) {
         unsigned q = (unsigned)r->pair + (n ? ITA_FINE_UPPER_OFFSET : 0);
         const char *role = n ? " (the upper bound of this fine range)" : "";
@@ -234,14 +234,14 @@ static int range_pairs_free(config_parser *p, const ita_config *cfg, const range
 
 int config_range_line(config_parser *p, ita_config *cfg, int code, const config_token *tok, unsigned ntok)
 {
-    range_spec r = {.code = code, .plm = field_ones(PMU_F_IBR_MASK_PLM_WIDTH), .cfg = ITA_DBRP_DBR};
+    range_spec r = {.code = code, .plm = field_ones(ITA_F_IBR_MASK_PLM_WIDTH), .cfg = ITA_DBRP_DBR};
     uint64_t reg_addr = 0, reg_mask = 0;
     if (config_each_item(p, tok, ntok, range_item, &r) != 0 || range_form(p, &r) != 0 || range_encoding(p, &r, &reg_addr, &reg_mask) != 0 ||
         range_pairs_free(p, cfg, &r) != 0)
         return -1;
 
     ita_config_pair *pairs = code ? cfg->ipair : cfg->dpair;
-    const unsigned first_vis = code ? PMU_VIS_IBR0 : PMU_VIS_DBR0;
+    const unsigned first_vis = code ? ITA_VIS_IBR0 : ITA_VIS_DBR0;
     uint64_t lower, upper;
     ita_fine_bounds(r.start, r.end, false, &lower, &upper);
     for (unsigned n = 0; n < (r.fine ? 2u : 1u); n++) {
@@ -275,7 +275,7 @@ _Static_assert(ITA_SLOT_M == 1u && ITA_SLOT_I == 2u && ITA_SLOT_F == 4u && ITA_S
 void config_class_fields(const ita_opcode_class *c, uint64_t *match, uint64_t *mask)
 {
     *match = ita_opcode_bits(c->enc);
-    *mask = ~(uint64_t)ita_opcode_bits(c->care) & field_ones(PMU_F_PMC_OPC_MASK_WIDTH);
+    *mask = ~(uint64_t)ita_opcode_bits(c->care) & field_ones(ITA_F_PMC_OPC_MASK_WIDTH);
 }
 
 static void class_names(char *buf, size_t size)
@@ -319,7 +319,7 @@ static int opcode_tie(config_parser *p, opcode_spec *o, const char *val, size_t 
         if (k == ITA_NPAIRS || k % 2 != idx)
             return config_fail(p, "tie", "expected none or ibrp%u and/or ibrp%u for %s (pairs %u and %u go "
                                          "with %s), found '%.*s'",
-                               idx, idx + 2, ita_vis_table[idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8].name, 1u - idx,
+                               idx, idx + 2, ita_vis_table[idx ? ITA_VIS_PMC9 : ITA_VIS_PMC8].name, 1u - idx,
                                3u - idx, idx ? "PMC8" : "PMC9", (int)(e - at), val + at);
         if (o->tie & (1u << k))
             return config_fail(p, "tie", "ibrp%u given twice", k);
@@ -356,7 +356,7 @@ static int opcode_item(config_parser *p, void *ctx, config_seen *seen, const con
         return config_fail(p, "opcode", "expected name=value, found '%.*s' (fields: class, match, mask, "
                                         "slots, inv, ig_ad, tie)",
                            (int)t->len, t->s);
-    const uint64_t field_max = field_ones(PMU_F_PMC_OPC_MATCH_WIDTH);
+    const uint64_t field_max = field_ones(ITA_F_PMC_OPC_MATCH_WIDTH);
     char names[256];
     uint64_t x = 0;
     if (strcmp(key, "class") == 0) {
@@ -402,7 +402,7 @@ int config_opcode_line(config_parser *p, ita_config *cfg, const config_token *to
         return config_fail(p, "opcode", "expected PMC8 or PMC9 after 'opcode', found '%.*s'", ntok ? (int)tok[0].len : 0,
                            ntok ? tok[0].s : "");
     opcode_spec o = {.idx = pmu_text_ieq(tok[0].s, tok[0].len, "PMC9"), .slots = ITA_SLOTS_ALL};
-    const unsigned v = o.idx ? PMU_VIS_PMC9 : PMU_VIS_PMC8;
+    const unsigned v = o.idx ? ITA_VIS_PMC9 : ITA_VIS_PMC8;
     if (cfg->line[v])
         return config_fail(p, ita_vis_table[v].name, "duplicate register line (first at line %u)", cfg->line[v]);
     if (config_each_item(p, tok + 1, ntok - 1, opcode_item, &o) != 0)
@@ -469,16 +469,16 @@ static void derive(ita_config *cfg, unsigned v, uint64_t value, unsigned line)
  * the file gives must agree on fine mode. */
 static int finish_pmc14(config_parser *p, ita_config *cfg, unsigned iline)
 {
-    const unsigned given = cfg->line[PMU_VIS_PMC14];
+    const unsigned given = cfg->line[ITA_VIS_PMC14];
     if (!given) {
         int fine = 0;
         for (unsigned k = 0; k < ITA_NPAIRS; k++)
             fine |= cfg->ipair[k].fine != 0;
-        derive(cfg, PMU_VIS_PMC14,
-               ita_pmc14_set(config_reset(PMU_VIS_PMC14, cfg->model), programmed_pairs(cfg->ipair), fine), iline);
+        derive(cfg, ITA_VIS_PMC14,
+               ita_pmc14_set(config_reset(ITA_VIS_PMC14, cfg->model), programmed_pairs(cfg->ipair), fine), iline);
         return 0;
     }
-    unsigned fine = (unsigned)ITA_FGET(cfg->value[PMU_VIS_PMC14], PMC14, FINE);
+    unsigned fine = (unsigned)ITA_FGET(cfg->value[ITA_VIS_PMC14], PMC14, FINE);
     for (unsigned k = 0; k < ITA_NPAIRS; k++) {
         if (!cfg->ipair[k].line || (cfg->ipair[k].fine != 0) == (fine != 0))
             continue;
@@ -496,12 +496,12 @@ static int finish_pmc14(config_parser *p, ita_config *cfg, unsigned iline)
  * default).  A PMC13 the file gives rules out cfg= on the drange lines. */
 static int finish_pmc13(config_parser *p, ita_config *cfg, unsigned dline)
 {
-    if (!cfg->line[PMU_VIS_PMC13]) {
-        uint64_t v = config_reset(PMU_VIS_PMC13, cfg->model);
+    if (!cfg->line[ITA_VIS_PMC13]) {
+        uint64_t v = config_reset(ITA_VIS_PMC13, cfg->model);
         for (unsigned k = 0; k < ITA_NPAIRS; k++)
             if (cfg->dpair[k].line)
                 v = ita_pmc13_set_pair(v, k, cfg->dpair[k].cfg, true);
-        derive(cfg, PMU_VIS_PMC13, v, dline);
+        derive(cfg, ITA_VIS_PMC13, v, dline);
         return 0;
     }
     for (unsigned k = 0; k < ITA_NPAIRS; k++)
@@ -509,7 +509,7 @@ static int finish_pmc13(config_parser *p, ita_config *cfg, unsigned dline)
             p->line = cfg->dpair[k].line;
             return config_fail(p, "cfg", "expected no cfg: PMC13 is given on line %u (set cfg_dbrp%u there "
                                          "or drop the PMC13 line)",
-                               cfg->line[PMU_VIS_PMC13], k);
+                               cfg->line[ITA_VIS_PMC13], k);
         }
     return 0;
 }
@@ -519,17 +519,17 @@ static int finish_pmc15(config_parser *p, ita_config *cfg)
 {
     const unsigned *tl = cfg->tie_line;
     unsigned tline = tl[0] && (!tl[1] || tl[0] < tl[1]) ? tl[0] : tl[1];
-    if (cfg->line[PMU_VIS_PMC15]) {
+    if (cfg->line[ITA_VIS_PMC15]) {
         p->line = tline;
         return config_fail(p, "tie", "expected no tie: PMC15 is given on line %u (set its ibrp fields there "
                                      "or drop the PMC15 line)",
-                           cfg->line[PMU_VIS_PMC15]);
+                           cfg->line[ITA_VIS_PMC15]);
     }
-    uint64_t v = config_reset(PMU_VIS_PMC15, cfg->model);
+    uint64_t v = config_reset(ITA_VIS_PMC15, cfg->model);
     for (unsigned idx = 0; idx < 2; idx++)
         if (tl[idx])
             v = ita_pmc15_set(v, idx ? ITA_PAIRS_OF_PMC9 : ITA_PAIRS_OF_PMC8, cfg->tie_pairs[idx]);
-    derive(cfg, PMU_VIS_PMC15, v, tline);
+    derive(cfg, ITA_VIS_PMC15, v, tline);
     return 0;
 }
 
@@ -541,19 +541,19 @@ int config_finish_qualification(config_parser *p, ita_config *cfg)
 
     if (m == ITA_MODEL_ITANIUM) {
         /* ta = 0: instructions need an IBR match; pt = 0: memory events a DBR match. */
-        if (iline && !cfg->line[PMU_VIS_PMC13])
-            derive(cfg, PMU_VIS_PMC13, ITA_FSET(config_reset(PMU_VIS_PMC13, m), PMC13, TA, 0), iline);
-        if (dline && !cfg->line[PMU_VIS_PMC11])
-            derive(cfg, PMU_VIS_PMC11, ITA_FSET(config_reset(PMU_VIS_PMC11, m), PMC11, PT, 0), dline);
+        if (iline && !cfg->line[ITA_VIS_PMC13])
+            derive(cfg, ITA_VIS_PMC13, ITA_FSET(config_reset(ITA_VIS_PMC13, m), PMC13, TA, 0), iline);
+        if (dline && !cfg->line[ITA_VIS_PMC11])
+            derive(cfg, ITA_VIS_PMC11, ITA_FSET(config_reset(ITA_VIS_PMC11, m), PMC11, PT, 0), dline);
         return 0;
     }
     if (iline && finish_pmc14(p, cfg, iline) != 0)
         return -1;
     /* PMC8 resets with ig_ad = 1, which would ignore ranges on pairs 0 and 2. */
     const unsigned even_line = first_pair_line(cfg->ipair, ITA_PAIRS_OF_PMC8);
-    if (even_line && !cfg->line[PMU_VIS_PMC8]) {
-        uint64_t v = config_reset(PMU_VIS_PMC8, m);
-        derive(cfg, PMU_VIS_PMC8, ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 0), PMC_OPC, INV, 0), even_line);
+    if (even_line && !cfg->line[ITA_VIS_PMC8]) {
+        uint64_t v = config_reset(ITA_VIS_PMC8, m);
+        derive(cfg, ITA_VIS_PMC8, ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 0), PMC_OPC, INV, 0), even_line);
     }
     if (dline && finish_pmc13(p, cfg, dline) != 0)
         return -1;

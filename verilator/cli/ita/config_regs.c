@@ -164,7 +164,7 @@ static int raw_line(config_parser *p, ita_config *cfg, unsigned v, const config_
                            "expected no bits outside the writable mask 0x%" PRIx64 " on %s; "
                            "0x%" PRIx64 " sets reserved bits 0x%" PRIx64,
                            wmask, config_model_title(p->model), value, reserved);
-    if (v == PMU_VIS_PMC0 && check_pmc0(p, rname, value) != 0)
+    if (v == ITA_VIS_PMC0 && check_pmc0(p, rname, value) != 0)
         return -1;
     cfg->value[v] = value;
     return 0;
@@ -210,16 +210,16 @@ static int field_value(config_parser *p, field_line *fl, const char *fname, cons
         return config_fail(p, fname, "expected a field that %s implements: %s.%s has no writable bits there",
                            config_model_title(p->model), ita_vis_table[fl->v].name, fname);
     uint64_t x;
-    int named = f == PMU_FIDX_PMC_GEN_ISM && !(val[0] >= '0' && val[0] <= '9');
+    int named = f == ITA_FIDX_PMC_GEN_ISM && !(val[0] >= '0' && val[0] <= '9');
     if ((named ? ism_value(p, val, vlen, &x) : config_number(p, fname, val, vlen, &x)) != 0)
         return -1;
     if (check_field_value(p, fl->v, f, fname, x) != 0)
         return -1;
     fl->value = ita_field_set(fl->value, f, x);
-    fl->have_oi |= f == PMU_FIDX_PMC_GEN_OI;
-    fl->have_es |= f == PMU_FIDX_PMC_GEN_ES;
-    fl->have_umask |= f == PMU_FIDX_PMC_GEN_UMASK;
-    fl->have_thres |= f == PMU_FIDX_PMC_GEN_THRES;
+    fl->have_oi |= f == ITA_FIDX_PMC_GEN_OI;
+    fl->have_es |= f == ITA_FIDX_PMC_GEN_ES;
+    fl->have_umask |= f == ITA_FIDX_PMC_GEN_UMASK;
+    fl->have_thres |= f == ITA_FIDX_PMC_GEN_THRES;
     return 0;
 }
 
@@ -247,7 +247,7 @@ static int counter_item(config_parser *p, field_line *fl, const char *fname, con
  * given, so the overflow service sees every wrap. */
 static int finish_counter_line(config_parser *p, field_line *fl)
 {
-    const unsigned pmc_index = ITA_FIRST_COUNTER + (fl->v - PMU_VIS_PMC4);
+    const unsigned pmc_index = ITA_FIRST_COUNTER + (fl->v - ITA_VIS_PMC4);
     const char *ev_field = "es";
     int ev = fl->event;
     char names[256];
@@ -260,7 +260,7 @@ static int finish_counter_line(config_parser *p, field_line *fl)
         if (code < 0)
             return config_fail(p, "event", "%s is not implemented on %s (the event table gives it no %s code)",
                                e->name, title, title);
-        uint64_t es_writable = field_writable(p, fl->v, PMU_FIDX_PMC_GEN_ES);
+        uint64_t es_writable = field_writable(p, fl->v, ITA_FIDX_PMC_GEN_ES);
         if ((uint64_t)code & ~es_writable)
             return config_fail(p, "event", "%s (es 0x%02x) cannot be programmed on %s: es is %d bits there",
                                e->name, code, title, __builtin_popcountll(es_writable));
@@ -315,12 +315,12 @@ static int fields_line(config_parser *p, ita_config *cfg, unsigned v, const conf
 {
     const char *rname = ita_vis_table[v].name;
     const char *group = ita_vis_table[v].field_group;
-    field_line fl = {.v = v, .counter = v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7, .value = config_reset(v, p->model),
+    field_line fl = {.v = v, .counter = v >= ITA_VIS_PMC4 && v <= ITA_VIS_PMC7, .value = config_reset(v, p->model),
                      .event = -1};
 
     if (strcmp(group, "NONE") == 0)
         return config_fail(p, rname, "expected '%s = value': %s has no fields", rname,
-                           v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7 ? "a counter" : rname);
+                           v >= ITA_VIS_PMD4 && v <= ITA_VIS_PMD7 ? "a counter" : rname);
     if (ntok == 0)
         return config_fail(p, rname, "expected '= value' or fields name=value");
     if (config_each_item(p, tok, ntok, field_item, &fl) != 0)
@@ -328,9 +328,9 @@ static int fields_line(config_parser *p, ita_config *cfg, unsigned v, const conf
     if (fl.counter) {
         if (finish_counter_line(p, &fl) != 0)
             return -1;
-        cfg->period[v - PMU_VIS_PMC4] = fl.period;
+        cfg->period[v - ITA_VIS_PMC4] = fl.period;
     }
-    if (v == PMU_VIS_PMC0 && check_pmc0(p, "ovf", fl.value) != 0)
+    if (v == ITA_VIS_PMC0 && check_pmc0(p, "ovf", fl.value) != 0)
         return -1;
     cfg->value[v] = fl.value;
     return 0;

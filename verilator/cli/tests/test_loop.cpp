@@ -212,13 +212,13 @@ struct Driver {
         actions++;
         switch (actions % 3) {
         case 0:
-            pmu_write(b, ITA_ADDR(PMU_SPACE_PMD, 5), start[1] + actions % 17);
+            pmu_write(b, ITA_ADDR(ITA_SPACE_PMD, 5), start[1] + actions % 17);
             break;
         case 1:
-            (void)pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 6));
+            (void)pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 6));
             break;
         default:
-            pmu_write(b, ITA_ADDR(PMU_SPACE_PMC, 0), 0);
+            pmu_write(b, ITA_ADDR(ITA_SPACE_PMC, 0), 0);
             break;
         }
     }
@@ -249,12 +249,12 @@ struct Driver {
         if (!st->pmi)
             return;
         d->interrupts++;
-        const uint64_t pmc0 = pmu_read(d->b, ITA_ADDR(PMU_SPACE_PMC, 0));
+        const uint64_t pmc0 = pmu_read(d->b, ITA_ADDR(ITA_SPACE_PMC, 0));
         const unsigned ovf = (unsigned)ITA_FGET(pmc0, PMC0, OVF);
         for (unsigned k = 0; k < 4; k++)
             if (ovf >> k & 1u)
-                pmu_write(d->b, ITA_ADDR(PMU_SPACE_PMD, 4 + k), d->start[k]);
-        pmu_write(d->b, ITA_ADDR(PMU_SPACE_PMC, 0), 0);
+                pmu_write(d->b, ITA_ADDR(ITA_SPACE_PMD, 4 + k), d->start[k]);
+        pmu_write(d->b, ITA_ADDR(ITA_SPACE_PMC, 0), 0);
         // every third interrupt, the service stays awake for a few clocks
         if (d->interrupts % 3 == 0) {
             d->wake = 1;

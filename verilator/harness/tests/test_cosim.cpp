@@ -135,8 +135,8 @@ TEST(Cosim, NoFaultNoMismatch)
     // snapshot and read give the reference's values
     pmu_state s;
     pmu_snapshot(t.b, &s);
-    EXPECT_EQ(s.reg[PMU_VIS_PMD4], pmu_read(pmu_cosim_ref(t.b), vis_addr(PMU_VIS_PMD4)));
-    EXPECT_EQ(pmu_read(t.b, vis_addr(PMU_VIS_PMD4)), 2000u);
+    EXPECT_EQ(s.reg[ITA_VIS_PMD4], pmu_read(pmu_cosim_ref(t.b), vis_addr(ITA_VIS_PMD4)));
+    EXPECT_EQ(pmu_read(t.b, vis_addr(ITA_VIS_PMD4)), 2000u);
 }
 
 TEST(Cosim, DroppedStepIsReportedAtItsCycle)
@@ -168,7 +168,7 @@ TEST(Cosim, DroppedStepIsReportedAtItsCycle)
 TEST(Cosim, CorruptedWriteNamesTheField)
 {
     // umask bit 16 of PMC5 flips on its way into the RTL: caught at the write itself.
-    Bench t(make_faulty(Fault::WriteBitFlip, 0, vis_addr(PMU_VIS_PMC5), UINT64_C(1) << 16));
+    Bench t(make_faulty(Fault::WriteBitFlip, 0, vis_addr(ITA_VIS_PMC5), UINT64_C(1) << 16));
     const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
     ASSERT_NE(m, nullptr);
     EXPECT_EQ(m->clock, PMU_COSIM_WRITE);
@@ -176,7 +176,7 @@ TEST(Cosim, CorruptedWriteNamesTheField)
     EXPECT_STREQ(m->reg, "PMC5");
     EXPECT_STREQ(m->fields, "umask");
     EXPECT_EQ(m->expected ^ m->actual, UINT64_C(1) << 16);
-    EXPECT_EQ(m->addr, vis_addr(PMU_VIS_PMC5));
+    EXPECT_EQ(m->addr, vis_addr(ITA_VIS_PMC5));
     EXPECT_NE(std::string(m->record).find("register write PMC5"), std::string::npos) << m->record;
 }
 
@@ -193,16 +193,16 @@ TEST(Cosim, LostInterruptIsReportedOnPmi)
     EXPECT_EQ(m->actual, 0u);
     EXPECT_STREQ(m->others, "");  // the overflow bits themselves agree
     // It is the clock where PMC5 carried: the reference shows the overflow bit.
-    EXPECT_EQ(ITA_FGET(pmu_read(t.b, vis_addr(PMU_VIS_PMC0)), PMC0, OVF), 2u);
+    EXPECT_EQ(ITA_FGET(pmu_read(t.b, vis_addr(ITA_VIS_PMC0)), PMC0, OVF), 2u);
     EXPECT_LT(m->cycle, 40u);
 }
 
 TEST(Cosim, WrongReadValue)
 {
-    Bench t(make_faulty(Fault::ReadBitFlip, 0, vis_addr(PMU_VIS_PSR), ITA_FMASK(PSR, PP)));
+    Bench t(make_faulty(Fault::ReadBitFlip, 0, vis_addr(ITA_VIS_PSR), ITA_FMASK(PSR, PP)));
     t.run(10);
     EXPECT_EQ(pmu_cosim_mismatches(t.b), 0u);  // reads have not happened yet
-    uint64_t v = pmu_read(t.b, vis_addr(PMU_VIS_PSR));
+    uint64_t v = pmu_read(t.b, vis_addr(ITA_VIS_PSR));
     EXPECT_EQ(v, ITA_FMASK(PSR, UP));  // the reference's value is returned
     const pmu_cosim_mismatch *m = pmu_cosim_first(t.b);
     ASSERT_NE(m, nullptr);
@@ -226,15 +226,15 @@ TEST(Cosim, OnlyTheFirstMismatchIsKeptButAllAreCounted)
 TEST(Cosim, FieldNames)
 {
     char buf[160];
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC4, ITA_FMASK(PMC_GEN, PLM) | ITA_FMASK(PMC_GEN, ES), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, ITA_VIS_PMC4, ITA_FMASK(PMC_GEN, PLM) | ITA_FMASK(PMC_GEN, ES), buf, sizeof buf);
     EXPECT_STREQ(buf, "plm, es");
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, ITA_VIS_PMC0, UINT64_C(0x2), buf, sizeof buf);
     EXPECT_STREQ(buf, "bits 0x2 (no field)");
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMC0, UINT64_C(0x11), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, ITA_VIS_PMC0, UINT64_C(0x11), buf, sizeof buf);
     EXPECT_STREQ(buf, "fr, ovf");
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, ITA_VIS_PMD6, UINT64_C(1) << 50, buf, sizeof buf);
     EXPECT_STREQ(buf, "count");
-    pmu_family_name_fields(&pmu_family_itanium, PMU_VIS_IPSR, ITA_FMASK(PSR, UP), buf, sizeof buf);
+    pmu_family_name_fields(&pmu_family_itanium, ITA_VIS_IPSR, ITA_FMASK(PSR, UP), buf, sizeof buf);
     EXPECT_STREQ(buf, "up");
 }
 
@@ -269,15 +269,15 @@ TEST(Cosim, RandomTrafficInLockStep)
             if (what == 0) {  // any register, any value: the masks decide
                 const unsigned v = r.below(ITA_NVIS);
                 uint64_t val = r.next();
-                if (v >= PMU_VIS_PMC4 && v <= PMU_VIS_PMC7) {  // mostly known events
+                if (v >= ITA_VIS_PMC4 && v <= ITA_VIS_PMC7) {  // mostly known events
                     const ita_event_desc &e = ita_event_table[r.below(ITA_NEVENTS)];
                     val = ITA_FSET(val, PMC_GEN, ES, e.code);
                     val = ITA_FSET(val, PMC_GEN, UMASK, e.umask);
                     val = ITA_FSET(val, PMC_GEN, ISM, r.below(4) == 0 ? 3 : r.below(3));
                 }
-                if (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7)  // close to the wrap
+                if (v >= ITA_VIS_PMD4 && v <= ITA_VIS_PMD7)  // close to the wrap
                     val = (UINT64_C(1) << w) - 1 - r.below(64);
-                if (v == PMU_VIS_PMC0) val &= r.below(4) ? ~UINT64_C(1) : ~UINT64_C(0);
+                if (v == ITA_VIS_PMC0) val &= r.below(4) ? ~UINT64_C(1) : ~UINT64_C(0);
                 pmu_write(b, ita_vis_table[v].addr, val);
             } else if (what == 1) {
                 pmu_read(b, static_cast<uint16_t>(r.next() & 0xfff));

@@ -27,10 +27,10 @@ std::string ParamName(const testing::TestParamInfo<Param> &i)
     return std::string(i.param.backend) + (i.param.model == ITA_MODEL_ITANIUM ? "_itanium" : "_itanium2");
 }
 
-uint16_t PMC(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
-uint16_t PMD(unsigned i) { return ITA_ADDR(PMU_SPACE_PMD, i); }
-const uint16_t PSR = ITA_ADDR(PMU_SPACE_CPU, 0);
-const uint16_t DCR = ITA_ADDR(PMU_SPACE_CPU, 1);
+uint16_t PMC(unsigned i) { return ITA_ADDR(ITA_SPACE_PMC, i); }
+uint16_t PMD(unsigned i) { return ITA_ADDR(ITA_SPACE_PMD, i); }
+const uint16_t PSR = ITA_ADDR(ITA_SPACE_CPU, 0);
+const uint16_t DCR = ITA_ADDR(ITA_SPACE_CPU, 1);
 
 const ita_event_desc &Ev(ita_event_id id) { return ita_event_table[id]; }
 
@@ -119,8 +119,8 @@ TEST_P(Directed, ResetValues)
 TEST_P(Directed, UnimplementedRegistersReadZeroAndIgnoreWrites)
 {
     const uint16_t addrs[] = {PMC(1), PMC(2), PMC(3), PMC(16), PMC(255), PMD(18), PMD(19), PMD(32),
-                              PMD(255), ITA_ADDR(PMU_SPACE_IBR, 8), ITA_ADDR(PMU_SPACE_DBR, 200),
-                              ITA_ADDR(PMU_SPACE_CPU, 7), ITA_ADDR(0xf, 0)};
+                              PMD(255), ITA_ADDR(ITA_SPACE_IBR, 8), ITA_ADDR(ITA_SPACE_DBR, 200),
+                              ITA_ADDR(ITA_SPACE_CPU, 7), ITA_ADDR(0xf, 0)};
     for (uint16_t a : addrs) {
         Wr(a, ~0ull);
         EXPECT_EQ(R(a), 0u) << "address 0x" << std::hex << a;
@@ -164,9 +164,9 @@ TEST_P(Directed, CounterWritesNeverOverflowAndReadSignExtended)
 
 TEST_P(Directed, OverflowFromTopSetsStickyBitFreezeAndInterrupt)
 {
-    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf, 0, 1));
-    Wr(PMC(5), Gen(PMU_EV_CPU_CYCLES, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), Gen(ITA_EV_CPU_CYCLES, 0xf, 0, 1));
+    Wr(PMC(5), Gen(ITA_EV_CPU_CYCLES, 0xf));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Wr(PMD(4), Top());
     Wr(PMD(5), 100);
     Unfreeze();
@@ -184,8 +184,8 @@ TEST_P(Directed, OverflowFromTopSetsStickyBitFreezeAndInterrupt)
 
 TEST_P(Directed, OverflowWithoutOiOnlySetsTheBitAndKeepsCounting)
 {
-    Wr(PMC(7), Gen(PMU_EV_CPU_CYCLES, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(7), Gen(ITA_EV_CPU_CYCLES, 0xf));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Wr(PMD(7), Top() - 1);
     Unfreeze();
     Step(Cycle(), 5);
@@ -199,8 +199,8 @@ TEST_P(Directed, OverflowWithoutOiOnlySetsTheBitAndKeepsCounting)
 
 TEST_P(Directed, SecondCarryWithBitStillSetRaisesNoInterrupt)
 {
-    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf, 0, 1));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), Gen(ITA_EV_CPU_CYCLES, 0xf, 0, 1));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Wr(PMD(4), Top());
     Unfreeze();
     Step(Cycle());
@@ -214,8 +214,8 @@ TEST_P(Directed, SecondCarryWithBitStillSetRaisesNoInterrupt)
 
 TEST_P(Directed, MultiIncrementCrossesTheTop)
 {
-    Wr(PMC(4), Gen(PMU_EV_IA64_INST_RETIRED, 0xf, 0, 1));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), Gen(ITA_EV_IA64_INST_RETIRED, 0xf, 0, 1));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Wr(PMD(4), Top() - 2);
     Unfreeze();
     Step(Cycle(3, 6));
@@ -227,13 +227,13 @@ TEST_P(Directed, ThresholdZeroAndMaxincrMinusOne)
 {
     const unsigned maxincr = 6;  // NOPS_RETIRED's on both models
     // Itanium PMC6/7 thresholds have 2 bits: use PMC4/5 for the 3-bit threshold.
-    Wr(PMC(4), Gen(PMU_EV_NOPS_RETIRED, 0xf, 0, 0, 0));
-    Wr(PMC(5), Gen(PMU_EV_NOPS_RETIRED, 0xf, 0, 0, maxincr - 1));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), Gen(ITA_EV_NOPS_RETIRED, 0xf, 0, 0, 0));
+    Wr(PMC(5), Gen(ITA_EV_NOPS_RETIRED, 0xf, 0, 0, maxincr - 1));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     ita_cycle six = Cycle(3, maxincr), five = Cycle(3, maxincr - 1);
-    for (unsigned k = 0; k < maxincr; k++) six.slot[k].flags = PMU_SF_NOP_MASK;
-    for (unsigned k = 0; k < maxincr - 1; k++) five.slot[k].flags = PMU_SF_NOP_MASK;
+    for (unsigned k = 0; k < maxincr; k++) six.slot[k].flags = ITA_SF_NOP_MASK;
+    for (unsigned k = 0; k < maxincr - 1; k++) five.slot[k].flags = ITA_SF_NOP_MASK;
     Step(six, 3);
     Step(five, 4);
     EXPECT_EQ(Count(4), 3u * maxincr + 4u * (maxincr - 1)) << "threshold 0 adds n";
@@ -244,7 +244,7 @@ TEST_P(Directed, ThresholdZeroAndMaxincrMinusOne)
 // PSR.up=1, B and C with PSR.up=0 (the context switch code loads each process's PSR).
 TEST_P(Directed, Figure6_6SingleProcessMonitor)
 {
-    Wr(PMC(4), Gen(PMU_EV_IA64_INST_RETIRED, 0x8, 0));
+    Wr(PMC(4), Gen(ITA_EV_IA64_INST_RETIRED, 0x8, 0));
     Wr(DCR, 0);
     Unfreeze();
     uint64_t expect = 0;
@@ -277,7 +277,7 @@ TEST_P(Directed, Figure6_6SingleProcessMonitor)
 // PSR.up=1, C with 0.  A's and B's user and kernel instructions count.
 TEST_P(Directed, Figure6_7MultiProcessMonitor)
 {
-    Wr(PMC(5), Gen(PMU_EV_IA64_INST_RETIRED, 0x9, 0));
+    Wr(PMC(5), Gen(ITA_EV_IA64_INST_RETIRED, 0x9, 0));
     Wr(DCR, 0);
     Unfreeze();
     uint64_t expect = 0;
@@ -301,8 +301,8 @@ TEST_P(Directed, Figure6_7MultiProcessMonitor)
 // handlers drop out, and PSR.pp comes back on return.
 TEST_P(Directed, Figure6_8SystemWideMonitorAndDcrPp)
 {
-    Wr(PMC(6), Gen(PMU_EV_CPU_CYCLES, 0x9, 1));
-    Wr(PSR, 1ull << PMU_F_PSR_PP_LSB);
+    Wr(PMC(6), Gen(ITA_EV_CPU_CYCLES, 0x9, 1));
+    Wr(PSR, 1ull << ITA_F_PSR_PP_LSB);
     Wr(DCR, 1);
     Unfreeze();
     ita_cycle user = Cycle(3, 1), kern = Cycle(0, 1);
@@ -318,9 +318,9 @@ TEST_P(Directed, Figure6_8SystemWideMonitorAndDcrPp)
     Wr(DCR, 0);
     Step(entry);
     Step(kern, 9);
-    EXPECT_EQ(R(PSR) >> PMU_F_PSR_PP_LSB & 1, 0u) << "PSR.pp took DCR.pp on entry";
+    EXPECT_EQ(R(PSR) >> ITA_F_PSR_PP_LSB & 1, 0u) << "PSR.pp took DCR.pp on entry";
     Step(ret);
-    EXPECT_EQ(R(PSR) >> PMU_F_PSR_PP_LSB & 1, 1u) << "and got its old value back on return";
+    EXPECT_EQ(R(PSR) >> ITA_F_PSR_PP_LSB & 1, 1u) << "and got its old value back on return";
     Step(user, 5);
     EXPECT_EQ(Count(6), 31u + 1 + 5) << "DCR.pp=0: the handler's 10 cycles not counted";
 }
@@ -329,8 +329,8 @@ TEST_P(Directed, PrivilegeLevelAndInstructionSetMasks)
 {
     // ism: 0 both, 1 (bit 24) disables IA-64, 2 (bit 25) disables IA-32, 3 none.
     for (unsigned ism = 0; ism < 4; ism++)
-        Wr(PMC(4 + ism), Gen(PMU_EV_CPU_CYCLES, 0x1 << ism % 4 | 0x8, 0, 0, 0, ism));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+        Wr(PMC(4 + ism), Gen(ITA_EV_CPU_CYCLES, 0x1 << ism % 4 | 0x8, 0, 0, 0, ism));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     ita_cycle ia64u = Cycle(3), ia32u = Cycle(3);
     ia32u.is = 1;
@@ -358,24 +358,24 @@ TEST_P(Directed, PowerStatesGateCyclesOnly)
 {
     const bool ita2 = Model() == ITA_MODEL_ITANIUM2;
     const unsigned narrow_ctr = ita2 ? 5 : 6;
-    const ita_event_id narrow_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_NOPS_RETIRED;
-    Wr(PMC(4), Gen(PMU_EV_CPU_CYCLES, 0xf));
+    const ita_event_id narrow_ev = ita2 ? ITA_EV_L2_FORCE_RECIRC_ANY : ITA_EV_NOPS_RETIRED;
+    Wr(PMC(4), Gen(ITA_EV_CPU_CYCLES, 0xf));
     Wr(PMC(narrow_ctr), Gen(narrow_ev, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     for (unsigned p = ITA_POWER_NORMAL; p <= ITA_POWER_HALT; p++) {
         ita_cycle c = Cycle(3, 2);
-        c.slot[0].flags = c.slot[1].flags = PMU_SF_NOP_MASK;
+        c.slot[0].flags = c.slot[1].flags = ITA_SF_NOP_MASK;
         c.power = (uint8_t)p;
         c.recirc = 2;
         Step(c, 10);
     }
     EXPECT_EQ(Count(4), 20u) << "cycles count in NORMAL and LOW-POWER only";
     EXPECT_EQ(Count(narrow_ctr), 0u) << Ev(narrow_ev).name << " counts nothing on PMC" << narrow_ctr;
-    const ita_event_id halt_ev = ita2 ? PMU_EV_L2_FORCE_RECIRC_ANY : PMU_EV_LOADS_RETIRED;
+    const ita_event_id halt_ev = ita2 ? ITA_EV_L2_FORCE_RECIRC_ANY : ITA_EV_LOADS_RETIRED;
     Wr(PMC(4), Gen(halt_ev, 0xf));
     ita_cycle c = Cycle(3, ita2 ? 0 : 2);
-    for (unsigned k = 0; k < c.nslots; k++) c.slot[k].flags = PMU_SF_LOAD_MASK;
+    for (unsigned k = 0; k < c.nslots; k++) c.slot[k].flags = ITA_SF_LOAD_MASK;
     c.power = ITA_POWER_LIGHT_HALT;
     c.recirc = 3;
     Step(c, 4);
@@ -385,9 +385,9 @@ TEST_P(Directed, PowerStatesGateCyclesOnly)
 
 TEST_P(Directed, UnknownEventCodeCountsNothing)
 {
-    Wr(PMC(4), ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x7e));
-    Wr(PMC(5), ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, UMASK, 0x3));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), ITA_FSET(Gen(ITA_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x7e));
+    Wr(PMC(5), ITA_FSET(Gen(ITA_EV_CPU_CYCLES, 0xf), PMC_GEN, UMASK, 0x3));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     Step(Cycle(3, 6), 10);
     EXPECT_EQ(Count(4), 0u);
@@ -426,8 +426,8 @@ TEST_P(Directed, IEarCapturesAMissAndItsCounterCounts)
     const ita_model m = GetParam().model;
     // Every L1I miss: Itanium 2 ct = 1x with umask 0x40 (LAT0); Itanium umask 0xf (LAT_NONE).
     Wr(PMC(10), m == ITA_MODEL_ITANIUM2 ? 0x280fu : 0xf000fu);
-    Wr(PMC(4), Gen(PMU_EV_L1I_EAR_EVENTS, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(4), Gen(ITA_EV_L1I_EAR_EVENTS, 0xf));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     ita_cycle c = Cycle(3);
     c.if_addr = 0x4000000000002468ull;
     c.if_lat = 5000;
@@ -450,11 +450,11 @@ TEST_P(Directed, DEarCapturesTheFirstQualifyingLoad)
     const ita_model m = GetParam().model;
     // Cache mode, umask 0 (LAT4), plm 0xf; Itanium pt = 1 (bit 28: no data-range check).
     Wr(PMC(11), m == ITA_MODEL_ITANIUM2 ? 0xfu : 0x1000000fu);
-    Wr(PMC(5), Gen(PMU_EV_DATA_EAR_EVENTS, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(5), Gen(ITA_EV_DATA_EAR_EVENTS, 0xf));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     ita_cycle c = Cycle(3, 3);
-    const uint16_t load = PMU_SF_LOAD_MASK;
+    const uint16_t load = ITA_SF_LOAD_MASK;
     c.slot[0].flags = load;
     c.slot[0].lat = 3; // below the threshold
     c.slot[1].ip = 0x4000000000001010ull; // the window's second bundle
@@ -480,14 +480,14 @@ TEST_P(Directed, DEarCapturesTheFirstQualifyingLoad)
 TEST_P(Directed, BtbRecordsABranchAndItsTargetAndWraps)
 {
     Wr(PMC(12), 0x3f0fu); // plm 0xf, tm = ptm = ppm = 3, brt 0, ds 0
-    Wr(PMC(6), Gen(PMU_EV_BRANCH_EVENT, 0xf));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(6), Gen(ITA_EV_BRANCH_EVENT, 0xf));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     ita_cycle c = Cycle(3, 2);
     c.slot[1].ip = 0x4000000000001010ull;
     c.slot[1].slot = 2;
     // An ip-relative branch, mispredicted in direction (pred 2), taken.
-    c.slot[1].flags = (uint16_t)((1u << PMU_SF_BR_TYPE_LSB) | (2u << PMU_SF_BR_PRED_LSB) | PMU_SF_TAKEN_MASK);
+    c.slot[1].flags = (uint16_t)((1u << ITA_SF_BR_TYPE_LSB) | (2u << ITA_SF_BR_PRED_LSB) | ITA_SF_TAKEN_MASK);
     c.slot[1].target = 0x4000000000008884ull;
     Step(c);
     EXPECT_EQ(R(PMD(8)), 0x400000000000100bull) << "window bundle, slot 2, mp, b";
@@ -507,10 +507,10 @@ TEST_P(Directed, GeneralEventsCountOnTheirCodeAndUmask)
     const int backsnp = ita_event_id_find("BUS_BACKSNP_REQ_THIS"); // Itanium 2 only, 0x8e/1
     ASSERT_GE(flush, 0);
     ASSERT_GE(backsnp, 0);
-    Wr(PMC(4), ITA_FSET(ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x0b), PMC_GEN, UMASK, 0));
+    Wr(PMC(4), ITA_FSET(ITA_FSET(Gen(ITA_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x0b), PMC_GEN, UMASK, 0));
     // Itanium keeps 7 bits of es: 0x8e reads 0x0e there.
-    Wr(PMC(5), ITA_FSET(ITA_FSET(Gen(PMU_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x8e), PMC_GEN, UMASK, 1));
-    Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+    Wr(PMC(5), ITA_FSET(ITA_FSET(Gen(ITA_EV_CPU_CYCLES, 0xf), PMC_GEN, ES, 0x8e), PMC_GEN, UMASK, 1));
+    Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
     Unfreeze();
     ita_cycle c = Cycle(3, 2);
     c.nxev = 3;

@@ -28,11 +28,11 @@ std::string ParamName(const testing::TestParamInfo<Param> &i)
     return std::string(i.param.backend) + (i.param.model == ITA_MODEL_ITANIUM ? "_itanium" : "_itanium2");
 }
 
-uint16_t PMC(unsigned i) { return ITA_ADDR(PMU_SPACE_PMC, i); }
-uint16_t PMD(unsigned i) { return ITA_ADDR(PMU_SPACE_PMD, i); }
-uint16_t IBR(unsigned i) { return ITA_ADDR(PMU_SPACE_IBR, i); }
-uint16_t DBR(unsigned i) { return ITA_ADDR(PMU_SPACE_DBR, i); }
-const uint16_t PSR = ITA_ADDR(PMU_SPACE_CPU, 0);
+uint16_t PMC(unsigned i) { return ITA_ADDR(ITA_SPACE_PMC, i); }
+uint16_t PMD(unsigned i) { return ITA_ADDR(ITA_SPACE_PMD, i); }
+uint16_t IBR(unsigned i) { return ITA_ADDR(ITA_SPACE_IBR, i); }
+uint16_t DBR(unsigned i) { return ITA_ADDR(ITA_SPACE_DBR, i); }
+const uint16_t PSR = ITA_ADDR(ITA_SPACE_CPU, 0);
 
 // The code range F, a 4 KB block, and the data range D.
 const uint64_t F = 0x4000000000010000ull;
@@ -109,12 +109,12 @@ protected:
     void IbrPair(unsigned k, uint64_t addr, uint64_t mask, unsigned plm = 0xf)
     {
         Wr(IBR(2 * k), addr);
-        Wr(IBR(2 * k + 1), mask | (uint64_t)plm << PMU_F_IBR_MASK_PLM_LSB);
+        Wr(IBR(2 * k + 1), mask | (uint64_t)plm << ITA_F_IBR_MASK_PLM_LSB);
     }
     void DbrPair(unsigned k, uint64_t addr, uint64_t mask, unsigned plm = 0xf)
     {
         Wr(DBR(2 * k), addr);
-        Wr(DBR(2 * k + 1), mask | (uint64_t)plm << PMU_F_DBR_MASK_PLM_LSB);
+        Wr(DBR(2 * k + 1), mask | (uint64_t)plm << ITA_F_DBR_MASK_PLM_LSB);
     }
     // Itanium 2 PMC14 with ibrp_k = 0 (constrained) for the pairs in `constrained`.
     void Pmc14(unsigned constrained, unsigned fine = 0)
@@ -152,7 +152,7 @@ protected:
     }
     void Start()
     {
-        Wr(PSR, 1ull << PMU_F_PSR_UP_LSB);
+        Wr(PSR, 1ull << ITA_F_PSR_UP_LSB);
         Wr(PMC(0), 0);
     }
     // One record with one slot, repeated n times.
@@ -184,7 +184,7 @@ protected:
     // The ITA-PRM Table 6-3 stream: groups of single-slot records (see the counts in each test).
     void TableStream()
     {
-        const uint16_t load = PMU_SF_LOAD_MASK, br = 1u << PMU_SF_BR_TYPE_LSB | PMU_SF_TAKEN_MASK;
+        const uint16_t load = ITA_SF_LOAD_MASK, br = 1u << ITA_SF_BR_TYPE_LSB | ITA_SF_TAKEN_MASK;
         Slot(10, F + 0x100, ITA_UNIT_M, Major(4), load, D + 0x10);                 // A: F, M4, D
         Slot(7, F + 0x200, ITA_UNIT_M, Major(5), load, 0x6000000000200000ull);     // B: F, M5, !D
         Slot(5, F + 0x300, ITA_UNIT_B, kBrCloop, br);                              // C: F, br.cloop
@@ -198,8 +198,8 @@ protected:
     // Counts on PMC4 (IA64_INST_RETIRED) and PMC5 (LOADS_RETIRED) after TableStream().
     void Expect(uint64_t inst, uint64_t loads)
     {
-        Counter(4, PMU_EV_IA64_INST_RETIRED);
-        Counter(5, PMU_EV_LOADS_RETIRED);
+        Counter(4, ITA_EV_IA64_INST_RETIRED);
+        Counter(5, ITA_EV_LOADS_RETIRED);
         Start();
         TableStream();
         EXPECT_EQ(Count(4), inst) << "IA64_INST_RETIRED";
@@ -282,7 +282,7 @@ TEST_P(Qual, Row7OpcodeAndDataRange)
 TEST_P(Qual, BrCloopPatternCountsExactlyBrCloop)
 {
     Opcode(8, kBrCloopPattern, 1);
-    Counter(4, PMU_EV_IA64_INST_RETIRED, 2);  // IA-64 only: IA-32 code passes every tag
+    Counter(4, ITA_EV_IA64_INST_RETIRED, 2);  // IA-64 only: IA-32 code passes every tag
     Start();
     TableStream();
     EXPECT_EQ(Count(4), 5u + 6u) << "C and E are the br.cloop records";
@@ -291,7 +291,7 @@ TEST_P(Qual, BrCloopPatternCountsExactlyBrCloop)
 TEST_P(Qual, BrCloopInGeneratedWorkload)
 {
     Opcode(8, kBrCloopPattern, 1);
-    Counter(4, PMU_EV_IA64_INST_RETIRED, 2);
+    Counter(4, ITA_EV_IA64_INST_RETIRED, 2);
     Start();
     pmu_gen_opts o{};
     o.seed = 11;
@@ -309,7 +309,7 @@ TEST_P(Qual, BrCloopInGeneratedWorkload)
         pmu_step(b, &c);
         pmu_state st;
         pmu_snapshot(b, &st);
-        bool up = st.reg[PMU_VIS_PSR] >> PMU_F_PSR_UP_LSB & 1;
+        bool up = st.reg[ITA_VIS_PSR] >> ITA_F_PSR_UP_LSB & 1;
         if (!up || c.is) continue;
         for (unsigned k = 0; k < c.nslots; k++) {
             const ita_slot &s = c.slot[k];
@@ -326,7 +326,7 @@ TEST_P(Qual, BrCloopInGeneratedWorkload)
 TEST_P(Qual, RangeEdgesBundlesAndUpperBits)
 {
     CodeRangeOnPair0();
-    Counter(4, PMU_EV_IA64_INST_RETIRED);
+    Counter(4, ITA_EV_IA64_INST_RETIRED);
     Start();
     Slot(1, F, ITA_UNIT_I, 0);                   // first bundle: in
     Slot(2, F + 0xff0, ITA_UNIT_I, 0);           // last bundle: in
@@ -340,7 +340,7 @@ TEST_P(Qual, RangeEdgesBundlesAndUpperBits)
 TEST_P(Qual, PairPrivilegeLevelMask)
 {
     CodeRangeOnPair0(kMatchAll, 0x8);  // the pair matches at level 3 only
-    Counter(4, PMU_EV_IA64_INST_RETIRED);
+    Counter(4, ITA_EV_IA64_INST_RETIRED);
     Start();
     Slot(3, F + 0x40, ITA_UNIT_I, 0, 0, 0, 3);
     Slot(5, F + 0x40, ITA_UNIT_I, 0, 0, 0, 0);
@@ -378,8 +378,8 @@ TEST_P(Qual, FineModeAtPageEdges)
     IbrPair(3, page + 0x560, 0);
     Pmc14(0xf, 1);
     Opcode(8, kMatchAll, 0);
-    Counter(4, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8);
-    Counter(5, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9);
+    Counter(4, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8);
+    Counter(5, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9);
     Wr(PMC(15), 0xf);  // no opcode ties: ranges only
     Start();
     Slot(1, page, ITA_UNIT_I, 0);            // A: first bundle of the page
@@ -404,10 +404,10 @@ TEST_P(Qual, TaggedRetiredPairsAndPmc15Ties)
     Opcode(8, kMatchAll, 0);
     Opcode(9, kBrCloopPattern);
     Wr(PMC(15), 0x5);  // pairs 0, 2 untied; pairs 1, 3 tied to PMC9 (br.cloop)
-    Counter(4, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8);
-    Counter(5, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9);
-    Counter(6, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8);
-    Counter(7, PMU_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9);
+    Counter(4, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP0_PMC8);
+    Counter(5, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP1_PMC9);
+    Counter(6, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP2_PMC8);
+    Counter(7, ITA_EV_IA64_TAGGED_INST_RETIRED_IBRP3_PMC9);
     Start();
     TableStream();
     EXPECT_EQ(Count(4), 36u) << "pair 0: in F";
@@ -430,11 +430,11 @@ TEST_P(Qual, Ia32InstructionsPassEveryTag)
         Wr(PMC(13), 0);
         Wr(PMC(11), 0);
     }
-    Counter(4, PMU_EV_IA64_INST_RETIRED);
-    Counter(5, PMU_EV_LOADS_RETIRED);
-    Counter(6, PMU_EV_IA64_INST_RETIRED, 2);  // ism: IA-64 only
+    Counter(4, ITA_EV_IA64_INST_RETIRED);
+    Counter(5, ITA_EV_LOADS_RETIRED);
+    Counter(6, ITA_EV_IA64_INST_RETIRED, 2);  // ism: IA-64 only
     Start();
-    const uint16_t load = PMU_SF_LOAD_MASK;
+    const uint16_t load = ITA_SF_LOAD_MASK;
     Slot(7, 0x08048000ull, ITA_UNIT_M, 0, load, 0x0a000000ull, 3, 1);  // outside F and D
     EXPECT_EQ(Count(4), 7u) << "IA-32 instructions are not constrained by IBR/opcode";
     EXPECT_EQ(Count(5), 7u) << "nor by the data range";
@@ -449,7 +449,7 @@ TEST_P(Qual, EventsIgnoreQualifiersTheyDoNotSupport)
         Pmc14(1);
     else
         Wr(PMC(13), 0);
-    Counter(4, PMU_EV_CPU_CYCLES);      // iar = 0, opm = 0
+    Counter(4, ITA_EV_CPU_CYCLES);      // iar = 0, opm = 0
     // iar = 1, opm = 0: FP_OPS_RETIRED on Itanium 2; Itanium has no modelled event of that
     // kind, so there it is INST_DISPERSED (libpfm-3 lib/itanium_events.h: es 0x2d, PMC4/5
     // only), a general event that each record raises on its slot.
@@ -460,9 +460,9 @@ TEST_P(Qual, EventsIgnoreQualifiersTheyDoNotSupport)
     CounterRaw(5, row->code, row->umask);
     if (!ita2)
         slot_xev_name = iar_only;
-    Counter(6, PMU_EV_IA64_INST_RETIRED);
+    Counter(6, ITA_EV_IA64_INST_RETIRED);
     Start();
-    const uint16_t fp = PMU_SF_FP_MASK;
+    const uint16_t fp = ITA_SF_FP_MASK;
     Slot(10, F + 0x80, ITA_UNIT_F, Major(8), fp);   // in F, not br.cloop
     Slot(20, F + 0x2000, ITA_UNIT_F, Major(8), fp); // outside F
     EXPECT_EQ(Count(4), 30u) << "CPU_CYCLES: no instruction, no tag";

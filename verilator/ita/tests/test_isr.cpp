@@ -133,22 +133,22 @@ TEST(Isr, CounterStaysFrozenDuringTheLatency)
         steps++;
     } while (!st.pmi && steps < 100);
     ASSERT_EQ(steps, 10u);
-    const uint64_t frozen = pmu_read(b, vis_addr(PMU_VIS_PMD4));
-    EXPECT_EQ(ITA_FGET(pmu_read(b, vis_addr(PMU_VIS_PMC0)), PMC0, FR), 1u);
+    const uint64_t frozen = pmu_read(b, vis_addr(ITA_VIS_PMD4));
+    EXPECT_EQ(ITA_FGET(pmu_read(b, vis_addr(ITA_VIS_PMC0)), PMC0, FR), 1u);
     for (unsigned i = 0; i < latency; i++) {
         EXPECT_EQ(isr.interrupts, 0u) << "serviced early, after " << i << " steps";
         pmu_step(b, &c);
         pmu_snapshot(b, &st);
         ita_isr_tick(&isr, st.pmi);
         if (i + 1 < latency) {
-            EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD4)), frozen);
+            EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD4)), frozen);
         }
     }
     // Serviced after exactly `latency` more steps: reloaded and unfrozen.
     EXPECT_EQ(isr.interrupts, 1u);
     // (the read sign-extends bit W-1)
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD4)) & ((UINT64_C(1) << 47) - 1), cfg.reload[0]);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMC0)), 0u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD4)) & ((UINT64_C(1) << 47) - 1), cfg.reload[0]);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMC0)), 0u);
     ita_isr_finish(&isr);
     EXPECT_EQ(isr.total[0], ita_ref_total(b, 4));
     EXPECT_EQ(isr.total[0], 10u);  // frozen for the latency: those cycles are not events

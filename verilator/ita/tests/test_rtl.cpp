@@ -73,7 +73,7 @@ TEST(RtlBackend, BothModelsResetLikeTheReference)
         for (unsigned v = 0; v < ITA_NVIS; v++)
             EXPECT_EQ(a.reg[v], e.reg[v]) << ita_vis_table[v].name << " model " << m;
         EXPECT_EQ(a.pmi, 0);
-        EXPECT_EQ(ita_reg_lookup(vis_addr(PMU_VIS_PMC0))->reset[m], a.reg[PMU_VIS_PMC0]);
+        EXPECT_EQ(ita_reg_lookup(vis_addr(ITA_VIS_PMC0))->reset[m], a.reg[ITA_VIS_PMC0]);
         pmu_destroy(rtl);
         pmu_destroy(ref);
     }
@@ -84,32 +84,32 @@ TEST(RtlBackend, WriteReadStepAndReset)
     pmu_backend *b = rtl_for(ITA_MODEL_ITANIUM2);
     ASSERT_NE(b, nullptr);
     // PMC4: CPU_CYCLES, all levels; PSR.up; unfreeze.
-    uint64_t pmc4 = ITA_FSET(ITA_FSET(0, PMC_GEN, ES, ita_event_table[PMU_EV_CPU_CYCLES].code),
+    uint64_t pmc4 = ITA_FSET(ITA_FSET(0, PMC_GEN, ES, ita_event_table[ITA_EV_CPU_CYCLES].code),
                              PMC_GEN, PLM, 0xf);
-    pmu_write(b, vis_addr(PMU_VIS_PMC4), pmc4);
-    pmu_write(b, vis_addr(PMU_VIS_PSR), ITA_FMASK(PSR, UP));
-    pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMC4)), pmc4);  // visible right after the write
+    pmu_write(b, vis_addr(ITA_VIS_PMC4), pmc4);
+    pmu_write(b, vis_addr(ITA_VIS_PSR), ITA_FMASK(PSR, UP));
+    pmu_write(b, vis_addr(ITA_VIS_PMC0), 0);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMC4)), pmc4);  // visible right after the write
     EXPECT_EQ(b->cycle, 0u);                                // writes are not records
     ita_cycle c = simple_record(2, 3);
     for (int i = 0; i < 7; i++) pmu_step(b, &c);
     EXPECT_EQ(b->cycle, 7u);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD4)), 7u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD4)), 7u);
     pmu_state s;
     pmu_snapshot(b, &s);
-    EXPECT_EQ(s.reg[PMU_VIS_PMD4], 7u);
-    EXPECT_EQ(s.reg[PMU_VIS_PSR], ITA_FMASK(PSR, UP));
+    EXPECT_EQ(s.reg[ITA_VIS_PMD4], 7u);
+    EXPECT_EQ(s.reg[ITA_VIS_PSR], ITA_FMASK(PSR, UP));
     // reads of unimplemented registers give 0
-    EXPECT_EQ(pmu_read(b, ITA_ADDR(PMU_SPACE_PMC, 2)), 0u);
-    EXPECT_EQ(pmu_read(b, ITA_ADDR(PMU_SPACE_PMD, 200)), 0u);
+    EXPECT_EQ(pmu_read(b, ITA_ADDR(ITA_SPACE_PMC, 2)), 0u);
+    EXPECT_EQ(pmu_read(b, ITA_ADDR(ITA_SPACE_PMD, 200)), 0u);
     // the PMD read sign-extends bit W-1 (pmd_sext = 1)
-    pmu_write(b, vis_addr(PMU_VIS_PMD6), UINT64_C(0x400000000000));
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD6)), UINT64_C(0xffffc00000000000));
+    pmu_write(b, vis_addr(ITA_VIS_PMD6), UINT64_C(0x400000000000));
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD6)), UINT64_C(0xffffc00000000000));
     pmu_reset(b);
     EXPECT_EQ(b->cycle, 0u);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD4)), 0u);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMC4)),
-              ita_reg_lookup(vis_addr(PMU_VIS_PMC4))->reset[ITA_MODEL_ITANIUM2]);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD4)), 0u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMC4)),
+              ita_reg_lookup(vis_addr(ITA_VIS_PMC4))->reset[ITA_MODEL_ITANIUM2]);
     pmu_destroy(b);
 }
 
@@ -119,20 +119,20 @@ TEST(RtlBackend, SlotPortsArePackedPerSlot)
     // reach the right bits of slot_flags_i.
     pmu_backend *b = rtl_for(ITA_MODEL_ITANIUM2);
     ASSERT_NE(b, nullptr);
-    uint64_t pmc = ITA_FSET(ITA_FSET(0, PMC_GEN, ES, ita_event_table[PMU_EV_NOPS_RETIRED].code),
+    uint64_t pmc = ITA_FSET(ITA_FSET(0, PMC_GEN, ES, ita_event_table[ITA_EV_NOPS_RETIRED].code),
                             PMC_GEN, PLM, 0xf);
-    pmu_write(b, vis_addr(PMU_VIS_PMC5), pmc);
-    pmu_write(b, vis_addr(PMU_VIS_PSR), ITA_FMASK(PSR, UP));
-    pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
+    pmu_write(b, vis_addr(ITA_VIS_PMC5), pmc);
+    pmu_write(b, vis_addr(ITA_VIS_PSR), ITA_FMASK(PSR, UP));
+    pmu_write(b, vis_addr(ITA_VIS_PMC0), 0);
     ita_cycle c = simple_record(0, 6);
-    c.slot[5].flags = static_cast<uint16_t>(PMU_SF_NOP_MASK);
+    c.slot[5].flags = static_cast<uint16_t>(ITA_SF_NOP_MASK);
     c.slot[5].enc = (UINT64_C(1) << 41) - 1;  // neighbouring fields must not leak
     c.slot[5].ip = ~UINT64_C(0);
     pmu_step(b, &c);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD5)), 1u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD5)), 1u);
     c.nslots = 5;  // slot 5 no longer retires
     pmu_step(b, &c);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD5)), 1u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD5)), 1u);
     pmu_destroy(b);
 }
 
@@ -157,7 +157,7 @@ TEST(RtlBackend, TraceFileGetsWritten)
     for (int i = 0; i < 500; i++) {
         ita_cycle c = random_record(r);
         pmu_step(b, &c);
-        if (i % 50 == 0) pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
+        if (i % 50 == 0) pmu_write(b, vis_addr(ITA_VIS_PMC0), 0);
     }
     EXPECT_EQ(pmu_trace_close(b, nullptr), 0);
     const off_t size = file_size(path);

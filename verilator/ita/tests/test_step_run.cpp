@@ -28,7 +28,7 @@ void random_write(Rng &r, ita_model m, pmu_backend *a, pmu_backend *b)
     switch (r.below(7)) {
     case 0:
     case 1: {
-        v = PMU_VIS_PMC4 + r.below(4);
+        v = ITA_VIS_PMC4 + r.below(4);
         // Mostly events that random records make count; any event otherwise.
         static const char *const common[] = {"CPU_CYCLES", "IA64_INST_RETIRED", "LOADS_RETIRED",
                                              "INST_DISPERSED"};
@@ -44,15 +44,15 @@ void random_write(Rng &r, ita_model m, pmu_backend *a, pmu_backend *b)
     }
     case 2:
     case 6:
-        v = PMU_VIS_PMD4 + r.below(4);
+        v = ITA_VIS_PMD4 + r.below(4);
         val = (UINT64_C(1) << w) - 1 - r.below(r.below(2) ? 64 : 5000);
         break;
     case 3:
-        v = PMU_VIS_PMC0;
+        v = ITA_VIS_PMC0;
         val &= r.below(2) ? ~UINT64_C(1) : ~UINT64_C(0);
         break;
     case 4:
-        v = r.below(2) ? PMU_VIS_PSR : PMU_VIS_DCR;
+        v = r.below(2) ? ITA_VIS_PSR : ITA_VIS_DCR;
         break;
     default:
         break;
@@ -128,7 +128,7 @@ TEST(StepRun, EqualsTheStepsItStandsFor)
                 pmu_step(steps, &c);
                 if (pmu_pmi(steps)) {
                     pulses.push_back(steps->cycle);
-                    pmu_write(steps, ita_vis_table[PMU_VIS_PMC0].addr, 0);
+                    pmu_write(steps, ita_vis_table[ITA_VIS_PMC0].addr, 0);
                 }
             }
             // The run: it stops at a clock that raises the line.
@@ -143,7 +143,7 @@ TEST(StepRun, EqualsTheStepsItStandsFor)
                 left -= done;
                 if (pmu_pmi(run)) {
                     run_pulses.push_back(run->cycle);
-                    pmu_write(run, ita_vis_table[PMU_VIS_PMC0].addr, 0);
+                    pmu_write(run, ita_vis_table[ITA_VIS_PMC0].addr, 0);
                 } else {
                     ASSERT_EQ(left, 0u) << "returned early without the line up, record " << i;
                 }
@@ -187,8 +187,8 @@ TEST(StepAgain, EqualsTheStepsItStandsForAfterEveryClock)
                                  << " (seed " << seed << ")";
                 if (pmu_pmi(steps)) {
                     pulses++;
-                    pmu_write(again, ita_vis_table[PMU_VIS_PMC0].addr, 0);
-                    pmu_write(steps, ita_vis_table[PMU_VIS_PMC0].addr, 0);
+                    pmu_write(again, ita_vis_table[ITA_VIS_PMC0].addr, 0);
+                    pmu_write(steps, ita_vis_table[ITA_VIS_PMC0].addr, 0);
                     first = true;
                 }
             }

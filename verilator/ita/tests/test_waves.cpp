@@ -107,8 +107,8 @@ std::vector<ita_cycle> traced_run(const std::string &path, ita_model m, unsigned
             EXPECT_EQ(pmu_trace_open(b, path.c_str(), nullptr), 0);
         }
         if (i % 10 == 0) {
-            pmu_write(b, vis_addr(PMU_VIS_PMC0), 0);
-            pmu_write(b, vis_addr(PMU_VIS_DCR), i & 1);
+            pmu_write(b, vis_addr(ITA_VIS_PMC0), 0);
+            pmu_write(b, vis_addr(ITA_VIS_DCR), i & 1);
         }
         out.push_back(random_record(r));
         pmu_step(b, &out.back());
@@ -141,8 +141,8 @@ TEST(Waves, TimeAxisCountsCycleRecords)
         if (t % 10 == 0 && t > 0) {
             ASSERT_EQ(f.value("TOP.ita_pmu.reg_we_i", at - 400), 1) << "record " << t;
             ASSERT_EQ(f.value("TOP.ita_pmu.cyc_valid_i", at - 400), 0);
-            ASSERT_EQ(f.value("TOP.ita_pmu.reg_addr_i[11:0]", at - 400), vis_addr(PMU_VIS_PMC0));
-            ASSERT_EQ(f.value("TOP.ita_pmu.reg_addr_i[11:0]", at - 380), vis_addr(PMU_VIS_DCR));
+            ASSERT_EQ(f.value("TOP.ita_pmu.reg_addr_i[11:0]", at - 400), vis_addr(ITA_VIS_PMC0));
+            ASSERT_EQ(f.value("TOP.ita_pmu.reg_addr_i[11:0]", at - 380), vis_addr(ITA_VIS_DCR));
         }
     }
     std::remove(path.c_str());

@@ -87,12 +87,12 @@ TEST(CaptureFormat, SampleEventResolution)
     EXPECT_STREQ(buf, "INSTRUCTION_EAR_EVENTS");  // the counting event of Itanium's table
     // The unit's register at the counter's plm and ism; the counter's capture kind.
     ita_drv_config cfg{};
-    cfg.reg[cfg.nregs++] = {vis_addr(PMU_VIS_PMC6), ITA_FSET(ITA_FSET(0, PMC_GEN, PLM, 9), PMC_GEN, ISM, 2)};
+    cfg.reg[cfg.nregs++] = {vis_addr(ITA_VIS_PMC6), ITA_FSET(ITA_FSET(0, PMC_GEN, PLM, 9), PMC_GEN, ISM, 2)};
     ASSERT_EQ(ita_sample_unit_resolve(ITA_MODEL_ITANIUM2, "BRANCH_EVENT", buf, sizeof buf, &row, &err), 0);
     uint64_t pmc = 0;
     ASSERT_EQ(ita_sample_unit_program(ITA_MODEL_ITANIUM2, row, 1, &cfg, 2, &pmc, &err), 0) << err.msg;
     EXPECT_EQ(cfg.nregs, 2u);
-    EXPECT_EQ(cfg.reg[1].addr, vis_addr(PMU_VIS_PMC12));
+    EXPECT_EQ(cfg.reg[1].addr, vis_addr(ITA_VIS_PMC12));
     EXPECT_EQ(pmc, UINT64_C(0x3f49));  // plm 9, pm 1, tm/ptm/ppm 3
     EXPECT_EQ(cfg.capture[2], ITA_DRV_CAPTURE_BTB);
     EXPECT_NE(ita_sample_unit_resolve(ITA_MODEL_ITANIUM2, "NOPS_RETIRED", buf, sizeof buf, &row, &err), 0);

@@ -25,19 +25,19 @@ const uint64_t kW1 = UINT64_C(1) << 32;  // Itanium
 TEST(Config, RawRegisterValue)
 {
     ita_config cfg = must_parse("PMC4 = 0x0000000000800000\n");
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC4], 1u);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC4], UINT64_C(0x800000));
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC4], 1u);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC4], UINT64_C(0x800000));
     // No '=' spacing needed, decimal accepted.
     cfg = must_parse("PMC5=4660\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC5], UINT64_C(4660));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC5], UINT64_C(4660));
 }
 
 TEST(Config, FieldFormWithEventAndPeriod)
 {
     ita_config cfg = must_parse(
         "PMC5 event=IA64_INST_RETIRED plm=0x8 pm=0 oi=1 thres=0 ism=ia64 period=100000\n");
-    uint64_t v = cfg.value[PMU_VIS_PMC5];
-    EXPECT_EQ(ITA_FGET(v, PMC_GEN, ES), ita_event_table[PMU_EV_IA64_INST_RETIRED].code);
+    uint64_t v = cfg.value[ITA_VIS_PMC5];
+    EXPECT_EQ(ITA_FGET(v, PMC_GEN, ES), ita_event_table[ITA_EV_IA64_INST_RETIRED].code);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, UMASK), 0u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, PLM), 8u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, PM), 0u);
@@ -55,23 +55,23 @@ TEST(Config, FieldFormStartsFromResetWithOiSet)
 {
     // PMC4 resets to the Itanium 2 power-enable bit; oi is 1 unless given.
     ita_config cfg = must_parse("PMC4 es=0x50 umask=0 plm=0xf thres=3\n");
-    uint64_t v = cfg.value[PMU_VIS_PMC4];
+    uint64_t v = cfg.value[ITA_VIS_PMC4];
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, ENABLE), 1u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, OI), 1u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, ES), 0x50u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, THRES), 3u);
     EXPECT_EQ(ITA_FGET(v, PMC_GEN, PLM), 0xfu);
     cfg = must_parse("PMC6 es=0x50 oi=0\n");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, OI), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC6], PMC_GEN, OI), 0u);
 }
 
 TEST(Config, CpuStateRegisters)
 {
     ita_config cfg = must_parse("PSR up=1 pp=1\nDCR pp=1\nIPSR up=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PSR], ITA_FMASK(PSR, UP) | ITA_FMASK(PSR, PP));
-    EXPECT_EQ(cfg.value[PMU_VIS_DCR], ITA_FMASK(DCR, PP));
-    EXPECT_EQ(cfg.value[PMU_VIS_IPSR], ITA_FMASK(PSR, UP));
-    EXPECT_EQ(cfg.line[PMU_VIS_DCR], 2u);
+    EXPECT_EQ(cfg.value[ITA_VIS_PSR], ITA_FMASK(PSR, UP) | ITA_FMASK(PSR, PP));
+    EXPECT_EQ(cfg.value[ITA_VIS_DCR], ITA_FMASK(DCR, PP));
+    EXPECT_EQ(cfg.value[ITA_VIS_IPSR], ITA_FMASK(PSR, UP));
+    EXPECT_EQ(cfg.line[ITA_VIS_DCR], 2u);
 }
 
 TEST(Config, CaseCommentsBlankLinesAndIsmNames)
@@ -83,13 +83,13 @@ TEST(Config, CaseCommentsBlankLinesAndIsmNames)
         "PMC5 event=CPU_CYCLES ism=both\n"
         "PMC6 event=CPU_CYCLES ism=IA32\n"
         "PMC7 event=CPU_CYCLES ism=none\r\n");
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC4], 3u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC4], PMC_GEN, ES), 0x12u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC5], PMC_GEN, ISM), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, ISM), 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ISM), 3u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC4], 3u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC4], PMC_GEN, ES), 0x12u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC5], PMC_GEN, ISM), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC6], PMC_GEN, ISM), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC7], PMC_GEN, ISM), 3u);
     cfg = must_parse("PMC4 ism=2\n");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC4], PMC_GEN, ISM), 2u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC4], PMC_GEN, ISM), 2u);
 }
 
 TEST(Config, ModelLine)
@@ -137,19 +137,19 @@ TEST(Config, ApplyProgramsTheBackend)
     ASSERT_NE(b, nullptr);
     ita_config_apply(&cfg, b);
     using harness_test::vis_addr;
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMC4)), cfg.value[PMU_VIS_PMC4]);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD4)) & (kW2 - 1), kW2 - 1000);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMD5)), 77u);
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PSR)), ITA_FMASK(PSR, UP));
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_DCR)), ITA_FMASK(DCR, PP));
-    EXPECT_EQ(pmu_read(b, vis_addr(PMU_VIS_PMC0)), 0u);  // unfrozen
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMC4)), cfg.value[ITA_VIS_PMC4]);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD4)) & (kW2 - 1), kW2 - 1000);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMD5)), 77u);
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PSR)), ITA_FMASK(PSR, UP));
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_DCR)), ITA_FMASK(DCR, PP));
+    EXPECT_EQ(pmu_read(b, vis_addr(ITA_VIS_PMC0)), 0u);  // unfrozen
     pmu_destroy(b);
 
     // A PMC0 line is applied as given (here: the run stays frozen).
     cfg = must_parse("PMC0 fr=1\n");
     b = ita_ref_create(nullptr);
     ita_config_apply(&cfg, b);
-    EXPECT_EQ(ITA_FGET(pmu_read(b, vis_addr(PMU_VIS_PMC0)), PMC0, FR), 1u);
+    EXPECT_EQ(ITA_FGET(pmu_read(b, vis_addr(ITA_VIS_PMC0)), PMC0, FR), 1u);
     pmu_destroy(b);
 }
 
@@ -158,16 +158,16 @@ TEST(Config, BuiltInConfigurationsParse)
     for (ita_model m : {ITA_MODEL_ITANIUM, ITA_MODEL_ITANIUM2}) {
         ita_config cfg = must_parse(ita_config_default_text(m), m);
         for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-            EXPECT_NE(cfg.line[PMU_VIS_PMC4 + k], 0u) << "model " << m << " counter " << k;
+            EXPECT_NE(cfg.line[ITA_VIS_PMC4 + k], 0u) << "model " << m << " counter " << k;
             EXPECT_NE(cfg.period[k], 0u);
         }
-        EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_DCR], DCR, PP), 1u);
+        EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_DCR], DCR, PP), 1u);
         // A thresholded counter (Itanium wires IA64_INST_RETIRED to PMC4/5) and a
         // privileged kernel-only counter.
-        const unsigned thresholded = m == ITA_MODEL_ITANIUM ? PMU_VIS_PMC5 : PMU_VIS_PMC6;
+        const unsigned thresholded = m == ITA_MODEL_ITANIUM ? ITA_VIS_PMC5 : ITA_VIS_PMC6;
         EXPECT_EQ(ITA_FGET(cfg.value[thresholded], PMC_GEN, THRES), 1u);
-        EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, PM), 1u);
-        EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, PLM), 1u);
+        EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC7], PMC_GEN, PM), 1u);
+        EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC7], PMC_GEN, PLM), 1u);
     }
 }
 
@@ -193,13 +193,13 @@ TEST(Config, Describe)
 {
     ita_config cfg = must_parse("PMC4 event=NOPS_RETIRED plm=0x8 thres=2 ism=ia64\nPMC5 es=0x77 plm=3\n");
     char buf[128];
-    ita_config_describe_event(cfg.value[PMU_VIS_PMC4], ITA_MODEL_ITANIUM2, buf, sizeof buf);
+    ita_config_describe_event(cfg.value[ITA_VIS_PMC4], ITA_MODEL_ITANIUM2, buf, sizeof buf);
     EXPECT_STREQ(buf, "NOPS_RETIRED");
-    ita_config_describe_qualifiers(cfg.value[PMU_VIS_PMC4], buf, sizeof buf);
+    ita_config_describe_qualifiers(cfg.value[ITA_VIS_PMC4], buf, sizeof buf);
     EXPECT_STREQ(buf, "plm=user pm=0 thres=2 ism=ia64");
-    ita_config_describe_event(cfg.value[PMU_VIS_PMC5], ITA_MODEL_ITANIUM2, buf, sizeof buf);
+    ita_config_describe_event(cfg.value[ITA_VIS_PMC5], ITA_MODEL_ITANIUM2, buf, sizeof buf);
     EXPECT_STREQ(buf, "es=0x77 umask=0x0");
-    ita_config_describe_qualifiers(cfg.value[PMU_VIS_PMC5], buf, sizeof buf);
+    ita_config_describe_qualifiers(cfg.value[ITA_VIS_PMC5], buf, sizeof buf);
     EXPECT_STREQ(buf, "plm=0,1 pm=0 thres=0 ism=both");
 }
 
@@ -224,17 +224,17 @@ TEST(ConfigEarBtb, RegistersAndFieldsOfEachModel)
 {
     ita_config cfg = must_parse("PMC10 plm=8 pm=1 ct=2 umask=0xfc\nPMC12 plm=8 tm=3 ptm=3 ppm=3 brt=1\n"
                                 "PMD2 = 0x1234\nPMD16 bbi=2 full=1\nPMD17 iaddr=0x400 vl=1 bn=1 slot=2\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC10], UINT64_C(0x2000) | (UINT64_C(0xfc) << 5) | 0x10 | 0x8);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC12], UINT64_C(0x7f08));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMD2], UINT64_C(0x1234));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMD16], UINT64_C(0xa));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMD17], UINT64_C(0x400e));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC10], UINT64_C(0x2000) | (UINT64_C(0xfc) << 5) | 0x10 | 0x8);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC12], UINT64_C(0x7f08));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMD2], UINT64_C(0x1234));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMD16], UINT64_C(0xa));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMD17], UINT64_C(0x400e));
     // Itanium: PMC10.pm is bit 6, umask bits 19:16; PMC12 has bpt/bac where brt was.
     cfg = must_parse("PMC10 plm=8 pm=1 tlb=1 umask=0x4\nPMC12 tm=3 bpt=1 bac=1\nPMD17 iaddr=0x400 vl=1 slot=2\n",
                      ITA_MODEL_ITANIUM);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC10], UINT64_C(0x40000) | 0x80 | 0x40 | 0x8);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC12], UINT64_C(0xc300));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMD17], UINT64_C(0x4009));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC10], UINT64_C(0x40000) | 0x80 | 0x40 | 0x8);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC12], UINT64_C(0xc300));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMD17], UINT64_C(0x4009));
     const struct {
         const char *text;
         ita_model model;
@@ -345,7 +345,7 @@ TEST(ConfigErrors, EventNotImplementedOnItanium)
     EXPECT_TRUE(has(e, "IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 is not implemented on Itanium")) << e;
     // Itanium's own names are accepted there and only there.
     ita_config cfg = must_parse("PMC4 event=INSTRUCTION_EAR_EVENTS\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC4], PMC_GEN, ES), 0x23u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC4], PMC_GEN, ES), 0x23u);
     e = must_fail("PMC4 event=INSTRUCTION_EAR_EVENTS\n");
     EXPECT_TRUE(has(e, "test.cfg:1: event: unknown event 'INSTRUCTION_EAR_EVENTS'")) << e;
 }
@@ -353,18 +353,18 @@ TEST(ConfigErrors, EventNotImplementedOnItanium)
 // Events are programmed with the model's code (the register map's "Itanium code" column).
 TEST(Config, EventCodePerModel)
 {
-    const ita_event_desc &l1d = ita_event_table[PMU_EV_L1D_READ_MISSES_ALL];
+    const ita_event_desc &l1d = ita_event_table[ITA_EV_L1D_READ_MISSES_ALL];
     ita_config cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), static_cast<uint64_t>(ita_event_code(&l1d, ITA_MODEL_ITANIUM)));
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC7], PMC_GEN, ES), static_cast<uint64_t>(ita_event_code(&l1d, ITA_MODEL_ITANIUM)));
     EXPECT_NE(ita_event_code(&l1d, ITA_MODEL_ITANIUM), static_cast<int>(l1d.code));
     cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC7], PMC_GEN, ES), l1d.code);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC7], PMC_GEN, ES), l1d.code);
     // And named back with the model's table.
     char buf[64];
-    ita_config_describe_event(cfg.value[PMU_VIS_PMC7], ITA_MODEL_ITANIUM2, buf, sizeof buf);
+    ita_config_describe_event(cfg.value[ITA_VIS_PMC7], ITA_MODEL_ITANIUM2, buf, sizeof buf);
     EXPECT_STREQ(buf, "L1D_READ_MISSES_ALL");
     cfg = must_parse("PMC7 event=L1D_READ_MISSES_ALL\n", ITA_MODEL_ITANIUM);
-    ita_config_describe_event(cfg.value[PMU_VIS_PMC7], ITA_MODEL_ITANIUM, buf, sizeof buf);
+    ita_config_describe_event(cfg.value[ITA_VIS_PMC7], ITA_MODEL_ITANIUM, buf, sizeof buf);
     EXPECT_STREQ(buf, "L1D_READ_MISSES_RETIRED");  // the name of Itanium's row
     // A threshold check uses the event the model's code selects (es=0x6c: LOADS_RETIRED on
     // Itanium, maxincr 2).
@@ -479,7 +479,7 @@ TEST(ConfigErrors, NumbersUseTheOneIntegerSyntax)
         EXPECT_EQ(must_fail(std::string(c.line) + "\n"), std::string("test.cfg:1: ") + c.message) << c.line;
     // Upper-case hex and the largest value still parse.
     ita_config cfg = must_parse("DBR0 = 0XFFFFFFFFFFFFFFFF\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR0], ~UINT64_C(0));
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR0], ~UINT64_C(0));
 }
 
 TEST(ConfigErrors, LoadReportsFileName)

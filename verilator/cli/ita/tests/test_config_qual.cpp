@@ -53,104 +53,104 @@ std::string setup(const ita_config &cfg)
 TEST(ConfigIrange, BlockProgramsOnePairAndItsConstraints)
 {
     ita_config cfg = must_parse("# code range\nirange 0x4000000000001000..0x4000000000002000 pair=0 plm=0x8\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x4000000000001000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR1], odd_reg(~UINT64_C(0xfff), 8));
-    EXPECT_EQ(cfg.line[PMU_VIS_IBR0], 2u);
-    EXPECT_EQ(cfg.line[PMU_VIS_IBR1], 2u);
-    EXPECT_TRUE(cfg.derived[PMU_VIS_IBR0]);
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR0], UINT64_C(0x4000000000001000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR1], odd_reg(~UINT64_C(0xfff), 8));
+    EXPECT_EQ(cfg.line[ITA_VIS_IBR0], 2u);
+    EXPECT_EQ(cfg.line[ITA_VIS_IBR1], 2u);
+    EXPECT_TRUE(cfg.derived[ITA_VIS_IBR0]);
     EXPECT_EQ(cfg.ipair[0].line, 2u);
     // PMC14: pair 0 constrains its events, the others stay unconstrained; no fine mode.
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC14]);
-    const uint64_t pmc14 = cfg.value[PMU_VIS_PMC14];
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC14]);
+    const uint64_t pmc14 = cfg.value[ITA_VIS_PMC14];
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP0), 0u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP1), 1u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP2), 1u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP3), 1u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, FINE), 0u);
-    EXPECT_EQ(pmc14 | ITA_FMASK(PMC14, IBRP0), reset_of(PMU_VIS_PMC14, ITA_MODEL_ITANIUM2));
+    EXPECT_EQ(pmc14 | ITA_FMASK(PMC14, IBRP0), reset_of(ITA_VIS_PMC14, ITA_MODEL_ITANIUM2));
     // PMC8 resets with ig_ad = 1, which would ignore the range on pair 0: cleared, with inv.
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC8]);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC8], PMC_OPC, IG_AD), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC8], PMC_OPC, INV), 0u);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC8] | ITA_FMASK(PMC_OPC, IG_AD) | ITA_FMASK(PMC_OPC, INV),
-              reset_of(PMU_VIS_PMC8, ITA_MODEL_ITANIUM2));
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC8]);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC8], PMC_OPC, IG_AD), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC8], PMC_OPC, INV), 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC8] | ITA_FMASK(PMC_OPC, IG_AD) | ITA_FMASK(PMC_OPC, INV),
+              reset_of(ITA_VIS_PMC8, ITA_MODEL_ITANIUM2));
     // Nothing else.
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC13], 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC15], 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_IBR2], 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC13], 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC15], 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_IBR2], 0u);
 }
 
 TEST(ConfigIrange, AddressMaskForm)
 {
     ita_config cfg = must_parse("irange addr=0x4000000000001000 mask=0xfffffffffffff000 pair=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR2], UINT64_C(0x4000000000001000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR3], odd_reg(~UINT64_C(0xfff), 0xf));  // plm: every level
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC14], PMC14, IBRP1), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC14], PMC14, IBRP0), 1u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC8], 0u);  // an odd pair goes with PMC9, whose ig_ad does nothing
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR2], UINT64_C(0x4000000000001000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR3], odd_reg(~UINT64_C(0xfff), 0xf));  // plm: every level
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC14], PMC14, IBRP1), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC14], PMC14, IBRP0), 1u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC8], 0u);  // an odd pair goes with PMC9, whose ig_ad does nothing
     // The mask may also be written as the register's 56-bit field; any mask is allowed.
     ita_config same = must_parse("irange addr=0x4000000000001000 mask=0xfffffffffff000 pair=1\n");
-    EXPECT_EQ(same.value[PMU_VIS_IBR3], cfg.value[PMU_VIS_IBR3]);
+    EXPECT_EQ(same.value[ITA_VIS_IBR3], cfg.value[ITA_VIS_IBR3]);
     cfg = must_parse("irange addr=0x4000000000001010 mask=0xfffffffffffff0f0 pair=3 plm=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR7], odd_reg(UINT64_C(0xfffffffffff0f0), 1));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR7], odd_reg(UINT64_C(0xfffffffffff0f0), 1));
 }
 
 TEST(ConfigIrange, ItaniumClearsTagAll)
 {
     ita_config cfg = must_parse("irange 0x4000000000000000..0x4000000000010000 pair=2\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x4000000000000000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR5], odd_reg(~UINT64_C(0xffff), 0xf));
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC13]);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, TA), 0u);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC13] | ITA_FMASK(PMC13, TA), reset_of(PMU_VIS_PMC13, ITA_MODEL_ITANIUM));
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC14], 0u);  // not an Itanium register
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC8], 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR4], UINT64_C(0x4000000000000000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR5], odd_reg(~UINT64_C(0xffff), 0xf));
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC13]);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, TA), 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC13] | ITA_FMASK(PMC13, TA), reset_of(ITA_VIS_PMC13, ITA_MODEL_ITANIUM));
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC14], 0u);  // not an Itanium register
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC8], 0u);
 }
 
 TEST(ConfigIrange, FineRangeUsesTwoPairs)
 {
     ita_config cfg = must_parse("\nirange 0x4000000000001230..0x4000000000001560 fine pair=0 plm=8\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x4000000000001230));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x4000000000001550));  // the last bundle, inclusive
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_IBR1], IBR_MASK, PLM), 8u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_IBR5], IBR_MASK, PLM), 8u);
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR0], UINT64_C(0x4000000000001230));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR4], UINT64_C(0x4000000000001550));  // the last bundle, inclusive
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_IBR1], IBR_MASK, PLM), 8u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_IBR5], IBR_MASK, PLM), 8u);
     EXPECT_EQ(cfg.ipair[0].fine, 1u);
     EXPECT_EQ(cfg.ipair[2].fine, 2u);
     EXPECT_EQ(cfg.ipair[2].line, 2u);
-    const uint64_t pmc14 = cfg.value[PMU_VIS_PMC14];
+    const uint64_t pmc14 = cfg.value[ITA_VIS_PMC14];
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, FINE), 1u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP0), 0u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP2), 0u);
     EXPECT_EQ(ITA_FGET(pmc14, PMC14, IBRP1), 1u);
     // Range B: pairs 1 and 3; a whole page is one range too.
     cfg = must_parse("irange 0x4000000000001000..0x4000000000002000 fine pair=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR2], UINT64_C(0x4000000000001000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR6], UINT64_C(0x4000000000001ff0));
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC14], PMC14, IBRP3), 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC8], 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR2], UINT64_C(0x4000000000001000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR6], UINT64_C(0x4000000000001ff0));
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC14], PMC14, IBRP3), 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC8], 0u);
     // Two fine ranges.
     cfg = must_parse("irange 0x1000..0x1100 fine pair=0\nirange 0x3000..0x3010 fine pair=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR6], UINT64_C(0x3000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR6], UINT64_C(0x3000));
 }
 
 TEST(ConfigIrange, ExplicitConstraintRegistersWin)
 {
     // PMC14 given: its value stands (here pair 0 stays unconstrained), whatever the order.
     ita_config cfg = must_parse("irange 0x1000..0x2000 pair=0\nPMC14 ibrp1=0\n");
-    EXPECT_FALSE(cfg.derived[PMU_VIS_PMC14]);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC14], 2u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC14], PMC14, IBRP0), 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC14], PMC14, IBRP1), 0u);
+    EXPECT_FALSE(cfg.derived[ITA_VIS_PMC14]);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC14], 2u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC14], PMC14, IBRP0), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC14], PMC14, IBRP1), 0u);
     // PMC8 given: kept, ig_ad included.
     cfg = must_parse("PMC8 ig_ad=1\nirange 0x1000..0x2000 pair=2\n");
-    EXPECT_FALSE(cfg.derived[PMU_VIS_PMC8]);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC8], PMC_OPC, IG_AD), 1u);
+    EXPECT_FALSE(cfg.derived[ITA_VIS_PMC8]);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC8], PMC_OPC, IG_AD), 1u);
     // Itanium PMC13 given.
     cfg = must_parse("PMC13 ta=1\nirange 0x1000..0x2000 pair=0\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, TA), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, TA), 1u);
     // A fine range with an explicit PMC14 that has fine=1.
     cfg = must_parse("PMC14 fine=1 ibrp0=0\nirange 0x1000..0x1100 fine pair=0\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x10f0));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR4], UINT64_C(0x10f0));
 }
 
 // The registers an irange, drange or opcode line derives are the event library's
@@ -161,27 +161,27 @@ TEST(ConfigShared, SameRegistersAsTheEventLibrary)
 {
     // Dispatch.SinglePairCodeRange: a 2 KB block at 0x4000 on pair 0, plm 8.
     ita_config cfg = must_parse("irange 0x4000..0x4800 pair=0 plm=8\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x4000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR1], UINT64_C(0x08fffffffffff800));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC14], UINT64_C(0x0db60db60db60db6) & ~UINT64_C(0x2));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0xffffffff3ffffffc));  // ig_ad = inv = 0
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR0], UINT64_C(0x4000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR1], UINT64_C(0x08fffffffffff800));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC14], UINT64_C(0x0db60db60db60db6) & ~UINT64_C(0x2));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC8], UINT64_C(0xffffffff3ffffffc));  // ig_ad = inv = 0
     // Dispatch.DataRanges: 256 bytes at 0x10000 on DBR pair 0 (cfg 2), plm 8.
     cfg = must_parse("drange 0x10000..0x10100 pair=0 plm=8\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR1], UINT64_C(0x08ffffffffffff00));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC13], UINT64_C(0x00002078fefefef6));
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR1], UINT64_C(0x08ffffffffffff00));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC13], UINT64_C(0x00002078fefefef6));
     // Dispatch.OpcodeMatcher: br.cloop on B slots (ig_ad = 1 as the library writes it
     // without a code range), and on Itanium; pairs 1 and 3 tied to PMC9, 0 and 2 not.
     cfg = must_parse("opcode PMC8 match=0x2000140 mask=0x07ffe3f slots=b ig_ad=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0x1400028103fff1fd));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC8], UINT64_C(0x1400028103fff1fd));
     cfg = must_parse("opcode PMC8 match=0x2000140 mask=0x07ffe3f slots=b\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC8], UINT64_C(0x1400028003fff1f8));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC8], UINT64_C(0x1400028003fff1f8));
     cfg = must_parse("opcode PMC9 match=0 mask=0x7ffffff slots=mi tie=ibrp1,ibrp3\n"
                      "opcode PMC8 class=nop tie=none\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC15], UINT64_C(0xfffffff5));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC15], UINT64_C(0xfffffff5));
     // RangeLibpfm.FineMode: the bounds of a fine range (the last bundle inclusive).
     cfg = must_parse("irange 0x40001010..0x40001100 fine pair=0\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x40001010));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR4], UINT64_C(0x400010f0));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR0], UINT64_C(0x40001010));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR4], UINT64_C(0x400010f0));
 }
 
 // ---- drange -------------------------------------------------------------------------------
@@ -189,38 +189,38 @@ TEST(ConfigShared, SameRegistersAsTheEventLibrary)
 TEST(ConfigDrange, Itanium2ProgramsPairAndPmc13)
 {
     ita_config cfg = must_parse("drange 0x6000000000000100..0x6000000000000200 pair=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR2], UINT64_C(0x6000000000000100));
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR3], odd_reg(~UINT64_C(0xff), 0xf));  // r = w = 0
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR2], UINT64_C(0x6000000000000100));
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR3], odd_reg(~UINT64_C(0xff), 0xf));  // r = w = 0
     EXPECT_EQ(cfg.dpair[1].line, 1u);
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC13]);
-    const uint64_t pmc13 = cfg.value[PMU_VIS_PMC13];
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC13]);
+    const uint64_t pmc13 = cfg.value[ITA_VIS_PMC13];
     EXPECT_EQ(ITA_FGET(pmc13, PMC13, CFG_DBRP1), 2u);  // DBR only
     EXPECT_EQ(ITA_FGET(pmc13, PMC13, ENA_DBRP1), 1u);
     const uint64_t pair1 = ITA_FMASK(PMC13, CFG_DBRP1) | ITA_FMASK(PMC13, ENA_DBRP1);
-    EXPECT_EQ(pmc13 & ~pair1, reset_of(PMU_VIS_PMC13, ITA_MODEL_ITANIUM2) & ~pair1);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC14], 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC11], 0u);
+    EXPECT_EQ(pmc13 & ~pair1, reset_of(ITA_VIS_PMC13, ITA_MODEL_ITANIUM2) & ~pair1);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC14], 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC11], 0u);
 
     cfg = must_parse("drange 0x6000000000000100..0x6000000000000101 pair=0 cfg=0 plm=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR1], odd_reg(kMask56, 1));  // one byte: every bit compared
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, CFG_DBRP0), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, ENA_DBRP0), 1u);
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR1], odd_reg(kMask56, 1));  // one byte: every bit compared
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, CFG_DBRP0), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, ENA_DBRP0), 1u);
     cfg = must_parse("drange addr=0x6000000000000104 mask=0xff00000000000ff4 pair=3 cfg=1\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR6], UINT64_C(0x6000000000000104));
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR7], odd_reg(UINT64_C(0xff4), 0xf));
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, CFG_DBRP3), 1u);
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR6], UINT64_C(0x6000000000000104));
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR7], odd_reg(UINT64_C(0xff4), 0xf));
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, CFG_DBRP3), 1u);
 }
 
 TEST(ConfigDrange, ItaniumClearsPassTags)
 {
     ita_config cfg = must_parse("drange 0x6000000000000000..0x6000000000001000 pair=0\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR1], odd_reg(~UINT64_C(0xfff), 0xf));
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC11]);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC11], PMC11, PT), 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC13], 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR1], odd_reg(~UINT64_C(0xfff), 0xf));
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC11]);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC11], PMC11, PT), 0u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC13], 0u);
     // PMC11 given: kept.
     cfg = must_parse("PMC11 pt=1\ndrange 0x0..0x1000 pair=0\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC11], PMC11, PT), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC11], PMC11, PT), 1u);
 }
 
 // ---- opcode --------------------------------------------------------------------------------
@@ -232,55 +232,55 @@ TEST(ConfigOpcode, ClassSetsMatchMaskAndSlots)
     for (unsigned i = 0; i < ita_opcode_nclasses; i++)
         if (std::string(ita_opcode_classes[i].name) == "br.ret") ret = &ita_opcode_classes[i];
     ASSERT_NE(ret, nullptr);
-    const uint64_t pmc8 = cfg.value[PMU_VIS_PMC8];
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC8], 2u);
+    const uint64_t pmc8 = cfg.value[ITA_VIS_PMC8];
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC8], 2u);
     EXPECT_EQ(cfg.opcode_line[0], 2u);
-    EXPECT_FALSE(cfg.derived[PMU_VIS_PMC8]);
+    EXPECT_FALSE(cfg.derived[ITA_VIS_PMC8]);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, MATCH), ita_opcode_bits(ret->enc));
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, MASK), ~static_cast<uint64_t>(ita_opcode_bits(ret->care)) & 0x7ffffff);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, B), 1u);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, M) + ITA_FGET(pmc8, PMC_OPC, I) + ITA_FGET(pmc8, PMC_OPC, F), 0u);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, IG_AD), 0u);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, INV), 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC15], 0u);  // PMC15 keeps its reset value: every pair tied
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC15], 0u);  // PMC15 keeps its reset value: every pair tied
     // slots= narrows a class.
     cfg = must_parse("opcode PMC9 class=nop slots=m\n");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, M), 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, I), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, M), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, I), 0u);
 }
 
 TEST(ConfigOpcode, MatchMaskForm)
 {
     // libpfm's br.cloop example: opcode 4 in field bits 26:23, btype 5 in 8:6.
     ita_config cfg = must_parse("opcode PMC8 match=0x2000140 mask=0x7ffe3f slots=b inv=1 ig_ad=0\n");
-    const uint64_t pmc8 = cfg.value[PMU_VIS_PMC8];
+    const uint64_t pmc8 = cfg.value[ITA_VIS_PMC8];
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, MATCH), 0x2000140u);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, MASK), 0x7ffe3fu);
     EXPECT_EQ(ITA_FGET(pmc8, PMC_OPC, INV), 1u);
     EXPECT_EQ(pmc8 >> 60, 0x1u);  // b only
     // Itanium: no ig_ad/inv; slot enables and fields as on Itanium 2.
     cfg = must_parse("opcode PMC9 match=0x2000 mask=0 slots=MIF\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, MATCH), 0x2000u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, B), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, F), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, MATCH), 0x2000u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, B), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, F), 1u);
 }
 
 TEST(ConfigOpcode, TiesProgramPmc15)
 {
     ita_config cfg = must_parse("opcode PMC8 class=br.ret tie=ibrp2\n");
-    EXPECT_TRUE(cfg.derived[PMU_VIS_PMC15]);
-    uint64_t pmc15 = cfg.value[PMU_VIS_PMC15];
+    EXPECT_TRUE(cfg.derived[ITA_VIS_PMC15]);
+    uint64_t pmc15 = cfg.value[ITA_VIS_PMC15];
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP0_PMC8), 1u);
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP2_PMC8), 0u);
     // PMC9's pairs keep their reset value.
-    EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP1_PMC9), ITA_FGET(reset_of(PMU_VIS_PMC15, ITA_MODEL_ITANIUM2), PMC15, IBRP1_PMC9));
+    EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP1_PMC9), ITA_FGET(reset_of(ITA_VIS_PMC15, ITA_MODEL_ITANIUM2), PMC15, IBRP1_PMC9));
     cfg = must_parse("opcode PMC8 class=br.ret tie=none\nopcode PMC9 class=nop tie=ibrp1,ibrp3\n");
-    pmc15 = cfg.value[PMU_VIS_PMC15];
+    pmc15 = cfg.value[ITA_VIS_PMC15];
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP0_PMC8), 1u);
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP2_PMC8), 1u);
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP1_PMC9), 0u);
     EXPECT_EQ(ITA_FGET(pmc15, PMC15, IBRP3_PMC9), 0u);
-    EXPECT_EQ(cfg.line[PMU_VIS_PMC15], 1u);
+    EXPECT_EQ(cfg.line[ITA_VIS_PMC15], 1u);
 }
 
 // ---- the constraint registers by name -----------------------------------------------------
@@ -295,21 +295,21 @@ TEST(ConfigConstraintRegisters, FieldForms)
         "IBR0 addr=0x4000000000001000\n"
         "IBR1 mask=0xfffffffffff000 plm=8\n"
         "DBR5 = 0x08ffffffffffff00\n");
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC14],
-              ITA_FSET(ITA_FSET(reset_of(PMU_VIS_PMC14, ITA_MODEL_ITANIUM2), PMC14, IBRP0, 0), PMC14, FINE, 1));
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, CFG_DBRP1), 0u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, ENA_DBRP1), 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC15], PMC15, IBRP1_PMC9), 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, MATCH), 0x123u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC9], PMC_OPC, M), 0u);
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR0], UINT64_C(0x4000000000001000));
-    EXPECT_EQ(cfg.value[PMU_VIS_IBR1], odd_reg(~UINT64_C(0xfff), 8));
-    EXPECT_EQ(cfg.value[PMU_VIS_DBR5], UINT64_C(0x08ffffffffffff00));
-    EXPECT_FALSE(cfg.derived[PMU_VIS_IBR0]);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC14],
+              ITA_FSET(ITA_FSET(reset_of(ITA_VIS_PMC14, ITA_MODEL_ITANIUM2), PMC14, IBRP0, 0), PMC14, FINE, 1));
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, CFG_DBRP1), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, ENA_DBRP1), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC15], PMC15, IBRP1_PMC9), 1u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, MATCH), 0x123u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC9], PMC_OPC, M), 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR0], UINT64_C(0x4000000000001000));
+    EXPECT_EQ(cfg.value[ITA_VIS_IBR1], odd_reg(~UINT64_C(0xfff), 8));
+    EXPECT_EQ(cfg.value[ITA_VIS_DBR5], UINT64_C(0x08ffffffffffff00));
+    EXPECT_FALSE(cfg.derived[ITA_VIS_IBR0]);
     // Itanium's own: ta and pt.
     cfg = must_parse("PMC13 ta=0\nPMC11 pt=0\n", ITA_MODEL_ITANIUM);
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC13], reset_of(PMU_VIS_PMC13, ITA_MODEL_ITANIUM) & ~ITA_FMASK(PMC13, TA));
-    EXPECT_EQ(cfg.value[PMU_VIS_PMC11], 0u);
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC13], reset_of(ITA_VIS_PMC13, ITA_MODEL_ITANIUM) & ~ITA_FMASK(PMC13, TA));
+    EXPECT_EQ(cfg.value[ITA_VIS_PMC11], 0u);
 }
 
 TEST(ConfigConstraintRegisters, ApplyWritesEveryDerivedRegister)
@@ -325,13 +325,13 @@ TEST(ConfigConstraintRegisters, ApplyWritesEveryDerivedRegister)
     uint64_t vis[ITA_NVIS];
     ita_config_values(&cfg, vis);
     for (unsigned v = 0; v < ITA_NVIS; v++) {
-        if (v >= PMU_VIS_PMD4 && v <= PMU_VIS_PMD7) continue;
+        if (v >= ITA_VIS_PMD4 && v <= ITA_VIS_PMD7) continue;
         EXPECT_EQ(pmu_read(b, ita_vis_table[v].addr), vis[v]) << ita_vis_table[v].name;
     }
-    EXPECT_EQ(pmu_read(b, ita_vis_table[PMU_VIS_IBR0].addr), UINT64_C(0x4000000000001000));
-    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[PMU_VIS_PMC14].addr), PMC14, IBRP0), 0u);
-    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[PMU_VIS_PMC13].addr), PMC13, ENA_DBRP2), 1u);
-    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[PMU_VIS_PMC15].addr), PMC15, IBRP1_PMC9), 0u);
+    EXPECT_EQ(pmu_read(b, ita_vis_table[ITA_VIS_IBR0].addr), UINT64_C(0x4000000000001000));
+    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[ITA_VIS_PMC14].addr), PMC14, IBRP0), 0u);
+    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[ITA_VIS_PMC13].addr), PMC13, ENA_DBRP2), 1u);
+    EXPECT_EQ(ITA_FGET(pmu_read(b, ita_vis_table[ITA_VIS_PMC15].addr), PMC15, IBRP1_PMC9), 0u);
     pmu_destroy(b);
 }
 
@@ -550,7 +550,7 @@ TEST(ConfigQualErrors, DrangeCfg)
     EXPECT_TRUE(has(e, "test.cfg:2: cfg: expected no cfg: PMC13 is given on line 1 (set cfg_dbrp0 there or drop the PMC13 line)")) << e;
     // Without cfg= an explicit PMC13 simply stands.
     ita_config cfg = must_parse("PMC13 ena_dbrp0=1 cfg_dbrp0=0\ndrange 0x1000..0x2000 pair=0\n");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC13], PMC13, CFG_DBRP0), 0u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC13], PMC13, CFG_DBRP0), 0u);
 }
 
 TEST(ConfigQualErrors, Opcode)
@@ -881,14 +881,14 @@ TEST(ConfigBuiltIn, ShowsQualification)
     EXPECT_EQ(tags(cfg, 2), "irange[1]=fine:0x4000000000000000..0x4000000000000120");
     EXPECT_EQ(tags(cfg, 3), "dear=PMC11(cache,lat>=16,plm=kernel,pm=1)");
     EXPECT_EQ(cfg.ipair[1].fine, 1u);
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC6], PMC_GEN, ISM), 2u);  // IA-64 only
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC6], PMC_GEN, ISM), 2u);  // IA-64 only
     // Itanium: PMC8 qualifies every instruction event, the EAR and BTB among them.
     cfg = must_parse(ita_config_default_text(ITA_MODEL_ITANIUM), ITA_MODEL_ITANIUM);
     EXPECT_EQ(tags(cfg, 0), "");
     EXPECT_EQ(tags(cfg, 1), "opcode=PMC8");
     EXPECT_EQ(tags(cfg, 2), "opcode=PMC8 btb=PMC12(tm=3,ptm=3,ppm=3,plm=user,pm=0)");
     EXPECT_EQ(tags(cfg, 3), "opcode=PMC8 dear=PMC11(cache,lat>=16,plm=kernel,pm=1)");
-    EXPECT_EQ(ITA_FGET(cfg.value[PMU_VIS_PMC5], PMC_GEN, ISM), 2u);
+    EXPECT_EQ(ITA_FGET(cfg.value[ITA_VIS_PMC5], PMC_GEN, ISM), 2u);
 }
 
 TEST(ConfigHot, EdgesFromTheQualification)

@@ -1,11 +1,11 @@
 /*
- * pmulib_range.c - covering an address range [start, end) with IBR/DBR pairs.
+ * ita_evlib_range.c - covering an address range [start, end) with IBR/DBR pairs.
  *
  * A pair with mask ~(2^k - 1) matches the naturally aligned block of 2^k bytes
  * that contains its address; address bits 63:56 have no mask bits and are
  * always compared, so no block is larger than 2^56 (ita-semantics.md).
  *
- * pmulib_cover_bitmask is libpfm-3 pfmlib_itanium2.c do_normal_rr() with three
+ * ita_evlib_cover_bitmask is libpfm-3 pfmlib_itanium2.c do_normal_rr() with three
  * corrections, each active only where libpfm-3 would cover less than the
  * range (docs/ita-event-library.md, "Where and why we differ from libpfm-3"): a
  * last pair with uncovered bytes on its sub-range is the smallest aligned
@@ -17,8 +17,8 @@
  */
 #include <inttypes.h>
 
-#include "sw/ita/pmulib.h"
-#include "pmulib_internal.h"
+#include "sw/ita/ita_evlib.h"
+#include "ita_evlib_internal.h"
 
 /* Bits 55:0 of an odd IBR/DBR register are the mask; 63:56 are always compared
  * (include/common/ita/ita_arch.h), so no block is larger than 2^56 bytes. */
@@ -29,7 +29,7 @@ static uint64_t pow2(unsigned k) { return (uint64_t)1 << k; }
 static uint64_t align_down(uint64_t a, unsigned k) { return a & ~(pow2(k) - 1); }
 
 typedef struct cover_ctx {
-    pmulib_cover *out;
+    ita_evlib_cover *out;
     bool too_big;   /* some sub-range needed a block larger than 2^56 */
 } cover_ctx;
 
@@ -39,7 +39,7 @@ static void emit(cover_ctx *c, uint64_t base, unsigned log2size)
         c->too_big = true;
         return;
     }
-    pmulib_br_pair *p = &c->out->pair[c->out->npairs++];
+    ita_evlib_br_pair *p = &c->out->pair[c->out->npairs++];
     p->addr = base;
     p->mask = ita_block_mask(log2size);
 }
@@ -99,7 +99,7 @@ static void normal_rr(cover_ctx *c, uint64_t start, uint64_t end, unsigned nbr, 
 }
 
 /* Offsets of a cover from its blocks (compute_normal_rr's rule, on aligned blocks). */
-static void cover_offsets(pmulib_cover *cv, uint64_t start, uint64_t end)
+static void cover_offsets(ita_evlib_cover *cv, uint64_t start, uint64_t end)
 {
     uint64_t lo = start, hi_past_end = 0;
     for (unsigned i = 0; i < cv->npairs; i++) {
@@ -115,61 +115,61 @@ static void cover_offsets(pmulib_cover *cv, uint64_t start, uint64_t end)
     cv->eoff = hi_past_end;
 }
 
-static pmulib_err check_range(uint64_t start, uint64_t end, pmulib_cover *out, pmulib_error *err)
+static ita_evlib_err check_range(uint64_t start, uint64_t end, ita_evlib_cover *out, ita_evlib_error *err)
 {
     if (!out)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "output pointer is NULL");
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "output pointer is NULL");
     if (start >= end)
-        return pmulib_fail(err, PMULIB_ERR_RANGE_INVALID,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_RANGE_INVALID,
                            "range 0x%" PRIx64 "..0x%" PRIx64 ": start must be below end (end is exclusive)", start,
                            end);
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
-pmulib_err pmulib_cover_bitmask(uint64_t start, uint64_t end, unsigned max_pairs, pmulib_cover *out,
-                                pmulib_error *err)
+ita_evlib_err ita_evlib_cover_bitmask(uint64_t start, uint64_t end, unsigned max_pairs, ita_evlib_cover *out,
+                                ita_evlib_error *err)
 {
-    pmulib_err e = check_range(start, end, out, err);
+    ita_evlib_err e = check_range(start, end, out, err);
     if (e)
         return e;
-    if (max_pairs < 1 || max_pairs > PMULIB_NPAIRS)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "max_pairs %u: expected 1..%d", max_pairs, PMULIB_NPAIRS);
-    pmulib_cover cv = {0};
+    if (max_pairs < 1 || max_pairs > ITA_EVLIB_NPAIRS)
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "max_pairs %u: expected 1..%d", max_pairs, ITA_EVLIB_NPAIRS);
+    ita_evlib_cover cv = {0};
     cover_ctx c = {.out = &cv, .too_big = false};
     normal_rr(&c, start, end, max_pairs, 0);
     if (c.too_big)
-        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_RANGE_TOO_BIG,
                            "range 0x%" PRIx64 "..0x%" PRIx64 " cannot be covered with %u pair(s): it would need a "
                            "block larger than 2^%d bytes (address bits 63:56 are always compared)",
                            start, end, max_pairs, MAX_BLOCK_LOG2);
     cover_offsets(&cv, start, end);
     *out = cv;
-    return pmulib_ok(err);
+    return ita_evlib_ok(err);
 }
 
-pmulib_err pmulib_cover_single(uint64_t start, uint64_t end, pmulib_cover *out, pmulib_error *err)
+ita_evlib_err ita_evlib_cover_single(uint64_t start, uint64_t end, ita_evlib_cover *out, ita_evlib_error *err)
 {
-    pmulib_err e = check_range(start, end, out, err);
+    ita_evlib_err e = check_range(start, end, out, err);
     if (e)
         return e;
     /* compute_single_rr looks for the first m >= ceil(log2(size)) whose aligned block
      * at start reaches end: the smallest aligned block holding the range. */
     unsigned m = ita_smallest_block_log2(start, end);
     if (m > MAX_BLOCK_LOG2)
-        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_RANGE_TOO_BIG,
                            "range 0x%" PRIx64 "..0x%" PRIx64 " needs one aligned block of 2^%u bytes; a pair "
                            "matches at most 2^%d (address bits 63:56 are always compared)",
                            start, end, m, MAX_BLOCK_LOG2);
-    pmulib_cover cv = {0};
+    ita_evlib_cover cv = {0};
     cv.npairs = 1;
     cv.pair[0].addr = align_down(start, m);
     cv.pair[0].mask = ita_block_mask(m);
     cover_offsets(&cv, start, end);
     *out = cv;
-    return pmulib_ok(err);
+    return ita_evlib_ok(err);
 }
 
-bool pmulib_fine_eligible(uint64_t start, uint64_t end)
+bool ita_evlib_fine_eligible(uint64_t start, uint64_t end)
 {
     /* libpfm-3 pfm_dispatch_irange() compares end itself, rejecting a whole aligned page,
      * and bits 31:12 of the page number only (its 32-bit FINE_MODE_MASK); the bounds are those of
@@ -177,17 +177,17 @@ bool pmulib_fine_eligible(uint64_t start, uint64_t end)
     return ita_fine_eligible(start, end);
 }
 
-pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmulib_cover *out, pmulib_error *err)
+ita_evlib_err ita_evlib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, ita_evlib_cover *out, ita_evlib_error *err)
 {
-    pmulib_err e = check_range(start, end, out, err);
+    ita_evlib_err e = check_range(start, end, out, err);
     if (e)
         return e;
-    if (start % PMULIB_BUNDLE || end % PMULIB_BUNDLE)
-        return pmulib_fail(err, PMULIB_ERR_RANGE_ALIGN,
+    if (start % ITA_EVLIB_BUNDLE || end % ITA_EVLIB_BUNDLE)
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_RANGE_ALIGN,
                            "code range 0x%" PRIx64 "..0x%" PRIx64 ": both ends must be 16-byte (bundle) aligned",
                            start, end);
-    if (!pmulib_fine_eligible(start, end))
-        return pmulib_fail(err, PMULIB_ERR_RANGE_TOO_BIG,
+    if (!ita_evlib_fine_eligible(start, end))
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_RANGE_TOO_BIG,
                            "code range 0x%" PRIx64 "..0x%" PRIx64 " does not fit fine mode: its first and last "
                            "bundle must lie in one 4 KB page",
                            start, end);
@@ -196,7 +196,7 @@ pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmul
      * bundle higher (ita_fine_bounds). */
     uint64_t lower, upper;
     ita_fine_bounds(start, end, two_bundle, &lower, &upper);
-    pmulib_cover cv = {0};
+    ita_evlib_cover cv = {0};
     cv.npairs = 2;
     cv.pair[0].addr = lower;
     cv.pair[1].addr = upper;
@@ -204,7 +204,7 @@ pmulib_err pmulib_cover_fine(uint64_t start, uint64_t end, bool two_bundle, pmul
      * meant (its 32-bit FINE_MODE_MASK gives 0xfffff000; pfmlib_itanium2.c compute_fine_rr()). */
     cv.pair[0].mask = cv.pair[1].mask = ita_block_mask(ITA_FINE_PAGE_LOG2);
     cv.soff = start - lower;
-    cv.eoff = upper + PMULIB_BUNDLE - end;
+    cv.eoff = upper + ITA_EVLIB_BUNDLE - end;
     *out = cv;
-    return pmulib_ok(err);
+    return ita_evlib_ok(err);
 }

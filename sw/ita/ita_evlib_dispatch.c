@@ -1,5 +1,5 @@
 /*
- * pmulib_dispatch.c - from a request (events, opcode matchers, code and data
+ * ita_evlib_dispatch.c - from a request (events, opcode matchers, code and data
  * ranges) to the register values that make the PMU count exactly that, under
  * the hardware rules of docs/ita-semantics.md ("Event qualification").
  *
@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "common/ita/ita_cycle.h"
-#include "sw/ita/pmulib.h"
-#include "pmulib_internal.h"
+#include "sw/ita/ita_evlib.h"
+#include "ita_evlib_internal.h"
 
 #define NPAIRS ITA_NPAIRS
 #define ALL_PAIRS ITA_ALL_PAIRS
@@ -33,23 +33,23 @@ static const ita_dbrp_cfg iod_cfg[8] = {ITA_DBRP_NONE,    ITA_DBRP_DBR,     ITA_
 #define IOD_D 1u
 
 typedef struct br_state {
-    pmulib_br_pair pair[NPAIRS];
+    ita_evlib_br_pair pair[NPAIRS];
     int range_of[NPAIRS];  /* range index, NO_RANGE or MATCH_NOTHING */
 } br_state;
 
 typedef struct dctx {
-    const pmulib_request *rq;
-    pmulib_dispatch *out;
-    pmulib_error *err;
+    const ita_evlib_request *rq;
+    ita_evlib_dispatch *out;
+    ita_evlib_error *err;
     ita_model model;
     bool irange, drange, opc8, opc9, qualified;
     bool retired_only;
     bool fine, inverse;
     unsigned plm;              /* the events' common plm when ranges are used */
-    int tag[PMULIB_MAX_EVENTS]; /* IBR pair whose tag counts event i (Itanium 2) */
-    const ita_event_row *row[PMULIB_MAX_EVENTS]; /* events[i]'s row on the model */
+    int tag[ITA_EVLIB_MAX_EVENTS]; /* IBR pair whose tag counts event i (Itanium 2) */
+    const ita_event_row *row[ITA_EVLIB_MAX_EVENTS]; /* events[i]'s row on the model */
     bool prefetch;             /* a code-prefetch event is requested */
-    pmulib_ear_regs ears;      /* PMC10, PMC11 (D-EAR), PMC12 */
+    ita_evlib_ear_regs ears;      /* PMC10, PMC11 (D-EAR), PMC12 */
     unsigned code_pairs;       /* IBR pairs holding (part of) a code range */
     unsigned code_lower_pairs; /* of those, the pairs the code tag uses for PMC13 */
     unsigned data_pairs;       /* DBR pairs holding a data range */
@@ -85,21 +85,21 @@ static bool is_prefetch_row(const ita_event_row *r)
     return false;
 }
 
-static const char *ev_name(const dctx *c, unsigned i) { return pmulib_event_name(c->rq->events[i].event); }
+static const char *ev_name(const dctx *c, unsigned i) { return ita_evlib_event_name(c->rq->events[i].event); }
 
-pmulib_request pmulib_request_init(ita_model m)
+ita_evlib_request ita_evlib_request_init(ita_model m)
 {
-    pmulib_request r;
+    ita_evlib_request r;
     memset(&r, 0, sizeof r);
     r.model = m;
-    for (unsigned i = 0; i < PMULIB_MAX_EVENTS; i++)
+    for (unsigned i = 0; i < ITA_EVLIB_MAX_EVENTS; i++)
         r.events[i].event = -1;
     return r;
 }
 
-bool pmulib_irange_is_fine(const pmulib_dispatch *d) { return d && d->irange_fine; }
+bool ita_evlib_irange_is_fine(const ita_evlib_dispatch *d) { return d && d->irange_fine; }
 
-bool pmulib_dispatch_value(const pmulib_dispatch *d, uint16_t addr, uint64_t *value)
+bool ita_evlib_dispatch_value(const ita_evlib_dispatch *d, uint16_t addr, uint64_t *value)
 {
     if (!d)
         return false;
@@ -114,48 +114,48 @@ bool pmulib_dispatch_value(const pmulib_dispatch *d, uint16_t addr, uint64_t *va
 
 /* ---- validation ---------------------------------------------------------- */
 
-#define OPC_FIELD_MAX ((uint32_t)((1u << PMU_F_PMC_OPC_MASK_WIDTH) - 1u))
-_Static_assert(PMU_F_PMC_OPC_MASK_WIDTH == PMU_F_PMC_OPC_MATCH_WIDTH, "opcode mask and match have one width");
+#define OPC_FIELD_MAX ((uint32_t)((1u << ITA_F_PMC_OPC_MASK_WIDTH) - 1u))
+_Static_assert(ITA_F_PMC_OPC_MASK_WIDTH == ITA_F_PMC_OPC_MATCH_WIDTH, "opcode mask and match have one width");
 
-static pmulib_err check_opcm(const pmulib_opcm *o, const char *name, pmulib_error *err)
+static ita_evlib_err check_opcm(const ita_evlib_opcm *o, const char *name, ita_evlib_error *err)
 {
     if (!o->used)
-        return PMULIB_OK;
+        return ITA_EVLIB_OK;
     if (o->match > OPC_FIELD_MAX || o->mask > OPC_FIELD_MAX)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "%s: match 0x%x / mask 0x%x: each is %d bits (at most 0x%x)",
-                           name, o->match, o->mask, PMU_F_PMC_OPC_MASK_WIDTH, OPC_FIELD_MAX);
-    if (o->slots == 0 || o->slots > PMULIB_SLOTS_ALL)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "%s: match 0x%x / mask 0x%x: each is %d bits (at most 0x%x)",
+                           name, o->match, o->mask, ITA_F_PMC_OPC_MASK_WIDTH, OPC_FIELD_MAX);
+    if (o->slots == 0 || o->slots > ITA_EVLIB_SLOTS_ALL)
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG,
                            "%s: slots 0x%x: expected a non-empty set of M, I, F, B (bits 0..3)", name, o->slots);
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
-static pmulib_err check_events(dctx *c);
-static pmulib_err check_combinations(dctx *c);
+static ita_evlib_err check_events(dctx *c);
+static ita_evlib_err check_combinations(dctx *c);
 
 /* The request's shape (model, counts, flags, matchers), then its events and how they
  * combine with the ranges and matchers. */
-static pmulib_err check_request(dctx *c)
+static ita_evlib_err check_request(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_error *err = c->err;
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_error *err = c->err;
     if (r->model != ITA_MODEL_ITANIUM && r->model != ITA_MODEL_ITANIUM2)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)r->model);
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "model %d: expected Itanium (0) or Itanium 2 (1)", (int)r->model);
     bool free_running = r->iear.used || r->dear.used || r->btb.used;
-    if (r->nevents > PMULIB_MAX_EVENTS || (r->nevents < 1 && !free_running))
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG,
+    if (r->nevents > ITA_EVLIB_MAX_EVENTS || (r->nevents < 1 && !free_running))
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG,
                            "%u events: expected 1..%d (one per counter PMC4..PMC7; 0 only with a free-running "
                            "EAR or BTB)",
-                           r->nevents, PMULIB_MAX_EVENTS);
-    if (r->nirange > PMULIB_MAX_RANGES || r->ndrange > PMULIB_MAX_RANGES)
-        return pmulib_fail(err, PMULIB_ERR_TOO_MANY_RANGES, "%u code and %u data ranges: at most %d of each",
-                           r->nirange, r->ndrange, PMULIB_MAX_RANGES);
-    if (r->irange_flags & ~(PMULIB_RR_INV | PMULIB_RR_NO_FINE_MODE | PMULIB_RR_FINE_2BUNDLE))
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x: unknown flag bits", r->irange_flags);
+                           r->nevents, ITA_EVLIB_MAX_EVENTS);
+    if (r->nirange > ITA_EVLIB_MAX_RANGES || r->ndrange > ITA_EVLIB_MAX_RANGES)
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_TOO_MANY_RANGES, "%u code and %u data ranges: at most %d of each",
+                           r->nirange, r->ndrange, ITA_EVLIB_MAX_RANGES);
+    if (r->irange_flags & ~(ITA_EVLIB_RR_INV | ITA_EVLIB_RR_NO_FINE_MODE | ITA_EVLIB_RR_FINE_2BUNDLE))
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "irange_flags 0x%x: unknown flag bits", r->irange_flags);
     if (r->irange_flags && r->nirange == 0)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "irange_flags 0x%x given without a code range",
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "irange_flags 0x%x given without a code range",
                            r->irange_flags);
-    pmulib_err e = check_opcm(&r->pmc8, "PMC8", err);
+    ita_evlib_err e = check_opcm(&r->pmc8, "PMC8", err);
     if (!e)
         e = check_opcm(&r->pmc9, "PMC9", err);
     if (!e)
@@ -167,51 +167,51 @@ static pmulib_err check_request(dctx *c)
 
 /* Each event: valid, on the model, its plm, threshold and ism, the qualifiers in use;
  * notes the IBR pair whose tag it counts. */
-static pmulib_err check_events(dctx *c)
+static ita_evlib_err check_events(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_error *err = c->err;
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_error *err = c->err;
     c->model = r->model;
     c->irange = r->nirange > 0;
     c->drange = r->ndrange > 0;
     c->opc8 = r->pmc8.used;
     c->opc9 = r->pmc9.used;
     c->qualified = c->irange || c->drange || c->opc8 || c->opc9;
-    c->inverse = c->irange && (r->irange_flags & PMULIB_RR_INV);
+    c->inverse = c->irange && (r->irange_flags & ITA_EVLIB_RR_INV);
     c->retired_only = true;
 
     for (unsigned i = 0; i < r->nevents; i++) {
-        const pmulib_event_spec *s = &r->events[i];
-        if (!pmulib_event_valid(s->event))
-            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event #%u: id %d is not an event (ids are below %u)", i + 1,
-                               s->event, pmulib_num_events());
-        const ita_event_row *d = pmulib_event_row(s->event, c->model);
+        const ita_evlib_event_spec *s = &r->events[i];
+        if (!ita_evlib_event_valid(s->event))
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "event #%u: id %d is not an event (ids are below %u)", i + 1,
+                               s->event, ita_evlib_num_events());
+        const ita_event_row *d = ita_evlib_event_row(s->event, c->model);
         if (!d)
-            return pmulib_fail(err, PMULIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s",
-                               pmulib_event_name(s->event), pmulib_model_name(c->model));
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_NOT_ON_MODEL, "event %s is not implemented on %s",
+                               ita_evlib_event_name(s->event), ita_evlib_model_name(c->model));
         c->row[i] = d;
-        if (s->plm < 1 || s->plm > PMULIB_PLM_ALL)
-            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: plm 0x%x: expected a mask 0x1..0xf", d->name,
+        if (s->plm < 1 || s->plm > ITA_EVLIB_PLM_ALL)
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "event %s: plm 0x%x: expected a mask 0x1..0xf", d->name,
                                s->plm);
         if (s->thres >= d->maxincr)
-            return pmulib_fail(err, PMULIB_ERR_THRESHOLD, "event %s: threshold %u >= maxincr %u on %s (allowed 0..%u)",
-                               d->name, s->thres, d->maxincr, pmulib_model_name(c->model), d->maxincr - 1u);
-        if ((unsigned)s->ism > PMULIB_ISM_IA64)
-            return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "event %s: ism %d: not a pmulib_ism value", d->name,
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_THRESHOLD, "event %s: threshold %u >= maxincr %u on %s (allowed 0..%u)",
+                               d->name, s->thres, d->maxincr, ita_evlib_model_name(c->model), d->maxincr - 1u);
+        if ((unsigned)s->ism > ITA_EVLIB_ISM_IA64)
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "event %s: ism %d: not a ita_evlib_ism value", d->name,
                                (int)s->ism);
-        if (c->qualified && (s->ism == PMULIB_ISM_BOTH || s->ism == PMULIB_ISM_IA32))
-            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+        if (c->qualified && (s->ism == ITA_EVLIB_ISM_BOTH || s->ism == ITA_EVLIB_ISM_IA32))
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "event %s: ism=%s with range restriction or opcode matching: IA-32 instructions are "
                                "not qualified, so they would count unrestricted (use ism=ia64)",
-                               d->name, s->ism == PMULIB_ISM_BOTH ? "both" : "ia32");
-        if (c->irange && !pmulib_row_supports(d, s->event, 'i'))
-            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support code range restriction",
+                               d->name, s->ism == ITA_EVLIB_ISM_BOTH ? "both" : "ia32");
+        if (c->irange && !ita_evlib_row_supports(d, s->event, 'i'))
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_QUALIFIER, "event %s does not support code range restriction",
                                d->name);
-        if (c->drange && !pmulib_row_supports(d, s->event, 'd'))
-            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support data range restriction",
+        if (c->drange && !ita_evlib_row_supports(d, s->event, 'd'))
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_QUALIFIER, "event %s does not support data range restriction",
                                d->name);
-        if ((c->opc8 || c->opc9) && !pmulib_row_supports(d, s->event, 'o'))
-            return pmulib_fail(err, PMULIB_ERR_QUALIFIER, "event %s does not support opcode matching", d->name);
+        if ((c->opc8 || c->opc9) && !ita_evlib_row_supports(d, s->event, 'o'))
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_QUALIFIER, "event %s does not support opcode matching", d->name);
         bool retired = is_retired_row(d, c->model);
         if (!retired)
             c->retired_only = false;
@@ -225,19 +225,19 @@ static pmulib_err check_events(dctx *c)
         if (is_prefetch_row(d))
             c->prefetch = true;
     }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* What the events, ranges and matchers of a request need of each other. */
-static pmulib_err check_combinations(dctx *c)
+static ita_evlib_err check_combinations(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_error *err = c->err;
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_error *err = c->err;
     if ((c->irange || c->drange)) {
         c->plm = r->events[0].plm;
         for (unsigned i = 1; i < r->nevents; i++)
             if (r->events[i].plm != c->plm)
-                return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                    "events %s (plm 0x%x) and %s (plm 0x%x): with range restriction every event "
                                    "needs the same privilege levels (the debug registers' plm)",
                                    ev_name(c, 0), c->plm, ev_name(c, i), r->events[i].plm);
@@ -247,7 +247,7 @@ static pmulib_err check_combinations(dctx *c)
     if (c->irange && c->prefetch && c->model == ITA_MODEL_ITANIUM2)
         for (unsigned i = 0; i < r->nevents; i++)
             if (c->tag[i] != 1)
-                return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+                return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                    "event %s: with a code range the prefetch events (L1I_PREFETCHES, "
                                    "L1I_STRM_PREFETCHES, L2_INST_PREFETCHES) are qualified by IBR pair 1, so every "
                                    "other event must be one of them or IA64_TAGGED_INST_RETIRED_IBRP1_PMC9",
@@ -257,35 +257,35 @@ static pmulib_err check_combinations(dctx *c)
     for (unsigned i = 0; i < r->nevents; i++)
         tag_parities |= 1u << (c->tag[i] & 1);
     if (c->opc9 && !c->retired_only)
-        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                            "PMC9 can be used only when every event is a retired-instruction event "
                            "(IA64_INST_RETIRED, IA64_TAGGED_INST_RETIRED_*)");
     if (c->opc9 && !(tag_parities & 2u))
-        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                            "PMC9 qualifies only IA64_TAGGED_INST_RETIRED_IBRP1_PMC9 and _IBRP3_PMC9; neither is "
                            "requested");
     if (c->opc8 && !(tag_parities & 1u))
-        return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                            "PMC8 qualifies the events of IBR pairs 0 and 2 (every event but "
                            "IA64_TAGGED_INST_RETIRED_IBRP1/3_PMC9); none is requested");
     if (c->model == ITA_MODEL_ITANIUM && c->irange) {
         if (c->inverse)
-            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "inverted code ranges need PMC8.inv, which Itanium does not have");
-        if (r->irange_flags & PMULIB_RR_FINE_2BUNDLE)
-            return pmulib_fail(err, PMULIB_ERR_FEATURE_COMBINATION,
+        if (r->irange_flags & ITA_EVLIB_RR_FINE_2BUNDLE)
+            return ita_evlib_fail(err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "the two-bundle fine-mode granularity flag applies to Itanium 2; Itanium has no "
                                "fine mode");
     }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* ---- counters ------------------------------------------------------------ */
 
 typedef struct assign_ctx {
     const dctx *c;
-    unsigned allowed[PMULIB_MAX_EVENTS]; /* bit k = PMCk */
-    unsigned counter[PMULIB_MAX_EVENTS];
+    unsigned allowed[ITA_EVLIB_MAX_EVENTS]; /* bit k = PMCk */
+    unsigned counter[ITA_EVLIB_MAX_EVENTS];
     bool need_l1d_on_pmc5, need_l2_on_pmc4;
 } assign_ctx;
 
@@ -298,9 +298,9 @@ static bool assignment_ok(const assign_ctx *a)
     int l1d_on_5 = -1, l2_on_4 = -1;
     for (unsigned i = 0; i < c->rq->nevents; i++) {
         unsigned grp = c->row[i]->group;
-        if (grp == PMULIB_GROUP_L1D && a->counter[i] == ITA_FIRST_COUNTER + 1)
+        if (grp == ITA_EVLIB_GROUP_L1D && a->counter[i] == ITA_FIRST_COUNTER + 1)
             l1d_on_5 = (int)i;
-        if (grp == PMULIB_GROUP_L2 && a->counter[i] == ITA_FIRST_COUNTER)
+        if (grp == ITA_EVLIB_GROUP_L2 && a->counter[i] == ITA_FIRST_COUNTER)
             l2_on_4 = (int)i;
     }
     if ((a->need_l1d_on_pmc5 && l1d_on_5 < 0) || (a->need_l2_on_pmc4 && l2_on_4 < 0))
@@ -311,7 +311,7 @@ static bool assignment_ok(const assign_ctx *a)
     if (key->set == 1 || key->set == 2)
         return true;
     for (unsigned i = 0; i < c->rq->nevents; i++)
-        if ((int)i != l2_on_4 && c->row[i]->group == PMULIB_GROUP_L2 && c->row[i]->umask != 0 &&
+        if ((int)i != l2_on_4 && c->row[i]->group == ITA_EVLIB_GROUP_L2 && c->row[i]->umask != 0 &&
             c->row[i]->umask != key->umask)
             return false;
     return true;
@@ -334,7 +334,7 @@ static bool assign_from(assign_ctx *a, unsigned i, unsigned taken)
 
 /* libpfm-3 check_cancel_events(): at most one of the L2_OZQ_CANCELS0/1/2 events (their
  * three codes) can be measured at a time. */
-static pmulib_err check_cancel_events(const dctx *c)
+static ita_evlib_err check_cancel_events(const dctx *c)
 {
     static const char *const keys[] = {"L2_OZQ_CANCELS0_ANY", "L2_OZQ_CANCELS1_REL", "L2_OZQ_CANCELS2_ACQ"};
     int first = -1;
@@ -344,12 +344,12 @@ static pmulib_err check_cancel_events(const dctx *c)
             if (!k || c->row[i]->code != k->code)
                 continue;
             if (first >= 0)
-                return pmulib_fail(c->err, PMULIB_ERR_BAD_ARG,
+                return ita_evlib_fail(c->err, ITA_EVLIB_ERR_BAD_ARG,
                                    "events %s and %s: only one L2_OZQ_CANCELS0/1/2 event can be measured at a time",
                                    ev_name(c, (unsigned)first), ev_name(c, i));
             first = (int)i;
         }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 static void counters_text(unsigned mask, char *buf, size_t len)
@@ -363,9 +363,9 @@ static void counters_text(unsigned mask, char *buf, size_t len)
         snprintf(buf, len, "no counter");
 }
 
-static pmulib_err assign_counters(dctx *c)
+static ita_evlib_err assign_counters(dctx *c)
 {
-    const pmulib_request *r = c->rq;
+    const ita_evlib_request *r = c->rq;
     assign_ctx a;
     memset(&a, 0, sizeof a);
     a.c = c;
@@ -376,36 +376,36 @@ static pmulib_err assign_counters(dctx *c)
         unsigned allowed = 0;
         for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++) {
             /* Itanium PMC6/7 hold a 2-bit threshold: the writable mask says how wide. */
-            uint64_t max_thres = ITA_FGET(wmask_of(PMU_SPACE_PMC, k, c->model), PMC_GEN, THRES);
+            uint64_t max_thres = ITA_FGET(wmask_of(ITA_SPACE_PMC, k, c->model), PMC_GEN, THRES);
             if (((d->counters >> k) & 1u) && r->events[i].thres <= max_thres)
                 allowed |= 1u << k;
         }
         a.allowed[i] = allowed;
         /* Groups and sets are Itanium 2 cache-event rules (libpfm-3
          * check_cross_groups_and_umasks(), valid_assign()). */
-        if (c->model == ITA_MODEL_ITANIUM2 && d->group != PMULIB_GROUP_NONE && d->group <= PMULIB_GROUP_L2) {
+        if (c->model == ITA_MODEL_ITANIUM2 && d->group != ITA_EVLIB_GROUP_NONE && d->group <= ITA_EVLIB_GROUP_L2) {
             if (set_of_group[d->group] >= 0 && set_of_group[d->group] != d->set)
-                return pmulib_fail(c->err, PMULIB_ERR_INCOMPATIBLE_SETS,
+                return ita_evlib_fail(c->err, ITA_EVLIB_ERR_INCOMPATIBLE_SETS,
                                    "events %s (%s set %d) and %s (set %u) are from different sets of one cache "
                                    "group and cannot be measured together",
                                    ev_name(c, (unsigned)first_of_group[d->group]),
-                                   d->group == PMULIB_GROUP_L1D ? "L1D" : "L2", set_of_group[d->group], d->name,
+                                   d->group == ITA_EVLIB_GROUP_L1D ? "L1D" : "L2", set_of_group[d->group], d->name,
                                    d->set);
             set_of_group[d->group] = d->set;
             first_of_group[d->group] = (int)i;
-            if (d->group == PMULIB_GROUP_L1D)
+            if (d->group == ITA_EVLIB_GROUP_L1D)
                 a.need_l1d_on_pmc5 = true;
             else
                 a.need_l2_on_pmc4 = true;
         }
     }
     if (c->model == ITA_MODEL_ITANIUM2) {
-        pmulib_err e = check_cancel_events(c);
+        ita_evlib_err e = check_cancel_events(c);
         if (e)
             return e;
     }
     if (!assign_from(&a, 0, 0)) {
-        char msg[PMULIB_MSG_LEN];
+        char msg[ITA_EVLIB_MSG_LEN];
         size_t n = (size_t)snprintf(msg, sizeof msg, "no assignment of PMC4..PMC7 fits:");
         for (unsigned i = 0; i < r->nevents && n < sizeof msg; i++) {
             char cs[40];
@@ -415,10 +415,10 @@ static pmulib_err assign_counters(dctx *c)
         if ((a.need_l1d_on_pmc5 || a.need_l2_on_pmc4) && n < sizeof msg)
             snprintf(msg + n, sizeof msg - n, "%s%s", a.need_l1d_on_pmc5 ? "; an L1D event must be on PMC5" : "",
                      a.need_l2_on_pmc4 ? "; an L2 event must be on PMC4" : "");
-        return pmulib_fail(c->err, PMULIB_ERR_NO_COUNTER, "%s", msg);
+        return ita_evlib_fail(c->err, ITA_EVLIB_ERR_NO_COUNTER, "%s", msg);
     }
     memcpy(c->out->counter, a.counter, sizeof a.counter);
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* ---- covers over a list of pairs ----------------------------------------- */
@@ -437,7 +437,7 @@ static unsigned nth_pair(unsigned mask, unsigned i)
     return NPAIRS;
 }
 
-static void place_cover(br_state *s, const pmulib_cover *cv, unsigned pairs, int range, pmulib_range_result *res)
+static void place_cover(br_state *s, const ita_evlib_cover *cv, unsigned pairs, int range, ita_evlib_range_result *res)
 {
     res->soff = cv->soff;
     res->eoff = cv->eoff;
@@ -453,11 +453,11 @@ static void place_cover(br_state *s, const pmulib_cover *cv, unsigned pairs, int
 /* Bit-mask covers of `n` ranges on the pairs in `avail`: one range gets every
  * pair (libpfm-3); several share them out evenly, a range's unused pairs going
  * to the next ones. */
-static pmulib_err cover_ranges(dctx *c, const pmulib_range *rg, unsigned n, unsigned avail, br_state *s,
-                               pmulib_range_result *res, const char *what)
+static ita_evlib_err cover_ranges(dctx *c, const ita_evlib_range *rg, unsigned n, unsigned avail, br_state *s,
+                               ita_evlib_range_result *res, const char *what)
 {
     if (popcount(avail) < n)
-        return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
+        return ita_evlib_fail(c->err, ITA_EVLIB_ERR_TOO_MANY_RANGES,
                            "%u %s ranges need at least %u debug-register pairs; %u are usable here%s", n, what, n,
                            popcount(avail),
                            c->retired_only && s == &c->ibr && c->model == ITA_MODEL_ITANIUM2
@@ -466,59 +466,59 @@ static pmulib_err cover_ranges(dctx *c, const pmulib_range *rg, unsigned n, unsi
                                : "");
     for (unsigned i = 0; i < n; i++) {
         unsigned budget = popcount(avail) / (n - i); /* >= 1: each range uses at most its budget */
-        pmulib_cover cv;
-        pmulib_err e = pmulib_cover_bitmask(rg[i].start, rg[i].end, budget, &cv, c->err);
+        ita_evlib_cover cv;
+        ita_evlib_err e = ita_evlib_cover_bitmask(rg[i].start, rg[i].end, budget, &cv, c->err);
         if (e)
             return e;
         place_cover(s, &cv, avail, (int)i, &res[i]);
         avail &= ~res[i].pairs;
     }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
-static pmulib_err check_bounds(dctx *c, const pmulib_range *rg, unsigned n, bool code)
+static ita_evlib_err check_bounds(dctx *c, const ita_evlib_range *rg, unsigned n, bool code)
 {
     for (unsigned i = 0; i < n; i++) {
         if (rg[i].start >= rg[i].end)
-            return pmulib_fail(c->err, PMULIB_ERR_RANGE_INVALID,
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_RANGE_INVALID,
                                "%s range #%u 0x%" PRIx64 "..0x%" PRIx64 ": start must be below end (end is "
                                "exclusive)",
                                code ? "code" : "data", i + 1, rg[i].start, rg[i].end);
-        if (code && (rg[i].start % PMULIB_BUNDLE || rg[i].end % PMULIB_BUNDLE))
-            return pmulib_fail(c->err, PMULIB_ERR_RANGE_ALIGN,
+        if (code && (rg[i].start % ITA_EVLIB_BUNDLE || rg[i].end % ITA_EVLIB_BUNDLE))
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_RANGE_ALIGN,
                                "code range #%u 0x%" PRIx64 "..0x%" PRIx64 ": both ends must be 16-byte (bundle) "
                                "aligned",
                                i + 1, rg[i].start, rg[i].end);
     }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* ---- code ranges --------------------------------------------------------- */
 
-static pmulib_err code_ranges_ita2(dctx *c)
+static ita_evlib_err code_ranges_ita2(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_dispatch *o = c->out;
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_dispatch *o = c->out;
     unsigned n = r->nirange;
 
     for (unsigned i = 0; i < r->nevents; i++) {
         if (c->inverse && c->tag[i] != 0)
-            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "event %s counts IBR pair %d; an inverted code range works on pair 0 only", ev_name(c, i),
                                c->tag[i]);
         if (c->opc8 && (c->tag[i] & 1))
-            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "event %s counts IBR pair %d, which PMC9 qualifies, but only PMC8 is given: with a "
                                "code range every pair must carry the same opcode qualification",
                                ev_name(c, i), c->tag[i]);
         if (c->opc9 && !(c->tag[i] & 1))
-            return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                                "event %s counts IBR pair %d, which PMC8 qualifies, but PMC9 is given: with a code "
                                "range every pair must carry the same opcode qualification",
                                ev_name(c, i), c->tag[i]);
     }
     if (c->inverse && n != 1)
-        return pmulib_fail(c->err, PMULIB_ERR_FEATURE_COMBINATION,
+        return ita_evlib_fail(c->err, ITA_EVLIB_ERR_FEATURE_COMBINATION,
                            "an inverted code range must be the only code range (%u given)", n);
 
     if (c->fine) {
@@ -533,9 +533,9 @@ static pmulib_err code_ranges_ita2(dctx *c)
                 }
         for (unsigned i = 0; i < n; i++) {
             unsigned lo = comp[i], hi = comp[i] + 2;
-            pmulib_cover cv;
-            pmulib_err e = pmulib_cover_fine(r->irange[i].start, r->irange[i].end,
-                                             (r->irange_flags & PMULIB_RR_FINE_2BUNDLE) != 0, &cv, c->err);
+            ita_evlib_cover cv;
+            ita_evlib_err e = ita_evlib_cover_fine(r->irange[i].start, r->irange[i].end,
+                                             (r->irange_flags & ITA_EVLIB_RR_FINE_2BUNDLE) != 0, &cv, c->err);
             if (e)
                 return e;
             c->ibr.pair[lo] = cv.pair[0];
@@ -554,13 +554,13 @@ static pmulib_err code_ranges_ita2(dctx *c)
         unsigned avail = 0;
         for (unsigned i = 0; i < r->nevents; i++)
             avail |= 1u << c->tag[i];
-        pmulib_cover cv;
-        if (n == 1 && pmulib_cover_bitmask(r->irange[0].start, r->irange[0].end, NPAIRS, &cv, NULL) == PMULIB_OK &&
+        ita_evlib_cover cv;
+        if (n == 1 && ita_evlib_cover_bitmask(r->irange[0].start, r->irange[0].end, NPAIRS, &cv, NULL) == ITA_EVLIB_OK &&
             (((1u << cv.npairs) - 1u) & ~avail) == 0) {
             /* libpfm-3's choice (pairs 0, 1, ... in order) when its pairs all have events. */
             place_cover(&c->ibr, &cv, ALL_PAIRS, 0, &o->irange[0]);
         } else {
-            pmulib_err e = cover_ranges(c, r->irange, n, avail, &c->ibr, o->irange, "code");
+            ita_evlib_err e = cover_ranges(c, r->irange, n, avail, &c->ibr, o->irange, "code");
             if (e)
                 return e;
         }
@@ -570,13 +570,13 @@ static pmulib_err code_ranges_ita2(dctx *c)
         /* Events other than retired instructions see only IBR pair 0, the prefetch
          * events only pair 1 (libpfm-3 pfm_dispatch_irange()). */
         if (n > 1)
-            return pmulib_fail(c->err, PMULIB_ERR_TOO_MANY_RANGES,
+            return ita_evlib_fail(c->err, ITA_EVLIB_ERR_TOO_MANY_RANGES,
                                "%u code ranges: with events other than IA64_INST_RETIRED / "
                                "IA64_TAGGED_INST_RETIRED_* only IBR pair 0 qualifies them, so one range (or two in "
                                "fine mode with tagged retired events)",
                                n);
-        pmulib_cover cv;
-        pmulib_err e = pmulib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
+        ita_evlib_cover cv;
+        ita_evlib_err e = ita_evlib_cover_single(r->irange[0].start, r->irange[0].end, &cv, c->err);
         if (e)
             return e;
         place_cover(&c->ibr, &cv, c->prefetch ? 2u : 1u, 0, &o->irange[0]);
@@ -594,20 +594,20 @@ static pmulib_err code_ranges_ita2(dctx *c)
     }
     for (unsigned i = 0; i < r->nevents; i++)
         o->tag_pair[i] = c->tag[i];
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
-static pmulib_err code_ranges(dctx *c)
+static ita_evlib_err code_ranges(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_err e = check_bounds(c, r->irange, r->nirange, true);
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_err e = check_bounds(c, r->irange, r->nirange, true);
     if (e)
         return e;
     c->out->nirange = r->nirange;
     if (c->model == ITA_MODEL_ITANIUM2) {
-        c->fine = !(r->irange_flags & PMULIB_RR_NO_FINE_MODE);
+        c->fine = !(r->irange_flags & ITA_EVLIB_RR_NO_FINE_MODE);
         for (unsigned i = 0; i < r->nirange; i++)
-            if (!pmulib_fine_eligible(r->irange[i].start, r->irange[i].end))
+            if (!ita_evlib_fine_eligible(r->irange[i].start, r->irange[i].end))
                 c->fine = false;
         /* In fine mode pairs k and k^2 are one comparator: events of both would
          * count the same instructions twice when summed, so use bit-mask mode. */
@@ -631,15 +631,15 @@ static pmulib_err code_ranges(dctx *c)
     for (unsigned k = 0; k < NPAIRS; k++)
         if (c->ibr.range_of[k] != NO_RANGE)
             c->code_pairs |= 1u << k;
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* ---- data ranges --------------------------------------------------------- */
 
-static pmulib_err data_ranges(dctx *c)
+static ita_evlib_err data_ranges(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_err e = check_bounds(c, r->drange, r->ndrange, false);
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_err e = check_bounds(c, r->drange, r->ndrange, false);
     if (e)
         return e;
     c->out->ndrange = r->ndrange;
@@ -676,21 +676,21 @@ static pmulib_err data_ranges(dctx *c)
         }
         c->code_lower_pairs = c->data_pairs;
     }
-    return PMULIB_OK;
+    return ITA_EVLIB_OK;
 }
 
 /* ---- registers ----------------------------------------------------------- */
 
-static void add_write(pmulib_dispatch *o, unsigned space, unsigned index, uint64_t value)
+static void add_write(ita_evlib_dispatch *o, unsigned space, unsigned index, uint64_t value)
 {
     o->writes[o->nwrites].addr = ITA_ADDR(space, index);
     o->writes[o->nwrites].value = value;
     o->nwrites++;
 }
 
-static uint64_t opcm_value(const dctx *c, unsigned index, const pmulib_opcm *u)
+static uint64_t opcm_value(const dctx *c, unsigned index, const ita_evlib_opcm *u)
 {
-    uint64_t v = reset_of(PMU_SPACE_PMC, index, c->model);
+    uint64_t v = reset_of(ITA_SPACE_PMC, index, c->model);
     return u->used ? ita_opcm_set(v, u->match, u->mask, u->slots) : v;
 }
 
@@ -711,22 +711,22 @@ static void write_pairs(dctx *c, unsigned space, const br_state *s)
 
 /* The ism field (PMC4..7, PMC10, PMC11: bit 0 set = IA-64 off, bit 1 set = IA-32 off) of
  * an ism; `dflt_ia64`: DEFAULT means IA-64 only. */
-static unsigned ism_field_of(pmulib_ism ism, bool dflt_ia64)
+static unsigned ism_field_of(ita_evlib_ism ism, bool dflt_ia64)
 {
     switch (ism) {
-    case PMULIB_ISM_IA32: return 1;
-    case PMULIB_ISM_IA64: return 2;
-    case PMULIB_ISM_BOTH: return 0;
+    case ITA_EVLIB_ISM_IA32: return 1;
+    case ITA_EVLIB_ISM_IA64: return 2;
+    case ITA_EVLIB_ISM_BOTH: return 0;
     default: return dflt_ia64 ? 2 : 0;
     }
 }
 
 static uint64_t counter_value(const dctx *c, unsigned i, unsigned pmc)
 {
-    const pmulib_event_spec *s = &c->rq->events[i];
+    const ita_evlib_event_spec *s = &c->rq->events[i];
     const ita_event_row *d = c->row[i];
     unsigned ism_field = ism_field_of(s->ism, c->qualified);
-    uint64_t v = reset_of(PMU_SPACE_PMC, pmc, c->model); /* keeps Itanium 2 PMC4's power-enable bit */
+    uint64_t v = reset_of(ITA_SPACE_PMC, pmc, c->model); /* keeps Itanium 2 PMC4's power-enable bit */
     v = ITA_FSET(v, PMC_GEN, PLM, s->plm);
     v = ITA_FSET(v, PMC_GEN, OI, 1);
     v = ITA_FSET(v, PMC_GEN, PM, s->pm ? 1 : 0);
@@ -743,7 +743,7 @@ static uint64_t counter_value(const dctx *c, unsigned i, unsigned pmc)
  * it is enabled (anything at all). */
 static uint64_t pmc13_value(const dctx *c)
 {
-    uint64_t v = reset_of(PMU_SPACE_PMC, 13, c->model);
+    uint64_t v = reset_of(ITA_SPACE_PMC, 13, c->model);
     for (unsigned k = 0; k < NPAIRS; k++) {
         unsigned iod = (((c->code_lower_pairs >> k) & 1u) ? IOD_I : 0) | ((k & 1u ? c->opc9 : c->opc8) ? IOD_O : 0) |
                        (((c->data_pairs >> k) & 1u) ? IOD_D : 0);
@@ -764,63 +764,63 @@ static unsigned tied_pairs(const dctx *c)
 
 static void build_writes(dctx *c)
 {
-    const pmulib_request *r = c->rq;
-    pmulib_dispatch *o = c->out;
+    const ita_evlib_request *r = c->rq;
+    ita_evlib_dispatch *o = c->out;
     ita_model m = c->model;
     if (m == ITA_MODEL_ITANIUM2) {
         if (c->opc8 || c->irange) {
             uint64_t v = opcm_value(c, 8, &r->pmc8);
             v = ITA_FSET(v, PMC_OPC, IG_AD, c->irange ? 0 : 1);
             v = ITA_FSET(v, PMC_OPC, INV, c->inverse ? 1 : 0);
-            add_write(o, PMU_SPACE_PMC, 8, v);
+            add_write(o, ITA_SPACE_PMC, 8, v);
         }
         if (c->opc9) {
             uint64_t v = opcm_value(c, 9, &r->pmc9);
             v = ITA_FSET(ITA_FSET(v, PMC_OPC, IG_AD, 1), PMC_OPC, INV, 0);
-            add_write(o, PMU_SPACE_PMC, 9, v);
+            add_write(o, ITA_SPACE_PMC, 9, v);
         }
         if (c->qualified)
-            add_write(o, PMU_SPACE_PMC, 13, pmc13_value(c));
+            add_write(o, ITA_SPACE_PMC, 13, pmc13_value(c));
         if (c->irange) /* ibrp_k = 0: constrained by pair k */
-            add_write(o, PMU_SPACE_PMC, 14, ita_pmc14_set(reset_of(PMU_SPACE_PMC, 14, m), c->code_pairs, c->fine));
+            add_write(o, ITA_SPACE_PMC, 14, ita_pmc14_set(reset_of(ITA_SPACE_PMC, 14, m), c->code_pairs, c->fine));
         if (c->opc8 || c->opc9 || c->irange)
-            add_write(o, PMU_SPACE_PMC, 15, ita_pmc15_set(reset_of(PMU_SPACE_PMC, 15, m), ALL_PAIRS, tied_pairs(c)));
+            add_write(o, ITA_SPACE_PMC, 15, ita_pmc15_set(reset_of(ITA_SPACE_PMC, 15, m), ALL_PAIRS, tied_pairs(c)));
     } else {
         if (c->opc8)
-            add_write(o, PMU_SPACE_PMC, 8, opcm_value(c, 8, &r->pmc8));
+            add_write(o, ITA_SPACE_PMC, 8, opcm_value(c, 8, &r->pmc8));
         if (c->opc9)
-            add_write(o, PMU_SPACE_PMC, 9, opcm_value(c, 9, &r->pmc9));
+            add_write(o, ITA_SPACE_PMC, 9, opcm_value(c, 9, &r->pmc9));
         /* pt = 0: memory events need a DBR match; written before the DBRs (Linux
          * perfmon_itanium.h pfm_ita_pmc_check() clears them when pt goes to 0).  PMC11
          * is also the D-EAR's: one write carries both. */
         if (c->drange || c->ears.dear) {
-            uint64_t v = c->ears.dear ? c->ears.pmc11 : reset_of(PMU_SPACE_PMC, 11, m);
-            add_write(o, PMU_SPACE_PMC, 11, c->drange ? ITA_FSET(v, PMC11, PT, 0) : v);
+            uint64_t v = c->ears.dear ? c->ears.pmc11 : reset_of(ITA_SPACE_PMC, 11, m);
+            add_write(o, ITA_SPACE_PMC, 11, c->drange ? ITA_FSET(v, PMC11, PT, 0) : v);
         }
         if (c->irange) /* ta = 0: instructions need an IBR match */
-            add_write(o, PMU_SPACE_PMC, 13, ITA_FSET(reset_of(PMU_SPACE_PMC, 13, m), PMC13, TA, 0));
+            add_write(o, ITA_SPACE_PMC, 13, ITA_FSET(reset_of(ITA_SPACE_PMC, 13, m), PMC13, TA, 0));
     }
     if (c->ears.iear)
-        add_write(o, PMU_SPACE_PMC, 10, c->ears.pmc10);
+        add_write(o, ITA_SPACE_PMC, 10, c->ears.pmc10);
     if (c->ears.dear && m == ITA_MODEL_ITANIUM2)
-        add_write(o, PMU_SPACE_PMC, 11, c->ears.pmc11);
+        add_write(o, ITA_SPACE_PMC, 11, c->ears.pmc11);
     if (c->ears.btb)
-        add_write(o, PMU_SPACE_PMC, 12, c->ears.pmc12);
+        add_write(o, ITA_SPACE_PMC, 12, c->ears.pmc12);
     if (c->irange)
-        write_pairs(c, PMU_SPACE_IBR, &c->ibr);
+        write_pairs(c, ITA_SPACE_IBR, &c->ibr);
     if (c->drange)
-        write_pairs(c, PMU_SPACE_DBR, &c->dbr);
+        write_pairs(c, ITA_SPACE_DBR, &c->dbr);
     for (unsigned k = ITA_FIRST_COUNTER; k < ITA_FIRST_COUNTER + ITA_NCOUNTERS; k++)
         for (unsigned i = 0; i < r->nevents; i++)
             if (o->counter[i] == k)
-                add_write(o, PMU_SPACE_PMC, k, counter_value(c, i, k));
+                add_write(o, ITA_SPACE_PMC, k, counter_value(c, i, k));
 }
 
-pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *out, pmulib_error *err)
+ita_evlib_err ita_evlib_dispatch_request(const ita_evlib_request *req, ita_evlib_dispatch *out, ita_evlib_error *err)
 {
     if (!req || !out)
-        return pmulib_fail(err, PMULIB_ERR_BAD_ARG, "request or output pointer is NULL");
-    pmulib_dispatch res;
+        return ita_evlib_fail(err, ITA_EVLIB_ERR_BAD_ARG, "request or output pointer is NULL");
+    ita_evlib_dispatch res;
     memset(&res, 0, sizeof res);
     dctx c;
     memset(&c, 0, sizeof c);
@@ -829,14 +829,14 @@ pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *o
     c.err = err;
     for (unsigned k = 0; k < NPAIRS; k++)
         c.ibr.range_of[k] = c.dbr.range_of[k] = NO_RANGE;
-    for (unsigned i = 0; i < PMULIB_MAX_EVENTS; i++)
+    for (unsigned i = 0; i < ITA_EVLIB_MAX_EVENTS; i++)
         res.tag_pair[i] = -1;
 
-    pmulib_err e = check_request(&c);
+    ita_evlib_err e = check_request(&c);
     if (!e && req->nevents)
         e = assign_counters(&c);
     if (!e)
-        e = pmulib_dispatch_ears(&c.ears, req, err);
+        e = ita_evlib_dispatch_ears(&c.ears, req, err);
     if (!e && c.irange)
         e = code_ranges(&c);
     if (!e && c.drange)
@@ -845,5 +845,5 @@ pmulib_err pmulib_dispatch_request(const pmulib_request *req, pmulib_dispatch *o
         return e;
     build_writes(&c);
     *out = res;
-    return pmulib_ok(err);
+    return ita_evlib_ok(err);
 }
