@@ -133,6 +133,49 @@ int gen_check_fields(const gen_field_need *need, unsigned nneed, pmu_err *err)
     return 0;
 }
 
+int gen_check_reg_models(const char *const *models, unsigned nmodels, unsigned default_model, pmu_err *err)
+{
+    if (gen_nreg_models == 0)
+        return 0;
+    for (unsigned i = 0; i < gen_nreg_models; i++) {
+        const gen_reg_model *m = &gen_reg_models[i];
+        unsigned r = 0, k = 0;
+        while (r < gen_nregs && strcmp(gen_regs[r].name, m->reg) != 0)
+            r++;
+        while (k < nmodels && strcmp(models[k], m->model) != 0)
+            k++;
+        if (r == gen_nregs)
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG_MODEL(%s, MODEL(%s)): no PMU_DEF_REG(%s)",
+                            gen_family_def, m->reg, m->model, m->reg);
+        if (k == nmodels)
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG_MODEL(%s, MODEL(%s)): not a model of the family",
+                            gen_family_def, m->reg, m->model);
+    }
+    for (unsigned r = 0; r < gen_nregs; r++) {
+        for (unsigned k = 0; k < nmodels; k++) {
+            const gen_reg_model *found = NULL;
+            for (unsigned i = 0; i < gen_nreg_models; i++) {
+                const gen_reg_model *m = &gen_reg_models[i];
+                if (strcmp(m->reg, gen_regs[r].name) != 0 || strcmp(m->model, models[k]) != 0)
+                    continue;
+                if (found)
+                    return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG_MODEL(%s, MODEL(%s)) twice", gen_family_def,
+                                    m->reg, m->model);
+                found = m;
+            }
+            if (!found)
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s) has no PMU_DEF_REG_MODEL row for MODEL(%s)",
+                                gen_family_def, gen_regs[r].name, models[k]);
+            if (k == default_model && found->reset != gen_regs[r].reset)
+                return pmu_errf(err, PMU_E_INPUT,
+                                "%s: PMU_DEF_REG(%s): RESET(0x%llx), expected its default model's (MODEL(%s)) "
+                                "RESET(0x%llx)", gen_family_def, gen_regs[r].name,
+                                (unsigned long long)gen_regs[r].reset, models[k], (unsigned long long)found->reset);
+        }
+    }
+    return 0;
+}
+
 static const char *def_field_access(unsigned i) { return gen_field_access[i]; }
 
 int gen_fields_own_access(void)

@@ -1,6 +1,6 @@
 /*
  * gen_rows.c - the rows every family's .def writes alike (include/common/pmu_def.h: PMU_DEF_REG_KIND,
- * PMU_DEF_EVENT_KIND, PMU_DEF_REG, PMU_DEF_FIELD), as the definitions generator's tables
+ * PMU_DEF_EVENT_KIND, PMU_DEF_REG, PMU_DEF_REG_MODEL, PMU_DEF_FIELD), as the definitions generator's tables
  * (include/tools/pmu_gen_defs.h).  The one source for every family: the Makefile compiles it once
  * per family with GEN_DEF naming that family's .def (gen_defs_family), so a family's
  * generator has no tables of its own for these rows.
@@ -56,3 +56,15 @@ static const gen_reg regs[] = {
 
 const gen_reg *const gen_regs = regs;
 const unsigned gen_nregs = sizeof regs / sizeof regs[0] - 1;
+
+/* The MODEL column by name, as ACCESS above. */
+#define PMU_COL_MODEL_MODEL(m) #m
+static const gen_reg_model reg_models[] = {
+#define PMU_DEF_REG_MODEL(reg, model, reset, wmask) \
+    {#reg, PMU_COL(MODEL, model), PMU_COL(RESET, reset), PMU_COL(WMASK, wmask)},
+#include GEN_DEF
+#undef PMU_DEF_REG_MODEL
+    {NULL, NULL, 0, 0}};
+
+const gen_reg_model *const gen_reg_models = reg_models;
+const unsigned gen_nreg_models = sizeof reg_models / sizeof reg_models[0] - 1;

@@ -88,7 +88,7 @@ typedef struct ref_pmu {
     unsigned again_added;
 
     /* Constant for the model and parameters. */
-    uint8_t is_qual[ITA_NVIS]; /* a ROLE(QUAL) register: ref_qual decodes it */
+    uint8_t is_qual[ITA_NVIS]; /* an ACCESS(QUAL) register: ref_qual decodes it */
     uint64_t reset_value[ITA_NVIS];
     uint64_t write_mask[ITA_NVIS];
     uint64_t count_mask; /* the W counter bits */
@@ -680,7 +680,7 @@ pmu_backend *ita_ref_new(const ita_params *p, pmu_err *err)
         const ita_reg_desc *d = ita_reg_lookup(ita_vis_table[v].addr);
         if (!d) {
             pmu_errf(err, PMU_E_INTERNAL, "ita_ref_create: include/common/ita/ita_regs.def: visible "
-                     "register %s has no ITA_REG entry (expected one covering its address)",
+                     "register %s has no PMU_DEF_REG row (expected one covering its address)",
                      ita_vis_table[v].name);
             free(m);
             return NULL;

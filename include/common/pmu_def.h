@@ -26,9 +26,16 @@
  *   PMU_DEF_REG(name, ADDR(a), SPAN(n), ACCESS(access), RESET(r), description)
  *                                          a register of a block reached at the port
  *                                          addresses a .. a + n - 1, of one of the register
- *                                          kinds (the Alpha families; the Itanium rows,
- *                                          address ranges with per-model reset values and
- *                                          writable masks, are its own ITA_REG)
+ *                                          kinds; r is its reset value (on the family's
+ *                                          default model when it has model rows)
+ *   PMU_DEF_REG_MODEL(register, MODEL(m), RESET(r), WMASK(w))
+ *                                          a register's reset value and writable mask on
+ *                                          one model (pmu_family.models), for a family
+ *                                          whose models differ there (Itanium / Itanium 2):
+ *                                          one row per register and model, and the default
+ *                                          model's RESET is the register row's; a write
+ *                                          stores (value & w) | (r & ~w).  A .def's rows
+ *                                          between #ifdef PMU_DEF_REG_MODEL / #endif
  *   PMU_DEF_FIELD(register, name, MSB(msb), LSB(lsb), ACCESS(access), description)
  *                                          a field of a register (or of a layout group that
  *                                          several registers share); access is one of the
@@ -44,12 +51,14 @@
 
 #define PMU_COL(column, arg) PMU_COL_##column##_##arg
 
-/* The columns of the common rows that are numbers (ACCESS is the family's: its enum). */
+/* The columns of the common rows that are numbers (ACCESS and MODEL are the family's: its
+ * enums). */
 #define PMU_COL_MSB_MSB(x) (x)
 #define PMU_COL_LSB_LSB(x) (x)
 #define PMU_COL_ADDR_ADDR(x) (x)
 #define PMU_COL_SPAN_SPAN(x) (x)
 #define PMU_COL_RESET_RESET(x) (x)
+#define PMU_COL_WMASK_WMASK(x) (x)
 
 /* A PMU_DEF_FIELD row as the enumerators P_F_<reg>_<name>_LSB, _MSB and _WIDTH, P the
  * family's prefix; and a field's mask, value and update in a register value by them. */

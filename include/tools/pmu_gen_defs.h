@@ -54,6 +54,18 @@ typedef struct gen_reg {
 } gen_reg;
 extern const gen_reg *const gen_regs;
 extern const unsigned gen_nregs;
+/* The PMU_DEF_REG_MODEL rows. */
+typedef struct gen_reg_model {
+    const char *reg, *model; /* the register's and the model's names */
+    uint64_t reset, wmask;
+} gen_reg_model;
+extern const gen_reg_model *const gen_reg_models;
+extern const unsigned gen_nreg_models;
+/* 0 when the model rows are whole: each names a register row and one of models[0..nmodels)
+ * (the family's enum order), each register has exactly one row per model, and its RESET
+ * is the row of models[default_model]; or when the family has no model rows.  Else -1
+ * with err naming the row. */
+int gen_check_reg_models(const char *const *models, unsigned nmodels, unsigned default_model, pmu_err *err);
 /* The PMU_DEF_FIELD rows, and each one's access by name ("RW", or "REG": as its register). */
 extern const pmu_field_desc *const gen_fields;
 extern const char *const *const gen_field_access;

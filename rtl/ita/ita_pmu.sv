@@ -261,7 +261,7 @@ module ita_pmu #(
   logic [63:0] vis [ITA_NVIS];
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
-  // The ROLE(QUAL) registers of the .def, listed by build/gen/ita/ita_qual_regs.svh. Each one
+  // The ACCESS(QUAL) registers of the .def, listed by build/gen/ita/ita_qual_regs.svh. Each one
   // stores (v & wmask) | (reset & ~wmask) with the model's reset value and writable mask, like
   // PMC4..7, and reads back (and shows in obs_vis_o) as stored. ITA_QUAL_REG(J, name, NAME,
   // SPACE) declares name_q, written when the port writes its visible entry ITA_VIS_<NAME>,
@@ -493,7 +493,7 @@ module ita_pmu #(
 
   for (genvar k = 0; k < NCnt; k++) begin : g_cnt
     localparam int         Counter = FirstCounter + k;
-    // PMC(Counter) and PMD(Counter) are entry k of the .def's ROLE(CNT_CFG) and ROLE(COUNTER)
+    // PMC(Counter) and PMD(Counter) are entry k of the .def's ACCESS(CNT_CFG) and ACCESS(COUNTER)
     // registers (the generator checks that they start at PMC0.ovf's first counter).
     localparam logic [63:0] PmcReset = Ita ? ITA_CNT_CFG_RESET_ITA[k*64 +: 64]
                                            : ITA_CNT_CFG_RESET_ITA2[k*64 +: 64];

@@ -27,7 +27,7 @@
 
 #define NPIDS 0x10001u    /* pids 0..65535 and ITA_DRV_ALL_PIDS */
 #define MAX_CFG_REGS 32
-#define MAX_DATA_REGS 16  /* the EAR and BTB data registers (ROLE(CAPTURE)): 14 */
+#define MAX_DATA_REGS 16  /* the EAR and BTB data registers (ACCESS(CAPTURE)): 14 */
 
 typedef struct drv_ctx {
     uint32_t pid;
@@ -54,7 +54,7 @@ struct ita_drv {
     uint64_t span;                     /* 2^W */
     /* The configuration registers a context owns: every visible register except
      * PMC0, the counters, the CPU registers and the EAR/BTB data, in ita_vis_table
-     * order.  The EAR/BTB data registers (the .def's ROLE(CAPTURE)) are dynamic state,
+     * order.  The EAR/BTB data registers (the .def's ACCESS(CAPTURE)) are dynamic state,
      * saved and restored like the counters, in register-number order. */
     unsigned ncfg, ndata;
     uint16_t cfg_addr[MAX_CFG_REGS];

@@ -158,13 +158,13 @@ static int role_registers(ita_reg_role role, int consecutive, role_reg *r, unsig
         for (unsigned j = 0; j < d->count; j++) {
             const int v = vis_of(d->space, d->first + j);
             if (v < 0)
-                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: %s[%u] has ROLE(%s) but no ITA_VISIBLE entry",
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s): %s[%u] has ACCESS(%s) but no ITA_VISIBLE entry",
                                 gen_family_def, d->name, space_name(d->space), d->first + j, role_name(role));
             if (*n == MAX_ROLE_REGS)
-                return pmu_errf(err, PMU_E_INPUT, "%s: more than %u registers of ROLE(%s)", gen_family_def,
+                return pmu_errf(err, PMU_E_INPUT, "%s: more than %u registers of ACCESS(%s)", gen_family_def,
                                 MAX_ROLE_REGS, role_name(role));
             if (consecutive && *n > 0 && (d->space != r[0].space || d->first + j != r[0].index + *n))
-                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: the ROLE(%s) registers must be consecutive "
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s): the ACCESS(%s) registers must be consecutive "
                                 "indices of one space, expected %s[%u]", gen_family_def, d->name,
                                 role_name(role), space_name(r[0].space), r[0].index + *n);
             role_reg *x = &r[(*n)++];
@@ -173,7 +173,7 @@ static int role_registers(ita_reg_role role, int consecutive, role_reg *r, unsig
         }
     }
     if (*n == 0)
-        return pmu_errf(err, PMU_E_INPUT, "%s: no register has ROLE(%s)", gen_family_def, role_name(role));
+        return pmu_errf(err, PMU_E_INPUT, "%s: no register has ACCESS(%s)", gen_family_def, role_name(role));
     return 0;
 }
 
@@ -220,7 +220,7 @@ static int check_counters(pmu_err *err)
         if (role_registers(roles[i], 1, r, &n, err) != 0)
             return -1;
         if (r[0].index != ITA_F_PMC0_OVF_LSB || n != ITA_F_PMC0_OVF_WIDTH)
-            return pmu_errf(err, PMU_E_INPUT, "%s: the ROLE(%s) registers are %s[%u..%u]; expected one per "
+            return pmu_errf(err, PMU_E_INPUT, "%s: the ACCESS(%s) registers are %s[%u..%u]; expected one per "
                             "PMC0.OVF bit, indices %d..%d", gen_family_def, role_name(roles[i]),
                             space_name(r[0].space), r[0].index, r[0].index + n - 1, ITA_F_PMC0_OVF_LSB,
                             ITA_F_PMC0_OVF_MSB);
@@ -257,7 +257,7 @@ static int vh_vis_addr(FILE *out, pmu_err *err)
             while (v < ITA_NVIS && ita_vis_table[v].addr != a)
                 v++;
             if (v == ITA_NVIS && (d->reset[0] | d->reset[1] | d->wmask[0] | d->wmask[1]) != 0)
-                return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: index %u has no ITA_VISIBLE entry but is "
+                return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s): index %u has no ITA_VISIBLE entry but is "
                                 "not constant 0 (the register port reads 0 where there is no entry)",
                                 gen_family_def, d->name, d->first + j);
         }
@@ -270,11 +270,15 @@ static int vh_vis_addr(FILE *out, pmu_err *err)
     return 0;
 }
 
+/* The models' names in the .def's MODEL column, in enum ita_model order. */
+static const char *const model_names[ITA_NMODELS] = {[ITA_MODEL_ITANIUM] = "ITANIUM", [ITA_MODEL_ITANIUM2] = "ITANIUM2"};
+
 static int emit_defs(FILE *out, pmu_err *err)
 {
     role_reg r[MAX_ROLE_REGS];
     unsigned nqual, ncap;
-    if (check_counters(err) != 0)
+    if (gen_check_reg_models(model_names, ITA_NMODELS, ita_params_default().model, err) != 0 ||
+        check_counters(err) != 0)
         return -1;
     fputs("// Included inside module bodies: localparams only (port widths: ita_defines.vh).\n", out);
     vh_registers(out);
@@ -284,7 +288,7 @@ static int emit_defs(FILE *out, pmu_err *err)
         vh_role_table(out, ITA_ROLE_CNT_CFG, err) != 0 || vh_role_table(out, ITA_ROLE_COUNTER, err) != 0 ||
         vh_vis_addr(out, err) != 0)
         return -1;
-    /* The ROLE(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/ita_iear.sv,
+    /* The ACCESS(CAPTURE) registers live in the EAR and BTB modules (rtl/ita/ita_iear.sv,
      * ita_dear.sv, ita_btb.sv); role_registers() only checks that each is visible. */
     (void)ncap;
     fprintf(out, "localparam integer ITA_NQUAL = %u;\n", nqual);
@@ -313,11 +317,11 @@ static int emit_evt_rows(FILE *out, pmu_err *err)
     return 0;
 }
 
-/* Each ROLE(QUAL) row is one visible register of the same name: the top declares
+/* Each ACCESS(QUAL) row is one visible register of the same name: the top declares
  * <name>_q for it and drives its obs_vis_o entry ITA_VIS_<NAME>. */
 static int emit_qual_regs(FILE *out, pmu_err *err)
 {
-    fputs("// The qualification registers (ROLE(QUAL)) of rtl/ita/ita_pmu.sv, in .def order, included\n"
+    fputs("// The qualification registers (ACCESS(QUAL)) of rtl/ita/ita_pmu.sv, in .def order, included\n"
           "// where the module defines ITA_QUAL_REG(J, name, NAME, SPACE): register J of the list,\n"
           "// <name>_q, at address {ITA_SPACE_<SPACE>, ITA_<NAME>_FIRST}, visible as ITA_VIS_<NAME>.\n", out);
     unsigned j = 0;
@@ -327,7 +331,7 @@ static int emit_qual_regs(FILE *out, pmu_err *err)
             continue;
         const int v = vis_of(d->space, d->first);
         if (d->count != 1 || v < 0 || strcmp(ita_vis_table[v].name, d->name) != 0)
-            return pmu_errf(err, PMU_E_INPUT, "%s: ITA_REG %s: a ROLE(QUAL) row must be COUNT(1) and have "
+            return pmu_errf(err, PMU_E_INPUT, "%s: PMU_DEF_REG(%s): an ACCESS(QUAL) row must be COUNT(1) and have "
                             "a ITA_VISIBLE entry of the same name and address", gen_family_def, d->name);
         char lower[32];
         size_t k = 0;

@@ -1,23 +1,29 @@
 /* ita_defs.c - the Itanium family's tables, expanded from ita_regs.def (see ita_regs.h),
  * and its default model parameters.  Every layer links this one object.  The tables read
- * every named column of the ITA_REG and ITA_EVT rows through PMU_COL (include/common/pmu_def.h),
- * so a row with a column out of place does not compile here. */
+ * every named column of the register, register-model and ITA_EVT rows through PMU_COL
+ * (include/common/pmu_def.h), so a row with a column out of place does not compile here. */
 #include "common/ita/ita_regs.h"
 
 #include <stddef.h>
 
-const ita_reg_desc ita_reg_table[] = {
-#define ITA_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
-    {#name,                                                                                          \
-     PMU_COL(SPACE, space),                                                                          \
-     PMU_COL(FIRST, first),                                                                          \
-     PMU_COL(COUNT, count),                                                                          \
-     PMU_COL(ROLE, role),                                                                            \
-     {PMU_COL(RESET_ITA, rst_ita), PMU_COL(RESET_ITA2, rst_ita2)},                                   \
-     {PMU_COL(WMASK_ITA, wm_ita), PMU_COL(WMASK_ITA2, wm_ita2)},                                     \
-     desc},
+/* A register row fills its entry's address, role and description, and each of its model rows
+ * (another part of the .def) that model's reset value and writable mask: every member is
+ * named once, so a model row given twice is a compiler warning (-Woverride-init).  The
+ * generator (tools/gen_defs.c, tools/ita/gen_ita.c) reads the rows too, RESET of the
+ * register rows included, and fails the build on a model row left out or given twice, or a
+ * register row's RESET that is not its Itanium 2 row's. */
+const ita_reg_desc ita_reg_table[ITA_NREGS] = {
+#define PMU_DEF_REG(reg, addr, span, access, reset, text)                                            \
+    [ITA_REG_##reg].name = #reg, [ITA_REG_##reg].space = ITA_ADDR_SPACE(PMU_COL(ADDR, addr)),        \
+    [ITA_REG_##reg].first = ITA_ADDR_INDEX(PMU_COL(ADDR, addr)),                                   \
+    [ITA_REG_##reg].count = PMU_COL(SPAN, span), [ITA_REG_##reg].role = PMU_COL(ACCESS, access),   \
+    [ITA_REG_##reg].desc = text,
+#define PMU_DEF_REG_MODEL(reg, model, rst, wm)                                                      \
+    [ITA_REG_##reg].reset[PMU_COL(MODEL, model)] = PMU_COL(RESET, rst),                             \
+    [ITA_REG_##reg].wmask[PMU_COL(MODEL, model)] = PMU_COL(WMASK, wm),
 #include "common/ita/ita_regs.def"
-#undef ITA_REG
+#undef PMU_DEF_REG_MODEL
+#undef PMU_DEF_REG
 };
 const unsigned ita_reg_table_len = sizeof ita_reg_table / sizeof ita_reg_table[0];
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # def_checks.sh - proves that a slip in include/common/ita/ita_regs.def or an event table fails the build:
 #
-#   columns     a ITA_EVT (include/common/ita/ita2_events.def), ITA_REG or PMU_DEF_FIELD row with two named columns
-#               swapped does not compile
-#               (tools/ita/ita_defs.c reads every column through PMU_COL, include/common/pmu_def.h),
+#   columns     a ITA_EVT (include/common/ita/ita2_events.def), PMU_DEF_REG, PMU_DEF_REG_MODEL or
+#               PMU_DEF_FIELD row with two named columns swapped does not compile
+#               (tools/ita/ita_defs.c and tools/gen_rows.c read every column through PMU_COL,
+#               include/common/pmu_def.h),
 #               and the compiler names the column that was found in the wrong place; nor
 #               does an event-kind list whose NONE is not first;
-#   generator   a .def that breaks a rule the generated RTL relies on (a ROLE(QUAL) register
-#               without a visible entry, counters that do not follow PMC0.ovf; in
+#   generator   a .def that breaks a rule the generated RTL relies on (an ACCESS(QUAL) register
+#               without a visible entry, counters that do not follow PMC0.ovf, a register
+#               without its reset value and writable mask on a model; in
 #               include/common/ev67/ev67_regs.def, a field narrower than the RTL reads or with its
 #               MSB below its LSB, the checks every family's generator shares) makes the
 #               Itanium generator (tools/gen_defs.c + tools/gen_rows.c + tools/ita/gen_ita.c) fail
@@ -37,11 +39,14 @@ fresh_copy() {
     cp -r include "$work/include"
 }
 
-# The family's tables: ita_defs.c (registers, fields, the modelled events) and
-# ita_event_defs.c (the full event tables).
+# The family's tables: ita_defs.c (registers, fields, the modelled events),
+# ita_event_defs.c (the full event tables) and the generator's tables of the common rows
+# (gen_rows.c, which reads the columns ita_defs.c does not: a register row's RESET).
 compile_defs() {
     "${cc[@]}" -std=c11 -Wall -I"$work/include" -c tools/ita/ita_defs.c -o "$work/ita_defs.o" \
         > "$work/cc.log" 2>&1 &&
+    "${cc[@]}" -std=c11 -Wall -I"$work/include" -DGEN_DEF='"common/ita/ita_regs.def"' -c tools/gen_rows.c \
+        -o "$work/gen_rows.o" >> "$work/cc.log" 2>&1 &&
     "${cc[@]}" -std=c11 -Wall -I"$work/include" -c tools/ita/ita_event_defs.c \
         -o "$work/ita_event_defs.o" >> "$work/cc.log" 2>&1
 }
@@ -115,15 +120,22 @@ columns() {
     swap_case "ITA_EVT a column left out" \
         's/\(ITA_EVT(CPU_CYCLES,.*\)MAXINCR(1), IAR(0)/\1IAR(0), IAR(0)/' \
         PMU_COL_MAXINCR_IAR ita2_events.def
-    swap_case "ITA_REG RESET_ITA <-> WMASK_ITA" \
-        '0,/RESET_ITA(0x0ull),       WMASK_ITA(0x37f7f7full)/s//WMASK_ITA(0x37f7f7full), RESET_ITA(0x0ull)/' \
-        PMU_COL_RESET_ITA_WMASK_ITA
-    swap_case "ITA_REG model columns ITA <-> ITA2" \
-        's/RESET_ITA(0x1ull),  WMASK_ITA(0xf1ull)/RESET_ITA2(0x1ull), WMASK_ITA(0xf1ull)/' \
-        PMU_COL_RESET_ITA_RESET_ITA2
-    swap_case "ITA_REG FIRST <-> COUNT" \
-        's/ITA_REG(PMC6_7, SPACE(PMC), FIRST(6), COUNT(2)/ITA_REG(PMC6_7, SPACE(PMC), COUNT(2), FIRST(6)/' \
-        PMU_COL_FIRST_COUNT
+    swap_case "PMU_DEF_REG ADDR <-> SPAN" \
+        's/^PMU_DEF_REG(PMC6_7, ADDR(0x006), SPAN(2)/PMU_DEF_REG(PMC6_7, SPAN(2), ADDR(0x006)/' \
+        PMU_COL_ADDR_SPAN
+    swap_case "PMU_DEF_REG ACCESS <-> RESET" \
+        's/^\(PMU_DEF_REG(PMC0, .*\)ACCESS(OVF_CTRL), RESET(0x1ull)/\1RESET(0x1ull), ACCESS(OVF_CTRL)/' \
+        PMU_COL_ACCESS_RESET
+    swap_case "PMU_DEF_REG_MODEL RESET <-> WMASK" \
+        's/^\(PMU_DEF_REG_MODEL(PMC4, *MODEL(ITANIUM), *\)RESET(\([^)]*\)), *WMASK(\([^)]*\))/\1WMASK(\3), RESET(\2)/' \
+        PMU_COL_RESET_WMASK
+    swap_case "PMU_DEF_REG_MODEL register <-> MODEL" \
+        's/^PMU_DEF_REG_MODEL(PMC5, *MODEL(ITANIUM2),/PMU_DEF_REG_MODEL(MODEL(ITANIUM2), PMC5,/' \
+        PMU_COL_MODEL_PMC5
+    # A model row finds its register by name (ITA_REG_<name>, include/common/ita/ita_regs.h).
+    swap_case "PMU_DEF_REG_MODEL of a register the .def does not have" \
+        's/^PMU_DEF_REG_MODEL(PMC5, *MODEL(ITANIUM),/PMU_DEF_REG_MODEL(PMC5_6, MODEL(ITANIUM),/' \
+        ITA_REG_PMC5_6
     swap_case "PMU_DEF_FIELD MSB <-> LSB" \
         's/^PMU_DEF_FIELD(PMC0, *OVF, *MSB(7), *LSB(4),/PMU_DEF_FIELD(PMC0, OVF, LSB(4), MSB(7),/' \
         PMU_COL_MSB_LSB
@@ -137,11 +149,22 @@ generator() {
     fresh_copy
     if build_generator && "$work/gen_defs" ita_defs.vh > /dev/null && "$work/gen_defs" ita_qual_regs.svh > /dev/null
     then ok "unmodified .def generates"; else fail "unmodified .def (see $work/cc.log)"; fi
-    gen_case "ROLE(QUAL) register without a visible entry" \
-        '/^ITA_VISIBLE(PMC15, PMC, 15, PMC15)$/d' ita_qual_regs.svh "ITA_REG PMC15"
+    gen_case "ACCESS(QUAL) register without a visible entry" \
+        '/^ITA_VISIBLE(PMC15, PMC, 15, PMC15)$/d' ita_qual_regs.svh "PMU_DEF_REG(PMC15)"
     gen_case "counter configurations not where PMC0.ovf puts them" \
-        's/ITA_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(CNT_CFG)/ITA_REG(PMC4, SPACE(PMC), FIRST(4), COUNT(1), ROLE(QUAL)/' \
-        ita_defs.vh "ROLE(CNT_CFG) registers are PMC\[5..7\]"
+        's/^\(PMU_DEF_REG(PMC4, .*\)ACCESS(CNT_CFG)/\1ACCESS(QUAL)/' \
+        ita_defs.vh "ACCESS(CNT_CFG) registers are PMC\[5..7\]"
+    # Each register has its reset value and writable mask on each model, once, and its
+    # register row's RESET is the default model's (tools/gen_defs.c, for every family).
+    gen_case "register without its Itanium reset and writable mask" \
+        '/^PMU_DEF_REG_MODEL(PMC5, *MODEL(ITANIUM),/d' \
+        ita_defs.vh "PMU_DEF_REG(PMC5) has no PMU_DEF_REG_MODEL row for MODEL(ITANIUM)"
+    gen_case "a register's model row twice" \
+        '/^PMU_DEF_REG_MODEL(PMC5, *MODEL(ITANIUM),/p' \
+        ita_defs.vh "PMU_DEF_REG_MODEL(PMC5, MODEL(ITANIUM)) twice"
+    gen_case "register RESET other than the default model's" \
+        's/^\(PMU_DEF_REG(PMC4, .*\)RESET(0x800000ull)/\1RESET(0x0ull)/' \
+        ita_defs.vh "PMU_DEF_REG(PMC4): RESET(0x0), expected its default model's (MODEL(ITANIUM2)) RESET(0x800000)"
     # The RTL's register port finds a register by its visible entry, on a key of the address.
     gen_case "visible entry outside the register port's key" \
         's/^ITA_VISIBLE(PSR,  CPU, 0, PSR)$/ITA_VISIBLE(PSR,  CPU, 32, PSR)/' \
@@ -151,7 +174,7 @@ generator() {
         ita_defs.vh "ITA_VISIBLE PSR and DCR have one address"
     gen_case "register without a visible entry that is not constant 0" \
         '/^ITA_VISIBLE(IPSR, CPU, 2, PSR)$/d' \
-        ita_defs.vh "ITA_REG IPSR: index 2 has no ITA_VISIBLE entry but is not constant 0"
+        ita_defs.vh "PMU_DEF_REG(IPSR): index 2 has no ITA_VISIBLE entry but is not constant 0"
     fresh_copy
     if build_ev67_generator && "$work/gen_defs_ev67" ev67_defs.vh > /dev/null
     then ok "unmodified 21264 .def generates"; else fail "unmodified 21264 .def (see $work/cc.log)"; fi

@@ -12,10 +12,9 @@
  * through the port (reserved ones read 0 and ignore writes, as the architecture has
  * them; docs/ita-semantics.md). */
 static const pmu_regmap_entry ita_regmap[] = {
-#define ITA_REG(name, space, first, count, role, rst_ita, wm_ita, rst_ita2, wm_ita2, desc)             \
-    {#name, ITA_ADDR(PMU_COL(SPACE, space), PMU_COL(FIRST, first)), PMU_COL(COUNT, count), PMU_REG_RW},
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) {#name, PMU_COL(ADDR, addr), PMU_COL(SPAN, span), PMU_REG_RW},
 #include "common/ita/ita_regs.def"
-#undef ITA_REG
+#undef PMU_DEF_REG
 };
 
 static ita_params ita_model_params(unsigned model)

@@ -21,6 +21,7 @@ extern "C" {
 
 /* The family's models; the value is the model's index in its pmu_family.models. */
 typedef enum ita_model { ITA_MODEL_ITANIUM = 0, ITA_MODEL_ITANIUM2 = 1 } ita_model;
+#define ITA_NMODELS 2u
 
 /* Model parameters of the Itanium family.  The RTL takes the same ones as Verilog
  * parameters (rtl/ita/ita_pmu.sv). */
@@ -57,16 +58,11 @@ enum ita_field_pos {
 #define ITA_FGET(v, group, name) PMU_DEF_FGET(ITA, v, group, name)
 #define ITA_FSET(v, group, name, x) PMU_DEF_FSET(ITA, v, group, name, x)
 
-/* The named columns of the .def's ITA_REG rows and the event tables' ITA_EVT rows (include/common/pmu_def.h): a row
- * with another column in a place fails to compile in ita_defs.c, which reads every one. */
-#define PMU_COL_SPACE_SPACE(space) ITA_SPACE_##space
-#define PMU_COL_FIRST_FIRST(x) (x)
-#define PMU_COL_COUNT_COUNT(x) (x)
-#define PMU_COL_ROLE_ROLE(role) ITA_ROLE_##role
-#define PMU_COL_RESET_ITA_RESET_ITA(x) (x)
-#define PMU_COL_WMASK_ITA_WMASK_ITA(x) (x)
-#define PMU_COL_RESET_ITA2_RESET_ITA2(x) (x)
-#define PMU_COL_WMASK_ITA2_WMASK_ITA2(x) (x)
+/* The family's named columns of the .def's register rows and the event tables' ITA_EVT rows
+ * (include/common/pmu_def.h): a row with another column in a place fails to compile in
+ * ita_defs.c, which reads every one. */
+#define PMU_COL_ACCESS_ACCESS(role) ITA_ROLE_##role
+#define PMU_COL_MODEL_MODEL(model) ITA_MODEL_##model
 #define PMU_COL_CODE_CODE(x) (x)
 #define PMU_COL_UMASK_UMASK(x) (x)
 #define PMU_COL_MAXINCR_MAXINCR(x) (x)
@@ -86,18 +82,27 @@ typedef enum ita_reg_role {
 } ita_reg_role;
 #undef PMU_DEF_REG_KIND
 
-/* Register descriptors, in .def order. */
+/* The register rows (PMU_DEF_REG), in .def order: ITA_REG_<name> is its index in ita_reg_table. */
+#define PMU_DEF_REG(name, addr, span, access, reset, desc) ITA_REG_##name,
+enum ita_reg_index {
+#include "ita_regs.def"
+    ITA_NREGS
+};
+#undef PMU_DEF_REG
+
+/* Register descriptors, in .def order: the register rows with their model rows
+ * (PMU_DEF_REG_MODEL). */
 typedef struct ita_reg_desc {
     const char *name;   /* e.g. "PMC6_7" */
     unsigned space;
     unsigned first;     /* first index */
     unsigned count;     /* number of consecutive registers */
     ita_reg_role role;
-    uint64_t reset[2];  /* by ita_model */
-    uint64_t wmask[2];  /* by ita_model */
+    uint64_t reset[ITA_NMODELS]; /* by ita_model */
+    uint64_t wmask[ITA_NMODELS]; /* by ita_model */
     const char *desc;
 } ita_reg_desc;
-extern const ita_reg_desc ita_reg_table[];
+extern const ita_reg_desc ita_reg_table[ITA_NREGS];
 extern const unsigned ita_reg_table_len;
 /* Descriptor of the register at addr, or NULL when it is not implemented. */
 const ita_reg_desc *ita_reg_lookup(uint16_t addr);

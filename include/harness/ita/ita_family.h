@@ -4,6 +4,7 @@
 #define ITA_FAMILY_H
 
 #include "common/ita/ita_cycle.h"
+#include "common/ita/ita_regs.h"
 #include "common/pmu_dialect.h"
 #include "common/pmu_family.h"
 
@@ -19,7 +20,6 @@ extern const char ita_wave_layout[];
 /* Its models, indexed by ita_model (verilator/ita/models.c): the descriptor's list, and the
  * names a configuration's `model =` line takes.  Apart from the descriptor, so that the
  * configuration reader links without the backends the descriptor creates. */
-#define ITA_NMODELS 2u
 extern const pmu_model_desc ita_models[ITA_NMODELS];
 extern const pmu_dialect ita_dialect;
 

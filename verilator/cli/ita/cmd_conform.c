@@ -459,7 +459,7 @@ static void random_driver_action(pmu_backend *b, pmu_rng *s)
     }
 }
 
-/* One of the EAR and BTB data registers (ROLE(CAPTURE)): software clearing or restoring
+/* One of the EAR and BTB data registers (ACCESS(CAPTURE)): software clearing or restoring
  * them races the captures. */
 static uint16_t random_capture_reg(pmu_rng *s)
 {
