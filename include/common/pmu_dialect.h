@@ -121,6 +121,11 @@ struct pmu_dialect {
     int (*gen_func)(const void *gen, unsigned i, uint64_t *start, uint64_t *end,
                     const char **name);
     void (*gen_destroy)(void *gen);
+
+    /* ---- the timing model of real programs (NULL when the dialect has none) ----
+     * Turns a program's executed instructions, recorded under QEMU, into records
+     * (include/stream/pmu_timing.h; `pmusim record`, docs/real-programs.md). */
+    const struct pmu_timing_ops *timing;
 };
 
 /* A new coding state of dialect d (zeroed memory given to d->state_init), to free();
