@@ -24,4 +24,5 @@ const pmu_dialect pmu_dialect_ev4 = {
     .gen_nfuncs = ev4_gen_nfuncs,
     .gen_func = ev4_gen_func,
     .gen_destroy = ev4_gen_destroy,
+    .timing = &ev4_timing,
 };

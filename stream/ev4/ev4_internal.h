@@ -7,6 +7,7 @@
  *   ev4_text.c      the text form (docs/ev4-stream.md, "The text form")
  *   ev4_binary.c    the binary form ("The binary form")
  *   ev4_gen*.c      the generator ("The generator")
+ *   ev4_timing.c    the timing model of real programs (docs/real-programs-ev4.md)
  */
 #ifndef EV4_INTERNAL_H
 #define EV4_INTERNAL_H
@@ -57,5 +58,9 @@ int ev4_gen_next(void *gen, void *rec);
 unsigned ev4_gen_nfuncs(const void *gen);
 int ev4_gen_func(const void *gen, unsigned i, uint64_t *start, uint64_t *end, const char **name);
 void ev4_gen_destroy(void *gen);
+
+/* The timing model of real programs (ev4_timing.c, docs/real-programs-ev4.md). */
+struct pmu_timing_ops;
+extern const struct pmu_timing_ops ev4_timing;
 
 #endif
