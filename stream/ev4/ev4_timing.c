@@ -3,10 +3,12 @@
  * the executed instructions QEMU recorded become ev4_cycle records, one per clock
  * (docs/real-programs-ev4.md describes the model, its parameters and its choices).
  *
- * Sources: docs/sources.md; the 21064 facts named here: DECchip 21064 data sheet / 21064
- * Hardware Reference Manual ("21064 HRM") for the caches, TLBs and predictor; the PAL entry
- * offsets from `dc21064.h`; the issue buses from GCC config/alpha/ev4.md (its ev4_ib0 /
- * ev4_ib1 / box reservations are the 21064 HRM's dual-issue rules written as a table).
+ * Sources: docs/sources.md; the 21064 facts named here: the DECchip 21064 data sheet for the
+ * TLBs, Bcache and predictor; `dc21064.h` for the primary caches (CACHE_SIZE,
+ * CACHE_BLOCK_SIZE), the PAL entry offsets and the ICCSR enables (DI, BHE, JSE); the issue
+ * buses, execution boxes and latencies from GCC config/alpha/ev4.md (its ev4_ib0 / ev4_ib1
+ * and box reservations are the 21064's dual-issue rules written as a table); AAH Table 4-4
+ * for the jump hints.  docs/real-programs-ev4.md lists each parameter with its source.
  *
  * What it models, per instruction, O(1):
  *   fetch   ITB (fully associative, round-robin), then the 8 KB direct-mapped I-cache;
@@ -39,28 +41,28 @@ enum {
 
 static const pmu_timing_param ev4_params[P_NPARAMS] = {
     [P_L1I_SIZE] = {"l1i_size", 8192, 256, 1u << 20, "I-cache size, bytes (direct mapped; a power of 2)",
-                    "21064 HRM 1.1 / data sheet: 8 KB I-cache"},
+                    "dc21064.h CACHE_SIZE (8 KB); 21064 data sheet: direct mapped"},
     [P_L1D_SIZE] = {"l1d_size", 8192, 256, 1u << 20, "D-cache size, bytes (direct mapped, write-through, "
-                    "no allocate on a store miss; a power of 2)", "21064 HRM 1.1 / data sheet: 8 KB D-cache"},
+                    "no allocate on a store miss; a power of 2)", "dc21064.h CACHE_SIZE (8 KB); 21064 data sheet: direct mapped, write-through"},
     [P_L1_LINE] = {"l1_line", 32, 8, 256, "I- and D-cache line (block), bytes (a power of 2)",
-                   "21064 HRM 1.1 / data sheet: 32-byte blocks"},
+                   "dc21064.h CACHE_BLOCK_SIZE (32)"},
     [P_BC_SIZE] = {"bc_size", 512u << 10, 4096, 1u << 30, "Bcache (external, direct mapped) size, bytes "
                    "(a power of 2)", "choice: docs/real-programs-ev4.md (21064 supports 128 KB..16 MB)"},
     [P_BC_LINE] = {"bc_line", 32, 8, 256, "Bcache block, bytes (a power of 2)",
-                   "21064 HRM 4 / data sheet: 32-byte Bcache block"},
+                   "21064 data sheet: 32-byte Bcache block (= CACHE_BLOCK_SIZE)"},
     [P_BC_CYCLES] = {"bc_cycles", 5, 1, 1000, "cycles a primary-cache fill from the Bcache stalls",
                      "choice: docs/real-programs-ev4.md (BC_RD_SPD-programmable)"},
     [P_MEM_CYCLES] = {"mem_cycles", 40, 1, 100000, "cycles a primary-cache fill from memory (Bcache miss) "
                       "stalls", "choice: docs/real-programs-ev4.md"},
     [P_ITB_ENTRIES] = {"itb_entries", 8, 1, 64, "ITB entries (8 KB pages; fully associative, round robin)",
-                       "21064 HRM 1.1 / data sheet: ITB 8 entries (+4 large-page entries, unused by user pages)"},
+                       "21064 data sheet: ITB 8 entries (+4 large-page entries, unused by 8 KB user pages)"},
     [P_DTB_ENTRIES] = {"dtb_entries", 32, 1, 64, "DTB entries (fully associative, round robin)",
-                       "21064 HRM 1.1 / data sheet: DTB 32 entries"},
+                       "21064 data sheet: DTB 32 entries"},
     [P_PAGE_SIZE] = {"page_size", 8192, 4096, 1u << 22, "page size, bytes (a power of 2)",
-                     "21064 HRM 1.1: 8 KB pages"},
-    [P_ITB_PAL_CYCLES] = {"itb_pal_cycles", 16, 1, 10000, "cycles of the ITB-miss PAL flow",
+                     "21064 data sheet: 8 KB pages"},
+    [P_ITB_PAL_CYCLES] = {"itb_pal_cycles", 16, 1, 10000, "cycles of the ITB-miss PAL flow (its region: 256 instructions)",
                           "choice: docs/real-programs-ev4.md"},
-    [P_DTB_PAL_CYCLES] = {"dtb_pal_cycles", 20, 1, 10000, "cycles of the native DTB-miss PAL flow",
+    [P_DTB_PAL_CYCLES] = {"dtb_pal_cycles", 20, 1, 10000, "cycles of the native DTB-miss PAL flow (its region: 64 instructions)",
                           "choice: docs/real-programs-ev4.md"},
     [P_PAL_BASE] = {"pal_base", 0, 0, 0xffffffffffffc000ull, "PAL_BASE: the PAL image's address "
                     "(the flows run at PAL_BASE + entry; 16 KB aligned)", "choice: docs/real-programs-ev4.md"},
@@ -71,9 +73,9 @@ static const pmu_timing_param ev4_params[P_NPARAMS] = {
     [P_BHE] = {"bhe", 1, 0, 1, "1: conditional branches use the I-cache history bit (ICCSR<BHE>), "
                "0: static prediction only (backward taken, forward not taken)", "dc21064.h ICCSR BHE"},
     [P_RAS_ENTRIES] = {"ras_entries", 4, 0, 64, "return-address (JSR) stack entries; 0: RET predicted by its "
-                       "hint like JMP", "21064 data sheet: JSR stack (ICCSR<JSE>)"},
+                       "hint like JMP", "21064: 4-entry JSR stack (ICCSR<JSE>, dc21064.h)"},
     [P_JMP_HINT] = {"jmp_hint", 1, 0, 1, "1: JMP/JSR predicted at the target their hint field gives "
-                    "(target<15:2>), 0: always mispredicted", "AAH 4.3 (jump hint)"},
+                    "(target<15:2>), 0: always mispredicted", "AAH Table 4-4 (jump hint)"},
     [P_MISPREDICT_PENALTY] = {"mispredict_penalty", 4, 1, 100, "bubble cycles after a mispredicted branch "
                               "(the first resolves it: mispredict=1)",
                               "choice: docs/real-programs-ev4.md (21064 7-stage pipeline)"},
@@ -139,7 +141,7 @@ static const struct { uint8_t bus, box; } ev4_kind_bus[K_NKINDS] = {
 };
 
 /* Branch kinds. */
-enum { BR_NONE, BR_COND, BR_UNCOND, BR_CALL, BR_JMP, BR_JSR, BR_RET };
+enum { BR_NONE, BR_COND, BR_UNCOND, BR_CALL, BR_JMP, BR_JSR, BR_RET, BR_JSRCO };
 
 typedef struct ev4_dec {
     uint8_t cls, kind, br;
@@ -209,7 +211,7 @@ static void ev4_decode_word(uint32_t w, ev4_dec *d)
         case 0: d->br = BR_JMP; break;
         case 1: d->br = BR_JSR; break;
         case 2: d->br = BR_RET; break;
-        default: d->br = BR_JSR; break; /* JSR_COROUTINE: a call and a return; pushed like JSR */
+        default: d->br = BR_JSRCO; break; /* JSR_COROUTINE: pops, then pushes */
         }
         break;
     case 0x30: case 0x34:                                                     /* BR, BSR */
@@ -508,10 +510,13 @@ static void branch(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int *mi
         break;
     case BR_JMP:
     case BR_JSR:
-    case BR_RET: {
+    case BR_RET:
+    case BR_JSRCO: {
+        /* AAH Table 4-4: JMP/JSR predict target<15:0> from the hint disp<13:0>; RET and
+         * JSR_COROUTINE from the prediction stack */
         uint64_t pred = ((in->pc + 4) & ~0xffffull) | ((uint64_t)d->disp << 2);
         int have = t->p[P_JMP_HINT] != 0;
-        if (d->br == BR_RET && t->p[P_RAS_ENTRIES]) {
+        if ((d->br == BR_RET || d->br == BR_JSRCO) && t->p[P_RAS_ENTRIES]) {
             have = t->ras_n > 0;
             if (have) {
                 t->ras_top = (t->ras_top + (unsigned)t->p[P_RAS_ENTRIES] - 1) % (unsigned)t->p[P_RAS_ENTRIES];
@@ -525,7 +530,7 @@ static void branch(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int *mi
     default:
         break;
     }
-    if ((d->br == BR_CALL || d->br == BR_JSR) && t->p[P_RAS_ENTRIES]) {
+    if ((d->br == BR_CALL || d->br == BR_JSR || d->br == BR_JSRCO) && t->p[P_RAS_ENTRIES]) {
         const unsigned n = (unsigned)t->p[P_RAS_ENTRIES];
         t->ras[t->ras_top] = in->pc + 4;
         t->ras_top = (t->ras_top + 1) % n;
