@@ -524,7 +524,10 @@ static void branch(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int *mi
                 t->ras_n--;
             }
         }
-        ok = have && pred == in->next_pc;
+        /* a hint gives target<15:2> only (it starts the I-cache fetch): it is right when
+         * those bits are; a stack entry is a whole address */
+        const uint64_t cmp = d->br == BR_JMP || d->br == BR_JSR || !t->p[P_RAS_ENTRIES] ? 0xfffcull : ~0ull;
+        ok = have && ((pred ^ in->next_pc) & cmp) == 0;
         break;
     }
     default:

@@ -366,6 +366,30 @@ TEST(Ev4Timing, ReturnStackPredictsReturns)
     EXPECT_GT(none.st.cycles, r.st.cycles);
 }
 
+TEST(Ev4Timing, JumpHintsPredictTargets)
+{
+    // jsr ra,(pv),hint to a function 0x12340 bytes away, and its return: right when the hint
+    // is the target's bits <15:2>, wrong with hint 0 or with jmp_hint=0
+    const uint64_t fn = CODE + 0x12340;
+    auto prog = [fn](unsigned hint) {
+        std::vector<pmu_rinsn> p;
+        for (unsigned k = 0; k < 10; k++) {
+            p.push_back(insn(CODE + 4, jmp(1, 26, 27, hint), fn));
+            p.push_back(insn(fn, RET(26), CODE + 8));
+            p.push_back(insn(CODE + 8, bra(0x30, 31, -2), CODE + 4));
+        }
+        return p;
+    };
+    const unsigned good = (unsigned)(fn >> 2 & 0x3fff);
+    Ev4Run right(prog(good)), zero(prog(0)), off(prog(good), {"jmp_hint=0"});
+    right.check();
+    zero.check();
+    off.check();
+    EXPECT_EQ(right.st.mispredicts, 0u);
+    EXPECT_EQ(zero.st.mispredicts, 10u);
+    EXPECT_EQ(off.st.mispredicts, 10u);
+}
+
 TEST(Ev4Timing, LongMixedSequenceValidates)
 {
     // a deterministic mix of every class over many pages and lines, with taken and not-taken
