@@ -482,6 +482,23 @@ static uint64_t dcache(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int
     return cost;
 }
 
+/* The history bit of the instruction at pc (in the I-cache line holding it). */
+static uint8_t *hist_bit(const pmu_timing *t, uint64_t pc)
+{
+    const unsigned per = (unsigned)(t->p[P_L1_LINE] / 4);
+    return &t->hist[((pc >> t->line_shift) & t->l1i_mask) * per + (pc >> 2) % per];
+}
+
+/* A conditional branch's predicted direction, 1 taken: the history bit when it is set and
+ * enabled (ICCSR<BHE>), else static: backward taken, forward not taken. */
+static int cond_predict(const pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d)
+{
+    const uint8_t h = *hist_bit(t, in->pc);
+    if (t->p[P_BHE] && h)
+        return h == 2;
+    return d->disp < 0;
+}
+
 /* The branch unit: predicts an issued branch, learns, and gives the bubble cycles after it
  * and whether it mispredicted. */
 static void branch(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int *mispredict, uint64_t *bubble)
@@ -494,13 +511,9 @@ static void branch(pmu_timing *t, const pmu_rinsn *in, const ev4_dec *d, int *mi
     case BR_COND: {
         t->st.branches++;
         t->st.taken += (uint64_t)taken;
-        const unsigned per = (unsigned)(t->p[P_L1_LINE] / 4);
-        uint8_t *h = &t->hist[((in->pc >> t->line_shift) & t->l1i_mask) * per + (in->pc >> 2) % per];
-        int pred = d->disp < 0; /* static: backward taken, forward not taken */
-        if (t->p[P_BHE] && *h)
-            pred = *h == 2;
+        const int pred = cond_predict(t, in, d);
         if (t->p[P_BHE])
-            *h = taken ? 2 : 1;
+            *hist_bit(t, in->pc) = taken ? 2 : 1;
         ok = pred == taken;
         break;
     }
@@ -563,6 +576,10 @@ static uint64_t operands_ready(const pmu_timing *t, const ev4_dec *d)
 static int pairs(const pmu_timing *t, const ev4_held *a, const pmu_rinsn *bin, const ev4_dec *b)
 {
     if (!t->p[P_DUAL_ISSUE] || bin->pc != a->in.pc + 4 || a->in.next_pc != bin->pc)
+        return 0;
+    /* a branch predicted taken sends the fetch to its target: the instruction after it
+     * does not issue with it, even when the branch then falls through */
+    if (a->d.br == BR_COND && cond_predict(t, &a->in, &a->d))
         return 0;
     const uint8_t ba = ev4_kind_bus[a->d.kind].bus, bb = ev4_kind_bus[b->kind].bus;
     if (ev4_kind_bus[a->d.kind].box & ev4_kind_bus[b->kind].box)

@@ -303,6 +303,10 @@ TEST(Ev4Timing, DualIssueTable)
         r.check();
         EXPECT_EQ(r.dual(), off ? 0u : 100u) << off;
     }
+    // a branch predicted not taken (forward) pairs with the next instruction; one predicted
+    EXPECT_EQ(duals_of(BNE(31, 5), ADDQ(3, 1, 4)), 100u);
+    // taken (backward; each of the 100 is seen once, so static), does not, though it falls through
+    EXPECT_EQ(duals_of(BNE(31, -5), ADDQ(3, 1, 4)), 0u);
     // dual issue off
     EXPECT_EQ(duals_of(LDQ(1, 2, 0), ADDQ(3, 1, 4), true, false, {"dual_issue=0"}), 0u);
 }
