@@ -14,7 +14,8 @@
  *   fetch   ITB (fully associative, round-robin), then the 8 KB direct-mapped I-cache;
  *           a miss: one imiss cycle and the fill from the Bcache or memory (stall DRY)
  *   issue   the aligned quadword pair issues together when the issue-bus table allows it
- *           (ev4_kind_bus), one instruction a cycle otherwise
+ *           (ev4_kind_bus), one instruction a cycle otherwise; an operand not ready yet
+ *           (a register scoreboard with GCC ev4.md's latencies) stalls FROZEN
  *   data    DTB (fully associative, round-robin); loads probe the 8 KB direct-mapped
  *           write-through D-cache: a miss sets dmiss in the issue cycle, stalls FROZEN for
  *           the fill and re-issues the load with its replay bit; stores never allocate
@@ -671,7 +672,8 @@ static int ev4_timing_step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit e
     ev4_out o = {t, emit, ctx, err};
     ev4_dec d;
     ev4_decode_word(pmu_rinsn_word(in), &d);
-    t->pid = in->pid ? in->pid : 1;
+    /* a user-mode record needs a pid in 1..EV4_MAX_PID (docs/ev4-stream.md, "Validation") */
+    t->pid = in->pid & EV4_MAX_PID ? in->pid & EV4_MAX_PID : 1;
     if (t->have_held) {
         t->have_held = 0;
         if (pairs(t, &t->held, in, &d)) {
