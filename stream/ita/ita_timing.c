@@ -14,7 +14,9 @@
  * misses (L1I, ITLB), the data misses of loads (L1D, L2, L3, DTLB) and the branch
  * mispredictions.  Caches and TLBs are LRU set-associative / fully associative arrays with
  * the Itanium 2's geometry (McNairy & Soltis, "Itanium 2 Processor Microarchitecture",
- * IEEE Micro 23(2), 2003: docs/real-programs-ita.md, "Sources").  O(1) work per instruction
+ * IEEE Micro 23(2), 2003; Lyon et al., "Data Cache Design Considerations for the Itanium 2
+ * Processor", ICCD 2002; the measured latencies of 7-cpu.com/cpu/Itanium2.html:
+ * docs/real-programs-ita.md, "Sources").  O(1) work per instruction
  * (the loops run over a set's ways or a TLB's entries, bounded by the parameters), no
  * allocation after create.
  */
@@ -41,6 +43,7 @@ enum {
 };
 
 #define MCK "McNairy & Soltis, IEEE Micro 23(2) 2003 (Itanium 2 microarchitecture)"
+#define LYON "Lyon, Delano, McNairy & Mulla, ICCD 2002 (Itanium 2 data cache)"
 
 static const pmu_timing_param ita_tparams[P_N] = {
     [P_WIDTH] = {"ia32_width", 2, 1, 2, "IA-32 instructions retired per cycle at most",
@@ -61,11 +64,11 @@ static const pmu_timing_param ita_tparams[P_N] = {
     [P_L3_SIZE] = {"l3_size", 3u << 20, 0, 1ull << 32, "L3 size, bytes (0: no L3)", MCK " (3 MB part)"},
     [P_L3_WAYS] = {"l3_ways", 12, 1, 32, "L3 associativity", MCK},
     [P_L3_LINE] = {"l3_line", 128, 16, 1024, "L3 line, bytes (power of 2)", MCK},
-    [P_L1D_LAT] = {"l1d_lat", 1, 1, 100, "load latency of an L1D hit, cycles", MCK " (1-cycle L1D)"},
+    [P_L1D_LAT] = {"l1d_lat", 1, 1, 100, "load latency of an L1D hit, cycles", LYON " (1-cycle L1D)"},
     [P_L2_LAT] = {"l2_lat", 5, 1, 1000, "latency of an L1 miss served by L2, cycles", MCK " (5-cycle L2)"},
     [P_L3_LAT] = {"l3_lat", 12, 1, 5000, "latency of an L2 miss served by L3, cycles", MCK " (12-cycle L3)"},
-    [P_MEM_LAT] = {"mem_lat", 200, 1, 60000, "latency of an L3 miss (memory), cycles",
-                   "choice (~150 ns at 1.3 GHz): docs/real-programs-ita.md"},
+    [P_MEM_LAT] = {"mem_lat", 208, 1, 60000, "latency of an L3 miss (memory), cycles",
+                   "7-cpu.com/cpu/Itanium2.html: RAM +160 ns at 1.3 GHz (Madison)"},
     [P_L1DTLB] = {"l1dtlb_entries", 32, 1, 1024, "L1 DTLB entries (fully associative)", MCK},
     [P_L2DTLB] = {"l2dtlb_entries", 128, 1, 4096, "L2 DTLB entries (fully associative)", MCK},
     [P_L1ITLB] = {"l1itlb_entries", 32, 1, 1024, "L1 ITLB entries (fully associative)", MCK},
@@ -74,10 +77,10 @@ static const pmu_timing_param ita_tparams[P_N] = {
                       MCK " (the L1 TLBs hold 4 KB pages)"},
     [P_PAGE] = {"page_size", 16384, 4096, 1u << 28, "page an L2 TLB entry maps, bytes (power of 2)",
                 "choice: Linux/ia64 default page size 16 KB (CONFIG_IA64_PAGE_SIZE_16KB)"},
-    [P_L2TLB_PEN] = {"l2tlb_penalty", 2, 1, 1000, "stall of an L1 TLB miss that hits the L2 TLB, cycles",
-                     "choice: docs/real-programs-ita.md"},
-    [P_VHPT_PEN] = {"vhpt_penalty", 25, 1, 10000, "stall of an L2 TLB miss (hardware VHPT walk), cycles",
-                    "choice: docs/real-programs-ita.md"},
+    [P_L2TLB_PEN] = {"l2tlb_penalty", 4, 1, 1000, "stall of an L1 TLB miss that hits the L2 TLB, cycles",
+                     "7-cpu.com/cpu/Itanium2.html: +4 (L1-TLB miss -> L2-TLB hit)"},
+    [P_VHPT_PEN] = {"vhpt_penalty", 15, 1, 10000, "stall of an L2 TLB miss (hardware VHPT walk), cycles",
+                    "7-cpu.com/cpu/Itanium2.html: +15 (L2-TLB miss -> VHPT walker to L2)"},
     [P_BP_ENTRIES] = {"bp_entries", 1024, 1, 1u << 20, "2-bit direction counters (indexed by ip)",
                       "choice: docs/real-programs-ita.md"},
     [P_BTB_ENTRIES] = {"btb_entries", 256, 1, 1u << 20, "indirect-target entries (direct-mapped, tagged by ip)",

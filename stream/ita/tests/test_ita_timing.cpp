@@ -6,16 +6,31 @@
 #include <vector>
 
 #include "stream/ita/ita_stream_test_util.h"
+#include "common/ita/ita_events.h"
 #include "stream/pmu_timing.h"
 
 namespace {
 
 const pmu_timing_ops *ops() { return ita_dialect.timing; }
 
+// A parameter's default.
+uint64_t def(const char *name)
+{
+    for (unsigned k = 0; k < ops()->nparams; k++)
+        if (strcmp(ops()->params[k].name, name) == 0)
+            return ops()->params[k].def;
+    ADD_FAILURE() << "no parameter " << name;
+    return 0;
+}
+
 struct TRun {
+    bool keep = true;         // keep the records (small runs)
     std::vector<ita_cycle> recs;
-    std::string bad; // first invalid record's message
+    std::string bad;          // first invalid record's message
     pmu_timing_stats st{};
+    // what the records hold, counted as they come
+    uint64_t nrecs = 0, slots = 0, stalls = 0, fetches = 0, not_ia32 = 0, pid1001 = 0;
+    uint64_t tlb_l2 = 0, tlb_vhpt = 0, flag[16] = {};
 };
 
 int collect(void *ctx, const void *rec, pmu_err *err)
@@ -29,7 +44,20 @@ int collect(void *ctx, const void *rec, pmu_err *err)
         ita_cycle_format(c, line, sizeof line);
         r->bad = std::string(e.msg) + " :: " + line;
     }
-    r->recs.push_back(*c);
+    r->nrecs++;
+    r->slots += c->nslots;
+    r->stalls += c->nslots == 0;
+    r->fetches += c->if_lat != 0;
+    r->not_ia32 += c->is != 1 || c->cpl != 3 || c->power != ITA_POWER_NORMAL;
+    r->pid1001 += c->pid == 1001;
+    for (unsigned k = 0; k < c->nslots; k++) {
+        r->tlb_l2 += c->slot[k].tlb == ITA_TLB_L2;
+        r->tlb_vhpt += c->slot[k].tlb == ITA_TLB_VHPT;
+        for (unsigned b = 0; b < 16; b++)
+            r->flag[b] += (c->slot[k].flags >> b) & 1;
+    }
+    if (r->keep)
+        r->recs.push_back(*c);
     (void)err;
     return 0;
 }
@@ -45,9 +73,10 @@ struct Model {
             EXPECT_EQ(pmu_timing_set(ops(), v.data(), s, "--param", &e), 0) << s;
         }
     }
-    TRun run(const std::vector<pmu_rinsn> &prog) const
+    TRun run(const std::vector<pmu_rinsn> &prog, bool keep = true) const
     {
         TRun r;
+        r.keep = keep;
         pmu_err e;
         pmu_timing *t = ops()->create(v.data(), &e);
         EXPECT_NE(t, nullptr) << e.msg;
@@ -205,13 +234,28 @@ TEST(ItaTiming, ModelDescribesAnIa32Program)
 
 TEST(ItaTiming, LongMixedSequenceEveryRecordValid)
 {
-    const std::vector<pmu_rinsn> prog = mixed(300000, 7);
-    for (const char *w : {"ia32_width=2", "ia32_width=1"}) {
-        TRun r = Model({w, "l3_size=1M"}).run(prog);
+    const std::vector<pmu_rinsn> prog = mixed(200000, 7);
+    // the last: every latency 1, so that the fetch's events are packed into single stall cycles
+    const std::vector<std::vector<const char *>> configs = {
+        {"ia32_width=2", "l3_size=1M"},
+        {"ia32_width=1", "l3_size=1M"},
+        {"l3_size=0"},
+        {"l2_lat=1", "l3_lat=1", "mem_lat=1", "l2tlb_penalty=1", "vhpt_penalty=1", "mispred_penalty=0",
+         "l1dtlb_entries=2", "l1itlb_entries=1", "l2itlb_entries=2"},
+    };
+    for (const auto &cfg : configs) {
+        Model m;
+        for (const char *a : cfg) {
+            pmu_err e;
+            ASSERT_EQ(pmu_timing_set(ops(), m.v.data(), a, "--param", &e), 0) << e.msg;
+        }
+        const char *w = cfg[0];
+        TRun r = m.run(prog, false);
         EXPECT_EQ(r.bad, "") << w;
-        EXPECT_EQ(slots(r), prog.size()) << w;
+        EXPECT_EQ(r.slots, prog.size()) << w;
         EXPECT_EQ(r.st.insns, prog.size());
-        EXPECT_EQ(r.st.cycles, r.recs.size());
+        EXPECT_EQ(r.st.cycles, r.nrecs);
+        EXPECT_EQ(r.not_ia32, 0u);
         // every kind of outcome occurred
         EXPECT_GT(r.st.l1i_misses, 0u);
         EXPECT_GT(r.st.l1d_misses, 0u);
@@ -219,29 +263,17 @@ TEST(ItaTiming, LongMixedSequenceEveryRecordValid)
         EXPECT_GT(r.st.itlb_misses, 0u);
         EXPECT_GT(r.st.dtlb_misses, 0u);
         EXPECT_GT(r.st.mispredicts, 0u);
-        uint64_t fetches = 0, dtlb2 = 0, vhpt = 0, stalls = 0, pids = 0;
-        for (const ita_cycle &c : r.recs) {
-            EXPECT_EQ(c.is, 1);
-            EXPECT_EQ(c.cpl, 3);
-            fetches += c.if_lat != 0;
-            stalls += c.nslots == 0;
-            pids += c.pid == 1001;
-            for (unsigned k = 0; k < c.nslots; k++) {
-                dtlb2 += c.slot[k].tlb == ITA_TLB_L2;
-                vhpt += c.slot[k].tlb == ITA_TLB_VHPT;
-            }
-        }
-        EXPECT_LE(fetches, r.st.l1i_misses);
-        EXPECT_GT(fetches, 0u);
-        EXPECT_GT(dtlb2, 0u);
-        EXPECT_GT(vhpt, 0u);
-        EXPECT_GT(stalls, 0u);
-        EXPECT_GT(pids, 0u);
+        EXPECT_GT(r.fetches, 0u);
+        EXPECT_LE(r.fetches, r.st.l1i_misses);
+        EXPECT_GT(r.tlb_l2, 0u);
+        EXPECT_GT(r.tlb_vhpt, 0u);
+        EXPECT_GT(r.stalls, 0u);
+        EXPECT_GT(r.pid1001, 0u);
         // the stats say what the records say
-        EXPECT_EQ(COUNT(r, LOAD), r.st.loads);
-        EXPECT_EQ(COUNT(r, STORE), r.st.stores);
-        EXPECT_EQ(COUNT(r, L1D_MISS), r.st.l1d_misses);
-        EXPECT_EQ(COUNT(r, L2_MISS), r.st.l2_misses);
+        EXPECT_EQ(r.flag[ITA_SF_LOAD_LSB], r.st.loads);
+        EXPECT_EQ(r.flag[ITA_SF_STORE_LSB], r.st.stores);
+        EXPECT_EQ(r.flag[ITA_SF_L1D_MISS_LSB], r.st.l1d_misses);
+        EXPECT_EQ(r.flag[ITA_SF_L2_MISS_LSB], r.st.l2_misses);
     }
 }
 
@@ -291,8 +323,8 @@ TEST(ItaTiming, StridedLoadsMissL1dAsTheGeometrySays)
     for (const ita_cycle &c : l2.recs)
         for (unsigned k = 0; k < c.nslots; k++)
             if (ITA_SLOT_GET(&c.slot[k], LOAD)) {
-                mem_lat += c.slot[k].lat == 200;
-                l2_lat += c.slot[k].lat == 5;
+                mem_lat += c.slot[k].lat == def("mem_lat");
+                l2_lat += c.slot[k].lat == def("l2_lat");
                 EXPECT_EQ(c.slot[k].daddr >> 6 << 6, c.slot[k].daddr);
             }
     EXPECT_EQ(mem_lat, 256u);
@@ -307,16 +339,30 @@ TEST(ItaTiming, StallCyclesFollowLatencies)
     p.push_back(mem(ld, 0x0a000000, false));
     TRun r = Model().run(p);
     EXPECT_EQ(r.bad, "");
-    // fetch: vhpt 25 + memory 200; data: vhpt 25 + (200 - 1); then the retire cycle
-    EXPECT_EQ(r.recs.size(), 25u + 200u + 25u + 199u + 1u);
-    const ita_cycle &fetch = r.recs[224];
+    // fetch: VHPT walk + memory; data: VHPT walk + (memory - L1D hit); then the retire cycle
+    const uint64_t vhpt = def("vhpt_penalty"), memlat = def("mem_lat");
+    EXPECT_EQ(r.recs.size(), vhpt + memlat + vhpt + memlat - def("l1d_lat") + 1);
+    const ita_cycle &fetch = r.recs[vhpt + memlat - 1];
     EXPECT_EQ(fetch.if_addr, 0x8048000u);
-    EXPECT_EQ(fetch.if_lat, 200u);
+    EXPECT_EQ(fetch.if_lat, memlat);
     EXPECT_EQ(fetch.if_tlb, ITA_TLB_VHPT);
     const ita_cycle &last = r.recs.back();
     ASSERT_EQ(last.nslots, 1);
     EXPECT_EQ(last.slot[0].tlb, ITA_TLB_VHPT);
-    EXPECT_EQ(last.slot[0].lat, 200u);
+    EXPECT_EQ(last.slot[0].lat, memlat);
+    // the fetch's events are in the first stall cycle, not attributed to a slot
+    ASSERT_EQ(r.recs[0].nxev, 4);
+    for (unsigned k = 0; k < 4; k++)
+        EXPECT_EQ(r.recs[0].xev[k].slot, ITA_XEV_NO_SLOT);
+    EXPECT_EQ(r.recs[0].xev[0].id, ita_event_id_find("ITLB_MISSES_FETCH_L1ITLB"));
+    EXPECT_EQ(r.recs[1].nxev, 1); // L3_MISSES
+    EXPECT_EQ(r.recs[1].xev[0].id, ita_event_id_find("L3_MISSES"));
+    // the load's own: L2DTLB_MISSES, L3_REFERENCES, L3_MISSES on its slot, IA32_INST_RETIRED
+    ASSERT_EQ(last.nxev, 4);
+    EXPECT_EQ(last.xev[0].slot, 0);
+    EXPECT_EQ(last.xev[0].id, ita_event_id_find("L2DTLB_MISSES"));
+    EXPECT_EQ(last.xev[3].id, ita_event_id_find("IA32_INST_RETIRED"));
+    EXPECT_EQ(last.xev[3].count, 1);
     EXPECT_EQ(last.slot[0].daddr, 0x0a000000u);
     EXPECT_EQ(last.slot[0].unit, ITA_UNIT_M);
 }
