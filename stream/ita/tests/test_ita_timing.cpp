@@ -424,3 +424,24 @@ TEST(ItaTiming, ReturnsAndIndirectBranches)
 }
 
 } // namespace
+
+namespace {
+
+// What a recording writes: the model's records survive both stream forms unchanged.
+TEST(ItaTiming, RecordsRoundTripThroughBothStreamForms)
+{
+    const TRun r = Model({"l3_size=1M", "mem_lat=30"}).run(mixed(10000, 11));
+    ASSERT_EQ(r.bad, "");
+    ASSERT_GT(r.recs.size(), 10000u);
+    for (pmu_stream_form form : {PMU_STREAM_TEXT, PMU_STREAM_BINARY}) {
+        const std::string path = scratch(form == PMU_STREAM_TEXT ? "timing.txt" : "timing.bin");
+        write_stream(path, form, r.recs);
+        std::vector<ita_cycle> back;
+        for (const ita_cycle &c : read_file(path).recs)
+            back.push_back(c);
+        EXPECT_TRUE(same_records(r.recs, back));
+        unlink(path.c_str());
+    }
+}
+
+} // namespace
