@@ -25,4 +25,5 @@ const pmu_dialect ita_dialect = {
     .gen_nfuncs = ita_gen_nfuncs,
     .gen_func = ita_gen_func,
     .gen_destroy = ita_gen_destroy,
+    .timing = &ita_timing,
 };

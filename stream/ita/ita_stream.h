@@ -139,4 +139,7 @@ unsigned ita_gen_nfuncs(const void *gen);
 int ita_gen_func(const void *gen, unsigned i, uint64_t *start, uint64_t *end, const char **name);
 void ita_gen_destroy(void *gen);
 
+/* The timing model of real programs (ita_timing.c; docs/real-programs-ita.md). */
+extern const struct pmu_timing_ops ita_timing;
+
 #endif
