@@ -8,19 +8,19 @@
  *  - fetch: up to 4 instructions a cycle from one aligned 16-byte fetch block (HRM §2.1.1,
  *    §6.10.3); a control transfer ends the block; a CMOV is two fetched instructions
  *    (CMOV1, CMOV2; HRM Table 6-12), which may split across two cycles.  The I-cache
- *    (64 KB, 2-way, 64-byte lines, HRM §2.1.1.3) and the ITB (128 entries, HRM §2.1.1.4)
+ *    (64 KB, 2-way, 64-byte lines, HRM §2.1) and the ITB (128 entries, HRM §2.1.1.3)
  *    are looked up at the first instruction of each block; a miss flags EV67_FF_ICM and
  *    stalls fetch for the fill (Bcache or memory) or the ITB refill.
  *  - map (stage 2, HRM §2.2): in order, up to map_width a cycle, two cycles after fetch,
  *    while fewer than `window` instructions are mapped and in flight (the 80 inums, HRM
- *    §2.1.3); an instruction that reaches map and cannot map is a map stall (R7).  Fetch
+ *    §2.1); an instruction that reaches map and cannot map is a map stall (R7).  Fetch
  *    waits while `fetch_buffer` fetched instructions are not yet mapped.
  *  - retire: in order, at most retire_width a cycle and within R9's backlog bound, once
  *    the instruction is `retire_depth` cycles past its (stall-free) fetch plus its
- *    latency: load-use (HRM Table 2-5: 3 cycles on a D-cache hit), FP (4), a D-cache miss
+ *    latency: load-use (HRM §2.3.3: 3 cycles on a D-cache hit), FP (4), a D-cache miss
  *    (Bcache latency), a Bcache miss (memory latency), a DTB miss (Table 2-1: 13).
  *    Squashed NOPs and TRAPB (EV67_FF_SQUASH) end by a squash at the same point.
- *  - branches: the tournament predictor (HRM §2.1.1.1: local 1024 x 10-bit histories and
+ *  - branches: the tournament predictor (HRM §2.1.1.2: local 1024 x 10-bit histories and
  *    1024 3-bit counters, global 4096 2-bit counters on a 12-bit path history, choice
  *    4096 2-bit counters), a return-address stack for RET and a target table (the line
  *    predictor trained with true targets, HRM §2.2 stage 1) for JMP/JSR.  A mispredict
@@ -55,19 +55,19 @@ enum {
 
 static const pmu_timing_param ev67_timing_params[P_NPARAMS] = {
     [P_L1I_SIZE] = {"l1i_size", 65536, 1024, 1u << 22, "I-cache size, bytes (2-way, 64-byte lines; a power of two)",
-                    "HRM §2.1.1.3: 64 KB, 2-way set-associative"},
+                    "HRM §2.1 (on-chip caches): 64 KB, 2-way set-associative, 64-byte blocks"},
     [P_L1D_SIZE] = {"l1d_size", 65536, 1024, 1u << 22, "D-cache size, bytes (2-way, 64-byte lines; a power of two)",
-                    "HRM §2.1.4.1 (Dcache): 64 KB, 2-way set-associative"},
+                    "HRM §2.1 (on-chip caches): 64 KB, 2-way set-associative, 64-byte blocks"},
     [P_BC_SIZE] = {"bcache_size", 4u << 20, 1u << 16, 1u << 26, "Bcache size, bytes (direct-mapped, 64-byte lines; a power of two)",
-                   "HRM §2.1.5 / §4: 1 to 16 MB, direct-mapped; 4 MB: choice, docs/real-programs-ev67.md"},
+                   "HRM ch. 4 (Cbox): a direct-mapped Bcache of 1 to 16 MB; 4 MB: choice, docs/real-programs-ev67.md"},
     [P_ITB] = {"itb_entries", 128, 1, 1024, "ITB entries (fully associative, round-robin replacement)",
-               "HRM §2.1.1.4: 128-entry ITB"},
+               "HRM §2.1.1.3: 128 entries, fully associative, round-robin"},
     [P_DTB] = {"dtb_entries", 128, 1, 1024, "DTB entries (fully associative, round-robin replacement)",
-               "HRM §2.1.4.2: 128-entry DTB"},
+               "HRM §2.1 (Mbox): 128 entries, fully associative; round-robin as the ITB"},
     [P_PAGE_SHIFT] = {"page_shift", 13, 12, 22, "log2 of the page size the TLBs map",
-                      "Alpha Architecture Handbook: 8 KB pages"},
+                      "HRM §2.1.1.3: 8 KB pages (larger granularity hints not modelled)"},
     [P_WINDOW] = {"window", 80, 8, 160, "instructions in flight after map, at most (the inum window)",
-                  "HRM §2.1.3: up to 80 instructions in flight"},
+                  "HRM §2.1: up to 80 instructions in flight (the inum space)"},
     [P_FETCH_BUFFER] = {"fetch_buffer", 12, 4, 64, "fetched instructions not yet mapped (at the start of a cycle, with the block to fetch), at most: fetch waits beyond",
                         "choice: the fetch, slot and map stages hold one 4-instruction block each (HRM §2.2 stages 0-2)"},
     [P_MAP_WIDTH] = {"map_width", 4, 1, 4, "instructions mapped a cycle", "HRM §2.2 stage 2: 4 a cycle"},
@@ -76,29 +76,29 @@ static const pmu_timing_param ev67_timing_params[P_NPARAMS] = {
     [P_RETIRE_DEPTH] = {"retire_depth", 7, 4, 40, "cycles from fetch to the earliest retire of a 1-cycle instruction",
                         "HRM §2.2: fetch stage 0 .. Dcache/write stage 6, retire the cycle after; choice"},
     [P_LOAD_LAT] = {"load_latency", 3, 1, 40, "cycles of an integer load that hits the D-cache",
-                    "HRM Table 2-5: load 3 cycles (Dcache hit)"},
+                    "HRM §2.3.3 (instruction latencies): integer load 3"},
     [P_FP_LAT] = {"fp_latency", 4, 1, 60, "cycles of a floating-point operate",
-                  "HRM Table 2-5: FP add/multiply 4 cycles"},
+                  "HRM §2.3.3 (instruction latencies): FP add/multiply 4"},
     [P_BC_LAT] = {"bcache_latency", 12, 2, 200, "extra cycles of a D-cache or I-cache miss that hits the Bcache",
                   "choice: HRM §4 (Bcache timing is set by the system); docs/real-programs-ev67.md"},
     [P_MEM_LAT] = {"mem_latency", 80, 2, 2000, "extra cycles of a Bcache miss (memory)",
                    "choice: docs/real-programs-ev67.md"},
     [P_ITB_MISS] = {"itb_miss_latency", 7, 0, 1000, "fetch stall of an ITB miss, cycles",
-                    "HRM Table 2-1: ITB miss 7"},
+                    "HRM §2.2.1, Table 2-1: ITB miss 7"},
     [P_DTB_MISS] = {"dtb_miss_latency", 13, 0, 1000, "extra cycles of a load or store that misses the DTB",
-                    "HRM Table 2-1: DTB miss 13"},
+                    "HRM §2.2.1, Table 2-1: DTB miss 13"},
     [P_LHT] = {"bp_local_entries", 1024, 16, 65536, "local history table entries (a power of two)",
-               "HRM §2.1.1.1: 1024 local histories"},
+               "HRM §2.1.1.2, Figure 2-3: 1K x 10 local history table, VPC[11:2]"},
     [P_LHIST] = {"bp_local_bits", 10, 2, 16, "local history bits; the local predictor has 2^bits 3-bit counters",
-                 "HRM §2.1.1.1: 10-bit histories, 1024 3-bit counters"},
+                 "HRM §2.1.1.2, Figure 2-3: 1K x 3 local predictor"},
     [P_GHIST] = {"bp_global_bits", 12, 2, 20, "path history bits; the global and choice predictors have 2^bits 2-bit counters",
-                 "HRM §2.1.1.1: 12-bit path history, 4096-entry global and choice predictors"},
+                 "HRM §2.1.1.2, Figures 2-4, 2-5: 12-bit path history, 4K x 2 global and choice"},
     [P_RESOLVE] = {"branch_resolve_stage", 5, 3, 20, "pipeline stage in which a branch resolves (map is stage 2)",
                    "HRM §2.2: stage 5, execute"},
     [P_MISPREDICT] = {"mispredict_penalty", 7, 1, 100, "conditional branch mispredict: cycles from the cycle after its fetch to the target's fetch",
-                      "HRM Table 2-1: branch misprediction 7"},
+                      "HRM §2.2.1, Table 2-1: branch misprediction 7"},
     [P_JSR_MISPREDICT] = {"jsr_mispredict_penalty", 8, 1, 100, "JMP/JSR/RET mispredict, as mispredict_penalty",
-                          "HRM Table 2-1: JSR misprediction 8"},
+                          "HRM §2.2.1, Table 2-1: JSR misprediction 8"},
     [P_RAS] = {"ras_entries", 32, 1, 256, "return-address stack entries",
                "choice: docs/real-programs-ev67.md"},
     [P_JTB] = {"jump_targets", 1024, 16, 65536, "JMP/JSR target table entries (a power of two): the line predictor trained with true targets",
@@ -374,7 +374,7 @@ static dec decode(uint32_t w)
     return d;
 }
 
-/* ---- the branch predictor (HRM §2.1.1.1) ----------------------------------------- */
+/* ---- the branch predictor (HRM §2.1.1.2) ----------------------------------------- */
 static int predict_update(pmu_timing *t, uint64_t pc, int taken)
 {
     uint64_t li = (pc >> 2) & (t->p[P_LHT] - 1u);

@@ -332,6 +332,89 @@ TEST(Ev67Timing, CountedLoopBranchCounts)
         }
 }
 
+// One mispredicted conditional branch: the trap in its resolve cycle, the abort of the
+// wrong path, and the penalty of HRM Table 2-1 to the target's fetch.
+struct MisShape {
+    size_t fetch_rec = 0, trap_rec = 0, target_rec = 0;
+    ev67_cycle trap{};
+    ev67_fetch branch{}, first_wrong{};
+    bool found_trap = false, found_target = false;
+};
+
+MisShape mis_shape(const ModelRun &r, uint64_t branch_pc, uint64_t target)
+{
+    MisShape m;
+    for (size_t k = 0; k < r.recs.size(); k++) {
+        const ev67_cycle &c = r.recs[k];
+        for (unsigned i = 0; i < c.nfetch; i++) {
+            if (c.fetch[i].pc == branch_pc && c.fetch[i].cls == EV67_CLASS_CBR) {
+                m.fetch_rec = k;
+                m.branch = c.fetch[i];
+            }
+            if (c.fetch[i].cls == EV67_CLASS_OTHER && m.first_wrong.pc == 0)
+                m.first_wrong = c.fetch[i];
+            if (c.fetch[i].pc == target && c.fetch[i].cls != EV67_CLASS_OTHER && !m.found_target) {
+                m.target_rec = k;
+                m.found_target = true;
+            }
+        }
+        if (c.trap && !m.found_trap) {
+            m.trap_rec = k;
+            m.trap = c;
+            m.found_trap = true;
+        }
+    }
+    return m;
+}
+
+TEST(Ev67Timing, MispredictTrapAbortAndPenalty)
+{
+    const uint64_t b = 0x120000000ull;
+    // BEQ at b+4 taken to b+0x20 (same I-cache line): the cold predictor says not taken
+    std::vector<pmu_rinsn> p = {insn(b, ADDQ), insn(b + 4, bra(0x39, 1, 6), b + 0x20),
+                                insn(b + 0x20, ADDQ), insn(b + 0x24, SUBQ)};
+    ModelRun r = run(p, {}, true);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.st.mispredicts, 1u);
+    MisShape m = mis_shape(r, b + 4, b + 0x20);
+    ASSERT_TRUE(m.found_trap);
+    ASSERT_TRUE(m.found_target);
+    EXPECT_EQ(m.branch.flags & EV67_FF_TAKEN, EV67_FF_TAKEN);
+    EXPECT_EQ(m.trap.trap_tag, m.branch.tag);
+    EXPECT_EQ(m.trap.trap_mis, 1);
+    EXPECT_EQ(m.trap.trap_type, EV67_TRAP_INVALID1);
+    EXPECT_EQ(m.trap_rec, m.fetch_rec + 5); // map 2 cycles after fetch, execute stage 5
+    EXPECT_EQ(m.trap.abort, 1);
+    EXPECT_EQ(m.trap.abort_first, m.branch.tag + 1);
+    EXPECT_EQ(m.first_wrong.pc, b + 8); // the predicted (fall-through) path
+    EXPECT_EQ(m.target_rec, m.fetch_rec + 1 + 7); // HRM §2.2.1: 7 from the cycle after fetch
+    EXPECT_EQ(r.retired, 4u);
+
+    ModelRun slow = run(p, {"mispredict_penalty=20"}, true);
+    MisShape s = mis_shape(slow, b + 4, b + 0x20);
+    EXPECT_EQ(s.target_rec, s.fetch_rec + 1 + 20);
+
+    ModelRun nowp = run(p, {"wrong_path=0"}, true);
+    MisShape n = mis_shape(nowp, b + 4, b + 0x20);
+    ASSERT_TRUE(n.found_trap);
+    EXPECT_EQ(n.trap.abort, 0);
+    EXPECT_EQ(n.first_wrong.pc, 0u);
+    EXPECT_EQ(n.target_rec, n.fetch_rec + 1 + 7);
+
+    // a RET whose stack entry was overwritten: a JMP-class mispredict, trap type 9, no MIS
+    std::vector<pmu_rinsn> q = {insn(b, bra(0x34, 26, 3), b + 0x10), // BSR -> b+0x10
+                                insn(b + 0x10, jmp(2, 31, 26), b + 0x40), // RET elsewhere
+                                insn(b + 0x40, ADDQ)};
+    ModelRun j = run(q, {}, true);
+    ASSERT_EQ(j.error, "");
+    EXPECT_EQ(j.st.mispredicts, 1u);
+    EXPECT_EQ(j.traps, 1u);
+    EXPECT_EQ(j.mis, 0u);
+    for (const ev67_cycle &c : j.recs)
+        if (c.trap)
+            EXPECT_EQ(c.trap_type, EV67_TRAP_INVALID9);
+}
+
 TEST(Ev67Timing, CmovIsTwoTags)
 {
     for (uint32_t w : {CMOVEQ, FCMOVNE}) {
