@@ -298,12 +298,13 @@ static pmu_timing *create(const uint64_t *value, pmu_err *err)
 typedef struct dec {
     uint8_t cls, squash, cmov, cbr, jmp_kind; /* jmp_kind: hint 0 JMP 1 JSR 2 RET 3 COR */
     uint8_t call; /* BSR: pushes the return address */
+    uint8_t prefetch; /* a load to r31/f31 */
 } dec;
 
 /* Alpha Architecture Handbook, Appendix C (opcode summary); HRM Table 6-12 (CMOV). */
 static dec decode(uint32_t w)
 {
-    dec d = {EV67_CLASS_OTHER, 0, 0, 0, 0, 0};
+    dec d = {EV67_CLASS_OTHER, 0, 0, 0, 0, 0, 0};
     unsigned op = w >> 26, ra = (w >> 21) & 31u, rb = (w >> 16) & 31u, rc = w & 31u;
     unsigned ifn = (w >> 5) & 0x7fu, ffn = (w >> 5) & 0x7ffu;
     switch (op) {
@@ -316,6 +317,7 @@ static dec decode(uint32_t w)
     case 0x0a: case 0x0c: case 0x20: case 0x21: case 0x22: case 0x23:
     case 0x28: case 0x29: case 0x2a: case 0x2b:
         d.cls = EV67_CLASS_LOAD;
+        d.prefetch = ra == 31 && op != 0x2a && op != 0x2b; /* LDx_L r31 still locks */
         break;
     case 0x0d: case 0x0e: case 0x0f: case 0x24: case 0x25: case 0x26: case 0x27:
     case 0x2c: case 0x2d: case 0x2e: case 0x2f:
@@ -632,8 +634,10 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
     if (d.squash)
         s.flags |= EV67_FF_SQUASH;
 
-    /* the memory accesses */
-    for (unsigned k = 0; k < in->nmem && k < PMU_RINSN_MAX_MEM; k++) {
+    /* the memory accesses: of loads and stores only (an UNOP's, if QEMU gives one, is not a
+       load) */
+    const unsigned nmem = d.cls == EV67_CLASS_LOAD || d.cls == EV67_CLASS_STORE ? in->nmem : 0;
+    for (unsigned k = 0; k < nmem && k < PMU_RINSN_MAX_MEM; k++) {
         const pmu_rmem *m = &in->mem[k];
         uint32_t x = 0;
         if (m->store)
@@ -651,8 +655,11 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
         if (!m->store && x > s.extra)
             s.extra = x;
     }
-    if (d.cls == EV67_CLASS_LOAD && in->nmem)
+    if (d.cls == EV67_CLASS_LOAD && nmem)
         s.extra += (uint32_t)t->p[P_LOAD_LAT] - 1u;
+    if (d.prefetch)
+        s.extra = 0; /* a load to r31/f31: a prefetch, nothing waits for it (HRM ch. 2, "Load
+                       instructions to R31/F31": software-directed prefetch) */
     if (d.cls == EV67_CLASS_FPOP)
         s.extra += (uint32_t)t->p[P_FP_LAT] - 1u;
 

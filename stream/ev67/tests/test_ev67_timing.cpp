@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "stream/ev67/ev67_stream.h"
+#include "stream/pmu_dialect_test_util.h"
 #include "stream/pmu_timing.h"
 
 namespace {
@@ -522,6 +523,28 @@ TEST(Ev67Timing, ParameterOverridesChangeBehaviour)
     EXPECT_NE(run(m.prog, {"l1d_size=3000"}).error.find("power of two"), std::string::npos);
     EXPECT_NE(run(m.prog, {"windw=8"}).error.find("nearest: window"), std::string::npos);
     EXPECT_NE(run(m.prog, {"window=500"}).error, "");
+}
+
+// The records as a stream file in both forms: the readers check every rule again and give
+// back the same records.
+TEST(Ev67Timing, StreamRoundTrip)
+{
+    Mixed m = mixed(20000, 5);
+    ModelRun r = run(m.prog, {"window=16", "fetch_buffer=4"}, true);
+    ASSERT_EQ(r.error, "");
+    for (pmu_stream_form form : {PMU_STREAM_TEXT, PMU_STREAM_BINARY}) {
+        std::string bytes = dialect_write_mem<ev67_cycle>(&pmu_dialect_ev67, r.recs, form);
+        DialectRead<ev67_cycle> back = dialect_read_mem<ev67_cycle>(
+            &pmu_dialect_ev67, bytes, form == PMU_STREAM_TEXT ? "t.txt" : "t.bin");
+        ASSERT_EQ(back.rc, 0) << back.err;
+        ASSERT_EQ(back.recs.size(), r.recs.size());
+        for (size_t k = 0; k < r.recs.size(); k++) {
+            ev67_cycle a, b;
+            pmu_dialect_ev67.canon(&r.recs[k], &a);
+            pmu_dialect_ev67.canon(&back.recs[k], &b);
+            ASSERT_TRUE(pmu_dialect_ev67.equal(&a, &b)) << "record " << k;
+        }
+    }
 }
 
 TEST(Ev67Timing, DeterministicAndFast)
