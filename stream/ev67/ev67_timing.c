@@ -8,9 +8,9 @@
  *  - fetch: up to 4 instructions a cycle from one aligned 16-byte fetch block (HRM §2.1.1,
  *    §6.10.3); a control transfer ends the block; a CMOV is two fetched instructions
  *    (CMOV1, CMOV2; HRM Table 6-12), which may split across two cycles.  The I-cache
- *    (64 KB, 2-way, 64-byte lines, HRM §2.1) and the ITB (128 entries, HRM §2.1.1.3)
- *    are looked up at the first instruction of each block; a miss flags EV67_FF_ICM and
- *    stalls fetch for the fill (Bcache or memory) or the ITB refill.
+ *    (64 KB, 2-way, 64-byte lines, HRM §2.1) is looked up at the first instruction of
+ *    each block; a miss flags EV67_FF_ICM, looks up the ITB (128 entries, HRM §2.1.1.3)
+ *    and stalls fetch for the fill (Bcache or memory) and any ITB refill.
  *  - map (stage 2, HRM §2.2): in order, up to map_width a cycle, two cycles after fetch,
  *    while fewer than `window` instructions are mapped and in flight (the 80 inums, HRM
  *    §2.1); an instruction that reaches map and cannot map is a map stall (R7).  Fetch
@@ -614,14 +614,16 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
     if (!t->grp_open || t->grp_closed || block != t->grp_block) {
         t->grp_open = 1, t->grp_closed = 0, t->grp_block = block;
         uint8_t icm = 0;
-        if (!tlb_access(&t->itb, pc >> t->p[P_PAGE_SHIFT])) {
-            t->st.itlb_misses++;
-            t->grp_stall += (uint32_t)t->p[P_ITB_MISS];
-        }
         if (!cache2_access(&t->ic, pc)) {
             t->st.l1i_misses++;
             icm = 1;
             t->grp_stall += bcache(t, pc, &t->grp_stall_bc);
+            /* the Icache is virtually addressed: the ITB is looked up on a miss only (HRM
+               §2.1.1.3) */
+            if (!tlb_access(&t->itb, pc >> t->p[P_PAGE_SHIFT])) {
+                t->st.itlb_misses++;
+                t->grp_stall += (uint32_t)t->p[P_ITB_MISS];
+            }
         }
         t->grp_icm_pending = icm; /* ICM on the block's first instruction */
     }

@@ -411,9 +411,11 @@ TEST(Ev67Timing, MispredictTrapAbortAndPenalty)
     EXPECT_EQ(j.st.mispredicts, 1u);
     EXPECT_EQ(j.traps, 1u);
     EXPECT_EQ(j.mis, 0u);
-    for (const ev67_cycle &c : j.recs)
-        if (c.trap)
+    for (const ev67_cycle &c : j.recs) {
+        if (c.trap) {
             EXPECT_EQ(c.trap_type, EV67_TRAP_INVALID9);
+        }
+    }
 }
 
 TEST(Ev67Timing, CmovIsTwoTags)
@@ -501,6 +503,26 @@ TEST(Ev67Timing, StridedLoadMissesMatchGeometry)
     ModelRun d = run(strided(131072, 64, 2), {"dtb_entries=8"});
     ASSERT_EQ(d.error, "");
     EXPECT_EQ(d.st.dtlb_misses, 32u); // round-robin over 16 pages in 8 entries
+}
+
+// Straight-line code: one I-cache miss (and one ICM flag) per 64-byte line, the ITB
+// looked up on those misses only, one miss per 8 KB page.
+TEST(Ev67Timing, InstructionFetchMissesMatchGeometry)
+{
+    std::vector<pmu_rinsn> p;
+    const uint64_t base = 0x120000000ull;
+    for (uint64_t k = 0; k < 131072 / 4; k++)
+        p.push_back(insn(base + 4 * k, ADDQ));
+    ModelRun r = run(p);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.st.l1i_misses, 131072u / 64);
+    EXPECT_EQ(r.icm, 131072u / 64);
+    EXPECT_EQ(r.st.itlb_misses, 131072u / 8192);
+    EXPECT_EQ(r.st.l2_misses, 131072u / 64);
+    EXPECT_EQ(r.retired, p.size());
+    ModelRun big = run(p, {"page_shift=16"});
+    EXPECT_EQ(big.st.itlb_misses, 2u);
+    EXPECT_LT(big.st.cycles, r.st.cycles);
 }
 
 TEST(Ev67Timing, ParameterOverridesChangeBehaviour)
