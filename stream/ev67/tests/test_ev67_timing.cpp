@@ -549,6 +549,28 @@ TEST(Ev67Timing, ParameterOverridesChangeBehaviour)
 
 // The records as a stream file in both forms: the readers check every rule again and give
 // back the same records.
+// The ends of the parameter ranges still give valid streams that drain.
+TEST(Ev67Timing, ExtremeParametersValid)
+{
+    Mixed m = mixed(30000, 13);
+    const std::vector<std::vector<std::string>> sets = {
+        {"window=160", "fetch_buffer=64", "retire_width=1", "map_width=1"},
+        {"window=8", "fetch_buffer=4", "retire_depth=40", "mem_latency=2000", "bcache_size=64k"},
+        {"l1i_size=1k", "l1d_size=1k", "itb_entries=1", "dtb_entries=1", "ras_entries=1", "jump_targets=16"},
+        {"bp_local_entries=16", "bp_local_bits=2", "bp_global_bits=2", "branch_resolve_stage=20",
+         "mispredict_penalty=1", "jsr_mispredict_penalty=100"},
+        {"squash_nops=0", "wrong_path=0", "pal_penalty=0", "itb_miss_latency=0", "dtb_miss_latency=0"},
+    };
+    for (const auto &ps : sets) {
+        ModelRun r = run(m.prog, ps);
+        ASSERT_EQ(r.error, "") << ps[0];
+        EXPECT_EQ(r.inflight_end, 0u) << ps[0];
+        uint64_t squashed = ps[0] == "squash_nops=0" ? 0 : m.nsquash;
+        EXPECT_EQ(r.retired, r.st.insns + m.ncmov - squashed) << ps[0];
+        EXPECT_EQ(r.squashed, squashed) << ps[0];
+    }
+}
+
 TEST(Ev67Timing, StreamRoundTrip)
 {
     Mixed m = mixed(20000, 5);
