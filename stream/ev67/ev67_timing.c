@@ -712,7 +712,6 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
         }
     } else if (d.cls == EV67_CLASS_PAL) {
         ends = 1;
-        t->grp_after = (uint32_t)t->p[P_PAL_PENALTY];
     }
 
     if (d.cmov) {
@@ -724,6 +723,8 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
     }
     if (add_slot(t, &s, emit, ctx, err))
         return -1;
+    if (d.cls == EV67_CLASS_PAL) /* after the group that fetches it */
+        t->grp_after = (uint32_t)t->p[P_PAL_PENALTY];
     t->npc = next;
     if (ends)
         t->grp_closed = 1;

@@ -418,6 +418,27 @@ TEST(Ev67Timing, MispredictTrapAbortAndPenalty)
     }
 }
 
+// CALL_PAL ends its fetch block and fetch waits pal_penalty cycles after it.
+TEST(Ev67Timing, CallPalPenalty)
+{
+    const uint64_t b = 0x120000000ull;
+    std::vector<pmu_rinsn> p = {insn(b, ADDQ), insn(b + 4, ADDQ), insn(b + 8, ADDQ), insn(b + 12, ADDQ),
+                                insn(b + 16, ADDQ), insn(b + 20, CALLSYS), insn(b + 24, ADDQ)};
+    for (unsigned pen : {0u, 30u, 100u}) {
+        ModelRun r = run(p, {"pal_penalty=" + std::to_string(pen)}, true);
+        ASSERT_EQ(r.error, "");
+        size_t pal = 0, after = 0;
+        for (size_t k = 0; k < r.recs.size(); k++)
+            for (unsigned i = 0; i < r.recs[k].nfetch; i++) {
+                if (r.recs[k].fetch[i].cls == EV67_CLASS_PAL)
+                    pal = k;
+                if (r.recs[k].fetch[i].pc == b + 24)
+                    after = k;
+            }
+        EXPECT_EQ(after, pal + 1 + pen) << pen;
+    }
+}
+
 TEST(Ev67Timing, CmovIsTwoTags)
 {
     for (uint32_t w : {CMOVEQ, FCMOVNE}) {
