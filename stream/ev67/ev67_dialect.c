@@ -25,4 +25,5 @@ const pmu_dialect pmu_dialect_ev67 = {
     .gen_nfuncs = ev67_gen_nfuncs,
     .gen_func = ev67_gen_func,
     .gen_destroy = ev67_gen_destroy,
+    .timing = &ev67_timing,
 };

@@ -103,6 +103,10 @@ int ev67_gen_func(const void *gen, unsigned i, uint64_t *start, uint64_t *end,
                   const char **name);
 void ev67_gen_destroy(void *gen);
 
+/* The timing model of real programs (ev67_timing.c, docs/real-programs-ev67.md). */
+struct pmu_timing_ops;
+extern const struct pmu_timing_ops ev67_timing;
+
 /* "list[i]" or "list[i].member" in f, for a message's field: the rules call it only when a
  * check fails, so that a valid record costs no formatting. */
 static inline const char *ev67_field(char *f, size_t size, const char *list, unsigned i,
