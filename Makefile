@@ -58,7 +58,7 @@ CLEAN_EXTRA :=
 .PHONY: all deps sim test lint synth bench docs help clean
 .DEFAULT_GOAL := all
 
-all: deps pmusim
+all: deps pmusim qemu-plugin
 
 help:
 	@echo "make sim     run the default workload in RTL/reference lock-step and print the counts"
@@ -75,6 +75,7 @@ help:
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"
 	@echo "make conformance-merge   merge the shards' results in build/conformance"
 	@echo "make mutants [MUTANT=id]   plant each bug of tests/mutants/catalog in the RTL; the suite must kill every one (docs/mutants.md)"
+	@echo "make real [REAL_SHORT=1]   the sample programs recorded under QEMU on every family, in lock-step, with each family's software and checks (docs/real-programs.md)"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
@@ -130,6 +131,7 @@ include sw/sw.mk
 include sv_tests/sv_tests.mk
 include systemc/systemc.mk
 include tests/fuzz/fuzz.mk
+include qemu/qemu.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
 

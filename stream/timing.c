@@ -47,7 +47,7 @@ int pmu_timing_set(const pmu_timing_ops *m, uint64_t *value, const char *assignm
     }
     char what[96];
     snprintf(what, sizeof what, "%s %s", where, p->name);
-    uint64_t v;
+    uint64_t v = 0;
     if (pmu_parse_u64n(s, n, 0, UINT64_MAX >> shift, what, &v, err) != 0)
         return -1;
     v <<= shift;

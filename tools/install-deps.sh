@@ -6,6 +6,9 @@
 set -euo pipefail
 
 PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
+# Real programs (pmusim record, make real; docs/real-programs.md): QEMU user mode and the
+# cross compilers with their C libraries (recommended, not depended on, by the compilers).
+PKGS+=(qemu-user gcc-alpha-linux-gnu libc6-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

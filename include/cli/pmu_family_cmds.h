@@ -167,6 +167,13 @@ typedef struct pmu_family_cmds {
     /* ---- the family's own commands (`pmusim <name>`), e.g. the 21064's `pfm` ---- */
     const pmu_fam_command *commands;
     unsigned ncommands;
+
+    /* ---- real programs (`pmusim record`, `make real`; docs/real-programs.md) ----
+     * real_profile: the family's software printing a recording's per-function table, as
+     * pmusim's arguments with {stream} and {symbols} in place of the files; real_checks:
+     * the family's script of checks on the recordings `make real` made (qemu/real.sh
+     * runs it; it ends with "N passed, M failed").  NULL: none. */
+    const char *real_profile, *real_checks;
 } pmu_family_cmds;
 
 #ifdef __cplusplus

@@ -78,6 +78,12 @@ typedef struct pmu_timing_stats {
     uint64_t loads, stores;
     uint64_t l1i_misses, l1d_misses, l2_misses; /* the level after L1: Bcache or L2 */
     uint64_t itlb_misses, dtlb_misses;
+    /* What the CPU makes of the instructions by their encoding alone (not by timing), so
+     * that a retired-instruction count can be compared with QEMU's: the instructions it
+     * fetches as two, each half retiring (the 21264's CMOV, HRM Table 6-12), and those it
+     * drops before retire (the 21264's squashed NOPs and TRAPB).  Retired = insns + split -
+     * squashed. */
+    uint64_t split, squashed;
 } pmu_timing_stats;
 
 /* Emits one cycle record (the dialect's record_size bytes); 0, or -1 with err filled. */

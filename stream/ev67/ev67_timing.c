@@ -633,8 +633,10 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
         s.flags |= EV67_FF_ICM;
         t->grp_icm_pending = 0;
     }
-    if (d.squash)
+    if (d.squash) {
         s.flags |= EV67_FF_SQUASH;
+        t->st.squashed++;
+    }
 
     /* the memory accesses: of loads and stores only (an UNOP's, if QEMU gives one, is not a
        load) */
@@ -715,6 +717,7 @@ static int step(pmu_timing *t, const pmu_rinsn *in, pmu_timing_emit emit, void *
     }
 
     if (d.cmov) {
+        t->st.split++;
         s.flags |= EV67_FF_CMOV1;
         if (add_slot(t, &s, emit, ctx, err))
             return -1;

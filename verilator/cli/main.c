@@ -25,6 +25,7 @@ static const command commands[] = {
     {"encode", pmusim_cmd_encode, "print the register programming of events, ranges and opcode patterns"},
     {"count", pmusim_cmd_count, "run a stream and print 64-bit counts per event (per process)"},
     {"profile", pmusim_cmd_profile, "sample on overflow and print a flat profile by function"},
+    {"record", pmusim_cmd_record, "run a real program under QEMU and write the family's stream of it"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -4,7 +4,6 @@
 // squashed NOPs, the D-cache geometry, and parameter overrides.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -612,17 +611,16 @@ TEST(Ev67Timing, StreamRoundTrip)
     }
 }
 
-TEST(Ev67Timing, DeterministicAndFast)
+TEST(Ev67Timing, Deterministic)
 {
-    Mixed m = mixed(1000000, 11);
-    auto t0 = std::chrono::steady_clock::now();
+    // The same instructions give the same records, through the checked path and the model
+    // alone (speed is make bench's, not a test's).
+    Mixed m = mixed(200000, 11);
     ModelRun a = run(m.prog);
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ASSERT_EQ(a.error, "");
     ModelRun b = run(m.prog);
     EXPECT_EQ(a.nrec, b.nrec);
     EXPECT_EQ(a.hash, b.hash);
-    // the model alone: records counted, not checked
     std::vector<uint64_t> v(model()->nparams);
     pmu_timing_defaults(model(), v.data());
     pmu_err err;
@@ -630,15 +628,11 @@ TEST(Ev67Timing, DeterministicAndFast)
     ASSERT_NE(t, nullptr);
     uint64_t n = 0;
     auto count = [](void *ctx, const void *, pmu_err *) { ++*static_cast<uint64_t *>(ctx); return 0; };
-    auto t1 = std::chrono::steady_clock::now();
     for (const pmu_rinsn &i : m.prog)
         ASSERT_EQ(model()->step(t, &i, count, &n, &err), 0);
     ASSERT_EQ(model()->finish(t, count, &n, &err), 0);
-    double s1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     model()->destroy(t);
     EXPECT_EQ(n, a.nrec);
-    printf("1M instructions: %.3f s checked, %.3f s the model alone; %llu cycles, IPC %.2f\n", s, s1,
-           (unsigned long long)a.st.cycles, (double)a.st.insns / (double)a.st.cycles);
 }
 
 } // namespace

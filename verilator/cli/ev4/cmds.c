@@ -170,4 +170,8 @@ const pmu_family_cmds ev4_family_cmds = {
     .encode = encode,
     .commands = ev4_commands,
     .ncommands = sizeof ev4_commands / sizeof ev4_commands[0],
+    /* Real programs: pfm's PC profile of the program's own functions (docs/real-programs-ev4.md). */
+    .real_profile = "pfm --stream {stream} --symbols {symbols} --profile user --mux0 PF_ISSUES --mux1 PF_DCACHE "
+                    "--cycles 4000000000",
+    .real_checks = "verilator/cli/ev4/real_checks.sh",
 };

@@ -102,4 +102,7 @@ const pmu_family_cmds ev67_family_cmds = {
     .encode = ev67_cmd_encode,
     .commands = ev67_commands,
     .ncommands = sizeof ev67_commands / sizeof ev67_commands[0],
+    /* Real programs: ProfileMe's samples by function (docs/real-programs-ev67.md). */
+    .real_profile = "profileme --stream {stream} --symbols {symbols} --period 500 --top 8 --pcs 8 --cycles 4000000000",
+    .real_checks = "verilator/cli/ev67/real_checks.sh",
 };

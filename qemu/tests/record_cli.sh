@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# record_cli.sh - `pmusim record`'s bad inputs and failures (docs/real-programs.md,
+# "Recording"): each gets one clear line and the right exit status, and nothing a user had
+# is lost: a missing program, a file that is not ELF, a program for another architecture,
+# a missing QEMU, a bad --param, an output that is the program; a program that fails or
+# crashes keeps its recording and reports its status; Ctrl-C leaves no file behind.
+# Run from the repository root (make test does); PMUSIM overrides the binary.
+# Ends with "N passed, M failed".
+set -u
+
+PMUSIM=${PMUSIM:-build/pmusim}
+PMUSIM=$(cd "$(dirname "$PMUSIM")" && pwd)/$(basename "$PMUSIM")
+tmp=$(mktemp -d /tmp/pmusim_record.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../../tests/cli_lib.sh"
+cd "$tmp" || exit 1
+p() { "$PMUSIM" "$@"; }
+
+if [ ! -x "$PMUSIM" ]; then
+    echo "FAIL: $PMUSIM not built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+for fam in $families; do
+    target=$(p record --family "$fam" --print-target 2>&1) || {
+        check "$fam: no timing model is one line" 2 "has no timing model" -- p record --family "$fam" -o x.bin -- /bin/true
+        continue
+    }
+    QEMU_ARCH= CC= SYSROOT= PACKAGES= PROFILE= CHECKS=
+    eval "$target"
+    command -v "$CC" >/dev/null || { echo "FAIL $fam: $CC not installed (apt-get install $PACKAGES)"; failed=$((failed + 1)); continue; }
+    # Programs of this family's architecture: one that exits with status 3 after a loop, one
+    # that dies of SIGSEGV, one that prints and succeeds.
+    cat > prog.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+    volatile long s = 0;
+    for (long i = 0; i < 20000; i++)
+        s += i;
+    if (argc > 1 && strcmp(argv[1], "fail") == 0)
+        return 3;
+    if (argc > 1 && strcmp(argv[1], "crash") == 0)
+        *(volatile int *)(long)s = 1;
+    if (argc > 1 && strcmp(argv[1], "spin") == 0)
+        for (;;)
+            s++;
+    printf("ok %ld\n", (long)s);
+    return 0;
+}
+EOF
+    "$CC" -O1 -o "prog.$QEMU_ARCH" prog.c || { echo "FAIL $fam: cannot build the test program"; failed=$((failed + 1)); continue; }
+    prog=./prog.$QEMU_ARCH
+
+    check "$fam: a program that runs" 0 "exited with status 0" -- p record --family "$fam" -o ok.bin --symbols ok.sym -- "$prog"
+    check "$fam: the symbols name main" 0 "" -- grep -qE '^[0-9a-fx]+ [0-9a-fx]+ prog[.][a-z0-9]+:main$' ok.sym
+    check "$fam: the recording runs in lock-step" 0 " 0 mismatches" -- p run --family "$fam" --stream ok.bin --cycles 100000000
+    check "$fam: missing program" 2 "missing: cannot open" -- p record --family "$fam" -o x.bin -- ./missing
+    echo "not a program" > notelf
+    check "$fam: not an ELF file" 2 "notelf: not an ELF program (expected a program built with $CC)" -- p record --family "$fam" -o x.bin -- ./notelf
+    check "$fam: a program for another architecture" 2 "expected" -- p record --family "$fam" -o x.bin -- /bin/true
+    check "$fam: QEMU missing" 2 "not found; install it: apt-get install" -- env PMUSIM_QEMU=qemu-none "$PMUSIM" record --family "$fam" -o x.bin -- "$prog"
+    check "$fam: unknown parameter" 2 "--param nosuch: not a parameter of the timing model" -- p record --family "$fam" --param nosuch=1 -o x.bin -- "$prog"
+    check "$fam: parameter out of range" 2 "expected" -- p record --family "$fam" --param "$(p record --family "$fam" --list-params | awk 'NR == 2 {print $1}')=0x7fffffffffffffff" -o x.bin -- "$prog"
+    check "$fam: no program" 2 "expected the program to record" -- p record --family "$fam" -o x.bin
+    check "$fam: no output" 2 "expected -o FILE" -- p record --family "$fam" -- "$prog"
+    cp "$prog" keep
+    check "$fam: the output is the program" 2 "is the same file as the input of PROGRAM" -- p record --family "$fam" -o keep -- ./keep
+    check "$fam: the program is untouched" 0 "" -- cmp keep "$prog"
+    [ -e x.bin ] && { echo "FAIL $fam: a refused command left x.bin"; failed=$((failed + 1)); }
+    check "$fam: a failing program: status reported, recording kept" 1 "exited with status 3; its recording up to there is kept in fail.bin" -- p record --family "$fam" -o fail.bin -- "$prog" fail
+    check "$fam: the failed program's recording is a stream" 0 " 0 mismatches" -- p run --family "$fam" --stream fail.bin --cycles 100000000
+    check "$fam: a crashing program: signal reported, recording kept" 1 "was killed by signal 11" -- p record --family "$fam" -o crash.bin -- "$prog" crash
+    check "$fam: the crashed program's recording is a stream" 0 " 0 mismatches" -- p run --family "$fam" --stream crash.bin --cycles 100000000
+    interrupted "$fam: Ctrl-C while recording leaves nothing" INT '.int.bin.pmusim-*' -- "$PMUSIM" record --family "$fam" -o int.bin -- "$tmp/$prog" spin
+    rm -f ok.bin ok.sym fail.bin crash.bin keep notelf
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

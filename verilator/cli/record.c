@@ -1,0 +1,593 @@
+/*
+ * record.c - `pmusim record`: a real program's run as a family's stream
+ * (docs/real-programs.md).  The program runs under QEMU user mode with pmusim's TCG plugin
+ * (qemu/pmusim_plugin.c), which writes every executed instruction down a pipe; the family's
+ * timing model (its dialect's `timing`, include/stream/pmu_timing.h) turns them into cycle
+ * records as they arrive, and the stream writer compresses repeats.  The program's
+ * functions come from its ELF symbol table.
+ */
+#define _GNU_SOURCE /* pipe2, execvp, environ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/pmu_cli.h"
+#include "cli/pmu_family_cmds.h"
+#include "cli/pmu_outfile.h"
+#include "common/pmu_num.h"
+#include "stream/pmu_rtrace.h"
+#include "stream/pmu_stream.h"
+#include "stream/pmu_timing.h"
+
+#define MAX_PARAMS 64
+#define ELF_LIMIT (512u << 20) /* bytes of a program read for its symbols */
+
+static void record_help(FILE *f)
+{
+    fprintf(f, "usage: pmusim record --family NAME -o FILE [--symbols FILE] [--format binary|text]\n"
+               "                     [--param NAME=VALUE ...] [--list-params] [--print-target]\n"
+               "                     -- PROGRAM [ARGS...]\n"
+               "\n"
+               "Runs PROGRAM under QEMU user mode (qemu-alpha for the Alpha families, qemu-i386 for\n"
+               "Itanium's IA-32 mode) with pmusim's TCG plugin and writes the family's stream of it:\n"
+               "the family's timing model turns each executed instruction into cycle records.\n"
+               "\n"
+               "  --family NAME      whose records (default: the first registered family)\n"
+               "  -o, --output FILE  the stream; replaced only when it is complete\n"
+               "  --symbols FILE     the program's functions from its ELF symbol table, 'START END\n"
+               "                     NAME' lines (pmusim profile --symbols reads them)\n"
+               "  --format F         binary (default) or text\n"
+               "  --param NAME=VALUE a timing-model parameter (may be repeated; VALUE decimal, 0x hex,\n"
+               "                     or with k, M, G); --list-params lists them with their sources\n"
+               "  --print-target     the family's target as shell assignments: QEMU_ARCH, CC,\n"
+               "                     SYSROOT, PACKAGES (what builds and runs its programs), PROFILE\n"
+               "                     and CHECKS (its software and checks on recordings, make real)\n"
+               "  PROGRAM ARGS       the program, built for the family's architecture (after --)\n"
+               "\n"
+               "Environment: PMUSIM_QEMU the QEMU binary (default qemu-ARCH from PATH),\n"
+               "             PMUSIM_PLUGIN the plugin (default qemu/pmusim_plugin.so beside pmusim).\n"
+               "docs/real-programs.md describes the recording and each family's timing model.\n"
+               "exit status: 0 ok, 1 the program failed (its recording is kept) or a write failed,\n"
+               "             2 bad arguments or a program that cannot be recorded\n");
+}
+
+static const pmu_cli_cmd record_cmd = {.name = "record", .help = record_help, .max_args = 4096};
+
+static const char *const format_names[] = {"text", "binary", NULL};
+
+typedef struct record_opts {
+    pmu_cli_target t;
+    const char *out, *symbols;
+    int form, list_params, print_target;
+    const pmu_timing_ops *m;
+    uint64_t value[MAX_PARAMS];
+    const char *prog_args[4097];
+    unsigned nprog;
+} record_opts;
+
+static int param_call(void *ctx, const char *opt, const char *value, pmu_err *err)
+{
+    record_opts *o = ctx;
+    (void)opt;
+    /* The family may come after --param: keep the text, apply it once the model is known. */
+    static const char *pending[MAX_PARAMS];
+    static unsigned npending;
+    if (!value) { /* flush: apply every kept assignment */
+        for (unsigned i = 0; i < npending; i++)
+            if (pmu_timing_set(o->m, o->value, pending[i], "--param", err) != 0)
+                return -1;
+        npending = 0;
+        return 0;
+    }
+    if (npending == MAX_PARAMS)
+        return pmu_errf(err, PMU_E_INPUT, "--param: at most %u", MAX_PARAMS);
+    pending[npending++] = value;
+    return 0;
+}
+
+static int record_parse(int argc, char **argv, record_opts *o)
+{
+    o->form = PMU_STREAM_BINARY;
+    pmu_opt opts[] = {
+        {.name = "output", .key = 'o', .kind = PMU_OPT_FILE, .dest = &o->out},
+        {.name = "family", .kind = PMU_OPT_TEXT, .dest = &o->t.family_name},
+        {.name = "symbols", .kind = PMU_OPT_FILE, .dest = &o->symbols},
+        {.name = "format", .kind = PMU_OPT_CHOICE, .dest = &o->form, .choices = format_names},
+        {.name = "param", .kind = PMU_OPT_CALL, .call = param_call, .ctx = o, .repeat = 1},
+        {.name = "list-params", .kind = PMU_OPT_FLAG, .dest = &o->list_params},
+        {.name = "print-target", .kind = PMU_OPT_FLAG, .dest = &o->print_target},
+    };
+    int rc = pmu_cli_parse(&record_cmd, opts, sizeof opts / sizeof opts[0], argc, argv, o->prog_args, &o->nprog);
+    if (rc)
+        return rc;
+    o->t.records_only = 1;
+    if ((rc = pmu_cli_target_resolve(&record_cmd, &o->t)) != 0)
+        return rc;
+    o->m = o->t.fam->dialect->timing;
+    if (!o->m)
+        return pmu_cli_usage(&record_cmd, "--family %s: the family has no timing model for real programs",
+                             o->t.fam->name);
+    if (o->m->nparams > MAX_PARAMS)
+        return pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "the timing model has more than %u parameters", MAX_PARAMS);
+    pmu_timing_defaults(o->m, o->value);
+    pmu_err err;
+    if (param_call(o, "--param", NULL, &err) != 0)
+        return pmu_cli_usage(&record_cmd, "%s", err.msg);
+    if (o->list_params || o->print_target)
+        return 0;
+    if (!o->out)
+        return pmu_cli_usage(&record_cmd, "expected -o FILE, the stream");
+    if (strcmp(o->out, "-") == 0)
+        return pmu_cli_usage(&record_cmd, "-o -: expected a file (the program's output goes to the terminal)");
+    if (o->nprog == 0)
+        return pmu_cli_usage(&record_cmd, "expected the program to record: pmusim record ... -- PROGRAM [ARGS]");
+    return 0;
+}
+
+static void list_params(const record_opts *o)
+{
+    const pmu_timing_ops *m = o->m;
+    printf("timing model of %s: %s\n", o->t.fam->name, m->what);
+    for (unsigned k = 0; k < m->nparams; k++) {
+        const pmu_timing_param *p = &m->params[k];
+        printf("  %-22s %-12" PRIu64 " %s [%" PRIu64 "..%" PRIu64 "]; %s\n", p->name, o->value[k], p->what, p->min,
+               p->max, p->source);
+    }
+}
+
+static void print_target(const record_opts *o)
+{
+    const pmu_family_cmds *c = o->t.fam->cmds;
+    printf("QEMU_ARCH=%s\nCC=%s\nSYSROOT=%s\nPACKAGES='%s'\n", o->m->qemu_arch, o->m->cc, o->m->sysroot,
+           o->m->packages);
+    printf("PROFILE='%s'\nCHECKS=%s\n", c && c->real_profile ? c->real_profile : "",
+           c && c->real_checks ? c->real_checks : "");
+}
+
+/* ---- the program's ELF: what it is built for, and its functions ---------------------------- */
+
+static const char *machine_name(unsigned m)
+{
+    switch (m) {
+    case EM_386: return "IA-32 (i386)";
+    case EM_X86_64: return "x86-64";
+    case EM_AARCH64: return "AArch64";
+    case EM_ARM: return "ARM";
+    case EM_IA_64: return "IA-64";
+    case 0x9026: return "Alpha";
+    default: return "another architecture";
+    }
+}
+
+typedef struct func {
+    uint64_t start, end;
+    const char *name;
+} func;
+
+/* A position-independent program (ET_DYN) runs where the loader puts it: its symbols are
+ * offsets from that base.  The base is found in the run: the first executed instruction
+ * whose bytes are those at the program's entry point, at a page-aligned distance from it. */
+typedef struct pie_entry {
+    int pie;               /* ET_DYN */
+    uint64_t entry;        /* e_entry */
+    uint8_t bytes[PMU_RINSN_MAX_BYTES];
+    unsigned nbytes;       /* of the entry's bytes in the file (0: not found) */
+    int found;
+    uint64_t base;         /* the load base, once found */
+} pie_entry;
+
+static void pie_look(pie_entry *p, const pmu_rinsn *in)
+{
+    const uint64_t page = 4096;
+    if (in->pc < p->entry || ((in->pc - p->entry) & (page - 1)) != 0 || in->size > p->nbytes ||
+        memcmp(in->bytes, p->bytes, in->size) != 0)
+        return;
+    p->found = 1;
+    p->base = in->pc - p->entry;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const func *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start ? 1 : strcmp(x->name, y->name);
+}
+
+/* The ELF header fields of the program's image, in host order (both targets are little-endian). */
+static uint64_t rd(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* Checks that image[0..len) is an ELF executable of the model's architecture; fills the
+ * functions (sorted, without overlaps) when syms is given.  0, or -1 with err. */
+static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_timing_ops *m, func **fs,
+                    unsigned *nf, pie_entry *pie, pmu_err *err)
+{
+    *fs = NULL;
+    *nf = 0;
+    if (len < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG) != 0)
+        return pmu_errf(err, PMU_E_INPUT, "%s: not an ELF program (expected a program built with %s)", path, m->cc);
+    const int is64 = img[EI_CLASS] == ELFCLASS64;
+    const size_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+    if (len < ehsize || img[EI_DATA] != ELFDATA2LSB)
+        return pmu_errf(err, PMU_E_INPUT, "%s: a truncated or big-endian ELF file", path);
+    const unsigned machine = (unsigned)rd(img + 18, 2);
+    if (machine != m->elf_machine || img[EI_CLASS] != m->elf_class)
+        return pmu_errf(err, PMU_E_INPUT, "%s: a program for %s (%d-bit), expected %s (%d-bit): build it with %s",
+                        path, machine_name(machine), is64 ? 64 : 32, machine_name(m->elf_machine),
+                        m->elf_class == ELFCLASS64 ? 64 : 32, m->cc);
+    /* The entry point's bytes, from the loadable segment that holds it. */
+    memset(pie, 0, sizeof *pie);
+    pie->pie = rd(img + 16, 2) == ET_DYN;
+    pie->entry = is64 ? rd(img + 24, 8) : rd(img + 24, 4);
+    const uint64_t phoff = is64 ? rd(img + 32, 8) : rd(img + 28, 4);
+    const unsigned phentsize = (unsigned)rd(img + (is64 ? 54 : 42), 2), phnum = (unsigned)rd(img + (is64 ? 56 : 44), 2);
+    for (unsigned i = 0; phoff && phoff < len && i < phnum && phentsize >= (is64 ? 56u : 32u); i++) {
+        const uint8_t *ph = img + phoff + (uint64_t)i * phentsize;
+        if (ph + phentsize > img + len)
+            break;
+        if (rd(ph, 4) != PT_LOAD)
+            continue;
+        const uint64_t off = is64 ? rd(ph + 8, 8) : rd(ph + 4, 4), va = is64 ? rd(ph + 16, 8) : rd(ph + 8, 4),
+                       fsz = is64 ? rd(ph + 32, 8) : rd(ph + 16, 4);
+        if (pie->entry < va || pie->entry - va >= fsz || off + (pie->entry - va) >= len)
+            continue;
+        const uint64_t at = off + (pie->entry - va);
+        pie->nbytes = (unsigned)(len - at < PMU_RINSN_MAX_BYTES ? len - at : PMU_RINSN_MAX_BYTES);
+        memcpy(pie->bytes, img + at, pie->nbytes);
+        break;
+    }
+    const uint64_t shoff = is64 ? rd(img + 40, 8) : rd(img + 32, 4);
+    const unsigned shentsize = (unsigned)rd(img + (is64 ? 58 : 46), 2), shnum = (unsigned)rd(img + (is64 ? 60 : 48), 2);
+    if (shoff == 0 || shnum == 0)
+        return 0; /* stripped of sections: no functions */
+    if (shoff > len || (uint64_t)shentsize * shnum > len - shoff || shentsize < (is64 ? 64u : 40u))
+        return pmu_errf(err, PMU_E_INPUT, "%s: its section headers lie outside the file", path);
+    size_t cap = 0;
+    for (unsigned s = 0; s < shnum; s++) {
+        const uint8_t *sh = img + shoff + (uint64_t)s * shentsize;
+        if (rd(sh + 4, 4) != SHT_SYMTAB)
+            continue;
+        const uint64_t off = is64 ? rd(sh + 24, 8) : rd(sh + 16, 4), size = is64 ? rd(sh + 32, 8) : rd(sh + 20, 4);
+        const unsigned link = (unsigned)rd(sh + (is64 ? 40 : 24), 4);
+        const uint64_t entsize = is64 ? 24 : 16;
+        if (link >= shnum || off > len || size > len - off)
+            return pmu_errf(err, PMU_E_INPUT, "%s: its symbol table lies outside the file", path);
+        const uint8_t *str = img + shoff + (uint64_t)link * shentsize;
+        const uint64_t stroff = is64 ? rd(str + 24, 8) : rd(str + 16, 4), strsize = is64 ? rd(str + 32, 8) : rd(str + 20, 4);
+        if (stroff > len || strsize > len - stroff)
+            return pmu_errf(err, PMU_E_INPUT, "%s: its string table lies outside the file", path);
+        for (uint64_t k = 0; k + entsize <= size; k += entsize) {
+            const uint8_t *e = img + off + k;
+            const uint64_t name = rd(e, 4);
+            const uint64_t value = is64 ? rd(e + 8, 8) : rd(e + 4, 4), sz = is64 ? rd(e + 16, 8) : rd(e + 8, 4);
+            const unsigned info = is64 ? e[4] : e[12];
+            const unsigned shndx = (unsigned)(is64 ? rd(e + 6, 2) : rd(e + 14, 2));
+            if (ELF64_ST_TYPE(info) != STT_FUNC || sz == 0 || shndx == SHN_UNDEF || name >= strsize)
+                continue;
+            const char *nm = (const char *)img + stroff + name;
+            if (!memchr(nm, '\0', strsize - name))
+                continue;
+            if (*nf == cap) {
+                cap = cap ? cap * 2 : 256;
+                func *g = realloc(*fs, cap * sizeof *g);
+                if (!g)
+                    return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+                *fs = g;
+            }
+            (*fs)[(*nf)++] = (func){value, value + sz, nm};
+        }
+    }
+    if (*nf == 0)
+        return 0;
+    qsort(*fs, *nf, sizeof **fs, by_start);
+    /* One name per address (aliases: the first in order), and no overlaps. */
+    unsigned n = 0;
+    for (unsigned i = 0; i < *nf; i++) {
+        func f = (*fs)[i];
+        if (n > 0 && f.start < (*fs)[n - 1].end) {
+            if (f.start == (*fs)[n - 1].start)
+                continue;
+            (*fs)[n - 1].end = f.start;
+        }
+        (*fs)[n++] = f;
+    }
+    *nf = n;
+    return 0;
+}
+
+static int write_symbols(const char *path, const char *prog, const func *fs, unsigned n, uint64_t base,
+                         pmu_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return pmu_errf(err, PMU_E_IO, "%s: cannot write: %s", path, strerror(errno));
+    /* Names are PROGRAM:FUNCTION, as the generator's workload names its processes'
+     * functions: the 21064's pfm profiles one program's functions by that prefix. */
+    const char *name = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+    fprintf(f, "# the functions of %s (its ELF symbol table, loaded at 0x%" PRIx64 "), written by pmusim record\n",
+            prog, base);
+    for (unsigned i = 0; i < n; i++)
+        fprintf(f, "0x%" PRIx64 " 0x%" PRIx64 " %s:%s\n", fs[i].start + base, fs[i].end + base, name, fs[i].name);
+    if (ferror(f) | (fclose(f) != 0))
+        return pmu_errf(err, PMU_E_IO, "%s: write error", path);
+    return 0;
+}
+
+/* ---- QEMU and the plugin ---------------------------------------------------------------------- */
+
+/* `name` found in PATH into buf: 0, or -1. */
+static int find_in_path(const char *name, char *buf, size_t size)
+{
+    const char *path = getenv("PATH");
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0 && snprintf(buf, size, "%s", name) < (int)size ? 0 : -1;
+    for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+        const char *e = strchr(p, ':');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (snprintf(buf, size, "%.*s/%s", (int)n, n ? p : ".", name) < (int)size && access(buf, X_OK) == 0)
+            return 0;
+        p += n + (e != NULL);
+    }
+    return -1;
+}
+
+static int plugin_path(char *buf, size_t size, pmu_err *err)
+{
+    const char *env = getenv("PMUSIM_PLUGIN");
+    if (env && *env) {
+        if (snprintf(buf, size, "%s", env) >= (int)size)
+            return pmu_errf(err, PMU_E_INPUT, "PMUSIM_PLUGIN: too long");
+    } else {
+        char exe[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n <= 0)
+            return pmu_errf(err, PMU_E_IO, "cannot find pmusim's own path (/proc/self/exe): %s", strerror(errno));
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        *slash = '\0';
+        if (snprintf(buf, size, "%s/qemu/pmusim_plugin.so", exe) >= (int)size)
+            return pmu_errf(err, PMU_E_INPUT, "pmusim's path is too long");
+    }
+    if (access(buf, R_OK) != 0)
+        return pmu_errf(err, PMU_E_INPUT, "the QEMU plugin %s: %s (make builds it; PMUSIM_PLUGIN names another)",
+                        buf, strerror(errno));
+    return 0;
+}
+
+typedef struct emit_ctx {
+    pmu_stream_writer *w;
+    uint64_t records;
+} emit_ctx;
+
+static int emit(void *ctx, const void *rec, pmu_err *err)
+{
+    emit_ctx *e = ctx;
+    e->records++;
+    return pmu_stream_write(e->w, rec, err);
+}
+
+static void describe_status(int status, char *buf, size_t size)
+{
+    if (WIFEXITED(status))
+        snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(buf, size, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    else
+        snprintf(buf, size, "ended with wait status 0x%x", (unsigned)status);
+}
+
+/* Runs the program and feeds the model; fills *status (the wait status) and the counts.
+ * 0, or -1 with err (the stream is then not kept). */
+static int run_program(const record_opts *o, const char *qemu, const char *plugin, pmu_timing *t,
+                       pie_entry *pie, emit_ctx *ec, uint64_t *insns, uint64_t *qemu_count, uint32_t *pid_out, int *status,
+                       pmu_err *err)
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return pmu_errf(err, PMU_E_IO, "pipe: %s", strerror(errno));
+    char plugarg[PATH_MAX + 32];
+    snprintf(plugarg, sizeof plugarg, "%s,fd=%d", plugin, fds[1]);
+    const char *argv[4096 + 8];
+    unsigned a = 0;
+    argv[a++] = qemu;
+    argv[a++] = "-L";
+    argv[a++] = o->m->sysroot;
+    argv[a++] = "-plugin";
+    argv[a++] = plugarg;
+    for (unsigned i = 0; i < o->nprog; i++)
+        argv[a++] = o->prog_args[i];
+    argv[a] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return pmu_errf(err, PMU_E_IO, "fork: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        /* The write end survives exec; the read end does not (O_CLOEXEC). */
+        if (fcntl(fds[1], F_SETFD, 0) != 0)
+            _exit(126);
+        execv(qemu, (char *const *)argv);
+        fprintf(stderr, "pmusim record: cannot run %s: %s\n", qemu, strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    FILE *in = fdopen(fds[0], "rb");
+    int rc = 0;
+    pmu_rtrace *tr = in ? pmu_rtrace_open(in, "the QEMU trace", err) : NULL;
+    if (!in)
+        rc = pmu_errf(err, PMU_E_IO, "fdopen: %s", strerror(errno));
+    else if (!tr)
+        rc = -1;
+    pmu_rinsn ins;
+    int r = 0;
+    pmu_err trace_err;
+    pmu_err_clear(&trace_err);
+    while (!rc && (r = pmu_rtrace_next(tr, &ins, &trace_err)) == 1) {
+        if (pie->pie && !pie->found)
+            pie_look(pie, &ins);
+        rc = o->m->step(t, &ins, emit, ec, err);
+    }
+    /* Drain what QEMU still writes (after an error here) so that it is not stopped by SIGPIPE. */
+    if (in) {
+        char sink[65536];
+        while (fread(sink, 1, sizeof sink, in) > 0)
+            ;
+    }
+    while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+        ;
+    const int failed = !(WIFEXITED(*status) && WEXITSTATUS(*status) == 0);
+    if (!rc && r < 0) {
+        /* A program that crashed may end its trace without END: keep what it ran. */
+        if (failed && tr && pmu_rtrace_exec_count(tr) > 0)
+            r = 0;
+        else {
+            *err = trace_err;
+            rc = -1;
+        }
+    }
+    if (!rc && tr && pmu_rtrace_exec_count(tr) == 0) {
+        char what[128];
+        describe_status(*status, what, sizeof what);
+        rc = pmu_errf(err, PMU_E_INPUT, "%s %s before it ran an instruction (see QEMU's message above)", o->prog_args[0],
+                      what);
+    }
+    if (!rc)
+        rc = o->m->finish(t, emit, ec, err);
+    *insns = tr ? pmu_rtrace_exec_count(tr) : 0;
+    *qemu_count = tr ? pmu_rtrace_qemu_count(tr) : 0;
+    *pid_out = tr ? pmu_rtrace_pid(tr) : 0;
+    pmu_rtrace_close(tr);
+    if (in)
+        fclose(in);
+    return rc;
+}
+
+static int record_run(record_opts *o)
+{
+    pmu_err err;
+    const pmu_timing_ops *m = o->m;
+    const char *prog = o->prog_args[0];
+    char qemu[PATH_MAX], plugin[PATH_MAX], qname[64];
+    snprintf(qname, sizeof qname, "qemu-%s", m->qemu_arch);
+    const char *qenv = getenv("PMUSIM_QEMU");
+    if (find_in_path(qenv && *qenv ? qenv : qname, qemu, sizeof qemu) != 0)
+        return pmu_cli_fail(&record_cmd, PMU_EXIT_USAGE, "%s: not found; install it: apt-get install %s",
+                            qenv && *qenv ? qenv : qname, m->packages);
+    if (access(m->sysroot, R_OK) != 0)
+        return pmu_cli_fail(&record_cmd, PMU_EXIT_USAGE, "%s: %s (the target's libraries); install them: "
+                            "apt-get install %s", m->sysroot, strerror(errno), m->packages);
+    if (plugin_path(plugin, sizeof plugin, &err) != 0)
+        return pmu_cli_error(&record_cmd, &err);
+    /* The program: it must exist, be an ELF for the model's architecture. */
+    char *img = NULL;
+    size_t len = 0;
+    func *fs = NULL;
+    unsigned nf = 0;
+    pie_entry pie;
+    pmu_files *files = pmu_files_new();
+    if (!files)
+        return pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "out of memory");
+    int rc = PMU_EXIT_OK;
+    if (pmu_files_read(files, "PROGRAM", prog, ELF_LIMIT, "a program", &img, &len, &err) != 0 ||
+        read_elf(prog, (const uint8_t *)img, len, m, &fs, &nf, &pie, &err) != 0) {
+        rc = pmu_cli_fail(&record_cmd, PMU_EXIT_USAGE, "%s", err.msg);
+        goto out;
+    }
+    pmu_outfile *out = pmu_files_output(files, "-o", o->out, 0, &err), *syms = NULL;
+    if (!out || (o->symbols && !(syms = pmu_files_output(files, "--symbols", o->symbols, 0, &err)))) {
+        rc = pmu_cli_error(&record_cmd, &err);
+        goto out;
+    }
+    pmu_timing *t = m->create(o->value, &err);
+    if (!t) {
+        rc = pmu_cli_error(&record_cmd, &err);
+        goto out;
+    }
+    emit_ctx ec = {pmu_stream_create(o->t.fam->dialect, pmu_outfile_path(out), (pmu_stream_form)o->form, &err), 0};
+    uint64_t insns = 0, qcount = 0;
+    uint32_t tpid = 0;
+    int status = 0;
+    int bad = ec.w ? run_program(o, qemu, plugin, t, &pie, &ec, &insns, &qcount, &tpid, &status, &err) : -1;
+    if (ec.w && pmu_stream_finish(ec.w, bad ? NULL : &err) != 0)
+        bad = -1;
+    if (!bad && syms && pie.pie && !pie.found && nf > 0)
+        bad = pmu_errf(&err, PMU_E_INPUT, "%s: a position-independent program whose entry point never ran: "
+                       "its functions' addresses are unknown", prog);
+    if (!bad && syms && write_symbols(pmu_outfile_path(syms), prog, fs, nf, pie.pie ? pie.base : 0, &err) != 0)
+        bad = -1;
+    if (!bad && pmu_files_commit(files, &err) != 0)
+        bad = -1;
+    pmu_timing_stats st;
+    memset(&st, 0, sizeof st);
+    m->stats(t, &st);
+    m->destroy(t);
+    if (bad) {
+        pmu_outfile_fix_msg(out, &err);
+        rc = pmu_cli_error(&record_cmd, &err);
+        goto out;
+    }
+    char what[128];
+    describe_status(status, what, sizeof what);
+    printf("record: %s (%s, pid %u) %s\n", prog, m->qemu_arch, (unsigned)tpid, what);
+    const int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (qcount || ok)
+        printf("instructions %" PRIu64 " (QEMU's own count %" PRIu64 ")\n", insns, qcount);
+    else
+        printf("instructions %" PRIu64 " (QEMU stopped before its own count)\n", insns);
+    printf("cycles %" PRIu64 "\n", st.cycles);
+    if (st.split || st.squashed)
+        printf("retiring %" PRIu64 " (%" PRIu64 " fetched as two, %" PRIu64 " squashed)\n",
+               insns + st.split - st.squashed, st.split, st.squashed);
+    printf("conditional branches %" PRIu64 ", taken %" PRIu64 ", mispredicted %" PRIu64 "\n", st.branches, st.taken,
+           st.mispredicts);
+    printf("loads %" PRIu64 ", stores %" PRIu64 "\n", st.loads, st.stores);
+    printf("misses L1I %" PRIu64 ", L1D %" PRIu64 ", L2 %" PRIu64 ", ITLB %" PRIu64 ", DTLB %" PRIu64 "\n",
+           st.l1i_misses, st.l1d_misses, st.l2_misses, st.itlb_misses, st.dtlb_misses);
+    printf("stream %s (%s, %s, %" PRIu64 " records)", o->out, o->t.fam->name, format_names[o->form], ec.records);
+    if (o->symbols)
+        printf("; symbols %s (%u functions)", o->symbols, nf);
+    printf("\n");
+    if ((qcount || ok) && qcount != insns) {
+        rc = pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "the trace holds %" PRIu64 " instructions but QEMU counted %"
+                          PRIu64 ": instructions were lost", insns, qcount);
+    } else if (!ok) {
+        rc = pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "%s %s; its recording up to there is kept in %s", prog, what,
+                          o->out);
+    }
+out:
+    free(fs);
+    free(img);
+    pmu_files_free(files);
+    return rc;
+}
+
+int pmusim_cmd_record(int argc, char **argv)
+{
+    record_opts *o = calloc(1, sizeof *o);
+    if (!o) {
+        fprintf(stderr, "pmusim record: out of memory\n");
+        return PMU_EXIT_FAIL;
+    }
+    int rc = record_parse(argc, argv, o);
+    if (rc == 0)
+        rc = o->list_params ? (list_params(o), PMU_EXIT_OK) : o->print_target ? (print_target(o), PMU_EXIT_OK)
+                                                                         : record_run(o);
+    free(o);
+    return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
+}
