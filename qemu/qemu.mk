@@ -6,13 +6,14 @@
 # Targets:
 #   qemu-plugin   build/qemu/pmusim_plugin.so (part of `make all`: pmusim record loads it
 #                 from beside build/pmusim)
+#   bench-real    recording speed and stream size (qemu/bench_real.sh; part of make bench)
 #   real          builds the sample programs (qemu/programs/) for every family with a timing
 #                 model, records each, runs it in lock-step, runs the family's software on it
 #                 and prints per-function tables (qemu/real.sh); REAL_SHORT=1 is the short form
 #                 make test runs
 QEMU_PLUGIN := $(BUILD)/qemu/pmusim_plugin.so
 
-.PHONY: qemu-plugin real
+.PHONY: qemu-plugin real bench-real
 qemu-plugin: $(QEMU_PLUGIN)
 
 # A shared object QEMU loads: position-independent, only qemu_plugin_* exported; its
@@ -23,6 +24,11 @@ $(QEMU_PLUGIN): qemu/pmusim_plugin.c qemu/qemu_plugin_api.h include/stream/pmu_r
 
 real: deps pmusim $(QEMU_PLUGIN)
 	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) REAL_SHORT=$(REAL_SHORT) bash qemu/real.sh
+
+# Recording speed, stream size and the reference model's speed on a ~100 M-instruction
+# recording (qemu/bench_real.sh); make bench runs it last.  BENCH_REAL_ARGS="PROGRAM ARGS".
+bench-real: deps pmusim $(QEMU_PLUGIN)
+	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) bash qemu/bench_real.sh
 
 # make test runs the short form: every program on every family, smaller inputs.
 TEST_DEPS += $(QEMU_PLUGIN)

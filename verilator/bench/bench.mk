@@ -77,3 +77,4 @@ bench: deps
 	  --repeat $(BENCH_REPEAT) --icarus-records $(BENCH_ICARUS_RECORDS) \
 	  --icarus-base $(BENCH_ICARUS_BASE) --vvp $(VVP) --pmusim-sc $(PMUSIM_SC) \
 	  --baseline $(IR_BASELINE)
+	@$(MAKE) --no-print-directory bench-real
