@@ -138,10 +138,42 @@ static void on_translate(qemu_plugin_id_t pid, struct qemu_plugin_tb *tb)
     }
 }
 
+/* The files mapped from their first byte (the program, its interpreter, its libraries), from
+ * QEMU's own /proc/self/maps: QEMU user mode maps the guest's memory at guest_base + its
+ * address, so the recorder finds where each library went from where the program did. */
+static void put_maps(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return;
+    char line[PMU_RT_MAX_PATH + 128];
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long start, end, off;
+        char perms[8];
+        int path_at = 0;
+        if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end, perms, &off, &path_at) < 4 || path_at == 0 ||
+            off != 0 || line[path_at] != '/')
+            continue;
+        char *path = line + path_at;
+        size_t len = strcspn(path, "\n");
+        if (len == 0 || len > PMU_RT_MAX_PATH)
+            continue;
+        uint32_t words[(PMU_RT_MAX_PATH + 3) / 4] = {0};
+        memcpy(words, path, len);
+        ctrl(PMU_RT_MAP);
+        put64(start);
+        put((uint32_t)len);
+        for (unsigned k = 0; k < (len + 3) / 4; k++)
+            put(words[k]);
+    }
+    fclose(f);
+}
+
 static void on_exit_qemu(qemu_plugin_id_t id, void *udata)
 {
     (void)id;
     (void)udata;
+    put_maps();
     ctrl(PMU_RT_END);
     put64(inline_count);
     flush();

@@ -23,6 +23,11 @@ struct pmu_rtrace {
     int have_pending;
     int ended;
     uint64_t qemu_count, exec_count, words;
+    struct rt_map {
+        char *path;
+        uint64_t start;
+    } *maps;
+    unsigned nmaps;
     uint32_t buf[4096];
     size_t nbuf, pos;
 };
@@ -127,6 +132,44 @@ static int define(pmu_rtrace *t, uint32_t w, pmu_err *err)
     return 0;
 }
 
+static int map(pmu_rtrace *t, pmu_err *err)
+{
+    uint32_t lo, hi, len;
+    if (need(t, &lo, "a mapping", err) || need(t, &hi, "a mapping", err) || need(t, &len, "a mapping", err))
+        return -1;
+    if (len == 0 || len > PMU_RT_MAX_PATH)
+        return pmu_errf(err, PMU_E_INPUT, "%s: word %llu: a mapping's path of %u bytes, expected 1..%u", t->name,
+                        (unsigned long long)t->words, len, PMU_RT_MAX_PATH);
+    char *path = malloc((size_t)len + 4);
+    struct rt_map *m = realloc(t->maps, (t->nmaps + 1) * sizeof *m);
+    if (!path || !m) {
+        free(path);
+        if (m)
+            t->maps = m;
+        return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", t->name);
+    }
+    t->maps = m;
+    for (unsigned k = 0; k < (len + 3) / 4; k++) {
+        uint32_t w;
+        if (need(t, &w, "a mapping", err)) {
+            free(path);
+            return -1;
+        }
+        memcpy(path + 4 * k, &w, 4);
+    }
+    path[len] = '\0';
+    t->maps[t->nmaps++] = (struct rt_map){path, (uint64_t)hi << 32 | lo};
+    return 0;
+}
+
+const char *pmu_rtrace_map(const pmu_rtrace *t, unsigned i, uint64_t *host_start)
+{
+    if (i >= t->nmaps)
+        return NULL;
+    *host_start = t->maps[i].start;
+    return t->maps[i].path;
+}
+
 int pmu_rtrace_next(pmu_rtrace *t, pmu_rinsn *out, pmu_err *err)
 {
     if (t->ended)
@@ -191,6 +234,11 @@ int pmu_rtrace_next(pmu_rtrace *t, pmu_rinsn *out, pmu_err *err)
                 return pmu_errf(err, PMU_E_UNSUPPORTED, "%s: the program started a second thread after %llu "
                                 "instructions: a recording follows one thread", t->name,
                                 (unsigned long long)t->exec_count);
+            if (what == PMU_RT_MAP) {
+                if (map(t, err))
+                    return -1;
+                break;
+            }
             if (what != PMU_RT_END)
                 return pmu_errf(err, PMU_E_INPUT, "%s: word %llu: unknown control word %u", t->name,
                                 (unsigned long long)t->words, what);
@@ -218,6 +266,9 @@ void pmu_rtrace_close(pmu_rtrace *t)
 {
     if (!t)
         return;
+    for (unsigned i = 0; i < t->nmaps; i++)
+        free(t->maps[i].path);
+    free(t->maps);
     free(t->defs);
     free(t);
 }

@@ -15,7 +15,10 @@
  *             its size; then its address (two words, low first).
  *   CTRL (3)  bits 2..9 say what: END (the last word group: then the instruction count
  *             QEMU's inline counter kept, independently of the EXEC words, two words);
- *             THREADS (the program started a second thread: the recording stops there).
+ *             THREADS (the program started a second thread: the recording stops there);
+ *             MAP (before END: a file mapped from its start into QEMU's process at exit,
+ *             then its host address (two words), its path's length and the path in
+ *             ceil(length / 4) words): where QEMU put the program and its libraries.
  */
 #ifndef PMU_RTRACE_H
 #define PMU_RTRACE_H
@@ -36,7 +39,8 @@ extern "C" {
 #define PMU_RTRACE_HEADER_WORDS 4u
 
 enum pmu_rtrace_kind { PMU_RT_EXEC = 0, PMU_RT_MEM = 1, PMU_RT_DEF = 2, PMU_RT_CTRL = 3 };
-enum pmu_rtrace_ctrl { PMU_RT_END = 1, PMU_RT_THREADS = 2 };
+enum pmu_rtrace_ctrl { PMU_RT_END = 1, PMU_RT_THREADS = 2, PMU_RT_MAP = 3 };
+#define PMU_RT_MAX_PATH 4096u
 #define PMU_RT_MAX_ID ((1u << 30) - 1u)
 
 typedef struct pmu_rtrace pmu_rtrace;
@@ -50,6 +54,9 @@ int pmu_rtrace_next(pmu_rtrace *t, pmu_rinsn *out, pmu_err *err);
  * EXEC words the reader saw (equal in a whole trace). */
 uint64_t pmu_rtrace_qemu_count(const pmu_rtrace *t);
 uint64_t pmu_rtrace_exec_count(const pmu_rtrace *t);
+/* After the END word: the files QEMU had mapped at exit (MAP words), in trace order:
+ * file i's path and the host address its first byte was mapped at.  NULL past the end. */
+const char *pmu_rtrace_map(const pmu_rtrace *t, unsigned i, uint64_t *host_start);
 /* The recorded process's pid (the header's). */
 uint32_t pmu_rtrace_pid(const pmu_rtrace *t);
 void pmu_rtrace_close(pmu_rtrace *t);

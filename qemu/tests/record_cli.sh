@@ -57,6 +57,7 @@ EOF
 
     check "$fam: a program that runs" 0 "exited with status 0" -- p record --family "$fam" -o ok.bin --symbols ok.sym -- "$prog"
     check "$fam: the symbols name main" 0 "" -- grep -qE '^[0-9a-fx]+ [0-9a-fx]+ prog[.][a-z0-9]+:main$' ok.sym
+    check "$fam: the symbols name the C library's functions" 0 "" -- grep -qE ' libc[.]so[.0-9]*:__libc_start_main$' ok.sym
     check "$fam: the recording runs in lock-step" 0 " 0 mismatches" -- p run --family "$fam" --stream ok.bin --cycles 100000000
     check "$fam: missing program" 2 "missing: cannot open" -- p record --family "$fam" -o x.bin -- ./missing
     echo "not a program" > notelf

@@ -247,6 +247,58 @@ TEST(RtraceTest, HeaderOfAnotherVersionOrNone)
     EXPECT_NE(std::string(e.err.msg).find("no trace header"), std::string::npos) << e.err.msg;
 }
 
+TEST(RtraceTest, MappingsBeforeEnd)
+{
+    Trace t;
+    t.def(0, 0x1000, {1, 2, 3, 4}).exec(0);
+    const std::string paths[2] = {"/usr/alpha-linux-gnu/lib/libc.so.6.1", "/tmp/prog"};
+    const uint64_t starts[2] = {0x4000860000ull, 0x120000000ull};
+    for (int i = 0; i < 2; i++) {
+        t.w.push_back(PMU_RT_CTRL | PMU_RT_MAP << 2);
+        t.w.push_back((uint32_t)starts[i]);
+        t.w.push_back((uint32_t)(starts[i] >> 32));
+        t.w.push_back((uint32_t)paths[i].size());
+        std::string p = paths[i];
+        p.resize((p.size() + 3) / 4 * 4, '\0');
+        for (size_t k = 0; k < p.size(); k += 4) {
+            uint32_t x;
+            memcpy(&x, p.data() + k, 4);
+            t.w.push_back(x);
+        }
+    }
+    t.end(1);
+    pmu_err err;
+    pmu_err_clear(&err);
+    FILE *f = fmemopen((void *)t.w.data(), t.w.size() * 4, "rb");
+    pmu_rtrace *r = pmu_rtrace_open(f, "trace", &err);
+    ASSERT_NE(r, nullptr) << err.msg;
+    pmu_rinsn i;
+    ASSERT_EQ(pmu_rtrace_next(r, &i, &err), 1) << err.msg;
+    ASSERT_EQ(pmu_rtrace_next(r, &i, &err), 0) << err.msg;
+    uint64_t host = 0;
+    ASSERT_NE(pmu_rtrace_map(r, 0, &host), nullptr);
+    EXPECT_EQ(std::string(pmu_rtrace_map(r, 0, &host)), paths[0]);
+    EXPECT_EQ(host, starts[0]);
+    EXPECT_EQ(std::string(pmu_rtrace_map(r, 1, &host)), paths[1]);
+    EXPECT_EQ(host, starts[1]);
+    EXPECT_EQ(pmu_rtrace_map(r, 2, &host), nullptr);
+    pmu_rtrace_close(r);
+    fclose(f);
+}
+
+TEST(RtraceTest, MappingWithoutAPath)
+{
+    Trace t;
+    t.w.push_back(PMU_RT_CTRL | PMU_RT_MAP << 2);
+    t.w.push_back(0);
+    t.w.push_back(0);
+    t.w.push_back(0);
+    t.end(0);
+    Read r(t);
+    EXPECT_EQ(r.rc, -1);
+    EXPECT_NE(std::string(r.err.msg).find("a mapping's path of 0 bytes"), std::string::npos) << r.err.msg;
+}
+
 TEST(RtraceTest, EmptyProgramRunEndsAtOnce)
 {
     Trace t;

@@ -210,13 +210,11 @@ static uint64_t rd(const uint8_t *p, unsigned n)
     return v;
 }
 
-/* Checks that image[0..len) is an ELF executable of the model's architecture; fills the
- * functions (sorted, without overlaps) when syms is given.  0, or -1 with err. */
-static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_timing_ops *m, func **fs,
-                    unsigned *nf, pie_entry *pie, pmu_err *err)
+/* Checks that image[0..len) is an ELF program of the model's architecture, and finds its
+ * entry point's bytes.  0, or -1 with err. */
+static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_timing_ops *m, pie_entry *pie,
+                    pmu_err *err)
 {
-    *fs = NULL;
-    *nf = 0;
     if (len < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG) != 0)
         return pmu_errf(err, PMU_E_INPUT, "%s: not an ELF program (expected a program built with %s)", path, m->cc);
     const int is64 = img[EI_CLASS] == ELFCLASS64;
@@ -249,16 +247,98 @@ static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_
         memcpy(pie->bytes, img + at, pie->nbytes);
         break;
     }
+    return 0;
+}
+
+/* The address the image's first byte loads at (its first loadable segment's, offset 0). */
+static uint64_t elf_first_load(const uint8_t *img, size_t len)
+{
+    const int is64 = img[EI_CLASS] == ELFCLASS64;
+    const uint64_t phoff = is64 ? rd(img + 32, 8) : rd(img + 28, 4);
+    const unsigned phentsize = (unsigned)rd(img + (is64 ? 54 : 42), 2), phnum = (unsigned)rd(img + (is64 ? 56 : 44), 2);
+    for (unsigned i = 0; phoff && phoff < len && i < phnum && phentsize >= (is64 ? 56u : 32u); i++) {
+        const uint8_t *ph = img + phoff + (uint64_t)i * phentsize;
+        if (ph + phentsize > img + len)
+            break;
+        if (rd(ph, 4) == PT_LOAD)
+            return (is64 ? rd(ph + 16, 8) : rd(ph + 8, 4)) - (is64 ? rd(ph + 8, 8) : rd(ph + 4, 4));
+    }
+    return 0;
+}
+
+/* The functions being collected: names "FILE:FUNCTION", owned. */
+typedef struct funcs {
+    func *f;
+    unsigned n, cap;
+} funcs;
+
+static int funcs_add(funcs *l, uint64_t start, uint64_t end, const char *file, const char *name, pmu_err *err)
+{
+    if (l->n == l->cap) {
+        unsigned cap = l->cap ? l->cap * 2 : 256;
+        func *g = realloc(l->f, cap * sizeof *g);
+        if (!g)
+            return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        l->f = g;
+        l->cap = cap;
+    }
+    const size_t n = strlen(file) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (!s)
+        return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    snprintf(s, n, "%s:%s", file, name);
+    l->f[l->n++] = (func){start, end, s};
+    return 0;
+}
+
+static void funcs_free(funcs *l)
+{
+    for (unsigned i = 0; i < l->n; i++)
+        free((char *)l->f[i].name);
+    free(l->f);
+    memset(l, 0, sizeof *l);
+}
+
+/* Sorted, one name per address (aliases: the first in order), no overlaps. */
+static void funcs_finish(funcs *l)
+{
+    if (l->n == 0)
+        return;
+    qsort(l->f, l->n, sizeof *l->f, by_start);
+    unsigned n = 0;
+    for (unsigned i = 0; i < l->n; i++) {
+        func f = l->f[i];
+        if (n > 0 && f.start < l->f[n - 1].end) {
+            if (f.start == l->f[n - 1].start) {
+                free((char *)f.name);
+                continue;
+            }
+            l->f[n - 1].end = f.start;
+        }
+        l->f[n++] = f;
+    }
+    l->n = n;
+}
+
+/* Adds the functions of ELF image img (its symbol table; a stripped library's dynamic one),
+ * each moved by `bias` and named FILE:NAME.  0, or -1 with err on a malformed file. */
+static int elf_funcs(const char *path, const uint8_t *img, size_t len, const char *file, uint64_t bias, funcs *l,
+                     pmu_err *err)
+{
+    const int is64 = img[EI_CLASS] == ELFCLASS64;
     const uint64_t shoff = is64 ? rd(img + 40, 8) : rd(img + 32, 4);
     const unsigned shentsize = (unsigned)rd(img + (is64 ? 58 : 46), 2), shnum = (unsigned)rd(img + (is64 ? 60 : 48), 2);
     if (shoff == 0 || shnum == 0)
         return 0; /* stripped of sections: no functions */
     if (shoff > len || (uint64_t)shentsize * shnum > len - shoff || shentsize < (is64 ? 64u : 40u))
         return pmu_errf(err, PMU_E_INPUT, "%s: its section headers lie outside the file", path);
-    size_t cap = 0;
+    int have_symtab = 0;
+    for (unsigned s = 0; s < shnum; s++)
+        have_symtab |= rd(img + shoff + (uint64_t)s * shentsize + 4, 4) == SHT_SYMTAB;
+    const unsigned want = have_symtab ? SHT_SYMTAB : SHT_DYNSYM;
     for (unsigned s = 0; s < shnum; s++) {
         const uint8_t *sh = img + shoff + (uint64_t)s * shentsize;
-        if (rd(sh + 4, 4) != SHT_SYMTAB)
+        if (rd(sh + 4, 4) != want)
             continue;
         const uint64_t off = is64 ? rd(sh + 24, 8) : rd(sh + 16, 4), size = is64 ? rd(sh + 32, 8) : rd(sh + 20, 4);
         const unsigned link = (unsigned)rd(sh + (is64 ? 40 : 24), 4);
@@ -280,47 +360,84 @@ static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_
             const char *nm = (const char *)img + stroff + name;
             if (!memchr(nm, '\0', strsize - name))
                 continue;
-            if (*nf == cap) {
-                cap = cap ? cap * 2 : 256;
-                func *g = realloc(*fs, cap * sizeof *g);
-                if (!g)
-                    return pmu_errf(err, PMU_E_NOMEM, "out of memory");
-                *fs = g;
-            }
-            (*fs)[(*nf)++] = (func){value, value + sz, nm};
+            if (funcs_add(l, value + bias, value + sz + bias, file, nm, err))
+                return -1;
         }
     }
-    if (*nf == 0)
+    return 0;
+}
+
+static const char *base_name(const char *path) { return strrchr(path, '/') ? strrchr(path, '/') + 1 : path; }
+
+/* The libraries' functions: the trace's MAP words say where QEMU mapped each file in its own
+ * address space at exit, at guest_base + the guest's address; the program's own mapping
+ * gives guest_base.  Files of another architecture (QEMU's own libraries) are skipped;
+ * one that cannot be read leaves its samples without a name.  0, or -1 with err. */
+static int library_funcs(const pmu_rtrace *tr, const char *prog, const uint8_t *img, size_t len, uint64_t prog_base,
+                         const pmu_timing_ops *m, funcs *l, unsigned *nlibs, pmu_err *err)
+{
+    char want[PATH_MAX], got[PATH_MAX];
+    uint64_t host, guest_base = 0;
+    int found = 0;
+    if (!realpath(prog, want))
         return 0;
-    qsort(*fs, *nf, sizeof **fs, by_start);
-    /* One name per address (aliases: the first in order), and no overlaps. */
-    unsigned n = 0;
-    for (unsigned i = 0; i < *nf; i++) {
-        func f = (*fs)[i];
-        if (n > 0 && f.start < (*fs)[n - 1].end) {
-            if (f.start == (*fs)[n - 1].start)
-                continue;
-            (*fs)[n - 1].end = f.start;
+    for (unsigned i = 0; !found && pmu_rtrace_map(tr, i, &host); i++)
+        if (realpath(pmu_rtrace_map(tr, i, &host), got) && strcmp(got, want) == 0) {
+            guest_base = host - (prog_base + elf_first_load(img, len));
+            found = 1;
         }
-        (*fs)[n++] = f;
+    if (!found)
+        return 0;
+    const char *path;
+    for (unsigned i = 0; (path = pmu_rtrace_map(tr, i, &host)) != NULL; i++) {
+        if (realpath(path, got) && strcmp(got, want) == 0)
+            continue;
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        uint8_t *lib = NULL;
+        size_t n = 0, cap = 0;
+        for (;;) {
+            if (n == cap) {
+                cap = cap ? cap * 2 : (1u << 20);
+                uint8_t *g = cap <= ELF_LIMIT ? realloc(lib, cap) : NULL;
+                if (!g)
+                    break;
+                lib = g;
+            }
+            size_t k = fread(lib + n, 1, cap - n, f);
+            n += k;
+            if (k == 0)
+                break;
+        }
+        fclose(f);
+        const int is64 = n > EI_CLASS && lib[EI_CLASS] == ELFCLASS64;
+        int rc = 0;
+        if (n >= (is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)) && memcmp(lib, ELFMAG, SELFMAG) == 0 &&
+            lib[EI_CLASS] == m->elf_class && rd(lib + 18, 2) == m->elf_machine) {
+            const uint64_t bias = rd(lib + 16, 2) == ET_DYN ? host - guest_base - elf_first_load(lib, n) : 0;
+            rc = elf_funcs(path, lib, n, base_name(path), bias, l, err);
+            ++*nlibs;
+        }
+        free(lib);
+        if (rc)
+            return -1;
     }
-    *nf = n;
     return 0;
 }
 
 static int write_symbols(const char *path, const char *prog, const func *fs, unsigned n, uint64_t base,
-                         pmu_err *err)
+                         unsigned nlibs, pmu_err *err)
 {
     FILE *f = fopen(path, "w");
     if (!f)
         return pmu_errf(err, PMU_E_IO, "%s: cannot write: %s", path, strerror(errno));
-    /* Names are PROGRAM:FUNCTION, as the generator's workload names its processes'
-     * functions: the 21064's pfm profiles one program's functions by that prefix. */
-    const char *name = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
-    fprintf(f, "# the functions of %s (its ELF symbol table, loaded at 0x%" PRIx64 "), written by pmusim record\n",
-            prog, base);
+    /* Names are FILE:FUNCTION, as the generator's workload names its processes' functions:
+     * the 21064's pfm profiles one program's functions by that prefix. */
+    fprintf(f, "# the functions of %s (its ELF symbol table, loaded at 0x%" PRIx64 ") and of the %u libraries "
+            "QEMU loaded, written by pmusim record\n", prog, base, nlibs);
     for (unsigned i = 0; i < n; i++)
-        fprintf(f, "0x%" PRIx64 " 0x%" PRIx64 " %s:%s\n", fs[i].start + base, fs[i].end + base, name, fs[i].name);
+        fprintf(f, "0x%" PRIx64 " 0x%" PRIx64 " %s\n", fs[i].start, fs[i].end, fs[i].name);
     if (ferror(f) | (fclose(f) != 0))
         return pmu_errf(err, PMU_E_IO, "%s: write error", path);
     return 0;
@@ -392,7 +509,7 @@ static void describe_status(int status, char *buf, size_t size)
 /* Runs the program and feeds the model; fills *status (the wait status) and the counts.
  * 0, or -1 with err (the stream is then not kept). */
 static int run_program(const record_opts *o, const char *qemu, const char *plugin, pmu_timing *t,
-                       pie_entry *pie, emit_ctx *ec, uint64_t *insns, uint64_t *qemu_count, uint32_t *pid_out, int *status,
+                       pie_entry *pie, pmu_rtrace **trace, emit_ctx *ec, uint64_t *insns, uint64_t *qemu_count, uint32_t *pid_out, int *status,
                        pmu_err *err)
 {
     int fds[2];
@@ -472,7 +589,7 @@ static int run_program(const record_opts *o, const char *qemu, const char *plugi
     *insns = tr ? pmu_rtrace_exec_count(tr) : 0;
     *qemu_count = tr ? pmu_rtrace_qemu_count(tr) : 0;
     *pid_out = tr ? pmu_rtrace_pid(tr) : 0;
-    pmu_rtrace_close(tr);
+    *trace = tr; /* the caller's: the mappings, for the libraries' functions */
     if (in)
         fclose(in);
     return rc;
@@ -497,15 +614,16 @@ static int record_run(record_opts *o)
     /* The program: it must exist, be an ELF for the model's architecture. */
     char *img = NULL;
     size_t len = 0;
-    func *fs = NULL;
-    unsigned nf = 0;
+    funcs fl = {NULL, 0, 0};
+    unsigned nlibs = 0;
+    pmu_rtrace *tr = NULL;
     pie_entry pie;
     pmu_files *files = pmu_files_new();
     if (!files)
         return pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "out of memory");
     int rc = PMU_EXIT_OK;
     if (pmu_files_read(files, "PROGRAM", prog, ELF_LIMIT, "a program", &img, &len, &err) != 0 ||
-        read_elf(prog, (const uint8_t *)img, len, m, &fs, &nf, &pie, &err) != 0) {
+        read_elf(prog, (const uint8_t *)img, len, m, &pie, &err) != 0) {
         rc = pmu_cli_fail(&record_cmd, PMU_EXIT_USAGE, "%s", err.msg);
         goto out;
     }
@@ -523,13 +641,19 @@ static int record_run(record_opts *o)
     uint64_t insns = 0, qcount = 0;
     uint32_t tpid = 0;
     int status = 0;
-    int bad = ec.w ? run_program(o, qemu, plugin, t, &pie, &ec, &insns, &qcount, &tpid, &status, &err) : -1;
+    int bad = ec.w ? run_program(o, qemu, plugin, t, &pie, &tr, &ec, &insns, &qcount, &tpid, &status, &err) : -1;
     if (ec.w && pmu_stream_finish(ec.w, bad ? NULL : &err) != 0)
         bad = -1;
-    if (!bad && syms && pie.pie && !pie.found && nf > 0)
+    const uint64_t prog_base = pie.pie ? pie.base : 0;
+    if (!bad && syms && pie.pie && !pie.found)
         bad = pmu_errf(&err, PMU_E_INPUT, "%s: a position-independent program whose entry point never ran: "
                        "its functions' addresses are unknown", prog);
-    if (!bad && syms && write_symbols(pmu_outfile_path(syms), prog, fs, nf, pie.pie ? pie.base : 0, &err) != 0)
+    if (!bad && syms &&
+        (elf_funcs(prog, (const uint8_t *)img, len, base_name(prog), prog_base, &fl, &err) ||
+         library_funcs(tr, prog, (const uint8_t *)img, len, prog_base, m, &fl, &nlibs, &err)))
+        bad = -1;
+    funcs_finish(&fl);
+    if (!bad && syms && write_symbols(pmu_outfile_path(syms), prog, fl.f, fl.n, prog_base, nlibs, &err) != 0)
         bad = -1;
     if (!bad && pmu_files_commit(files, &err) != 0)
         bad = -1;
@@ -561,7 +685,7 @@ static int record_run(record_opts *o)
            st.l1i_misses, st.l1d_misses, st.l2_misses, st.itlb_misses, st.dtlb_misses);
     printf("stream %s (%s, %s, %" PRIu64 " records)", o->out, o->t.fam->name, format_names[o->form], ec.records);
     if (o->symbols)
-        printf("; symbols %s (%u functions)", o->symbols, nf);
+        printf("; symbols %s (%u functions, %u libraries)", o->symbols, fl.n, nlibs);
     printf("\n");
     if ((qcount || ok) && qcount != insns) {
         rc = pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "the trace holds %" PRIu64 " instructions but QEMU counted %"
@@ -571,7 +695,8 @@ static int record_run(record_opts *o)
                           o->out);
     }
 out:
-    free(fs);
+    funcs_free(&fl);
+    pmu_rtrace_close(tr);
     free(img);
     pmu_files_free(files);
     return rc;
