@@ -130,9 +130,12 @@ int pmu_stream_write(pmu_stream_writer *w, const void *rec, pmu_err *err)
 {
     if (w->failed)
         return stream_errf(err, PMU_E_INPUT, w->name, "an earlier write failed");
-    char where[600];
-    snprintf(where, sizeof where, "%s: record %" PRIu64, w->name, w->nin + 1);
-    if (w->d->validate(rec, where, err)) {
+    /* The record's place is formatted only for a record that is refused: validated again
+     * with it, for the message (a valid record costs no formatting). */
+    if (w->d->validate(rec, w->name, err)) {
+        char where[600];
+        snprintf(where, sizeof where, "%s: record %" PRIu64, w->name, w->nin + 1);
+        w->d->validate(rec, where, err);
         w->failed = 1;
         return -1;
     }

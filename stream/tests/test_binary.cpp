@@ -249,6 +249,7 @@ TEST(Binary, FailedWriteKeepsTheFileThatWasThere)
     EXPECT_EQ(slurp(path), "precious"); // the stream is written elsewhere until it is whole
     c.cpl = 9;
     EXPECT_NE(pmu_stream_write(w, &c, &err), 0);
+    EXPECT_NE(std::string(err.msg).find(": record 2: "), std::string::npos) << err.msg; // where it was refused
     EXPECT_NE(pmu_stream_finish(w, &err), 0);
     EXPECT_EQ(slurp(path), "precious");
     std::string dir = path.substr(0, path.rfind('/') + 1), base = path.substr(dir.size());
