@@ -13,8 +13,11 @@
  * check that no instruction was lost.  Words collect in a buffer written out when full and
  * at exit.
  *
- * A recording follows one thread of one process: a second vCPU (thread) makes the plugin
- * write THREADS and stop; a forked child (a copy of this process) writes nothing.
+ * A recording follows one thread of one process: once a second vCPU (thread) exists, no
+ * callback but the first vCPU's touches the buffer, nothing more is instrumented, and the
+ * first vCPU's next instruction writes THREADS and stops the recording (QEMU runs threads
+ * in parallel: the buffer has one writer); a forked child (a copy of this process) writes
+ * nothing.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,15 +38,14 @@ static uint32_t buf[BUF_WORDS];
 static unsigned nbuf;
 static int out_fd = -1;
 static pid_t owner;    /* the recorded process: a forked child writes nothing */
-static int stopped;    /* a write failed, or a second thread started */
+static int stopped;    /* a write failed, or a second thread started (the first vCPU's) */
+static int threads;    /* a second vCPU exists (set by its thread: atomic) */
 static uint32_t next_id;
 static uint64_t inline_count; /* QEMU's own count (qemu_plugin_register_vcpu_insn_exec_inline) */
 
 static void die(const char *what)
 {
-    char msg[256];
-    snprintf(msg, sizeof msg, "pmusim_plugin: %s: %s\n", what, strerror(errno));
-    qemu_plugin_outs(msg);
+    fprintf(stderr, "pmusim_plugin: %s: %s\n", what, strerror(errno));
     stopped = 1;
 }
 
@@ -84,12 +86,22 @@ static void put64(uint64_t v)
 
 static void ctrl(unsigned what) { put(PMU_RT_CTRL | what << 2); }
 
+static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
+{
+    (void)id;
+    if (vcpu != 0)
+        __atomic_store_n(&threads, 1, __ATOMIC_RELEASE);
+}
+
 static void on_exec(unsigned int vcpu, void *id)
 {
-    if (vcpu != 0 && !stopped) {
+    if (vcpu != 0 || stopped)
+        return;
+    if (__atomic_load_n(&threads, __ATOMIC_ACQUIRE)) {
         ctrl(PMU_RT_THREADS);
         flush();
         stopped = 1;
+        return;
     }
     if (nbuf == BUF_WORDS)
         flush();
@@ -98,8 +110,9 @@ static void on_exec(unsigned int vcpu, void *id)
 
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)vcpu;
     (void)udata;
+    if (vcpu != 0 || stopped)
+        return;
     if (nbuf + 3 > BUF_WORDS)
         flush();
     buf[nbuf++] = PMU_RT_MEM | (uint32_t)qemu_plugin_mem_is_store(info) << 2 |
@@ -111,6 +124,8 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 static void on_translate(qemu_plugin_id_t pid, struct qemu_plugin_tb *tb)
 {
     (void)pid;
+    if (__atomic_load_n(&threads, __ATOMIC_ACQUIRE))
+        return; /* translated while a second thread may run: not instrumented (the recording stops) */
     const size_t n = qemu_plugin_tb_n_insns(tb);
     for (size_t i = 0; i < n; i++) {
         struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
@@ -173,6 +188,15 @@ static void on_exit_qemu(qemu_plugin_id_t id, void *udata)
 {
     (void)id;
     (void)udata;
+    if (stopped)
+        return;
+    if (__atomic_load_n(&threads, __ATOMIC_ACQUIRE)) {
+        /* The first vCPU ran no instrumented instruction since the second thread began
+         * (everything after it was translated afresh): the recording stops here. */
+        ctrl(PMU_RT_THREADS);
+        flush();
+        return;
+    }
     put_maps();
     ctrl(PMU_RT_END);
     put64(inline_count);
@@ -182,7 +206,7 @@ static void on_exit_qemu(qemu_plugin_id_t id, void *udata)
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
 {
     if (info->system_emulation) {
-        qemu_plugin_outs("pmusim_plugin: runs under QEMU user mode only (qemu-alpha, qemu-i386)\n");
+        fputs("pmusim_plugin: runs under QEMU user mode only (qemu-alpha, qemu-i386)\n", stderr);
         return -1;
     }
     for (int i = 0; i < argc; i++) {
@@ -191,19 +215,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             errno = 0;
             long fd = strtol(argv[i] + 3, &end, 10);
             if (errno || *end || end == argv[i] + 3 || fd < 0 || fd > 65535) {
-                qemu_plugin_outs("pmusim_plugin: fd=N: expected a file descriptor number\n");
+                fputs("pmusim_plugin: fd=N: expected a file descriptor number\n", stderr);
                 return -1;
             }
             out_fd = (int)fd;
         } else {
-            char msg[160];
-            snprintf(msg, sizeof msg, "pmusim_plugin: unknown argument '%.100s' (expected fd=N)\n", argv[i]);
-            qemu_plugin_outs(msg);
+            fprintf(stderr, "pmusim_plugin: unknown argument '%.100s' (expected fd=N)\n", argv[i]);
             return -1;
         }
     }
     if (out_fd < 0) {
-        qemu_plugin_outs("pmusim_plugin: expected the argument fd=N (the trace's file descriptor)\n");
+        fputs("pmusim_plugin: expected the argument fd=N (the trace's file descriptor)\n", stderr);
         return -1;
     }
     owner = getpid();
@@ -211,6 +233,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     put(PMU_RTRACE_MAGIC1);
     put(PMU_RTRACE_VERSION);
     put((uint32_t)owner);
+    qemu_plugin_register_vcpu_init_cb(id, on_vcpu_init);
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
     qemu_plugin_register_atexit_cb(id, on_exit_qemu, NULL);
     return 0;

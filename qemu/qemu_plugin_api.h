@@ -54,6 +54,7 @@ typedef void (*qemu_plugin_vcpu_udata_cb_t)(unsigned int vcpu_index, void *userd
 typedef void (*qemu_plugin_vcpu_mem_cb_t)(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t vaddr,
                                           void *userdata);
 typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
+typedef void (*qemu_plugin_vcpu_simple_cb_t)(qemu_plugin_id_t id, unsigned int vcpu_index);
 
 /* Entry points the plugin defines. */
 QEMU_PLUGIN_EXPORT extern int qemu_plugin_version;
@@ -74,7 +75,7 @@ void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn, qemu_plugin
                                       enum qemu_plugin_cb_flags flags, enum qemu_plugin_mem_rw rw, void *userdata);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
 unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
+void qemu_plugin_register_vcpu_init_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_simple_cb_t cb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb, void *userdata);
-void qemu_plugin_outs(const char *string);
 
 #endif
