@@ -16,6 +16,18 @@ void pmu_timing_defaults(const pmu_timing_ops *m, uint64_t *value)
         value[k] = m->params[k].def;
 }
 
+int pmu_timing_check(const pmu_timing_ops *m, const uint64_t *value, pmu_err *err)
+{
+    for (unsigned k = 0; k < m->nparams; k++) {
+        const pmu_timing_param *p = &m->params[k];
+        if (value[k] < p->min || value[k] > p->max)
+            return pmu_errf(err, PMU_E_INPUT, "timing parameter %s=%llu: expected %llu..%llu (%s)", p->name,
+                            (unsigned long long)value[k], (unsigned long long)p->min, (unsigned long long)p->max,
+                            p->what);
+    }
+    return 0;
+}
+
 int pmu_timing_set(const pmu_timing_ops *m, uint64_t *value, const char *assignment, const char *where,
                    pmu_err *err)
 {

@@ -119,6 +119,9 @@ typedef struct pmu_timing_ops {
 
 /* The defaults of m's parameters into value[0..m->nparams). */
 void pmu_timing_defaults(const pmu_timing_ops *m, uint64_t *value);
+/* 0 when every value[k] is within m->params[k].min..max (a model's create starts with it);
+ * else -1 with err naming the first parameter out of range. */
+int pmu_timing_check(const pmu_timing_ops *m, const uint64_t *value, pmu_err *err);
 /* Applies one "NAME=VALUE" (decimal or 0x hex; k, M or G after a decimal number multiply
  * by 2^10, 2^20, 2^30) to value[]; `where` names it in messages ("--param").  0, or -1
  * with err: an unknown name (with the nearest one), a bad number, a value out of range. */

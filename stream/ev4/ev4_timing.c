@@ -288,13 +288,8 @@ static void ev4_timing_destroy(pmu_timing *t)
 
 static pmu_timing *ev4_timing_create(const uint64_t *value, pmu_err *err)
 {
-    for (unsigned k = 0; k < P_NPARAMS; k++)
-        if (value[k] < ev4_params[k].min || value[k] > ev4_params[k].max) {
-            pmu_errf(err, PMU_E_INPUT, "ev4 timing: %s=%llu, expected %llu..%llu", ev4_params[k].name,
-                     (unsigned long long)value[k], (unsigned long long)ev4_params[k].min,
-                     (unsigned long long)ev4_params[k].max);
-            return NULL;
-        }
+    if (pmu_timing_check(&ev4_timing, value, err))
+        return NULL;
     static const unsigned pow2[] = {P_L1I_SIZE, P_L1D_SIZE, P_L1_LINE, P_BC_SIZE, P_BC_LINE, P_PAGE_SIZE};
     for (unsigned k = 0; k < sizeof pow2 / sizeof pow2[0]; k++)
         if (ilog2u(value[pow2[k]]) < 0) {

@@ -252,14 +252,8 @@ static pmu_timing *create(const uint64_t *value, pmu_err *err)
                      ev67_timing_params[pw[k]].name, (unsigned long long)value[pw[k]]);
             return NULL;
         }
-    for (unsigned k = 0; k < P_NPARAMS; k++)
-        if (value[k] < ev67_timing_params[k].min || value[k] > ev67_timing_params[k].max) {
-            pmu_errf(err, PMU_E_INPUT, "ev67 timing: %s=%llu, expected %llu..%llu",
-                     ev67_timing_params[k].name, (unsigned long long)value[k],
-                     (unsigned long long)ev67_timing_params[k].min,
-                     (unsigned long long)ev67_timing_params[k].max);
-            return NULL;
-        }
+    if (pmu_timing_check(&ev67_timing, value, err))
+        return NULL;
     pmu_timing *t = calloc(1, sizeof *t);
     if (!t) {
         pmu_errf(err, PMU_E_NOMEM, "ev67 timing: out of memory");

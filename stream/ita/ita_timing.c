@@ -652,13 +652,8 @@ static void ita_destroy(pmu_timing *t)
 
 static pmu_timing *ita_create(const uint64_t *value, pmu_err *err)
 {
-    for (unsigned k = 0; k < P_N; k++)
-        if (value[k] < ita_tparams[k].min || value[k] > ita_tparams[k].max) {
-            pmu_errf(err, PMU_E_INPUT, "timing parameter %s=%llu: expected %llu..%llu", ita_tparams[k].name,
-                     (unsigned long long)value[k], (unsigned long long)ita_tparams[k].min,
-                     (unsigned long long)ita_tparams[k].max);
-            return NULL;
-        }
+    if (pmu_timing_check(&ita_timing, value, err))
+        return NULL;
     static const unsigned pow2[] = {P_L1I_LINE, P_L1D_LINE, P_L2_LINE, P_L3_LINE, P_L1TLB_PAGE, P_PAGE};
     for (unsigned k = 0; k < sizeof pow2 / sizeof pow2[0]; k++)
         if (!is_pow2(value[pow2[k]])) {

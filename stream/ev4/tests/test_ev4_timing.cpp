@@ -487,6 +487,13 @@ TEST(Ev4Timing, SetRejectsBadParameters)
     EXPECT_EQ(pmu_timing_set(ops(), v.data(), "l1d_size=3000", "--param", &e), 0);
     EXPECT_EQ(ops()->create(v.data(), &e), nullptr); // not a power of 2
     EXPECT_NE(std::string(e.msg).find("power of 2"), std::string::npos) << e.msg;
+    // create refuses a value pmu_timing_set would have refused (pmu_timing_check)
+    pmu_timing_defaults(ops(), v.data());
+    v[0] = 0;
+    EXPECT_EQ(ops()->create(v.data(), &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find(std::string("timing parameter ") + ops()->params[0].name + "=0: expected "),
+              std::string::npos)
+        << e.msg;
 }
 
 } // namespace
