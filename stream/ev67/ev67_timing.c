@@ -58,7 +58,7 @@ static const pmu_timing_param ev67_timing_params[P_NPARAMS] = {
                     "HRM §2.1 (on-chip caches): 64 KB, 2-way set-associative, 64-byte blocks"},
     [P_L1D_SIZE] = {"l1d_size", 65536, 1024, 1u << 22, "D-cache size, bytes (2-way, 64-byte lines; a power of two)",
                     "HRM §2.1 (on-chip caches): 64 KB, 2-way set-associative, 64-byte blocks"},
-    [P_BC_SIZE] = {"bcache_size", 4u << 20, 1u << 16, 1u << 26, "Bcache size, bytes (direct-mapped, 64-byte lines; a power of two)",
+    [P_BC_SIZE] = {"bcache_size", 4u << 20, 1u << 14, 1u << 26, "Bcache size, bytes (direct-mapped, 64-byte lines; a power of two)",
                    "HRM ch. 4 (Cbox): a direct-mapped Bcache of 1 to 16 MB; 4 MB: choice, docs/real-programs-ev67.md"},
     [P_ITB] = {"itb_entries", 128, 1, 1024, "ITB entries (fully associative, round-robin replacement)",
                "HRM §2.1.1.3: 128 entries, fully associative, round-robin"},

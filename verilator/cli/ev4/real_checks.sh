@@ -72,19 +72,7 @@ for order in stride seq; do
 done
 read -r _ dstride < <(pfm "matmul-stride-$n" PF_CYCLES PF_DCACHE --period1 256)
 read -r _ dseq < <(pfm "matmul-seq-$n" PF_CYCLES PF_DCACHE --period1 256)
-if [ -n "${dstride:-}" ] && [ -n "${dseq:-}" ] && [ "$dseq" -gt 0 ]; then
-    n3=$((n * n * n))
-    ratio=$(awk -v a="$dstride" -v b="$dseq" 'BEGIN {printf "%.2f", a / b}')
-    what="strided $dstride (B: $n3 loads), sequential $dseq (B: $((n3 / 4)) lines): x$ratio"
-    if [ "$dstride" -ge $((n3 - 256)) ] && [ "$dstride" -le $((n3 * 11 / 10)) ] &&
-        [ "$dseq" -ge $((n3 / 4 - 256)) ] && [ "$dseq" -le $((n3 / 2)) ]; then
-        ok "D-cache misses (PF_DCACHE): $what"
-    else
-        fail "D-cache misses (PF_DCACHE): $what; expected $n3..$((n3 * 11 / 10)) and $((n3 / 4))..$((n3 / 2))"
-    fi
-else
-    fail "D-cache misses: pmusim pfm failed (see $DIR/matmul-*-$n.pfm.txt)"
-fi
+strided_check "D-cache misses (PF_DCACHE)" "${dstride:-}" "${dseq:-}" "$n" 4 256 "$DIR/matmul-*-$n.pfm.txt"
 
 # 4. Branches: loop-b runs 2000 more iterations than loop-a, one conditional branch each.
 # PF_BRANCHI counts branch instructions an interrupt every 4096, too coarse for 2000; the

@@ -61,17 +61,7 @@ fi
 # N^3 .. 1.1 N^3, sequential N^3 / 8 .. N^3 / 4 (a factor of about 8).
 a=$(count "matmul-stride-$n" L1D_READ_MISSES_ALL | get L1D_READ_MISSES_ALL)
 b=$(count "matmul-seq-$n" L1D_READ_MISSES_ALL | get L1D_READ_MISSES_ALL)
-n3=$((n * n * n))
-if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt 0 ]; then
-    what="strided $a (B: $n3 loads), sequential $b (B: $((n3 / 8)) lines): x$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
-    if [ "$a" -ge "$n3" ] && [ "$a" -le $((n3 * 11 / 10)) ] && [ "$b" -ge $((n3 / 8)) ] && [ "$b" -le $((n3 / 4)) ]; then
-        ok "L1D misses (L1D_READ_MISSES_ALL): $what"
-    else
-        fail "L1D misses (L1D_READ_MISSES_ALL): $what; expected $n3..$((n3 * 11 / 10)) and $((n3 / 8))..$((n3 / 4))"
-    fi
-else
-    fail "L1D misses: pmusim count failed (see $DIR/matmul-*-$n.count.txt)"
-fi
+strided_check "L1D misses (L1D_READ_MISSES_ALL)" "$a" "$b" "$n" 8 0 "$DIR/matmul-*-$n.count.txt"
 
 # 4. Branches: no Itanium event counts IA-32 branches (the branch events count IA-64 ones);
 # the exact branch count of a counted loop is the timing model's own test
