@@ -62,35 +62,45 @@ static int ends_predicted(const ev67_track *t, const ev67_cycle *c)
     return 1;
 }
 
-static uint32_t next_after_fetch(const ev67_track *t, const ev67_cycle *c)
+static uint32_t next_after_fetch(uint32_t next, const ev67_cycle *c)
 {
-    return c->nfetch ? c->fetch[c->nfetch - 1].tag + 1u : t->next;
+    return c->nfetch ? c->fetch[c->nfetch - 1].tag + 1u : next;
+}
+
+/* Applies c's fetches alone to t, in place (then ev67_track_seek back: ev67_track_pos). */
+static void apply_fetches(ev67_track *t, const ev67_cycle *c)
+{
+    ev67_cycle fo;
+    fo.nfetch = c->nfetch;
+    memcpy(fo.fetch, c->fetch, c->nfetch * sizeof c->fetch[0]);
+    fo.nstall = 0, fo.trap = 0, fo.nretire = 0, fo.nsquash = 0, fo.abort = 0;
+    ev67_track_events(t, &fo, NULL, NULL);
 }
 
 size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
 {
     ev67_state *st = state;
     const ev67_cycle *c = rec;
-    ev67_state mid = *st; /* after the fetches, then after the events */
-    ev67_cycle fo = *c;
-    fo.nstall = 0, fo.trap = 0, fo.nretire = 0, fo.nsquash = 0, fo.abort = 0;
-    ev67_track_events(&mid.tr, &fo, NULL, NULL);
-    uint32_t next = next_after_fetch(&st->tr, c);
-    int lists = !ends_predicted(&mid.tr, c);
-    ev67_state after = *st;
-    ev67_track_events(&after.tr, c, NULL, NULL);
+    const ev67_track_pos before = ev67_track_tell(&st->tr);
+    const uint8_t pal_before = st->pal;
+    apply_fetches(&st->tr, c); /* the state after the fetches */
+    int lists = !ends_predicted(&st->tr, c);
+    ev67_track_seek(&st->tr, &before);
+    ev67_track_events(&st->tr, c, NULL, NULL); /* the state after the events */
+    const ev67_state *after = st;
+    uint32_t next = next_after_fetch(before.next, c);
 
     uint8_t head = (uint8_t)(c->nfetch & H_NFETCH), expl = 0, evt = 0;
     size_t n = 1;
     uint8_t body[EV67_MAX_ENCODED];
     size_t bn = 0;
-    if (c->pal != st->pal)
+    if (c->pal != pal_before)
         head |= H_PAL;
-    if (c->pc != ev67_state_pc(&after))
+    if (c->pc != ev67_state_pc(after))
         expl |= X_PC;
-    if (c->nfetch && c->fetch[0].tag != st->tr.next)
+    if (c->nfetch && c->fetch[0].tag != before.next)
         expl |= X_TAG;
-    if (c->head != ev67_track_head(&after.tr))
+    if (c->head != ev67_track_head(&after->tr))
         expl |= X_HEAD;
     if (c->abort && c->kbm_first != next)
         expl |= X_KBM;
@@ -111,8 +121,8 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         out[n++] = (uint8_t)((c->nretire & 0x0fu) | (c->nsquash & 7u) << 4 |
                              (lists ? N_LISTS : 0));
     }
-    uint64_t pred = ev67_track_fetch_pc(&st->tr);
-    int after_cmov1 = st->tr.cmov_pending;
+    uint64_t pred = ev67_pos_fetch_pc(&before);
+    int after_cmov1 = before.cmov_pending;
     for (unsigned i = 0; i < c->nfetch; i++) {
         const ev67_fetch *x = &c->fetch[i];
         if (i > 0 && !after_cmov1)
@@ -132,7 +142,7 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
         after_cmov1 = (x->flags & EV67_FF_CMOV1) != 0;
     }
     if (expl & X_PC)
-        bn += pmu_put_varint(body + bn, pmu_zigzag_pc4(c->pc, ev67_state_pc(&after)));
+        bn += pmu_put_varint(body + bn, pmu_zigzag_pc4(c->pc, ev67_state_pc(after)));
     if (expl & X_TAG)
         bn += pmu_put_varint(body + bn, c->fetch[0].tag);
     if (expl & X_HEAD)
@@ -159,10 +169,9 @@ size_t ev67_encode(void *state, const void *rec, uint64_t repeat, uint8_t *out)
     }
     memcpy(out + n, body, bn);
     out[0] = head;
-    ev67_track_head_check(&after.tr, c, NULL, NULL);
-    after.pc = c->pc;
-    after.pal = c->pal;
-    *st = after;
+    ev67_track_head_check(&st->tr, c, NULL, NULL);
+    st->pc = c->pc;
+    st->pal = c->pal;
     return n + bn;
 }
 
@@ -253,7 +262,7 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
     }
     for (unsigned i = 0; i < c->nfetch; i++)
         c->fetch[i].tag = tag + i;
-    uint32_t next = next_after_fetch(&st->tr, c);
+    uint32_t next = next_after_fetch(st->tr.next, c);
     if ((expl & X_HEAD) && pmu_decode_varint(d, "head", UINT32_MAX, &headv))
         return -1;
     c->kbm_first = next;
@@ -297,30 +306,39 @@ static int decode_rest(decoder *d, uint8_t head, ev67_state *st, ev67_cycle *c,
             if (get_tag(d, "squash", next, &c->squash[i]))
                 return -1;
     } else if (c->nretire || c->nsquash) {
-        ev67_state mid = *st;
-        ev67_cycle fo = *c;
+        /* the lists R4 predicts: the oldest in flight after the fetches, read in place */
+        const ev67_track_pos before = ev67_track_tell(&st->tr);
+        ev67_track *mid = &st->tr;
         unsigned i = 0, j = 0, k = (unsigned)c->nretire + c->nsquash;
-        fo.nstall = 0, fo.trap = 0, fo.nretire = 0, fo.nsquash = 0, fo.abort = 0;
-        ev67_track_events(&mid.tr, &fo, NULL, NULL);
-        if (k > mid.tr.n)
+        apply_fetches(mid, c);
+        uint32_t nmid = mid->n;
+        if (k > nmid) {
+            ev67_track_seek(mid, &before);
             return pmu_dialect_errf(d->err, d->where, "field 'ends': %u instructions end, but "
-                                    "%u are in flight (R3)", k, mid.tr.n);
-        for (unsigned x = 0; x < k; x++) {
-            const ev67_inst *o = ev67_track_at(&mid.tr, x);
+                                    "%u are in flight (R3)", k, nmid);
+        }
+        int over = 0; /* 1: one squash too many, 2: one retire too many */
+        uint32_t over_tag = 0;
+        for (unsigned x = 0; x < k && !over; x++) {
+            const ev67_inst *o = ev67_track_at(mid, x);
             if (o->flags & EV67_FF_SQUASH) {
                 if (j == c->nsquash)
-                    return pmu_dialect_errf(d->err, d->where, "field 'squash': tag %u is "
-                                            "squashed, expected at most %u squashes (R3, R4)",
-                                            o->tag, c->nsquash);
-                c->squash[j++] = o->tag;
+                    over = 1, over_tag = o->tag;
+                else
+                    c->squash[j++] = o->tag;
+            } else if (i == c->nretire) {
+                over = 2, over_tag = o->tag;
             } else {
-                if (i == c->nretire)
-                    return pmu_dialect_errf(d->err, d->where, "field 'retire': tag %u retires, "
-                                            "expected at most %u retires (R3, R4)", o->tag,
-                                            c->nretire);
                 c->retire[i++] = o->tag;
             }
         }
+        ev67_track_seek(mid, &before);
+        if (over == 1)
+            return pmu_dialect_errf(d->err, d->where, "field 'squash': tag %u is squashed, "
+                                    "expected at most %u squashes (R3, R4)", over_tag, c->nsquash);
+        if (over == 2)
+            return pmu_dialect_errf(d->err, d->where, "field 'retire': tag %u retires, expected "
+                                    "at most %u retires (R3, R4)", over_tag, c->nretire);
     }
     if (ev67_check_repeat(c, *repeat, d->where, d->err))
         return -1;

@@ -43,6 +43,29 @@ typedef struct ev67_track {
 } ev67_track;
 
 void ev67_track_init(ev67_track *t);
+
+/* A tracker's bounds and carried fields, without its ring.  Events write the ring only in
+ * free slots (a fetch at the slot past the youngest; ends, stalls, traps and aborts move the
+ * bounds or only read), and the same entries whatever events follow the fetches, so a coder
+ * that needs the state after some of a record's events and then after all of them applies
+ * both in place, going back to the bounds it saved (ev67_track_seek), instead of copying
+ * the 4 KB ring for each. */
+typedef struct ev67_track_pos {
+    uint32_t next, backlog, front, n;
+    uint64_t last_fetch_pc;
+    uint8_t started, cmov_pending;
+} ev67_track_pos;
+static inline ev67_track_pos ev67_track_tell(const ev67_track *t)
+{
+    return (ev67_track_pos){.next = t->next, .backlog = t->backlog, .front = t->front, .n = t->n,
+                            .last_fetch_pc = t->last_fetch_pc, .started = t->started,
+                            .cmov_pending = t->cmov_pending};
+}
+static inline void ev67_track_seek(ev67_track *t, const ev67_track_pos *p)
+{
+    t->next = p->next, t->backlog = p->backlog, t->front = p->front, t->n = p->n;
+    t->last_fetch_pc = p->last_fetch_pc, t->started = p->started, t->cmov_pending = p->cmov_pending;
+}
 /* Applies one (per-record valid) record.  err != NULL: checks R1-R9 and fails at the first
  * broken rule (-1).  err == NULL: applies what it can and never fails (the writers, whose
  * predictions only need to be the same as the readers'). */
@@ -62,9 +85,14 @@ static inline uint32_t ev67_track_head(const ev67_track *t)
 /* Index of tag in the ring, or -1. */
 int ev67_track_find(const ev67_track *t, uint32_t tag);
 /* The predicted pc of the next fetch. */
+static inline uint64_t ev67_pos_fetch_pc(const ev67_track_pos *p)
+{
+    return p->cmov_pending ? p->last_fetch_pc : p->last_fetch_pc + 4u;
+}
 static inline uint64_t ev67_track_fetch_pc(const ev67_track *t)
 {
-    return t->cmov_pending ? t->last_fetch_pc : t->last_fetch_pc + 4u;
+    ev67_track_pos p = ev67_track_tell(t);
+    return ev67_pos_fetch_pc(&p);
 }
 
 /* The coding state of one stream (both forms start from it): the tracker, and the sticky
