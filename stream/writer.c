@@ -24,10 +24,14 @@ struct pmu_stream_writer {
     void *pend;        /* identical consecutive records are written once, with */
     uint64_t pend_n;   /* a repeat count */
     void *state;       /* the dialect's coding state */
-    uint8_t *bytes;    /* binary: one encoded record */
+    uint8_t *bytes;    /* binary: encoded records, written when WRITE_CHUNK are held */
+    size_t nbytes;
     char *line;        /* text: one line */
     size_t line_cap;
 };
+
+/* Encoded records are written in chunks, not one fwrite a record (a record is a few bytes). */
+#define WRITE_CHUNK 65536u
 
 static const char text_banner[] =
     "# pmusim cycle stream, text form (see docs/streams.md)\n";
@@ -66,7 +70,7 @@ pmu_stream_writer *pmu_stream_create(const pmu_dialect *d, const char *path,
         w->rec = malloc(d->record_size);
         w->pend = malloc(d->record_size);
         w->state = pmu_dialect_state_new(d);
-        w->bytes = malloc(d->max_encoded);
+        w->bytes = malloc(WRITE_CHUNK + d->max_encoded);
     }
     if (!w || !w->name || !w->rec || !w->pend || !w->state || !w->bytes) {
         stream_errf(err, PMU_E_NOMEM, NULL, "out of memory");
@@ -108,14 +112,22 @@ static int write_text(pmu_stream_writer *w)
     return fwrite(w->line, 1, plen + need + 1, w->out.f) == plen + need + 1 ? 0 : -1;
 }
 
+/* The encoded records held: 0, or -1 with errno. */
+static int write_bytes(pmu_stream_writer *w)
+{
+    size_t n = w->nbytes;
+    w->nbytes = 0;
+    return fwrite(w->bytes, 1, n, w->out.f) == n ? 0 : -1;
+}
+
 static int flush_pending(pmu_stream_writer *w, pmu_err *err)
 {
     if (!w->pend_n)
         return 0;
     int rc;
     if (w->form == PMU_STREAM_BINARY) {
-        size_t n = w->d->encode(w->state, w->pend, w->pend_n, w->bytes);
-        rc = fwrite(w->bytes, 1, n, w->out.f) == n ? 0 : -1;
+        w->nbytes += w->d->encode(w->state, w->pend, w->pend_n, w->bytes + w->nbytes);
+        rc = w->nbytes >= WRITE_CHUNK ? write_bytes(w) : 0;
     } else {
         rc = write_text(w); /* errno: of fwrite, or ENOMEM of realloc */
     }
@@ -149,7 +161,9 @@ int pmu_stream_write(pmu_stream_writer *w, const void *rec, pmu_err *err)
         w->failed = 1;
         return -1;
     }
-    memcpy(w->pend, w->rec, w->d->record_size);
+    void *t = w->pend; /* the record just made canonical is now the pending one */
+    w->pend = w->rec;
+    w->rec = t;
     w->pend_n = 1;
     return 0;
 }
@@ -174,6 +188,8 @@ int pmu_stream_finish(pmu_stream_writer *w, pmu_err *err)
         rc = stream_errf(err, PMU_E_INPUT, w->name, "an earlier write failed");
     else if (flush_pending(w, err))
         rc = -1;
+    else if (w->nbytes && write_bytes(w))
+        rc = stream_errf(err, PMU_E_IO, w->name, "write error: %s", strerror(errno));
     if (!rc && w->form == PMU_STREAM_BINARY && w->out.own && write_count(w))
         rc = stream_errf(err, PMU_E_IO, w->name, "write error: %s", strerror(errno));
     if (out_file_close(&w->out, !rc, rc ? NULL : err))

@@ -166,41 +166,45 @@ int ev67_validate(const void *rec, const char *where, pmu_err *err)
 void ev67_canon(const void *rec, void *out)
 {
     const ev67_cycle *in = rec;
-    ev67_cycle c;
-    memset(&c, 0, sizeof c); /* the padding too: canonical records compare as bytes */
-    c.pc = in->pc;
-    c.pal = in->pal;
-    c.nfetch = in->nfetch;
+    ev67_cycle copy;
+    if (rec == out) { /* in place: read from a copy */
+        copy = *in;
+        in = &copy;
+    }
+    ev67_cycle *c = out;
+    memset(c, 0, sizeof *c); /* the padding too: canonical records compare as bytes */
+    c->pc = in->pc;
+    c->pal = in->pal;
+    c->nfetch = in->nfetch;
     for (unsigned i = 0; i < in->nfetch && i < EV67_FETCH_MAX; i++) {
-        c.fetch[i].pc = in->fetch[i].pc;
-        c.fetch[i].tag = in->fetch[i].tag;
-        c.fetch[i].cls = in->fetch[i].cls;
-        c.fetch[i].flags = in->fetch[i].flags;
+        c->fetch[i].pc = in->fetch[i].pc;
+        c->fetch[i].tag = in->fetch[i].tag;
+        c->fetch[i].cls = in->fetch[i].cls;
+        c->fetch[i].flags = in->fetch[i].flags;
     }
-    c.nstall = in->nstall;
-    c.stall_first = in->nstall ? in->stall_first : 0;
-    c.trap = in->trap;
+    c->nstall = in->nstall;
+    c->stall_first = in->nstall ? in->stall_first : 0;
+    c->trap = in->trap;
     if (in->trap) {
-        c.trap_type = in->trap_type;
-        c.trap_mis = in->trap_mis;
-        c.trap_lso = in->trap_lso;
-        c.trap_tag = in->trap_tag;
+        c->trap_type = in->trap_type;
+        c->trap_mis = in->trap_mis;
+        c->trap_lso = in->trap_lso;
+        c->trap_tag = in->trap_tag;
     }
-    c.nretire = in->nretire;
+    c->nretire = in->nretire;
     for (unsigned i = 0; i < in->nretire && i < EV67_RETIRE_MAX; i++)
-        c.retire[i] = in->retire[i];
-    c.nsquash = in->nsquash;
+        c->retire[i] = in->retire[i];
+    c->nsquash = in->nsquash;
     for (unsigned i = 0; i < in->nsquash && i < EV67_SQUASH_MAX; i++)
-        c.squash[i] = in->squash[i];
-    c.abort = in->abort;
+        c->squash[i] = in->squash[i];
+    c->abort = in->abort;
     if (in->abort) {
-        c.abort_first = in->abort_first;
-        c.kbm_first = in->kbm_first;
+        c->abort_first = in->abort_first;
+        c->kbm_first = in->kbm_first;
     }
-    c.head = in->head;
-    c.bcmiss = in->bcmiss;
-    c.mreplay = in->mreplay;
-    memcpy(out, &c, sizeof c);
+    c->head = in->head;
+    c->bcmiss = in->bcmiss;
+    c->mreplay = in->mreplay;
 }
 
 int ev67_equal(const void *a, const void *b)

@@ -48,28 +48,33 @@ static unsigned xev_text_order(const ita_cycle *c, ita_xev out[ITA_MAX_XEV])
 void ita_canon(const void *rec, void *out)
 {
     const ita_cycle *in = rec;
-    ita_cycle c;
-    memset(&c, 0, sizeof c);
-    c.cpl = in->cpl;
-    c.is = in->is;
-    c.power = in->power;
-    c.intr = in->intr;
-    c.up_we = in->up_we;
-    c.up = in->up;
-    c.pp_we = in->pp_we;
-    c.pp = in->pp;
-    c.recirc = in->recirc;
-    c.nslots = in->nslots;
-    c.pid = in->pid;
-    c.if_addr = in->if_addr;
-    c.if_lat = in->if_lat;
-    c.if_tlb = in->if_tlb;
-    c.if_rab = in->if_rab;
-    c.nxev = (uint8_t)xev_text_order(in, c.xev);
+    ita_cycle copy;
+    if (rec == out) { /* in place: read from a copy */
+        copy = *in;
+        in = &copy;
+    }
+    ita_cycle *c = out;
+    memset(c, 0, sizeof *c);
+    c->cpl = in->cpl;
+    c->is = in->is;
+    c->power = in->power;
+    c->intr = in->intr;
+    c->up_we = in->up_we;
+    c->up = in->up;
+    c->pp_we = in->pp_we;
+    c->pp = in->pp;
+    c->recirc = in->recirc;
+    c->nslots = in->nslots;
+    c->pid = in->pid;
+    c->if_addr = in->if_addr;
+    c->if_lat = in->if_lat;
+    c->if_tlb = in->if_tlb;
+    c->if_rab = in->if_rab;
+    c->nxev = (uint8_t)xev_text_order(in, c->xev);
     unsigned n = in->nslots <= ITA_MAX_SLOTS ? in->nslots : ITA_MAX_SLOTS;
     for (unsigned i = 0; i < n; i++) {
         const ita_slot *s = &in->slot[i];
-        ita_slot *d = &c.slot[i];
+        ita_slot *d = &c->slot[i];
         d->ip = s->ip;
         d->enc = s->enc;
         d->daddr = s->daddr;
@@ -80,7 +85,6 @@ void ita_canon(const void *rec, void *out)
         d->unit = s->unit;
         d->tlb = s->tlb;
     }
-    memcpy(out, &c, sizeof c);
 }
 
 int ita_equal(const void *ra, const void *rb)
