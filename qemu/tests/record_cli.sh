@@ -15,6 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../tests/cli_lib.sh"
 cd "$tmp" || exit 1
 p() { "$PMUSIM" "$@"; }
+no_sample_outside() { ! p "$@" 2>&1 | grep -q 'outside every function'; }
 
 if [ ! -x "$PMUSIM" ]; then
     echo "FAIL: $PMUSIM not built"
@@ -64,7 +65,17 @@ EOF
     check "$fam: a program that runs" 0 "exited with status 0" -- p record --family "$fam" -o ok.bin --symbols ok.sym -- "$prog"
     check "$fam: the symbols name main" 0 "" -- grep -qE '^[0-9a-fx]+ [0-9a-fx]+ prog[.][a-z0-9]+:main$' ok.sym
     check "$fam: the symbols name the C library's functions" 0 "" -- grep -qE ' libc[.]so[.0-9]*:__libc_start_main$' ok.sym
+    check "$fam: the loader's code without a symbol is named as its file's" 0 "" -- grep -qE ' ld-linux[^ ]*:\[no symbol\]$' ok.sym
     check "$fam: the recording runs in lock-step" 0 " 0 mismatches" -- p run --family "$fam" --stream ok.bin --cycles 100000000
+    # The family's profile (make real's) attributes every sample to a file: the stripped
+    # loader's local functions are its "[no symbol]", counted as one function (pfm's PC
+    # profile covers the program's own code only).
+    read -r -a prof <<< "${PROFILE//\{stream\}/ok.bin}"
+    prof=("${prof[@]//\{symbols\}/ok.sym}")
+    unnamed="ld-linux.so.2:[no symbol]"
+    [ "${prof[0]}" = pfm ] && unnamed=""
+    check "$fam: the profile names a file for every sample${unnamed:+ ($unnamed)}" 0 "$unnamed" -- p "${prof[@]}"
+    ok "$fam: no sample outside every function" -- no_sample_outside "${prof[@]}"
     check "$fam: missing program" 2 "missing: cannot open" -- p record --family "$fam" -o x.bin -- ./missing
     echo "not a program" > notelf
     check "$fam: not an ELF file" 2 "notelf: not an ELF program (expected a program built with $CC)" -- p record --family "$fam" -o x.bin -- ./notelf

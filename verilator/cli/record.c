@@ -210,6 +210,31 @@ static uint64_t rd(const uint8_t *p, unsigned n)
     return v;
 }
 
+/* One program header of an ELF image, in host order. */
+typedef struct elf_seg {
+    unsigned type, flags;
+    uint64_t off, va, filesz, memsz;
+} elf_seg;
+
+/* Program header i of image[0..len): 1, or 0 past the last one (or a header outside the file). */
+static int elf_segment(const uint8_t *img, size_t len, unsigned i, elf_seg *sg)
+{
+    const int is64 = img[EI_CLASS] == ELFCLASS64;
+    const uint64_t phoff = is64 ? rd(img + 32, 8) : rd(img + 28, 4);
+    const unsigned phentsize = (unsigned)rd(img + (is64 ? 54 : 42), 2), phnum = (unsigned)rd(img + (is64 ? 56 : 44), 2);
+    if (!phoff || phoff >= len || i >= phnum || phentsize < (is64 ? 56u : 32u) ||
+        (uint64_t)(i + 1u) * phentsize > len - phoff)
+        return 0;
+    const uint8_t *ph = img + phoff + (uint64_t)i * phentsize;
+    sg->type = (unsigned)rd(ph, 4);
+    sg->flags = (unsigned)(is64 ? rd(ph + 4, 4) : rd(ph + 24, 4));
+    sg->off = is64 ? rd(ph + 8, 8) : rd(ph + 4, 4);
+    sg->va = is64 ? rd(ph + 16, 8) : rd(ph + 8, 4);
+    sg->filesz = is64 ? rd(ph + 32, 8) : rd(ph + 16, 4);
+    sg->memsz = is64 ? rd(ph + 40, 8) : rd(ph + 20, 4);
+    return 1;
+}
+
 /* Checks that image[0..len) is an ELF program of the model's architecture, and finds its
  * entry point's bytes.  0, or -1 with err. */
 static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_timing_ops *m, pie_entry *pie,
@@ -230,19 +255,12 @@ static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_
     memset(pie, 0, sizeof *pie);
     pie->pie = rd(img + 16, 2) == ET_DYN;
     pie->entry = is64 ? rd(img + 24, 8) : rd(img + 24, 4);
-    const uint64_t phoff = is64 ? rd(img + 32, 8) : rd(img + 28, 4);
-    const unsigned phentsize = (unsigned)rd(img + (is64 ? 54 : 42), 2), phnum = (unsigned)rd(img + (is64 ? 56 : 44), 2);
-    for (unsigned i = 0; phoff && phoff < len && i < phnum && phentsize >= (is64 ? 56u : 32u); i++) {
-        const uint8_t *ph = img + phoff + (uint64_t)i * phentsize;
-        if (ph + phentsize > img + len)
-            break;
-        if (rd(ph, 4) != PT_LOAD)
+    elf_seg sg;
+    for (unsigned i = 0; elf_segment(img, len, i, &sg); i++) {
+        if (sg.type != PT_LOAD || pie->entry < sg.va || pie->entry - sg.va >= sg.filesz ||
+            sg.off + (pie->entry - sg.va) >= len)
             continue;
-        const uint64_t off = is64 ? rd(ph + 8, 8) : rd(ph + 4, 4), va = is64 ? rd(ph + 16, 8) : rd(ph + 8, 4),
-                       fsz = is64 ? rd(ph + 32, 8) : rd(ph + 16, 4);
-        if (pie->entry < va || pie->entry - va >= fsz || off + (pie->entry - va) >= len)
-            continue;
-        const uint64_t at = off + (pie->entry - va);
+        const uint64_t at = sg.off + (pie->entry - sg.va);
         pie->nbytes = (unsigned)(len - at < PMU_RINSN_MAX_BYTES ? len - at : PMU_RINSN_MAX_BYTES);
         memcpy(pie->bytes, img + at, pie->nbytes);
         break;
@@ -253,18 +271,15 @@ static int read_elf(const char *path, const uint8_t *img, size_t len, const pmu_
 /* The address the image's first byte loads at (its first loadable segment's, offset 0). */
 static uint64_t elf_first_load(const uint8_t *img, size_t len)
 {
-    const int is64 = img[EI_CLASS] == ELFCLASS64;
-    const uint64_t phoff = is64 ? rd(img + 32, 8) : rd(img + 28, 4);
-    const unsigned phentsize = (unsigned)rd(img + (is64 ? 54 : 42), 2), phnum = (unsigned)rd(img + (is64 ? 56 : 44), 2);
-    for (unsigned i = 0; phoff && phoff < len && i < phnum && phentsize >= (is64 ? 56u : 32u); i++) {
-        const uint8_t *ph = img + phoff + (uint64_t)i * phentsize;
-        if (ph + phentsize > img + len)
-            break;
-        if (rd(ph, 4) == PT_LOAD)
-            return (is64 ? rd(ph + 16, 8) : rd(ph + 8, 4)) - (is64 ? rd(ph + 8, 8) : rd(ph + 4, 4));
-    }
+    elf_seg sg;
+    for (unsigned i = 0; elf_segment(img, len, i, &sg); i++)
+        if (sg.type == PT_LOAD)
+            return sg.va - sg.off;
     return 0;
 }
+
+/* The name of a stretch of a file's code that no symbol names. */
+#define NO_SYMBOL "[no symbol]"
 
 /* The functions being collected: names "FILE:FUNCTION", owned. */
 typedef struct funcs {
@@ -288,6 +303,60 @@ static int funcs_add(funcs *l, uint64_t start, uint64_t end, const char *file, c
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     snprintf(s, n, "%s:%s", file, name);
     l->f[l->n++] = (func){start, end, s};
+    return 0;
+}
+
+/* The stretches of code no symbol names: each executable segment of ELF image img, moved by
+ * `bias`, as a range "FILE:[no symbol]" in segs (funcs_fill keeps what no function covers:
+ * a stripped library's local functions, PLT stubs).  0, or -1 with err. */
+static int elf_text(const uint8_t *img, size_t len, const char *file, uint64_t bias, funcs *segs, pmu_err *err)
+{
+    elf_seg sg;
+    for (unsigned i = 0; elf_segment(img, len, i, &sg); i++)
+        if (sg.type == PT_LOAD && (sg.flags & PF_X) && sg.memsz &&
+            funcs_add(segs, sg.va + bias, sg.va + sg.memsz + bias, file, NO_SYMBOL, err))
+            return -1;
+    return 0;
+}
+
+/* Adds to l (sorted, no overlaps: funcs_finish) the parts of segs' ranges that none of its
+ * functions covers, counted in *ngaps; l stays sorted.  0, or -1 with err. */
+static int funcs_fill(funcs *l, const funcs *segs, unsigned *ngaps, pmu_err *err)
+{
+    const unsigned nf = l->n;
+    for (unsigned k = 0; k < segs->n; k++) {
+        const func sg = segs->f[k];
+        const char *colon = strrchr(sg.name, ':');
+        const size_t flen = colon ? (size_t)(colon - sg.name) : 0;
+        char file[PATH_MAX];
+        snprintf(file, sizeof file, "%.*s", (int)flen, sg.name);
+        unsigned lo = 0, hi = nf; /* the first function ending after the segment's start */
+        while (lo < hi) {
+            unsigned mid = lo + (hi - lo) / 2;
+            if (l->f[mid].end <= sg.start)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        uint64_t at = sg.start;
+        for (unsigned i = lo; i < nf && l->f[i].start < sg.end && at < sg.end; i++) {
+            const uint64_t fs = l->f[i].start, fe = l->f[i].end;
+            if (fs > at) {
+                if (funcs_add(l, at, fs, file, NO_SYMBOL, err))
+                    return -1;
+                ++*ngaps;
+            }
+            if (fe > at)
+                at = fe;
+        }
+        if (at < sg.end) {
+            if (funcs_add(l, at, sg.end, file, NO_SYMBOL, err))
+                return -1;
+            ++*ngaps;
+        }
+    }
+    if (l->n > nf)
+        qsort(l->f, l->n, sizeof *l->f, by_start);
     return 0;
 }
 
@@ -374,7 +443,7 @@ static const char *base_name(const char *path) { return strrchr(path, '/') ? str
  * gives guest_base.  Files of another architecture (QEMU's own libraries) are skipped;
  * one that cannot be read leaves its samples without a name.  0, or -1 with err. */
 static int library_funcs(const pmu_rtrace *tr, const char *prog, const uint8_t *img, size_t len, uint64_t prog_base,
-                         const pmu_timing_ops *m, funcs *l, unsigned *nlibs, pmu_err *err)
+                         const pmu_timing_ops *m, funcs *l, funcs *segs, unsigned *nlibs, pmu_err *err)
 {
     char want[PATH_MAX], got[PATH_MAX];
     uint64_t host, guest_base = 0;
@@ -416,7 +485,8 @@ static int library_funcs(const pmu_rtrace *tr, const char *prog, const uint8_t *
         if (n >= (is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)) && memcmp(lib, ELFMAG, SELFMAG) == 0 &&
             lib[EI_CLASS] == m->elf_class && rd(lib + 18, 2) == m->elf_machine) {
             const uint64_t bias = rd(lib + 16, 2) == ET_DYN ? host - guest_base - elf_first_load(lib, n) : 0;
-            rc = elf_funcs(path, lib, n, base_name(path), bias, l, err);
+            rc = elf_funcs(path, lib, n, base_name(path), bias, l, err) ||
+                 elf_text(lib, n, base_name(path), bias, segs, err);
             ++*nlibs;
         }
         free(lib);
@@ -614,8 +684,8 @@ static int record_run(record_opts *o)
     /* The program: it must exist, be an ELF for the model's architecture. */
     char *img = NULL;
     size_t len = 0;
-    funcs fl = {NULL, 0, 0};
-    unsigned nlibs = 0;
+    funcs fl = {NULL, 0, 0}, segs = {NULL, 0, 0};
+    unsigned nlibs = 0, ngaps = 0;
     pmu_rtrace *tr = NULL;
     pie_entry pie;
     pmu_files *files = pmu_files_new();
@@ -650,9 +720,13 @@ static int record_run(record_opts *o)
                        "its functions' addresses are unknown", prog);
     if (!bad && syms &&
         (elf_funcs(prog, (const uint8_t *)img, len, base_name(prog), prog_base, &fl, &err) ||
-         library_funcs(tr, prog, (const uint8_t *)img, len, prog_base, m, &fl, &nlibs, &err)))
+         elf_text((const uint8_t *)img, len, base_name(prog), prog_base, &segs, &err) ||
+         library_funcs(tr, prog, (const uint8_t *)img, len, prog_base, m, &fl, &segs, &nlibs, &err)))
         bad = -1;
     funcs_finish(&fl);
+    const unsigned nnamed = fl.n;
+    if (!bad && syms && funcs_fill(&fl, &segs, &ngaps, &err))
+        bad = -1;
     if (!bad && syms && write_symbols(pmu_outfile_path(syms), prog, fl.f, fl.n, prog_base, nlibs, &err) != 0)
         bad = -1;
     if (!bad && pmu_files_commit(files, &err) != 0)
@@ -685,7 +759,8 @@ static int record_run(record_opts *o)
            st.l1i_misses, st.l1d_misses, st.l2_misses, st.itlb_misses, st.dtlb_misses);
     printf("stream %s (%s, %s, %" PRIu64 " records)", o->out, o->t.fam->name, format_names[o->form], ec.records);
     if (o->symbols)
-        printf("; symbols %s (%u functions, %u libraries)", o->symbols, fl.n, nlibs);
+        printf("; symbols %s (%u functions, %u libraries; %u stretches of code without a symbol)", o->symbols,
+               nnamed, nlibs, ngaps);
     printf("\n");
     if ((qcount || ok) && qcount != insns) {
         rc = pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "the trace holds %" PRIu64 " instructions but QEMU counted %"
@@ -696,6 +771,7 @@ static int record_run(record_opts *o)
     }
 out:
     funcs_free(&fl);
+    funcs_free(&segs);
     pmu_rtrace_close(tr);
     free(img);
     pmu_files_free(files);

@@ -13,11 +13,20 @@ typedef struct sym {
     uint64_t start, end; /* [start, end) */
     char *name;
     unsigned line;       /* in the file, for overlap messages */
+    unsigned fn;         /* its function: ranges with the same name are one function */
 } sym;
+
+/* A function: its name (its first range's) and the hull of its ranges. */
+typedef struct fn {
+    const char *name;
+    uint64_t start, end;
+} fn;
 
 struct drv_symtab {
     sym *s;
     unsigned n, cap;
+    fn *f;               /* in the order of their first ranges' addresses */
+    unsigned nf;
 };
 
 static int add(drv_symtab *t, uint64_t start, uint64_t end, const char *name, size_t len,
@@ -36,7 +45,7 @@ static int add(drv_symtab *t, uint64_t start, uint64_t end, const char *name, si
         return -1;
     memcpy(copy, name, len);
     copy[len] = '\0';
-    t->s[t->n++] = (sym){start, end, copy, line};
+    t->s[t->n++] = (sym){start, end, copy, line, 0};
     return 0;
 }
 
@@ -53,7 +62,48 @@ void drv_symtab_free(drv_symtab *t)
     for (unsigned i = 0; i < t->n; i++)
         free(t->s[i].name);
     free(t->s);
+    free(t->f);
     free(t);
+}
+
+static const sym *by_name_base;
+static int by_name(const void *a, const void *b)
+{
+    const unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    int c = strcmp(by_name_base[x].name, by_name_base[y].name);
+    return c ? c : x < y ? -1 : x > y;
+}
+
+/* The functions of the sorted ranges: one per name.  0, or -1 out of memory. */
+static int group(drv_symtab *t)
+{
+    unsigned *idx = malloc((t->n ? t->n : 1) * sizeof *idx), *first = malloc((t->n ? t->n : 1) * sizeof *first);
+    t->f = malloc((t->n ? t->n : 1) * sizeof *t->f);
+    if (!idx || !first || !t->f) {
+        free(idx);
+        free(first);
+        return -1;
+    }
+    for (unsigned i = 0; i < t->n; i++)
+        idx[i] = i;
+    by_name_base = t->s;
+    qsort(idx, t->n, sizeof *idx, by_name); /* by name, then address */
+    for (unsigned k = 0; k < t->n; k++)
+        first[idx[k]] = k && strcmp(t->s[idx[k]].name, t->s[idx[k - 1]].name) == 0 ? first[idx[k - 1]] : idx[k];
+    t->nf = 0;
+    for (unsigned i = 0; i < t->n; i++) {
+        sym *r = &t->s[i];
+        if (first[i] == i) {
+            r->fn = t->nf++;
+            t->f[r->fn] = (fn){r->name, r->start, r->end};
+        } else {
+            r->fn = t->s[first[i]].fn;
+            t->f[r->fn].end = r->end; /* ranges are sorted and disjoint: the last one ends highest */
+        }
+    }
+    free(idx);
+    free(first);
+    return 0;
 }
 
 /* Sorts and rejects overlaps. */
@@ -70,6 +120,8 @@ static int finish(drv_symtab *t, const char *path, pmu_err *err)
                             (unsigned long long)t->s[i].end, t->s[i - 1].name,
                             (unsigned long long)t->s[i - 1].start,
                             (unsigned long long)t->s[i - 1].end, t->s[i - 1].line);
+    if (group(t))
+        return pmu_errf(err, PMU_E_NOMEM, "%s: out of memory", path);
     return 0;
 }
 
@@ -204,18 +256,18 @@ int drv_symtab_find(const drv_symtab *t, uint64_t addr)
     }
     if (lo == 0 || addr >= t->s[lo - 1].end)
         return -1;
-    return (int)(lo - 1);
+    return (int)t->s[lo - 1].fn;
 }
 
-unsigned drv_symtab_count(const drv_symtab *t) { return t->n; }
+unsigned drv_symtab_count(const drv_symtab *t) { return t->nf; }
 
-const char *drv_symtab_name(const drv_symtab *t, unsigned i) { return i < t->n ? t->s[i].name : NULL; }
+const char *drv_symtab_name(const drv_symtab *t, unsigned i) { return i < t->nf ? t->f[i].name : NULL; }
 
 int drv_symtab_range(const drv_symtab *t, unsigned i, uint64_t *start, uint64_t *end)
 {
-    if (i >= t->n)
+    if (i >= t->nf)
         return -1;
-    *start = t->s[i].start;
-    *end = t->s[i].end;
+    *start = t->f[i].start;
+    *end = t->f[i].end;
     return 0;
 }

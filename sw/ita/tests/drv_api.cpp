@@ -341,6 +341,35 @@ TEST(DrvSymtab, LoadSortsAndFindsByHalfOpenRange)
     drv_symtab_free(nullptr);
 }
 
+TEST(DrvSymtab, ANameOnSeveralLinesIsOneFunctionInPieces)
+{
+    // pmusim record's "FILE:[no symbol]" stretches: one function, numbered by its first piece
+    const char text[] = "0x2000 0x2100 lib:[no symbol]\n"
+                        "0x1000 0x1010 lib:[no symbol]\n"
+                        "0x1010 0x1800 lib:f\n"
+                        "0x1800 0x1900 lib:[no symbol]\n"
+                        "0x5000 0x5004 prog:main\n";
+    pmu_err err;
+    drv_symtab *t = drv_symtab_parse(text, sizeof text - 1, "pieces.sym", &err);
+    ASSERT_NE(t, nullptr) << err.msg;
+    ASSERT_EQ(drv_symtab_count(t), 3u);
+    EXPECT_STREQ(drv_symtab_name(t, 0), "lib:[no symbol]");
+    EXPECT_STREQ(drv_symtab_name(t, 1), "lib:f");
+    EXPECT_STREQ(drv_symtab_name(t, 2), "prog:main");
+    EXPECT_EQ(drv_symtab_find(t, 0x1000), 0);
+    EXPECT_EQ(drv_symtab_find(t, 0x1010), 1);
+    EXPECT_EQ(drv_symtab_find(t, 0x18ff), 0);
+    EXPECT_EQ(drv_symtab_find(t, 0x1900), -1);  // between the pieces: no function
+    EXPECT_EQ(drv_symtab_find(t, 0x20ff), 0);
+    EXPECT_EQ(drv_symtab_find(t, 0x5003), 2);
+    uint64_t start = 0, end = 0;
+    ASSERT_EQ(drv_symtab_range(t, 0, &start, &end), 0);
+    EXPECT_EQ(start, 0x1000u);  // the hull of its pieces
+    EXPECT_EQ(end, 0x2100u);
+    EXPECT_EQ(drv_symtab_range(t, 3, &start, &end), -1);
+    drv_symtab_free(t);
+}
+
 TEST(DrvSymtab, GeneratorFunctionsMatchItsSymbolFile)
 {
     pmu_gen_opts o;
