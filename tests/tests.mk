@@ -23,6 +23,10 @@ TEST_SCRIPTS += tests/conform.sh tests/conform_shards.sh
 # refused by every command that runs one, on every family.
 TEST_SCRIPTS += tests/no_records.sh
 
+# The README's and docs/'s examples ("$ " lines in fenced blocks) run in a scratch directory
+# and print what the page shows; every page of docs/ is in docs/README.md's index.
+TEST_SCRIPTS += tests/doc_test.sh
+
 # A new family is its own files plus one registration line: tools/new-family.sh scaffolds one
 # in a copy of the tree, which builds (only what it adds), runs in lock-step and passes its
 # tests (docs/adding-a-family.md, "What the scaffold writes").

@@ -6,9 +6,12 @@
 set -euo pipefail
 
 PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
+# The docs' examples are run by tests/doc_test.py.
+PKGS+=(python3)
 # Real programs (pmusim record, make real; docs/real-programs.md): QEMU user mode and the
-# cross compilers with their C libraries (recommended, not depended on, by the compilers).
-PKGS+=(qemu-user gcc-alpha-linux-gnu libc6-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
+# cross compilers with their C libraries (recommended, not depended on, by the compilers;
+# the Alpha's glibc is libc6.1).
+PKGS+=(qemu-user gcc-alpha-linux-gnu libc6.1-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

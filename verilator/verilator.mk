@@ -33,7 +33,7 @@ VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
 # OPT_SLOW is for code that runs once (construction, the initial settle, the trace
 # declarations and the first full dump), never per cycle: at -O0 the Itanium tops' trace
 # declarations (~100,000 calls in ~15 MB of C++) compile about 12x faster than at -O1 (9 against 107 CPU s a file)
-# (docs/bench.md, "Build time").
+# (docs/bench-history.md, "Build time").
 # USER_CPPFLAGS: under SAN=1 the generated C++ and the runtime are instrumented too, but for
 # two checks that Verilator's own trace code fails on purpose on x86: the FST writer it ships
 # (gtkwave/fstapi.c) stores words at odd addresses (FST_DO_MISALIGNED_OPS) and shifts

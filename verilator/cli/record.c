@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -609,6 +610,12 @@ static int run_program(const record_opts *o, const char *qemu, const char *plugi
         /* The write end survives exec; the read end does not (O_CLOEXEC). */
         if (fcntl(fds[1], F_SETFD, 0) != 0)
             _exit(126);
+        /* No address-space randomisation (setarch -R): QEMU places the guest's stack and
+         * mappings where the host's mmap puts them, so with it the data addresses, and the
+         * cache and TLB misses they cause, would change from one recording to the next. */
+        int pers = personality(0xffffffff);
+        if (pers != -1)
+            personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
         execv(qemu, (char *const *)argv);
         fprintf(stderr, "pmusim record: cannot run %s: %s\n", qemu, strerror(errno));
         _exit(127);

@@ -254,7 +254,7 @@ static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, c
 /* The RTL steps the batch's clocks first, up to the end or a clock that raises its line,
  * each clock's registers and line kept; then the reference steps the same clocks, each
  * compared with the RTL's as it was after that clock.  So each backend runs its clocks in
- * a row (its code stays in the instruction cache: docs/bench.md, "Tenth round"), and the
+ * a row (its code stays in the instruction cache: docs/bench-history.md, "Tenth round"), and the
  * reference is where the pair stops: at a mismatch it and the report are those of that
  * clock, while the RTL may be up to the batch's end beyond it. */
 unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,

@@ -105,7 +105,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
         if (c->nslots == 0) {
             // A record without slots (a stall; a third of the bench stream's cycles) drives
             // every slot port to 0, which the ports already hold after the first one
-            // (docs/bench.md, "Only the slots that retire").
+            // (docs/bench-history.md, "Only the slots that retire").
             if (!slots_zero) clear_slots();
         } else {
             drive_slots(c);
