@@ -40,6 +40,7 @@ fi
 
 cat >"$tmp/view.tcl" <<'EOF'
 puts "VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]"
+puts "FIRST [gtkwave::getTraceFlagsFromIndex 0] [gtkwave::getTraceNameFromIndex 0]"
 gtkwave::/File/Quit
 EOF
 
@@ -67,7 +68,7 @@ done
 wait
 for w in $windows; do
     echo "window \$w"
-    grep '^VIEW' "$tmp/view\${w%:*}.out"
+    grep '^VIEW\|^FIRST' "$tmp/view\${w%:*}.out"
 done
 EOF
 timeout 120 xvfb-run -a -s "-screen 0 1920x1200x24" bash "$tmp/views.sh" >"$tmp/views.out" 2>&1
@@ -92,6 +93,17 @@ for w in $windows; do
         passed=$((passed + 1))
     fi
 done
+
+# Without a mismatch the layout's first group, the cycle record, opens closed (GTKWave's
+# TR_CLOSED, 0x400000): its 30 signals take no room.
+read -r flags name < <(grep -A2 -x "window ${windows%% *}" "$tmp/views.out" | sed -n 's/^FIRST //p')
+if [ "${name:-}" = "Cycle record (stream inputs)" ] && [ $((${flags:-0} & 0x400000)) -ne 0 ]; then
+    echo "ok   gtkwave-cycle-record-closed"; passed=$((passed + 1))
+else
+    echo "FAIL gtkwave-cycle-record-closed: GTKWave's first trace is '${name:-}' with flags ${flags:-none}," \
+        "expected the closed group 'Cycle record (stream inputs)'"
+    failed=$((failed + 1))
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
