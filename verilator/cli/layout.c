@@ -108,50 +108,67 @@ int pmu_cli_wave_group_names(const char *title, size_t len, const char *reg)
     return 0;
 }
 
-/* One line of the layout. */
-typedef struct gtkw_line {
-    const char *s;
-    int len;
-} gtkw_line;
-
-static unsigned long line_flags(gtkw_line l)
+/* The line after the one at l (the layout's end after its last line). */
+static const char *next_line(const char *l)
 {
-    return l.len > 1 && l.s[0] == '@' ? strtoul(l.s + 1, NULL, 16) : 0;
+    const char *nl = strchr(l, '\n');
+    return nl ? nl + 1 : l + strlen(l);
 }
 
-/* The end (one past its closing title) of the group whose "@" line is lines[i], or i when
- * lines[i] opens no group. */
-static size_t group_end(const gtkw_line *lines, size_t n, size_t i)
+static int line_len(const char *l)
 {
-    if (!(line_flags(lines[i]) & TR_GRP_BEGIN))
-        return i;
+    const char *nl = strchr(l, '\n');
+    return (int)(nl ? nl - l : (ptrdiff_t)strlen(l));
+}
+
+static unsigned long line_flags(const char *l)
+{
+    return l[0] == '@' ? strtoul(l + 1, NULL, 16) : 0;
+}
+
+/* The end (past its closing title) of the group whose "@" line is at l, or l when that
+ * line opens no group. */
+static const char *group_end(const char *l)
+{
+    if (!(line_flags(l) & TR_GRP_BEGIN))
+        return l;
     int depth = 0;
-    for (size_t k = i; k < n; k++) {
-        const unsigned long f = line_flags(lines[k]);
+    for (const char *k = l; *k; k = next_line(k)) {
+        const unsigned long f = line_flags(k);
         if (f & TR_GRP_BEGIN)
             depth++;
         if ((f & TR_GRP_END) && --depth == 0)
-            return k + 2 <= n ? k + 2 : n;
+            return next_line(next_line(k));
     }
-    return n;
+    return l + strlen(l);
 }
 
-/* Writes lines[from..to), the group of the mismatching register highlighted and open. */
-static void write_lines(FILE *f, const gtkw_line *lines, size_t from, size_t to, int highlight)
+/* The group at l or, outside a group, its one line. */
+static const char *item_end(const char *l)
 {
-    for (size_t k = from; k < to; k++) {
-        if (highlight && lines[k].s[0] == '@')
-            fprintf(f, "@%lx\n", (line_flags(lines[k]) | TR_HIGHLIGHT) & ~(TR_CLOSED | TR_COLLAPSED));
+    const char *e = group_end(l);
+    return e > l ? e : next_line(l);
+}
+
+/* Writes the lines from l to e, the group of the mismatching register highlighted and
+ * open. */
+static void write_lines(FILE *f, const char *l, const char *e, int highlight)
+{
+    for (; l < e; l = next_line(l)) {
+        if (highlight && l[0] == '@')
+            fprintf(f, "@%lx\n", (line_flags(l) | TR_HIGHLIGHT) & ~(TR_CLOSED | TR_COLLAPSED));
         else
-            fprintf(f, "%.*s\n", lines[k].len, lines[k].s);
+            fprintf(f, "%.*s\n", line_len(l), l);
     }
 }
 
-/* Whether the group at lines[i] (its "@" line, then its title) shows register reg. */
-static int group_shows(const gtkw_line *lines, size_t n, size_t i, const char *reg)
+/* Whether the group at l (its "@" line, then its title) shows register reg. */
+static int group_shows(const char *l, const char *reg)
 {
-    return reg && group_end(lines, n, i) > i && i + 1 < n && lines[i + 1].s[0] == '-' &&
-           pmu_cli_wave_group_names(lines[i + 1].s + 1, (size_t)lines[i + 1].len - 1, reg);
+    if (!reg || group_end(l) == l)
+        return 0;
+    const char *title = next_line(l);
+    return title[0] == '-' && pmu_cli_wave_group_names(title + 1, (size_t)line_len(title) - 1, reg);
 }
 
 void pmu_cli_wave_layout(FILE *f, const char *layout, const char *fst, uint64_t from,
@@ -165,54 +182,28 @@ void pmu_cli_wave_layout(FILE *f, const char *layout, const char *fst, uint64_t 
     else
         fprintf(f, "[*] written by pmusim beside %s: marker on the last record, %" PRIu64 "\n",
                 fst, records ? records - 1 : 0);
-    size_t n = 0;
-    for (const char *l = layout; *l; n++) {
-        const char *nl = strchr(l, '\n');
-        l = nl ? nl + 1 : l + strlen(l);
-    }
-    gtkw_line *lines = malloc((n ? n : 1) * sizeof *lines);
-    if (!lines) { /* then the layout as it is, without moving a group */
-        fputs(layout, f);
-        return;
-    }
-    n = 0;
-    for (const char *l = layout; *l; n++) {
-        const char *nl = strchr(l, '\n');
-        lines[n] = (gtkw_line){l, (int)(nl ? nl - l : (ptrdiff_t)strlen(l))};
-        l = nl ? nl + 1 : l + lines[n].len;
-    }
-    size_t traces = 0; /* the settings before the first trace */
-    while (traces < n && lines[traces].s[0] != '@' && lines[traces].s[0] != '-')
-        traces++;
-    for (size_t k = 0; k < traces; k++) {
-        const gtkw_line l = lines[k];
-        if (strncmp(l.s, "[dumpfile]", 10) == 0) {
+    const char *l = layout; /* the settings before the first trace */
+    for (; *l && l[0] != '@' && l[0] != '-'; l = next_line(l)) {
+        if (strncmp(l, "[dumpfile]", 10) == 0) {
             fprintf(f, "[dumpfile] \"%s\"\n", fst);
-        } else if (strncmp(l.s, "[timestart]", 11) == 0) {
+        } else if (strncmp(l, "[timestart]", 11) == 0) {
             fprintf(f, "[timestart] %" PRIu64 "\n", from * PS_PER_RECORD);
             fprintf(f, "*%.6f %" PRIu64, pmu_cli_wave_zoom(layout, from, records), marker);
             for (unsigned j = 0; j < GTKW_NAMED_MARKERS; j++)
                 fputs(" -1", f);
             fputc('\n', f);
-        } else if (l.s[0] != '*') { /* a zoom line of the layout's own gives way to this one */
-            fprintf(f, "%.*s\n", l.len, l.s);
+        } else if (l[0] != '*') { /* a zoom line of the layout's own gives way to this one */
+            fprintf(f, "%.*s\n", line_len(l), l);
         }
     }
     /* The groups showing the mismatching register first, then the others in order. */
     const char *reg = m && m->reg[0] ? m->reg : NULL;
-    for (size_t k = traces; k < n;) {
-        const size_t e = group_end(lines, n, k);
-        if (group_shows(lines, n, k, reg))
-            write_lines(f, lines, k, e, 1);
-        k = e > k ? e : k + 1;
-    }
-    for (size_t k = traces; k < n;) {
-        const size_t e = group_end(lines, n, k);
-        if (!group_shows(lines, n, k, reg))
-            write_lines(f, lines, k, e > k ? e : k + 1, 0);
-        k = e > k ? e : k + 1;
-    }
-    free(lines);
+    for (const char *k = l; *k; k = item_end(k))
+        if (group_shows(k, reg))
+            write_lines(f, k, item_end(k), 1);
+    for (const char *k = l; *k; k = item_end(k))
+        if (!group_shows(k, reg))
+            write_lines(f, k, item_end(k), 0);
 }
 
 int pmu_cli_layout_prepare(pmu_files *files, const pmu_family *fam, const char *fst,
