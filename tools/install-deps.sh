@@ -12,6 +12,9 @@ PKGS+=(python3)
 # cross compilers with their C libraries (recommended, not depended on, by the compilers;
 # the Alpha's glibc is libc6.1).
 PKGS+=(qemu-user gcc-alpha-linux-gnu libc6.1-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
+# Waveforms: the viewer, and a virtual X server (xvfb-run) on which the layout test opens
+# GTKWave to check where its view and marker fall (docs/debugging.md).
+PKGS+=(gtkwave xvfb xauth)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

@@ -281,10 +281,18 @@ void pmu_traffic_free(pmu_traffic *t);
  * edge, T.5 ns; a register write or read before record T at T ns), or without one on the
  * last of `records` records' edge. */
 uint64_t pmu_cli_wave_marker(const pmu_cosim_mismatch *m, uint64_t records);
-/* The zoom that fits records from..records-1 to the layout's wave pane. */
+/* The width in pixels of the wave pane GTKWave shows for the layout (its [size] less the
+ * tree and signal panes, docs/debugging.md). */
+double pmu_cli_wave_pane(const char *layout);
+/* The zoom that shows records from..records-1 on 3/4 of that pane (GTKWave: 2^-zoom / 200
+ * ps a pixel). */
 double pmu_cli_wave_zoom(const char *layout, uint64_t from, uint64_t records);
+/* Whether a group title (len bytes) names register reg: "PMC4", "pmi", or a range such as
+ * "PMD8..PMD16" or "PMC13..15" that holds it. */
+int pmu_cli_wave_group_names(const char *title, size_t len, const char *reg);
 /* Writes the family's GTKWave layout to f for the FST `fst` holding records from..records-1:
- * [dumpfile] names it, [timestart] and the zoom show the window, the marker as above. */
+ * [dumpfile] names it, [timestart] and the zoom show the window, the marker as above; after
+ * a mismatch the groups whose titles name its register come first, open and highlighted. */
 void pmu_cli_wave_layout(FILE *f, const char *layout, const char *fst, uint64_t from,
                          uint64_t records, const pmu_cosim_mismatch *m);
 /* The layout's file beside the FST `fst` (pmu_outfile_beside, ".gtkw"), prepared in files

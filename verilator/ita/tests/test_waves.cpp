@@ -4,6 +4,7 @@
 // `run --waves` writes beside an FST: docs/pmusim.gtkw itself, with its view and marker.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -282,16 +283,120 @@ TEST(Waves, TheMarkerIsOnTheMismatchingClock)
     EXPECT_EQ(pmu_cli_wave_marker(nullptr, 3000), 2999 * kPsPerRecord + kPsPerRecord / 2);
 }
 
-// The zoom fits the window to the wave pane: the layout's width less the signal and tree
-// panes (and 40 pixels of borders), 2^-zoom ps a pixel.
+// The zoom shows the window on 3/4 of the wave pane at GTKWave's 2^-zoom / 200 ps a pixel
+// (verilator/cli/tests/waves.sh checks it in GTKWave itself).
 TEST(Waves, TheZoomFitsTheWindowToTheWavePane)
 {
     const char *layout = "[size] 1600 1000\n[sst_width] 260\n[signals_width] 360\n";
-    const double pane = 1600 - 260 - 360 - 40;
+    const double pane = pmu_cli_wave_pane(layout);
+    EXPECT_GT(pane, 200.0);
+    EXPECT_LT(pane, 1600.0 - 260 - 360);
     for (uint64_t from : {0ull, 19ull, 1000ull}) {
         const double z = pmu_cli_wave_zoom(layout, from, from + 201);
-        EXPECT_NEAR(std::pow(2.0, -z) * pane, 201.0 * kPsPerRecord, 1e-6) << "from " << from;
+        EXPECT_NEAR(std::pow(2.0, -z) / 200.0 * pane * 0.75, 201.0 * kPsPerRecord, 1e-6) << "from " << from;
     }
+    // A wider window: a wider pane, the same window shown larger.
+    EXPECT_GT(pmu_cli_wave_pane("[size] 1900 1000\n"), pane);
+    EXPECT_GT(pmu_cli_wave_zoom("[size] 1900 1000\n", 0, 201), pmu_cli_wave_zoom(layout, 0, 201));
+}
+
+TEST(Waves, AGroupTitleNamesItsRegisters)
+{
+    struct {
+        const char *title, *reg;
+        int names;
+    } cases[] = {
+        {"PMD4: PMC4 config, enable, increment, count", "PMD4", 1},
+        {"PMD4: PMC4 config, enable, increment, count", "PMC4", 1},
+        {"PMD4: PMC4 config, enable, increment, count", "PMD5", 0},
+        {"PMD4: PMC4 config, enable, increment, count", "PMD40", 0},
+        {"Branch trace buffer (PMC12, PMD8..PMD16)", "PMD8", 1},
+        {"Branch trace buffer (PMC12, PMD8..PMD16)", "PMD16", 1},
+        {"Branch trace buffer (PMC12, PMD8..PMD16)", "PMD17", 0},
+        {"Qualification registers (PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7)", "PMC14", 1},
+        {"Qualification registers (PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7)", "DBR7", 1},
+        {"Qualification registers (PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7)", "PMC12", 0},
+        {"Slot 0 tags: IBR/fine/opcode/DBR hits", "IBR3", 0},
+        {"PMC0 (freeze, overflow bits) and the interrupt (pmi)", "pmi", 1},
+        {"PMC0 (freeze, overflow bits) and the interrupt (pmi)", "PMC0", 1},
+        {"CPU state (PSR, IPSR, DCR)", "IPSR", 1},
+        {"CPU state (PSR, IPSR, DCR)", "PSR", 1},
+    };
+    for (const auto &c : cases)
+        EXPECT_EQ(pmu_cli_wave_group_names(c.title, strlen(c.title), c.reg), c.names) << c.title << " / " << c.reg;
+}
+
+// The group titles of a save file in order, with the flags line before each opening title.
+std::vector<std::pair<std::string, unsigned long>> gtkw_groups(const std::string &path)
+{
+    std::ifstream in(path);
+    std::vector<std::pair<std::string, unsigned long>> out;
+    std::string line;
+    unsigned long flags = 0;
+    while (std::getline(in, line)) {
+        if (line[0] == '@') flags = std::stoul(line.substr(1), nullptr, 16);
+        else if (line[0] == '-' && (flags & 0x800000ul)) out.emplace_back(line.substr(1), flags);
+    }
+    return out;
+}
+
+// After a mismatch the groups naming its register come first, open and highlighted (the
+// trace flags' bit 0), every signal still there; the cycle record starts collapsed.
+TEST(Waves, TheMismatchingRegistersGroupComesFirst)
+{
+    const pmu_family *fam = pmu_family_find("itanium");
+    ASSERT_NE(fam, nullptr);
+    const std::string path = temp_path("_order.gtkw");
+    std::vector<std::string> sorted_layout = gtkw_signals(repo_file("docs/pmusim.gtkw"));
+    std::sort(sorted_layout.begin(), sorted_layout.end());
+    const auto layout_groups = gtkw_groups(repo_file("docs/pmusim.gtkw"));
+    ASSERT_GT(layout_groups.size(), 10u);
+    EXPECT_EQ(layout_groups[0].first, "Cycle record (stream inputs)");
+    EXPECT_TRUE(layout_groups[0].second & 0x400000ul) << "the cycle record group is not closed";
+    struct {
+        const char *reg;
+        std::vector<std::string> first;  // title prefixes of the groups expected first
+    } cases[] = {
+        {"PMD5", {"PMD5:"}},
+        {"PMC11", {"Qualification registers", "D-EAR"}},
+        {"pmi", {"PMC0 "}},
+        {"PMD12", {"Branch trace buffer"}},
+        {"DCR", {"CPU state"}},
+    };
+    for (const auto &c : cases) {
+        pmu_cosim_mismatch m;
+        memset(&m, 0, sizeof m);
+        m.cycle = 219;
+        m.clock = PMU_COSIM_STEP;
+        snprintf(m.reg, sizeof m.reg, "%s", c.reg);
+        FILE *f = std::fopen(path.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        pmu_cli_wave_layout(f, fam->wave_layout, "mismatch.fst", 19, 220, &m);
+        std::fclose(f);
+        const auto groups = gtkw_groups(path);
+        ASSERT_EQ(groups.size(), layout_groups.size()) << c.reg;
+        for (size_t i = 0; i < groups.size(); i++) {
+            const bool first = i < c.first.size();
+            if (first) {
+                EXPECT_EQ(groups[i].first.rfind(c.first[i], 0), 0u) << c.reg << ": group " << i << " is " << groups[i].first;
+                EXPECT_EQ(groups[i].second & 0x1ul, 1ul) << c.reg << ": " << groups[i].first << " not highlighted";
+                EXPECT_EQ(groups[i].second & 0x401000ul, 0ul) << c.reg << ": " << groups[i].first << " closed";
+            } else {
+                EXPECT_EQ(groups[i].second & 0x1ul, 0ul) << c.reg << ": " << groups[i].first << " highlighted";
+            }
+        }
+        std::vector<std::string> sorted = gtkw_signals(path);
+        std::sort(sorted.begin(), sorted.end());
+        EXPECT_EQ(sorted, sorted_layout) << c.reg;
+    }
+    // Without a mismatch the layout's order.
+    FILE *f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    pmu_cli_wave_layout(f, fam->wave_layout, "sim.fst", 0, 220, nullptr);
+    std::fclose(f);
+    EXPECT_EQ(gtkw_groups(path), layout_groups);
+    EXPECT_EQ(gtkw_signals(path), gtkw_signals(repo_file("docs/pmusim.gtkw")));
+    std::remove(path.c_str());
 }
 
 // The written layout: docs/pmusim.gtkw's signals and settings unchanged, the dump file, the
