@@ -6,6 +6,8 @@
 set -euo pipefail
 
 PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
+# xmllint: make test validates conform's JUnit reports against tests/junit/junit.xsd.
+PKGS+=(libxml2-utils)
 # Real programs (pmusim record, make real; docs/real-programs.md): QEMU user mode and the
 # cross compilers with their C libraries (recommended, not depended on, by the compilers).
 PKGS+=(qemu-user gcc-alpha-linux-gnu libc6-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
