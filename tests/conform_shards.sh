@@ -4,7 +4,10 @@
 # and JUnit XML say what ran; `pmusim conform-merge` puts the shards together, reports a
 # failed case with its replay command, a missing shard, and refuses shards of other plans,
 # a shard given twice, a file whose cases are not its shard's (relabelled, a case twice, an
-# index past the plan) or disagree with its totals, and files that are not summaries.  Ends with "N passed, M failed".
+# index past the plan) or disagree with its totals, and files that are not summaries.
+# Every JUnit report, a failed case's included, is valid against tests/junit/junit.xsd
+# (every attribute the JUnit schemas of Ant and Jenkins require), with the shard's timestamp
+# and host; a replay's waveform files are ignored by git.  Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.."
 PMUSIM=${PMUSIM:-build/pmusim}
@@ -14,6 +17,30 @@ trap 'rm -rf "$tmp"' EXIT
 
 conform() { "$PMUSIM" conform "$@"; }
 merge() { "$PMUSIM" conform-merge "$@"; }
+# junit NAME FILE [FAILURES]: FILE is valid against the schema; its suite counts FAILURES
+# failed cases (default 0), and says when (a UTC time of this test) and where (this host) it ran.
+started=$(date -u +%Y-%m-%dT%H:%M:%S)
+junit() {
+    local name=$1 file=$2 fails=${3:-0} why="" stamp
+    stamp=$(grep -o ' timestamp="[^"]*"' "$file" | cut -d'"' -f2)
+    if ! why=$(xmllint --noout --schema tests/junit/junit.xsd "$file" 2>&1); then
+        :
+    elif ! grep -q "<testsuites name=\"pmusim conform\" tests=\"[0-9]*\" failures=\"$fails\" errors=\"0\"" "$file" ||
+        ! grep -q "<testsuite .* failures=\"$fails\" errors=\"0\" skipped=\"0\"" "$file"; then
+        why="the suites do not count $fails failures"
+    elif [ "$(grep -c '<failure ' "$file")" -ne "$fails" ]; then
+        why="$(grep -c '<failure ' "$file") <failure> elements, expected $fails"
+    elif [[ ! "$stamp" > "$started" && "$stamp" != "$started" ]] || [[ "$stamp" > "$(date -u +%Y-%m-%dT%H:%M:%S)" ]]; then
+        why="timestamp '$stamp' is not a time of this test (from $started)"
+    elif ! grep -qF " hostname=\"$(uname -n)\"" "$file"; then
+        why="hostname is not this host's ($(uname -n))"
+    fi
+    if [ -z "$why" ] || [ "$why" = "$file validates" ]; then
+        echo "ok   $name"; passed=$((passed + 1))
+    else
+        echo "FAIL $name: $why" | head -5; failed=$((failed + 1))
+    fi
+}
 plan=(--matrix --seed 7 --runs 2 --cycles 1500)
 
 # ---- arguments ------------------------------------------------------------------------
@@ -42,16 +69,30 @@ else
     echo "FAIL shards-run-the-plan-once: the shards' cases are not the plan's ($whole cases), each once"; failed=$((failed + 1))
 fi
 testcases=$(cat "$tmp/s1.xml" "$tmp/s2.xml" "$tmp/s3.xml" | grep -c '<testcase ')
-if [ "$testcases" -eq "$whole" ] && grep -q "<testsuite name=\"pmusim conform, shard 2/3\" tests=\"$(grep -c '<testcase ' "$tmp/s2.xml")\" failures=\"0\"" "$tmp/s2.xml"; then
+if [ "$testcases" -eq "$whole" ] && grep -q "<testsuite name=\"pmusim conform, shard 2/3\" .* tests=\"$(grep -c '<testcase ' "$tmp/s2.xml")\" failures=\"0\"" "$tmp/s2.xml"; then
     echo "ok   junit-one-testcase-a-case"; passed=$((passed + 1))
 else
     echo "FAIL junit-one-testcase-a-case: $testcases testcases in the shards' XML, $whole cases"; failed=$((failed + 1))
 fi
+junit junit-valid-whole "$tmp/whole.xml"
+junit junit-valid-shard "$tmp/s2.xml"
 check merge-complete 0 "$whole passed, 0 failed" -- merge -o "$tmp/merged.json" --junit "$tmp/merged.xml" "$tmp/s3.json" "$tmp/s1.json" "$tmp/s2.json"
 if diff <(cases "$tmp/whole.json") <(cases "$tmp/merged.json") >/dev/null && grep -q "tests=\"$whole\" failures=\"0\"" "$tmp/merged.xml"; then
     echo "ok   merged-files-hold-every-case"; passed=$((passed + 1))
 else
     echo "FAIL merged-files-hold-every-case: merged.json / merged.xml are not the plan's cases"; failed=$((failed + 1))
+fi
+junit junit-valid-merged "$tmp/merged.xml"
+# The merge says when the first shard started and, when the shards ran on several hosts, so.
+sed 's/"timestamp": "[^"]*"/"timestamp": "2001-02-03T04:05:06"/; s/"hostname": "[^"]*"/"hostname": "node-2"/' \
+    "$tmp/s2.json" > "$tmp/early2.json"
+check merge-hosts 0 "$whole passed" -- merge -o "$tmp/hosts.json" --junit "$tmp/hosts.xml" "$tmp/s1.json" "$tmp/early2.json" "$tmp/s3.json"
+if grep -q '"timestamp": "2001-02-03T04:05:06",' "$tmp/hosts.json" && grep -q '"hostname": "several hosts",' "$tmp/hosts.json" &&
+    grep -q ' timestamp="2001-02-03T04:05:06" hostname="several hosts" ' "$tmp/hosts.xml" &&
+    xmllint --noout --schema tests/junit/junit.xsd "$tmp/hosts.xml" 2>/dev/null; then
+    echo "ok   merge-earliest-start-several-hosts"; passed=$((passed + 1))
+else
+    echo "FAIL merge-earliest-start-several-hosts: $tmp/hosts.json/.xml lack the first shard's start or 'several hosts'"; failed=$((failed + 1))
 fi
 check merge-report 0 "cases: $whole of $whole;" -- merge "$tmp/s1.json" "$tmp/s2.json" "$tmp/s3.json"
 check merge-missing 1 "missing: 2/3" -- merge "$tmp/s1.json" "$tmp/s3.json"
@@ -96,14 +137,31 @@ if grep -q '<failure type="mismatch" message="mismatch at cycle 219 (step of rec
 else
     echo "FAIL junit-failure-with-replay: $tmp/bad.xml has no failure with the report and the replay command"; failed=$((failed + 1))
 fi
+junit junit-valid-failed-case "$tmp/bad.xml" 1
+
+# ---- a replay's waveform (FILE.fst and its layout FILE.gtkw where it is run) is no change
+# to the repository; the project's own layout is tracked ------------------------------------
+wave=$(grep -o -- '--waves [^ "]*' "$tmp/s1.json" | head -1 | cut -d' ' -f2)
+if ! git rev-parse --git-dir >/dev/null 2>&1; then
+    echo "skip replay-waves-ignored: not a git checkout"
+elif [ -n "$wave" ] && git check-ignore -q --no-index "$wave" && git check-ignore -q --no-index "${wave%.fst}.gtkw" &&
+    git check-ignore -q --no-index "sub/${wave%.fst}.gtkw" && ! git check-ignore -q --no-index docs/pmusim.gtkw; then
+    echo "ok   replay-waves-ignored"; passed=$((passed + 1))
+else
+    echo "FAIL replay-waves-ignored: git does not ignore '$wave' and '${wave%.fst}.gtkw', or ignores docs/pmusim.gtkw"; failed=$((failed + 1))
+fi
 
 # ---- files that are not summaries --------------------------------------------------------
-printf '{\n  "format": "pmusim-conform-2",\n  "plan": [1, 2,\n  ]}\n' > "$tmp/broken.json"
+printf '{\n  "format": "pmusim-conform-3",\n  "plan": [1, 2,\n  ]}\n' > "$tmp/broken.json"
 check merge-broken-json 2 "$tmp/broken.json:4: expected a value" -- merge "$tmp/broken.json"
 printf '{"format": "something-else"}' > "$tmp/foreign.json"
-check merge-foreign-json 2 "$tmp/foreign.json: field 'format': expected \"pmusim-conform-2\"" -- merge "$tmp/foreign.json"
+check merge-foreign-json 2 "$tmp/foreign.json: field 'format': expected \"pmusim-conform-3\"" -- merge "$tmp/foreign.json"
 sed 's/"seed": 7,/"seed": -7,/' "$tmp/s1.json" > "$tmp/negative.json"
 check merge-bad-field 2 "$tmp/negative.json: field 'cases[0].seed': expected an unsigned integer" -- merge "$tmp/negative.json"
+sed 's/"timestamp": "[^"]*"/"timestamp": "2026-02-30T10:00:00"/' "$tmp/s1.json" > "$tmp/badtime.json"
+check merge-bad-timestamp 2 "$tmp/badtime.json: field 'timestamp': expected a UTC time YYYY-MM-DDTHH:MM:SS" -- merge "$tmp/badtime.json"
+sed 's/"hostname": "[^"]*"/"hostname": " "/' "$tmp/s1.json" > "$tmp/nohost.json"
+check merge-bad-hostname 2 "$tmp/nohost.json: field 'hostname': expected a host name" -- merge "$tmp/nohost.json"
 check merge-no-files 2 "expected the shards' JSON summaries" -- merge
 
 # ---- the last seed survives the JSON round trip ------------------------------------------

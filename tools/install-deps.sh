@@ -8,6 +8,8 @@ set -euo pipefail
 PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-dev valgrind)
 # The docs' examples are run by tests/doc_test.py.
 PKGS+=(python3)
+# xmllint: make test validates conform's JUnit reports against tests/junit/junit.xsd.
+PKGS+=(libxml2-utils)
 # Real programs (pmusim record, make real; docs/real-programs.md): QEMU user mode and the
 # cross compilers with their C libraries (recommended, not depended on, by the compilers;
 # the Alpha's glibc is libc6.1).

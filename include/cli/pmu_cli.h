@@ -328,6 +328,8 @@ typedef struct pmu_conform_summary {
     char plan[512];
     uint64_t plan_cases; /* cases of the whole plan, every shard */
     unsigned shard, nshards;
+    char timestamp[20];  /* when the shard started, UTC: "YYYY-MM-DDTHH:MM:SS" */
+    char hostname[256];  /* where it ran; a merge of several hosts' shards: "several hosts" */
     pmu_conform_result *r; /* n results (owned: message and replay copied) */
     size_t n, cap;
 } pmu_conform_summary;
@@ -337,14 +339,20 @@ typedef struct pmu_conform_totals_t {
     double seconds;
 } pmu_conform_totals_t;
 
+/* The summary's timestamp (now) and hostname (this host, "localhost" when it has no name). */
+void pmu_conform_stamp(pmu_conform_summary *s);
+/* Folds shard s's timestamp and hostname into merged summary m (first: s is the first
+ * shard read): the earliest start, and the host unless the shards ran on several. */
+void pmu_conform_stamp_merge(pmu_conform_summary *m, const pmu_conform_summary *s, int first);
 /* Appends a copy of r (0, or -1 out of memory); frees every result. */
 int pmu_conform_add(pmu_conform_summary *s, const pmu_conform_result *r);
 void pmu_conform_free(pmu_conform_summary *s);
 /* "family/model/config/service/seed N". */
 void pmu_conform_case_name(const pmu_conform_result *r, char *buf, size_t size);
 void pmu_conform_totals(const pmu_conform_summary *s, pmu_conform_totals_t *t);
-/* The JSON summary (format "pmusim-conform-2", docs/conformance.md) and JUnit XML (one
- * testcase a case; a failure's message has its report's first line and the replay command). */
+/* The JSON summary (format "pmusim-conform-3", docs/conformance.md) and JUnit XML (one
+ * testcase a case; a failure's message has its report's first line and the replay command;
+ * valid against tests/junit/junit.xsd). */
 void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s);
 void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s);
 /* One of them (junit: the XML) into output o, then committed: 0, or -1 with err filled. */
@@ -357,7 +365,15 @@ int pmu_conform_save(pmu_outfile *o, const char *opt, const pmu_conform_summary 
 int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_conform_summary *s,
                           pmu_err *err);
 
-/* ---- the reproduce command ------------------------------------------------------------ */
+/* ---- a mismatch's report and the reproduce command ------------------------------------ */
+/* The report of the lock-step pair b's first mismatch, as run and conform print it: the
+ * checker's lines (pmu_cosim_format), the family's detail (the mismatching counter and its
+ * programming) and, for a generated stream (seed not NULL), "  seed:     N (MODE mode)"
+ * (mode: a pmu_gen_mode). */
+void pmu_cli_mismatch_report(FILE *out, const pmu_family *fam, pmu_backend *b, const uint64_t *seed, int mode);
+/* The first cycle of a reproduce command's waveform for a mismatch at `cycle`: the 200
+ * cycles before it (from 0 when it is nearer the start), so the file stays small. */
+uint64_t pmu_cli_replay_wave_from(uint64_t cycle);
 /* Appends " arg" to buf, quoted for the shell when it needs to be. */
 void pmu_cli_shell_arg(char *buf, size_t size, const char *arg);
 

@@ -40,8 +40,9 @@ static int same_text(const char *a, const char *b) { return a == b || (a && b &&
 static void check_same(const pmu_conform_summary *s, const pmu_conform_summary *b, const char *text)
 {
     FUZZ_CHECK(strcmp(s->plan, b->plan) == 0 && s->plan_cases == b->plan_cases && s->shard == b->shard &&
-                   s->nshards == b->nshards && s->n == b->n,
-               "the summary reads back another plan, shard or number of cases:\n%s", text);
+                   s->nshards == b->nshards && s->n == b->n && strcmp(s->timestamp, b->timestamp) == 0 &&
+                   strcmp(s->hostname, b->hostname) == 0,
+               "the summary reads back another plan, shard, timestamp, host or number of cases:\n%s", text);
     for (size_t i = 0; i < s->n; i++) {
         const pmu_conform_result *x = &s->r[i], *y = &b->r[i];
         FUZZ_CHECK(strcmp(x->family, y->family) == 0 && strcmp(x->model, y->model) == 0 &&

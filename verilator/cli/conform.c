@@ -29,7 +29,6 @@
 #include "cli/pmu_family_cmds.h"
 #include "common/pmu_num.h"
 
-#define WAVE_WINDOW 200
 #define MAX_MODELS 32
 #define MAX_CASES_PER_SEED 256 /* families x models x configurations x services, far above */
 
@@ -325,7 +324,7 @@ static void replay_command(const conform_opts *o, const conform_case *c, uint64_
         n += snprintf(buf + n, size - (size_t)n, " --family %s", c->fam->name);
     snprintf(buf + n, size - (size_t)n, " --model %s --mode %s%s --waves mismatch.fst --wave-from %" PRIu64,
              c->fam->models[c->model].name, c->mode == MODE_QUAL ? "qual" : pmu_gen_mode_names[case_stream(c)],
-             c->service == SERVICE_DRIVER ? " --service driver" : "", cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0);
+             c->service == SERVICE_DRIVER ? " --service driver" : "", pmu_cli_replay_wave_from(cycle));
 }
 
 /* "model itanium2 (workload)", with the family in a matrix and the configuration's parts. */
@@ -344,14 +343,19 @@ static void report(const conform_opts *o, one_run *r, pmu_loop_end end, pmu_conf
     case_label(o, c, label, sizeof label);
     res->cycles = r->loop.records;
     if (end == PMU_LOOP_MISMATCH) {
-        const pmu_cosim_mismatch *m = pmu_cosim_first(r->b);
-        char text[4096];
-        pmu_cosim_format(m, text, sizeof text);
-        printf("seed %" PRIu64 " %s: MISMATCH\n%s", c->seed, label, text);
-        replay_command(o, c, m->cycle, replay, sizeof replay);
+        /* run's report (the counter, the seed), kept for the summary too */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (mem) {
+            pmu_cli_mismatch_report(mem, c->fam, r->b, &c->seed, case_stream(c));
+            fclose(mem);
+        }
+        printf("seed %" PRIu64 " %s: MISMATCH\n%s", c->seed, label, text ? text : "");
+        replay_command(o, c, pmu_cosim_first(r->b)->cycle, replay, sizeof replay);
         printf("reproduce: %s\n", replay);
         res->status = PMU_CONFORM_MISMATCH;
-        res->message = strdup(text);
+        res->message = text; /* NULL: out of memory, which the caller reports */
         res->replay = strdup(replay);
         return;
     }
@@ -475,6 +479,7 @@ int pmusim_cmd_conform(int argc, char **argv)
     pmu_conform_summary sum;
     memset(&sum, 0, sizeof sum);
     plan_text(&o, sum.plan, sizeof sum.plan);
+    pmu_conform_stamp(&sum);
     sum.shard = (unsigned)o.shard;
     sum.nshards = (unsigned)o.nshards;
     conform_case cases[MAX_CASES_PER_SEED];

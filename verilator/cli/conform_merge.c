@@ -79,6 +79,8 @@ static int read_shards(const merge_opts *o, pmu_files *files, pmu_conform_summar
         else if ((*seen)[s.shard - 1])
             rc = pmu_cli_fail(&merge_cmd, PMU_EXIT_USAGE, "%s: shard %u/%u given twice", o->args[i], s.shard,
                               s.nshards);
+        if (rc == 0)
+            pmu_conform_stamp_merge(all, &s, i == 0);
         for (size_t k = 0; rc == 0 && k < s.n; k++)
             if (pmu_conform_add(all, &s.r[k]))
                 rc = pmu_cli_fail(&merge_cmd, PMU_EXIT_FAIL, "out of memory");

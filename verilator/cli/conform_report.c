@@ -5,11 +5,13 @@
  * numbers, true, false, null) and then checks the summary's fields one by one, so a broken
  * or foreign file gets a message naming the file, and the line or the field.
  */
-#define _XOPEN_SOURCE 700 /* strdup */
+#define _XOPEN_SOURCE 700 /* strdup, gethostname, gmtime_r */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/pmu_cli.h"
 #include "common/pmu_num.h"
@@ -18,8 +20,10 @@
 
 const char *const pmu_conform_status_names[] = {"passed", "mismatch", "inexact", NULL};
 
-/* Version 2 numbers each case in the plan ("index"), which conform-merge checks. */
-#define PMU_CONFORM_FORMAT "pmusim-conform-2"
+/* Version 2 numbers each case in the plan ("index"), which conform-merge checks; version 3
+ * says when and where the shard ran ("timestamp", "hostname"), as JUnit XML wants. */
+#define PMU_CONFORM_FORMAT "pmusim-conform-3"
+#define SEVERAL_HOSTS "several hosts"
 
 /* ---- the summary in memory ------------------------------------------------------------------ */
 
@@ -44,6 +48,28 @@ int pmu_conform_add(pmu_conform_summary *s, const pmu_conform_result *r)
     }
     s->n++;
     return 0;
+}
+
+void pmu_conform_stamp(pmu_conform_summary *s)
+{
+    const time_t t = time(NULL);
+    struct tm tm;
+    if (t == (time_t)-1 || !gmtime_r(&t, &tm) ||
+        !strftime(s->timestamp, sizeof s->timestamp, "%Y-%m-%dT%H:%M:%S", &tm))
+        snprintf(s->timestamp, sizeof s->timestamp, "1970-01-01T00:00:00"); /* no clock */
+    if (gethostname(s->hostname, sizeof s->hostname) != 0 || !s->hostname[0])
+        snprintf(s->hostname, sizeof s->hostname, "localhost");
+    s->hostname[sizeof s->hostname - 1] = '\0'; /* gethostname may truncate without one */
+}
+
+void pmu_conform_stamp_merge(pmu_conform_summary *m, const pmu_conform_summary *s, int first)
+{
+    if (first || strcmp(s->timestamp, m->timestamp) < 0) /* the fixed format sorts as text */
+        snprintf(m->timestamp, sizeof m->timestamp, "%s", s->timestamp);
+    if (first)
+        snprintf(m->hostname, sizeof m->hostname, "%s", s->hostname);
+    else if (strcmp(s->hostname, m->hostname) != 0)
+        snprintf(m->hostname, sizeof m->hostname, SEVERAL_HOSTS);
 }
 
 void pmu_conform_free(pmu_conform_summary *s)
@@ -109,8 +135,12 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s)
     pmu_conform_totals(s, &t);
     fprintf(f, "{\n  \"format\": \"" PMU_CONFORM_FORMAT "\",\n  \"plan\": ");
     json_string(f, s->plan);
-    fprintf(f, ",\n  \"plan_cases\": %" PRIu64 ",\n  \"shard\": %u,\n  \"shards\": %u,\n", s->plan_cases,
-            s->shard, s->nshards);
+    fprintf(f, ",\n  \"plan_cases\": %" PRIu64 ",\n  \"shard\": %u,\n  \"shards\": %u,\n  \"timestamp\": ",
+            s->plan_cases, s->shard, s->nshards);
+    json_string(f, s->timestamp);
+    fputs(",\n  \"hostname\": ", f);
+    json_string(f, s->hostname);
+    fputs(",\n", f);
     fprintf(f, "  \"totals\": {\"cases\": %" PRIu64 ", \"failed\": %" PRIu64 ", \"mismatches\": %" PRIu64
                ", \"cycles\": %" PRIu64 ", \"seconds\": %.3f},\n  \"cases\": [",
             t.cases, t.failed, t.mismatches, t.cycles, t.seconds);
@@ -163,12 +193,19 @@ void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s)
     pmu_conform_totals_t t;
     pmu_conform_totals(s, &t);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    /* No errors and nothing skipped: a run that cannot go on stops the command before any
+     * report is written, and every case of the shard runs. */
     fprintf(f, "<testsuites name=\"pmusim conform\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
-               "\" time=\"%.3f\">\n",
+               "\" errors=\"0\" time=\"%.3f\">\n",
             t.cases, t.failed, t.seconds);
-    fprintf(f, "  <testsuite name=\"pmusim conform, shard %u/%u\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
-               "\" errors=\"0\" time=\"%.3f\">\n    <properties>\n      <property name=\"plan\" value=\"",
-            s->shard, s->nshards, t.cases, t.failed, t.seconds);
+    fprintf(f, "  <testsuite name=\"pmusim conform, shard %u/%u\" id=\"0\" package=\"pmusim.conform\" timestamp=\"",
+            s->shard, s->nshards);
+    xml_text(f, s->timestamp);
+    fputs("\" hostname=\"", f);
+    xml_text(f, s->hostname);
+    fprintf(f, "\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64 "\" errors=\"0\" skipped=\"0\" time=\"%.3f\">\n"
+               "    <properties>\n      <property name=\"plan\" value=\"",
+            t.cases, t.failed, t.seconds);
     xml_text(f, s->plan);
     fprintf(f, "\"/>\n      <property name=\"cycles\" value=\"%" PRIu64 "\"/>\n    </properties>\n", t.cycles);
     for (size_t i = 0; i < s->n; i++) {
@@ -191,7 +228,7 @@ void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s)
         xml_text(f, r->replay);
         fputs("</failure>\n    </testcase>\n", f);
     }
-    fputs("  </testsuite>\n</testsuites>\n", f);
+    fputs("    <system-out/>\n    <system-err/>\n  </testsuite>\n</testsuites>\n", f);
 }
 
 static void json_out(FILE *f, const void *s) { pmu_conform_write_json(f, s); }
@@ -504,6 +541,34 @@ static int read_case(const jfield *f, const jv *c, size_t i, pmu_conform_result 
     return 0;
 }
 
+/* "YYYY-MM-DDTHH:MM:SS", a real date and time of day (the JUnit timestamp, an xs:dateTime). */
+static int utc_time(const char *s)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+    if (strlen(s) != sizeof shape - 1)
+        return 0;
+    for (size_t i = 0; shape[i]; i++)
+        if (shape[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != shape[i])
+            return 0;
+    const int year = atoi(s), mon = atoi(s + 5), day = atoi(s + 8);
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const int leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    return year >= 1 && mon >= 1 && mon <= 12 && day >= 1 && day <= mdays[mon - 1] && (mon != 2 || day <= 28 + leap) &&
+           atoi(s + 11) <= 23 && atoi(s + 14) <= 59 && atoi(s + 17) <= 59; /* XML Schema: no leap second */
+}
+
+/* Printable ASCII, not empty, not blank: a JUnit hostname (a token of at least a character). */
+static int host_name(const char *s)
+{
+    int word = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 || *p >= 0x7f)
+            return 0;
+        word |= *p != ' ';
+    }
+    return word;
+}
+
 /* Case i (r) is the shard's own: its index is in the plan, belongs to the shard (I-1
  * modulo N, as conform runs them), and is past the previous case's, so that no case is
  * counted twice and a shard's file relabelled as another shard is refused. */
@@ -587,6 +652,12 @@ int pmu_conform_read_json(const char *text, size_t len, const char *name, pmu_co
         rc = field_fail(&f, "shard", "a shard number in 1..shards");
     s->shard = (unsigned)shard;
     s->nshards = (unsigned)nshards;
+    if (rc == 0 && (get_str(&f, &root, "timestamp", "timestamp", s->timestamp, sizeof s->timestamp) ||
+                    !utc_time(s->timestamp)))
+        rc = field_fail(&f, "timestamp", "a UTC time YYYY-MM-DDTHH:MM:SS");
+    if (rc == 0 && (get_str(&f, &root, "hostname", "hostname", s->hostname, sizeof s->hostname) ||
+                    !host_name(s->hostname)))
+        rc = field_fail(&f, "hostname", "a host name (printable, not empty, under 256 characters)");
     if (rc == 0 && (!(v = member(&root, "cases")) || v->type != J_ARR))
         rc = field_fail(&f, "cases", "an array");
     for (size_t i = 0; rc == 0 && i < v->n; i++) {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/pmu_cli.h"
+#include "cli/pmu_family_cmds.h"
 #include "harness/pmu_cosim.h"
 
 const char *const pmu_gen_mode_names[] = {[PMU_GEN_WORKLOAD] = "workload",
@@ -442,7 +443,26 @@ pmu_loop_end pmu_cli_loop_run(pmu_cli_loop *l, pmu_err *err)
     return end;
 }
 
-/* ---- the reproduce command --------------------------------------------------------------- */
+/* ---- a mismatch's report and the reproduce command --------------------------------------- */
+
+#define WAVE_WINDOW 200 /* cycles of waveform before a mismatch in the reproduce command */
+
+void pmu_cli_mismatch_report(FILE *out, const pmu_family *fam, pmu_backend *b, const uint64_t *seed, int mode)
+{
+    const pmu_cosim_mismatch *m = pmu_cosim_first(b);
+    char text[4096];
+    pmu_cosim_format(m, text, sizeof text);
+    fputs(text, out);
+    if (fam->cmds && fam->cmds->mismatch_detail)
+        fam->cmds->mismatch_detail(m, b, out);
+    if (seed)
+        fprintf(out, "  seed:     %" PRIu64 " (%s mode)\n", *seed, pmu_gen_mode_names[mode]);
+}
+
+uint64_t pmu_cli_replay_wave_from(uint64_t cycle)
+{
+    return cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0;
+}
 
 void pmu_cli_shell_arg(char *buf, size_t size, const char *arg)
 {

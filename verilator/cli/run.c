@@ -19,7 +19,6 @@
 #include "common/pmu_dialect.h"
 #include "cli/pmu_family_cmds.h"
 
-#define WAVE_WINDOW 200          /* cycles of waveform before a mismatch in the repro command */
 #define CONFIG_LIMIT (1u << 20)  /* bytes of a configuration file */
 
 typedef struct run_opts {
@@ -170,7 +169,7 @@ static void repro_command(const run_opts *o, uint64_t cycle, char *buf, size_t s
     if (o->irq_latency_given)
         shell_num(buf, size, "--irq-latency", o->irq_latency);
     shell_opt(buf, size, "--waves", "mismatch.fst");
-    shell_num(buf, size, "--wave-from", cycle > WAVE_WINDOW ? cycle - WAVE_WINDOW : 0);
+    shell_num(buf, size, "--wave-from", pmu_cli_replay_wave_from(cycle));
     shell_num(buf, size, "--stop-at", cycle + 1);
 }
 
@@ -278,12 +277,8 @@ static void print_header(const run_opts *o, const run_state *s)
 static void report_mismatch(const run_opts *o, run_state *s)
 {
     const pmu_cosim_mismatch *m = pmu_cosim_first(s->b);
-    char text[4096], cmd[2048];
-    pmu_cosim_format(m, text, sizeof text);
-    fputs(text, stdout);
-    s->cmds->mismatch_detail(m, s->b, stdout);
-    if (!o->r.stream)
-        printf("  seed:     %" PRIu64 " (%s mode)\n", o->r.seed, pmu_gen_mode_names[o->r.mode]);
+    char cmd[2048];
+    pmu_cli_mismatch_report(stdout, o->t.fam, s->b, o->r.stream ? NULL : &o->r.seed, o->r.mode);
     repro_command(o, m->cycle, cmd, sizeof cmd);
     printf("reproduce with a waveform of the cycles before it:\n  %s\n", cmd);
     printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first)\n",

@@ -114,7 +114,23 @@ struct Outcome {
     pmu_loop_end end;
     uint64_t cycle, read, first, calls;
     std::string where; // the first mismatch's
+    std::string reg, format, report, file_report; // its register, the checker's lines, the
+                                                  // report of a generated stream and of a file
 };
+
+// pmu_cli_mismatch_report into a string.
+std::string mismatch_report(pmu_backend *b, const uint64_t *seed, int mode)
+{
+    char *text = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    EXPECT_NE(f, nullptr);
+    pmu_cli_mismatch_report(f, &pmu_family_itanium, b, seed, mode);
+    fclose(f);
+    std::string r(text, len);
+    free(text);
+    return r;
+}
 
 // The stream through cosim(reference, lossy reference at `lost`), counting every cycle.
 Outcome run(const std::string &path, Hooks h, uint64_t lost, uint64_t stop_at = 0)
@@ -143,6 +159,15 @@ Outcome run(const std::string &path, Hooks h, uint64_t lost, uint64_t stop_at = 
     const pmu_cosim_mismatch *m = pmu_cosim_first(b);
     o.first = m ? m->cycle : UINT64_MAX;
     o.where = m ? m->where : "";
+    if (m) {
+        char text[4096];
+        pmu_cosim_format(m, text, sizeof text);
+        const uint64_t seed = 42;
+        o.reg = m->reg;
+        o.format = text;
+        o.report = mismatch_report(b, &seed, PMU_GEN_RANDOM);
+        o.file_report = mismatch_report(b, nullptr, PMU_GEN_RANDOM);
+    }
     o.calls = svc.calls;
     pmu_source_close(src);
     pmu_destroy(b);
@@ -189,6 +214,29 @@ TEST(Loop, LockStepStopsAtTheFirstMismatchWithTheRecordsItStepped)
         }
     }
     remove(path.c_str());
+}
+
+// The report run and conform print: the checker's lines, then the family's detail (the
+// counter's programming) and the seed of a generated stream; and the replay's waveform
+// window, the 200 cycles before the mismatch.
+TEST(Loop, MismatchReportHasTheCounterAndTheSeed)
+{
+    uint64_t cycles = 0;
+    const std::string path = write_runs(400, &cycles);
+    Outcome o = run(path, Hooks::None, 500);
+    ASSERT_EQ(o.end, PMU_LOOP_MISMATCH);
+    ASSERT_EQ(o.reg, "PMD4"); // the lossy reference missed one CPU_CYCLES count
+    EXPECT_EQ(o.report.rfind(o.format, 0), 0u) << o.report;
+    EXPECT_NE(o.report.find("\n  counter:  PMC4 = 0x"), std::string::npos) << o.report;
+    EXPECT_NE(o.report.find(" (CPU_CYCLES "), std::string::npos) << o.report;
+    EXPECT_NE(o.report.find("\n  seed:     42 (random mode)\n"), std::string::npos) << o.report;
+    EXPECT_EQ(o.file_report.find("seed:"), std::string::npos) << o.file_report; // a stream file has none
+    EXPECT_NE(o.file_report.find("\n  counter:  PMC4 = 0x"), std::string::npos) << o.file_report;
+    remove(path.c_str());
+
+    EXPECT_EQ(pmu_cli_replay_wave_from(219), 19u);
+    EXPECT_EQ(pmu_cli_replay_wave_from(200), 0u);
+    EXPECT_EQ(pmu_cli_replay_wave_from(7), 0u);
 }
 
 namespace {
