@@ -132,6 +132,7 @@ include sv_tests/sv_tests.mk
 include systemc/systemc.mk
 include tests/fuzz/fuzz.mk
 include qemu/qemu.mk
+include tools/kit/kit.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
 
