@@ -100,8 +100,10 @@ TEST_CHECKS += systemc-example-ref=$(SC_EXAMPLE) ref;
 TEST_CHECKS += systemc-example-rtl-equals-ref=diff <($(SC_EXAMPLE) | sed -e 's/(RTL)//' -e 's/, [0-9]* ns$$//') <($(SC_EXAMPLE) ref | sed -e 's/(reference model)//' -e 's/, [0-9]* ns$$//');
 
 # make sim-sc: make sim's workload (the same SIM_ARGS) on the SystemC platform.
-.PHONY: pmusim-sc sim-sc
+# make sc-example: build/examples/pmu_sc_example (README's SystemC section).
+.PHONY: pmusim-sc sim-sc sc-example
 pmusim-sc: $(PMUSIM_SC)
+sc-example: $(SC_EXAMPLE)
 
 sim-sc: deps
 	@$(MAKE) --no-print-directory pmusim pmusim-sc

@@ -10,7 +10,8 @@
 #     the RTL part's counts equal the reference part's;
 #   - every installed FuseSoC core parses, lists files that exist, and its lint target's
 #     Verilator lint over its own file list is clean (tests/kit/check_cores.py); a core with
-#     a source left out fails that check.
+#     a source left out fails that check;
+#   - README's command beside build/examples/pmu_sc_example builds it.
 # Run from the repository root after the build (make test does both).
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -80,6 +81,12 @@ cp -r "$cores/$fam" "$tmp/broken"
 core=$(ls "$tmp/broken"/*.core)
 sed -i '0,/^      - rtl\//{/^      - rtl\//d}' "$core"
 ok "a core missing a source fails its lint check" -- bash -c '! python3 tests/kit/check_cores.py "$1" >/dev/null' _ "$tmp/broken"
+
+# README's SystemC section: the make target it names beside build/examples/pmu_sc_example
+# is one that builds it (make -n with the example's source taken as changed).
+target=$(sed -n 's/^make \([a-z-]*\) .*build\/examples\/pmu_sc_example.*/\1/p' README.md)
+ok "README's 'make ${target:-?}' builds build/examples/pmu_sc_example" -- bash -c \
+    '[ -n "$1" ] && make --no-print-directory -n -W systemc/example/pmu_sc_example.cpp "$1" | grep -q -- "-o $2/examples/pmu_sc_example "' _ "$target" "$BUILD"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
