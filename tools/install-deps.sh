@@ -9,6 +9,9 @@ PKGS=(make gcc g++ verilator iverilog yosys libsystemc-dev libgtest-dev zlib1g-d
 # Real programs (pmusim record, make real; docs/real-programs.md): QEMU user mode and the
 # cross compilers with their C libraries (recommended, not depended on, by the compilers).
 PKGS+=(qemu-user gcc-alpha-linux-gnu libc6-dev-alpha-cross gcc-i686-linux-gnu libc6-dev-i386-cross)
+# The installed kit (docs/kit.md): pkg-config builds against it, python3-yaml reads the
+# FuseSoC cores in its test (FuseSoC itself is not in Debian).
+PKGS+=(pkgconf python3 python3-yaml)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

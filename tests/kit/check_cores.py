@@ -3,8 +3,9 @@
 (FuseSoC itself is not in Debian): CAPI2 YAML with a name:vendor:library:name:version,
 every file of every fileset present, targets lint, sim and synth naming defined filesets,
 their top and tool, parameters with a datatype and default; then the lint target run as
-FuseSoC's Verilator backend would: verilator --lint-only with the target's options, the
-core's include directories, its vlt files and its sources in order, --top-module its top.
+FuseSoC's Verilator backend (edalize) would: verilator --lint-only with the target's
+options, +incdir+ each include path, the vlt and source files in the target's order,
+--top-module its top.
 One line per check; ends with "N passed, M failed", exit 1 on any failure."""
 import glob
 import os
@@ -41,19 +42,16 @@ def files_of(core, fileset):
 def lint_command(core, root):
     t = core["targets"]["lint"]
     opts = t["tools"]["verilator"].get("verilator_options", [])
-    incdirs, vlts, srcs = [], [], []
+    incdirs, files = [], []
     for fs in t["filesets"]:
         for path, attrs, ftype in files_of(core, fs):
-            full = os.path.join(root, path)
             if attrs.get("is_include_file"):
                 d = os.path.join(root, attrs.get("include_path", os.path.dirname(path)))
                 if d not in incdirs:
                     incdirs.append(d)
-            elif ftype == "vlt":
-                vlts.append(full)
-            else:
-                srcs.append(full)
-    return (["verilator", "--lint-only"] + opts + ["-I" + d for d in incdirs] + vlts + srcs +
+            elif ftype == "vlt" or ftype.startswith(("systemVerilogSource", "verilogSource")):
+                files.append(os.path.join(root, path))  # in the target's order, as FuseSoC
+    return (["verilator", "--lint-only"] + opts + ["+incdir+" + d for d in incdirs] + files +
             ["--top-module", t["toplevel"]])
 
 
