@@ -32,7 +32,13 @@ install -m 644 "$waivers" "$tmp/lint/waivers.vlt"
 
 # The top's parameters: "parameter bit|int NAME = VALUE, // description" lines of its
 # parameter list (bit: a bool, int: an int).
-params=$(awk '/^module/ { m = 1 } m && /^[[:space:]]*parameter/ { print } m && /^\)/ { exit }' "$top_src" |
+# A description continued on comment-only lines is joined.
+params=$(awk '/^module/ { m = 1; next }
+              !m { next }
+              /^[[:space:]]*parameter/ { if (cur != "") print cur; cur = $0; next }
+              cur != "" && /^[[:space:]]*\/\// { sub(/^[[:space:]]*\/\/[[:space:]]*/, ""); cur = cur " " $0; next }
+              { if (cur != "") print cur; cur = "" }
+              /^\)/ { exit }' "$top_src" |
     sed -n 's#^[[:space:]]*parameter[[:space:]]\+\(bit\|int\)[[:space:]]\+\([A-Za-z0-9_]*\)[[:space:]]*=[[:space:]]*\([^,/ ]*\)[, ]*//[[:space:]]*\(.*\)#\1 \2 \3 \4#p')
 [ -n "$params" ] || die "$top_src: no 'parameter bit|int NAME = VALUE, // description' lines in $top's parameter list"
 

@@ -59,5 +59,5 @@ done
 
 while IFS= read -r -d '' f; do
     put 644 "$f" "$root/share/pmusim/${f#"$share"/}"
-done < <(find "$share" -type f -print0)
+done < <(find "$share" -type f ! -name '.*' -print0)
 echo "installed pmusim $version in ${DESTDIR:+$DESTDIR}$prefix"
