@@ -3,7 +3,7 @@
 # nothing of the tree but the installed prefix and pkg-config:
 #   - the installed programs run, the headers and pkg-config files are there;
 #   - an install leaves what else is under PREFIX alone and replaces an earlier install's files;
-#   - a relative PREFIX is refused;
+#   - a relative PREFIX is refused; DESTDIR stages an install;
 #   - tests/kit/pmu_kit_example.c (reference model + software, pkg-config pmusim) and
 #     systemc/example/pmu_sc_example.cpp (the SystemC part, pkg-config pmusim-systemc),
 #     copied out of the tree, build and run: the counts equal the reference model's totals,
@@ -35,6 +35,10 @@ ok "the user's files under the prefix are left alone" -- \
 ok "no temporary file left behind" -- bash -c '! find "$1" -name "*.tmp*" | grep -q .' _ "$prefix"
 check "a relative PREFIX is refused" 2 "expected an absolute directory" -- \
     bash tools/kit/install.sh relative/dir 1.0 --share "$BUILD/kit"
+ok "DESTDIR stages the install, the .pc files naming the final prefix" -- bash -c '
+    DESTDIR=$1/stage bash tools/kit/install.sh /opt/pmusim 1.0 --share "$2/kit" >/dev/null &&
+    [ -f "$1/stage/opt/pmusim/include/pmusim/sc/pmu_sc.h" ] &&
+    grep -qx "prefix=/opt/pmusim" "$1/stage/opt/pmusim/lib/pkgconfig/pmusim.pc" && [ ! -e /opt/pmusim ]' _ "$tmp" "$BUILD"
 check "installed pmusim runs (the earlier one replaced)" 0 "pmusim " -- "$prefix/bin/pmusim" --version
 ok "installed pmusim-sc, libraries and headers" -- bash -c '
     for f in bin/pmusim-sc lib/libpmuref.a lib/libpmusw.a lib/libpmustream.a lib/libpmudefs.a \

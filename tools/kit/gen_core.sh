@@ -31,7 +31,7 @@ for f in $gen; do install -m 644 "$f" "$tmp/gen/${f##*/}"; done
 install -m 644 "$waivers" "$tmp/lint/waivers.vlt"
 
 # The top's parameters: "parameter bit|int NAME = VALUE, // description" lines of its
-# parameter list (bit: a bool, int: an int).
+# parameter list (bit: a bool, int: an int); a top without parameters has none.
 # A description continued on comment-only lines is joined.
 params=$(awk '/^module/ { m = 1; next }
               !m { next }
@@ -40,7 +40,6 @@ params=$(awk '/^module/ { m = 1; next }
               { if (cur != "") print cur; cur = "" }
               /^\)/ { exit }' "$top_src" |
     sed -n 's#^[[:space:]]*parameter[[:space:]]\+\(bit\|int\)[[:space:]]\+\([A-Za-z0-9_]*\)[[:space:]]*=[[:space:]]*\([^,/ ]*\)[, ]*//[[:space:]]*\(.*\)#\1 \2 \3 \4#p')
-[ -n "$params" ] || die "$top_src: no 'parameter bit|int NAME = VALUE, // description' lines in $top's parameter list"
 
 {
     echo "CAPI=2:"
@@ -61,8 +60,8 @@ params=$(awk '/^module/ { m = 1; next }
     echo "      - lint/waivers.vlt"
     echo "    file_type: vlt"
     echo
-    echo "parameters:"
-    while read -r type name value desc; do
+    [ -z "$params" ] || echo "parameters:"
+    [ -z "$params" ] || while read -r type name value desc; do
         case $type in
             bit) dt=bool; case $value in *1) value=true ;; *) value=false ;; esac ;;
             *) dt=int ;;
@@ -103,7 +102,7 @@ params=$(awk '/^module/ { m = 1; next }
     echo "  synth:"
     echo "    <<: *default"
     echo "    default_tool: yosys"
-    echo "    parameters: [$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }' <<<"$params")]"
+    [ -z "$params" ] || echo "    parameters: [$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }' <<<"$params")]"
     echo "    tools:"
     echo "      yosys:"
     echo "        arch: generic"
