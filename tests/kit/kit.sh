@@ -14,6 +14,8 @@
 #   - README's command beside build/examples/pmu_sc_example builds it.
 # Run from the repository root after the build (make test does both).
 set -u
+# Its own make runs, whatever make runs it (no jobserver or flags of the outer make).
+unset MAKEFLAGS MFLAGS MAKELEVEL
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
