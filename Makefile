@@ -76,6 +76,9 @@ help:
 	@echo "make conformance-merge   merge the shards' results in build/conformance"
 	@echo "make mutants [MUTANT=id]   plant each bug of tests/mutants/catalog in the RTL; the suite must kill every one (docs/mutants.md)"
 	@echo "make real [REAL_SHORT=1]   the sample programs recorded under QEMU on every family, in lock-step, with each family's software and checks (docs/real-programs.md)"
+	@echo "make install PREFIX=DIR   programs, libraries, headers, pkg-config files pmusim and pmusim-systemc, FuseSoC cores, examples (docs/kit.md)"
+	@echo "make fusesoc   each family's RTL as a FuseSoC core in $(BUILD)/kit/fusesoc (docs/kit.md)"
+	@echo "make sc-example   build/examples/pmu_sc_example, the PMU in a SystemC platform of its own (docs/systemc.md)"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
@@ -132,6 +135,7 @@ include sv_tests/sv_tests.mk
 include systemc/systemc.mk
 include tests/fuzz/fuzz.mk
 include qemu/qemu.mk
+include tools/kit/kit.mk
 include tests/tests.mk
 include verilator/bench/bench.mk
 

@@ -3,7 +3,8 @@
 # the streams are the C libraries every other harness links.
 #
 #   $(SC_LIB)       the parts, the port, the player, the CPU stand-in, the checker, the
-#                   platform (no sc_main)
+#                   platform (no sc_main), with each family's --sc glue and Verilated --sc
+#                   top: one archive, linked before $(PMUSIM_LIBS) $(COMMON_OBJS)
 #   $(PMUSIM_SC)    build/pmusim-sc: `pmusim run` on the platform (make sim-sc)
 SC_CFLAGS := $(shell pkg-config --cflags systemc 2>/dev/null)
 SC_LIBS   := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
@@ -42,9 +43,11 @@ endef
 include $(sort $(wildcard systemc/*/family.mk))
 
 # Each family's glue (systemc/<family>/rtl_sc.cpp, added by its family.mk) is compiled
-# with its Verilated model's headers and linked as an object: it defines pmu_vsc_<family>,
-# which pmu_rtl_sc pairs with the family's descriptor for every family registered in
-# include/common/pmu_families.def, so a registered family without it does not link.
+# with its Verilated model's headers: it defines pmu_vsc_<family>, which pmu_rtl_sc pairs
+# with the family's descriptor for every family registered in include/common/pmu_families.def
+# (a strong reference, so a registered family without it does not link).  The glue and the
+# --sc tops go into $(SC_LIB) beside pmu_rtl_sc: the linker rescans an archive until no
+# member resolves anything more, so the one archive pulls its glue and models in.
 VSC_GLUE_OBJS := $(VSC_GLUE_SRCS:%.cpp=$(BUILD)/obj/%.o)
 $(VSC_GLUE_OBJS): $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
@@ -56,13 +59,16 @@ SC_OBJS := $(SC_SRCS:%.cpp=$(BUILD)/obj/%.o)
 SC_LIB  := $(BUILD)/libpmusc.a
 $(SC_OBJS) $(BUILD)/obj/$(SC_MAIN_SRC:.cpp=.o): CXXFLAGS += $(SC_CFLAGS)
 
-$(SC_LIB): $(SC_OBJS)
+# An ar MRI script merges the Verilated archives' members (as rtl_archive does,
+# verilator/verilator.mk).
+$(SC_LIB): $(SC_OBJS) $(VSC_GLUE_OBJS) $(VSC_LIBS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
+	@rm -f $@; \
+	{ echo "create $@"; for o in $(SC_OBJS) $(VSC_GLUE_OBJS); do echo "addmod $$o"; done; \
+	  for l in $(VSC_LIBS); do echo "addlib $$l"; done; echo save; echo end; } | $(AR) -M; echo "AR $@"
 
 PMUSIM_SC := $(BUILD)/pmusim-sc
-$(PMUSIM_SC): $(BUILD)/obj/$(SC_MAIN_SRC:.cpp=.o) $(SC_LIB) $(VSC_GLUE_OBJS) $(VSC_LIBS) $(PMUSIM_LIBS) $(COMMON_OBJS)
+$(PMUSIM_SC): $(BUILD)/obj/$(SC_MAIN_SRC:.cpp=.o) $(SC_LIB) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(SC_LIBS) $(RTL_LDLIBS) $(LDLIBS)
 
@@ -72,7 +78,7 @@ SC_TEST_SRCS := $(wildcard systemc/tests/*.cpp)
 SC_TEST_OBJS := $(SC_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 SC_TEST_BIN  := $(BUILD)/tests/sc_tests
 $(SC_TEST_OBJS): CXXFLAGS += $(SC_CFLAGS)
-$(SC_TEST_BIN): $(SC_TEST_OBJS) $(SC_LIB) $(VSC_GLUE_OBJS) $(VSC_LIBS) $(PMUSIM_LIBS) $(COMMON_OBJS)
+$(SC_TEST_BIN): $(SC_TEST_OBJS) $(SC_LIB) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest $(SC_LIBS) $(RTL_LDLIBS) $(LDLIBS)
 GTEST_BINS   += $(SC_TEST_BIN)
@@ -83,7 +89,7 @@ TEST_SCRIPTS += systemc/tests/sim_sc.sh
 # test on the RTL and on the reference model.
 SC_EXAMPLE := $(BUILD)/examples/pmu_sc_example
 $(BUILD)/obj/systemc/example/pmu_sc_example.o: CXXFLAGS += $(SC_CFLAGS)
-$(SC_EXAMPLE): $(BUILD)/obj/systemc/example/pmu_sc_example.o $(SC_LIB) $(VSC_GLUE_OBJS) $(VSC_LIBS) $(PMUSIM_LIBS) $(COMMON_OBJS)
+$(SC_EXAMPLE): $(BUILD)/obj/systemc/example/pmu_sc_example.o $(SC_LIB) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(SC_LIBS) $(RTL_LDLIBS) $(LDLIBS)
 TEST_DEPS   += $(SC_EXAMPLE)
@@ -94,8 +100,10 @@ TEST_CHECKS += systemc-example-ref=$(SC_EXAMPLE) ref;
 TEST_CHECKS += systemc-example-rtl-equals-ref=diff <($(SC_EXAMPLE) | sed -e 's/(RTL)//' -e 's/, [0-9]* ns$$//') <($(SC_EXAMPLE) ref | sed -e 's/(reference model)//' -e 's/, [0-9]* ns$$//');
 
 # make sim-sc: make sim's workload (the same SIM_ARGS) on the SystemC platform.
-.PHONY: pmusim-sc sim-sc
+# make sc-example: build/examples/pmu_sc_example (README's SystemC section).
+.PHONY: pmusim-sc sim-sc sc-example
 pmusim-sc: $(PMUSIM_SC)
+sc-example: $(SC_EXAMPLE)
 
 sim-sc: deps
 	@$(MAKE) --no-print-directory pmusim pmusim-sc

@@ -17,6 +17,9 @@ PKGS+=(qemu-user gcc-alpha-linux-gnu libc6.1-dev-alpha-cross gcc-i686-linux-gnu 
 # Waveforms: the viewer, and a virtual X server (xvfb-run) on which the layout test opens
 # GTKWave to check where its view and marker fall (docs/debugging.md).
 PKGS+=(gtkwave xvfb xauth)
+# The installed kit (docs/kit.md): pkg-config builds against it, python3-yaml reads the
+# FuseSoC cores in its test (FuseSoC itself is not in Debian).
+PKGS+=(pkgconf python3-yaml)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

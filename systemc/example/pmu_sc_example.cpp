@@ -14,7 +14,8 @@
 // What a platform needs from the project: include/sc/pmu_sc.h (the part), the family's
 // register header (addresses and fields, generated from the one register description),
 // and for records either the stream player (include/sc/pmu_sc_player.h) or records of its
-// own in the family's dialect.  Link build/libpmusc.a and the libraries `pmusim` links.
+// own in the family's dialect.  Link `pkg-config --libs pmusim-systemc` (the installed kit,
+// docs/kit.md), or in the tree build/libpmusc.a and the libraries `pmusim` links.
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
