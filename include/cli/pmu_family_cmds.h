@@ -104,6 +104,7 @@ typedef struct pmu_fam_refusal {
 typedef struct pmu_family_cmds {
     /* ---- what --help shows of the family (the commands' help is built from these) ---- */
     const pmu_fam_refusal *refusals; /* ended by an entry with commands NULL (may be NULL) */
+    /* Lines of text ("\n" breaks a line in the help's text column); NULL: a generic line. */
     const char *config_what;    /* run --config: what the file is, and its doc */
     const char *monitor_events; /* count/profile -e: the events, how many, their modifiers */
     const char *monitor_period; /* profile --period: its range */

@@ -20,7 +20,7 @@ static void count_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
             pmu_cli_title, pp ? " [--per-process]" : "");
     monitor_usage(f, cmd, fam, 19);
     fprintf(f, "\n\n");
-    monitor_help_line(f, "-e, --event EV", fam->cmds->monitor_events);
+    monitor_help_line(f, "-e, --event EV", monitor_events(fam));
     if (pp)
         fprintf(f, "  --per-process      one row per process\n");
     monitor_help(f, cmd, fam);

@@ -105,6 +105,11 @@ int monitor_help_takes(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     return 0;
 }
 
+const char *monitor_events(const pmu_family *fam)
+{
+    return fam->cmds->monitor_events ? fam->cmds->monitor_events : "the family's events (pmusim encode --list)";
+}
+
 void monitor_help_line(FILE *f, const char *label, const char *text)
 {
     fprintf(f, "  %-18s ", label);

@@ -31,6 +31,8 @@ unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opt
  * family takes the command and every option given (pmu_cli_family_check).  0, or
  * PMU_EXIT_USAGE with the message printed. */
 int monitor_opts_check(monitor_opts *o);
+/* The family's events for -e's help (pmu_family_cmds.monitor_events, or a default). */
+const char *monitor_events(const pmu_family *fam);
 /* One option's help line: the label in the option column, then text (its "\n"s continue
  * in the text column). */
 void monitor_help_line(FILE *f, const char *label, const char *text);

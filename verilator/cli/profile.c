@@ -28,14 +28,15 @@ static void profile_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     monitor_usage(f, cmd, fam, 21);
     fprintf(f, "\n\n");
     char text[512];
-    snprintf(text, sizeof text, "the event to sample (one):\n%s", fam->cmds->monitor_events);
+    snprintf(text, sizeof text, "the event to sample (one):\n%s", monitor_events(fam));
     monitor_help_line(f, "-e, --event EV", text);
     if (sample)
         fprintf(f, "  --sample EV        sample with a capture unit: an EAR or BTB event (Itanium:\n"
                    "                     DATA_EAR_CACHE_LAT64, L1I_EAR_CACHE_LAT4, BRANCH_EVENT, ...);\n"
                    "                     a counter counts the unit's captures, and each sample prints\n"
                    "                     the unit's registers decoded; modifiers as for -e\n");
-    snprintf(text, sizeof text, "a sample every N events: %s", fam->cmds->monitor_period);
+    snprintf(text, sizeof text, "a sample every N events: %s",
+             fam->cmds->monitor_period ? fam->cmds->monitor_period : "1 up to the counter's range");
     monitor_help_line(f, "--period N", text);
     fprintf(f, "  --symbols FILE     'START END NAME' lines, hexadecimal, END exclusive (pmusim gen\n"
                "                     --symbols writes them); default: the generator's functions when\n"

@@ -69,7 +69,8 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
             pmu_cli_title, latency ? "[--irq-latency N] " : "");
     pmu_cli_records_help(f);
     fprintf(f, "  --config FILE      %s, '-' = stdin;\n"
-               "                     default: built in\n", fam->cmds->config_what);
+               "                     default: built in\n",
+            fam->cmds->config_what ? fam->cmds->config_what : "the family's configuration");
     pmu_cli_target_help(f, cmd, fam, 1);
     if (latency)
         fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n");
