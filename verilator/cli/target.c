@@ -120,15 +120,15 @@ int pmu_cli_takes(const pmu_cli_cmd *cmd, const pmu_family *fam, const char *opt
 
 int pmu_cli_family_check(const pmu_cli_cmd *cmd, const pmu_family *fam, const pmu_opt *opts, unsigned nopts)
 {
-    /* The help to see is the family's. */
+    /* The help to see is the family's ("pmusim", as every message says). */
     const char *why = pmu_cli_refusal(fam, cmd->name, NULL);
     if (why)
-        return pmu_cli_fail(cmd, PMU_EXIT_USAGE, "not on the %s: %s (see %s %s --family %s --help)", fam->title, why,
-                            pmu_cli_title, cmd->name, fam->name);
+        return pmu_cli_fail(cmd, PMU_EXIT_USAGE, "not on the %s: %s (see pmusim %s --family %s --help)", fam->title,
+                            why, cmd->name, fam->name);
     for (unsigned i = 0; i < nopts; i++)
         if (opts[i].times && (why = pmu_cli_refusal(fam, cmd->name, opts[i].name)))
-            return pmu_cli_fail(cmd, PMU_EXIT_USAGE, "--%s: not on the %s: %s (see %s %s --family %s --help)",
-                                opts[i].name, fam->title, why, pmu_cli_title, cmd->name, fam->name);
+            return pmu_cli_fail(cmd, PMU_EXIT_USAGE, "--%s: not on the %s: %s (see pmusim %s --family %s --help)",
+                                opts[i].name, fam->title, why, cmd->name, fam->name);
     return 0;
 }
 
