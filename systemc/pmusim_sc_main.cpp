@@ -15,11 +15,17 @@
 int sc_main(int argc, char *argv[])
 {
     pmu_cli_program = argv[0];
+    pmu_cli_title = "pmusim-sc"; // run's usage line
     pmu_tmpfiles_on_signals();
+    if (argc >= 2 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "-V"))) {
+        std::printf("pmusim-sc %s\n", PMUSIM_VERSION);
+        return PMU_EXIT_OK;
+    }
     if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
         std::printf("usage: %s run [options]\n"
                     "`pmusim run` on the SystemC/TLM-2.0 platform: the same options, output and\n"
-                    "exit status (see `pmusim run --help`, docs/systemc.md).\n", argv[0]);
+                    "exit status (see `%s run --help`, docs/systemc.md); %s --version (-V) the version.\n",
+                    argv[0], argv[0], argv[0]);
         return PMU_EXIT_OK;
     }
     if (argc < 2 || std::strcmp(argv[1], "run") != 0) {

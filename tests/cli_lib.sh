@@ -3,6 +3,7 @@
 # command and count it.
 #
 # ok NAME -- COMMAND...: COMMAND succeeds (its own checks print why when it does not).
+# lacks NAME TEXT -- COMMAND...: COMMAND succeeds and its output lacks TEXT.
 #
 # check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
 # EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
@@ -38,6 +39,24 @@ check() {
     elif [ "$want_rc" -eq 2 ] && [ "$(wc -l <"$cli_err")" -ne 1 ]; then
         echo "FAIL $name: expected one line on stderr, got:"
         echo "$out" | sed 's/^/    /' | head -20
+        failed=$((failed + 1))
+    else
+        echo "ok   $name"
+        passed=$((passed + 1))
+    fi
+}
+
+# lacks NAME TEXT -- COMMAND...: COMMAND exits 0 and its stdout+stderr lack TEXT (fixed string).
+lacks() {
+    local name=$1 text=$2
+    shift 3
+    local out
+    if ! out=$("$@" 2>&1); then
+        echo "FAIL $name: exit $?, expected 0"
+        failed=$((failed + 1))
+    elif grep -qF -- "$text" <<<"$out"; then
+        echo "FAIL $name: output has: $text"
+        grep -F -- "$text" <<<"$out" | sed 's/^/    /' | head -5
         failed=$((failed + 1))
     else
         echo "ok   $name"

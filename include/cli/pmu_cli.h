@@ -47,6 +47,8 @@ extern "C" {
 /* The program's name as invoked (argv[0]), for the reproduce commands; "pmusim" unless
  * main() set it. */
 extern const char *pmu_cli_program;
+/* The program's name in usage lines: "pmusim", or "pmusim-sc" for the SystemC build. */
+extern const char *pmu_cli_title;
 
 /* ---- the commands (argv[0] is the command name; the exit status is returned) ---------- */
 int pmusim_cmd_run(int argc, char **argv);
@@ -82,11 +84,19 @@ typedef struct pmu_opt {
     int repeat;                 /* may be given more than once */
     int *given;                 /* set to 1 when given (may be NULL) */
     const char **text;          /* the value as typed (may be NULL) */
+    unsigned times;             /* set by pmu_cli_parse: how many times it was given */
 } pmu_opt;
 
 typedef struct pmu_cli_cmd {
     const char *name;            /* "run": messages say "pmusim run: ..." */
     void (*help)(FILE *f);       /* what -h/--help prints */
+    /* Instead of help, for a command whose options depend on the family: what -h/--help
+     * prints for `fam`, the family in effect (--family given before or after --help, else
+     * the command's family, else the default); the options of its --family entry. */
+    void (*family_help)(FILE *f, const struct pmu_cli_cmd *cmd, const pmu_family *fam);
+    /* The command's only family (a family's own command): the default, and the only one
+     * --family accepts.  NULL: any family. */
+    const pmu_family *family;
     unsigned min_args, max_args; /* positional arguments */
     const char *args_what;       /* "an input and an output file", for the message */
     FILE *out, *err;             /* NULL: stdout, stderr */
@@ -95,7 +105,9 @@ typedef struct pmu_cli_cmd {
 #define PMU_CLI_DONE (-1) /* pmu_cli_parse printed the help or the version: exit 0 */
 
 /* Parses argv[1..argc).  Returns 0 (the positional arguments are args[0..*nargs), at
- * most cmd->max_args, and 4096), PMU_CLI_DONE, or PMU_EXIT_USAGE after printing the message. */
+ * most cmd->max_args, and 4096), PMU_CLI_DONE, or PMU_EXIT_USAGE after printing the message.
+ * After -h/--help the rest of the line is read only for --family (family_help); errors
+ * there are not reported, the help is printed. */
 int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int argc,
                   char **argv, const char **args, unsigned *nargs);
 
@@ -130,10 +142,27 @@ typedef struct pmu_cli_target {
 
 /* The options --family, --model and --backend (with_backend) into opts; returns how many. */
 unsigned pmu_cli_target_opts(pmu_cli_target *t, int with_backend, pmu_opt *opts);
-/* Their lines of a command's help, with each family's models. */
-void pmu_cli_target_help(FILE *f, int with_backend);
-/* Finds the family and the model; 0, or PMU_EXIT_USAGE with the message printed. */
+/* Their lines of the help of command cmd (may be NULL: any family) for family fam: the
+ * families cmd takes, and fam's models. */
+void pmu_cli_target_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam, int with_backend);
+/* Finds the family (cmd->family, or the first registered, when --family is not given; a
+ * command with a family of its own refuses another) and the model; 0, or PMU_EXIT_USAGE
+ * with the message printed. */
 int pmu_cli_target_resolve(const pmu_cli_cmd *cmd, pmu_cli_target *t);
+
+/* ---- what a family refuses of a command (pmu_family_cmds.refusals) ------------------- */
+/* Why family fam refuses option `opt` ("irq-latency"; NULL: the whole command) of command
+ * `cmd`, or NULL when it takes it. */
+const char *pmu_cli_refusal(const pmu_family *fam, const char *cmd, const char *opt);
+/* After parsing and resolving: the command and each option given that fam refuses get
+ * "--OPT: not on the TITLE: why (see pmusim CMD --family F --help)"; 0, or PMU_EXIT_USAGE
+ * with the message printed. */
+int pmu_cli_family_check(const pmu_cli_cmd *cmd, const pmu_family *fam, const pmu_opt *opts, unsigned nopts);
+/* 1 when fam takes option opt of cmd (help prints only what the family takes). */
+int pmu_cli_takes(const pmu_cli_cmd *cmd, const pmu_family *fam, const char *opt);
+/* The end of a family_help: the options fam refuses and why, and how to see another
+ * family's help. */
+void pmu_cli_family_help_end(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam);
 
 /* A reset backend of `kind` for model `model` of family `fam` through the family's
  * constructors; a lock-step pair asks `where(where_ctx)` where a record came from.

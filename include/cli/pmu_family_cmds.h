@@ -93,7 +93,22 @@ typedef struct pmu_fam_command {
     int (*main)(int argc, char **argv);
 } pmu_fam_command;
 
+/* An option of a generic command (run, count, profile) the family refuses, and why:
+ * the command refuses it and its --help leaves it out (pmu_cli_refusal). */
+typedef struct pmu_fam_refusal {
+    const char *commands; /* the commands, separated by spaces: "count profile" */
+    const char *option;   /* the long name ("irq-latency"); NULL: the whole command */
+    const char *why;
+} pmu_fam_refusal;
+
 typedef struct pmu_family_cmds {
+    /* ---- what --help shows of the family (the commands' help is built from these) ---- */
+    const pmu_fam_refusal *refusals; /* ended by an entry with commands NULL (may be NULL) */
+    /* Lines of text ("\n" breaks a line in the help's text column); NULL: a generic line. */
+    const char *config_what;    /* run --config: what the file is, and its doc */
+    const char *monitor_events; /* count/profile -e: the events, how many, their modifiers */
+    const char *monitor_period; /* profile --period: its range */
+
     /* ---- run: configuration files and the harness's overflow service ---- */
     /* Parses a configuration (docs/ita-config-format.md) held in memory; `name` is used in
      * messages.  `model` applies unless the text names one; with model_fixed the text
@@ -114,8 +129,8 @@ typedef struct pmu_family_cmds {
     pmu_fam_service *(*service_start)(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
                                       const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err);
     /* NULL: the service answers `latency` records after the interrupt (--irq-latency).
-     * Otherwise what decides when it answers, for the run's header; --irq-latency is then
-     * refused. */
+     * Otherwise what decides when it answers, for the run's header; run
+     * then refuses --irq-latency, with this as the reason (pmu_cli_refusal). */
     const char *service_timing;
     /* End of a run that stayed in lock-step: folds the last counts, prints the counter
      * table and the interrupts (unless quiet), and checks the 64-bit totals against the

@@ -90,6 +90,11 @@ check sc-no-command 2 "expected the command 'run', found nothing" -- "$PMUSIM_SC
 check sc-other-command 2 "expected the command 'run', found 'count'" -- "$PMUSIM_SC" count
 check sc-help 0 "on the SystemC/TLM-2.0 platform" -- "$PMUSIM_SC" --help
 check sc-run-help 0 "--traffic FILE" -- "$PMUSIM_SC" run --help
+check sc-run-help-usage 0 "usage: pmusim-sc run" -- "$PMUSIM_SC" run --help
+check sc-run-help-family 0 "Another family's: pmusim-sc run --family F --help" -- "$PMUSIM_SC" run --help
+check sc-version 0 "pmusim-sc 1." -- "$PMUSIM_SC" --version
+check sc-short-version 0 "pmusim-sc 1." -- "$PMUSIM_SC" -V
+check sc-run-version 0 "pmusim 1." -- "$PMUSIM_SC" run --version
 check sc-bad-option 2 "unknown argument '--bogus'" -- "$PMUSIM_SC" run --bogus
 check sc-bad-backend 2 "--backend: expected cosim, rtl or ref, found 'spice'" -- "$PMUSIM_SC" run --backend spice
 printf 'bogus\n' >"$tmp/bad.txt"

@@ -9,22 +9,26 @@
 
 #include "monitor.h"
 
-static void count_help(FILE *f)
+static void count_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
-    fprintf(f, "usage: pmusim count -e EVENT[:mod...] [-e ...] [--per-process]\n"
+    if (!monitor_help_takes(f, cmd, fam))
+        return;
+    int pp = pmu_cli_takes(cmd, fam, "per-process");
+    fprintf(f, "usage: %s count -e EVENT [-e ...]%s\n"
                "                    [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
-               "                    [--backend cosim|rtl|ref] [--family NAME] [--model NAME]\n"
-               "                    [--system-wide [--dcr-pp 0|1]] [--pid N[,N...]] [--irq-latency N]\n"
-               "\n"
-               "  -e, --event EV     up to 4 events; modifiers :u :k :plm=N :thres=N :ism=ia64|ia32|both\n"
-               "                     (no privilege modifier = user level)\n"
-               "  --per-process      one row per process\n");
-    monitor_help(f);
-    fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n"
-               "docs/ita-driver.md describes the driver behind the counts.\n");
+               "                    [--backend cosim|rtl|ref] [--family NAME] [--model NAME]",
+            pmu_cli_title, pp ? " [--per-process]" : "");
+    monitor_usage(f, cmd, fam, 19);
+    fprintf(f, "\n\n");
+    monitor_help_line(f, "-e, --event EV", monitor_events(fam));
+    if (pp)
+        fprintf(f, "  --per-process      one row per process\n");
+    monitor_help(f, cmd, fam);
+    fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
+    pmu_cli_family_help_end(f, cmd, fam);
 }
 
-static const pmu_cli_cmd count_cmd = {.name = "count", .help = count_help};
+static const pmu_cli_cmd count_cmd = {.name = "count", .family_help = count_help};
 
 static void print_counts(const monitor_opts *o, const pmu_monitor_counts *c)
 {

@@ -54,7 +54,7 @@ static void main_help(FILE *f)
         fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].what);
     for (unsigned i = 0; i < nfc; i++)
         fprintf(f, "  %-13s %s (%s)\n", fc[i]->name, fc[i]->what, owner[i]->title);
-    fprintf(f, "pmusim <command> --help shows the options of a command; pmusim --version the version.\n");
+    fprintf(f, "pmusim <command> --help shows the options of a command; pmusim --version (-V) the version.\n");
 }
 
 static void command_list(char *buf, size_t size)
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
         main_help(stdout);
         return PMU_EXIT_OK;
     }
-    if (!strcmp(cmd, "--version")) {
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
         printf("pmusim %s\n", PMUSIM_VERSION);
         return PMU_EXIT_OK;
     }

@@ -70,40 +70,86 @@ unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opt
     opts[n++] = (pmu_opt){.name = "pid", .kind = PMU_OPT_CALL, .call = add_pids, .ctx = o, .repeat = 1};
     opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->rq.latency,
                           .max = PMU_CLI_MAX_LATENCY, .given = &o->rq.latency_given};
+    o->opts = opts;
+    o->nopts = n;
     return n;
 }
 
 int monitor_opts_check(monitor_opts *o)
 {
     const pmu_cli_cmd *cmd = o->cmd;
+    /* The family first: what it refuses is said before how the options fit together. */
+    int rc = pmu_cli_target_resolve(cmd, &o->t);
+    if (rc || (rc = pmu_cli_family_check(cmd, o->t.fam, o->opts, o->nopts)))
+        return rc;
     if (o->rq.nevents == 0)
         return pmu_cli_usage(cmd, "expected at least one -e EVENT[:mod...]");
-    int rc = pmu_cli_records_check(cmd, &o->r);
-    if (rc)
+    if ((rc = pmu_cli_records_check(cmd, &o->r)))
         return rc;
     if (o->dcr_pp_given && !o->rq.system_wide)
         return pmu_cli_usage(cmd, "--dcr-pp: expected --system-wide too (user monitors ignore PSR.pp)");
     if (o->rq.npids && o->rq.system_wide)
         return pmu_cli_usage(cmd, "--pid: not used with --system-wide (it monitors every process)");
     o->rq.handlers = o->dcr_pp;
-    if ((rc = pmu_cli_target_resolve(cmd, &o->t)))
-        return rc;
     o->rq.model = o->t.model;
     return 0;
 }
 
-void monitor_help(FILE *f)
+int monitor_help_takes(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
+{
+    const char *why = pmu_cli_refusal(fam, cmd->name, NULL);
+    if (!why)
+        return 1;
+    fprintf(f, "%s %s --family %s: not on the %s: %s\n", pmu_cli_title, cmd->name, fam->name, fam->title, why);
+    pmu_cli_family_help_end(f, cmd, fam);
+    return 0;
+}
+
+const char *monitor_events(const pmu_family *fam)
+{
+    return fam->cmds->monitor_events ? fam->cmds->monitor_events : "the family's events (pmusim encode --list)";
+}
+
+void monitor_help_line(FILE *f, const char *label, const char *text)
+{
+    fprintf(f, "  %-18s ", label);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n')
+            fprintf(f, "\n%21s", "");
+        else
+            fputc(*p, f);
+    }
+    fprintf(f, "\n");
+}
+
+void monitor_usage(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam, unsigned indent)
+{
+    if (pmu_cli_takes(cmd, fam, "system-wide") || pmu_cli_takes(cmd, fam, "pid") ||
+        pmu_cli_takes(cmd, fam, "irq-latency"))
+        fprintf(f, "\n%*s", (int)indent, "");
+    if (pmu_cli_takes(cmd, fam, "system-wide"))
+        fprintf(f, pmu_cli_takes(cmd, fam, "dcr-pp") ? " [--system-wide [--dcr-pp 0|1]]" : " [--system-wide]");
+    if (pmu_cli_takes(cmd, fam, "pid"))
+        fprintf(f, " [--pid N[,N...]]");
+    if (pmu_cli_takes(cmd, fam, "irq-latency"))
+        fprintf(f, " [--irq-latency N]");
+}
+
+void monitor_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
     pmu_cli_records_help(f);
-    pmu_cli_target_help(f, 1);
-    fprintf(f,
-            "  --system-wide      privileged monitors over every process (pm = 1, PSR.pp);\n"
-            "                     default: user monitors of each process (pm = 0, PSR.up)\n"
-            "  --dcr-pp 0|1       system-wide: interruption handlers count (1, default) or not\n"
-            "  --pid N[,N...]     monitor only these processes (default: every process)\n"
-            "  --irq-latency N    records from the overflow to its interrupt (default 4)\n"
-            "\n"
-            "Numbers are decimal or 0x hex.  Options other than -e and --pid may be given once.\n");
+    pmu_cli_target_help(f, cmd, fam, 1);
+    if (pmu_cli_takes(cmd, fam, "system-wide"))
+        fprintf(f, "  --system-wide      privileged monitors over every process (pm = 1, PSR.pp);\n"
+                   "                     default: user monitors of each process (pm = 0, PSR.up)\n");
+    if (pmu_cli_takes(cmd, fam, "dcr-pp"))
+        fprintf(f, "  --dcr-pp 0|1       system-wide: interruption handlers count (1, default) or not\n");
+    if (pmu_cli_takes(cmd, fam, "pid"))
+        fprintf(f, "  --pid N[,N...]     monitor only these processes (default: every process)\n");
+    if (pmu_cli_takes(cmd, fam, "irq-latency"))
+        fprintf(f, "  --irq-latency N    records from the overflow to its interrupt (default 4)\n");
+    fprintf(f, "\nNumbers are decimal or 0x hex.  Options other than -e%s may be given once.\n",
+            pmu_cli_takes(cmd, fam, "pid") ? " and --pid" : "");
 }
 
 /* ---- the session ------------------------------------------------------------------------ */

@@ -21,15 +21,29 @@ typedef struct monitor_opts {
     pmu_monitor_request rq;
     uint16_t pids[MONITOR_MAX_PIDS];
     int dcr_pp, dcr_pp_given;
+    pmu_opt *opts;  /* the command's option table, for the family's check: monitor_opts_init */
+    unsigned nopts; /* sets it; a command that adds options of its own updates nopts */
 } monitor_opts;
 
 /* The shared options into opts (defaults set); returns how many. */
 unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opts);
-/* After parsing: the options fit together, the family and model are found.  0, or
+/* After parsing: the options fit together, the family and model are found, and the
+ * family takes the command and every option given (pmu_cli_family_check).  0, or
  * PMU_EXIT_USAGE with the message printed. */
 int monitor_opts_check(monitor_opts *o);
-/* The help text of the shared options. */
-void monitor_help(FILE *f);
+/* The family's events for -e's help (pmu_family_cmds.monitor_events, or a default). */
+const char *monitor_events(const pmu_family *fam);
+/* One option's help line: the label in the option column, then text (its "\n"s continue
+ * in the text column). */
+void monitor_help_line(FILE *f, const char *label, const char *text);
+/* 1 when the family takes the command at all; else prints why on f and returns 0 (the
+ * command's help prints nothing else). */
+int monitor_help_takes(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam);
+/* A usage line's continuation "\n<indent>[--system-wide [--dcr-pp 0|1]] [--pid N[,N...]]
+ * [--irq-latency N]", as far as fam takes them (nothing when it takes none). */
+void monitor_usage(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam, unsigned indent);
+/* The help text of the shared options the family takes. */
+void monitor_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam);
 
 /* One session; monitor_close() frees whatever is set. */
 typedef struct monitor_session {

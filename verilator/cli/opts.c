@@ -17,6 +17,7 @@
 #define LONG_KEY_BASE 256 /* getopt_long's value of an option without a short letter */
 
 const char *pmu_cli_program = "pmusim";
+const char *pmu_cli_title = "pmusim";
 
 FILE *pmu_cli_out(const pmu_cli_cmd *cmd) { return cmd->out ? cmd->out : stdout; }
 static FILE *cli_err(const pmu_cli_cmd *cmd) { return cmd->err ? cmd->err : stderr; }
@@ -222,6 +223,25 @@ static int take_option(const pmu_cli_cmd *cmd, pmu_opt *o, const char *typed, co
     return 0;
 }
 
+/* What -h/--help prints: the command's help, or its help for the family in effect (the
+ * --family option's value when given). */
+static int print_help(const pmu_cli_cmd *cmd, const pmu_opt *opts, unsigned nopts)
+{
+    if (!cmd->family_help) {
+        cmd->help(pmu_cli_out(cmd));
+        return PMU_CLI_DONE;
+    }
+    pmu_cli_target t = {0};
+    for (unsigned i = 0; i < nopts; i++)
+        if (!strcmp(opts[i].name, "family") && opts[i].times)
+            t.family_name = *(const char *const *)opts[i].dest;
+    int rc = pmu_cli_target_resolve(cmd, &t);
+    if (rc)
+        return rc;
+    cmd->family_help(pmu_cli_out(cmd), cmd, t.fam);
+    return PMU_CLI_DONE;
+}
+
 int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int argc, char **argv,
                   const char **args, unsigned *nargs)
 {
@@ -231,17 +251,27 @@ int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int arg
         return pmu_cli_fail(cmd, PMU_EXIT_FAIL, "internal error: %u options, at most %d", nopts,
                             MAX_OPTS);
     build_table(opts, nopts, &t);
+    for (unsigned i = 0; i < nopts; i++)
+        opts[i].times = 0;
     *nargs = 0;
     optind = 0; /* glibc: start afresh (commands may run more than once in a process) */
     opterr = 0;
-    int c, at = 1;
+    int c, at = 1, help = 0;
     /* Options and positional arguments come back in order, so argv[at] (optind before
      * the call) is what the user typed for this one. */
     while ((c = getopt_long(argc, argv, t.shorts, t.lo, NULL)) != -1) {
         const char *typed = argv[at < argc ? at : argc - 1];
         at = optind;
         int i = index_of_key(&t, nopts, c);
-        if (c == 1) {
+        if (c == KEY_HELP) {
+            help = 1;
+        } else if (help) {
+            /* only --family matters now: its value, unchecked until the help resolves it */
+            if (i >= 0 && opts[i].kind == PMU_OPT_TEXT && !strcmp(opts[i].name, "family") && optarg) {
+                *(const char **)opts[i].dest = optarg;
+                opts[i].times++;
+            }
+        } else if (c == 1) {
             if (*nargs == cmd->max_args || *nargs == MAX_ARGS)
                 return pmu_cli_usage(cmd, "unexpected argument '%s'", optarg);
             args[(*nargs)++] = optarg;
@@ -252,16 +282,17 @@ int pmu_cli_parse(const pmu_cli_cmd *cmd, pmu_opt *opts, unsigned nopts, int arg
             return pmu_cli_usage(cmd, "%s: expected a value", label);
         } else if (c == '?') {
             return refused(cmd, opts, nopts, &t, typed);
-        } else if (c == KEY_HELP) {
-            cmd->help(pmu_cli_out(cmd));
-            return PMU_CLI_DONE;
         } else if (c == KEY_VERSION) {
             fprintf(pmu_cli_out(cmd), "pmusim %s\n", PMUSIM_VERSION);
             return PMU_CLI_DONE;
-        } else if (i >= 0 && take_option(cmd, &opts[i], typed, optarg, &seen[i])) {
-            return PMU_EXIT_USAGE;
+        } else if (i >= 0) {
+            if (take_option(cmd, &opts[i], typed, optarg, &seen[i]))
+                return PMU_EXIT_USAGE;
+            opts[i].times = seen[i];
         }
     }
+    if (help)
+        return print_help(cmd, opts, nopts);
     for (; optind < argc; optind++) { /* after "--" */
         if (*nargs == cmd->max_args || *nargs == MAX_ARGS)
             return pmu_cli_usage(cmd, "unexpected argument '%s'", argv[optind]);

@@ -15,32 +15,42 @@
 #include "cli/pmu_symtab.h"
 #include "common/pmu_text.h"
 
-static void profile_help(FILE *f)
+static void profile_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
-    fprintf(f, "usage: pmusim profile -e EVENT[:mod...] --period N [--symbols FILE] [--top N] [--json]\n"
-               "       pmusim profile --sample EVENT[:mod...] --period N [the same options]\n"
-               "                      [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
-               "                      [--backend cosim|rtl|ref] [--family NAME] [--model NAME]\n"
-               "                      [--system-wide [--dcr-pp 0|1]] [--pid N[,N...]] [--irq-latency N]\n"
-               "\n"
-               "  -e, --event EV     the event to sample (one); modifiers as for pmusim count\n"
-               "  --sample EV        sample with a capture unit: an EAR or BTB event (Itanium:\n"
-               "                     DATA_EAR_CACHE_LAT64, L1I_EAR_CACHE_LAT4, BRANCH_EVENT, ...);\n"
-               "                     a counter counts the unit's captures, and each sample prints\n"
-               "                     the unit's registers decoded; modifiers as for -e\n"
-               "  --period N         a sample every N events (1..2^W, W = 47 on Itanium 2, 32 on Itanium)\n"
-               "  --symbols FILE     'START END NAME' lines, hexadecimal, END exclusive (pmusim gen\n"
+    if (!monitor_help_takes(f, cmd, fam))
+        return;
+    int sample = pmu_cli_takes(cmd, fam, "sample");
+    fprintf(f, "usage: %s profile -e EVENT --period N [--symbols FILE] [--top N] [--json]\n", pmu_cli_title);
+    if (sample)
+        fprintf(f, "       %s profile --sample EVENT --period N [the same options]\n", pmu_cli_title);
+    fprintf(f, "                      [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
+               "                      [--backend cosim|rtl|ref] [--family NAME] [--model NAME]");
+    monitor_usage(f, cmd, fam, 21);
+    fprintf(f, "\n\n");
+    char text[512];
+    snprintf(text, sizeof text, "the event to sample (one):\n%s", monitor_events(fam));
+    monitor_help_line(f, "-e, --event EV", text);
+    if (sample)
+        fprintf(f, "  --sample EV        sample with a capture unit: an EAR or BTB event (Itanium:\n"
+                   "                     DATA_EAR_CACHE_LAT64, L1I_EAR_CACHE_LAT4, BRANCH_EVENT, ...);\n"
+                   "                     a counter counts the unit's captures, and each sample prints\n"
+                   "                     the unit's registers decoded; modifiers as for -e\n");
+    snprintf(text, sizeof text, "a sample every N events: %s",
+             fam->cmds->monitor_period ? fam->cmds->monitor_period : "1 up to the counter's range");
+    monitor_help_line(f, "--period N", text);
+    fprintf(f, "  --symbols FILE     'START END NAME' lines, hexadecimal, END exclusive (pmusim gen\n"
                "                     --symbols writes them); default: the generator's functions when\n"
                "                     the records are generated, else raw addresses\n"
                "  --top N            print only the N functions with the most samples\n"
                "  --json             print one JSON object: the samples (with --sample: raw registers\n"
                "                     and decoded fields) and the functions; the exactness and\n"
                "                     lock-step lines go to stderr\n");
-    monitor_help(f);
+    monitor_help(f, cmd, fam);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
+    pmu_cli_family_help_end(f, cmd, fam);
 }
 
-static const pmu_cli_cmd profile_cmd = {.name = "profile", .help = profile_help};
+static const pmu_cli_cmd profile_cmd = {.name = "profile", .family_help = profile_help};
 
 /* Samples by address (open addressing, cap a power of two); they are mapped to
  * functions at the end, when the generator's function list is known too. */
@@ -261,6 +271,7 @@ static int parse(int argc, char **argv, profile_opts *p)
                           .max = UINT64_MAX, .text = &p->m.rq.period_text};
     opts[n++] = (pmu_opt){.name = "symbols", .kind = PMU_OPT_FILE, .dest = &p->symbols};
     opts[n++] = (pmu_opt){.name = "top", .kind = PMU_OPT_U64, .dest = &p->top, .min = 1, .max = 1000000};
+    p->m.nopts = n;
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&profile_cmd, opts, n, argc, argv, args, &nargs);

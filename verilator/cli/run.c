@@ -57,23 +57,27 @@ typedef struct run_state {
     int exact;              /* the service's verdict on the totals (service_finish) */
 } run_state;
 
-static void run_help(FILE *f)
+static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
-    fprintf(f, "usage: pmusim run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
+    int latency = pmu_cli_takes(cmd, fam, "irq-latency");
+    fprintf(f, "usage: %s run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
                "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
-               "                  [--irq-latency N] [--waves FILE] [--wave-from CYCLE]\n"
+               "                  %s[--waves FILE] [--wave-from CYCLE]\n"
                "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet]\n"
-               "\n");
+               "\n",
+            pmu_cli_title, latency ? "[--irq-latency N] " : "");
     pmu_cli_records_help(f);
-    fprintf(f, "  --config FILE      PMU configuration, '-' = stdin (docs/ita-config-format.md);\n"
-               "                     default: built in\n");
-    pmu_cli_target_help(f, 1);
-    fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n"
-               "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n"
-               "                     and, for a family with a layout, a GTKWave save file beside it\n"
-               "                     (FILE without .fst, + .gtkw): the run's window, a marker on\n"
-               "                     the mismatch or the last record\n"
-               "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
+    fprintf(f, "  --config FILE      %s, '-' = stdin;\n"
+               "                     default: built in\n",
+            fam->cmds->config_what ? fam->cmds->config_what : "the family's configuration");
+    pmu_cli_target_help(f, cmd, fam, 1);
+    if (latency)
+        fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n");
+    fprintf(f, "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n");
+    if (fam->wave_layout)
+        fprintf(f, "                     and a GTKWave save file beside it (FILE without .fst, + .gtkw):\n"
+                   "                     the run's window, a marker on the mismatch or the last record\n");
+    fprintf(f, "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
                "  --stop-at CYCLE    stop before record CYCLE (records are numbered from 0)\n"
                "  --dump-regs        print every visible register and the interrupt line at the end\n"
                "                     (the lock-step pair: the RTL's and the reference's)\n"
@@ -84,9 +88,10 @@ static void run_help(FILE *f)
                "Numbers are decimal or 0x hex.  Each option may be given once.\n"
                "exit status: 0 ok, 1 lock-step mismatch, inexact totals or a failed write,\n"
                "             2 bad arguments or input\n");
+    pmu_cli_family_help_end(f, cmd, fam);
 }
 
-static const pmu_cli_cmd run_cmd = {.name = "run", .help = run_help};
+static const pmu_cli_cmd run_cmd = {.name = "run", .family_help = run_help};
 
 static int parse(int argc, char **argv, run_opts *o)
 {
@@ -109,7 +114,7 @@ static int parse(int argc, char **argv, run_opts *o)
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&run_cmd, opts, n, argc, argv, args, &nargs);
-    if (rc)
+    if (rc || (rc = pmu_cli_target_resolve(&run_cmd, &o->t)) || (rc = pmu_cli_family_check(&run_cmd, o->t.fam, opts, n)))
         return rc;
     if ((rc = pmu_cli_records_check(&run_cmd, &o->r)))
         return rc;
@@ -122,11 +127,6 @@ static int parse(int argc, char **argv, run_opts *o)
     if (o->stop_at && o->wave_from_given && o->wave_from >= o->stop_at)
         return pmu_cli_usage(&run_cmd, "--wave-from: expected a cycle before --stop-at %" PRIu64 ", found %" PRIu64,
                              o->stop_at, o->wave_from);
-    if ((rc = pmu_cli_target_resolve(&run_cmd, &o->t)))
-        return rc;
-    if (o->irq_latency_given && o->t.fam->cmds && o->t.fam->cmds->service_timing)
-        return pmu_cli_usage(&run_cmd, "--irq-latency: not on the %s: %s", o->t.fam->title,
-                             o->t.fam->cmds->service_timing);
     return 0;
 }
 

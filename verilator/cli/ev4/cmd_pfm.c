@@ -8,7 +8,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "common/ev4/ev4_cycle.h"
 #include "harness/ev4/ev4_family.h"
@@ -34,7 +33,7 @@ typedef struct pfm_opts {
     unsigned nsettings;
 } pfm_opts;
 
-static void pfm_help(FILE *f)
+static void pfm_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
     fprintf(f,
             "usage: pmusim pfm [--cpus N] [--stream FILE]... [--seed N] [--cycles N] [--mode M] [--procs N]\n"
@@ -53,16 +52,16 @@ static void pfm_help(FILE *f)
             "setting options (each overrides the setup's line of the same name):\n"
             "  --open all|each|one   --caller PID   --bind CPU|none   --log all|select\n"
             "  --mux0 EVENT   --mux1 EVENT   --period0 65536|4096   --period1 4096|256\n"
-            "  --disable 0|1|2   --items counters,ipl,profiling   --profile none|kernel|user [START END]\n"
-            "  --memlimit BYTES   --enable yes|no\n"
+            "  --disable 0|1|2   --items counters,ipl,profiling   --memlimit BYTES   --enable yes|no\n"
+            "  --profile none|kernel|user   --profile 'kernel|user START END'  (a range: one quoted argument)\n"
             "  --symbols FILE     functions for the profile (pmusim gen --symbols); default: the generator's\n"
             "  --json             the results as one JSON object\n"
             "  --quiet            only the exactness and lock-step lines\n",
             EV4_MAX_CPUS);
-    pmu_cli_target_help(f, 1);
+    pmu_cli_target_help(f, cmd, fam, 1);
 }
 
-static const pmu_cli_cmd pfm_cmd = {.name = "pfm", .help = pfm_help, .min_args = 0, .max_args = 0};
+static const pmu_cli_cmd pfm_cmd = {.name = "pfm", .family_help = pfm_help, .family = &pmu_family_alpha21064};
 
 static int add_stream(void *ctx, const char *opt, const char *value, pmu_err *err)
 {
@@ -120,12 +119,9 @@ static int parse_opts(pfm_opts *o, int argc, char **argv)
         opts[n++] = (pmu_opt){.name = settings[i], .kind = PMU_OPT_CALL, .call = add_setting, .ctx = o};
     const char *args[8];
     unsigned nargs;
-    o->t.family_name = "alpha21064";
     int rc = pmu_cli_parse(&pfm_cmd, opts, n, argc, argv, args, &nargs);
     if (rc)
         return rc;
-    if (strcasecmp(o->t.family_name, "alpha21064") != 0)
-        return pmu_cli_usage(&pfm_cmd, "--family: pfm is the Alpha 21064's command");
     if ((rc = pmu_cli_target_resolve(&pfm_cmd, &o->t)))
         return rc;
     if (o->nstreams) {

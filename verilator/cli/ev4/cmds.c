@@ -157,7 +157,14 @@ static const pmu_fam_command ev4_commands[] = {
     {"pfm", "run streams on the 21064 counters through the OSF/1 pfm pseudo-device", ev4_cmd_pfm},
 };
 
+static const pmu_fam_refusal ev4_refusals[] = {
+    {"count profile", NULL, no_read},
+    {NULL, NULL, NULL},
+};
+
 const pmu_family_cmds ev4_family_cmds = {
+    .refusals = ev4_refusals,
+    .config_what = "a pfm setup (docs/ev4-pfm.md, \"Setups\")",
     PMU_SETUP_CMDS_HOOKS,
     .service_timing = "the OS takes each interrupt at the first record below IPL 6, outside PALmode (docs/ev4-pfm.md)",
     .mismatch_detail = mismatch_detail,

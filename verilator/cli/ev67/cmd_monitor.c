@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/ev67/ev67_regs.h"
+#include "harness/ev67/ev67_family.h"
 #include "cli/ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
 
@@ -26,18 +27,16 @@ struct pmu_fam_monitor {
     pmu_record_hooks hooks; /* the session's */
 };
 
-/* The events as a setup; the options the 21264 cannot honour are refused by name. */
+#define PERF_EVENTS "CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY"
+const char ev67_monitor_events[] = PERF_EVENTS ": one, or an allowed pair\n"
+                                   "(pmusim encode --family alpha21264 --list); no modifiers;\n"
+                                   "the driver: docs/ev67-perf.md";
+const char ev67_monitor_period[] = "1..2^20-1 (a 20-bit counter)";
+
+/* The events as a setup. */
 static int monitor_setup(const pmu_monitor_request *rq, ev67_setup *s, pmu_err *err)
 {
-    if (rq->sample_unit)
-        return pmu_errf(err, PMU_E_INPUT, "--sample %s: the 21264's capture unit is ProfileMe: use pmusim profileme",
-                        rq->sample_unit);
-    if (rq->npids || rq->per_process)
-        return pmu_errf(err, PMU_E_INPUT, "%s: the 21264/EV67 records carry no process; its counters count every "
-                        "process (one system-wide context)", rq->npids ? "--pid" : "--per-process");
-    if (rq->latency_given)
-        return pmu_errf(err, PMU_E_INPUT, "--irq-latency: the 21264/EV67 perf driver takes each interrupt at the "
-                        "record after the line rises (docs/ev67-harness.md)");
+    /* --sample, --pid, --per-process, --irq-latency...: refused before (ev67_refusals, cmds.c) */
     ev67_setup_default(s);
     s->model = rq->model;
     s->mode = EV67_SETUP_PERF;
@@ -48,8 +47,8 @@ static int monitor_setup(const pmu_monitor_request *rq, ev67_setup *s, pmu_err *
     for (unsigned i = 0; i < rq->nevents; i++) {
         int id = ev67_perf_event_find(rq->events[i]);
         if (id < 0)
-            return pmu_errf(err, PMU_E_INPUT, "-e %s: expected CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY "
-                            "(the 21264/EV67 perf events, no modifiers)", rq->events[i]);
+            return pmu_errf(err, PMU_E_INPUT, "-e %s: expected " PERF_EVENTS " (the 21264/EV67 perf events, no modifiers)",
+                            rq->events[i]);
         s->events[i] = (unsigned)id;
         s->periods[i] = 0; /* counting: the largest period, the fewest interrupts */
     }
@@ -165,7 +164,7 @@ static void encode_help(FILE *f)
                "\n"
                "Prints the registers the perf driver writes last when it sets the events up\n"
                "(PCTR_CTL, IER_CM, I_CTL), read back from a reference model it programmed.\n");
-    pmu_cli_target_help(f, 0);
+    pmu_cli_target_help(f, NULL, &pmu_family_alpha21264, 0);
 }
 
 static int encode_event(void *ctx, const char *opt, const char *val, pmu_err *err)

@@ -24,7 +24,7 @@ typedef struct pme_opts {
     int json;
 } pme_opts;
 
-static void pme_help(FILE *f)
+static void pme_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
     fprintf(f, "usage: pmusim profileme [--period N] [--sl1 0..3] [--symbols FILE] [--top N] [--pcs N] [--json]\n"
                "                        [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
@@ -45,10 +45,10 @@ static void pme_help(FILE *f)
                "  --json             one JSON object (every function and PC); the exactness and\n"
                "                     lock-step lines go to stderr\n");
     pmu_cli_records_help(f);
-    pmu_cli_target_help(f, 1);
+    pmu_cli_target_help(f, cmd, fam, 1);
 }
 
-static const pmu_cli_cmd pme_cmd = {.name = "profileme", .help = pme_help};
+static const pmu_cli_cmd pme_cmd = {.name = "profileme", .family_help = pme_help, .family = &pmu_family_alpha21264};
 
 /* Totals of one function (or one PC). */
 typedef struct pme_row {
@@ -201,7 +201,6 @@ static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_
 static int parse(int argc, char **argv, pme_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->t.family_name = pmu_family_alpha21264.name;
     o->period = 1000;
     o->sl1 = 1;
     o->top = o->pcs = 20;
@@ -222,9 +221,6 @@ static int parse(int argc, char **argv, pme_opts *o)
         return rc;
     if ((rc = pmu_cli_records_check(&pme_cmd, &o->r)) || (rc = pmu_cli_target_resolve(&pme_cmd, &o->t)))
         return rc;
-    if (o->t.fam != &pmu_family_alpha21264)
-        return pmu_cli_usage(&pme_cmd, "--family: expected alpha21264 (ProfileMe is the 21264/EV67's), found '%s'",
-                             o->t.fam->name);
     return 0;
 }
 

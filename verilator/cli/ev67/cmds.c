@@ -88,7 +88,25 @@ static const pmu_fam_command ev67_commands[] = {
      ev67_cmd_profileme},
 };
 
+/* What count and profile refuse: the records carry no process, and the perf driver and
+ * ProfileMe decide when they answer. */
+#define NO_PROCESS "the records carry no process: one system-wide context"
+static const pmu_fam_refusal ev67_refusals[] = {
+    {"count profile", "pid", NO_PROCESS},
+    {"count profile", "per-process", NO_PROCESS},
+    {"count profile", "system-wide", "every session is one system-wide context already"},
+    {"count profile", "dcr-pp", "DCR.pp is the Itanium's; every session is system-wide"},
+    {"count profile", "irq-latency", "the perf driver takes each interrupt at the record after the line "
+                                     "rises (docs/ev67-harness.md)"},
+    {"profile", "sample", "the 21264's capture unit is ProfileMe: use pmusim profileme"},
+    {NULL, NULL, NULL},
+};
+
 const pmu_family_cmds ev67_family_cmds = {
+    .refusals = ev67_refusals,
+    .config_what = "a setup: the perf driver's events or the ProfileMe sampler (docs/ev67-harness.md, \"Setups\")",
+    .monitor_events = ev67_monitor_events,
+    .monitor_period = ev67_monitor_period,
     PMU_SETUP_CMDS_HOOKS,
     .service_timing = "the software takes each interrupt at the record after the line rises; the "
                       "block holds it off in PALmode (docs/ev67-harness.md)",

@@ -9,6 +9,8 @@
 extern const pmu_setup_conform ev67_conform;
 
 /* count and profile (cmd_monitor.c). */
+/* count/profile's events and --period range, for the help and the messages. */
+extern const char ev67_monitor_events[], ev67_monitor_period[];
 pmu_fam_monitor *ev67_monitor_create(const pmu_monitor_request *rq, pmu_err *err);
 const char *ev67_monitor_session(const pmu_fam_monitor *m);
 int ev67_monitor_start(pmu_fam_monitor *m, pmu_backend *b, pmu_record_hooks *hooks, pmu_err *err);

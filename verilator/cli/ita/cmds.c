@@ -197,6 +197,11 @@ static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *o
 }
 
 const pmu_family_cmds ita_family_cmds = {
+    .config_what = "a PMU configuration (docs/ita-config-format.md)",
+    .monitor_events = "up to 4 events of pmusim encode --list (one per counter);\n"
+                      "modifiers :u :k :plm=N :thres=N :ism=ia64|ia32|both\n"
+                      "(no privilege modifier = user level); the driver: docs/ita-driver.md",
+    .monitor_period = "1..2^W, W = 47 on Itanium 2, 32 on Itanium",
     .config_parse = config_parse,
     .config_builtin = config_builtin,
     .config_model = config_model,

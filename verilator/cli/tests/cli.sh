@@ -65,6 +65,56 @@ check config-stdin 0 "NOPS_RETIRED" -- bash -c "printf 'PMC6 event=NOPS_RETIRED 
 check config-stdin-error 2 "<stdin>:1: plm: expected 0..15 (4 bits), found 99" -- bash -c "echo 'PMC4 plm=99' | \"\$0\" run --cycles 10 --config -" "$PMUSIM"
 check config-and-stream-stdin 2 "--config: '-' (stdin) is the stream's already" -- run --stream - --config -
 check help 0 "usage: pmusim run" -- run --help
+check program-short-version 0 "pmusim 1." -- "$PMUSIM" -V
+
+# ---- help that fits the family ------------------------------------------------------
+# Without --family: the default family's view, and where the others' help is.
+check help-default-config 0 "--config FILE      a PMU configuration (docs/ita-config-format.md)" -- run --help
+check help-default-latency 0 "--irq-latency N    cycles from the interrupt pulse" -- run --help
+check help-default-models 0 "--model NAME       the Itanium / Itanium 2's model: itanium, itanium2 (default)" -- run --help
+check help-default-others 0 "Another family's: pmusim run --family F --help" -- run --help
+check help-count-modifiers 0 "modifiers :u :k :plm=N" -- "$PMUSIM" count --help
+check help-count-latency 0 "[--irq-latency N]" -- "$PMUSIM" count --help
+check help-unknown-family 2 "pmusim count: --family: expected $families_or_list, found 'x86'" -- "$PMUSIM" count --family x86 --help
+check help-after-error 2 "pmusim run: unknown argument '--bogus'" -- run --bogus --help
+# Each family's help, --family before or after --help: every option it leaves out as
+# refused is absent from its options and usage, and the command refuses it, naming the
+# family and its help.
+help_fits() {
+    local fam=$1 cmd=$2 help other refused opt out rc
+    help=$("$PMUSIM" "$cmd" --family "$fam" --help) || { echo "$cmd --family $fam --help failed"; return 1; }
+    other=$("$PMUSIM" "$cmd" --help --family "$fam") || return 1
+    [ "$help" = "$other" ] || { echo "$cmd: --help --family $fam differs from --family $fam --help"; return 1; }
+    grep -qF "This help is the " <<<"$help" && grep -qF "(--family $fam)." <<<"$help" ||
+        { echo "$cmd --family $fam --help: does not say whose help it is"; return 1; }
+    if grep -q "^pmusim $cmd --family $fam: not on the " <<<"$help"; then
+        out=$("$PMUSIM" "$cmd" --family "$fam" 2>&1)
+        rc=$?
+        [ $rc -eq 2 ] && grep -qF "pmusim $cmd: not on the " <<<"$out" ||
+            { echo "$cmd --family $fam: help says refused, the command says (exit $rc): $out"; return 1; }
+        return 0
+    fi
+    refused=$(sed -n '/^Not on this family:$/,/^$/s/^  --\([a-z0-9-]*\): .*/\1/p' <<<"$help")
+    for opt in $refused; do
+        if sed '/^Not on this family:$/,$d' <<<"$help" | grep -qE -- "--$opt([] =]|$)"; then
+            echo "$cmd --family $fam --help: refused --$opt is shown as an option"
+            return 1
+        fi
+        out=$("$PMUSIM" "$cmd" --family "$fam" "--$opt" 2>&1)
+        rc=$?
+        if grep -qF -- "--$opt: expected a value" <<<"$out"; then
+            out=$("$PMUSIM" "$cmd" --family "$fam" "--$opt" 1 2>&1)
+            rc=$?
+        fi
+        [ $rc -eq 2 ] && grep -qF -- "--$opt: not on the " <<<"$out" && grep -qF "(see pmusim $cmd --family $fam --help)" <<<"$out" ||
+            { echo "$cmd --family $fam --$opt: help says refused, the command says (exit $rc): $out"; return 1; }
+    done
+}
+for fam in $families; do
+    for cmd in run count profile; do
+        ok "help-fits-$cmd-$fam" -- help_fits "$fam" "$cmd"
+    done
+done
 
 # ---- configuration lines ------------------------------------------------------------
 cfg() { printf '%b' "$2" >"$tmp/$1.cfg"; echo "$tmp/$1.cfg"; }

@@ -113,6 +113,18 @@ check config-key 2 "bad2.cfg:2: frobnicate: unknown setting 'frobnicate'" -- "$P
 printf 'pid=5 mode=user ipl=3\n' >"$tmp/bad.txt"
 check stream-user-ipl 2 "bad.txt:1" -- pfm --stream "$tmp/bad.txt" --profile none --items counters
 check count-refused 2 "cannot be read by software" -- "$PMUSIM" count "${A[@]}" -e PF_CYCLES
+check count-refused-help 0 "pmusim count --family alpha21064: not on the Alpha 21064: the 21064's counters cannot be read" -- "$PMUSIM" count --help "${A[@]}"
+lacks count-refused-help-no-options "--event" -- "$PMUSIM" count "${A[@]}" --help
+# Help: pfm is the 21064's; run shows the 21064's setup and models, no --irq-latency.
+check pfm-help-family 0 "--family NAME      alpha21064 only (the default: pfm is the Alpha 21064's command)" -- pfm --help
+lacks pfm-help-no-itanium "itanium" -- pfm --help
+check pfm-help-models 0 "--model NAME       the Alpha 21064's model: 21064 (default), 21064-pass2" -- pfm --help
+check pfm-help-profile-quoted 0 "--profile 'kernel|user START END'  (a range: one quoted argument)" -- pfm --help
+check pfm-help-wrong-family 2 "--family: expected alpha21064 (pfm is the Alpha 21064's command), found 'itanium'" -- pfm --family itanium --help
+check run-help-setup 0 "--config FILE      a pfm setup (docs/ev4-pfm.md" -- "$PMUSIM" run "${A[@]}" --help
+check run-help-models 0 "the Alpha 21064's model: 21064 (default), 21064-pass2" -- "$PMUSIM" run --help "${A[@]}"
+lacks run-help-no-latency "--irq-latency N" -- "$PMUSIM" run "${A[@]}" --help
+lacks run-help-no-ita-config "ita-config-format" -- "$PMUSIM" run "${A[@]}" --help
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

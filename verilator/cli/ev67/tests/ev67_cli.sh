@@ -74,8 +74,22 @@ check count-top-period-carry-in-flight 0 "note: CYCLES's count lacks its last ca
 check count-bcache 0 "BCACHEMISS" -- "$PMUSIM" count "${A[@]}" --cycles 30000 -e BCACHEMISS --mode random
 check count-conflict 2 "conflict" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES -e BCACHEMISS
 check count-unknown 2 "-e FLOPS: expected CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e FLOPS
-check count-pid 2 "--pid: the 21264/EV67 records carry no process" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --pid 3
-check count-latency 2 "--irq-latency: the 21264/EV67 perf driver" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --irq-latency 2
+check count-pid 2 "--pid: not on the Alpha 21264/EV67: the records carry no process" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --pid 3
+check count-latency 2 "--irq-latency: not on the Alpha 21264/EV67: the perf driver takes each interrupt" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --irq-latency 2
+check count-dcr-pp 2 "--dcr-pp: not on the Alpha 21264/EV67" -- "$PMUSIM" count "${A[@]}" --cycles 10 -e CYCLES --dcr-pp 0
+# Help: what the 21264 takes, before or after --help.
+check help-count-events 0 "CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY: one, or an allowed pair" -- "$PMUSIM" count --help "${A[@]}"
+check help-count-model 0 "the Alpha 21264/EV67's model: 21264-ev67 (default)" -- "$PMUSIM" count "${A[@]}" --help
+lacks help-count-no-modifiers ":u :k" -- "$PMUSIM" count "${A[@]}" --help
+lacks help-count-no-latency "--irq-latency N" -- "$PMUSIM" count "${A[@]}" --help
+lacks help-count-no-pid "[--pid" -- "$PMUSIM" count "${A[@]}" --help
+lacks help-profile-no-sample "--sample EV" -- "$PMUSIM" profile "${A[@]}" --help
+check help-profile-period 0 "a sample every N events: 1..2^20-1 (a 20-bit counter)" -- "$PMUSIM" profile "${A[@]}" --help
+check help-run-config 0 "a setup: the perf driver's events or the ProfileMe sampler (docs/ev67-harness.md" -- "$PMUSIM" run "${A[@]}" --help
+lacks help-run-no-latency "--irq-latency N" -- "$PMUSIM" run --help "${A[@]}"
+check help-profileme-family 0 "--family NAME      alpha21264 only" -- "$PMUSIM" profileme --help
+lacks help-profileme-no-itanium "itanium" -- "$PMUSIM" profileme --help
+check help-profileme-wrong-family 2 "--family: expected alpha21264 (profileme is the Alpha 21264/EV67's command), found 'itanium'" -- "$PMUSIM" profileme --help --family itanium
 check profile 0 "vmunix:" -- "$PMUSIM" profile "${A[@]}" --cycles 60000 -e CYCLES --period 500
 check profile-exact 0 "exact:" -- "$PMUSIM" profile "${A[@]}" --cycles 60000 -e INSTRUCTIONS --period 300
 check profile-sample 2 "use pmusim profileme" -- "$PMUSIM" profile "${A[@]}" --cycles 10 --sample PROFILEME --period 100
