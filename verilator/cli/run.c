@@ -442,6 +442,12 @@ static void print_json(const run_opts *o, run_state *s, const pmu_cosim_mismatch
     printf(",\n  \"records\": %" PRIu64 ", \"seconds\": %.6f,\n  ", s->loop.records, s->loop.seconds);
     /* At a mismatch the run stopped before its software finished: no totals compared. */
     pmu_cli_json_verdicts(stdout, s->b, s->loop.records, m ? -1 : s->exact);
+    /* The software's results (the family's counter table): only when it finished. */
+    printf(",\n  \"service\": ");
+    if (!m && s->svc && s->cmds->service_json)
+        s->cmds->service_json(s->svc, stdout);
+    else
+        printf("null");
     printf(",\n  \"mismatch\": ");
     if (m) {
         char cmd[2048];
