@@ -142,7 +142,7 @@ $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 GTEST_BINS   += $(HARNESS_TEST_BIN)
-TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh
+TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh verilator/cli/tests/json.sh
 TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
@@ -162,3 +162,4 @@ harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
 	$(HARNESS_TEST_BIN)
 	bash verilator/cli/tests/cli.sh
 	bash verilator/cli/tests/files.sh
+	bash verilator/cli/tests/json.sh

@@ -10,6 +10,7 @@
  * The same command runs on the SystemC platform (systemc/, build/pmusim-sc) through
  * pmu_cli_run's engine.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -60,6 +61,8 @@ typedef struct run_state {
     pmu_traffic *log;
     pmu_cli_loop loop;
     int exact;              /* the service's verdict on the totals (service_finish) */
+    char *service_json;     /* --json: the service's results (service_json), when it finished */
+    size_t service_len;
 } run_state;
 
 static void run_help(FILE *f)
@@ -201,6 +204,7 @@ static void run_close(run_state *s)
     if (s->cfg)
         s->cmds->config_free(s->cfg);
     pmu_files_free(s->files); /* drops a waveform not committed */
+    free(s->service_json);
 }
 
 /* The configuration file (or stdin, or the built-in one), parsed for the family. */
@@ -444,8 +448,8 @@ static void print_json(const run_opts *o, run_state *s, const pmu_cosim_mismatch
     pmu_cli_json_verdicts(stdout, s->b, s->loop.records, m ? -1 : s->exact);
     /* The software's results (the family's counter table): only when it finished. */
     printf(",\n  \"service\": ");
-    if (!m && s->svc && s->cmds->service_json)
-        s->cmds->service_json(s->svc, stdout);
+    if (!m && s->service_json)
+        fwrite(s->service_json, 1, s->service_len, stdout);
     else
         printf("null");
     printf(",\n  \"mismatch\": ");
@@ -497,8 +501,18 @@ static int start_software(void *arg, pmu_err *err)
 static void finish_software(void *arg)
 {
     const run_start *r = arg;
-    /* --json: only the differences, on stderr (the verdict is the JSON's "exact"). */
-    r->s->exact = r->s->cmds->service_finish(r->s->svc, r->o->quiet || r->o->json, human(r->o));
+    run_state *s = r->s;
+    /* --json: only the differences, on stderr (the verdict is the JSON's "exact"); the
+     * results are kept for the JSON now, while the software still runs: reading them may
+     * read registers, which the traffic log logs as the table's reads. */
+    s->exact = s->cmds->service_finish(s->svc, r->o->quiet || r->o->json, human(r->o));
+    if (r->o->json && s->cmds->service_json) {
+        FILE *f = open_memstream(&s->service_json, &s->service_len);
+        if (f) {
+            s->cmds->service_json(s->svc, f);
+            fclose(f);
+        }
+    }
 }
 
 static int run_body(const run_opts *o, run_state *s)
