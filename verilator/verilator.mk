@@ -147,9 +147,11 @@ TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
 # With STREAM set, --cycles is passed only when CYCLES was given (it caps the stream).
+# JSON=1: --json, the run's JSON document (docs/json.md); `make -s sim JSON=1` leaves it
+# alone on stdout (make echoes no command).
 SIM_ARGS = $(if $(STREAM),--stream $(STREAM) $(if $(filter command line environment,$(origin CYCLES)),--cycles $(CYCLES)),--seed $(SEED) --cycles $(CYCLES)) \
            $(if $(CONFIG),--config $(CONFIG)) $(if $(FAMILY),--family $(FAMILY)) $(if $(MODEL),--model $(MODEL)) \
-           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst)
+           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst) $(if $(filter-out 0 no,$(JSON)),--json)
 
 .PHONY: pmusim harness-test
 pmusim: $(PMUSIM)
