@@ -144,7 +144,7 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
             printf("{");
             pmu_cli_json_target(stdout, fam, s->b, &o->r);
             printf(",\n  \"records\": %" PRIu64 ", ", s->loop.records);
-            pmu_cli_json_verdicts(stdout, s->b, s->loop.records, 0);
+            pmu_cli_json_verdicts(stdout, s->b, s->loop.records, -1);
             printf(",\n  \"mismatch\": ");
             pmu_cli_json_mismatch(stdout, pmu_cosim_first(s->b));
             printf("\n}\n");

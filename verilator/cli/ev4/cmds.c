@@ -97,7 +97,11 @@ static int service_finish(void *session, int quiet, FILE *out)
 }
 
 /* The device's results as pfm --json prints them (docs/json.md). */
-static void service_json(void *session, FILE *out) { ev4_session_print_json(((service *)session)->x, out); }
+static void service_json(void *session, FILE *out)
+{
+    ev4_session_print_json(((service *)session)->x, out);
+    fputc('}', out);
+}
 
 uint64_t ev4_service_interrupts(void *session) { return ev4_session_interrupts(((service *)session)->x); }
 

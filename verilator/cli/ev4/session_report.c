@@ -161,7 +161,7 @@ void ev4_session_print_json(const ev4_session *x, FILE *out)
         fprintf(out, "]}");
         free(f);
     }
-    fprintf(out, ",\"interrupts\":%" PRIu64 "}\n", ev4_session_interrupts(x));
+    fprintf(out, ",\"interrupts\":%" PRIu64, ev4_session_interrupts(x));
 }
 
 /* ---- exactness ---- */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# json.sh - the --json outputs of run, count and profile on every registered family
-# (docs/json.md): stdout is one JSON document with the documented members and types, and
-# its numbers are the text output's: run's registers are --dump-regs's, its traffic the
-# --traffic file's lines, its service's interrupts the text's; count's counts the text
-# table's.  Run from the repository root (make test does); PMUSIM overrides the binary.
+# json.sh - the --json outputs of run, count, profile and encode on every registered
+# family (docs/json.md): stdout is one JSON document with the documented members and
+# types, and its numbers are the text output's: run's registers are --dump-regs's, its
+# traffic the --traffic file's lines, its service's interrupts the text's; count's counts
+# the text table's; encode's events and registers the text's.  (record's JSON is checked
+# in qemu/tests/record_cli.sh, pfm's and profileme's in their families' scripts.)  Run from the repository root (make test does); PMUSIM overrides the binary.
 # Ends with "N passed, M failed".
 set -u
 
@@ -99,6 +100,22 @@ assert d['backend'] == 'rtl' and d['exact'] is None and d['lockstep'] is None, (
         check "$fam: count --json refused as count is" 2 "pmusim count:" -- p count "${A[@]}" -e CYCLES --json
         continue
     fi
+    # ---- encode: the event list and an event's registers, against the text ----
+    p encode --family "$fam" --list --json >"$tmp/list.json" 2>/dev/null
+    p encode --family "$fam" --list >"$tmp/list.txt" 2>&1
+    ok "$fam: encode --list --json" -- jcheck "$tmp/list.json" "
+typed(d, events=list)
+names = [e['name'] for e in d['events']]
+text = [l.split()[0] for l in open('$tmp/list.txt') if l.split() and l.split()[0] not in ('event', 'pairs:')]
+assert names == text, (names[:5], text[:5])"
+    p encode --family "$fam" -e "$ev" --json >"$tmp/enc.json" 2>/dev/null
+    p encode --family "$fam" -e "$ev" >"$tmp/enc.txt" 2>&1
+    ok "$fam: encode -e $ev --json" -- jcheck "$tmp/enc.json" "
+typed(d, model=str, events=list, registers=list)
+text = {l.split()[0]: l.split()[2] for l in open('$tmp/enc.txt') if len(l.split()) == 3 and l.split()[1] == '='}
+assert d['registers'] and all(text[r['name']] == r['value'] for r in d['registers']), (d['registers'], text)
+assert d['events'][0]['event'] == '$ev'"
+
     p count "${A[@]}" -e "$ev" --json >"$tmp/count.json" 2>/dev/null
     text=$(p count "${A[@]}" -e "$ev" 2>&1 | awk -v ev="$ev" '$1 == ev { print $3; exit }')
     ok "$fam: count --json" -- jcheck "$tmp/count.json" "fam = '$fam'
