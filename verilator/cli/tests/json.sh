@@ -60,7 +60,9 @@ assert d['records'] == $N, d['records']
 assert d['exact'] is True and d['lockstep'] == {'cycles': $N, 'mismatches': 0}, (d['exact'], d['lockstep'])
 assert d['mismatch'] is None and d['registers'] is None and d['traffic'] is None
 assert d['source'] == {'generated': 'workload', 'seed': 1, 'cycles': $N}, d['source']
-assert d['service']['interrupts'] == int('${irq:-none}'), (d['service'], '$irq')"
+# (a family's text without an interrupts line, e.g. a scaffold's, has its own check)
+assert '$irq' == '' or d['service']['interrupts'] == int('$irq'), (d['service'], '$irq')
+assert '$irq' or '$fam' not in ('itanium', 'alpha21064', 'alpha21264'), 'no interrupts line in the text'"
     check "$fam: run --json: the lock-step line on stderr" 0 "lock-step: $N cycles, 0 mismatches" -- cat "$tmp/run.err"
 
     # ---- run --dump-regs --traffic: the members equal the text and the log ----
