@@ -49,6 +49,7 @@ CONFIG  ?=
 STREAM  ?=
 FAMILY  ?=
 WAVES   ?=
+JSON    ?=
 
 # Filled in by the fragments.
 GTEST_BINS :=     # GoogleTest binaries run by make test
@@ -65,6 +66,7 @@ help:
 	@echo "make sim FAMILY=alpha21064   the same on the Alpha 21064, with the pfm pseudo-device's results"
 	@echo "make sim FAMILY=alpha21264   the same on the Alpha 21264/EV67, with the perf driver's counts (CONFIG=verilator/cli/ev67/profileme.cfg: ProfileMe)"
 	@echo "make sim FAMILY=NAME   any registered family (include/common/pmu_families.def): $(PMU_FAMILIES)"
+	@echo "make -s sim JSON=1   the run as one JSON document on stdout (docs/json.md)"
 	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"

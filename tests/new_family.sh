@@ -164,6 +164,19 @@ if "$BUILD/pmusim" run --family "$name" --cycles 100000 >"$tmp/run.log" 2>&1 &&
 else
     fail lock-step "$tmp/run.log"
 fi
+# run --json (docs/json.md): the scaffold's service member, the driver's count of the text.
+"$BUILD/pmusim" run --family "$name" --cycles 100000 --json >"$tmp/run.json" 2>"$tmp/run.err"
+if python3 -c '
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+n = int(re.search(r"^driver: (\d+) events", open(sys.argv[2]).read(), re.M).group(1))
+assert d["lockstep"]["mismatches"] == 0 and d["exact"] is True and d["service"]["events"] == n > 0, d' \
+    "$tmp/run.json" "$tmp/run.log" >"$tmp/json.log" 2>&1; then
+    ok "run --json"
+else
+    cat "$tmp/run.json" "$tmp/run.err" >>"$tmp/json.log"
+    fail "run --json" "$tmp/json.log"
+fi
 for t in "${name}_tests" "${name}_rtl_unit_tests"; do
     if "$BUILD/tests/$t" >"$tmp/$t.log" 2>&1 && grep -q -E '^\[  PASSED  \] [1-9]' "$tmp/$t.log"; then
         ok "$t ($(grep '^\[  PASSED' "$tmp/$t.log"))"

@@ -142,20 +142,22 @@ $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 
 GTEST_BINS   += $(HARNESS_TEST_BIN)
-TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh verilator/cli/tests/waves.sh
+TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh verilator/cli/tests/waves.sh verilator/cli/tests/json.sh
 TEST_DEPS    += $(PMUSIM)
 
 # ---- make sim -------------------------------------------------------------------------
 # With STREAM set, --cycles is passed only when CYCLES was given (it caps the stream).
 # WAVES=1 dumps the last WAVE_CYCLES records of the CYCLES the run makes (--wave-from), a
-# stream without CYCLES whole; WAVES=all the whole run.
+# stream without CYCLES whole; WAVES=all the whole run.  JSON=1: --json, the run's JSON
+# document (docs/json.md); `make -s sim JSON=1` leaves it alone on stdout (make echoes no
+# command).
 WAVE_CYCLES ?= 10000
 SIM_CYCLES_GIVEN = $(or $(if $(STREAM),,1),$(filter command line environment,$(origin CYCLES)))
 SIM_WAVE_FROM = $(if $(and $(filter-out all,$(WAVES)),$(SIM_CYCLES_GIVEN)),--wave-from \
            $(shell c=$$(($(CYCLES))) n=$$(($(WAVE_CYCLES))) && echo $$((c > n ? c - n : 0))))
 SIM_ARGS = $(if $(STREAM),--stream $(STREAM) $(if $(filter command line environment,$(origin CYCLES)),--cycles $(CYCLES)),--seed $(SEED) --cycles $(CYCLES)) \
            $(if $(CONFIG),--config $(CONFIG)) $(if $(FAMILY),--family $(FAMILY)) $(if $(MODEL),--model $(MODEL)) \
-           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst $(SIM_WAVE_FROM))
+           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst $(SIM_WAVE_FROM)) $(if $(filter-out 0 no,$(JSON)),--json)
 
 .PHONY: pmusim harness-test
 pmusim: $(PMUSIM)
@@ -169,3 +171,4 @@ harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
 	bash verilator/cli/tests/cli.sh
 	bash verilator/cli/tests/files.sh
 	bash verilator/cli/tests/waves.sh
+	bash verilator/cli/tests/json.sh

@@ -195,6 +195,16 @@ pmu_source *pmu_cli_source(const pmu_dialect *d, const pmu_cli_records *r, const
                            pmu_files *files,
                            pmu_err *err);
 
+/* ---- --json (verilator/cli/json.c, docs/json.md) ------------------------------------- */
+/* "family", "model", "backend" and "source" (the stream file, or the generator's mode,
+ * seed and cycles) members, comma-separated, no braces. */
+void pmu_cli_json_target(FILE *f, const pmu_family *fam, const pmu_backend *b, const pmu_cli_records *r);
+/* "exact" (the 64-bit counts against the reference's totals; null where b keeps none) and
+ * "lockstep" ({"cycles", "mismatches"}; null where b is not a lock-step pair) members. */
+void pmu_cli_json_verdicts(FILE *f, const pmu_backend *b, uint64_t records, int exact);
+/* A lock-step mismatch as one JSON object. */
+void pmu_cli_json_mismatch(FILE *f, const pmu_cosim_mismatch *m);
+
 /* ---- the run loop -------------------------------------------------------------------- */
 /* What the loop calls around each record: the software of the run (an overflow service,
  * a driver, random register activity). */
@@ -300,6 +310,8 @@ typedef struct pmu_traffic pmu_traffic;
 pmu_traffic *pmu_traffic_new(const pmu_family *fam, pmu_backend *b, FILE *out);
 /* The backend the software uses (forwards everything to b; freed with t). */
 pmu_backend *pmu_traffic_backend(pmu_traffic *t);
+/* --json: each entry also as a JSON object on json, comma-separated (the members of an array). */
+void pmu_traffic_json(pmu_traffic *t, FILE *json);
 /* Puts the logger around the software's hooks *h (after pmu_traffic_backend's software
  * filled them). */
 void pmu_traffic_hooks(pmu_traffic *t, pmu_record_hooks *h);

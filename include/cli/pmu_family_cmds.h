@@ -137,6 +137,9 @@ typedef struct pmu_family_cmds {
      * backend's exact totals when it keeps them (pmu_has_total).  1 exact (or nothing
      * to compare), 0 not (the differences printed). */
     int (*service_finish)(pmu_fam_service *s, int quiet, FILE *out);
+    /* After service_finish: what it printed as a table (the counts, the interrupts) as one
+     * JSON object, run --json's "service" member (docs/json.md). */
+    void (*service_json)(pmu_fam_service *s, FILE *out);
     void (*service_free)(pmu_fam_service *s);
 
     /* Lines that help read a lock-step mismatch (e.g. how the counter is programmed);

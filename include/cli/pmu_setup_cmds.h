@@ -64,6 +64,8 @@ typedef struct pmu_setup_family {
                    pmu_err *err);
     /* As pmu_family_cmds.service_finish, for the session. */
     int (*finish)(void *session, int quiet, FILE *out);
+    /* As pmu_family_cmds.service_json, for the session. */
+    void (*json)(void *session, FILE *out);
     void (*free)(void *session);
     const pmu_setup_conform *conform;
 } pmu_setup_family;
@@ -79,6 +81,7 @@ void pmu_setup_config_free(pmu_fam_config *c);
 pmu_fam_service *pmu_setup_service_start(const pmu_fam_config *c, pmu_backend *b, unsigned latency,
                                          const pmu_gen *layout, pmu_record_hooks *hooks, pmu_err *err);
 int pmu_setup_service_finish(pmu_fam_service *s, int quiet, FILE *out);
+void pmu_setup_service_json(pmu_fam_service *s, FILE *out);
 void pmu_setup_service_free(pmu_fam_service *s);
 
 /* conform_start for the family f (the other arguments as pmu_family_cmds.conform_start;
@@ -120,6 +123,7 @@ void pmu_setup_conform_free(pmu_fam_conform *c);
     .config_model = pmu_setup_config_model, .config_hot = pmu_setup_config_hot,                    \
     .config_print = pmu_setup_config_print, .config_free = pmu_setup_config_free,                  \
     .service_start = pmu_setup_service_start, .service_finish = pmu_setup_service_finish,          \
+    .service_json = pmu_setup_service_json,                                                        \
     .service_free = pmu_setup_service_free, .conform_start = conform_start,                        \
     .conform_finish = pmu_setup_conform_finish, .conform_free = pmu_setup_conform_free
 

@@ -184,20 +184,30 @@ static inline void pmu_text_fold_names(char *buf, size_t size, const char *const
     }
 }
 
-/* s as a JSON string, quotes included: quotes, backslashes and control characters
- * escaped (names come from symbol files and user input). */
+/* s as a JSON string, quotes included: quotes and backslashes escaped, a newline as \n,
+ * other control characters and bytes outside ASCII as \u00XX (names come from symbol
+ * files and user input, bytes not necessarily UTF-8: code points 0..255 keep them
+ * readable by any JSON parser).  The one JSON string writer of the CLI's --json outputs. */
 static inline void pmu_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"' || *p == '\\')
             fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p < 0x20 || *p >= 0x7f)
             fprintf(f, "\\u%04x", *p);
         else
             fputc(*p, f);
     }
     fputc('"', f);
+}
+
+/* A JSON boolean, or null where nothing was compared (verdict < 0). */
+static inline const char *pmu_json_verdict(int verdict)
+{
+    return verdict < 0 ? "null" : verdict ? "true" : "false";
 }
 
 #ifdef __cplusplus

@@ -67,6 +67,30 @@ EOF
     check "$fam: the symbols name the C library's functions" 0 "" -- grep -qE ' libc[.]so[.0-9]*:__libc_start_main$' ok.sym
     check "$fam: the loader's code without a symbol is named as its file's" 0 "" -- grep -qE ' ld-linux[^ ]*:\[no symbol\]$' ok.sym
     check "$fam: the recording runs in lock-step" 0 " 0 mismatches" -- p run --family "$fam" --stream ok.bin --cycles 100000000
+    # --json (docs/json.md): the summary alone on stdout (the program's output on stderr),
+    # its numbers the text summary's; a failing program's status in it.
+    text=$(p record --family "$fam" -o okt.bin -- "$prog" 2>/dev/null)
+    p record --family "$fam" -o okj.bin --symbols okj.sym --json -- "$prog" >ok.json 2>ok.err
+    ok "$fam: record --json" -- python3 - ok.json "$fam" "$text" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+for k, t in dict(program=str, arch=str, family=str, pid=int, exit=dict, instructions=int, qemu_count=int, retiring=int,
+                 split=int, squashed=int, cycles=int, branches=dict, loads=int, stores=int, misses=dict, stream=dict,
+                 symbols=dict).items():
+    assert isinstance(d[k], t), (k, d[k])
+assert d["family"] == sys.argv[2] and d["exit"] == {"status": 0, "signal": None, "text": "exited with status 0"}, d["exit"]
+insns, qemu = map(int, re.search(r"instructions (\d+) \(QEMU's own count (\d+)\)", sys.argv[3]).groups())
+cycles = int(re.search(r"^cycles (\d+)$", sys.argv[3], re.M).group(1))
+assert (d["instructions"], d["qemu_count"], d["cycles"]) == (insns, qemu, cycles), (d, sys.argv[3])
+assert d["stream"] == {"file": "okj.bin", "format": "binary", "records": cycles}, d["stream"]
+assert d["symbols"]["file"] == "okj.sym" and d["symbols"]["functions"] > 0, d["symbols"]
+PY
+    check "$fam: record --json: the program's output on stderr" 0 "ok 199990000" -- cat ok.err
+    p record --family "$fam" -o failj.bin --json -- "$prog" fail >fail.json 2>/dev/null
+    ok "$fam: record --json: a failing program's status" -- python3 -c '
+import json
+d = json.load(open("fail.json"))
+assert d["exit"]["status"] == 3 and d["symbols"] is None, d["exit"]'
     # The family's profile (make real's) attributes every sample to a file: the stripped
     # loader's local functions are its "[no symbol]", counted as one function (pfm's PC
     # profile covers the program's own code only).

@@ -4,7 +4,8 @@
 # exactness and lock-step lines and log the same register traffic (--traffic: every
 # register access with its cycle, every change of the interrupt line), for every family,
 # every backend, generated and file streams, and the configurations with their own
-# software (qualifiers, ProfileMe).  Then the program's own arguments and files.
+# software (qualifiers, ProfileMe); run --json's document the same (less the seconds).
+# Then the program's own arguments and files.
 # Run from the repository root (make test does).  Ends with "N passed, M failed".
 set -u
 
@@ -72,6 +73,24 @@ identical alpha21064-pass2 --family alpha21064 --model 21064-pass2 --seed 4 --cy
 identical alpha21064-latency9 --family alpha21064 --irq-latency 9 --seed 4 --cycles 30000
 identical alpha21264-profileme --family alpha21264 --config verilator/cli/ev67/profileme.cfg --seed 6 --cycles 40000
 identical itanium-stop-at --seed 1 --cycles 30000 --stop-at 12345
+
+# --json (docs/json.md): the platform's document is the C harness's, less the seconds.
+for fam in $families; do
+    "$PMUSIM" run --family "$fam" --seed 1 --cycles 20000 --json --dump-regs --traffic "$tmp/cj.traffic" >"$tmp/c.json" 2>/dev/null
+    "$PMUSIM_SC" run --family "$fam" --seed 1 --cycles 20000 --json --dump-regs --traffic "$tmp/sj.traffic" >"$tmp/s.json" 2>/dev/null
+    if python3 -c '
+import json, sys
+c, s = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (c, s):
+    del d["seconds"]
+assert c == s and c["service"] and c["traffic"] and c["registers"], "the documents differ"' "$tmp/c.json" "$tmp/s.json"; then
+        echo "ok   $fam-json"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $fam-json: run --json differs between the C harness and SystemC"
+        failed=$((failed + 1))
+    fi
+done
 
 # A stream file (text), read by the player.
 "$PMUSIM" gen --family alpha21264 --seed 8 --cycles 5000 --format text -o "$tmp/s.txt" >/dev/null

@@ -15,6 +15,7 @@
 
 #include "cli/pmu_cli.h"
 #include "common/pmu_num.h"
+#include "common/pmu_text.h"
 
 #define JSON_DEPTH 16 /* nesting the summary never exceeds; deeper input is refused */
 
@@ -102,22 +103,6 @@ void pmu_conform_totals(const pmu_conform_summary *s, pmu_conform_totals_t *t)
 
 /* ---- writing -------------------------------------------------------------------------------- */
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p < 0x20 || *p >= 0x7f) /* bytes, not text: kept as code points 0..255 */
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
 /* A case's family, model, configuration and service, each through `text` after before[k]. */
 static void case_names(FILE *f, const pmu_conform_result *r, const char *const before[4],
                        void (*text)(FILE *f, const char *s))
@@ -134,12 +119,12 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s)
     pmu_conform_totals_t t;
     pmu_conform_totals(s, &t);
     fprintf(f, "{\n  \"format\": \"" PMU_CONFORM_FORMAT "\",\n  \"plan\": ");
-    json_string(f, s->plan);
+    pmu_json_string(f, s->plan);
     fprintf(f, ",\n  \"plan_cases\": %" PRIu64 ",\n  \"shard\": %u,\n  \"shards\": %u,\n  \"timestamp\": ",
             s->plan_cases, s->shard, s->nshards);
-    json_string(f, s->timestamp);
+    pmu_json_string(f, s->timestamp);
     fputs(",\n  \"hostname\": ", f);
-    json_string(f, s->hostname);
+    pmu_json_string(f, s->hostname);
     fputs(",\n", f);
     fprintf(f, "  \"totals\": {\"cases\": %" PRIu64 ", \"failed\": %" PRIu64 ", \"mismatches\": %" PRIu64
                ", \"cycles\": %" PRIu64 ", \"seconds\": %.3f},\n  \"cases\": [",
@@ -148,14 +133,14 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s)
         const pmu_conform_result *r = &s->r[i];
         static const char *const keys[4] = {"{\"family\": ", ", \"model\": ", ", \"config\": ", ", \"service\": "};
         fprintf(f, "%s\n    ", i ? "," : "");
-        case_names(f, r, keys, json_string);
+        case_names(f, r, keys, pmu_json_string);
         fprintf(f, ", \"seed\": %" PRIu64 ", \"index\": %" PRIu64 ", \"cycles\": %" PRIu64
                    ", \"interrupts\": %" PRIu64 ", \"status\": \"%s\", \"seconds\": %.3f,\n     \"replay\": ",
                 r->seed, r->index, r->cycles, r->interrupts, pmu_conform_status_names[r->status], r->seconds);
-        json_string(f, r->replay);
+        pmu_json_string(f, r->replay);
         if (r->message) {
             fputs(",\n     \"message\": ", f);
-            json_string(f, r->message);
+            pmu_json_string(f, r->message);
         }
         fputc('}', f);
     }

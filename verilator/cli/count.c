@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "monitor.h"
+#include "common/pmu_text.h"
 
 static void count_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
@@ -19,10 +20,12 @@ static void count_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "                    [--backend cosim|rtl|ref] [--family NAME] [--model NAME]",
             pmu_cli_title, pp ? " [--per-process]" : "");
     monitor_usage(f, cmd, fam, 19);
-    fprintf(f, "\n\n");
+    fprintf(f, " [--json]\n\n");
     monitor_help_line(f, "-e, --event EV", monitor_events(fam));
     if (pp)
         fprintf(f, "  --per-process      one row per process\n");
+    fprintf(f, "  --json             print one JSON object (docs/json.md); the exactness and lock-step\n"
+               "                     lines go to stderr\n");
     monitor_help(f, cmd, fam);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
     pmu_cli_family_help_end(f, cmd, fam);
@@ -59,11 +62,45 @@ static void print_counts(const monitor_opts *o, const pmu_monitor_counts *c)
     printf("\n");
 }
 
+static void print_json(const monitor_opts *o, const monitor_session *s)
+{
+    const pmu_monitor_request *rq = &o->rq;
+    const pmu_monitor_counts *c = s->counts;
+    printf("{");
+    pmu_cli_json_target(stdout, o->t.fam, s->b, &o->r);
+    printf(",\n  \"session\": ");
+    pmu_json_string(stdout, s->cmds->monitor_session(s->m));
+    printf(",\n  \"events\": [");
+    for (unsigned i = 0; i < rq->nevents; i++) {
+        printf("%s\n    {\"event\": ", i ? "," : "");
+        pmu_json_string(stdout, rq->events[i]);
+        printf(", \"counter\": ");
+        pmu_json_string(stdout, c->counter[i]);
+        printf(", \"count\": %" PRIu64 "}", c->total[i]);
+    }
+    /* Per process: the contexts' rows, as the text's (one context: none of their own). */
+    printf("],\n  \"one_context\": %s, \"processes\": ", c->one_context ? "true" : "false");
+    if (!rq->per_process) {
+        printf("null");
+    } else {
+        printf("[");
+        for (unsigned p = 0; p < c->ncontexts; p++) {
+            printf("%s\n    {\"pid\": %" PRIu32 ", \"counts\": [", p ? "," : "", c->pid[p]);
+            for (unsigned i = 0; i < rq->nevents; i++)
+                printf("%s%" PRIu64, i ? ", " : "", c->count[(size_t)p * rq->nevents + i]);
+            printf("]}");
+        }
+        printf("]");
+    }
+    printf(", \"contexts\": %u", c->ncontexts);
+}
+
 int pmusim_cmd_count(int argc, char **argv)
 {
     monitor_opts o;
     pmu_opt opts[MONITOR_MAX_OPTS];
     unsigned n = monitor_opts_init(&o, &count_cmd, opts);
+    opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o.json};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&count_cmd, opts, n, argc, argv, args, &nargs);
@@ -74,7 +111,10 @@ int pmusim_cmd_count(int argc, char **argv)
 
     monitor_session s;
     rc = monitor_run(&o, &s);
-    if (rc == 0) {
+    if (rc == 0 && o.json) {
+        print_json(&o, &s);
+        rc = monitor_json_end(&s);
+    } else if (rc == 0) {
         const pmu_monitor_counts *c = s.counts;
         printf("session: %s\n", s.cmds->monitor_session(s.m));
         print_counts(&o, c);

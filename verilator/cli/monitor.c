@@ -180,11 +180,21 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
         return pmu_cli_error(o->cmd, &err);
     if (end == PMU_LOOP_MISMATCH) {
         char text[4096];
+        FILE *out = o->json ? stderr : stdout;
         pmu_cosim_format(pmu_cosim_first(s->b), text, sizeof text);
-        fputs(text, stdout);
-        printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); "
-               "`pmusim run` with the same stream reproduces it with a waveform\n",
-               s->loop.records, pmu_cosim_mismatches(s->b));
+        fputs(text, out);
+        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); "
+                     "`pmusim run` with the same stream reproduces it with a waveform\n",
+                s->loop.records, pmu_cosim_mismatches(s->b));
+        if (o->json) {
+            printf("{");
+            pmu_cli_json_target(stdout, fam, s->b, &o->r);
+            printf(",\n  \"records\": %" PRIu64 ", ", s->loop.records);
+            pmu_cli_json_verdicts(stdout, s->b, s->loop.records, -1);
+            printf(",\n  \"mismatch\": ");
+            pmu_cli_json_mismatch(stdout, pmu_cosim_first(s->b));
+            printf("\n}\n");
+        }
         return PMU_EXIT_FAIL;
     }
     s->counts = s->cmds->monitor_finish(s->m);
@@ -195,6 +205,17 @@ void monitor_lockstep_line(const monitor_session *s, FILE *out)
 {
     if (pmu_is_cosim(s->b))
         fprintf(out, "lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
+}
+
+int monitor_json_end(const monitor_session *s)
+{
+    int exact = s->cmds->monitor_check(s->m, stderr);
+    monitor_lockstep_line(s, stderr);
+    printf(",\n  \"records\": %" PRIu64 ", \"context_switches\": %" PRIu64 ", \"interrupts\": %" PRIu64 ",\n  ",
+           s->loop.records, s->counts->switches, s->counts->interrupts);
+    pmu_cli_json_verdicts(stdout, s->b, s->loop.records, exact);
+    printf("\n}\n");
+    return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
 }
 
 void monitor_close(monitor_session *s)

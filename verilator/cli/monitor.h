@@ -23,6 +23,7 @@ typedef struct monitor_opts {
     int dcr_pp, dcr_pp_given;
     pmu_opt *opts;  /* the command's option table, for the family's check: monitor_opts_init */
     unsigned nopts; /* sets it; a command that adds options of its own updates nopts */
+    int json;     /* --json: a mismatch is reported as one JSON document (text on stderr) */
 } monitor_opts;
 
 /* The shared options into opts (defaults set); returns how many. */
@@ -62,6 +63,10 @@ typedef struct monitor_session {
 int monitor_run(const monitor_opts *o, monitor_session *s);
 /* "lock-step: N cycles, 0 mismatches" when the backend is a lock-step pair. */
 void monitor_lockstep_line(const monitor_session *s, FILE *out);
+/* --json: the members after the command's own: records, context switches, interrupts,
+ * "exact" from the family's check (its line on stderr) and "lockstep"; closes the object.
+ * Returns the exit status. */
+int monitor_json_end(const monitor_session *s);
 void monitor_close(monitor_session *s);
 
 #endif

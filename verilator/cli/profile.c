@@ -202,19 +202,20 @@ typedef struct profile_opts {
 static void print_json(const profile_opts *p, const monitor_session *s, const tally *t, const row *rows,
                        size_t shown)
 {
-    printf("{\"event\":");
+    printf("{");
+    pmu_cli_json_target(stdout, p->m.t.fam, s->b, &p->m.r);
+    printf(",\n  \"event\": ");
     pmu_json_string(stdout, p->sample ? p->sample : p->m.rq.events[0]);
-    printf(",\"period\":%" PRIu64 ",\"total\":%" PRIu64 ",\"samples\":[", p->m.rq.period, t->total);
+    printf(", \"period\": %" PRIu64 ", \"total\": %" PRIu64 ", \"samples\": [", p->m.rq.period, t->total);
     for (size_t i = 0; i < t->ncapture; i++)
         printf("%s\n%s", i ? "," : "", t->capture[i]);
-    printf("],\n\"functions\":[");
+    printf("],\n  \"functions\": [");
     for (size_t r = 0; r < shown; r++) {
-        printf("%s\n{\"name\":", r ? "," : "");
+        printf("%s\n    {\"name\": ", r ? "," : "");
         pmu_json_string(stdout, rows[r].name);
-        printf(",\"samples\":%" PRIu64 "}", rows[r].n);
+        printf(", \"samples\": %" PRIu64 "}", rows[r].n);
     }
-    printf("],\n\"records\":%" PRIu64 ",\"context_switches\":%" PRIu64 ",\"interrupts\":%" PRIu64 "}\n",
-           s->loop.records, s->counts->switches, s->counts->interrupts);
+    printf("]");
 }
 
 static int print_profile(const profile_opts *p, const monitor_session *s, const tally *t,
@@ -231,9 +232,7 @@ static int print_profile(const profile_opts *p, const monitor_session *s, const 
     if (p->json) {
         print_json(p, s, t, rows, shown);
         free(rows);
-        int exact = s->cmds->monitor_check(s->m, stderr);
-        monitor_lockstep_line(s, stderr);
-        return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
+        return monitor_json_end(s);
     }
     printf("profile: %s%s, a sample every %" PRIu64 " %s, %" PRIu64 " samples, %s\n",
            p->sample ? p->sample : p->m.rq.events[0], p->sample ? " (capture unit)" : "", p->m.rq.period,
@@ -305,6 +304,7 @@ int pmusim_cmd_profile(int argc, char **argv)
     tally t;
     memset(&t, 0, sizeof t);
     t.json = p.json;
+    p.m.json = p.json;
     p.m.rq.on_sample = on_sample;
     p.m.rq.on_capture = on_capture;
     p.m.rq.sample_arg = &t;

@@ -25,6 +25,7 @@
 #include "cli/pmu_family_cmds.h"
 #include "cli/pmu_outfile.h"
 #include "common/pmu_num.h"
+#include "common/pmu_text.h"
 #include "stream/pmu_rtrace.h"
 #include "stream/pmu_stream.h"
 #include "stream/pmu_timing.h"
@@ -35,7 +36,7 @@
 static void record_help(FILE *f)
 {
     fprintf(f, "usage: pmusim record --family NAME -o FILE [--symbols FILE] [--format binary|text]\n"
-               "                     [--param NAME=VALUE ...] [--list-params] [--print-target]\n"
+               "                     [--param NAME=VALUE ...] [--list-params] [--print-target] [--json]\n"
                "                     -- PROGRAM [ARGS...]\n"
                "\n"
                "Runs PROGRAM under QEMU user mode (qemu-alpha for the Alpha families, qemu-i386 for\n"
@@ -52,6 +53,8 @@ static void record_help(FILE *f)
                "  --print-target     the family's target as shell assignments: QEMU_ARCH, CC,\n"
                "                     SYSROOT, PACKAGES (what builds and runs its programs), PROFILE\n"
                "                     and CHECKS (its software and checks on recordings, make real)\n"
+               "  --json             the summary as one JSON object (docs/json.md); the program's\n"
+               "                     own output goes to stderr then\n"
                "  PROGRAM ARGS       the program, built for the family's architecture (after --)\n"
                "\n"
                "Environment: PMUSIM_QEMU the QEMU binary (default qemu-ARCH from PATH),\n"
@@ -68,7 +71,7 @@ static const char *const format_names[] = {"text", "binary", NULL};
 typedef struct record_opts {
     pmu_cli_target t;
     const char *out, *symbols;
-    int form, list_params, print_target;
+    int form, list_params, print_target, json;
     const pmu_timing_ops *m;
     uint64_t value[MAX_PARAMS];
     const char *prog_args[4097];
@@ -106,6 +109,7 @@ static int record_parse(int argc, char **argv, record_opts *o)
         {.name = "param", .kind = PMU_OPT_CALL, .call = param_call, .ctx = o, .repeat = 1},
         {.name = "list-params", .kind = PMU_OPT_FLAG, .dest = &o->list_params},
         {.name = "print-target", .kind = PMU_OPT_FLAG, .dest = &o->print_target},
+        {.name = "json", .kind = PMU_OPT_FLAG, .dest = &o->json},
     };
     int rc = pmu_cli_parse(&record_cmd, opts, sizeof opts / sizeof opts[0], argc, argv, o->prog_args, &o->nprog);
     if (rc)
@@ -616,6 +620,9 @@ static int run_program(const record_opts *o, const char *qemu, const char *plugi
         int pers = personality(0xffffffff);
         if (pers != -1)
             personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+        /* --json: stdout is the summary's; the program writes its output on stderr. */
+        if (o->json && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+            _exit(126);
         execv(qemu, (char *const *)argv);
         fprintf(stderr, "pmusim record: cannot run %s: %s\n", qemu, strerror(errno));
         _exit(127);
@@ -670,6 +677,84 @@ static int run_program(const record_opts *o, const char *qemu, const char *plugi
     if (in)
         fclose(in);
     return rc;
+}
+
+/* What a recording made, for its summary. */
+typedef struct record_summary {
+    const char *prog, *what; /* the program, how it ended (describe_status) */
+    int status;              /* its wait status */
+    uint32_t pid;
+    uint64_t insns, qcount;  /* instructions traced, QEMU's own count */
+    int counted;             /* QEMU's count is there (it stopped after counting) */
+    uint64_t records;
+    unsigned functions, libraries, gaps; /* --symbols */
+} record_summary;
+
+static void print_text(const record_opts *o, const record_summary *r, const pmu_timing_stats *st)
+{
+    printf("record: %s (%s, pid %u) %s\n", r->prog, o->m->qemu_arch, (unsigned)r->pid, r->what);
+    if (r->counted)
+        printf("instructions %" PRIu64 " (QEMU's own count %" PRIu64 ")\n", r->insns, r->qcount);
+    else
+        printf("instructions %" PRIu64 " (QEMU stopped before its own count)\n", r->insns);
+    printf("cycles %" PRIu64 "\n", st->cycles);
+    if (st->split || st->squashed)
+        printf("retiring %" PRIu64 " (%" PRIu64 " fetched as two, %" PRIu64 " squashed)\n",
+               r->insns + st->split - st->squashed, st->split, st->squashed);
+    printf("conditional branches %" PRIu64 ", taken %" PRIu64 ", mispredicted %" PRIu64 "\n", st->branches, st->taken,
+           st->mispredicts);
+    printf("loads %" PRIu64 ", stores %" PRIu64 "\n", st->loads, st->stores);
+    printf("misses L1I %" PRIu64 ", L1D %" PRIu64 ", L2 %" PRIu64 ", ITLB %" PRIu64 ", DTLB %" PRIu64 "\n",
+           st->l1i_misses, st->l1d_misses, st->l2_misses, st->itlb_misses, st->dtlb_misses);
+    printf("stream %s (%s, %s, %" PRIu64 " records)", o->out, o->t.fam->name, format_names[o->form], r->records);
+    if (o->symbols)
+        printf("; symbols %s (%u functions, %u libraries; %u stretches of code without a symbol)", o->symbols,
+               r->functions, r->libraries, r->gaps);
+    printf("\n");
+}
+
+/* The same summary as one JSON object (docs/json.md). */
+static void print_json(const record_opts *o, const record_summary *r, const pmu_timing_stats *st)
+{
+    printf("{\"program\": ");
+    pmu_json_string(stdout, r->prog);
+    printf(", \"arch\": ");
+    pmu_json_string(stdout, o->m->qemu_arch);
+    printf(", \"family\": ");
+    pmu_json_string(stdout, o->t.fam->name);
+    printf(", \"pid\": %u,\n  \"exit\": {", (unsigned)r->pid);
+    if (WIFEXITED(r->status))
+        printf("\"status\": %d, \"signal\": null", WEXITSTATUS(r->status));
+    else if (WIFSIGNALED(r->status))
+        printf("\"status\": null, \"signal\": %d", WTERMSIG(r->status));
+    else
+        printf("\"status\": null, \"signal\": null");
+    printf(", \"text\": ");
+    pmu_json_string(stdout, r->what);
+    printf("},\n  \"instructions\": %" PRIu64 ", \"qemu_count\": ", r->insns);
+    if (r->counted)
+        printf("%" PRIu64, r->qcount);
+    else
+        printf("null");
+    printf(", \"retiring\": %" PRIu64 ", \"split\": %" PRIu64 ", \"squashed\": %" PRIu64 ", \"cycles\": %" PRIu64,
+           r->insns + st->split - st->squashed, st->split, st->squashed, st->cycles);
+    printf(",\n  \"branches\": {\"conditional\": %" PRIu64 ", \"taken\": %" PRIu64 ", \"mispredicted\": %" PRIu64
+           "}, \"loads\": %" PRIu64 ", \"stores\": %" PRIu64,
+           st->branches, st->taken, st->mispredicts, st->loads, st->stores);
+    printf(",\n  \"misses\": {\"l1i\": %" PRIu64 ", \"l1d\": %" PRIu64 ", \"l2\": %" PRIu64 ", \"itlb\": %" PRIu64
+           ", \"dtlb\": %" PRIu64 "}",
+           st->l1i_misses, st->l1d_misses, st->l2_misses, st->itlb_misses, st->dtlb_misses);
+    printf(",\n  \"stream\": {\"file\": ");
+    pmu_json_string(stdout, o->out);
+    printf(", \"format\": \"%s\", \"records\": %" PRIu64 "},\n  \"symbols\": ", format_names[o->form], r->records);
+    if (o->symbols) {
+        printf("{\"file\": ");
+        pmu_json_string(stdout, o->symbols);
+        printf(", \"functions\": %u, \"libraries\": %u, \"no_symbol\": %u}", r->functions, r->libraries, r->gaps);
+    } else {
+        printf("null");
+    }
+    printf("\n}\n");
 }
 
 static int record_run(record_opts *o)
@@ -749,26 +834,12 @@ static int record_run(record_opts *o)
     }
     char what[128];
     describe_status(status, what, sizeof what);
-    printf("record: %s (%s, pid %u) %s\n", prog, m->qemu_arch, (unsigned)tpid, what);
     const int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (qcount || ok)
-        printf("instructions %" PRIu64 " (QEMU's own count %" PRIu64 ")\n", insns, qcount);
+    const record_summary sum = {prog, what, status, tpid, insns, qcount, qcount || ok, ec.records, nnamed, nlibs, ngaps};
+    if (o->json)
+        print_json(o, &sum, &st);
     else
-        printf("instructions %" PRIu64 " (QEMU stopped before its own count)\n", insns);
-    printf("cycles %" PRIu64 "\n", st.cycles);
-    if (st.split || st.squashed)
-        printf("retiring %" PRIu64 " (%" PRIu64 " fetched as two, %" PRIu64 " squashed)\n",
-               insns + st.split - st.squashed, st.split, st.squashed);
-    printf("conditional branches %" PRIu64 ", taken %" PRIu64 ", mispredicted %" PRIu64 "\n", st.branches, st.taken,
-           st.mispredicts);
-    printf("loads %" PRIu64 ", stores %" PRIu64 "\n", st.loads, st.stores);
-    printf("misses L1I %" PRIu64 ", L1D %" PRIu64 ", L2 %" PRIu64 ", ITLB %" PRIu64 ", DTLB %" PRIu64 "\n",
-           st.l1i_misses, st.l1d_misses, st.l2_misses, st.itlb_misses, st.dtlb_misses);
-    printf("stream %s (%s, %s, %" PRIu64 " records)", o->out, o->t.fam->name, format_names[o->form], ec.records);
-    if (o->symbols)
-        printf("; symbols %s (%u functions, %u libraries; %u stretches of code without a symbol)", o->symbols,
-               nnamed, nlibs, ngaps);
-    printf("\n");
+        print_text(o, &sum, &st);
     if ((qcount || ok) && qcount != insns) {
         rc = pmu_cli_fail(&record_cmd, PMU_EXIT_FAIL, "the trace holds %" PRIu64 " instructions but QEMU counted %"
                           PRIu64 ": instructions were lost", insns, qcount);

@@ -10,6 +10,8 @@
  * The same command runs on the SystemC platform (systemc/, build/pmusim-sc) through
  * pmu_cli_run's engine.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #include "cli/pmu_cli.h"
 #include "common/pmu_dialect.h"
 #include "cli/pmu_family_cmds.h"
+#include "common/pmu_text.h"
 
 #define CONFIG_LIMIT (1u << 20)  /* bytes of a configuration file */
 
@@ -34,6 +37,7 @@ typedef struct run_opts {
     const char *traffic;
     int quiet;
     int dump_regs;
+    int json;
 } run_opts;
 
 /* What a run opened; run_close() frees whatever is set. */
@@ -52,9 +56,12 @@ typedef struct run_state {
     pmu_outfile *layout;      /* the GTKWave save file beside the FST (the family's layout) */
     pmu_outfile *traffic;
     FILE *traffic_f;
+    FILE *traffic_json;     /* --json: the traffic's entries, for the run's JSON */
     pmu_traffic *log;
     pmu_cli_loop loop;
     int exact;              /* the service's verdict on the totals (service_finish) */
+    char *service_json;     /* --json: the service's results (service_json), when it finished */
+    size_t service_len;
 } run_state;
 
 static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
@@ -63,7 +70,7 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     fprintf(f, "usage: %s run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
                "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
                "                  %s[--waves FILE] [--wave-from CYCLE]\n"
-               "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet]\n"
+               "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet] [--json]\n"
                "\n",
             pmu_cli_title, latency ? "[--irq-latency N] " : "");
     pmu_cli_records_help(f);
@@ -84,6 +91,9 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "  --traffic FILE     log the software's register accesses and the interrupt line,\n"
                "                     one line each (docs/run-traffic.md)\n"
                "  --quiet            print only the lock-step line and errors\n"
+               "  --json             print one JSON object (docs/json.md): what ran, the verdicts,\n"
+               "                     a mismatch, with --dump-regs the registers and with --traffic\n"
+               "                     the traffic's entries; the text lines go to stderr\n"
                "\n"
                "Numbers are decimal or 0x hex.  Each option may be given once.\n"
                "exit status: 0 ok, 1 lock-step mismatch, inexact totals or a failed write,\n"
@@ -111,6 +121,7 @@ static int parse(int argc, char **argv, run_opts *o)
     opts[n++] = (pmu_opt){.name = "traffic", .kind = PMU_OPT_FILE, .dest = &o->traffic};
     opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
     opts[n++] = (pmu_opt){.name = "dump-regs", .kind = PMU_OPT_FLAG, .dest = &o->dump_regs};
+    opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o->json};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&run_cmd, opts, n, argc, argv, args, &nargs);
@@ -184,12 +195,15 @@ static void run_close(run_state *s)
     pmu_traffic_free(s->log);
     if (s->traffic_f)
         fclose(s->traffic_f);
+    if (s->traffic_json)
+        fclose(s->traffic_json);
     if (s->opened)
         s->e->close(s->e->ctx);
     pmu_source_close(s->src);
     if (s->cfg)
         s->cmds->config_free(s->cfg);
     pmu_files_free(s->files); /* drops a waveform not committed */
+    free(s->service_json);
 }
 
 /* The configuration file (or stdin, or the built-in one), parsed for the family. */
@@ -240,6 +254,9 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
             return -1;
         if (!(s->log = pmu_traffic_new(o->t.fam, s->sw, s->traffic_f)))
             return pmu_errf(err, PMU_E_NOMEM, "out of memory");
+        if (o->json && !(s->traffic_json = tmpfile()))
+            return pmu_errf(err, PMU_E_IO, "--traffic: a temporary file for the JSON entries: %s", strerror(errno));
+        pmu_traffic_json(s->log, s->traffic_json);
     }
     return 0;
 }
@@ -274,29 +291,34 @@ static void print_header(const run_opts *o, const run_state *s)
     s->cmds->config_print(s->cfg, stdout);
 }
 
+/* Where the text lines go: stdout, or stderr when stdout is the JSON document. */
+static FILE *human(const run_opts *o) { return o->json ? stderr : stdout; }
+
 static void report_mismatch(const run_opts *o, run_state *s)
 {
     const pmu_cosim_mismatch *m = pmu_cosim_first(s->b);
     char cmd[2048];
-    pmu_cli_mismatch_report(stdout, o->t.fam, s->b, o->r.stream ? NULL : &o->r.seed, o->r.mode);
+    FILE *out = human(o);
+    pmu_cli_mismatch_report(out, o->t.fam, s->b, o->r.stream ? NULL : &o->r.seed, o->r.mode);
     repro_command(o, m->cycle, cmd, sizeof cmd);
-    printf("reproduce with a waveform of the cycles before it:\n  %s\n", cmd);
-    printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first)\n",
-           s->loop.records, pmu_cosim_mismatches(s->b));
+    fprintf(out, "reproduce with a waveform of the cycles before it:\n  %s\n", cmd);
+    fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first)\n", s->loop.records,
+            pmu_cosim_mismatches(s->b));
 }
 
 /* The summary of a run that stayed in lock-step; the exit status. */
 static int report_end(const run_opts *o, run_state *s)
 {
     int exact = s->exact; /* the counter table is out already (finish_software) */
+    FILE *out = human(o);
     if (pmu_is_cosim(s->b))
-        printf("lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
+        fprintf(out, "lock-step: %" PRIu64 " cycles, 0 mismatches\n", s->loop.records);
     if (!o->quiet)
-        printf("Simulation speed: %.0f cycles/s (%" PRIu64 " cycles in %.3f s, backend %s)\n",
-               s->loop.seconds > 0 ? (double)s->loop.records / s->loop.seconds : 0.0,
-               s->loop.records, s->loop.seconds, s->b->name);
+        fprintf(out, "Simulation speed: %.0f cycles/s (%" PRIu64 " cycles in %.3f s, backend %s)\n",
+                s->loop.seconds > 0 ? (double)s->loop.records / s->loop.seconds : 0.0, s->loop.records,
+                s->loop.seconds, s->b->name);
     if (!o->quiet && s->e->report)
-        s->e->report(s->e->ctx, stdout);
+        s->e->report(s->e->ctx, out);
     return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
 }
 
@@ -322,13 +344,13 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
     if (pmu_outfile_commit(s->waves, &size, &err))
         return pmu_cli_error(&run_cmd, &err);
     if (!o->quiet)
-        printf("waveform: %s (%.1f MB, from cycle %" PRIu64 ")\n", o->waves, (double)size / 1e6,
-               o->wave_from);
+        fprintf(human(o), "waveform: %s (%.1f MB, from cycle %" PRIu64 ")\n", o->waves, (double)size / 1e6,
+                o->wave_from);
     if (s->waves_extra) {
         if (pmu_outfile_commit(s->waves_extra, &size, &err))
             return pmu_cli_error(&run_cmd, &err);
         if (!o->quiet)
-            printf("waveform: %s (%.1f MB)\n", pmu_outfile_target(s->waves_extra), (double)size / 1e6);
+            fprintf(human(o), "waveform: %s (%.1f MB)\n", pmu_outfile_target(s->waves_extra), (double)size / 1e6);
     }
     /* The layout: the window the FST holds, the marker on the mismatching clock (on the
      * last record's when the run stayed in lock-step). */
@@ -336,8 +358,8 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
         if (pmu_cli_layout_commit(s->layout, o->t.fam, o->waves, o->wave_from, s->loop.records, m, &err))
             return pmu_cli_error(&run_cmd, &err);
         if (!o->quiet)
-            printf("waveform layout: %s (gtkwave %s %s)\n", pmu_outfile_target(s->layout), o->waves,
-                   pmu_outfile_target(s->layout));
+            fprintf(human(o), "waveform layout: %s (gtkwave %s %s)\n", pmu_outfile_target(s->layout), o->waves,
+                    pmu_outfile_target(s->layout));
     }
     return 0;
 }
@@ -367,6 +389,87 @@ static void dump_regs(const run_opts *o, run_state *s)
     putchar('\n');
 }
 
+/* ---- --json ---------------------------------------------------------------------------------- */
+
+/* --dump-regs as JSON: each visible register (the lock-step pair: the RTL's value and the
+ * reference's) and the interrupt line. */
+static void json_regs(const run_opts *o, run_state *s)
+{
+    const pmu_family *fam = o->t.fam;
+    pmu_state a, r;
+    const int pair = pmu_is_cosim(s->b);
+    pmu_snapshot(pair ? pmu_cosim_rtl(s->b) : s->b, &a);
+    if (pair)
+        pmu_snapshot(pmu_cosim_ref(s->b), &r);
+    printf("{\"cycles\": %" PRIu64 ", \"of\": \"%s\", \"visible\": [", s->loop.records, pair ? "rtl" : s->b->name);
+    for (unsigned v = 0; v < fam->nvis; v++) {
+        printf("%s\n    {\"name\": ", v ? "," : "");
+        pmu_json_string(stdout, fam->vis[v].name);
+        printf(", \"addr\": \"0x%03x\", \"value\": \"0x%016" PRIx64 "\"", fam->vis[v].addr, a.reg[v]);
+        if (pair)
+            printf(", \"reference\": \"0x%016" PRIx64 "\"", r.reg[v]);
+        printf("}");
+    }
+    printf("],\n  \"pmi\": {\"value\": %u", a.pmi);
+    if (pair)
+        printf(", \"reference\": %u", r.pmi);
+    printf("}}");
+}
+
+/* The traffic's entries as they were logged (the temporary file), as an array. */
+static void json_traffic(run_state *s)
+{
+    char buf[8192];
+    size_t n;
+    printf("[");
+    rewind(s->traffic_json);
+    while ((n = fread(buf, 1, sizeof buf, s->traffic_json)) > 0)
+        fwrite(buf, 1, n, stdout);
+    printf("]");
+}
+
+/* The run as one JSON object (docs/json.md); m: the lock-step mismatch, if the run stopped at one. */
+static void print_json(const run_opts *o, run_state *s, const pmu_cosim_mismatch *m)
+{
+    printf("{");
+    pmu_cli_json_target(stdout, o->t.fam, s->b, &o->r);
+    printf(",\n  \"config\": ");
+    if (o->config)
+        pmu_json_string(stdout, o->config);
+    else
+        printf("null");
+    printf(",\n  \"records\": %" PRIu64 ", \"seconds\": %.6f,\n  ", s->loop.records, s->loop.seconds);
+    /* At a mismatch the run stopped before its software finished: no totals compared. */
+    pmu_cli_json_verdicts(stdout, s->b, s->loop.records, m ? -1 : s->exact);
+    /* The software's results (the family's counter table): only when it finished. */
+    printf(",\n  \"service\": ");
+    if (!m && s->service_json)
+        fwrite(s->service_json, 1, s->service_len, stdout);
+    else
+        printf("null");
+    printf(",\n  \"mismatch\": ");
+    if (m) {
+        char cmd[2048];
+        pmu_cli_json_mismatch(stdout, m);
+        repro_command(o, m->cycle, cmd, sizeof cmd);
+        printf(", \"reproduce\": ");
+        pmu_json_string(stdout, cmd);
+    } else {
+        printf("null");
+    }
+    printf(",\n  \"registers\": ");
+    if (o->dump_regs)
+        json_regs(o, s);
+    else
+        printf("null");
+    printf(",\n  \"traffic\": ");
+    if (s->traffic_json)
+        json_traffic(s);
+    else
+        printf("null");
+    printf("\n}\n");
+}
+
 typedef struct run_start {
     const run_opts *o;
     run_state *s;
@@ -393,7 +496,18 @@ static int start_software(void *arg, pmu_err *err)
 static void finish_software(void *arg)
 {
     const run_start *r = arg;
-    r->s->exact = r->s->cmds->service_finish(r->s->svc, r->o->quiet, stdout);
+    run_state *s = r->s;
+    /* --json: only the differences, on stderr (the verdict is the JSON's "exact"); the
+     * results are kept for the JSON now, while the software still runs: reading them may
+     * read registers, which the traffic log logs as the table's reads. */
+    s->exact = s->cmds->service_finish(s->svc, r->o->quiet || r->o->json, human(r->o));
+    if (r->o->json && s->cmds->service_json) {
+        FILE *f = open_memstream(&s->service_json, &s->service_len);
+        if (f) {
+            s->cmds->service_json(s->svc, f);
+            fclose(f);
+        }
+    }
 }
 
 static int run_body(const run_opts *o, run_state *s)
@@ -401,7 +515,7 @@ static int run_body(const run_opts *o, run_state *s)
     pmu_err err;
     if (run_open(o, s, &err))
         return pmu_cli_error(&run_cmd, &err);
-    if (!o->quiet)
+    if (!o->quiet && !o->json)
         print_header(o, s);
     s->loop = (pmu_cli_loop){.b = s->sw, .src = s->src, .record_size = o->t.fam->dialect->record_size,
                              .stop_at = o->stop_at, .wave_from = o->wave_from,
@@ -425,10 +539,12 @@ static int run_body(const run_opts *o, run_state *s)
     } else {
         status = report_end(o, s);
     }
-    if (o->dump_regs)
+    if (o->dump_regs && !o->json)
         dump_regs(o, s);
     int wrote = finish_waves(o, s, m);
     int logged = finish_traffic(s);
+    if (o->json)
+        print_json(o, s, m);
     return status ? status : wrote ? wrote : logged;
 }
 

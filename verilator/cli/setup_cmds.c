@@ -91,6 +91,8 @@ int pmu_setup_service_finish(pmu_fam_service *s, int quiet, FILE *out)
     return s->f->finish(s->session, quiet, out);
 }
 
+void pmu_setup_service_json(pmu_fam_service *s, FILE *out) { s->f->json(s->session, out); }
+
 /* ---- conformance runs ---------------------------------------------------------------- */
 
 struct pmu_fam_conform {

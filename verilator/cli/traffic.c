@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "cli/pmu_cli.h"
+#include "common/pmu_text.h"
 
 struct pmu_traffic {
     pmu_backend base; /* first member: the software's pmu_backend* is a pmu_traffic* */
@@ -16,6 +17,8 @@ struct pmu_traffic {
     const pmu_family *fam;
     pmu_backend *b;
     FILE *out;
+    FILE *json;            /* the same entries as JSON objects, comma-separated (or NULL) */
+    uint64_t njson;
     pmu_record_hooks inner; /* the software's */
     uint8_t line;
 };
@@ -27,16 +30,23 @@ static void log_access(pmu_traffic *t, char op, uint16_t a, uint64_t v)
 {
     int vis = pmu_family_vis_of_addr(t->fam, a);
     const pmu_regmap_entry *e = pmu_family_reg_of_addr(t->fam, a);
+    char name[64];
     t->base.cycle = t->b->cycle;
     if (vis >= 0)
-        fprintf(t->out, "%" PRIu64 " %c %s 0x%016" PRIx64 "\n", t->b->cycle, op, t->fam->vis[vis].name, v);
+        snprintf(name, sizeof name, "%s", t->fam->vis[vis].name);
     else if (!e)
-        fprintf(t->out, "%" PRIu64 " %c 0x%03x 0x%016" PRIx64 "\n", t->b->cycle, op, a, v);
+        snprintf(name, sizeof name, "0x%03x", a);
     else if (e->span == 1)
-        fprintf(t->out, "%" PRIu64 " %c %s 0x%016" PRIx64 "\n", t->b->cycle, op, e->name, v);
+        snprintf(name, sizeof name, "%s", e->name);
     else
-        fprintf(t->out, "%" PRIu64 " %c %s+%u 0x%016" PRIx64 "\n", t->b->cycle, op, e->name,
-                (unsigned)(a - e->addr), v);
+        snprintf(name, sizeof name, "%s+%u", e->name, (unsigned)(a - e->addr));
+    fprintf(t->out, "%" PRIu64 " %c %s 0x%016" PRIx64 "\n", t->b->cycle, op, name, v);
+    if (t->json) {
+        fprintf(t->json, "%s\n    {\"cycle\": %" PRIu64 ", \"op\": \"%c\", \"register\": ", t->njson++ ? "," : "",
+                t->b->cycle, op);
+        pmu_json_string(t->json, name);
+        fprintf(t->json, ", \"value\": \"0x%016" PRIx64 "\"}", v);
+    }
 }
 
 static void t_reset(pmu_backend *b) { pmu_reset(self(b)->b); }
@@ -90,6 +100,8 @@ pmu_traffic *pmu_traffic_new(const pmu_family *fam, pmu_backend *b, FILE *out)
 
 pmu_backend *pmu_traffic_backend(pmu_traffic *t) { return &t->base; }
 
+void pmu_traffic_json(pmu_traffic *t, FILE *json) { t->json = json; }
+
 static int h_admit(void *ctx, void *rec, pmu_err *err)
 {
     pmu_traffic *t = ctx;
@@ -119,6 +131,9 @@ static void h_after(void *ctx, const void *rec, const pmu_state *st)
     if (st->pmi != t->line) {
         t->line = st->pmi;
         fprintf(t->out, "%" PRIu64 " pmi %u\n", t->b->cycle, (unsigned)st->pmi);
+        if (t->json)
+            fprintf(t->json, "%s\n    {\"cycle\": %" PRIu64 ", \"pmi\": %u}", t->njson++ ? "," : "", t->b->cycle,
+                    (unsigned)st->pmi);
     }
     if (t->inner.after)
         t->inner.after(t->inner.ctx, rec, st);

@@ -76,7 +76,8 @@ void ev4_session_after(ev4_session *x, unsigned cpu, const ev4_cycle *rec, const
 /* Ends the run: reads the driver's results (PCNTGETCNT, PCNTGETIPLHIS, PCNTGETRSIZE,
  * read) and closes the device.  0, or -1 with err filled. */
 int ev4_session_finish(ev4_session *x, pmu_err *err);
-/* The results, as text or as one JSON object (after finish). */
+/* The results, as text or as the members of one JSON object, its closing brace left to
+ * the caller (after finish). */
 void ev4_session_print(const ev4_session *x, FILE *out);
 void ev4_session_print_json(const ev4_session *x, FILE *out);
 /* The exactness checks (after finish): 1 exact, 0 not, each difference printed on out

@@ -86,6 +86,8 @@ pmu_backend *ev67_session_ref(pmu_backend *b);
 int ev67_session_check(ev67_session *x, int say_exact, FILE *out);
 /* perf: the counter table; profileme: the sampler's summary line. */
 void ev67_session_print(ev67_session *x, FILE *out);
+/* The same as one JSON object, with the interrupts taken (run --json, docs/json.md). */
+void ev67_session_print_json(ev67_session *x, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #include "cli/ev4/ev4_session.h"
 #include "cli/pmu_cli.h"
 #include "cli/pmu_symtab.h"
+#include "common/pmu_text.h"
 
 #define MAX_SETTINGS 32
 
@@ -261,16 +262,34 @@ static void print_header(const pfm_opts *o, const pfm_run *r)
     ev4_setup_print(&r->setup, "  ", stdout);
 }
 
+/* The records stepped on every CPU. */
+static uint64_t total_records(const pfm_run *r)
+{
+    uint64_t total = 0;
+    for (unsigned c = 0; c < r->ncpus; c++)
+        total += r->records[c];
+    return total;
+}
+
+/* --json: the report on stderr, and a document with the mismatch (docs/json.md). */
 static void report_mismatch(const pfm_opts *o, const pfm_run *r, unsigned c)
 {
     const pmu_cosim_mismatch *m = pmu_cosim_first(r->b[c]);
     char text[4096];
+    FILE *out = o->json ? stderr : stdout;
     pmu_cosim_format(m, text, sizeof text);
-    printf("CPU %u:\n%s", c, text);
-    o->t.fam->cmds->mismatch_detail(m, r->b[c], stdout);
+    fprintf(out, "CPU %u:\n%s", c, text);
+    o->t.fam->cmds->mismatch_detail(m, r->b[c], out);
     if (!o->nstreams)
-        printf("  seed:     %" PRIu64 " (%s mode), CPU %u of %u\n", o->seed, pmu_gen_mode_names[o->mode], c, r->ncpus);
-    printf("lock-step: MISMATCH on CPU %u at cycle %" PRIu64 "\n", c, m->cycle);
+        fprintf(out, "  seed:     %" PRIu64 " (%s mode), CPU %u of %u\n", o->seed, pmu_gen_mode_names[o->mode], c,
+                r->ncpus);
+    fprintf(out, "lock-step: MISMATCH on CPU %u at cycle %" PRIu64 "\n", c, m->cycle);
+    if (o->json) {
+        printf("{\"cpus\": %u, \"exact\": null, \"lockstep\": {\"cycles\": %" PRIu64 ", \"mismatches\": %" PRIu64
+               ", \"cpu\": %u},\n  \"mismatch\": ", r->ncpus, total_records(r), pmu_cosim_mismatches(r->b[c]), c);
+        pmu_cli_json_mismatch(stdout, m);
+        printf("}\n");
+    }
 }
 
 static void run_free(pfm_run *r)
@@ -309,17 +328,23 @@ static int run(const pfm_opts *o, pfm_run *r, pmu_err *err)
     }
     if (ev4_session_finish(r->x, err))
         return PMU_EXIT_FAIL;
-    if (o->json)
+    if (o->json) {
+        /* The verdicts are members: the check first (its lines on stderr). */
+        int exact = ev4_session_check(r->x, 1, stderr);
         ev4_session_print_json(r->x, stdout);
-    else if (!o->quiet)
-        ev4_session_print(r->x, stdout);
-    int exact = ev4_session_check(r->x, o->json, o->json ? stderr : stdout);
-    if (!o->json && pmu_is_cosim(r->b[0])) {
-        uint64_t total = 0;
-        for (unsigned c = 0; c < r->ncpus; c++)
-            total += r->records[c];
-        printf("lock-step: %u CPU%s, %" PRIu64 " cycles, 0 mismatches\n", r->ncpus, r->ncpus == 1 ? "" : "s", total);
+        printf(",\"exact\":%s,\"lockstep\":", pmu_json_verdict(pmu_has_total(r->b[0]) ? exact : -1));
+        if (pmu_is_cosim(r->b[0]))
+            printf("{\"cycles\":%" PRIu64 ",\"mismatches\":0}}\n", total_records(r));
+        else
+            printf("null}\n");
+        return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
     }
+    if (!o->quiet)
+        ev4_session_print(r->x, stdout);
+    int exact = ev4_session_check(r->x, 0, stdout);
+    if (pmu_is_cosim(r->b[0]))
+        printf("lock-step: %u CPU%s, %" PRIu64 " cycles, 0 mismatches\n", r->ncpus, r->ncpus == 1 ? "" : "s",
+               total_records(r));
     return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
 }
 

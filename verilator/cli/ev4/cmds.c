@@ -96,6 +96,13 @@ static int service_finish(void *session, int quiet, FILE *out)
     return ev4_session_check(s->x, quiet, out);
 }
 
+/* The device's results as pfm --json prints them (docs/json.md). */
+static void service_json(void *session, FILE *out)
+{
+    ev4_session_print_json(((service *)session)->x, out);
+    fputc('}', out);
+}
+
 uint64_t ev4_service_interrupts(void *session) { return ev4_session_interrupts(((service *)session)->x); }
 
 int ev4_service_check(void *session, FILE *out) { return service_finish(session, 1, out); }
@@ -103,7 +110,8 @@ int ev4_service_check(void *session, FILE *out) { return service_finish(session,
 static const pmu_setup_family ev4_setup_family = {
     .family = &pmu_family_alpha21064, .setup_size = sizeof(ev4_setup), .builtin = ev4_setup_builtin,
     .parse = setup_parse, .model = setup_model, .print = setup_print,
-    .start = service_start, .finish = service_finish, .free = service_free, .conform = &ev4_conform,
+    .start = service_start, .finish = service_finish, .json = service_json, .free = service_free,
+    .conform = &ev4_conform,
 };
 
 PMU_SETUP_CONFIG_HOOKS(ev4_setup_family)

@@ -149,7 +149,8 @@ void ev4_session_print_json(const ev4_session *x, FILE *out)
         unsigned n;
         uint64_t total;
         fn_ticks *f = profile_by_function(x, &n, &total);
-        fprintf(out, "{\"mode\":\"%s\",\"start\":%" PRIu64 ",\"end\":%" PRIu64 ",\"bytes\":%ld,\"samples\":%" PRIu64
+        /* Addresses as "0x..." strings, as every --json writes them (docs/json.md). */
+        fprintf(out, "{\"mode\":\"%s\",\"start\":\"0x%" PRIx64 "\",\"end\":\"0x%" PRIx64 "\",\"bytes\":%ld,\"samples\":%" PRIu64
                      ",\"functions\":[",
                 x->setup.prof == EV4_PROF_KERNEL ? "kernel" : "user", x->prof_start, x->prof_end, u->rsize, total);
         for (unsigned i = 0; f && i < n; i++) {
@@ -160,7 +161,7 @@ void ev4_session_print_json(const ev4_session *x, FILE *out)
         fprintf(out, "]}");
         free(f);
     }
-    fprintf(out, ",\"interrupts\":%" PRIu64 "}\n", ev4_session_interrupts(x));
+    fprintf(out, ",\"interrupts\":%" PRIu64, ev4_session_interrupts(x));
 }
 
 /* ---- exactness ---- */

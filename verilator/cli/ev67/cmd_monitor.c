@@ -148,19 +148,20 @@ typedef struct encode_opts {
     const char *events[PMU_MONITOR_MAX_EVENTS];
     unsigned nevents;
     uint64_t period;
-    int period_given, list;
+    int period_given, list, json;
 } encode_opts;
 
 static void encode_help(FILE *f)
 {
-    fprintf(f, "usage: pmusim encode --family alpha21264 -e EVENT [-e EVENT] [--period N]\n"
-               "       pmusim encode --family alpha21264 --list\n"
+    fprintf(f, "usage: pmusim encode --family alpha21264 -e EVENT [-e EVENT] [--period N] [--json]\n"
+               "       pmusim encode --family alpha21264 --list [--json]\n"
                "\n"
                "  -e, --event EV     CYCLES, INSTRUCTIONS, BCACHEMISS or MBOXREPLAY: one event or an\n"
                "                     allowed pair (docs/ev67-perf.md)\n"
                "  --period N         the first event's sampling period (default: the largest);\n"
                "                     clamped to the counter's legal write range\n"
                "  --list             the events and the counters they may use\n"
+               "  --json             one JSON object (docs/json.md)\n"
                "\n"
                "Prints the registers the perf driver writes last when it sets the events up\n"
                "(PCTR_CTL, IER_CM, I_CTL), read back from a reference model it programmed.\n");
@@ -187,6 +188,7 @@ int ev67_cmd_encode(int argc, char **argv, FILE *out, FILE *errf)
     opts[n++] = (pmu_opt){.name = "period", .kind = PMU_OPT_U64, .dest = &o.period, .min = 1,
                           .max = ev67_perf_max_period(0), .given = &o.period_given};
     opts[n++] = (pmu_opt){.name = "list", .kind = PMU_OPT_FLAG, .dest = &o.list};
+    opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o.json};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&cmd, opts, n, argc, argv, args, &nargs);
@@ -195,13 +197,22 @@ int ev67_cmd_encode(int argc, char **argv, FILE *out, FILE *errf)
     if ((rc = pmu_cli_target_resolve(&cmd, &o.t)))
         return rc;
     if (o.list) {
+        if (o.json)
+            fprintf(out, "{\"events\": [");
         for (unsigned id = 1; id <= EV67_PERF_NEVENT_IDS; id++) {
             ev67_perf_plan plan;
             pmu_err err;
             ev67_perf_plan_events(&id, 1, &plan, &err);
-            fprintf(out, "%-13s PCTR%u alone (SL1=%u)\n", ev67_perf_event_name(id), plan.pmc[0], plan.sl1);
+            if (o.json)
+                fprintf(out, "%s\n  {\"name\": \"%s\", \"counter\": \"PCTR%u\", \"sl1\": %u}", id > 1 ? "," : "",
+                        ev67_perf_event_name(id), plan.pmc[0], plan.sl1);
+            else
+                fprintf(out, "%-13s PCTR%u alone (SL1=%u)\n", ev67_perf_event_name(id), plan.pmc[0], plan.sl1);
         }
-        fprintf(out, "pairs: INSTRUCTIONS+CYCLES (SL1=0), INSTRUCTIONS+BCACHEMISS (SL1=2), CYCLES+MBOXREPLAY (SL1=3)\n");
+        if (o.json)
+            fprintf(out, "]}\n");
+        else
+            fprintf(out, "pairs: INSTRUCTIONS+CYCLES (SL1=0), INSTRUCTIONS+BCACHEMISS (SL1=2), CYCLES+MBOXREPLAY (SL1=3)\n");
         return PMU_EXIT_OK;
     }
     if (!o.nevents)
@@ -218,11 +229,27 @@ int ev67_cmd_encode(int argc, char **argv, FILE *out, FILE *errf)
         pmu_destroy(b);
         return pmu_cli_error(&cmd, &err);
     }
-    ev67_setup_print(&s, "# ", out);
     static const struct { const char *name; uint16_t addr; } regs[] = {
         {"PCTR_CTL", EV67_ADDR_PCTR_CTL}, {"IER_CM", EV67_ADDR_IER_CM}, {"I_CTL", EV67_ADDR_I_CTL}};
-    for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++)
-        fprintf(out, "%-8s = 0x%016" PRIx64 "\n", regs[i].name, pmu_read(b, regs[i].addr));
+    const unsigned nregs = sizeof regs / sizeof regs[0];
+    if (o.json) {
+        /* The registers as encode --json writes them on the Itanium (docs/json.md). */
+        ev67_perf_plan plan;
+        ev67_perf_plan_events(s.events, s.nevents, &plan, &err);
+        fprintf(out, "{\"model\": \"%s\", \"sl1\": %u, \"events\": [", o.t.fam->models[o.t.model].name, plan.sl1);
+        for (unsigned i = 0; i < s.nevents; i++)
+            fprintf(out, "%s{\"event\": \"%s\", \"counter\": \"PCTR%u\", \"period\": %" PRIu32 "}", i ? ", " : "",
+                    ev67_perf_event_name(s.events[i]), plan.pmc[i], ev67_perf_clamp_period(plan.pmc[i], s.periods[i]));
+        fprintf(out, "],\n  \"registers\": [");
+        for (unsigned i = 0; i < nregs; i++)
+            fprintf(out, "%s\n    {\"name\": \"%s\", \"addr\": \"0x%03x\", \"value\": \"0x%016" PRIx64 "\"}", i ? "," : "",
+                    regs[i].name, regs[i].addr, pmu_read(b, regs[i].addr));
+        fprintf(out, "]}\n");
+    } else {
+        ev67_setup_print(&s, "# ", out);
+        for (unsigned i = 0; i < nregs; i++)
+            fprintf(out, "%-8s = 0x%016" PRIx64 "\n", regs[i].name, pmu_read(b, regs[i].addr));
+    }
     ev67_session_free(x);
     pmu_destroy(b);
     return PMU_EXIT_OK;

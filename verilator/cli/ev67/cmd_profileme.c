@@ -173,7 +173,10 @@ static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_
         return pmu_cli_fail(&pme_cmd, PMU_EXIT_FAIL, "out of memory");
     }
     FILE *checks = o->json ? stderr : stdout;
+    int exact = 1;
     if (o->json) {
+        /* The verdicts are members too: the check first (its lines on stderr). */
+        exact = ev67_session_check(x, 1, checks);
         printf("{\n  \"family\": \"%s\", \"model\": \"%s\", \"backend\": \"%s\", \"records\": %" PRIu64 ",\n",
                o->t.fam->name, o->t.fam->models[o->t.model].name, b->name, l->records);
         printf("  \"period\": %" PRIu32 ", \"sl1\": %" PRIu64 ", \"interrupts\": %" PRIu64 ", \"samples\": %" PRIu64
@@ -182,6 +185,8 @@ static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_
         print_rows_json("functions", fns, nfns, 0);
         printf(",\n");
         print_rows_json("pcs", pcs, npcs, 1);
+        printf(",\n  ");
+        pmu_cli_json_verdicts(stdout, b, l->records, exact);
         printf("\n}\n");
     } else {
         ev67_session_print(x, stdout);
@@ -192,7 +197,8 @@ static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_
     }
     free(pcs);
     free(fns);
-    int exact = ev67_session_check(x, 1, checks);
+    if (!o->json)
+        exact = ev67_session_check(x, 1, checks);
     if (pmu_is_cosim(b))
         fprintf(checks, "lock-step: %" PRIu64 " cycles, 0 mismatches\n", l->records);
     return exact ? PMU_EXIT_OK : PMU_EXIT_FAIL;
@@ -268,12 +274,22 @@ int ev67_cmd_profileme(int argc, char **argv)
         goto fail;
     if (end == PMU_LOOP_MISMATCH) {
         char text[4096];
+        FILE *out = o.json ? stderr : stdout;
         pmu_cosim_format(pmu_cosim_first(b), text, sizeof text);
-        fputs(text, stdout);
-        o.t.fam->cmds->mismatch_detail(pmu_cosim_first(b), b, stdout);
-        printf("lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); `pmusim run "
-               "--family alpha21264` with the same stream reproduces it with a waveform\n",
-               l.records, pmu_cosim_mismatches(b));
+        fputs(text, out);
+        o.t.fam->cmds->mismatch_detail(pmu_cosim_first(b), b, out);
+        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); `pmusim run "
+                     "--family alpha21264` with the same stream reproduces it with a waveform\n",
+                l.records, pmu_cosim_mismatches(b));
+        if (o.json) {
+            printf("{");
+            pmu_cli_json_target(stdout, o.t.fam, b, &o.r);
+            printf(",\n  \"records\": %" PRIu64 ", ", l.records);
+            pmu_cli_json_verdicts(stdout, b, l.records, -1);
+            printf(",\n  \"mismatch\": ");
+            pmu_cli_json_mismatch(stdout, pmu_cosim_first(b));
+            printf("\n}\n");
+        }
         rc = PMU_EXIT_FAIL;
     } else {
         rc = report(&o, x, b, &l, syms);

@@ -58,10 +58,13 @@ static int session_finish(void *session, int quiet, FILE *out)
 
 static void session_free(void *session) { ev67_session_free(session); }
 
+static void session_json(void *session, FILE *out) { ev67_session_print_json(session, out); }
+
 static const pmu_setup_family ev67_setup_family = {
     .family = &pmu_family_alpha21264, .setup_size = sizeof(ev67_setup), .builtin = ev67_setup_builtin,
     .parse = setup_parse, .model = setup_model, .print = setup_print,
-    .start = session_start, .finish = session_finish, .free = session_free, .conform = &ev67_conform,
+    .start = session_start, .finish = session_finish, .json = session_json, .free = session_free,
+    .conform = &ev67_conform,
 };
 
 PMU_SETUP_CONFIG_HOOKS(ev67_setup_family)

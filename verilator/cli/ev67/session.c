@@ -222,3 +222,27 @@ void ev67_session_print(ev67_session *x, FILE *out)
                 st->samples[i]);
     }
 }
+
+void ev67_session_print_json(ev67_session *x, FILE *out)
+{
+    if (x->pme) {
+        const ev67_pme_stats *st = ev67_pme_get_stats(x->pme);
+        fprintf(out, "{\"profileme\": {\"interrupts\": %" PRIu64 ", \"samples\": %" PRIu64 ", \"dropped_pal\": %" PRIu64
+                     ", \"pcs\": %u}",
+                st->interrupts, st->samples, st->dropped_pal, ev67_pme_npcs(x->pme));
+    } else {
+        const ev67_perf_plan *plan = ev67_perf_get_plan(x->perf);
+        const ev67_perf_stats *st = ev67_perf_get_stats(x->perf);
+        fprintf(out, "{\"events\": [");
+        for (unsigned i = 0; i < plan->nevents; i++) {
+            uint64_t v = 0;
+            ev67_perf_read(x->perf, i, &v);
+            fprintf(out, "%s{\"event\": \"%s\", \"counter\": \"PCTR%u\", \"count\": %" PRIu64 ", \"period\": %" PRIu32
+                         ", \"samples\": %" PRIu64 "}",
+                    i ? ", " : "", ev67_perf_event_name(x->setup.events[i]), plan->pmc[i], v,
+                    ev67_perf_period(x->perf, i), st->samples[i]);
+        }
+        fprintf(out, "]");
+    }
+    fprintf(out, ", \"interrupts\": %" PRIu64 "}", ev67_session_interrupts(x));
+}

@@ -13,6 +13,7 @@
 #include "cli/ita/ita_cmds.h"
 #include "cli/ita/ita_config.h"
 #include "harness/ita/ita_isr.h"
+#include "common/pmu_text.h"
 
 /* ---- configuration files --------------------------------------------------------------- */
 
@@ -98,29 +99,44 @@ static pmu_fam_service *service_start(const pmu_fam_config *c, pmu_backend *b, u
     return s;
 }
 
-/* The counter table: event, counter qualifiers and the range/opcode constraints that
- * apply (docs/ita-config-format.md), 64-bit total, wraps folded.  Columns fit their text. */
+/* Counter k's event and its qualifiers with the range/opcode constraints that apply
+ * (docs/ita-config-format.md), as the counter table shows them. */
+static void describe_counter(const ita_config *cfg, const uint64_t *vis, unsigned k, char ev[64], char q[640])
+{
+    uint64_t pmc = vis[ITA_VIS_PMC4 + k];
+    char tags[512];
+    ita_config_describe_event(pmc, cfg->model, ev, 64);
+    ita_config_describe_qualifiers(pmc, q, 640);
+    ita_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
+    if (tags[0]) {
+        size_t n = strlen(q);
+        snprintf(q + n, 640 - n, " %s", tags);
+    }
+}
+
+/* The counters the table shows: those the configuration programs (every one when it
+ * programs none). */
+static int counter_shown(const ita_config *cfg, unsigned k)
+{
+    for (unsigned j = 0; j < ITA_NCOUNTERS; j++)
+        if (cfg->line[ITA_VIS_PMC4 + j])
+            return cfg->line[ITA_VIS_PMC4 + k] != 0;
+    return 1;
+}
+
+/* The counter table: event, counter qualifiers and constraints, 64-bit total, wraps
+ * folded.  Columns fit their text. */
 static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
 {
     uint64_t vis[ITA_NVIS];
     ita_config_values(cfg, vis);
-    int any = 0;
-    for (unsigned k = 0; k < ITA_NCOUNTERS; k++)
-        any |= cfg->line[ITA_VIS_PMC4 + k] != 0;
     char ev[ITA_NCOUNTERS][64], q[ITA_NCOUNTERS][640];
     int ev_w = (int)strlen("event"), q_w = (int)strlen("qualifiers");
     int n_w = (int)strlen("64-bit count"), o_w = (int)strlen("overflows");
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        uint64_t pmc = vis[ITA_VIS_PMC4 + k];
-        char tags[512], num[32];
-        ita_config_describe_event(pmc, cfg->model, ev[k], sizeof ev[k]);
-        ita_config_describe_qualifiers(pmc, q[k], sizeof q[k]);
-        ita_config_describe_tags(vis, cfg->model, k, tags, sizeof tags);
-        if (tags[0]) {
-            size_t n = strlen(q[k]);
-            snprintf(q[k] + n, sizeof q[k] - n, " %s", tags);
-        }
-        if (any && !cfg->line[ITA_VIS_PMC4 + k])
+        char num[32];
+        describe_counter(cfg, vis, k, ev[k], q[k]);
+        if (!counter_shown(cfg, k))
             continue;
         if ((int)strlen(ev[k]) > ev_w)
             ev_w = (int)strlen(ev[k]);
@@ -134,7 +150,7 @@ static void print_table(const ita_config *cfg, const ita_isr *isr, FILE *out)
     fprintf(out, "%-8s %-*s %-*s %*s %*s\n", "counter", ev_w, "event", q_w, "qualifiers", n_w,
             "64-bit count", o_w, "overflows");
     for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
-        if (any && !cfg->line[ITA_VIS_PMC4 + k])
+        if (!counter_shown(cfg, k))
             continue;
         fprintf(out, "%-8s %-*s %-*s %*" PRIu64 " %*" PRIu64 "\n",
                 ita_vis_table[ITA_VIS_PMD4 + k].name, ev_w, ev[k], q_w, q[k], n_w,
@@ -175,6 +191,27 @@ static int service_finish(pmu_fam_service *s, int quiet, FILE *out)
     return check_totals(s, quiet, out);
 }
 
+/* The counter table and the interrupts serviced as one JSON object (docs/json.md). */
+static void service_json(pmu_fam_service *s, FILE *out)
+{
+    uint64_t vis[ITA_NVIS];
+    ita_config_values(s->cfg, vis);
+    fprintf(out, "{\"counters\": [");
+    unsigned n = 0;
+    for (unsigned k = 0; k < ITA_NCOUNTERS; k++) {
+        char ev[64], q[640];
+        if (!counter_shown(s->cfg, k))
+            continue;
+        describe_counter(s->cfg, vis, k, ev, q);
+        fprintf(out, "%s\n    {\"counter\": \"%s\", \"event\": ", n++ ? "," : "", ita_vis_table[ITA_VIS_PMD4 + k].name);
+        pmu_json_string(out, ev);
+        fprintf(out, ", \"qualifiers\": ");
+        pmu_json_string(out, q);
+        fprintf(out, ", \"count\": %" PRIu64 ", \"overflows\": %" PRIu64 "}", s->isr.total[k], s->isr.overflows[k]);
+    }
+    fprintf(out, "],\n  \"interrupts\": %" PRIu64 "}", s->isr.interrupts);
+}
+
 static void service_free(pmu_fam_service *s) { free(s); }
 
 /* A counter mismatch is read with the programming that drives it. */
@@ -210,6 +247,7 @@ const pmu_family_cmds ita_family_cmds = {
     .config_free = config_free,
     .service_start = service_start,
     .service_finish = service_finish,
+    .service_json = service_json,
     .service_free = service_free,
     .mismatch_detail = mismatch_detail,
     .conform_start = ita_conform_start,

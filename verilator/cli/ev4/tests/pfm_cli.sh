@@ -36,6 +36,17 @@ check pfm-disabled-counter 0 "exact:" -- pfm --disable 1 --cycles 200000
 check pfm-pass2 0 "exact:" -- pfm --model 21064-pass2 --log select --mux0 PF_CYCLES --cycles 100000
 check pfm-json 0 '"counts":[{"pf_cntr0":' -- pfm --json --cycles 100000
 check pfm-json-profile 0 '"profile":{"mode":"kernel"' -- pfm --json --cycles 100000
+# The JSON's profile is the text's (docs/json.md): its samples, its range as 0x strings.
+pfm --json --cycles 100000 >"$tmp/pfm.json" 2>/dev/null
+range=$(pfm --cycles 100000 | sed -n 's/^PC profile (read, kernel mode, \(0x[0-9a-f]*\)\.\.\(0x[0-9a-f]*\), [0-9]* bytes): \([0-9]*\) samples$/\1 \2 \3/p')
+ok pfm-json-values -- python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+start, end, n = sys.argv[2].split()
+p = d["profile"]
+assert (p["start"], p["end"], p["samples"]) == (start, end, int(n)), (p, sys.argv[2])
+assert sum(f["ticks"] for f in p["functions"]) == p["samples"]
+assert d["exact"] is True and d["lockstep"] == {"cycles": 100000, "mismatches": 0}, (d["exact"], d["lockstep"])' "$tmp/pfm.json" "${range:-none}"
 # Counter 0 on PF_CYCLES under every open mode on 1 to 4 CPUs, logging all and selected
 # processes: the harness checks the cycles counted on the CPUs the open covers only
 # (PCNTOPENONE sets the mux of the bound CPU alone; the others count what their PALcode

@@ -102,7 +102,7 @@ check profileme-functions 0 "by function:" -- "$PMUSIM" profileme --cycles 60000
 check profileme-random 0 "exact:" -- "$PMUSIM" profileme --cycles 60000 --period 100 --mode random --sl1 0
 check profileme-stream 0 "by address:" -- "$PMUSIM" profileme --stream "$tmp/r.bin" --period 100
 "$PMUSIM" profileme --cycles 40000 --period 150 --json >"$tmp/pm.json" 2>"$tmp/pm.err"
-ok   profileme-json -- python3 -c "import json,sys; d=json.load(open('$tmp/pm.json')); assert d['samples']>0 and d['pcs'] and d['functions'] and sum(p['samples'] for p in d['pcs'])==d['samples'] and all('dtb_miss' in p for p in d['pcs'])"
+ok   profileme-json -- python3 -c "import json,sys; d=json.load(open('$tmp/pm.json')); assert d['samples']>0 and d['pcs'] and d['functions'] and sum(p['samples'] for p in d['pcs'])==d['samples'] and all('dtb_miss' in p for p in d['pcs']) and d['exact'] is True and d['lockstep'] == {'cycles': 40000, 'mismatches': 0}"
 ok   profileme-json-exact -- grep -q "exact: every ProfileMe sample" "$tmp/pm.err"
 check profileme-family 2 "--family: expected alpha21264" -- "$PMUSIM" profileme --family itanium --cycles 10
 check profileme-sl1 2 "--sl1" -- "$PMUSIM" profileme --cycles 10 --sl1 4
@@ -112,6 +112,8 @@ check profileme-period 2 "--period" -- "$PMUSIM" profileme --cycles 10 --period 
 check conform-harness 0 "0 mismatches" -- "$PMUSIM" conform "${A[@]}" --runs 2 --cycles 30000
 check conform-driver 0 "0 mismatches" -- "$PMUSIM" conform "${A[@]}" --runs 4 --cycles 30000 --service driver
 check encode 0 "PCTR_CTL = 0x" -- "$PMUSIM" encode "${A[@]}" -e CYCLES -e MBOXREPLAY
+"$PMUSIM" encode "${A[@]}" -e CYCLES -e MBOXREPLAY --json >"$tmp/enc.json"
+ok   encode-json-pair -- python3 -c "import json; d=json.load(open('$tmp/enc.json')); assert d['sl1'] == 3 and [(e['event'], e['counter']) for e in d['events']] == [('CYCLES', 'PCTR0'), ('MBOXREPLAY', 'PCTR1')], d"
 check encode-list 0 "CYCLES+MBOXREPLAY" -- "$PMUSIM" encode "${A[@]}" --list
 check encode-conflict 2 "conflict" -- "$PMUSIM" encode "${A[@]}" -e CYCLES -e BCACHEMISS
 
