@@ -83,7 +83,8 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     fprintf(f, "  --waves FILE       write an FST waveform of the RTL (replaced only when the run ends)\n");
     if (fam->wave_layout)
         fprintf(f, "                     and a GTKWave save file beside it (FILE without .fst, + .gtkw):\n"
-                   "                     the run's window, a marker on the mismatch or the last record\n");
+                   "                     the run's window, a marker on the mismatch or the last record,\n"
+                   "                     the mismatching register's group first (docs/debugging.md)\n");
     fprintf(f, "  --wave-from CYCLE  start the waveform at this cycle (default: the start)\n"
                "  --stop-at CYCLE    stop before record CYCLE (records are numbered from 0)\n"
                "  --dump-regs        print every visible register and the interrupt line at the end\n"
