@@ -20,6 +20,8 @@ PKGS+=(gtkwave xvfb xauth)
 # The installed kit (docs/kit.md): pkg-config builds against it, python3-yaml reads the
 # FuseSoC cores in its test (FuseSoC itself is not in Debian).
 PKGS+=(pkgconf python3-yaml)
+# make fpga (docs/fpga.md): iCE40 place and route, and the chip databases it reads.
+PKGS+=(nextpnr-ice40 fpga-icestorm)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

@@ -36,6 +36,7 @@ EV4_VARIANTS := pme pass2 wide
 EV4_PARAMS_pme   := HasPme=1 Ctr0Width=16 Ctr1Width=12 Mux0Undef=0
 EV4_PARAMS_pass2 := HasPme=0 Ctr0Width=16 Ctr1Width=12 Mux0Undef=0
 EV4_PARAMS_wide  := HasPme=1 Ctr0Width=32 Ctr1Width=32 Mux0Undef=1
+FPGA_LINES += $(foreach v,$(EV4_VARIANTS),"ev4|$(v)|$(EV4_RTL_TOP)|$(EV4_RTL_SRCS)|$(EV4_RTL_INC)|$(EV4_PARAMS_$(v))")
 
 # Verilator's -G options of a parameter list: the one-bit parameters as 1'bN (-Wall checks
 # the width of a -G value).

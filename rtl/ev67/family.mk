@@ -39,6 +39,7 @@ ev67_params_of = ReadQuirk=$(word 2,$(subst q, ,$(subst r, ,$(subst p, ,$(1)))))
                  ParkBlock=$(word 4,$(subst q, ,$(subst r, ,$(subst p, ,$(1)))))
 $(foreach v,$(EV67_VARIANTS),$(eval EV67_PARAMS_$(v) := $(strip $(call ev67_params_of,x$(v)))))
 EV67_SYNTH_VARIANTS := q1r0p1 q0r1p0
+FPGA_LINES += $(foreach v,$(EV67_SYNTH_VARIANTS),"ev67|$(v)|$(EV67_RTL_TOP)|$(EV67_RTL_SRCS)|$(EV67_RTL_INC)|$(EV67_PARAMS_$(v))")
 
 # Verilator's -G options of a parameter list: every parameter is one bit, given as 1'bN (-Wall
 # checks the width of a -G value).

@@ -35,6 +35,7 @@ docs-ita: $(BUILD)/ita/gen_defs
 	$(BUILD)/ita/gen_defs ita-register-map.md -o docs/ita-register-map.md
 
 RTL_MODELS := 0 1
+FPGA_LINES += $(foreach m,$(RTL_MODELS),"ita|model$(m)|$(RTL_TOP)|$(RTL_SRCS)|$(RTL_INC)|Model=$(m)")
 RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)
 RTL_IVERILOG_OUTS := $(foreach m,$(RTL_MODELS),$(BUILD)/rtl/$(RTL_TOP)_model$(m).vvp)
 
