@@ -126,7 +126,7 @@ mkdir -p "$OUT"
 # PMU and its wrapper), the wrapper's share (placed design minus PMU alone).
 table=$OUT/table.txt
 {
-    echo "iCE40 results (fpga/run.sh; $(date -u +%F); $("$YOSYS" -V | awk '{ print $1, $2 }'), $("$NEXTPNR" --version 2>&1 | head -1)); nextpnr --freq $FREQ --seed $SEED"
+    echo "iCE40 results (fpga/run.sh; $(date -u +%F); $("$YOSYS" -V | awk '{ print $1, $2 }'), nextpnr-ice40 $("$NEXTPNR" --version 2>&1 | sed -n 's/.*(Version \([^)]*\)).*/\1/p' | head -1)); nextpnr --freq $FREQ --seed $SEED"
     printf "%-11s %-7s %-6s %8s %7s %6s %9s %9s %9s %8s %s\n" \
         family model device "PMU LUTs" "PMU FFs" "BRAMs" "wrap LUTs" "wrap FFs" "LCs used" "Fmax MHz" "P&R time; critical path / fit"
 } > "$table.tmp"
