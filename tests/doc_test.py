@@ -8,7 +8,8 @@ up to the next command or the end of the block, are what it prints (its stdout, 
 stderr: the order a terminal shows them in when the error ends the command).  The test runs each block's commands in order, in a scratch directory of its own
 where the repository's top-level entries are linked (so `build/pmusim`, `qemu/programs/...`
 and `examples/...` resolve and what a command writes stays there), with `build/` first in
-PATH (so `pmusim` resolves too) and a fixed environment (env -i: PATH, HOME, LC_ALL=C), and
+PATH (so `pmusim` resolves too) and a fixed environment (env -i: PATH, HOME, LC_ALL=C; its
+size does not depend on where the repository is), and
 compares what each prints with what the block shows:
 
   - a line "..." stands for any number of lines (none included);
@@ -128,8 +129,10 @@ def scratch():
 
 def run_block(path, first, cmds):
     d = scratch()
-    env = {"PATH": os.path.join(ROOT, "build") + ":/usr/local/bin:/usr/bin:/bin",
-           "HOME": d, "LC_ALL": "C"}
+    # build/ by a relative PATH entry (the scratch directory links it): the environment's size
+    # must not depend on where the repository is, since a recorded program's stack, and the
+    # loader's work with it, move with it.
+    env = {"PATH": "build:/usr/local/bin:/usr/bin:/bin", "HOME": d, "LC_ALL": "C"}
     try:
         for cmd, want in cmds:
             try:
