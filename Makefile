@@ -56,7 +56,7 @@ GTEST_BINS :=     # GoogleTest binaries run by make test
 TEST_SCRIPTS :=   # other test scripts run by make test (each prints N passed, N failed)
 CLEAN_EXTRA :=
 
-.PHONY: all deps sim test lint synth bench docs help clean
+.PHONY: all deps sim test lint synth bench docs help clean formal
 .DEFAULT_GOAL := all
 
 all: deps pmusim qemu-plugin

@@ -20,6 +20,8 @@ PKGS+=(gtkwave xvfb xauth)
 # The installed kit (docs/kit.md): pkg-config builds against it, python3-yaml reads the
 # FuseSoC cores in its test (FuseSoC itself is not in Debian).
 PKGS+=(pkgconf python3-yaml)
+# make formal (docs/formal.md): yosys-smtbmc (in the yosys package) with the z3 solver.
+PKGS+=(z3)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;
