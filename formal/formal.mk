@@ -15,3 +15,6 @@ formal: deps $(GEN_VH)
 formal-files:
 	@echo '$($(FORMAL_PREFIX)_RTL_SRCS)'
 	@echo '$($(FORMAL_PREFIX)_RTL_INC)'
+
+# make test runs the quick version (depth 8, under a minute) and run.sh's usage checks.
+TEST_SCRIPTS += formal/tests/formal.sh
