@@ -56,7 +56,7 @@ GTEST_BINS :=     # GoogleTest binaries run by make test
 TEST_SCRIPTS :=   # other test scripts run by make test (each prints N passed, N failed)
 CLEAN_EXTRA :=
 
-.PHONY: all deps sim test lint synth bench docs help clean
+.PHONY: all deps sim test lint synth bench docs help clean formal
 .DEFAULT_GOAL := all
 
 all: deps pmusim qemu-plugin
@@ -76,6 +76,7 @@ help:
 	@echo "make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES=...]   libFuzzer on each parser (clang; docs/fuzzing.md)"
 	@echo "make conformance SEED=1 RUNS=100 CYCLES=1000000 [SHARD=I/N]   every family, model, configuration and service in lock-step (docs/conformance.md)"
 	@echo "make conformance-merge   merge the shards' results in build/conformance"
+	@echo "make formal [FORMAL_DEPTH=20]   the RTL's properties from the manuals: BMC, k-induction, covers, mutants (docs/formal.md)"
 	@echo "make mutants [MUTANT=id]   plant each bug of tests/mutants/catalog in the RTL; the suite must kill every one (docs/mutants.md)"
 	@echo "make real [REAL_SHORT=1]   the sample programs recorded under QEMU on every family, in lock-step, with each family's software and checks (docs/real-programs.md)"
 	@echo "make install PREFIX=DIR   programs, libraries, headers, pkg-config files pmusim and pmusim-systemc, FuseSoC cores, examples (docs/kit.md)"

@@ -90,3 +90,6 @@ conformance-merge:
 
 # make mutants (tests/mutants/mutants.mk).
 include tests/mutants/mutants.mk
+
+# make formal (formal/formal.mk).
+include formal/formal.mk

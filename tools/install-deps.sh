@@ -22,6 +22,8 @@ PKGS+=(gtkwave xvfb xauth)
 PKGS+=(pkgconf python3-yaml)
 # make fpga (docs/fpga.md): iCE40 place and route, and the chip databases it reads.
 PKGS+=(nextpnr-ice40 fpga-icestorm)
+# make formal (docs/formal.md): yosys-smtbmc (in the yosys package) with the z3 solver.
+PKGS+=(z3)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

@@ -9,6 +9,8 @@
 #   run.sh --check                 every mutation applies to today's RTL: its text is in its
 #                                  file exactly once, and a Verilated variant uses the file
 #                                  (make test runs this; it builds nothing)
+#   run.sh --apply ID ROOT         only apply mutation ID to ROOT/<its file> (ROOT a copy of
+#                                  the tree, rtl/ under it); make formal uses it (formal/run.sh)
 #
 # A mutant the tests do not kill is a survivor: add a test that kills it, or mark it
 # `equivalent` in the catalog with the reason it cannot change what is visible.  A mutant
@@ -17,16 +19,19 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 catalog=${MUTANTS_CATALOG:-tests/mutants/catalog} # (another catalog: the tests of this script)
-out= only= check=0
+out= only= check=0 apply_id= apply_root=
 while [ $# -gt 0 ]; do
     case $1 in
         --out) out=${2:?--out: expected a directory}; shift 2 ;;
         --only) only=${2:?--only: expected a mutant id}; shift 2 ;;
         --check) check=1; shift ;;
-        *) echo "run.sh: unknown argument '$1' (expected --out DIR, --only ID or --check)" >&2; exit 2 ;;
+        --apply) apply_id=${2:?--apply: expected a mutant id and a directory}
+                 apply_root=${3:?--apply: expected a mutant id and a directory}; shift 3 ;;
+        *) echo "run.sh: unknown argument '$1' (expected --out DIR, --only ID, --check or --apply ID ROOT)" >&2; exit 2 ;;
     esac
 done
-[ "$check" = 1 ] || [ -n "$out" ] || { echo "run.sh: expected --out DIR or --check" >&2; exit 2; }
+[ "$check" = 1 ] || [ -n "$out" ] || [ -n "$apply_id" ] ||
+    { echo "run.sh: expected --out DIR, --check or --apply ID ROOT" >&2; exit 2; }
 
 # ---- the catalog: blocks "[id]" then "key value" lines ------------------------------------
 ids=()
@@ -86,6 +91,13 @@ apply() {
     rm -f "$f.why"
     return 1
 }
+
+if [ -n "$apply_id" ]; then
+    [ -n "${line_of[$apply_id]:-}" ] || { echo "run.sh: --apply: no mutant '$apply_id' in $catalog" >&2; exit 2; }
+    apply "$apply_id" "$apply_root" >&2 || exit 1
+    echo "${file[$apply_id]}"
+    exit 0
+fi
 
 if [ "$check" = 1 ]; then
     scratch=$(mktemp -d /tmp/pmusim_mutants.XXXXXX)

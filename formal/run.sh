@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# run.sh - the formal properties of the RTL (docs/formal.md), the engine of `make formal`.
+#
+#   run.sh [--depth N] [--quick] [--out DIR] FAMILY...
+#
+# FAMILY is a folder of formal/ (ev4, ev67): its checker formal/<family>/<family>_pmu_props.sv
+# wraps the unchanged top, each property in an `ifdef PROP_<name>` block with its cover and a
+# "killed by: <mutant>" line naming a mutation of tests/mutants/catalog. For each property:
+#   1. Yosys (read_verilog -formal -sv, prep, write_smt2) with the family's sources, as
+#      rtl/<family>/family.mk lists them (asked of make, never copied here);
+#   2. yosys-smtbmc: BMC for N steps (a failure leaves a counterexample VCD), then
+#      k-induction of length N (an unbounded proof when it closes);
+#   3. the cover in cover mode: it must be reached within N steps (no vacuous proof);
+#   4. the named mutant applied to a scratch copy of rtl/ (tests/mutants/run.sh --apply):
+#      the BMC must fail, with a counterexample VCD.
+# One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
+# --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+depth=20 out=build/formal fams=()
+solver=${FORMAL_SOLVER:-z3}
+usage() { echo "run.sh: $1 (usage: run.sh [--depth N] [--quick] [--out DIR] FAMILY...)" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case $1 in
+        --depth) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage "--depth: expected a positive number of steps, got '${2:-}'"
+                 depth=$2; shift 2 ;;
+        --quick) depth=8; shift ;;
+        --out) out=${2:?--out: expected a directory}; shift 2 ;;
+        -*) usage "unknown option '$1'" ;;
+        *) [ -f "formal/$1/$1_pmu_props.sv" ] ||
+               usage "no family '$1' (expected one of: $(cd formal && ls -d */ | tr -d / | tr '\n' ' '))"
+           fams+=("$1"); shift ;;
+    esac
+done
+[ ${#fams[@]} -gt 0 ] || usage "expected a family"
+command -v yosys-smtbmc > /dev/null || { echo "run.sh: yosys-smtbmc not found (make deps)" >&2; exit 2; }
+command -v "$solver" > /dev/null || { echo "run.sh: solver '$solver' not found (make deps)" >&2; exit 2; }
+
+# smt2 FILE_OUT PROPERTY ROOT: the model of the checker with one property, from the sources
+# under ROOT (the tree, or a mutant's copy); the log beside it.
+smt2() {
+    local srcs=() s
+    for s in $rtl_srcs; do srcs+=("$3/$s"); done
+    yosys -q -l "$1.log" -p "read_verilog -formal -sv -DPROP_$2 -I$inc ${srcs[*]} $props; \
+        prep -flatten -top ${fam}_pmu_props; async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
+}
+
+# smtbmc LOG ARGS...: runs yosys-smtbmc; prints PASSED, FAILED or ERROR.
+smtbmc() {
+    local log=$1; shift
+    yosys-smtbmc -s "$solver" "$@" > "$log" 2>&1
+    if grep -q 'Status: PASSED' "$log"; then echo PASSED
+    elif grep -q 'Status: FAILED' "$log"; then echo FAILED
+    else echo ERROR; fi
+}
+
+passed=0 failed=0
+for fam in "${fams[@]}"; do
+    props=formal/$fam/${fam}_pmu_props.sv
+    prefix=${fam^^}
+    vars=$(make -s --no-print-directory formal-files FORMAL_PREFIX="$prefix" 2>&1) ||
+        { echo "run.sh: make formal-files for $fam failed: $vars" >&2; exit 2; }
+    rtl_srcs=$(sed -n 1p <<< "$vars")
+    inc=$(sed -n 2p <<< "$vars"); inc=${inc#-I}
+    [ -n "$rtl_srcs" ] && [ -d "$inc" ] ||
+        { echo "run.sh: $fam: no sources or no generated includes ($inc): run make formal" >&2; exit 2; }
+    names=$(sed -n 's/^`ifdef PROP_\([a-z0-9_]*\)$/\1/p' "$props")
+    [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
+    for p in $names; do
+        d=$out/$fam/$p
+        rm -rf "$d"; mkdir -p "$d"
+        start=$(date +%s)
+        mutant=$(sed -n "/^\`ifdef PROP_$p\$/,/^\`endif/s/.*killed by: \([a-z0-9-]*\).*/\1/p" "$props" | head -1)
+        line="$fam/$p:"
+        ok=1
+        if ! smt2 "$d/model.smt2" "$p" .; then
+            line+=" yosys failed ($d/model.smt2.log)"; ok=0
+        else
+            case $(smtbmc "$d/bmc.log" -t "$depth" --dump-vcd "$d/cex.vcd" "$d/model.smt2") in
+                PASSED)
+                    if [ "$(smtbmc "$d/induction.log" -i -t "$depth" "$d/model.smt2")" = PASSED ]; then
+                        line+=" proven (k-induction, k=$depth)"
+                    else
+                        line+=" bmc depth $depth passed (k-induction did not close)"
+                    fi ;;
+                FAILED) line+=" FAILED, counterexample $d/cex.vcd"; ok=0 ;;
+                *) line+=" solver error ($d/bmc.log)"; ok=0 ;;
+            esac
+            if [ "$(smtbmc "$d/cover.log" -c -t "$depth" "$d/model.smt2")" = PASSED ] &&
+               step=$(sed -n 's/.*Reached cover statement.* in step \([0-9]*\)\..*/\1/p' "$d/cover.log" | head -1) &&
+               [ -n "$step" ]; then
+                line+="; cover reached at step $step"
+            else
+                line+="; cover NOT reached in $depth steps ($d/cover.log)"; ok=0
+            fi
+        fi
+        if [ -z "$mutant" ]; then
+            line+="; no 'killed by:' mutant"; ok=0
+        else
+            m=$d/mutant
+            mkdir -p "$m"; cp -r rtl "$m/rtl"
+            if ! bash tests/mutants/run.sh --apply "$mutant" "$m" > /dev/null 2> "$m/apply.log"; then
+                line+="; mutant $mutant does not apply ($m/apply.log)"; ok=0
+            elif ! smt2 "$m/model.smt2" "$p" "$m"; then
+                line+="; mutant $mutant: yosys failed ($m/model.smt2.log)"; ok=0
+            elif [ "$(smtbmc "$m/bmc.log" -t "$depth" --dump-vcd "$m/cex.vcd" "$m/model.smt2")" = FAILED ] &&
+                 [ -s "$m/cex.vcd" ]; then
+                line+="; killed by $mutant ($m/cex.vcd)"
+            else
+                line+="; mutant $mutant SURVIVES $depth steps ($m/bmc.log)"; ok=0
+            fi
+            rm -rf "$m/rtl"
+        fi
+        line+=" [$(( $(date +%s) - start )) s]"
+        if [ "$ok" = 1 ]; then echo "ok   $line"; passed=$((passed + 1))
+        else echo "FAIL $line"; failed=$((failed + 1)); fi
+    done
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
