@@ -368,14 +368,22 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
 /* ---- --dump-regs ---------------------------------------------------------------------------- */
 /* Every visible register as a read returns it, and the interrupt line; for the lock-step
  * pair both models side by side, a difference marked. */
+/* The registers at the end: the backend's in *a, or for the lock-step pair the RTL's in *a
+ * and the reference's in *r (1). */
+static int snapshot_regs(const run_state *s, pmu_state *a, pmu_state *r)
+{
+    const int pair = pmu_is_cosim(s->b);
+    pmu_snapshot(pair ? pmu_cosim_rtl(s->b) : s->b, a);
+    if (pair)
+        pmu_snapshot(pmu_cosim_ref(s->b), r);
+    return pair;
+}
+
 static void dump_regs(const run_opts *o, run_state *s)
 {
     const pmu_family *fam = o->t.fam;
     pmu_state a, r;
-    const int pair = pmu_is_cosim(s->b);
-    pmu_snapshot(pair ? pmu_cosim_rtl(s->b) : s->b, &a);
-    if (pair)
-        pmu_snapshot(pmu_cosim_ref(s->b), &r);
+    const int pair = snapshot_regs(s, &a, &r);
     printf("registers after %" PRIu64 " cycles (%s%s):\n", s->loop.records, pair ? "" : "backend ",
            pair ? "RTL, reference" : s->b->name);
     for (unsigned v = 0; v < fam->nvis; v++) {
@@ -398,10 +406,7 @@ static void json_regs(const run_opts *o, run_state *s)
 {
     const pmu_family *fam = o->t.fam;
     pmu_state a, r;
-    const int pair = pmu_is_cosim(s->b);
-    pmu_snapshot(pair ? pmu_cosim_rtl(s->b) : s->b, &a);
-    if (pair)
-        pmu_snapshot(pmu_cosim_ref(s->b), &r);
+    const int pair = snapshot_regs(s, &a, &r);
     printf("{\"cycles\": %" PRIu64 ", \"of\": \"%s\", \"visible\": [", s->loop.records, pair ? "rtl" : s->b->name);
     for (unsigned v = 0; v < fam->nvis; v++) {
         printf("%s\n    {\"name\": ", v ? "," : "");
