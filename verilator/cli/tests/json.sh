@@ -13,6 +13,17 @@ tmp=$(mktemp -d /tmp/pmusim_json.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../tests/cli_lib.sh"
 p() { "$PMUSIM" "$@"; }
+# jcheck_cmd_sl1 FAMILY EV0 EV1 SL1: encode -e EV0 -e EV1 --json puts EV0 on PCTR0, EV1 on
+# PCTR1, with that SL1.
+jcheck_cmd_sl1() {
+    p encode --family "$1" -e "$2" -e "$3" --json > "$tmp/pair.json" 2>&1 &&
+        python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = {e['event']: e['counter'] for e in d['events']}
+assert d['sl1'] == int(sys.argv[4]) and c == {sys.argv[2]: 'PCTR0', sys.argv[3]: 'PCTR1'}, d" \
+            "$tmp/pair.json" "$2" "$3" "$4"
+}
 
 if [ ! -x "$PMUSIM" ]; then
     echo "FAIL: $PMUSIM not built"
@@ -109,6 +120,21 @@ typed(d, events=list)
 names = [e['name'] for e in d['events']]
 text = [l.split()[0] for l in open('$tmp/list.txt') if l.split() and l.split()[0] not in ('event', 'pairs:')]
 assert names == text, (names[:5], text[:5])"
+    # A family whose counters pair events (the 21264) lists the pairs in both forms, and
+    # each listed pair encodes with its SL1.
+    if grep -q '^pairs:' "$tmp/list.txt"; then
+        ok "$fam: encode --list --json pairs" -- jcheck "$tmp/list.json" "
+typed(d, pairs=list)
+line = [l for l in open('$tmp/list.txt') if l.startswith('pairs:')][0]
+text = [x.strip() for x in line[len('pairs:'):].split(',')]
+js = ['%s+%s (SL1=%d)' % (q['pctr0'], q['pctr1'], q['sl1']) for q in d['pairs']]
+assert d['pairs'] and js == text, (js, text)"
+        python3 -c "import json,sys; [print(q['pctr0'], q['pctr1'], q['sl1']) for q in json.load(open(sys.argv[1]))['pairs']]" \
+            "$tmp/list.json" > "$tmp/pairs.txt"
+        while read -r a b sl1; do
+            ok "$fam: pair $a+$b encodes with SL1=$sl1" -- jcheck_cmd_sl1 "$fam" "$a" "$b" "$sl1"
+        done < "$tmp/pairs.txt"
+    fi
     p encode --family "$fam" -e "$ev" --json >"$tmp/enc.json" 2>/dev/null
     p encode --family "$fam" -e "$ev" >"$tmp/enc.txt" 2>&1
     ok "$fam: encode -e $ev --json" -- jcheck "$tmp/enc.json" "
