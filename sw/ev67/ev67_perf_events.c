@@ -12,6 +12,7 @@
 #include "sw/ev67/ev67_perf_drv.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 static const struct {
@@ -32,6 +33,14 @@ static const unsigned pair_table[][EV67_NCOUNTERS] = {
     {EV67_CYCLES, EV67_MBOXREPLAY},
 };
 #define NPAIRS (sizeof pair_table / sizeof pair_table[0])
+
+int ev67_perf_pair(unsigned i, unsigned events[EV67_NCOUNTERS])
+{
+    if (i >= NPAIRS)
+        return 0;
+    memcpy(events, pair_table[i], sizeof pair_table[i]);
+    return 1;
+}
 
 static int valid_id(unsigned id) { return id >= 1 && id <= EV67_PERF_NEVENT_IDS; }
 

@@ -366,8 +366,6 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
 }
 
 /* ---- --dump-regs ---------------------------------------------------------------------------- */
-/* Every visible register as a read returns it, and the interrupt line; for the lock-step
- * pair both models side by side, a difference marked. */
 /* The registers at the end: the backend's in *a, or for the lock-step pair the RTL's in *a
  * and the reference's in *r (1). */
 static int snapshot_regs(const run_state *s, pmu_state *a, pmu_state *r)
@@ -379,6 +377,8 @@ static int snapshot_regs(const run_state *s, pmu_state *a, pmu_state *r)
     return pair;
 }
 
+/* Every visible register as a read returns it, and the interrupt line; for the lock-step
+ * pair both models side by side, a difference marked. */
 static void dump_regs(const run_opts *o, run_state *s)
 {
     const pmu_family *fam = o->t.fam;

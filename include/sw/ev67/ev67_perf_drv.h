@@ -54,6 +54,9 @@ typedef struct ev67_perf_plan {
  * SL1=10, {CYCLES pmc0, MBOXREPLAY pmc1} SL1=11, in either order.  0, or -1 with err
  * naming the event or the conflict (PMU_E_INPUT). */
 int ev67_perf_plan_events(const unsigned *events, unsigned n, ev67_perf_plan *out, pmu_err *err);
+/* The allowed pairs, in that order: pair i's event on counter 0 and on counter 1 in
+ * events[0..1]; 1, or 0 when i is past the last. */
+int ev67_perf_pair(unsigned i, unsigned events[EV67_NCOUNTERS]);
 
 /* Counter n's sampling-period limits: pmc_left (the least period, 2^20 minus the legal
  * write maximum EV67_CTRn_WMAX: 16 and 4) and the largest, 2^20-1; 0 for n out of range. */

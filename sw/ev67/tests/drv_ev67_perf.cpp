@@ -65,6 +65,28 @@ TEST(Ev67DrvEvents, SinglesAndAllowedPairsArePlacedAsLinuxDoes)
     }
 }
 
+std::string plan_error(std::vector<unsigned> ev);
+
+/* The listed pairs are Linux's three, in its order, and exactly the two-event sets the
+ * planner accepts (in either order). */
+TEST(Ev67DrvEvents, ListedPairsAreTheAcceptedOnes)
+{
+    const std::vector<std::vector<unsigned>> linux_pairs = {
+        {EV67_INSTRUCTIONS, EV67_CYCLES}, {EV67_INSTRUCTIONS, EV67_BCACHEMISS}, {EV67_CYCLES, EV67_MBOXREPLAY}};
+    std::vector<std::vector<unsigned>> listed;
+    unsigned ids[EV67_NCOUNTERS];
+    for (unsigned i = 0; ev67_perf_pair(i, ids); i++)
+        listed.push_back({ids[0], ids[1]});
+    EXPECT_EQ(listed, linux_pairs);
+    for (unsigned a = 1; a <= EV67_PERF_NEVENT_IDS; a++)
+        for (unsigned b = 1; b <= EV67_PERF_NEVENT_IDS; b++) {
+            bool in = false;
+            for (const auto &q : listed)
+                in |= (q[0] == a && q[1] == b) || (q[0] == b && q[1] == a);
+            EXPECT_EQ(plan_error({a, b}) == "accepted", in) << ev67_perf_event_name(a) << "+" << ev67_perf_event_name(b);
+        }
+}
+
 std::string plan_error(std::vector<unsigned> ev)
 {
     ev67_perf_plan p;

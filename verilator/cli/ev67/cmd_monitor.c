@@ -209,23 +209,20 @@ int ev67_cmd_encode(int argc, char **argv, FILE *out, FILE *errf)
             else
                 fprintf(out, "%-13s PCTR%u alone (SL1=%u)\n", ev67_perf_event_name(id), plan.pmc[0], plan.sl1);
         }
-        /* The pairs the planner accepts, asked of it (never a copied list). */
+        /* The driver's allowed pairs, each with the SL1 its plan sets. */
         fprintf(out, o.json ? "],\n \"pairs\": [" : "pairs:");
-        unsigned npairs = 0;
-        for (unsigned a = 1; a <= EV67_PERF_NEVENT_IDS; a++)
-            for (unsigned b = 1; b <= EV67_PERF_NEVENT_IDS; b++) {
-                const unsigned ids[2] = {a, b};
-                ev67_perf_plan plan;
-                pmu_err err;
-                if (a == b || ev67_perf_plan_events(ids, 2, &plan, &err) || plan.pmc[0] != 0)
-                    continue; /* each pair once: the event on PCTR0 first */
-                const char *sep = npairs++ ? "," : "";
-                if (o.json)
-                    fprintf(out, "%s\n  {\"pctr0\": \"%s\", \"pctr1\": \"%s\", \"sl1\": %u}", sep,
-                            ev67_perf_event_name(a), ev67_perf_event_name(b), plan.sl1);
-                else
-                    fprintf(out, "%s %s+%s (SL1=%u)", sep, ev67_perf_event_name(a), ev67_perf_event_name(b), plan.sl1);
-            }
+        unsigned ids[EV67_NCOUNTERS];
+        for (unsigned i = 0; ev67_perf_pair(i, ids); i++) {
+            ev67_perf_plan plan;
+            pmu_err err;
+            if (ev67_perf_plan_events(ids, EV67_NCOUNTERS, &plan, &err))
+                return pmu_cli_error(&cmd, &err); /* the .def has no SL1 row for a listed pair */
+            const char *a = ev67_perf_event_name(ids[0]), *b = ev67_perf_event_name(ids[1]);
+            if (o.json)
+                fprintf(out, "%s\n  {\"pctr0\": \"%s\", \"pctr1\": \"%s\", \"sl1\": %u}", i ? "," : "", a, b, plan.sl1);
+            else
+                fprintf(out, "%s %s+%s (SL1=%u)", i ? "," : "", a, b, plan.sl1);
+        }
         fprintf(out, o.json ? "]}\n" : "\n");
         return PMU_EXIT_OK;
     }

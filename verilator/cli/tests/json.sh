@@ -13,16 +13,12 @@ tmp=$(mktemp -d /tmp/pmusim_json.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../tests/cli_lib.sh"
 p() { "$PMUSIM" "$@"; }
-# jcheck_cmd_sl1 FAMILY EV0 EV1 SL1: encode -e EV0 -e EV1 --json puts EV0 on PCTR0, EV1 on
+# pair_encodes FAMILY EV0 EV1 SL1: encode -e EV0 -e EV1 --json puts EV0 on PCTR0, EV1 on
 # PCTR1, with that SL1.
-jcheck_cmd_sl1() {
-    p encode --family "$1" -e "$2" -e "$3" --json > "$tmp/pair.json" 2>&1 &&
-        python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
+pair_encodes() {
+    p encode --family "$1" -e "$2" -e "$3" --json > "$tmp/pair.json" 2>&1 && jcheck "$tmp/pair.json" "
 c = {e['event']: e['counter'] for e in d['events']}
-assert d['sl1'] == int(sys.argv[4]) and c == {sys.argv[2]: 'PCTR0', sys.argv[3]: 'PCTR1'}, d" \
-            "$tmp/pair.json" "$2" "$3" "$4"
+assert d['sl1'] == $4 and c == {'$2': 'PCTR0', '$3': 'PCTR1'}, d"
 }
 
 if [ ! -x "$PMUSIM" ]; then
@@ -132,7 +128,7 @@ assert d['pairs'] and js == text, (js, text)"
         python3 -c "import json,sys; [print(q['pctr0'], q['pctr1'], q['sl1']) for q in json.load(open(sys.argv[1]))['pairs']]" \
             "$tmp/list.json" > "$tmp/pairs.txt"
         while read -r a b sl1; do
-            ok "$fam: pair $a+$b encodes with SL1=$sl1" -- jcheck_cmd_sl1 "$fam" "$a" "$b" "$sl1"
+            ok "$fam: pair $a+$b encodes with SL1=$sl1" -- pair_encodes "$fam" "$a" "$b" "$sl1"
         done < "$tmp/pairs.txt"
     fi
     p encode --family "$fam" -e "$ev" --json >"$tmp/enc.json" 2>/dev/null
