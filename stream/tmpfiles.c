@@ -26,11 +26,14 @@ static const int handled[] = {SIGINT, SIGTERM, SIGHUP};
 
 static void on_signal(int sig)
 {
-    for (size_t i = 0; i < MAX_TMPFILES; i++) {
-        const char *path = atomic_load(&tmpfiles[i]);
-        if (path)
-            unlink(path);
-    }
+    /* A registered directory (record's guest root) goes once its entries are gone: three
+     * passes remove a tree two levels deep in any order of registration. */
+    for (int pass = 0; pass < 3; pass++)
+        for (size_t i = 0; i < MAX_TMPFILES; i++) {
+            const char *path = atomic_load(&tmpfiles[i]);
+            if (path && unlink(path) != 0 && errno == EISDIR)
+                rmdir(path);
+        }
     /* The signal's own end, so that the parent sees it (status 128 + sig in a shell). */
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigemptyset(&dfl.sa_mask);

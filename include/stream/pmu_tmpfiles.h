@@ -8,11 +8,12 @@
  * one of these temporary files writes it in place, so that an output is renamed once.
  *
  * Every temporary file is registered here while it exists.  SIGINT, SIGTERM
- * and SIGHUP then unlink every registered file and end the process by the same signal, so
+ * and SIGHUP then unlink every registered file (and remove a registered directory once its
+ * registered entries are gone, to two levels) and end the process by the same signal, so
  * that the shell sees status 128 + signal as it would without the handler.  The registry
  * is a fixed table of pointers that the handler only reads: adding and removing are
- * atomic stores, and the handler calls nothing but unlink(), sigaction(), sigprocmask() and
- * raise() (async-signal-safe, POSIX.1-2017 XSH 2.4.3).
+ * atomic stores, and the handler calls nothing but unlink(), rmdir(), sigaction(),
+ * sigprocmask() and raise() (async-signal-safe, POSIX.1-2017 XSH 2.4.3).
  */
 #ifndef PMU_TMPFILES_H
 #define PMU_TMPFILES_H

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -29,6 +30,7 @@
 #include "stream/pmu_rtrace.h"
 #include "stream/pmu_stream.h"
 #include "stream/pmu_timing.h"
+#include "stream/pmu_tmpfiles.h"
 
 #define MAX_PARAMS 64
 #define ELF_LIMIT (512u << 20) /* bytes of a program read for its symbols */
@@ -536,6 +538,105 @@ static int find_in_path(const char *name, char *buf, size_t size)
     return -1;
 }
 
+/* ---- the guest's root ---------------------------------------------------------------------------
+ * QEMU's -L prefix is where the guest's absolute paths are looked up first, the host's next.
+ * The target's loader reads /etc/ld.so.cache: with the sysroot as the prefix (it has none)
+ * that is the host's own cache, whose entries depend on what the host has installed, and
+ * the loader's search through it for each library moves the program's instruction count
+ * from one machine to the next.  The guest gets a root of its own for the run: a temporary
+ * directory holding the sysroot's entries (as symbolic links) and an empty etc/ld.so.cache,
+ * which the loader takes for no cache (it then looks in its default directories, the
+ * sysroot's lib).  Every entry is registered with pmu_tmpfiles, so a signal removes it. */
+#define ROOT_MAX 48
+
+typedef struct {
+    char *path[ROOT_MAX]; /* [0] the directory, then what it holds, in the order made */
+    unsigned n;
+} guest_root;
+
+static void root_remove(guest_root *r)
+{
+    while (r->n) {
+        char *p = r->path[--r->n];
+        if (unlink(p) != 0 && errno == EISDIR)
+            rmdir(p);
+        pmu_tmpfiles_forget(p);
+        free(p);
+    }
+}
+
+/* Makes `name` in the root: a directory (target NULL, dir 1), an empty file (target NULL),
+ * or a symbolic link to target. */
+static int root_entry(guest_root *r, const char *name, int dir, const char *target, pmu_err *err)
+{
+    char *p = NULL;
+    if (r->n == ROOT_MAX || asprintf(&p, "%s%s%s", r->path[0] ? r->path[0] : "", r->n ? "/" : "", name) < 0)
+        return free(p), pmu_errf(err, PMU_E_IO, "the guest's root: too many entries in the sysroot");
+    int fd = 0, rc = target ? symlink(target, p) : dir ? mkdir(p, 0700) : (fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600));
+    if (rc < 0 || fd < 0) {
+        pmu_errf(err, PMU_E_IO, "the guest's root: cannot make %s: %s", p, strerror(errno));
+        free(p);
+        return -1;
+    }
+    if (!target && !dir)
+        close(fd);
+    pmu_tmpfiles_add(p);
+    r->path[r->n++] = p;
+    return 0;
+}
+
+/* Links every entry of directory `from` into the root's `into` ("" its top), but `skip`. */
+static int root_links(guest_root *r, const char *from, const char *into, const char *skip, pmu_err *err)
+{
+    DIR *d = opendir(from);
+    if (!d)
+        return errno == ENOENT && *into ? 0 : pmu_errf(err, PMU_E_IO, "%s: %s", from, strerror(errno));
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d)) != NULL;) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || !strcmp(e->d_name, skip))
+            continue;
+        char name[PATH_MAX], target[PATH_MAX];
+        snprintf(name, sizeof name, "%s%s%s", into, *into ? "/" : "", e->d_name);
+        snprintf(target, sizeof target, "%s/%s", from, e->d_name);
+        rc = root_entry(r, name, 0, target, err);
+    }
+    closedir(d);
+    return rc;
+}
+
+static int root_make(guest_root *r, const char *sysroot, pmu_err *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[PATH_MAX], etc[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s/pmusim-root.XXXXXX", tmp && *tmp ? tmp : "/tmp") >= (int)sizeof dir)
+        return pmu_errf(err, PMU_E_INPUT, "TMPDIR: too long");
+    pmu_tmpfiles_hold(1);
+    int rc = 0;
+    if (!mkdtemp(dir))
+        rc = pmu_errf(err, PMU_E_IO, "cannot make the guest's root in %s: %s (TMPDIR names another directory)",
+                      tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    else if (!(r->path[0] = strdup(dir))) {
+        rmdir(dir);
+        rc = pmu_errf(err, PMU_E_IO, "out of memory");
+    }
+    if (rc == 0) {
+        pmu_tmpfiles_add(r->path[0]);
+        r->n = 1;
+        snprintf(etc, sizeof etc, "%s/etc", sysroot);
+        rc = root_links(r, sysroot, "", "etc", err);
+        if (rc == 0)
+            rc = root_entry(r, "etc", 1, NULL, err);
+        if (rc == 0)
+            rc = root_links(r, etc, "etc", "ld.so.cache", err);
+        if (rc == 0)
+            rc = root_entry(r, "etc/ld.so.cache", 0, NULL, err);
+        if (rc != 0)
+            root_remove(r);
+    }
+    pmu_tmpfiles_hold(0);
+    return rc;
+}
+
 static int plugin_path(char *buf, size_t size, pmu_err *err)
 {
     const char *env = getenv("PMUSIM_PLUGIN");
@@ -583,7 +684,7 @@ static void describe_status(int status, char *buf, size_t size)
 
 /* Runs the program and feeds the model; fills *status (the wait status) and the counts.
  * 0, or -1 with err (the stream is then not kept). */
-static int run_program(const record_opts *o, const char *qemu, const char *plugin, pmu_timing *t,
+static int run_program(const record_opts *o, const char *qemu, const char *plugin, const char *root, pmu_timing *t,
                        pie_entry *pie, pmu_rtrace **trace, emit_ctx *ec, uint64_t *insns, uint64_t *qemu_count, uint32_t *pid_out, int *status,
                        pmu_err *err)
 {
@@ -596,7 +697,7 @@ static int run_program(const record_opts *o, const char *qemu, const char *plugi
     unsigned a = 0;
     argv[a++] = qemu;
     argv[a++] = "-L";
-    argv[a++] = o->m->sysroot;
+    argv[a++] = root;
     argv[a++] = "-plugin";
     argv[a++] = plugarg;
     for (unsigned i = 0; i < o->nprog; i++)
@@ -803,7 +904,10 @@ static int record_run(record_opts *o)
     uint64_t insns = 0, qcount = 0;
     uint32_t tpid = 0;
     int status = 0;
-    int bad = ec.w ? run_program(o, qemu, plugin, t, &pie, &tr, &ec, &insns, &qcount, &tpid, &status, &err) : -1;
+    guest_root root = {{NULL}, 0};
+    int bad = ec.w ? root_make(&root, m->sysroot, &err) : -1;
+    if (!bad)
+        bad = run_program(o, qemu, plugin, root.path[0], t, &pie, &tr, &ec, &insns, &qcount, &tpid, &status, &err);
     if (ec.w && pmu_stream_finish(ec.w, bad ? NULL : &err) != 0)
         bad = -1;
     const uint64_t prog_base = pie.pie ? pie.base : 0;
@@ -815,6 +919,7 @@ static int record_run(record_opts *o)
          elf_text((const uint8_t *)img, len, base_name(prog), prog_base, &segs, &err) ||
          library_funcs(tr, prog, (const uint8_t *)img, len, prog_base, m, &fl, &segs, &nlibs, &err)))
         bad = -1;
+    root_remove(&root); /* after library_funcs: it reads the libraries by the paths the guest mapped */
     funcs_finish(&fl);
     const unsigned nnamed = fl.n;
     if (!bad && syms && funcs_fill(&fl, &segs, &ngaps, &err))
