@@ -11,7 +11,7 @@
 //  - "// yosys: cutpoint w:dut.u_pm.*_o": a property that is not about ProfileMe cuts the
 //    ProfileMe machine's outputs to the counters and requests (increments, PCTR1 latch enable,
 //    window end), which become free inputs. What holds for any ProfileMe outputs holds for
-//    the real ones; the model is then a third the size;
+//    the real ones; the model loses about 40% of its cells;
 //  - "// yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat": a property that
 //    reads SL0 or SL1 starts the register of the flags a window's end captures at 0, as reset
 //    leaves it; the SAT pass proves its bits outside TAK, VAL, PM_STALLED and PM_KILLED_BM
