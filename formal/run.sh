@@ -13,6 +13,8 @@
 #   3. the cover in cover mode: it must be reached within N steps (no vacuous proof);
 #   4. the named mutant applied to a scratch copy of rtl/ (tests/mutants/run.sh --apply):
 #      the BMC must fail, with a counterexample VCD.
+# A block may also hold a "// yosys: <commands>" line (run after prep, e.g. a cutpoint) and a
+# "// smtbmc: <options>" line (given to every yosys-smtbmc run of the property, e.g. --unroll).
 # One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 # --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
 set -uo pipefail
@@ -38,18 +40,19 @@ command -v yosys-smtbmc > /dev/null || { echo "run.sh: yosys-smtbmc not found (m
 command -v "$solver" > /dev/null || { echo "run.sh: solver '$solver' not found (make deps)" >&2; exit 2; }
 
 # smt2 FILE_OUT PROPERTY ROOT: the model of the checker with one property, from the sources
-# under ROOT (the tree, or a mutant's copy); the log beside it.
+# under ROOT (the tree, or a mutant's copy), with the block's yosys commands; the log beside it.
 smt2() {
     local srcs=() s
     for s in $rtl_srcs; do srcs+=("$3/$s"); done
     yosys -q -l "$1.log" -p "read_verilog -formal -sv -DPROP_$2 -I$inc ${srcs[*]} $props; \
-        prep -flatten -top ${fam}_pmu_props; async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
+        prep -flatten -top ${fam}_pmu_props; $ycmds async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
 }
 
-# smtbmc LOG ARGS...: runs yosys-smtbmc; prints PASSED, FAILED or ERROR.
+# smtbmc LOG ARGS...: runs yosys-smtbmc with the block's options; prints PASSED, FAILED or ERROR.
 smtbmc() {
     local log=$1; shift
-    yosys-smtbmc -s "$solver" "$@" > "$log" 2>&1
+    # shellcheck disable=SC2086 # the block's options, one word each
+    yosys-smtbmc -s "$solver" $sopts "$@" > "$log" 2>&1
     if grep -q 'Status: PASSED' "$log"; then echo PASSED
     elif grep -q 'Status: FAILED' "$log"; then echo FAILED
     else echo ERROR; fi
@@ -71,7 +74,10 @@ for fam in "${fams[@]}"; do
         d=$out/$fam/$p
         rm -rf "$d"; mkdir -p "$d"
         start=$(date +%s)
-        mutant=$(sed -n "/^\`ifdef PROP_$p\$/,/^\`endif/s/.*killed by: \([a-z0-9-]*\).*/\1/p" "$props" | head -1)
+        block=$(sed -n "/^\`ifdef PROP_$p\$/,/^\`endif/p" "$props")
+        mutant=$(sed -n 's/.*killed by: \([a-z0-9-]*\).*/\1/p' <<< "$block" | head -1)
+        ycmds=$(sed -n 's|.*// yosys: \(.*\)|\1;|p' <<< "$block" | tr '\n' ' ')
+        sopts=$(sed -n 's|.*// smtbmc: \(.*\)|\1|p' <<< "$block" | tr '\n' ' ')
         line="$fam/$p:"
         ok=1
         if ! smt2 "$d/model.smt2" "$p" .; then

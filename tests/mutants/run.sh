@@ -122,7 +122,8 @@ fi
 # Each family names, in its fragment (verilator/<family>/family.mk: MUTANT_KILL_TESTS_<variant>),
 # the tests a mutant of each of its variants must fail: lock-step conformance with every
 # configuration and both services, the built-in run, and (Itanium) the directed tests and the
-# EAR, BTB and general-event unit tests on the RTL; a mutant is killed by the first that fails.
+# EAR, BTB and general-event unit tests on the RTL, (21264) the reference model's unit tests on
+# the RTL; a mutant is killed by the first that fails.
 kill_tests() { # variant -> lines "name|command"
     local t
     t=$(make -s --no-print-directory mutant-kill-tests MUTANT_VARIANT="$1" 2>/dev/null)

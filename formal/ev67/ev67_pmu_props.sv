@@ -1,9 +1,22 @@
 `include "ev67_defines.vh"
 
-// DRAFT, not run by make formal (docs/formal.md, "Alpha 21264/EV67: not done"): the
-// 21264/EV67 checker, built like formal/ev4/ev4_pmu_props.sv around the unchanged ev67_pmu
-// (defaults). Where a property needs a fact of the reachable states (the ProfileMe
-// machine stops only in ProfileMe mode) its block asserts that fact too, for k-induction.
+// Formal properties of the Alpha 21264/EV67 counter block (docs/formal.md): the checker of
+// formal/ev4/ev4_pmu_props.sv (its header says how a property block, its cover and its
+// mutant are written, and the proof setup) for the unchanged top ev67_pmu with its defaults
+// (ReadQuirk, no IsumRace, ParkBlock). It sees the registers as reads return them and the
+// observation registers: OBS_CTR the true counts, OBS_INT the latches and requests, OBS_PM
+// the ProfileMe machine. Lines of a block that tune its run (formal/run.sh):
+//  - "// smtbmc: --unroll": every property of this design needs it; without it z3 does not
+//    finish even the first BMC step (with it a step takes milliseconds);
+//  - "// yosys: cutpoint w:dut.u_pm.*_o": a property that is not about ProfileMe cuts the
+//    ProfileMe machine's outputs to the counters and requests (increments, PCTR1 latch enable,
+//    window end), which become free inputs. What holds for any ProfileMe outputs holds for
+//    the real ones; the model loses about 40% of its cells;
+//  - "// yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat": a property that
+//    reads SL0 or SL1 starts the register of the flags a window's end captures at 0, as reset
+//    leaves it; the SAT pass proves its bits outside TAK, VAL, PM_STALLED and PM_KILLED_BM
+//    stay 0 and makes them constants. A PCTR_CTL read ORs those flags with the selects, so
+//    from a free start the checker would read selects the counters do not use.
 // Sources: docs/sources.md (HRM, coreboot ev6); the rules are docs/ev67.md's.
 module ev67_pmu_props (
   input logic                                     clk_i,
@@ -118,18 +131,18 @@ module ev67_pmu_props (
 
   // The clock before: what it was and what was visible then.
   logic          past_valid = 1'b0, past2_valid = 1'b0;
-  logic          was_step, was_pal_in, was_pctr_we, was2_pctr_we, was_clr_we, was_we;
+  logic          was_step, was_pal_in, was_pctr_we, was2_pctr_we, was_clr_we;
   logic [63:0]   was_wdata;
   logic [CW-1:0] was_c0, was_c1;
   logic [1:0]    was_s1, was_s2, was_req, was_pexit, was_sl1, was_en, was2_s1, was2_s2;
   logic          was_sl0, was_ended;
   logic [1:0]    was_phase, was_endcnt;
+  logic          was_fetch;
   always @(posedge clk_i) begin
     past_valid   <= 1'b1;
     past2_valid  <= past_valid;
     was_step     <= cyc_valid_i;
     was_pal_in   <= pal_i;
-    was_we       <= reg_we_i;
     was_pctr_we  <= pctr_we;
     was2_pctr_we <= was_pctr_we;
     was_clr_we   <= clr_we;
@@ -148,6 +161,7 @@ module ev67_pmu_props (
     was_phase    <= phase;
     was_ended    <= opm[EV67_F_OBS_PM_ENDED_LSB];
     was_endcnt   <= opm[EV67_F_OBS_PM_ENDCNT_MSB:EV67_F_OBS_PM_ENDCNT_LSB];
+    was_fetch    <= nfetch_i != '0;
   end
 
   // An aggregate step: a step in aggregate mode (SL0 = 0).
@@ -160,11 +174,18 @@ module ev67_pmu_props (
 
   logic [1:0] was_clr_pc;
   assign was_clr_pc = was_wdata[EV67_F_HW_INT_CLR_PC_MSB:EV67_F_HW_INT_CLR_PC_LSB];
+  // Each counter above its legal write maximum before the clock ("at the overflow threshold":
+  // HRM §6.10.2.1 allows writes up to 2^20 - 16 for PCTR0, 2^20 - 4 for PCTR1).
+  logic [1:0] was_near;
+  assign was_near = {was_c1 > EV67_CTR1_WMAX, was_c0 > EV67_CTR0_WMAX};
 
   always @(posedge clk_i) begin
     if (past_valid) begin
 `ifdef PROP_agg_ctr0_continues
       // killed by: ev67-ctr-stops-at-overflow
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
       // An aggregate counter keeps counting after overflow (HRM §6.10.2.1: "Counters
       // continue to count after overflow"): PCTR0 counting cycles adds 1 a step, modulo 2^20.
       if (agg_step && was_en[0] && cyc0) assert (c0 == was_c0 + 1'b1);
@@ -172,20 +193,28 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_agg_ctr1_continues
       // killed by: ev67-ctr-stops-at-overflow
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
       // The same for PCTR1 counting cycles (HRM §6.10.2.1; HRM Table 5-16, SL1 = 00).
       if (agg_step && was_en[1] && cyc1) assert (c1 == was_c1 + 1'b1);
       cover (agg_step && was_en[1] && cyc1 && was_c1 == '1);
 `endif
 `ifdef PROP_overflow_enters_latch
       // killed by: ev67-carry-stuck-0
-      // An aggregate overflow is latched (HRM §6.10.2.1, §6.10.1 "overflow latch"): after an
-      // aggregate step, S1[n] is set exactly when counter n passed 2^20 - 1 (a step adds
-      // at most 8, so the count wrapped exactly when it went down).
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
+      // An aggregate overflow, and only an overflow, is latched (HRM §6.10.1, §6.10.2.1): after
+      // an aggregate step, S1[n] is set exactly when counter n passed 2^20 - 1 (a step adds at
+      // most 8, so the count wrapped exactly when it went down).
       if (agg_step) assert (s1[0] == (c0 < was_c0) && s1[1] == (c1 < was_c1));
       cover (agg_step && c0 < was_c0 && c1 < was_c1);
 `endif
 `ifdef PROP_no_pmi_in_pal
       // killed by: ev67-pmi-in-pal
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // No interrupt is delivered in PALmode (HRM §6.10.1: interrupts are held off in
       // PALmode): after a step whose record is PAL the line is low, requests or not.
       if (was_step && was_pal_in) assert (!pmi);
@@ -194,6 +223,8 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_pmi_line
       // killed by: ev67-pmi-in-pal
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // The line is an enabled request outside PALmode (HRM §5.2.11 ISUM = pending enabled
       // requests; HRM §6.10.1): pmi = ((REQ & PCEN) != 0) & !PAL.
       assert (pmi == ((req & pcen) != 2'b00 && !pal));
@@ -201,12 +232,16 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_isum_line
       // killed by: ev67-isum-ignores-pcen
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // ISUM shows the pending requests that are enabled (HRM §5.2.11), IsumRace off.
       assert (isum == (req & pcen));
       cover (req == 2'b11 && pcen == 2'b01);
 `endif
 `ifdef PROP_two_writes_clear
       // killed by: ev67-write-keeps-s1
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // Two PCTR_CTL writes clear the overflow latch (HRM §6.10.1; coreboot ev6 start.inc
       // writes PCTR_CTL twice "to clear the 2nd stage overflow flag").
       if (past2_valid && was_pctr_we && was2_pctr_we) assert (s1 == 2'b00 && s2 == 2'b00);
@@ -214,6 +249,8 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_one_write_shifts
       // killed by: ev67-write-clears-latch
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // One PCTR_CTL write is not enough: it shifts the latch once, S2 = S1, S1 = 0, so an
       // overflow in S1 still raises its request (HRM §6.10.1; docs/ev67.md, "Precautions" 1).
       if (was_pctr_we) assert (s2 == was_s1 && s1 == 2'b00);
@@ -221,26 +258,34 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_pm_stopped_holds
       // killed by: ev67-pm-stopped-counts-fetches
+      // yosys: cutpoint w:dut.u_pm.*_hit w:dut.u_pm.abort_cov
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
       // After the ProfileMe window ends, PCTR0 stands still until PCTR_CTL is written (HRM
       // §6.10.3: "PCTR0 does not count until PCTR_CTL is next written"); PCTR1 too, and the
-      // machine stays STOPPED (docs/ev67.md, "ProfileMe", choice 16). The machine stops
-      // only in ProfileMe mode (a fact of the reachable states, asserted for induction).
-      if (phase == EV67_PM_STOPPED) assert (sl0);
-      if (was_phase == EV67_PM_STOPPED && !was_pctr_we)
+      // machine stays STOPPED (docs/ev67.md, "ProfileMe"). In ProfileMe mode (SL0 = 1), the
+      // only mode in which the machine runs: any clock but a PCTR_CTL write.
+      if (was_phase == EV67_PM_STOPPED && was_sl0 && !was_pctr_we)
         assert (c0 == was_c0 && c1 == was_c1 && phase == EV67_PM_STOPPED);
-      cover (was_phase == EV67_PM_STOPPED && was_step && was_en == 2'b11 && nfetch_i != '0);
+      cover (was_phase == EV67_PM_STOPPED && was_sl0 && was_step && was_en == 2'b11 && was_fetch);
 `endif
 `ifdef PROP_pm_end_stops
       // killed by: ev67-pm-end-rearms
+      // yosys: cutpoint w:dut.u_pm.*_hit w:dut.u_pm.abort_cov
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
       // The window's end stops the machine and raises counter 0's request (HRM §6.10.3;
       // HRM Table 5-15: the only counter-0 interrupt in ProfileMe is the window's end). The
-      // window ends in the step two after its end event (docs/ev67.md: ENDCNT counts them).
+      // window ends in the second step after its end event (docs/ev67.md: ENDCNT counts them).
       if (was_step && was_sl0 && was_phase == EV67_PM_SELECTED && was_ended && was_endcnt == 2'd1)
         assert (phase == EV67_PM_STOPPED && req[0]);
-      cover (was_step && was_sl0 && was_phase == EV67_PM_SELECTED && was_ended && was_endcnt == 2'd1);
+      cover (was_step && was_sl0 && was_phase == EV67_PM_SELECTED && was_ended && was_endcnt == 2'd1
+             && was_req == 2'b00);
 `endif
 `ifdef PROP_req_sticky
       // killed by: ev67-hw-int-clr-inverted
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // Only HW_INT_CLR clears a request, and only where its PC bit is 1 (HRM Table 5-8,
       // write-1-to-clear): a request bit falls in no other clock.
       assert ((was_req & ~req & ~(was_clr_we ? was_clr_pc : 2'b00)) == 2'b00);
@@ -248,6 +293,8 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_hw_int_clr_clears
       // killed by: ev67-hw-int-clr-inverted
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // An HW_INT_CLR write clears the requests (and the pending PAL-exit interrupts) whose
       // PC bit is 1 (HRM Table 5-8; docs/ev67.md, "Precautions" 2).
       if (was_clr_we) assert ((req & was_clr_pc) == 2'b00 && (pexit & was_clr_pc) == 2'b00);
@@ -255,22 +302,39 @@ module ev67_pmu_props (
 `endif
 `ifdef PROP_ctr0_disabled_holds
       // killed by: ev67-en0-ignored
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // yosys: setattr -set init 64'd0 w:dut.u_regs.flags_q; opt_dff -sat; opt_clean
+      // smtbmc: --unroll
       // A disabled counter does not count: an aggregate step with en(0) = 0 leaves PCTR0
-      // (HRM Table 5-15 PCT0_EN, I_CTL.SPCE, PCTX.PPCE).
+      // (HRM Table 5-15 PCT0_EN; coreboot ev6 dc21264.h I_CTL SPCE, PCTX PPCE).
       if (agg_step && !was_en[0]) assert (c0 == was_c0);
       cover (agg_step && !was_en[0] && cyc0);
 `endif
 `ifdef PROP_pctr_write_loads
       // killed by: ev67-write-ignores-value
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // A PCTR_CTL write loads both counters from the value's PCTR0 and PCTR1 fields (HRM
       // Figure 5-25, Table 5-15; docs/ev67.md, "write").
       if (was_pctr_we)
         assert (c0 == was_wdata[EV67_F_PCTR_CTL_PCTR0_MSB:EV67_F_PCTR_CTL_PCTR0_LSB]
                 && c1 == was_wdata[EV67_F_PCTR_CTL_PCTR1_MSB:EV67_F_PCTR_CTL_PCTR1_LSB]);
-      cover (was_pctr_we && was_c0 != was_wdata[EV67_F_PCTR_CTL_PCTR0_MSB:EV67_F_PCTR_CTL_PCTR0_LSB]);
+      cover (was_pctr_we && was_c0 != was_wdata[EV67_F_PCTR_CTL_PCTR0_MSB:EV67_F_PCTR_CTL_PCTR0_LSB]
+             && was_c1 != was_wdata[EV67_F_PCTR_CTL_PCTR1_MSB:EV67_F_PCTR_CTL_PCTR1_LSB]);
+`endif
+`ifdef PROP_pctr_write_arms_pexit
+      // killed by: ev67-pexit-not-armed
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
+      // A PCTR_CTL write to a counter at its overflow threshold arms its PAL-exit interrupt
+      // (HRM §6.10.1; docs/ev67.md, "Precautions" 2): PEXIT[n] |= near(n) before the write.
+      if (was_pctr_we) assert (pexit == (was_pexit | was_near));
+      cover (was_pctr_we && was_pexit == 2'b00 && was_near == 2'b11);
 `endif
 `ifdef PROP_pexit_on_pal_exit
       // killed by: ev67-pexit-kept
+      // yosys: cutpoint w:dut.u_pm.*_o; opt_clean
+      // smtbmc: --unroll
       // A counter written at its overflow threshold interrupts on leaving PALmode (HRM
       // §6.10.1; docs/ev67.md, "Precautions" 2): the first step with a non-PAL record moves
       // PEXIT into REQ and clears it.
