@@ -437,6 +437,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
                  " writes; checked by expects at cycle %" PRIu64 "\n", first, o->nwrites, first);
     uint64_t fail_cycle = 0;
     const char *fail_kind = "";
+    char fail_write[96] = ""; /* the failing clock's write, ": REG 0xVALUE" */
     const unsigned fail = t->steps - 3; /* the clock the failing assertion is about */
     for (unsigned s = 0; s + 1 < t->steps; s++) {
         uint64_t we, valid, addr, data, vis[PMU_VIS_MAX];
@@ -454,8 +455,12 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
         if (we) {
             pmu_cex_comment(o, "trace step %u: a register write", s);
             pmu_cex_write(o, (uint16_t)addr, data);
-            if (s == fail)
+            if (s == fail) {
+                char reg[64];
+                pmu_writes_reg_name(fam, (uint16_t)addr, reg, sizeof reg);
+                snprintf(fail_write, sizeof fail_write, ": %s 0x%" PRIx64, reg, data);
                 fail_kind = "a write before record";
+            }
         } else if (valid) {
             pmu_cex_comment(o, "trace step %u: a step", s);
             if (cx->record(t, s, vis, o, err))
@@ -466,8 +471,10 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
             pmu_cex_note(o, "trace step %u: a clock with neither a write nor a step, replayed as a write to "
                          "address 0x%x, which no register answers", s, cx->idle_addr);
             pmu_cex_write(o, cx->idle_addr, 0);
-            if (s == fail)
+            if (s == fail) {
+                snprintf(fail_write, sizeof fail_write, ": 0x%x 0x0", cx->idle_addr);
                 fail_kind = "a write before record";
+            }
         }
     }
     /* Writes wait for the record they come before: the inputs of the last step, which the
@@ -481,8 +488,8 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
     if (cx->record(t, t->steps - 1, vis, o, err))
         return -1;
     fprintf(out, "trace: the clocks of steps 0..%u from cycle %" PRIu64 "; the assertion failing at step %u (the "
-                 "solver's step) is about the clock of step %u: cycle %" PRIu64 " (%s %" PRIu64 ")\n",
-            t->steps - 2, first, t->steps - 1, fail, fail_cycle, fail_kind, fail_cycle);
+                 "solver's step) is about the clock of step %u: cycle %" PRIu64 " (%s %" PRIu64 "%s)\n",
+            t->steps - 2, first, t->steps - 1, fail, fail_cycle, fail_kind, fail_cycle, fail_write);
     return 0;
 }
 
