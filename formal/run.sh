@@ -68,7 +68,7 @@ replay_line() {
     if [ ! -x "$pmusim" ]; then
         echo "     replay: $pmusim cex2replay $1 (make pmusim first), then the run it prints"
     elif "$pmusim" cex2replay "$1" > "$log" 2>&1; then
-        echo "     replay: $(sed -n '/^replay:$/{n;s/^ *//p}' "$log")$2"
+        echo "     replay: $(sed -n '/^replay /{n;s/^ *//p}' "$log")$2"
     else
         echo "     replay: pmusim cex2replay failed: $(tail -1 "$log")"
     fi

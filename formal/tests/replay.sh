@@ -24,7 +24,7 @@ check convert-preamble 0 "start state (step 0): reached by a preamble of 49408 r
     "$P" cex2replay "$d/cex.vcd"
 check convert-notes 0 "note: trace step 0: nissue_i 3 is more than the 21064 issues; the RTL counts it as 2" -- \
     "$P" cex2replay "$d/cex.vcd"
-check convert-command 0 "run --family alpha21064 --stream $d/replay-stream.txt --writes $d/replay-writes.txt --waves $d/replay.fst" -- \
+check convert-command 0 "run --family alpha21064 --stream $d/replay-stream.txt --writes $d/replay-writes.txt --waves $d/replay.fst --wave-from 49408" -- \
     "$P" cex2replay "$d/cex.vcd"
 check start-expects 0 "at 49408 expect CTR0 0xc100" -- cat "$d/replay-writes.txt"
 

@@ -283,6 +283,7 @@ struct pmu_cex_out {
     char *stream_text, *writes_text, *notes_text;
     size_t stream_len, writes_len, notes_len;
     uint64_t records, nwrites, nnotes;
+    uint64_t first; /* the cycle of the trace's first clock (after the preamble) */
 };
 
 void pmu_cex_record(pmu_cex_out *o, uint64_t repeat, const char *fmt, ...)
@@ -429,7 +430,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
     pmu_cex_comment(o, "preamble: from reset to the trace's start state (step 0)");
     if (cx->preamble(start, o, err))
         return -1;
-    const uint64_t first = o->records;
+    const uint64_t first = o->first = o->records;
     pmu_cex_comment(o, "the start state, as the trace has it at step 0");
     for (unsigned v = 0; v < fam->nvis; v++)
         pmu_cex_expect(o, fam->vis[v].addr, start[v]);
@@ -576,8 +577,9 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
     if (o.nnotes)
         fprintf(out, "%" PRIu64 " inputs no record carries, replayed as the RTL treats them:\n%s", o.nnotes,
                 o.notes_text);
-    fprintf(out, "wrote %s and %s\nreplay:\n  %s run --family %s --stream %s --writes %s --waves %s/replay.fst\n", spath,
-            wpath, pmu_cli_program, o.fam->name, spath, wpath, dir);
+    fprintf(out, "wrote %s and %s\nreplay (the waveform from the trace's first clock):\n  %s run --family %s --stream %s "
+                 "--writes %s --waves %s/replay.fst --wave-from %" PRIu64 "\n",
+            spath, wpath, pmu_cli_program, o.fam->name, spath, wpath, dir, o.first);
     goto done;
 fail:
     status = pmu_cli_error(&cex_cmd, &err);
