@@ -361,7 +361,8 @@ static void cex_help(FILE *f)
                "at their cycles, and the start state as expects), and prints the `pmusim run` command\n"
                "that replays it in lock-step with a waveform (docs/formal.md).\n"
                "\n"
-               "  --family NAME      the checker's family (default: from the VCD's top module:",
+               "  --family NAME      the checker's family (default: from the VCD's top module;\n"
+               "                     checkers:",
             pmu_cli_title);
     int any = 0;
     for (unsigned i = 0; i < pmu_nfamilies; i++) {
