@@ -57,7 +57,7 @@ replay() {
         fi
     fi
     cycle=$(sed -n 's/.* is about the clock of step [0-9]*: cycle \([0-9]*\) .*/\1/p' "$d/cex2replay.log")
-    # a write: which one of the cycle's ("REG 0xVALUE")
+    # a write: which one of the cycle's ("REG 0xVALUE at address 0xADDR")
     write=$(sed -n 's/.* is about the clock of step [0-9]*: cycle [0-9]* (a write before record [0-9]*: \(.*\))$/\1/p' \
             "$d/cex2replay.log")
     fam_name=$(sed -n 's/.* run --family \([a-z0-9]*\) .*/\1/p' "$d/cex2replay.log")
@@ -100,11 +100,22 @@ for vcd in "$dir/cex.vcd" "$dir/mutant/cex.vcd"; do
     replay "$vcd" "$m/pmusim" replay-mutant.fst
     at=$(sed -n 's/^mismatch at cycle \([0-9]*\) .*/\1/p' <<< "$out" | head -1)
     first=$(grep '^mismatch at cycle' <<< "$out")
-    # the write the mismatch came at, as "REG 0xVALUE" (the lock-step report: "register write REG = 0x...")
-    got=$(sed -n 's/^  record: *register write \([^ ]*\) = 0x0*\([0-9a-f][0-9a-f]*\).*/\1 0x\2/p' <<< "$out" | head -1)
+    # the write the mismatch came at (the lock-step report: "register write NAME = 0x..." or
+    # "register write address 0xA = 0x..."), the same as the failing clock's when its value and
+    # its register (by name or address) are
+    got=$(sed -n 's/^  record: *register write \(address \)\{0,1\}\([^ ]*\) = \(0x[0-9a-f]*\).*/\2 \3/p' <<< "$out" | head -1)
     same=0
     if [ -n "$at" ] && [ -n "$cycle" ] && [ "$at" -eq "$cycle" ]; then
-        if [ -z "$write" ] || [ "$got" = "$write" ]; then same=1; fi
+        if [ -z "$write" ]; then
+            same=1
+        elif [ -n "$got" ]; then
+            read -r w_reg w_val _ _ w_addr <<< "$write"
+            read -r g_reg g_val <<< "$got"
+            if [ $((w_val)) -eq $((g_val)) ] &&
+               { [ "$g_reg" = "$w_reg" ] || { [[ $g_reg == 0x* ]] && [ $((g_reg)) -eq $((w_addr)) ]; }; }; then
+                same=1
+            fi
+        fi
     fi
     if [ "$rc" = 1 ] && [ "$same" = 1 ]; then
         verdict ok "$vcd on mutant $mutant: $first, the clock the assertion fails on"

@@ -223,7 +223,8 @@ static pmu_cex *cex_parse(char *text, const char *name, pmu_err *err)
         if (!code || !*code)
             BAD("%s:%u: expected 'bBITS ID' or a scalar change, found '%s'", name, lineno, w);
         if (bits[strspn(bits, "01")])
-            BAD("%s:%u: value '%s': expected bits 0 and 1 (a counterexample has no x or z)", name, lineno, bits);
+            BAD("%s:%u: value '%s': expected bits 0 and 1 (a counterexample has no x or z)", name, lineno,
+                w[0] == 'b' || w[0] == 'B' ? bits : w);
         if (!strcmp(code, step_name)) {
             uint64_t s = 0;
             for (const char *c = bits; *c; c++)
@@ -460,7 +461,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
             if (s == fail) {
                 char reg[64];
                 pmu_writes_reg_name(fam, (uint16_t)addr, reg, sizeof reg);
-                snprintf(fail_write, sizeof fail_write, ": %s 0x%" PRIx64, reg, data);
+                snprintf(fail_write, sizeof fail_write, ": %s 0x%" PRIx64 " at address 0x%" PRIx64, reg, data, addr);
                 fail_kind = "a write before record";
             }
         } else if (valid) {
@@ -474,7 +475,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
                          "address 0x%x, which no register answers", s, cx->idle_addr);
             pmu_cex_write(o, cx->idle_addr, 0);
             if (s == fail) {
-                snprintf(fail_write, sizeof fail_write, ": 0x%x 0x0", cx->idle_addr);
+                snprintf(fail_write, sizeof fail_write, ": 0x%x 0x0 at address 0x%x", cx->idle_addr, cx->idle_addr);
                 fail_kind = "a write before record";
             }
         }
