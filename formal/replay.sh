@@ -17,10 +17,10 @@
 # PMUSIM: the tree's pmusim (default build/pmusim). One line per check, then
 # "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 
 usage() { echo "replay.sh: $1 (usage: replay.sh [--mutant ID] DIR)" >&2; exit 2; }
-mutant= dir=
+mutant="" dir=""
 while [ $# -gt 0 ]; do
     case $1 in
         --mutant) mutant=${2:-}; [ -n "$mutant" ] || usage "--mutant: expected a mutant id"; shift 2 ;;
@@ -88,7 +88,7 @@ for vcd in "$dir/cex.vcd" "$dir/mutant/cex.vcd"; do
     fi
     m=$dir/mutant/build
     if [ ! -x "$m/pmusim" ]; then
-        rm -rf "$m"; mkdir -p "$m"; cp -r rtl "$m/rtl"
+        mkdir -p "$m"; rm -rf "$m/rtl"; cp -r rtl "$m/rtl"
         if ! file=$(bash tests/mutants/run.sh --apply "$mutant" "$m" 2> "$m/apply.log"); then
             verdict FAIL "mutant $mutant does not apply ($m/apply.log)"; continue
         fi

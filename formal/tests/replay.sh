@@ -7,7 +7,7 @@
 # the assertion fails on), and the refusals of bad VCDs and bad --writes schedules.
 # Ends with "N passed, M failed".
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d /tmp/pmusim_replay.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . tests/cli_lib.sh
