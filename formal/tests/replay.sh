@@ -87,7 +87,7 @@ bad_writes() { # NAME TEXT EXPECTED
 bad_writes writes-verb 'at 3 wrote ICCSR 0x1\n' \
     "$tmp/w.txt:1: expected 'at CYCLE write REG VALUE' or 'at CYCLE expect REG VALUE', found 'at 3 wrote ICCSR 0x1'"
 bad_writes writes-register '# a comment\nat 0 write FOO 1\n' \
-    "$tmp/w.txt:2: register 'FOO': expected one of the Alpha 21064's (ICCSR, HIRR, HIER, SL_CLR, CTR0, CTR1) or an address"
+    "$tmp/w.txt:2: register 'FOO': expected a visible register or one of the Alpha 21064's register map (ICCSR, HIRR, HIER, SL_CLR, CTR0, CTR1), or an address"
 bad_writes writes-order 'at 5 write ICCSR 0\nat 3 write ICCSR 0\n' \
     "$tmp/w.txt:2: cycle 3 is before line 1's 5, expected cycles in order"
 bad_writes writes-write-only 'at 0 expect SL_CLR 0\n' "$tmp/w.txt:1: register SL_CLR: write-only (it reads 0)"

@@ -8,9 +8,10 @@
  *     at CYCLE expect REG VALUE    before record CYCLE, REG must read VALUE
  *
  * CYCLE counts records from 0 and never goes down from a line to the next; lines of one
- * cycle run in file order.  REG is a register of the family's register map by name
- * ("ICCSR", "PMC4"), NAME+K for the K-th address of a multi-address entry ("IBR+3"),
- * or an address (0x13).  Numbers are decimal or 0x hex; '#' starts a comment.
+ * cycle run in file order.  REG is named as run --traffic names it (docs/run-traffic.md):
+ * a visible register ("ICCSR", "PMD5"), a register-map entry ("SL_CLR"), NAME+K for the
+ * K-th address of a multi-address entry ("IBR+3"), or an address (0x13).  Numbers are
+ * decimal or 0x hex; '#' starts a comment.
  */
 #ifndef PMU_WRITES_H
 #define PMU_WRITES_H
@@ -32,10 +33,11 @@ typedef struct pmu_writes pmu_writes;
 pmu_writes *pmu_writes_parse(const pmu_family *fam, const char *text, size_t len, const char *name,
                              pmu_err *err);
 
-/* Register `text` (a name, NAME+K or an address) of fam's register map: 0 and *addr, or
- * -1 with err filled ("WHERE: register 'X': expected ..."). */
+/* Register `text` (a visible register's name, a register-map entry's, NAME+K or an address):
+ * 0 and *addr, or -1 with err filled ("WHERE: register 'X': expected ..."). */
 int pmu_writes_reg(const pmu_family *fam, const char *text, const char *where, uint16_t *addr, pmu_err *err);
-/* The name the schedule uses for address addr ("ICCSR", "IBR+3", or "0x13" outside the map). */
+/* The name of address addr, as run --traffic and the schedule write it: its visible
+ * register's ("PMD5"), else its register-map entry's ("SL_CLR", "IBR+3"), else "0x013". */
 void pmu_writes_reg_name(const pmu_family *fam, uint16_t addr, char *buf, size_t size);
 
 /* Starts the schedule on backend b: fills the run loop's hooks (an `at` hook). */

@@ -36,9 +36,12 @@ struct pmu_writes {
 
 void pmu_writes_reg_name(const pmu_family *fam, uint16_t addr, char *buf, size_t size)
 {
+    const int vis = pmu_family_vis_of_addr(fam, addr);
     const pmu_regmap_entry *r = pmu_family_reg_of_addr(fam, addr);
-    if (!r)
-        snprintf(buf, size, "0x%x", addr);
+    if (vis >= 0)
+        snprintf(buf, size, "%s", fam->vis[vis].name);
+    else if (!r)
+        snprintf(buf, size, "0x%03x", addr);
     else if (r->span > 1)
         snprintf(buf, size, "%s+%u", r->name, (unsigned)(addr - r->addr));
     else
@@ -58,6 +61,11 @@ int pmu_writes_reg(const pmu_family *fam, const char *text, const char *where, u
         *addr = (uint16_t)a;
         return 0;
     }
+    for (unsigned v = 0; v < fam->nvis; v++)
+        if (!strcasecmp(fam->vis[v].name, text)) {
+            *addr = fam->vis[v].addr;
+            return 0;
+        }
     const char *plus = strchr(text, '+');
     size_t len = plus ? (size_t)(plus - text) : strlen(text);
     for (unsigned i = 0; i < fam->nregmap; i++) {
@@ -78,8 +86,8 @@ int pmu_writes_reg(const pmu_family *fam, const char *text, const char *where, u
     for (unsigned i = 0; i < fam->nregmap; i++)
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s%s", i ? ", " : "",
                  fam->regmap[i].name, fam->regmap[i].span > 1 ? "+K" : "");
-    return pmu_errf(err, PMU_E_INPUT, "%s: register '%s': expected one of the %s's (%s) or an address",
-                    where, shown, fam->title, names);
+    return pmu_errf(err, PMU_E_INPUT, "%s: register '%s': expected a visible register or one of the %s's "
+                    "register map (%s), or an address", where, shown, fam->title, names);
 }
 
 /* One line's words into w[] (at most 6); how many. */
