@@ -7,6 +7,8 @@
  * and hands the interrupt line to the family's overflow service; the run stops at the
  * first lock-step mismatch.  At the end the service folds the final counts and, where a
  * reference model runs, its 64-bit totals must equal the reference's exact totals.
+ * With --writes the software is a schedule of register writes and expected values at
+ * given cycles instead (include/cli/pmu_writes.h: a formal counterexample's replay).
  * The same command runs on the SystemC platform (systemc/, build/pmusim-sc) through
  * pmu_cli_run's engine.
  */
