@@ -16,5 +16,6 @@ formal-files:
 	@echo '$($(FORMAL_PREFIX)_RTL_SRCS)'
 	@echo '$($(FORMAL_PREFIX)_RTL_INC)'
 
-# make test runs the quick version (depth 8, under a minute) and run.sh's usage checks.
-TEST_SCRIPTS += formal/tests/formal.sh
+# make test runs the quick version (depth 8, under a minute) and run.sh's usage checks, and
+# the replay of a counterexample kept in the tree (cex2replay, run --writes, formal/replay.sh).
+TEST_SCRIPTS += formal/tests/formal.sh formal/tests/replay.sh

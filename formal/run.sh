@@ -15,6 +15,10 @@
 #      the BMC must fail, with a counterexample VCD.
 # A block may also hold a "// yosys: <commands>" line (run after prep, e.g. a cutpoint) and a
 # "// smtbmc: <options>" line (given to every yosys-smtbmc run of the property, e.g. --unroll).
+# Each counterexample becomes a replay beside it (pmusim cex2replay, when PMUSIM, default
+# build/pmusim, is built: replay-stream.txt and replay-writes.txt), and the line after the
+# property's prints the `pmusim run` that replays it (docs/formal.md, "From a
+# counterexample to a replay"; formal/replay.sh runs it on the mutant's RTL too).
 # One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 # --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
 set -uo pipefail
@@ -56,6 +60,21 @@ smtbmc() {
     if grep -q 'Status: PASSED' "$log"; then echo PASSED
     elif grep -q 'Status: FAILED' "$log"; then echo FAILED
     else echo ERROR; fi
+}
+
+pmusim=${PMUSIM:-build/pmusim}
+# replay_line VCD [TAIL]: the replay of a counterexample, as a line under the property's: the
+# run that replays it (converted now when pmusim is built), then TAIL; or how to convert it.
+replay_line() {
+    local d log
+    d=$(dirname "$1") log=$(dirname "$1")/cex2replay.log
+    if [ ! -x "$pmusim" ]; then
+        echo "     replay: $pmusim cex2replay $1 (make pmusim first), then the run it prints"
+    elif "$pmusim" cex2replay "$1" > "$log" 2>&1; then
+        echo "     replay: $(sed -n '/^replay /{n;s/^ *//p}' "$log")$2"
+    else
+        echo "     replay: pmusim cex2replay failed: $(tail -1 "$log")"
+    fi
 }
 
 passed=0 failed=0
@@ -121,6 +140,8 @@ for fam in "${fams[@]}"; do
         line+=" [$(( $(date +%s) - start )) s]"
         if [ "$ok" = 1 ]; then echo "ok   $line"; passed=$((passed + 1))
         else echo "FAIL $line"; failed=$((failed + 1)); fi
+        [ -s "$d/cex.vcd" ] && replay_line "$d/cex.vcd"
+        [ -s "$d/mutant/cex.vcd" ] && replay_line "$d/mutant/cex.vcd" " (on the mutant's RTL too: bash formal/replay.sh $d)"
     done
 done
 echo "$passed passed, $failed failed"

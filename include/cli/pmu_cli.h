@@ -60,6 +60,7 @@ int pmusim_cmd_encode(int argc, char **argv);
 int pmusim_cmd_count(int argc, char **argv);
 int pmusim_cmd_profile(int argc, char **argv);
 int pmusim_cmd_record(int argc, char **argv);
+int pmusim_cmd_cex2replay(int argc, char **argv);
 
 /* ---- options ------------------------------------------------------------------------- */
 typedef enum pmu_opt_kind {

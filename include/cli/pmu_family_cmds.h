@@ -192,6 +192,10 @@ typedef struct pmu_family_cmds {
      * the family's script of checks on the recordings `make real` made (qemu/real.sh
      * runs it; it ends with "N passed, M failed").  NULL: none. */
     const char *real_profile, *real_checks;
+
+    /* ---- cex2replay: a formal counterexample of the family's checker as a replay
+     * (include/cli/pmu_cex.h; NULL: the family has no checker yet) ---- */
+    const struct pmu_cex_family *cex;
 } pmu_family_cmds;
 
 #ifdef __cplusplus

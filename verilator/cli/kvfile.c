@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int pmu_kv_parse(const char *text, size_t len, const char *name, pmu_kv_set_fn set, void *ctx,
-                 pmu_err *err)
+int pmu_lines_parse(const char *text, size_t len, const char *name, pmu_line_fn fn, void *ctx, pmu_err *err)
 {
     size_t pos = 0;
     unsigned lineno = 0;
@@ -27,24 +26,41 @@ int pmu_kv_parse(const char *text, size_t len, const char *name, pmu_kv_set_fn s
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
-        char *key = line + strspn(line, " \t\r");
-        if (!*key)
-            continue;
-        char *eq = strchr(key, '=');
-        if (!eq)
-            return pmu_errf(err, PMU_E_INPUT, "%s: expected 'key = value'", where);
-        char *k_end = eq;
-        while (k_end > key && strchr(" \t", k_end[-1]))
-            k_end--;
-        *k_end = 0;
-        char *value = eq + 1 + strspn(eq + 1, " \t");
-        size_t vl = strlen(value);
-        while (vl && strchr(" \t\r", value[vl - 1]))
-            value[--vl] = 0;
-        char kwhere[400];
-        snprintf(kwhere, sizeof kwhere, "%s: %s", where, key);
-        if (set(ctx, key, value, kwhere, err))
+        char *first = line + strspn(line, " \t\r");
+        if (*first && fn(ctx, first, where, lineno, err))
             return -1;
     }
     return 0;
+}
+
+typedef struct kv_ctx {
+    pmu_kv_set_fn set;
+    void *ctx;
+} kv_ctx;
+
+static int kv_line(void *arg, char *key, const char *where, unsigned lineno, pmu_err *err)
+{
+    const kv_ctx *kv = arg;
+    (void)lineno;
+    char *eq = strchr(key, '=');
+    if (!eq)
+        return pmu_errf(err, PMU_E_INPUT, "%s: expected 'key = value'", where);
+    char *k_end = eq;
+    while (k_end > key && strchr(" \t", k_end[-1]))
+        k_end--;
+    *k_end = 0;
+    char *value = eq + 1 + strspn(eq + 1, " \t");
+    size_t vl = strlen(value);
+    while (vl && strchr(" \t\r", value[vl - 1]))
+        value[--vl] = 0;
+    char kwhere[400];
+    snprintf(kwhere, sizeof kwhere, "%s: %s", where, key);
+    return kv->set(kv->ctx, key, value, kwhere, err);
+}
+
+int pmu_kv_parse(const char *text, size_t len, const char *name, pmu_kv_set_fn set, void *ctx,
+                 pmu_err *err)
+{
+    kv_ctx kv = {set, ctx};
+    return pmu_lines_parse(text, len, name, kv_line, &kv, err);
 }

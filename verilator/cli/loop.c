@@ -365,8 +365,9 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
         const void *cur = rec;
         int got;
         if (view) {
-            /* mark - b->cycle is at least 1: b->cycle < mark here */
-            const unsigned max = checks ? 1 : run_max(mark - b->cycle);
+            /* mark - b->cycle is at least 1 (b->cycle < mark here) but when the hooks' next
+             * activity is this clock's (an `at` before the record is read): then one */
+            const unsigned max = checks ? 1 : run_max(mark > b->cycle ? mark - b->cycle : 1);
             got = reader ? pmu_stream_view(reader, &cur, max, err)
                          : pmu_source_view(l->src, rec, &cur, max, err);
         } else {

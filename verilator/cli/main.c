@@ -26,6 +26,7 @@ static const command commands[] = {
     {"count", pmusim_cmd_count, "run a stream and print 64-bit counts per event (per process)"},
     {"profile", pmusim_cmd_profile, "sample on overflow and print a flat profile by function"},
     {"record", pmusim_cmd_record, "run a real program under QEMU and write the family's stream of it"},
+    {"cex2replay", pmusim_cmd_cex2replay, "turn a formal counterexample into a stream and writes that replay it"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

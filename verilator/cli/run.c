@@ -7,6 +7,8 @@
  * and hands the interrupt line to the family's overflow service; the run stops at the
  * first lock-step mismatch.  At the end the service folds the final counts and, where a
  * reference model runs, its 64-bit totals must equal the reference's exact totals.
+ * With --writes the software is a schedule of register writes and expected values at
+ * given cycles instead (include/cli/pmu_writes.h: a formal counterexample's replay).
  * The same command runs on the SystemC platform (systemc/, build/pmusim-sc) through
  * pmu_cli_run's engine.
  */
@@ -21,13 +23,16 @@
 #include "common/pmu_dialect.h"
 #include "cli/pmu_family_cmds.h"
 #include "common/pmu_text.h"
+#include "cli/pmu_writes.h"
 
 #define CONFIG_LIMIT (1u << 20)  /* bytes of a configuration file */
+#define WRITES_LIMIT (64u << 20) /* bytes of a --writes schedule */
 
 typedef struct run_opts {
     pmu_cli_target t;
     pmu_cli_records r;
     const char *config;
+    const char *writes;     /* --writes: the schedule is the software (include/cli/pmu_writes.h) */
     unsigned irq_latency;
     int irq_latency_given;
     const char *waves;
@@ -51,6 +56,7 @@ typedef struct run_state {
     pmu_backend *b;         /* what the run reports on (the lock-step pair or the model) */
     pmu_backend *sw;        /* what the software and the loop use */
     pmu_fam_service *svc;
+    pmu_writes *writes;     /* --writes: the schedule, instead of the service */
     pmu_outfile *waves;
     pmu_outfile *waves_extra; /* the engine's own waveform beside the FST */
     pmu_outfile *layout;      /* the GTKWave save file beside the FST (the family's layout) */
@@ -68,7 +74,8 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
     int latency = pmu_cli_takes(cmd, fam, "irq-latency");
     fprintf(f, "usage: %s run [--stream FILE | --seed N --cycles N [--mode workload|random] [--procs N]]\n"
-               "                  [--config FILE] [--family NAME] [--model NAME] [--backend cosim|rtl|ref]\n"
+               "                  [--config FILE | --writes FILE] [--family NAME] [--model NAME]\n"
+               "                  [--backend cosim|rtl|ref]\n"
                "                  %s[--waves FILE] [--wave-from CYCLE]\n"
                "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet] [--json]\n"
                "\n",
@@ -77,6 +84,10 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     fprintf(f, "  --config FILE      %s, '-' = stdin;\n"
                "                     default: built in\n",
             fam->cmds->config_what ? fam->cmds->config_what : "the family's configuration");
+    fprintf(f, "  --writes FILE      instead of the configuration and the overflow service: register\n"
+               "                     writes and expected values at given cycles, lines 'at CYCLE write\n"
+               "                     REG VALUE' and 'at CYCLE expect REG VALUE' (a formal counter-\n"
+               "                     example's replay: docs/formal.md)\n");
     pmu_cli_target_help(f, cmd, fam, 1);
     if (latency)
         fprintf(f, "  --irq-latency N    cycles from the interrupt pulse to the overflow service (default 4)\n");
@@ -97,7 +108,8 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "                     the traffic's entries; the text lines go to stderr\n"
                "\n"
                "Numbers are decimal or 0x hex.  Each option may be given once.\n"
-               "exit status: 0 ok, 1 lock-step mismatch, inexact totals or a failed write,\n"
+               "exit status: 0 ok, 1 lock-step mismatch, inexact totals, a failed write or (--writes)\n"
+               "             an expect that failed or a line the records did not reach,\n"
                "             2 bad arguments or input\n");
     pmu_cli_family_help_end(f, cmd, fam);
 }
@@ -112,6 +124,7 @@ static int parse(int argc, char **argv, run_opts *o)
     unsigned n = pmu_cli_records_opts(&o->r, opts);
     n += pmu_cli_target_opts(&o->t, 1, opts + n);
     opts[n++] = (pmu_opt){.name = "config", .kind = PMU_OPT_FILE, .dest = &o->config};
+    opts[n++] = (pmu_opt){.name = "writes", .kind = PMU_OPT_FILE, .dest = &o->writes};
     opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->irq_latency,
                           .max = PMU_CLI_MAX_LATENCY, .given = &o->irq_latency_given};
     opts[n++] = (pmu_opt){.name = "waves", .kind = PMU_OPT_FILE, .dest = &o->waves};
@@ -132,6 +145,13 @@ static int parse(int argc, char **argv, run_opts *o)
         return rc;
     if (o->config && o->r.stream && !strcmp(o->config, "-") && !strcmp(o->r.stream, "-"))
         return pmu_cli_usage(&run_cmd, "--config: '-' (stdin) is the stream's already");
+    if (o->writes && o->config)
+        return pmu_cli_usage(&run_cmd, "--writes: the schedule is the run's whole software, expected no --config");
+    if (o->writes && o->irq_latency_given)
+        return pmu_cli_usage(&run_cmd, "--writes: the schedule is the run's whole software (no overflow service), "
+                             "expected no --irq-latency");
+    if (o->writes && o->r.stream && !strcmp(o->writes, "-") && !strcmp(o->r.stream, "-"))
+        return pmu_cli_usage(&run_cmd, "--writes: '-' (stdin) is the stream's already");
     if (o->wave_from_given && !o->waves)
         return pmu_cli_usage(&run_cmd, "--wave-from: expected --waves FILE too");
     if (o->waves && o->t.backend == PMU_BACKEND_REF)
@@ -174,6 +194,8 @@ static void repro_command(const run_opts *o, uint64_t cycle, char *buf, size_t s
     }
     if (o->config)
         shell_opt(buf, size, "--config", o->config);
+    if (o->writes)
+        shell_opt(buf, size, "--writes", o->writes);
     if (o->t.family_name)
         shell_opt(buf, size, "--family", o->t.fam->name);
     if (o->t.model_name)
@@ -193,6 +215,7 @@ static void run_close(run_state *s)
         pmu_trace_close(s->sw, NULL); /* a failed run: the waveform is dropped anyway */
     if (s->svc)
         s->cmds->service_free(s->svc);
+    pmu_writes_free(s->writes);
     pmu_traffic_free(s->log);
     if (s->traffic_f)
         fclose(s->traffic_f);
@@ -234,6 +257,16 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     if (load_config(o, s, err))
         return -1;
+    if (o->writes) {
+        char *text;
+        size_t len;
+        if (pmu_files_read(s->files, "--writes", o->writes, WRITES_LIMIT, "a --writes schedule", &text, &len, err))
+            return -1;
+        s->writes = pmu_writes_parse(o->t.fam, text, len, strcmp(o->writes, "-") ? o->writes : "<stdin>", err);
+        free(text);
+        if (!s->writes)
+            return -1;
+    }
     unsigned model = s->cmds->config_model(s->cfg);
     if (!(s->src = pmu_cli_source(o->t.fam->dialect, &o->r, s->cmds->config_hot(s->cfg), s->files, err)))
         return -1;
@@ -283,6 +316,10 @@ static void print_header(const run_opts *o, const run_state *s)
     else
         printf("generated %s stream, seed %" PRIu64 ", %" PRIu64 " cycles\n",
                pmu_gen_mode_names[o->r.mode], o->r.seed, o->r.cycles);
+    if (o->writes) {
+        printf("software: the writes and expects of %s (no configuration, no overflow service)\n", o->writes);
+        return;
+    }
     if (s->cmds->service_timing)
         printf("configuration: %s; overflow service: %s\n", o->config ? o->config : "built in",
                s->cmds->service_timing);
@@ -491,7 +528,9 @@ static int start_software(void *arg, pmu_err *err)
     run_state *s = r->s;
     pmu_record_hooks hooks;
     pmu_backend *sw = s->log ? pmu_traffic_backend(s->log) : s->sw;
-    if (!(s->svc = s->cmds->service_start(s->cfg, sw, r->o->irq_latency, pmu_source_gen(s->src), &hooks, err)))
+    if (s->writes) {
+        pmu_writes_start(s->writes, sw, &hooks);
+    } else if (!(s->svc = s->cmds->service_start(s->cfg, sw, r->o->irq_latency, pmu_source_gen(s->src), &hooks, err)))
         return -1;
     if (s->log)
         pmu_traffic_hooks(s->log, &hooks);
@@ -503,6 +542,10 @@ static void finish_software(void *arg)
 {
     const run_start *r = arg;
     run_state *s = r->s;
+    if (s->writes) {
+        s->exact = pmu_writes_finish(s->writes, r->o->quiet, human(r->o));
+        return;
+    }
     /* --json: only the differences, on stderr (the verdict is the JSON's "exact"); the
      * results are kept for the JSON now, while the software still runs: reading them may
      * read registers, which the traffic log logs as the table's reads. */

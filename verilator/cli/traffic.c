@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "cli/pmu_cli.h"
+#include "cli/pmu_writes.h"
 #include "common/pmu_text.h"
 
 struct pmu_traffic {
@@ -28,18 +29,9 @@ static pmu_traffic *self(pmu_backend *b) { return (pmu_traffic *)b; }
 /* The register at port address a: its visible register's name, else the register map's. */
 static void log_access(pmu_traffic *t, char op, uint16_t a, uint64_t v)
 {
-    int vis = pmu_family_vis_of_addr(t->fam, a);
-    const pmu_regmap_entry *e = pmu_family_reg_of_addr(t->fam, a);
     char name[64];
     t->base.cycle = t->b->cycle;
-    if (vis >= 0)
-        snprintf(name, sizeof name, "%s", t->fam->vis[vis].name);
-    else if (!e)
-        snprintf(name, sizeof name, "0x%03x", a);
-    else if (e->span == 1)
-        snprintf(name, sizeof name, "%s", e->name);
-    else
-        snprintf(name, sizeof name, "%s+%u", e->name, (unsigned)(a - e->addr));
+    pmu_writes_reg_name(t->fam, a, name, sizeof name);
     fprintf(t->out, "%" PRIu64 " %c %s 0x%016" PRIx64 "\n", t->b->cycle, op, name, v);
     if (t->json) {
         fprintf(t->json, "%s\n    {\"cycle\": %" PRIu64 ", \"op\": \"%c\", \"register\": ", t->njson++ ? "," : "",

@@ -189,4 +189,5 @@ const pmu_family_cmds ev4_family_cmds = {
     .real_profile = "pfm --stream {stream} --symbols {symbols} --profile user --mux0 PF_ISSUES --mux1 PF_DCACHE "
                     "--cycles 4000000000",
     .real_checks = "verilator/cli/ev4/real_checks.sh",
+    .cex = &ev4_cex,
 };

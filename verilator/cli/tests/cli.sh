@@ -22,7 +22,7 @@ fi
 check no-command 2 "pmusim: expected a command: run, gen, conv" -- "$PMUSIM"
 check program-version 0 "pmusim 1." -- "$PMUSIM" --version
 check program-help 0 "pmusim <command> --help shows the options of a command" -- "$PMUSIM" --help
-check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, conform-merge, encode, count, profile, record, pfm or profileme" -- "$PMUSIM" frob
+check unknown-command 2 "unknown command 'frob': expected run, gen, conv, conform, conform-merge, encode, count, profile, record, cex2replay, pfm or profileme" -- "$PMUSIM" frob
 check unknown-option 2 "pmusim run: unknown argument '--bogus'" -- run --bogus
 check missing-value 2 "pmusim run: --seed: expected a value" -- run --seed
 check seed-not-a-number 2 "--seed: expected a decimal number or 0x hex, found 'abc'" -- run --seed abc

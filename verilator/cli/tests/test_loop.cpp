@@ -548,3 +548,57 @@ TEST(Loop, ActivityAtChosenClocksEqualsActivityBeforeEveryClock)
     }
     remove(path.c_str());
 }
+
+// An `at` hook on one model (no pair: the loop hands out a record's cycles in a row) over a
+// stream file, with activity due at the first clock and inside repeated records: each
+// activity comes once, before the record of its clock, and every cycle is stepped once.
+namespace {
+struct AtCounter {
+    std::vector<uint64_t> due, seen;
+    size_t next = 0;
+    uint64_t at_cycle = UINT64_MAX;
+    pmu_backend *b = nullptr;
+    static void at(void *ctx)
+    {
+        AtCounter *a = static_cast<AtCounter *>(ctx);
+        a->seen.push_back(a->b->cycle);
+        while (a->next < a->due.size() && a->due[a->next] <= a->b->cycle)
+            a->next++;
+        a->at_cycle = a->next < a->due.size() ? a->due[a->next] : UINT64_MAX;
+    }
+};
+} // namespace
+
+TEST(Loop, AtHookOnOneModelComesAtItsClocksFromTheFirst)
+{
+    const std::string path = scratch_path("pmuatone_");
+    write_batch_stream(path);
+    pmu_err err;
+    for (const bool pair : {false, true}) {
+        SCOPED_TRACE(pair ? "lock-step pair" : "reference alone");
+        pmu_source *src = pmu_source_file(&ita_dialect, path.c_str(), 0, &err);
+        ASSERT_NE(src, nullptr) << err.msg;
+        pmu_backend *b = pair ? pmu_cosim_create(&pmu_family_itanium, ita_ref_create(nullptr),
+                                                 ita_ref_create(nullptr), pmu_source_where, src)
+                              : ita_ref_create(nullptr);
+        ASSERT_NE(b, nullptr);
+        AtCounter a;
+        a.due = {0, 1, 2, 50, 51, 777, 3000};
+        a.at_cycle = a.due[0];
+        a.b = b;
+        pmu_cli_loop l = {};
+        l.b = b;
+        l.src = src;
+        l.record_size = sizeof(ita_cycle);
+        l.hooks.ctx = &a;
+        l.hooks.at = AtCounter::at;
+        l.hooks.at_cycle = &a.at_cycle;
+        ASSERT_EQ(pmu_cli_loop_run(&l, &err), PMU_LOOP_END) << err.msg;
+        EXPECT_EQ(a.seen, a.due);
+        EXPECT_EQ(b->cycle, pmu_source_count(src));
+        EXPECT_GT(b->cycle, 3000u);
+        pmu_destroy(b);
+        pmu_source_close(src);
+    }
+    remove(path.c_str());
+}

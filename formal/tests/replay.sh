@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# replay.sh - make test's checks of a formal counterexample's replay (docs/formal.md, "From a
+# counterexample to a replay"): pmusim cex2replay on a counterexample of make formal kept in
+# the tree (ev4_ctr_step_bounded.vcd: ev4/ctr_step_bounded on mutant
+# ev4-whole-event-plus-half), its replay on the tree's RTL (0 mismatches, the start state's
+# expects held, a waveform) and on the mutant's (formal/replay.sh: a mismatch at the clock
+# the assertion fails on), and the refusals of bad VCDs and bad --writes schedules.
+# Ends with "N passed, M failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+tmp=$(mktemp -d /tmp/pmusim_replay.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+. tests/cli_lib.sh
+P=${PMUSIM:-build/pmusim}
+vcd=formal/tests/ev4_ctr_step_bounded.vcd
+d=$tmp/ev4/ctr_step_bounded/mutant
+mkdir -p "$d"
+cp "$vcd" "$d/cex.vcd"
+
+# ---- the conversion: the preamble, the trace's clocks, the cycle of the failing clock ----
+check convert 0 "the assertion failing at step 2 (the solver's step) is about the clock of step 0: cycle 49408 (the step of record 49408)" -- \
+    "$P" cex2replay "$d/cex.vcd"
+check convert-preamble 0 "start state (step 0): reached by a preamble of 49408 records and 4 writes; checked by expects at cycle 49408" -- \
+    "$P" cex2replay "$d/cex.vcd"
+check convert-notes 0 "note: trace step 0: nissue_i 3 is more than the 21064 issues; the RTL counts it as 2" -- \
+    "$P" cex2replay "$d/cex.vcd"
+check convert-command 0 "run --family alpha21064 --stream $d/replay-stream.txt --writes $d/replay-writes.txt --waves $d/replay.fst --wave-from 49408" -- \
+    "$P" cex2replay "$d/cex.vcd"
+check start-expects 0 "at 49408 expect CTR0 0xc100" -- cat "$d/replay-writes.txt"
+
+# ---- the replay on the tree's RTL: in lock-step to the end, the start state reached ----
+run=("$P" run --family alpha21064 --stream "$d/replay-stream.txt" --writes "$d/replay-writes.txt")
+check clean-lockstep 0 "lock-step: 49411 cycles, 0 mismatches" -- "${run[@]}"
+check clean-expects 0 "writes: 4 writes and 5 expects of $d/replay-writes.txt applied, 0 expects failed" -- "${run[@]}"
+# the RTL alone and the reference alone take the schedule alike (no pair checks their clocks)
+for b in rtl ref; do
+    check "backend-$b" 0 "writes: 4 writes and 5 expects of $d/replay-writes.txt applied, 0 expects failed" -- \
+        "${run[@]}" --backend "$b"
+done
+check clean-waves 0 "waveform: $tmp/replay.fst" -- "${run[@]}" --waves "$tmp/replay.fst"
+ok clean-waves-file -- test -s "$tmp/replay.fst"
+# an expect that does not hold, a line the records never reach
+printf 'at 0 expect CTR0 0x1\n' > "$tmp/expect.txt"
+check expect-fails 1 "$tmp/expect.txt:1: at 0: expect CTR0 0x1: it reads 0x0" -- \
+    "$P" run --family alpha21064 --stream "$d/replay-stream.txt" --writes "$tmp/expect.txt"
+printf 'at 0 write ICCSR 0x0\nat 60000 write ICCSR 0x0\n' > "$tmp/late.txt"
+check late-line 1 "$tmp/late.txt:2: at 60000: not applied: the records ended first (1 of 2 lines applied)" -- \
+    "$P" run --family alpha21064 --stream "$d/replay-stream.txt" --writes "$tmp/late.txt"
+
+# ---- the replay on the mutant's RTL: the mismatch at the failing clock ----
+# (the mutant's pmusim links the default build's objects: not under another BUILD, SAN=1's)
+if [ "${BUILD:-build}" != build ]; then
+    echo "skip mutant: BUILD=$BUILD (formal/replay.sh builds the mutant from build/'s objects)"
+else
+check mutant 0 "on mutant ev4-whole-event-plus-half: mismatch at cycle 49408 (step of record 49408), the clock the assertion fails on" -- \
+    env PMUSIM="$P" bash formal/replay.sh "$tmp/ev4/ctr_step_bounded"
+fi
+
+# ---- bad VCDs: where and what was expected ----
+printf 'hello\n' > "$tmp/text.vcd"
+check vcd-not 2 "$tmp/text.vcd: no \$enddefinitions, expected a VCD" -- "$P" cex2replay --out "$tmp" "$tmp/text.vcd"
+grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
+check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
+sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ev4_pmu_props (alpha21064)" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
+check vcd-family 2 "--family itanium: the Itanium / Itanium 2 has no formal checker to replay yet" -- \
+    "$P" cex2replay --family itanium --out "$tmp" "$vcd"
+# the VCD identifier of the checker's port $1 (a $var of the top's scope, depth 1)
+code() { awk -v n="$1" '/^\$scope/ { d++ } /^\$upscope/ { d-- } /^\$var/ && d == 1 && $5 == n { print $4; exit }' "$vcd"; }
+we=$(code reg_we_i) valid=$(code cyc_valid_i)
+awk -v c="$we" '!done && $2 == c && /^b/ { print "bx " c; done = 1; next } { print }' "$vcd" > "$tmp/x.vcd"
+check vcd-x 2 "value 'x': expected bits 0 and 1 (a counterexample has no x or z)" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/x.vcd"
+awk -v c="$we" -v v="$valid" '/^#10$/ { t = 1 } !t && $2 == c && /^b/ { print "b1 " c; next }
+    !t && $2 == v && /^b/ { print "b1 " v; next } { print }' "$vcd" > "$tmp/both.vcd"
+check vcd-write-and-step 2 "step 0: a register write and a step in one clock, expected one or the other" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/both.vcd"
+awk '/^#20$/ { exit } { print }' "$vcd" > "$tmp/short.vcd"
+check vcd-short 2 "the trace has 2 steps, expected 3 or more" -- "$P" cex2replay --out "$tmp" "$tmp/short.vcd"
+sed 's/ nissue_i \$end/ nissue_x $end/' "$vcd" > "$tmp/nosig.vcd"
+check vcd-signal 2 "signal 'nissue_i' of checker ev4_pmu_props: not in the trace" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/nosig.vcd"
+check vcd-out-missing 2 "cannot write '$tmp/none/replay-stream.txt'" -- "$P" cex2replay --out "$tmp/none" "$vcd"
+
+# ---- bad --writes schedules: file:line, the field, what was expected ----
+bad_writes() { # NAME TEXT EXPECTED
+    printf '%b' "$2" > "$tmp/w.txt"
+    check "$1" 2 "$3" -- "$P" run --family alpha21064 --stream "$d/replay-stream.txt" --writes "$tmp/w.txt"
+}
+bad_writes writes-verb 'at 3 wrote ICCSR 0x1\n' \
+    "$tmp/w.txt:1: expected 'at CYCLE write REG VALUE' or 'at CYCLE expect REG VALUE', found 'at 3 wrote ICCSR 0x1'"
+bad_writes writes-register '# a comment\nat 0 write FOO 1\n' \
+    "$tmp/w.txt:2: register 'FOO': expected a visible register or one of the Alpha 21064's register map (ICCSR, HIRR, HIER, SL_CLR, CTR0, CTR1), or an address"
+bad_writes writes-order 'at 5 write ICCSR 0\nat 3 write ICCSR 0\n' \
+    "$tmp/w.txt:2: cycle 3 is before line 1's 5, expected cycles in order"
+bad_writes writes-write-only 'at 0 expect SL_CLR 0\n' "$tmp/w.txt:1: register SL_CLR: write-only (it reads 0)"
+bad_writes writes-value 'at 0 write ICCSR zz\n' "$tmp/w.txt:1: value: expected a decimal number or 0x hex, found 'zz'"
+bad_writes writes-cycle 'at -1 write ICCSR 0\n' "$tmp/w.txt:1: cycle: expected an unsigned number without a sign, found '-1'"
+bad_writes writes-empty '# nothing\n' "$tmp/w.txt: no 'at CYCLE write|expect REG VALUE' line, expected at least one"
+check writes-config 2 "--writes: the schedule is the run's whole software, expected no --config" -- \
+    "$P" run --family alpha21064 --stream "$d/replay-stream.txt" --writes "$d/replay-writes.txt" --config /dev/null
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

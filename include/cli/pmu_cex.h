@@ -1,0 +1,68 @@
+/*
+ * cli/pmu_cex.h - `pmusim cex2replay`: a formal counterexample (the VCD yosys-smtbmc
+ * writes for a family's checker, formal/<family>/<family>_pmu_props.sv) turned into a
+ * stream and a `run --writes` schedule that replay it in lock-step (docs/formal.md, "From
+ * a counterexample to a replay").
+ *
+ * The generic part (verilator/cli/cex2replay.c) reads the VCD, takes the checker's start
+ * state from the top's observation port (dut.obs_vis_o: visible register v at
+ * [v*64 +: 64], in the family's pmu_family.vis order) and its clocks from the register
+ * port inputs every checker shares (reg_we_i, reg_addr_i, reg_wdata_i) and cyc_valid_i:
+ * a write becomes an `at CYCLE write` line, a step a record, a clock with neither a write
+ * to the family's idle address.  A family's part (verilator/cli/<family>/cex.c) says how
+ * to reach the start state from reset and what record a step's inputs are.
+ */
+#ifndef PMU_CEX_H
+#define PMU_CEX_H
+
+#include <stdint.h>
+
+#include "common/pmu_err.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pmu_cex pmu_cex;         /* a trace read from the VCD */
+typedef struct pmu_cex_out pmu_cex_out; /* the replay being written */
+
+/* Bits [lsb, lsb + width) (width <= 64) of the checker's signal `name` at `step`: "nissue_i"
+ * (a port of the checker's top), "dut.obs_vis_o".  0, or -1 with err filled when the
+ * trace has no such signal. */
+int pmu_cex_get(const pmu_cex *t, const char *name, unsigned step, unsigned lsb, unsigned width, uint64_t *v,
+                pmu_err *err);
+
+/* The replay's lines.  A record: one line of the dialect's text form, without repeat=
+ * (repeat: how many records it stands for, >= 1); the run's cycle moves on by repeat. */
+void pmu_cex_record(pmu_cex_out *o, uint64_t repeat, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A register write, or an expected value, before the next record. */
+void pmu_cex_write(pmu_cex_out *o, uint16_t addr, uint64_t value);
+void pmu_cex_expect(pmu_cex_out *o, uint16_t addr, uint64_t value);
+/* A comment line in both files. */
+void pmu_cex_comment(pmu_cex_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A change the replay makes to the trace (an input value no record can carry, replaced
+ * by one the RTL treats alike): a comment in both files and a line of the command's
+ * report. */
+void pmu_cex_note(pmu_cex_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* What a family brings (pmu_family_cmds.cex). */
+typedef struct pmu_cex_family {
+    const char *checker; /* the checker's top module, "ev4_pmu_props" */
+    /* An address no register answers, written for a clock with neither a write nor a step
+     * (a write there changes nothing, as such a clock does not). */
+    uint16_t idle_addr;
+    /* Records and writes that take the reset PMU to the visible state start[] (nvis
+     * registers, pmu_family.vis order).  A part of the state no write or record reaches
+     * from reset (the solver's start state is free) is changed in start[] to what the
+     * preamble reaches, with a pmu_cex_note; the replay then expects start[].  0, or -1
+     * with err filled (a state it cannot reach at all). */
+    int (*preamble)(uint64_t *start, pmu_cex_out *o, pmu_err *err);
+    /* The record of the inputs at `step` (one pmu_cex_record call); vis[]: the visible
+     * registers at that step, before its clock.  0, or -1 with err filled. */
+    int (*record)(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_out *o, pmu_err *err);
+} pmu_cex_family;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
