@@ -91,7 +91,12 @@ $(VLT_RUNTIME): $(VLT_LIB_$(VLT_RUNTIME_DIR)) verilator/vlt_runtime.mk
 	@touch $@
 
 RTL_LIB     := $(BUILD)/libpmurtl.a
-RTL_LDLIBS  := -lz -pthread -latomic
+# --plot (verilator/cli/plot.c, docs/plots.md) draws with cairo: only the command layer
+# includes it; a program that does not reach the plots (as-needed) does not load it.
+CAIRO_CFLAGS := $(shell pkg-config --cflags cairo 2>/dev/null)
+CAIRO_LIBS   := $(or $(shell pkg-config --libs cairo 2>/dev/null),-lcairo)
+$(BUILD)/obj/verilator/cli/plot.o: CFLAGS += $(CAIRO_CFLAGS)
+RTL_LDLIBS  := -lz -pthread -latomic -Wl,--push-state,--as-needed $(CAIRO_LIBS) -Wl,--pop-state
 VLT_LIBS    := $(foreach v,$(VLT_VARIANTS),$(VLT_LIB_$(v)))
 
 # One archive: every family's glue, every variant and the runtime (an ar MRI script

@@ -192,6 +192,10 @@ typedef struct pmu_family_cmds {
      * the family's script of checks on the recordings `make real` made (qemu/real.sh
      * runs it; it ends with "N passed, M failed").  NULL: none. */
     const char *real_profile, *real_checks;
+
+    /* ---- --plot (docs/plots.md): the counters a run's timeline shows, ended by an entry
+     * with name NULL (cli/pmu_plot.h); NULL: run and count have no timeline. ---- */
+    const struct pmu_plot_counter *plot_counters;
 } pmu_family_cmds;
 
 #ifdef __cplusplus
