@@ -323,6 +323,30 @@ void pmu_plot_tap_end(pmu_plot_tap *t)
 
 static void tap_view(const pmu_plot_tap *t, pmu_timeline_view *v) { pmu_timeline_get(t->tl, v); }
 
+/* The panels worth drawing: a counter whose raw value and count never moved (one the run
+ * did not program) is left out, unless every one is. */
+static unsigned tap_panels(const pmu_plot_tap *t, const pmu_timeline_view *v, pmu_plot_panel *out)
+{
+    unsigned n = 0;
+    for (unsigned p = 0; p < t->npanels; p++) {
+        const unsigned k = t->panel[p].series / 2;
+        int moved = 0;
+        for (unsigned c = 0; c < v->used && !moved; c++)
+            for (unsigned s = 2 * k; s < 2 * k + 2 && v->seen[c]; s++) {
+                const size_t i = (size_t)c * v->nseries + s;
+                if (v->min[i] != v->max[i] || v->min[i] != v->min[s])
+                    moved = 1;
+            }
+        if (moved)
+            out[n++] = t->panel[p];
+    }
+    if (n == 0) {
+        memcpy(out, t->panel, t->npanels * sizeof *out);
+        n = t->npanels;
+    }
+    return n;
+}
+
 int pmu_plot_tap_write(pmu_plot_tap *t, pmu_outfile *o, const char *title, pmu_err *err)
 {
     pmu_plot_format fmt;
@@ -330,7 +354,9 @@ int pmu_plot_tap_write(pmu_plot_tap *t, pmu_outfile *o, const char *title, pmu_e
         return -1;
     pmu_timeline_view v;
     tap_view(t, &v);
-    if (pmu_plot_timeline(pmu_outfile_path(o), fmt, title, &v, t->panel, t->npanels, err)) {
+    pmu_plot_panel panel[PMU_TIMELINE_MAX_SERIES];
+    const unsigned np = tap_panels(t, &v, panel);
+    if (pmu_plot_timeline(pmu_outfile_path(o), fmt, title, &v, panel, np, err)) {
         pmu_outfile_fix_msg(o, err);
         return -1;
     }
@@ -342,16 +368,18 @@ void pmu_plot_tap_data(FILE *f, const void *arg)
     const pmu_plot_tap *t = arg;
     pmu_timeline_view v;
     tap_view(t, &v);
+    pmu_plot_panel panel[PMU_TIMELINE_MAX_SERIES];
+    const unsigned np = tap_panels(t, &v, panel);
     pmu_plot_geom g;
-    pmu_plot_timeline_geom(&v, t->panel, t->npanels, &g);
+    pmu_plot_timeline_geom(&v, panel, np, &g);
     fprintf(f, "# pmusim plot data: %u columns of %" PRIu64 " cycles; x and y in pixels of the %.0fx%.0f picture\n",
             v.used, v.per_column, g.width, g.height);
     fprintf(f, "# column first-cycle series min max x y(min) y(max)\n");
     for (unsigned c = 0; c < v.used; c++) {
         const uint64_t first = (uint64_t)c * v.per_column;
         if (v.seen[c])
-            for (unsigned p = 0; p < t->npanels; p++) {
-                const unsigned s = t->panel[p].series;
+            for (unsigned p = 0; p < np; p++) {
+                const unsigned s = panel[p].series;
                 const uint64_t lo = v.min[(size_t)c * v.nseries + s], hi = v.max[(size_t)c * v.nseries + s];
                 fprintf(f, "%u %" PRIu64 " %s %" PRIu64 " %" PRIu64 " %.2f %.2f %.2f\n", c, first,
                         t->names[s], lo, hi, pmu_plot_x(&g, &v, c), pmu_plot_y(&g, p, lo), pmu_plot_y(&g, p, hi));
