@@ -265,7 +265,7 @@ int pmu_plot_timeline(const char *path, pmu_plot_format fmt, const char *title,
 
 /* ---- bar charts ---------------------------------------------------------------------------- */
 
-#define BAR_WIDTH 1000.0
+#define BAR_WIDTH 1080.0
 #define BAR_LABEL 300.0     /* the labels' column */
 #define BAR_AREA 560.0
 #define BAR_ROW 18.0
