@@ -96,7 +96,7 @@ for line in open(data):
         continue
     rows[(int(f[0]), f[2] + ' ' + f[3])] = (int(f[4]), int(f[5]), float(f[6]), float(f[7]), float(f[8]))
 head = open(data).readline()
-if ' of 1 cycles' not in head:
+if ' of 1 cycle;' not in head:
     sys.exit('expected a column a cycle: ' + head)
 points = {}
 for r in regs:

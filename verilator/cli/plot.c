@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <png.h>
 
 #include "cli/pmu_plot.h"
 
@@ -55,6 +56,48 @@ static cairo_surface_t *surface_new(const char *path, pmu_plot_format fmt, doubl
     }
 }
 
+/* The image surface as a PNG, without row filters and with deflate's fastest level:
+ * cairo_surface_write_to_png tries every filter on every row at the default level, which
+ * costs a timeline's picture about 420 million host instructions, 7 times more
+ * (docs/bench.md, "The cost of --plot"); a plot's long runs of one colour compress about
+ * as well without.  Rows of 32-bit pixels 0x00RRGGBB in host order. */
+static cairo_status_t write_png(cairo_surface_t *s, const char *path)
+{
+    cairo_surface_flush(s);
+    const int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    const int stride = cairo_image_surface_get_stride(s);
+    unsigned char *data = cairo_image_surface_get_data(s);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return CAIRO_STATUS_WRITE_ERROR;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        fclose(f);
+        return CAIRO_STATUS_WRITE_ERROR;
+    }
+    png_init_io(png, f);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_compression_level(png, 1); /* deflate's fastest: as small, on a plot */
+    png_write_info(png, info);
+    /* a pixel's bytes in memory: B G R X on a little-endian host, X R G B on a big-endian */
+    const uint32_t one = 1;
+    if (*(const unsigned char *)&one) {
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    } else {
+        png_set_filler(png, 0, PNG_FILLER_BEFORE);
+    }
+    for (int y = 0; y < h; y++)
+        png_write_row(png, data + (size_t)y * (size_t)stride);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return fclose(f) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 /* Finishes the picture: a PNG is written now, SVG and PDF as the surface finishes. */
 static int surface_end(cairo_surface_t *s, cairo_t *cr, const char *path, pmu_plot_format fmt,
                        pmu_err *err)
@@ -62,7 +105,7 @@ static int surface_end(cairo_surface_t *s, cairo_t *cr, const char *path, pmu_pl
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
     if (st == CAIRO_STATUS_SUCCESS && fmt == PMU_PLOT_PNG)
-        st = cairo_surface_write_to_png(s, path);
+        st = write_png(s, path);
     cairo_surface_finish(s);
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(s);
@@ -147,13 +190,7 @@ double pmu_plot_x(const pmu_plot_geom *g, const pmu_timeline_view *v, unsigned c
     return g->left + ((double)c + 0.5) * (g->right - g->left) / used;
 }
 
-static void fmt_num(char *buf, size_t size, uint64_t v)
-{
-    if (v >= 10000000000ull)
-        snprintf(buf, size, "%.3g", (double)v);
-    else
-        snprintf(buf, size, "%" PRIu64, v);
-}
+static void fmt_num(char *buf, size_t size, uint64_t v) { snprintf(buf, size, "%" PRIu64, v); }
 
 /* Column c's span on the x axis (a column is at least a pixel wide where the run is short). */
 static void column_span(const pmu_plot_geom *g, const pmu_timeline_view *v, unsigned c, double *x0, double *x1)

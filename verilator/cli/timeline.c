@@ -372,8 +372,8 @@ void pmu_plot_tap_data(FILE *f, const void *arg)
     const unsigned np = tap_panels(t, &v, panel);
     pmu_plot_geom g;
     pmu_plot_timeline_geom(&v, panel, np, &g);
-    fprintf(f, "# pmusim plot data: %u columns of %" PRIu64 " cycles; x and y in pixels of the %.0fx%.0f picture\n",
-            v.used, v.per_column, g.width, g.height);
+    fprintf(f, "# pmusim plot data: %u columns of %" PRIu64 " cycle%s; x and y in pixels of the %.0fx%.0f picture\n",
+            v.used, v.per_column, v.per_column == 1 ? "" : "s", g.width, g.height);
     fprintf(f, "# column first-cycle series min max x y(min) y(max)\n");
     for (unsigned c = 0; c < v.used; c++) {
         const uint64_t first = (uint64_t)c * v.per_column;
