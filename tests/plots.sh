@@ -67,13 +67,25 @@ made profileme "$tmp/profileme.svg" -- "$PMUSIM" profileme --cycles 50000 --plot
 made pfm "$tmp/pfm.pdf" -- "$PMUSIM" pfm --cpus 2 --cycles 50000 --plot "$tmp/pfm.pdf"
 made conform "$tmp/conform.svg" -- "$PMUSIM" conform --matrix --runs 1 --cycles 5000 --plot "$tmp/conform.svg"
 
-# ---- the timeline's size: 1200 pixels wide; under a 64-pixel head, 122 a panel (a
-# counter's raw value and its 64-bit count are two), then a 46-pixel cycle axis -----------
+# ---- the timeline's size: 1200 pixels wide; under a 64-pixel head and a 30-pixel privilege
+# band, 122 a panel (a counter's raw value and its 64-bit count are two), then a 46-pixel
+# cycle axis and an 18-pixel legend of the band --------------------------------------------
 "$PMUSIM" run --cycles 20000 --quiet --plot-data "$tmp/size.txt" >/dev/null
 panels=$(awk '$1 !~ /^#/ && $4 ~ /^(raw|64-bit)$/ {print $3, $4}' "$tmp/size.txt" | sort -u | wc -l)
-want_width=1200 want_height=$((64 + panels * 122 + 46)) \
+want_width=1200 want_height=$((64 + 30 + panels * 122 + 46 + 18)) \
     made png-size "$tmp/size.png" -- "$PMUSIM" run --cycles 20000 --quiet --plot "$tmp/size.png"
 [ "$panels" -ge 2 ] || { echo "FAIL png-size: $panels panels in the plot data"; failed=$((failed + 1)); }
+
+# ---- the privilege band: a 300-cycle run's plot data names the PSR.cpl of each of its 300
+# records (the last column, after them, has none); the workload runs at cpl 0 and 3 -------
+"$PMUSIM" run --cycles 300 --quiet --plot-data "$tmp/band.txt" >/dev/null
+levels=$(awk '$3 == "level" {print $4, $5}' "$tmp/band.txt" | sort -u | tr '\n' ,)
+cols=$(awk '$3 == "level" {print $1}' "$tmp/band.txt" | sort -u | wc -l)
+if [ "$levels" = "cpl 0,cpl 3," ] && [ "$cols" -eq 300 ]; then
+    echo "ok   privilege-band"; passed=$((passed + 1))
+else
+    echo "FAIL privilege-band: levels '$levels' in $cols of 300 columns"; failed=$((failed + 1))
+fi
 
 # ---- geometry: a 300-cycle run, a column a cycle.  At cycles 1, 150 and 299 the plot data
 # holds PMD4's raw value as `run --stop-at C --dump-regs` reads it after C cycles (its 47

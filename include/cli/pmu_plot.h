@@ -49,6 +49,8 @@ void pmu_timeline_feed(pmu_timeline *t, uint64_t cycle, const uint64_t *values);
 void pmu_timeline_interrupt(pmu_timeline *t, uint64_t cycle);
 void pmu_timeline_wrap(pmu_timeline *t, uint64_t cycle, unsigned series);
 void pmu_timeline_frozen(pmu_timeline *t, uint64_t cycle);
+/* A record of privilege level `level` (0..7) ran at `cycle`. */
+void pmu_timeline_level(pmu_timeline *t, uint64_t cycle, unsigned level);
 /* The first column boundary after `cycle`: where the next sample is due. */
 uint64_t pmu_timeline_next(const pmu_timeline *t, uint64_t cycle);
 
@@ -62,6 +64,10 @@ typedef struct pmu_timeline_view {
     const uint32_t *interrupts;    /* interrupts that rose in the column */
     const uint32_t *wraps;         /* bit s: series s wrapped in the column */
     const uint8_t *frozen;         /* the PMU was frozen at a sample in the column */
+    const uint8_t *levels;         /* bit l: a sampled record ran at privilege level l */
+    /* The levels' names for the privilege band (set by the caller; nlevels 0: no band). */
+    const char *const *level_names;
+    unsigned nlevels;
 } pmu_timeline_view;
 void pmu_timeline_get(const pmu_timeline *t, pmu_timeline_view *v);
 
@@ -106,6 +112,7 @@ typedef struct pmu_plot_panel {
 /* The geometry of a timeline picture: panel p's drawing area, and where a value falls. */
 typedef struct pmu_plot_geom {
     double width, height;
+    double head;                 /* the title and the bands above the first panel */
     double left, right;          /* x of the first and past the last column */
     double top[PMU_TIMELINE_MAX_SERIES], bottom[PMU_TIMELINE_MAX_SERIES];
     uint64_t lo[PMU_TIMELINE_MAX_SERIES], hi[PMU_TIMELINE_MAX_SERIES]; /* the y range */

@@ -149,6 +149,13 @@ static void text_at(cairo_t *cr, double x, double y, double align, const char *t
 #define TL_PANEL 96.0
 #define TL_GAP 26.0
 #define TL_BOTTOM 46.0
+#define TL_BAND 30.0           /* the privilege band, under the interrupt band */
+#define TL_LEGEND 18.0         /* its legend, under the cycle axis */
+
+/* The privilege levels' colours. */
+static const double level_rgb[8][3] = {{0.80, 0.20, 0.20}, {0.90, 0.60, 0.10}, {0.55, 0.35, 0.75},
+                                       {0.20, 0.60, 0.30}, {0.20, 0.45, 0.80}, {0.50, 0.50, 0.50},
+                                       {0.10, 0.70, 0.70}, {0.60, 0.40, 0.20}};
 
 void pmu_plot_timeline_geom(const pmu_timeline_view *v, const pmu_plot_panel *p, unsigned npanels,
                             pmu_plot_geom *g)
@@ -157,9 +164,10 @@ void pmu_plot_timeline_geom(const pmu_timeline_view *v, const pmu_plot_panel *p,
     g->width = TL_WIDTH;
     g->left = TL_LEFT;
     g->right = TL_LEFT + PMU_TIMELINE_COLUMNS;
-    g->height = TL_TOP + npanels * (TL_PANEL + TL_GAP) + TL_BOTTOM;
+    g->head = TL_TOP + (v->nlevels ? TL_BAND : 0);
+    g->height = g->head + npanels * (TL_PANEL + TL_GAP) + TL_BOTTOM + (v->nlevels ? TL_LEGEND : 0);
     for (unsigned k = 0; k < npanels && k < PMU_TIMELINE_MAX_SERIES; k++) {
-        g->top[k] = TL_TOP + k * (TL_PANEL + TL_GAP) + TL_GAP;
+        g->top[k] = g->head + k * (TL_PANEL + TL_GAP) + TL_GAP;
         g->bottom[k] = g->top[k] + TL_PANEL;
         int any = 0;
         for (unsigned c = 0; c < v->used; c++) {
@@ -279,6 +287,27 @@ int pmu_plot_timeline(const char *path, pmu_plot_format fmt, const char *title,
             cairo_line_to(cr, x, TL_TOP - 4);
         }
     cairo_stroke(cr);
+    /* the privilege band: each column in the colours of the levels its sampled records ran
+     * at, one above the other */
+    if (v->nlevels) {
+        const double y0 = TL_TOP + 6, h = TL_BAND - 10;
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text_at(cr, g.left - 6, y0 + 12, 1, "privilege");
+        for (unsigned c = 0; c < v->used; c++) {
+            unsigned n = 0;
+            for (unsigned l = 0; l < v->nlevels; l++)
+                n += v->levels[c] >> l & 1;
+            double x0, x1, y = y0;
+            column_span(&g, v, c, &x0, &x1);
+            for (unsigned l = 0; l < v->nlevels && n; l++)
+                if (v->levels[c] >> l & 1) {
+                    cairo_set_source_rgb(cr, level_rgb[l][0], level_rgb[l][1], level_rgb[l][2]);
+                    cairo_rectangle(cr, x0, y, x1 - x0, h / n);
+                    cairo_fill(cr);
+                    y += h / n;
+                }
+        }
+    }
     for (unsigned k = 0; k < npanels; k++)
         draw_panel(cr, &g, v, &p[k], k);
     /* the cycle axis under the last panel */
@@ -297,6 +326,25 @@ int pmu_plot_timeline(const char *path, pmu_plot_format fmt, const char *title,
     snprintf(buf, sizeof buf, "cycles (a column: %" PRIu64 " cycle%s; grey: frozen; orange: a wrap; red: an interrupt)",
              v->per_column, v->per_column == 1 ? "" : "s");
     text_at(cr, (g.left + g.right) / 2, base + 34, 0.5, buf);
+    /* the band's legend */
+    double x = g.left;
+    if (v->nlevels) {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text_at(cr, x, base + 52, 0, "privilege band (the level of the record sampled in each column):");
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, "privilege band (the level of the record sampled in each column):", &e);
+        x += e.x_advance + 10;
+    }
+    for (unsigned l = 0; l < v->nlevels; l++) {
+        cairo_set_source_rgb(cr, level_rgb[l][0], level_rgb[l][1], level_rgb[l][2]);
+        cairo_rectangle(cr, x, base + 43, 10, 10);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, v->level_names[l], &e);
+        text_at(cr, x + 14, base + 52, 0, v->level_names[l]);
+        x += 14 + e.x_advance + 16;
+    }
     return surface_end(s, cr, path, fmt, err);
 }
 

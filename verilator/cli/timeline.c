@@ -21,7 +21,7 @@ struct pmu_timeline {
     unsigned shift;       /* a column covers 2^shift cycles */
     uint64_t last;        /* the last cycle fed */
     uint64_t *min, *max;
-    uint8_t *seen, *frozen;
+    uint8_t *seen, *frozen, *levels;
     uint32_t *interrupts, *wraps;
 };
 
@@ -38,9 +38,10 @@ pmu_timeline *pmu_timeline_new(unsigned nseries, unsigned columns)
     t->max = calloc((size_t)columns * nseries, sizeof *t->max);
     t->seen = calloc(columns, 1);
     t->frozen = calloc(columns, 1);
+    t->levels = calloc(columns, 1);
     t->interrupts = calloc(columns, sizeof *t->interrupts);
     t->wraps = calloc(columns, sizeof *t->wraps);
-    if (!t->min || !t->max || !t->seen || !t->frozen || !t->interrupts || !t->wraps) {
+    if (!t->min || !t->max || !t->seen || !t->frozen || !t->levels || !t->interrupts || !t->wraps) {
         pmu_timeline_free(t);
         return NULL;
     }
@@ -55,6 +56,7 @@ void pmu_timeline_free(pmu_timeline *t)
     free(t->max);
     free(t->seen);
     free(t->frozen);
+    free(t->levels);
     free(t->interrupts);
     free(t->wraps);
     free(t);
@@ -79,6 +81,7 @@ static void merge(pmu_timeline *t, unsigned to, unsigned a, unsigned b)
     }
     t->seen[to] = (uint8_t)(sa | sb);
     t->frozen[to] = (uint8_t)(t->frozen[a] | t->frozen[b]);
+    t->levels[to] = (uint8_t)(t->levels[a] | t->levels[b]);
     t->interrupts[to] = t->interrupts[a] + t->interrupts[b];
     t->wraps[to] = t->wraps[a] | t->wraps[b];
 }
@@ -91,6 +94,7 @@ static void halve(pmu_timeline *t)
         merge(t, c, 2 * c, 2 * c + 1);
     memset(t->seen + half, 0, half);
     memset(t->frozen + half, 0, half);
+    memset(t->levels + half, 0, half);
     memset(t->interrupts + half, 0, half * sizeof *t->interrupts);
     memset(t->wraps + half, 0, half * sizeof *t->wraps);
     t->used = (t->used + 1) / 2;
@@ -136,6 +140,11 @@ void pmu_timeline_wrap(pmu_timeline *t, uint64_t cycle, unsigned series)
 
 void pmu_timeline_frozen(pmu_timeline *t, uint64_t cycle) { t->frozen[column_of(t, cycle)] = 1; }
 
+void pmu_timeline_level(pmu_timeline *t, uint64_t cycle, unsigned level)
+{
+    t->levels[column_of(t, cycle)] |= (uint8_t)(1u << (level & 7u));
+}
+
 uint64_t pmu_timeline_next(const pmu_timeline *t, uint64_t cycle)
 {
     return ((cycle >> t->shift) + 1) << t->shift;
@@ -146,7 +155,7 @@ void pmu_timeline_get(const pmu_timeline *t, pmu_timeline_view *v)
     *v = (pmu_timeline_view){.nseries = t->nseries, .columns = t->columns, .used = t->used,
                              .per_column = (uint64_t)1 << t->shift, .last = t->last, .min = t->min, .max = t->max,
                              .seen = t->seen, .interrupts = t->interrupts, .wraps = t->wraps,
-                             .frozen = t->frozen};
+                             .frozen = t->frozen, .levels = t->levels};
 }
 
 /* ---- the tap ------------------------------------------------------------------------------ */
@@ -168,6 +177,7 @@ struct pmu_plot_tap {
     char names[PMU_TIMELINE_MAX_SERIES][48];
     unsigned npanels;
     pmu_record_hooks sw;   /* the software's hooks */
+    const pmu_family_cmds *cmds; /* plot_level: the privilege band */
     uint64_t next;         /* the next column boundary to sample at */
     uint64_t at_cycle;     /* the earlier of next and the software's own */
 };
@@ -193,6 +203,7 @@ pmu_plot_tap *pmu_plot_tap_new(const pmu_family *fam, pmu_backend *b, pmu_err *e
         return NULL;
     }
     t->b = b;
+    t->cmds = fam->cmds->plot_level && fam->cmds->plot_nlevels <= 8 ? fam->cmds : NULL;
     t->ref = pmu_reference(b);
     t->totals = pmu_has_total(t->ref);
     t->ctr = ctr;
@@ -277,6 +288,15 @@ static void tap_at(void *ctx)
     schedule(t);
 }
 
+/* The same, with the record about to be stepped: its privilege level for the band. */
+static void tap_at_record(void *ctx, const void *record)
+{
+    pmu_plot_tap *t = ctx;
+    if (t->b->cycle >= t->next)
+        pmu_timeline_level(t->tl, t->b->cycle, t->cmds->plot_level(record));
+    tap_at(ctx);
+}
+
 static void tap_before(void *ctx, void *record)
 {
     pmu_plot_tap *t = ctx;
@@ -313,7 +333,8 @@ void pmu_plot_tap_hooks(pmu_plot_tap *t, pmu_record_hooks *h)
     *h = (pmu_record_hooks){.ctx = t, .before = h->before ? tap_before : NULL,
                             .admit = h->admit ? tap_admit : NULL,
                             .after = h->after ? tap_after : NULL, .pmi_only = h->pmi_only,
-                            .wake = h->wake, .at = tap_at, .at_cycle = &t->at_cycle};
+                            .wake = h->wake, .at = t->cmds ? NULL : tap_at,
+                            .at_record = t->cmds ? tap_at_record : NULL, .at_cycle = &t->at_cycle};
 }
 
 void pmu_plot_tap_end(pmu_plot_tap *t)
@@ -321,7 +342,14 @@ void pmu_plot_tap_end(pmu_plot_tap *t)
     sample(t);
 }
 
-static void tap_view(const pmu_plot_tap *t, pmu_timeline_view *v) { pmu_timeline_get(t->tl, v); }
+static void tap_view(const pmu_plot_tap *t, pmu_timeline_view *v)
+{
+    pmu_timeline_get(t->tl, v);
+    if (t->cmds) {
+        v->level_names = t->cmds->plot_level_names;
+        v->nlevels = t->cmds->plot_nlevels;
+    }
+}
 
 /* The panels worth drawing: a counter whose raw value and count never moved (one the run
  * did not program) is left out, unless every one is. */
@@ -391,5 +419,8 @@ void pmu_plot_tap_data(FILE *f, const void *arg)
                 fprintf(f, "%u %" PRIu64 " wrap %s\n", c, first, t->ctr[k].name);
         if (v.frozen[c])
             fprintf(f, "%u %" PRIu64 " frozen\n", c, first);
+        for (unsigned l = 0; l < v.nlevels; l++)
+            if (v.levels[c] >> l & 1)
+                fprintf(f, "%u %" PRIu64 " level %s\n", c, first, v.level_names[l]);
     }
 }

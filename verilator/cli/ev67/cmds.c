@@ -16,6 +16,7 @@
 #include "cli/pmu_setup_cmds.h"
 #include "ev67_cmds_internal.h"
 #include "cli/pmu_plot.h"
+#include "common/ev67/ev67_cycle.h"
 
 /* ---- the setup and its session: the perf driver or the ProfileMe sampler ---- */
 
@@ -113,6 +114,10 @@ static const pmu_plot_counter ev67_plot_counters[] = {
     {"PCTR1", "OBS_CTR", 51, 32, 1, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
+/* The timeline's band: whether the record runs in PALmode (the 21264's records carry no
+ * other mode). */
+static unsigned ev67_plot_level(const void *record) { return ((const ev67_cycle *)record)->pal ? 1u : 0u; }
+static const char *const ev67_plot_levels[] = {"outside PALmode", "PALmode"};
 
 const pmu_family_cmds ev67_family_cmds = {
     .refusals = ev67_refusals,
@@ -136,4 +141,7 @@ const pmu_family_cmds ev67_family_cmds = {
     .real_profile = "profileme --stream {stream} --symbols {symbols} --period 500 --top 8 --pcs 8 --cycles 4000000000",
     .real_checks = "verilator/cli/ev67/real_checks.sh",
     .plot_counters = ev67_plot_counters,
+    .plot_level = ev67_plot_level,
+    .plot_level_names = ev67_plot_levels,
+    .plot_nlevels = 2,
 };

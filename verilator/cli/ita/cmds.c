@@ -15,6 +15,7 @@
 #include "harness/ita/ita_isr.h"
 #include "common/pmu_text.h"
 #include "cli/pmu_plot.h"
+#include "common/ita/ita_cycle.h"
 
 /* ---- configuration files --------------------------------------------------------------- */
 
@@ -243,6 +244,9 @@ static const pmu_plot_counter ita_plot_counters[] = {
     {"PMD7", "PMD7", 46, 0, 7, "PMC0", 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
+/* The timeline's privilege band: the record's PSR.cpl. */
+static unsigned ita_plot_level(const void *record) { return ((const ita_cycle *)record)->cpl & 3u; }
+static const char *const ita_plot_levels[] = {"cpl 0", "cpl 1", "cpl 2", "cpl 3"};
 
 const pmu_family_cmds ita_family_cmds = {
     .config_what = "a PMU configuration (docs/ita-config-format.md)",
@@ -278,4 +282,7 @@ const pmu_family_cmds ita_family_cmds = {
                     "--cycles 4000000000",
     .real_checks = "verilator/cli/ita/real_checks.sh",
     .plot_counters = ita_plot_counters,
+    .plot_level = ita_plot_level,
+    .plot_level_names = ita_plot_levels,
+    .plot_nlevels = 4,
 };

@@ -1,7 +1,7 @@
 // test_timeline.cpp - the per-column reducer of --plot (verilator/cli/timeline.c): a column
 // keeps the minimum and maximum of every sample that fell in it, the columns never outgrow
 // their number (neighbours merge, a column covers twice the cycles), and the marks
-// (interrupts, wraps, frozen) survive the merges.
+// (interrupts, wraps, frozen, privilege levels) survive the merges.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -91,12 +91,15 @@ TEST(Timeline, MarksSurviveMerges)
     pmu_timeline_interrupt(tl.t, 2);
     pmu_timeline_wrap(tl.t, 3, 1);
     pmu_timeline_frozen(tl.t, 3);
+    pmu_timeline_level(tl.t, 0, 3);
+    pmu_timeline_level(tl.t, 2, 0);
     pmu_timeline_feed(tl.t, 15, zero); // 4 columns of 4 cycles: one merge of two
     pmu_timeline_view v = tl.view();
     ASSERT_EQ(v.per_column, 4u);
     EXPECT_EQ(v.interrupts[0], 2u);
     EXPECT_EQ(v.wraps[0], 1u << 1);
     EXPECT_EQ(v.frozen[0], 1u);
+    EXPECT_EQ(v.levels[0], (1u << 3) | 1u);
     EXPECT_EQ(v.interrupts[1] + v.interrupts[2] + v.interrupts[3], 0u);
     EXPECT_FALSE(v.seen[1]);
     EXPECT_TRUE(v.seen[3]);
