@@ -271,31 +271,30 @@ static void sample(pmu_plot_tap *t)
 static void schedule(pmu_plot_tap *t)
 {
     t->at_cycle = t->next;
-    if (t->sw.at && *t->sw.at_cycle < t->at_cycle)
+    if ((t->sw.at || t->sw.at_record) && *t->sw.at_cycle < t->at_cycle)
         t->at_cycle = *t->sw.at_cycle;
 }
 
-static void tap_at(void *ctx)
+/* At a column boundary, a sample (and, given the record about to be stepped, its privilege
+ * level for the band); at the software's own cycle, its activity. */
+static void tap_at_both(pmu_plot_tap *t, const void *record)
 {
-    pmu_plot_tap *t = ctx;
     const uint64_t c = t->b->cycle;
     if (c >= t->next) {
         sample(t);
+        if (record && t->cmds)
+            pmu_timeline_level(t->tl, c, t->cmds->plot_level(record));
         t->next = pmu_timeline_next(t->tl, c);
     }
-    if (t->sw.at && *t->sw.at_cycle == c)
+    if (t->sw.at_record && *t->sw.at_cycle == c)
+        t->sw.at_record(t->sw.ctx, record);
+    else if (t->sw.at && *t->sw.at_cycle == c)
         t->sw.at(t->sw.ctx);
     schedule(t);
 }
 
-/* The same, with the record about to be stepped: its privilege level for the band. */
-static void tap_at_record(void *ctx, const void *record)
-{
-    pmu_plot_tap *t = ctx;
-    if (t->b->cycle >= t->next)
-        pmu_timeline_level(t->tl, t->b->cycle, t->cmds->plot_level(record));
-    tap_at(ctx);
-}
+static void tap_at(void *ctx) { tap_at_both(ctx, NULL); }
+static void tap_at_record(void *ctx, const void *record) { tap_at_both(ctx, record); }
 
 static void tap_before(void *ctx, void *record)
 {
@@ -317,8 +316,11 @@ static void tap_after(void *ctx, const void *record, const pmu_state *st)
     if (st->pmi && !t->last_pmi)
         pmu_timeline_interrupt(t->tl, t->b->cycle);
     t->last_pmi = st->pmi;
-    if (st->pmi)
+    if (st->pmi) {
         sample(t);
+        if (t->cmds)
+            pmu_timeline_level(t->tl, t->b->cycle, t->cmds->plot_level(record));
+    }
     t->sw.after(t->sw.ctx, record, st);
     if (st->pmi)
         sample(t);
@@ -333,8 +335,13 @@ void pmu_plot_tap_hooks(pmu_plot_tap *t, pmu_record_hooks *h)
     *h = (pmu_record_hooks){.ctx = t, .before = h->before ? tap_before : NULL,
                             .admit = h->admit ? tap_admit : NULL,
                             .after = h->after ? tap_after : NULL, .pmi_only = h->pmi_only,
-                            .wake = h->wake, .at = t->cmds ? NULL : tap_at,
-                            .at_record = t->cmds ? tap_at_record : NULL, .at_cycle = &t->at_cycle};
+                            .wake = h->wake};
+    /* with the record when the band or the software's own activity wants it */
+    if (t->cmds || t->sw.at_record)
+        h->at_record = tap_at_record;
+    else
+        h->at = tap_at;
+    h->at_cycle = &t->at_cycle;
 }
 
 void pmu_plot_tap_end(pmu_plot_tap *t)
