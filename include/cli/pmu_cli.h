@@ -401,10 +401,6 @@ void pmu_conform_write_json(FILE *f, const pmu_conform_summary *s);
 void pmu_conform_write_junit(FILE *f, const pmu_conform_summary *s);
 /* One of them (junit: the XML) into output o, then committed: 0, or -1 with err filled. */
 int pmu_conform_save(pmu_outfile *o, const char *opt, const pmu_conform_summary *s, int junit, pmu_err *err);
-/* --plot (docs/plots.md): by family, the cases' time and lock-step cycles, and each case's
- * time, as bar charts into output o, committed (verilator/cli/plot.c draws them).  0, or
- * -1 with err filled. */
-int pmu_conform_plot(pmu_outfile *o, const pmu_conform_summary *s, pmu_err *err);
 /* Reads a JSON summary from text (name: the file, for messages) into *s (free it with
  * pmu_conform_free): 0, or -1 with err filled ("NAME:LINE: expected ...", or "NAME: field
  * 'cases[3].seed': expected ...").  It also checks that the file is one shard's own: every

@@ -458,6 +458,57 @@ static run_result conform_run(const conform_opts *o, const conform_case *c, pmu_
 
 /* One results file through its temporary file: 0, or the exit status with the message
  * printed. */
+/* The bar of `label` in l (added with 0 when new): its index, or -1 out of memory. */
+static int bar_of(pmu_plot_barlist *l, const char *label)
+{
+    for (unsigned i = 0; i < l->n; i++)
+        if (strcmp(l->labels[i], label) == 0)
+            return (int)i;
+    return pmu_plot_barlist_add(l, label, 0) ? -1 : (int)l->n - 1;
+}
+
+/* --plot (docs/plots.md): by family, the cases' time, lock-step cycles and speed, and each
+ * case's time, as bar charts into output o, committed.  0, or -1 with err filled.  (Here,
+ * not in conform_report.c, which programs that do not draw link.) */
+static int conform_plot(pmu_outfile *o, const pmu_conform_summary *s, pmu_err *err)
+{
+    pmu_plot_barlist l[4];
+    memset(l, 0, sizeof l);
+    int oom = 0;
+    char name[256];
+    for (size_t i = 0; i < s->n && !oom; i++) {
+        const pmu_conform_result *r = &s->r[i];
+        const int t = bar_of(&l[0], r->family), c = bar_of(&l[1], r->family);
+        pmu_conform_case_name(r, name, sizeof name);
+        if (t < 0 || c < 0 || pmu_plot_barlist_add(&l[3], name, r->seconds)) {
+            oom = 1;
+            break;
+        }
+        l[0].values[t] += r->seconds;
+        l[1].values[c] += (double)r->cycles;
+    }
+    /* the speed of each family's lock-step runs */
+    for (unsigned f = 0; f < l[0].n && !oom; f++)
+        oom = pmu_plot_barlist_add(&l[2], l[0].labels[f], l[0].values[f] > 0 ? l[1].values[f] / l[0].values[f] : 0);
+    int rc;
+    if (oom) {
+        rc = pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    } else {
+        const pmu_plot_bars charts[4] = {
+            pmu_plot_barlist_chart(&l[0], "case time by family", "s"),
+            pmu_plot_barlist_chart(&l[1], "lock-step cycles by family", "cycles"),
+            pmu_plot_barlist_chart(&l[2], "lock-step speed by family", "cycles/s"),
+            pmu_plot_barlist_chart(&l[3], "time of each case", "s"),
+        };
+        char title[600];
+        snprintf(title, sizeof title, "pmusim conform: %zu cases (%s)", s->n, s->plan);
+        rc = pmu_plot_bars_write(o, title, charts, 4, err);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        pmu_plot_barlist_free(&l[k]);
+    return rc;
+}
+
 static int write_results(pmu_outfile *out, const char *opt, const pmu_conform_summary *s, int junit)
 {
     pmu_err err;
@@ -528,7 +579,7 @@ int pmusim_cmd_conform(int argc, char **argv)
         if ((junit && (status = write_results(junit, "--junit", &sum, 1))) ||
             (json && (status = write_results(json, "--json", &sum, 0))))
             stopped = 1;
-        else if (plot && pmu_conform_plot(plot, &sum, &err)) {
+        else if (plot && conform_plot(plot, &sum, &err)) {
             status = pmu_cli_error(&conform_cmd, &err);
             stopped = 1;
         }

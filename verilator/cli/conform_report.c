@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "cli/pmu_cli.h"
-#include "cli/pmu_plot.h"
 #include "common/pmu_num.h"
 #include "common/pmu_text.h"
 
@@ -88,54 +87,6 @@ void pmu_conform_free(pmu_conform_summary *s)
 void pmu_conform_case_name(const pmu_conform_result *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s/%s/%s/%s/seed %" PRIu64, r->family, r->model, r->config, r->service, r->seed);
-}
-
-/* The bar of `label` in l (added with 0 when new): its index, or -1 out of memory. */
-static int bar_of(pmu_plot_barlist *l, const char *label)
-{
-    for (unsigned i = 0; i < l->n; i++)
-        if (strcmp(l->labels[i], label) == 0)
-            return (int)i;
-    return pmu_plot_barlist_add(l, label, 0) ? -1 : (int)l->n - 1;
-}
-
-int pmu_conform_plot(pmu_outfile *o, const pmu_conform_summary *s, pmu_err *err)
-{
-    pmu_plot_barlist l[4];
-    memset(l, 0, sizeof l);
-    int oom = 0;
-    char name[256];
-    for (size_t i = 0; i < s->n && !oom; i++) {
-        const pmu_conform_result *r = &s->r[i];
-        const int t = bar_of(&l[0], r->family), c = bar_of(&l[1], r->family);
-        pmu_conform_case_name(r, name, sizeof name);
-        if (t < 0 || c < 0 || pmu_plot_barlist_add(&l[3], name, r->seconds)) {
-            oom = 1;
-            break;
-        }
-        l[0].values[t] += r->seconds;
-        l[1].values[c] += (double)r->cycles;
-    }
-    /* the speed of each family's lock-step runs */
-    for (unsigned f = 0; f < l[0].n && !oom; f++)
-        oom = pmu_plot_barlist_add(&l[2], l[0].labels[f], l[0].values[f] > 0 ? l[1].values[f] / l[0].values[f] : 0);
-    int rc;
-    if (oom) {
-        rc = pmu_errf(err, PMU_E_NOMEM, "out of memory");
-    } else {
-        const pmu_plot_bars charts[4] = {
-            pmu_plot_barlist_chart(&l[0], "case time by family", "s"),
-            pmu_plot_barlist_chart(&l[1], "lock-step cycles by family", "cycles"),
-            pmu_plot_barlist_chart(&l[2], "lock-step speed by family", "cycles/s"),
-            pmu_plot_barlist_chart(&l[3], "time of each case", "s"),
-        };
-        char title[600];
-        snprintf(title, sizeof title, "pmusim conform: %zu cases (%s)", s->n, s->plan);
-        rc = pmu_plot_bars_write(o, title, charts, 4, err);
-    }
-    for (unsigned k = 0; k < 4; k++)
-        pmu_plot_barlist_free(&l[k]);
-    return rc;
 }
 
 void pmu_conform_totals(const pmu_conform_summary *s, pmu_conform_totals_t *t)
