@@ -87,6 +87,21 @@ else
     echo "FAIL privilege-band: levels '$levels' in $cols of 300 columns"; failed=$((failed + 1))
 fi
 
+# ---- wraps: on each model, each counter's wrap marks are the overflows the run's counter
+# table counts (the built-in configuration loads each counter near its top; the wraps of a
+# run of a million cycles are far apart, one a column) --------------------------------------
+for model in itanium itanium2; do
+    "$PMUSIM" run --model "$model" --backend ref --cycles 1000000 --plot-data "$tmp/wraps.txt" >"$tmp/wraps.out"
+    want=$(awk '$1 ~ /^PMD[4-7]$/ {print $1, $NF}' "$tmp/wraps.out" | tr '\n' ,)
+    got=$(for r in PMD4 PMD5 PMD6 PMD7; do
+        echo "$r $(awk -v r="$r" '$3 == "wrap" && $4 == r' "$tmp/wraps.txt" | wc -l)"; done | tr '\n' ,)
+    if [ -n "$want" ] && [ "$want" = "$got" ] && [ "$want" != "PMD4 0,PMD5 0,PMD6 0,PMD7 0," ]; then
+        echo "ok   wraps-$model ($got)"; passed=$((passed + 1))
+    else
+        echo "FAIL wraps-$model: overflows '$want', wrap marks '$got'"; failed=$((failed + 1))
+    fi
+done
+
 # ---- geometry: a 300-cycle run, a column a cycle.  At cycles 1, 150 and 299 the plot data
 # holds PMD4's raw value as `run --stop-at C --dump-regs` reads it after C cycles (its 47
 # count bits), and the 64-bit count C (the built-in configuration counts CPU_CYCLES at every

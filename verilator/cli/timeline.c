@@ -216,7 +216,7 @@ pmu_plot_tap *pmu_plot_tap_new(const pmu_family *fam, pmu_backend *b, pmu_err *e
             free(t);
             return NULL;
         }
-        const unsigned w = c->msb - c->lsb + 1;
+        const unsigned w = fam->cmds->plot_width ? fam->cmds->plot_width(b->model) : c->msb - c->lsb + 1;
         t->mask[t->n] = w == 64 ? UINT64_MAX : (((uint64_t)1 << w) - 1);
         t->n++;
     }

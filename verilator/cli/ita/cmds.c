@@ -235,7 +235,7 @@ static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *o
     }
 }
 
-/* --plot: the generic counters PMD4..7 (their count field; 47 bits on Itanium 2) and the
+/* --plot: the generic counters PMD4..7 (their count field, as wide as the model's) and the
  * freeze bit PMC0.fr the hardware sets on an overflow with PMC.oi set (the .def's fields). */
 static const pmu_plot_counter ita_plot_counters[] = {
     {"PMD4", "PMD4", 46, 0, 4, "PMC0", 0},
@@ -244,6 +244,8 @@ static const pmu_plot_counter ita_plot_counters[] = {
     {"PMD7", "PMD7", 46, 0, 7, "PMC0", 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
+/* The count field: 32 bits on Itanium, 47 on Itanium 2 (reads sign-extend it). */
+static unsigned ita_plot_width(unsigned model) { return ita_counter_width((ita_model)model); }
 /* The timeline's privilege band: the record's PSR.cpl. */
 static unsigned ita_plot_level(const void *record) { return ((const ita_cycle *)record)->cpl & 3u; }
 static const char *const ita_plot_levels[] = {"cpl 0", "cpl 1", "cpl 2", "cpl 3"};
@@ -282,6 +284,7 @@ const pmu_family_cmds ita_family_cmds = {
                     "--cycles 4000000000",
     .real_checks = "verilator/cli/ita/real_checks.sh",
     .plot_counters = ita_plot_counters,
+    .plot_width = ita_plot_width,
     .plot_level = ita_plot_level,
     .plot_level_names = ita_plot_levels,
     .plot_nlevels = 4,
