@@ -27,6 +27,10 @@ TEST_SCRIPTS += tests/no_records.sh
 # and print what the page shows; every page of docs/ is in docs/README.md's index.
 TEST_SCRIPTS += tests/doc_test.sh
 
+# --plot (docs/plots.md): every command's picture in every format, the timeline's size and
+# geometry on a tiny run, bounded memory, and bad --plot arguments refused.
+TEST_SCRIPTS += tests/plots.sh
+
 # A new family is its own files plus one registration line: tools/new-family.sh scaffolds one
 # in a copy of the tree, which builds (only what it adds), runs in lock-step and passes its
 # tests (docs/adding-a-family.md, "What the scaffold writes").

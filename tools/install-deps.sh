@@ -24,6 +24,9 @@ PKGS+=(pkgconf python3-yaml)
 PKGS+=(nextpnr-ice40 fpga-icestorm)
 # make formal (docs/formal.md): yosys-smtbmc (in the yosys package) with the z3 solver.
 PKGS+=(z3)
+# --plot (docs/plots.md): counter timelines and profiles drawn with cairo (SVG, PNG, PDF),
+# PNGs written with libpng.
+PKGS+=(libcairo2-dev libpng-dev)
 case "${1:-}" in
     "") ;;
     fuzz) PKGS+=(clang-14 libclang-rt-14-dev) ;;

@@ -91,7 +91,13 @@ $(VLT_RUNTIME): $(VLT_LIB_$(VLT_RUNTIME_DIR)) verilator/vlt_runtime.mk
 	@touch $@
 
 RTL_LIB     := $(BUILD)/libpmurtl.a
-RTL_LDLIBS  := -lz -pthread -latomic
+# --plot (verilator/cli/plot.c, docs/plots.md) draws with cairo and writes its PNGs with
+# libpng: only the command layer includes them; a program that does not reach the plots
+# (as-needed) does not load them.
+CAIRO_CFLAGS := $(shell pkg-config --cflags cairo libpng 2>/dev/null)
+CAIRO_LIBS   := $(or $(shell pkg-config --libs cairo libpng 2>/dev/null),-lcairo -lpng16)
+$(BUILD)/obj/verilator/cli/plot.o: CFLAGS += $(CAIRO_CFLAGS)
+RTL_LDLIBS  := -lz -pthread -latomic -Wl,--push-state,--as-needed $(CAIRO_LIBS) -Wl,--pop-state
 VLT_LIBS    := $(foreach v,$(VLT_VARIANTS),$(VLT_LIB_$(v)))
 
 # One archive: every family's glue, every variant and the runtime (an ar MRI script
@@ -150,14 +156,15 @@ TEST_DEPS    += $(PMUSIM)
 # WAVES=1 dumps the last WAVE_CYCLES records of the CYCLES the run makes (--wave-from), a
 # stream without CYCLES whole; WAVES=all the whole run.  JSON=1: --json, the run's JSON
 # document (docs/json.md); `make -s sim JSON=1` leaves it alone on stdout (make echoes no
-# command).
+# command).  Without JSON=1 the run's counter timeline goes to $(BUILD)/sim.png (--plot,
+# docs/plots.md).
 WAVE_CYCLES ?= 10000
 SIM_CYCLES_GIVEN = $(or $(if $(STREAM),,1),$(filter command line environment,$(origin CYCLES)))
 SIM_WAVE_FROM = $(if $(and $(filter-out all,$(WAVES)),$(SIM_CYCLES_GIVEN)),--wave-from \
            $(shell c=$$(($(CYCLES))) n=$$(($(WAVE_CYCLES))) && echo $$((c > n ? c - n : 0))))
 SIM_ARGS = $(if $(STREAM),--stream $(STREAM) $(if $(filter command line environment,$(origin CYCLES)),--cycles $(CYCLES)),--seed $(SEED) --cycles $(CYCLES)) \
            $(if $(CONFIG),--config $(CONFIG)) $(if $(FAMILY),--family $(FAMILY)) $(if $(MODEL),--model $(MODEL)) \
-           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst $(SIM_WAVE_FROM)) $(if $(filter-out 0 no,$(JSON)),--json)
+           $(if $(filter-out 0 no,$(WAVES)),--waves $(BUILD)/sim.fst $(SIM_WAVE_FROM)) $(if $(filter-out 0 no,$(JSON)),--json,--plot $(BUILD)/sim.png)
 
 .PHONY: pmusim harness-test
 pmusim: $(PMUSIM)

@@ -232,6 +232,9 @@ typedef struct pmu_record_hooks {
      * clocks up to *at_cycle in a row or in batches. */
     void (*at)(void *ctx);
     const uint64_t *at_cycle;
+    /* Optional, with at_cycle, in place of `at`: the same call, given the record of clock
+     * *at_cycle as it will be stepped (a plot's tap reads its privilege level). */
+    void (*at_record)(void *ctx, const void *record);
 } pmu_record_hooks;
 
 typedef struct pmu_cli_loop {

@@ -196,6 +196,17 @@ typedef struct pmu_family_cmds {
     /* ---- cex2replay: a formal counterexample of the family's checker as a replay
      * (include/cli/pmu_cex.h; NULL: the family has no checker yet) ---- */
     const struct pmu_cex_family *cex;
+    /* ---- --plot (docs/plots.md): the counters a run's timeline shows, ended by an entry
+     * with name NULL (cli/pmu_plot.h); NULL: run and count have no timeline. ---- */
+    const struct pmu_plot_counter *plot_counters;
+    /* The count field's width on model `model` where it differs by model (NULL: each
+     * counter's msb - lsb + 1). */
+    unsigned (*plot_width)(unsigned model);
+    /* The privilege level a record runs at, 0..nlevels-1, for the timeline's band, and the
+     * levels' names (plot_level_names[nlevels], at most 8); NULL: no band. */
+    unsigned (*plot_level)(const void *record);
+    const char *const *plot_level_names;
+    unsigned plot_nlevels;
 } pmu_family_cmds;
 
 #ifdef __cplusplus

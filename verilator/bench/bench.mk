@@ -66,6 +66,15 @@ $(BENCH_TB): verilator/bench/tb_icarus.sv $(RTL_SRCS) $(GEN_VH) $(BENCH_OUT)/tb_
 	$(IVERILOG) -g2012 -Wall $(RTL_INC) -s tb_icarus -Ptb_icarus.MaxLines=$(BENCH_ICARUS_MAX_LINES) \
 	  -o $@ verilator/bench/tb_icarus.sv $(RTL_SRCS)
 
+# make bench-plot: what --plot costs a run of BENCH_PLOT_CYCLES records (docs/bench.md, "The
+# cost of --plot"): callgrind instructions on the reference, wall time on each backend.
+BENCH_PLOT_CYCLES ?= 10000000
+.PHONY: bench-plot
+bench-plot: deps
+	@$(MAKE) --no-print-directory pmusim
+	@bash verilator/bench/plot_cost.sh --pmusim $(PMUSIM) --out $(BENCH_OUT) --cycles $(BENCH_PLOT_CYCLES) \
+	  --repeat $(BENCH_REPEAT)
+
 .PHONY: bench-build bench-params-check
 bench-params-check:
 bench-build: $(PMUSIM) $(PMUSIM_SC) $(BENCH_VMEM) $(BENCH_TB)

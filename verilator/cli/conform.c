@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "cli/pmu_cli.h"
+#include "cli/pmu_plot.h"
 #include "common/pmu_dialect.h"
 #include "cli/pmu_family_cmds.h"
 #include "common/pmu_num.h"
@@ -50,6 +51,7 @@ typedef struct conform_opts {
     uint64_t shard, nshards;     /* 1-based: this process runs the cases i with i % nshards == shard - 1 */
     const char *shard_text;
     const char *junit, *json;
+    const char *plot;
     const char *waves;
     uint64_t wave_from;
     int wave_from_given;
@@ -62,6 +64,7 @@ static void conform_help(FILE *f)
             "                      [--model NAME|both] [--mode random|workload|mixed|qual]\n"
             "                      [--service harness|driver] [--matrix] [--shard I/N]\n"
             "                      [--junit FILE] [--json FILE] [--waves FILE --wave-from CYCLE]\n"
+            "                      [--plot FILE]\n"
             "\n"
             "  --seed N          the first seed (default 1)\n"
             "  --runs N          seeds to run, one after the other (default 20)\n"
@@ -84,6 +87,8 @@ static void conform_help(FILE *f)
             "                    configuration, service\n"
             "  --junit FILE      the results as JUnit XML (one testcase a case)\n"
             "  --json FILE       the results as a JSON summary (pmusim conform-merge reads it)\n"
+            "  --plot FILE       draw the case times and lock-step cycles by family and each case's\n"
+            "                    time as bars (.svg, .png or .pdf; docs/plots.md)\n"
             "  --waves FILE      an FST waveform of each run from --wave-from on (replaced only\n"
             "                    when the run ends), and its GTKWave layout beside it\n"
             "\n"
@@ -163,6 +168,7 @@ static int parse(int argc, char **argv, conform_opts *o)
     opts[n++] = (pmu_opt){.name = "shard", .kind = PMU_OPT_CALL, .call = parse_shard, .ctx = o};
     opts[n++] = (pmu_opt){.name = "junit", .kind = PMU_OPT_FILE, .dest = &o->junit};
     opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FILE, .dest = &o->json};
+    opts[n++] = (pmu_opt){.name = "plot", .kind = PMU_OPT_FILE, .dest = &o->plot};
     opts[n++] = (pmu_opt){.name = "waves", .kind = PMU_OPT_FILE, .dest = &o->waves};
     opts[n++] = (pmu_opt){.name = "wave-from", .kind = PMU_OPT_U64, .dest = &o->wave_from,
                           .max = UINT64_MAX, .given = &o->wave_from_given};
@@ -452,6 +458,57 @@ static run_result conform_run(const conform_opts *o, const conform_case *c, pmu_
 
 /* One results file through its temporary file: 0, or the exit status with the message
  * printed. */
+/* The bar of `label` in l (added with 0 when new): its index, or -1 out of memory. */
+static int bar_of(pmu_plot_barlist *l, const char *label)
+{
+    for (unsigned i = 0; i < l->n; i++)
+        if (strcmp(l->labels[i], label) == 0)
+            return (int)i;
+    return pmu_plot_barlist_add(l, label, 0) ? -1 : (int)l->n - 1;
+}
+
+/* --plot (docs/plots.md): by family, the cases' time, lock-step cycles and speed, and each
+ * case's time, as bar charts into output o, committed.  0, or -1 with err filled.  (Here,
+ * not in conform_report.c, which programs that do not draw link.) */
+static int conform_plot(pmu_outfile *o, const pmu_conform_summary *s, pmu_err *err)
+{
+    pmu_plot_barlist l[4];
+    memset(l, 0, sizeof l);
+    int oom = 0;
+    char name[256];
+    for (size_t i = 0; i < s->n && !oom; i++) {
+        const pmu_conform_result *r = &s->r[i];
+        const int t = bar_of(&l[0], r->family), c = bar_of(&l[1], r->family);
+        pmu_conform_case_name(r, name, sizeof name);
+        if (t < 0 || c < 0 || pmu_plot_barlist_add(&l[3], name, r->seconds)) {
+            oom = 1;
+            break;
+        }
+        l[0].values[t] += r->seconds;
+        l[1].values[c] += (double)r->cycles;
+    }
+    /* the speed of each family's lock-step runs */
+    for (unsigned f = 0; f < l[0].n && !oom; f++)
+        oom = pmu_plot_barlist_add(&l[2], l[0].labels[f], l[0].values[f] > 0 ? l[1].values[f] / l[0].values[f] : 0);
+    int rc;
+    if (oom) {
+        rc = pmu_errf(err, PMU_E_NOMEM, "out of memory");
+    } else {
+        const pmu_plot_bars charts[4] = {
+            pmu_plot_barlist_chart(&l[0], "case time by family", "s"),
+            pmu_plot_barlist_chart(&l[1], "lock-step cycles by family", "cycles"),
+            pmu_plot_barlist_chart(&l[2], "lock-step speed by family", "cycles/s"),
+            pmu_plot_barlist_chart(&l[3], "time of each case", "s"),
+        };
+        char title[600];
+        snprintf(title, sizeof title, "pmusim conform: %zu cases (%s)", s->n, s->plan);
+        rc = pmu_plot_bars_write(o, title, charts, 4, err);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        pmu_plot_barlist_free(&l[k]);
+    return rc;
+}
+
 static int write_results(pmu_outfile *out, const char *opt, const pmu_conform_summary *s, int junit)
 {
     pmu_err err;
@@ -468,11 +525,12 @@ int pmusim_cmd_conform(int argc, char **argv)
      * command before hours of runs. */
     pmu_err err;
     pmu_files *files = pmu_files_new();
-    pmu_outfile *junit = NULL, *json = NULL;
+    pmu_outfile *junit = NULL, *json = NULL, *plot = NULL;
     if (!files)
         return pmu_cli_fail(&conform_cmd, PMU_EXIT_FAIL, "out of memory");
     if ((o.junit && !(junit = pmu_files_output(files, "--junit", o.junit, 0, &err))) ||
-        (o.json && !(json = pmu_files_output(files, "--json", o.json, 0, &err)))) {
+        (o.json && !(json = pmu_files_output(files, "--json", o.json, 0, &err))) ||
+        (o.plot && !(plot = pmu_plot_output(files, "--plot", o.plot, &err)))) {
         pmu_files_free(files);
         return pmu_cli_error(&conform_cmd, &err);
     }
@@ -521,6 +579,10 @@ int pmusim_cmd_conform(int argc, char **argv)
         if ((junit && (status = write_results(junit, "--junit", &sum, 1))) ||
             (json && (status = write_results(json, "--json", &sum, 0))))
             stopped = 1;
+        else if (plot && conform_plot(plot, &sum, &err)) {
+            status = pmu_cli_error(&conform_cmd, &err);
+            stopped = 1;
+        }
     }
     pmu_conform_free(&sum);
     pmu_files_free(files);

@@ -20,12 +20,16 @@ static void count_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "                    [--backend cosim|rtl|ref] [--family NAME] [--model NAME]",
             pmu_cli_title, pp ? " [--per-process]" : "");
     monitor_usage(f, cmd, fam, 19);
-    fprintf(f, " [--json]\n\n");
+    fprintf(f, " [--json] [--plot FILE] [--plot-data FILE]\n\n");
     monitor_help_line(f, "-e, --event EV", monitor_events(fam));
     if (pp)
         fprintf(f, "  --per-process      one row per process\n");
     fprintf(f, "  --json             print one JSON object (docs/json.md); the exactness and lock-step\n"
                "                     lines go to stderr\n");
+    fprintf(f, "  --plot FILE        draw each counter over the cycles (.svg, .png or .pdf): the raw\n"
+               "                     counter with its wraps, the 64-bit count, the interrupts and\n"
+               "                     the frozen spans (docs/plots.md)\n"
+               "  --plot-data FILE   the plot's columns as text: values and where they are drawn\n");
     monitor_help(f, cmd, fam);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
     pmu_cli_family_help_end(f, cmd, fam);
@@ -101,6 +105,9 @@ int pmusim_cmd_count(int argc, char **argv)
     pmu_opt opts[MONITOR_MAX_OPTS];
     unsigned n = monitor_opts_init(&o, &count_cmd, opts);
     opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o.json};
+    opts[n++] = (pmu_opt){.name = "plot-data", .kind = PMU_OPT_FILE, .dest = &o.plot_data};
+    o.timeline = 1;
+    o.nopts = n;
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&count_cmd, opts, n, argc, argv, args, &nargs);

@@ -101,7 +101,7 @@ static uint64_t next_mark(const pmu_cli_loop *l)
     uint64_t mark = l->stop_at ? l->stop_at : UINT64_MAX;
     if (l->wave_path && !l->tracing && l->wave_from < mark)
         mark = l->wave_from;
-    if (l->hooks.at && *l->hooks.at_cycle < mark)
+    if ((l->hooks.at || l->hooks.at_record) && *l->hooks.at_cycle < mark)
         mark = *l->hooks.at_cycle;
     return mark;
 }
@@ -383,8 +383,11 @@ static pmu_loop_end loop(pmu_cli_loop *l, void *rec, pmu_err *err)
             if (h.before)
                 h.before(h.ctx, rec);
         }
-        if (h.at && b->cycle == *h.at_cycle) {
-            h.at(h.ctx);
+        if ((h.at || h.at_record) && b->cycle == *h.at_cycle) {
+            if (h.at_record)
+                h.at_record(h.ctx, cur);
+            else
+                h.at(h.ctx);
             if (*h.at_cycle <= b->cycle) {
                 pmu_errf(err, PMU_E_INTERNAL, "the record hooks' next activity, at cycle %" PRIu64
                          ", is not after cycle %" PRIu64, *h.at_cycle, b->cycle);

@@ -70,6 +70,7 @@ unsigned monitor_opts_init(monitor_opts *o, const pmu_cli_cmd *cmd, pmu_opt *opt
     opts[n++] = (pmu_opt){.name = "pid", .kind = PMU_OPT_CALL, .call = add_pids, .ctx = o, .repeat = 1};
     opts[n++] = (pmu_opt){.name = "irq-latency", .kind = PMU_OPT_UNSIGNED, .dest = &o->rq.latency,
                           .max = PMU_CLI_MAX_LATENCY, .given = &o->rq.latency_given};
+    opts[n++] = (pmu_opt){.name = "plot", .kind = PMU_OPT_FILE, .dest = &o->plot};
     o->opts = opts;
     o->nopts = n;
     return n;
@@ -154,6 +155,32 @@ void monitor_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 
 /* ---- the session ------------------------------------------------------------------------ */
 
+/* The timeline's picture and data (a mismatch included: up to it). */
+static int timeline_end(const monitor_opts *o, monitor_session *s)
+{
+    if (!s->tap)
+        return 0;
+    pmu_err err;
+    char title[256];
+    pmu_plot_tap_end(s->tap);
+    snprintf(title, sizeof title, "pmusim %s: %s, backend %s, %" PRIu64 " cycles", o->cmd->name,
+             o->t.fam->models[s->b->model].title, s->b->name, s->loop.records);
+    if (s->plot && pmu_plot_tap_write(s->tap, s->plot, title, &err))
+        return pmu_cli_error(o->cmd, &err);
+    if (s->plot_data && pmu_outfile_write(s->plot_data, "--plot-data", pmu_plot_tap_data, s->tap, &err))
+        return pmu_cli_error(o->cmd, &err);
+    return 0;
+}
+
+int monitor_plot_bars(const monitor_opts *o, monitor_session *s, const char *title,
+                      const pmu_plot_bars *charts, unsigned ncharts)
+{
+    pmu_err err;
+    if (s->plot && pmu_plot_bars_write(s->plot, title, charts, ncharts, &err))
+        return pmu_cli_error(o->cmd, &err);
+    return 0;
+}
+
 int monitor_run(const monitor_opts *o, monitor_session *s)
 {
     const pmu_family *fam = o->t.fam;
@@ -164,7 +191,15 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
         return pmu_cli_error(o->cmd, &err);
     /* The lock-step pair asks the source where a record came from: it lives as long as
      * the session. */
-    if (!(s->src = pmu_cli_source(fam->dialect, &o->r, NULL, NULL, &err)))
+    if (!(s->files = pmu_files_new()))
+        return pmu_cli_fail(o->cmd, PMU_EXIT_FAIL, "out of memory");
+    if (!(s->src = pmu_cli_source(fam->dialect, &o->r, NULL, s->files, &err)))
+        return pmu_cli_error(o->cmd, &err);
+    if (o->input)
+        pmu_files_input(s->files, o->input_opt, o->input);
+    if (o->plot && !(s->plot = pmu_plot_output(s->files, "--plot", o->plot, &err)))
+        return pmu_cli_error(o->cmd, &err);
+    if (o->plot_data && !(s->plot_data = pmu_files_output(s->files, "--plot-data", o->plot_data, 0, &err)))
         return pmu_cli_error(o->cmd, &err);
     s->gen = pmu_source_gen(s->src);
     s->b = pmu_cli_backend(fam, o->t.model, (pmu_backend_kind)o->t.backend, pmu_source_where, s->src, &err);
@@ -173,11 +208,19 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
     pmu_record_hooks hooks;
     if (s->cmds->monitor_start(s->m, s->b, &hooks, &err))
         return pmu_cli_error(o->cmd, &err);
+    if (o->timeline && (o->plot || o->plot_data)) {
+        if (!(s->tap = pmu_plot_tap_new(fam, s->b, &err)))
+            return pmu_cli_error(o->cmd, &err);
+        pmu_plot_tap_hooks(s->tap, &hooks);
+    }
     s->loop = (pmu_cli_loop){.b = s->b, .src = s->src, .record_size = fam->dialect->record_size,
                              .hooks = hooks};
     pmu_loop_end end = pmu_cli_loop_run(&s->loop, &err);
     if (end == PMU_LOOP_ERROR)
         return pmu_cli_error(o->cmd, &err);
+    int rc = timeline_end(o, s);
+    if (rc)
+        return rc;
     if (end == PMU_LOOP_MISMATCH) {
         char text[4096];
         FILE *out = o->json ? stderr : stdout;
@@ -224,5 +267,7 @@ void monitor_close(monitor_session *s)
         s->cmds->monitor_free(s->m);
     pmu_destroy(s->b);
     pmu_source_close(s->src); /* and the generator, if it is one */
+    pmu_plot_tap_free(s->tap);
+    pmu_files_free(s->files);
     memset(s, 0, sizeof *s);
 }

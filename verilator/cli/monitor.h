@@ -10,6 +10,7 @@
 
 #include "cli/pmu_cli.h"
 #include "cli/pmu_family_cmds.h"
+#include "cli/pmu_plot.h"
 
 #define MONITOR_MAX_PIDS 64
 #define MONITOR_MAX_OPTS 24
@@ -24,6 +25,11 @@ typedef struct monitor_opts {
     pmu_opt *opts;  /* the command's option table, for the family's check: monitor_opts_init */
     unsigned nopts; /* sets it; a command that adds options of its own updates nopts */
     int json;     /* --json: a mismatch is reported as one JSON document (text on stderr) */
+    const char *plot;      /* --plot FILE */
+    const char *plot_data; /* --plot-data FILE (timeline only) */
+    const char *input_opt, *input; /* a file the command reads itself (may be NULL): no output may be it */
+    int timeline;          /* --plot draws the counters over the cycles (count); else the
+                              command draws its results (monitor_plot_bars) */
 } monitor_opts;
 
 /* The shared options into opts (defaults set); returns how many. */
@@ -55,12 +61,19 @@ typedef struct monitor_session {
     pmu_cli_loop loop;
     pmu_gen *gen; /* the generator behind the records, when generated (owned by src) */
     const pmu_monitor_counts *counts; /* when the session ended */
+    pmu_files *files;
+    pmu_outfile *plot, *plot_data;    /* --plot, --plot-data, prepared before the run */
+    pmu_plot_tap *tap;                /* with timeline */
 } monitor_session;
 
 /* Checks the events, runs every record under the family's driver and ends the session.
  * 0, or an exit status after printing why (a bad event, a bad record, a lock-step
  * mismatch report). */
 int monitor_run(const monitor_opts *o, monitor_session *s);
+/* --plot of a command that draws its results: the charts into the prepared file (nothing
+ * without --plot).  0, or an exit status after printing why. */
+int monitor_plot_bars(const monitor_opts *o, monitor_session *s, const char *title,
+                      const pmu_plot_bars *charts, unsigned ncharts);
 /* "lock-step: N cycles, 0 mismatches" when the backend is a lock-step pair. */
 void monitor_lockstep_line(const monitor_session *s, FILE *out);
 /* --json: the members after the command's own: records, context switches, interrupts,

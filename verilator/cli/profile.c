@@ -20,7 +20,7 @@ static void profile_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     if (!monitor_help_takes(f, cmd, fam))
         return;
     int sample = pmu_cli_takes(cmd, fam, "sample");
-    fprintf(f, "usage: %s profile -e EVENT --period N [--symbols FILE] [--top N] [--json]\n", pmu_cli_title);
+    fprintf(f, "usage: %s profile -e EVENT --period N [--symbols FILE] [--top N] [--json] [--plot FILE]\n", pmu_cli_title);
     if (sample)
         fprintf(f, "       %s profile --sample EVENT --period N [the same options]\n", pmu_cli_title);
     fprintf(f, "                      [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
@@ -45,6 +45,8 @@ static void profile_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "  --json             print one JSON object: the samples (with --sample: raw registers\n"
                "                     and decoded fields) and the functions; the exactness and\n"
                "                     lock-step lines go to stderr\n");
+    fprintf(f, "  --plot FILE        draw the samples by function as bars (.svg, .png or .pdf;\n"
+               "                     docs/plots.md)\n");
     monitor_help(f, cmd, fam);
     fprintf(f, "\nexit status: 0 ok, 1 lock-step mismatch or counts not exact, 2 bad arguments or input\n");
     pmu_cli_family_help_end(f, cmd, fam);
@@ -218,7 +220,34 @@ static void print_json(const profile_opts *p, const monitor_session *s, const ta
     printf("]");
 }
 
-static int print_profile(const profile_opts *p, const monitor_session *s, const tally *t,
+/* --plot: the samples by function (or address), as the table shows them. */
+static int plot_rows(const profile_opts *p, monitor_session *s, const row *rows, size_t shown)
+{
+    if (!s->plot)
+        return 0;
+    const char **labels = calloc(shown + 1, sizeof *labels);
+    double *values = calloc(shown + 1, sizeof *values);
+    if (!labels || !values) {
+        free(labels);
+        free(values);
+        return pmu_cli_fail(&profile_cmd, PMU_EXIT_FAIL, "out of memory");
+    }
+    for (size_t r = 0; r < shown; r++) {
+        labels[r] = rows[r].name;
+        values[r] = (double)rows[r].n;
+    }
+    char title[256], chart[160];
+    snprintf(title, sizeof title, "pmusim profile: %s, a sample every %" PRIu64 " %s",
+             p->sample ? p->sample : p->m.rq.events[0], p->m.rq.period, p->sample ? "captures" : "events");
+    snprintf(chart, sizeof chart, "samples by function");
+    const pmu_plot_bars bars = {chart, "samples", (unsigned)shown, labels, values};
+    int rc = monitor_plot_bars(&p->m, s, title, &bars, 1);
+    free(labels);
+    free(values);
+    return rc;
+}
+
+static int print_profile(const profile_opts *p, monitor_session *s, const tally *t,
                          const drv_symtab *syms)
 {
     size_t nrows;
@@ -229,6 +258,11 @@ static int print_profile(const profile_opts *p, const monitor_session *s, const 
         qsort(rows, nrows, sizeof *rows, by_count);
     const pmu_monitor_counts *c = s->counts;
     size_t shown = p->top && p->top < nrows ? (size_t)p->top : nrows;
+    int plotted = plot_rows(p, s, rows, shown);
+    if (plotted) {
+        free(rows);
+        return plotted;
+    }
     if (p->json) {
         print_json(p, s, t, rows, shown);
         free(rows);
@@ -258,7 +292,7 @@ static int print_profile(const profile_opts *p, const monitor_session *s, const 
 
 static int parse(int argc, char **argv, profile_opts *p)
 {
-    pmu_opt opts[MONITOR_MAX_OPTS + 5];
+    pmu_opt opts[MONITOR_MAX_OPTS + 6];
     unsigned n = monitor_opts_init(&p->m, &profile_cmd, opts);
     p->symbols = NULL;
     p->top = 0;
@@ -271,6 +305,7 @@ static int parse(int argc, char **argv, profile_opts *p)
     opts[n++] = (pmu_opt){.name = "symbols", .kind = PMU_OPT_FILE, .dest = &p->symbols};
     opts[n++] = (pmu_opt){.name = "top", .kind = PMU_OPT_U64, .dest = &p->top, .min = 1, .max = 1000000};
     p->m.nopts = n;
+    p->m.input_opt = "--symbols";
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&profile_cmd, opts, n, argc, argv, args, &nargs);
@@ -314,7 +349,7 @@ int pmusim_cmd_profile(int argc, char **argv)
     memset(&s, 0, sizeof s);
     if (p.symbols && !(syms = drv_symtab_load(p.symbols, &err))) {
         rc = pmu_cli_error(&profile_cmd, &err);
-    } else if ((rc = monitor_run(&p.m, &s)) == 0) {
+    } else if ((p.m.input = p.symbols, rc = monitor_run(&p.m, &s)) == 0) {
         /* Without a symbol file, the generator's own functions stand in for one. */
         if (!syms && s.gen && pmu_gen_nfuncs(s.gen))
             syms = drv_symtab_from_gen(s.gen);

@@ -22,6 +22,7 @@
 #include "cli/pmu_cli.h"
 #include "common/pmu_dialect.h"
 #include "cli/pmu_family_cmds.h"
+#include "cli/pmu_plot.h"
 #include "common/pmu_text.h"
 #include "cli/pmu_writes.h"
 
@@ -43,6 +44,7 @@ typedef struct run_opts {
     int quiet;
     int dump_regs;
     int json;
+    const char *plot, *plot_data;
 } run_opts;
 
 /* What a run opened; run_close() frees whatever is set. */
@@ -68,6 +70,8 @@ typedef struct run_state {
     int exact;              /* the service's verdict on the totals (service_finish) */
     char *service_json;     /* --json: the service's results (service_json), when it finished */
     size_t service_len;
+    pmu_plot_tap *tap;        /* --plot, --plot-data: the counters' timeline */
+    pmu_outfile *plot, *plot_data;
 } run_state;
 
 static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
@@ -78,6 +82,7 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "                  [--backend cosim|rtl|ref]\n"
                "                  %s[--waves FILE] [--wave-from CYCLE]\n"
                "                  [--stop-at CYCLE] [--dump-regs] [--traffic FILE] [--quiet] [--json]\n"
+               "                  [--plot FILE] [--plot-data FILE]\n"
                "\n",
             pmu_cli_title, latency ? "[--irq-latency N] " : "");
     pmu_cli_records_help(f);
@@ -102,6 +107,10 @@ static void run_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "                     (the lock-step pair: the RTL's and the reference's)\n"
                "  --traffic FILE     log the software's register accesses and the interrupt line,\n"
                "                     one line each (docs/run-traffic.md)\n"
+               "  --plot FILE        draw each counter over the cycles (.svg, .png or .pdf): the raw\n"
+               "                     counter with its wraps, the 64-bit count, the interrupts and\n"
+               "                     the frozen spans (docs/plots.md)\n"
+               "  --plot-data FILE   the plot's columns as text: values and where they are drawn\n"
                "  --quiet            print only the lock-step line and errors\n"
                "  --json             print one JSON object (docs/json.md): what ran, the verdicts,\n"
                "                     a mismatch, with --dump-regs the registers and with --traffic\n"
@@ -136,6 +145,8 @@ static int parse(int argc, char **argv, run_opts *o)
     opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
     opts[n++] = (pmu_opt){.name = "dump-regs", .kind = PMU_OPT_FLAG, .dest = &o->dump_regs};
     opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o->json};
+    opts[n++] = (pmu_opt){.name = "plot", .kind = PMU_OPT_FILE, .dest = &o->plot};
+    opts[n++] = (pmu_opt){.name = "plot-data", .kind = PMU_OPT_FILE, .dest = &o->plot_data};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&run_cmd, opts, n, argc, argv, args, &nargs);
@@ -217,6 +228,7 @@ static void run_close(run_state *s)
         s->cmds->service_free(s->svc);
     pmu_writes_free(s->writes);
     pmu_traffic_free(s->log);
+    pmu_plot_tap_free(s->tap);
     if (s->traffic_f)
         fclose(s->traffic_f);
     if (s->traffic_json)
@@ -280,6 +292,12 @@ static int run_open(const run_opts *o, run_state *s, pmu_err *err)
     if (o->waves && s->e->waves && s->e->waves(s->e->ctx, s->files, o->waves, &s->waves_extra, err))
         return -1;
     if (o->waves && pmu_cli_layout_prepare(s->files, o->t.fam, o->waves, &s->layout, err))
+        return -1;
+    if (o->plot && !(s->plot = pmu_plot_output(s->files, "--plot", o->plot, err)))
+        return -1;
+    if (o->plot_data && !(s->plot_data = pmu_files_output(s->files, "--plot-data", o->plot_data, 0, err)))
+        return -1;
+    if ((o->plot || o->plot_data) && !(s->tap = pmu_plot_tap_new(o->t.fam, s->sw, err)))
         return -1;
     if (o->traffic) {
         if (!(s->traffic = pmu_files_output(s->files, "--traffic", o->traffic, 0, err)))
@@ -399,6 +417,26 @@ static int finish_waves(const run_opts *o, run_state *s, const pmu_cosim_mismatc
             fprintf(human(o), "waveform layout: %s (gtkwave %s %s)\n", pmu_outfile_target(s->layout), o->waves,
                     pmu_outfile_target(s->layout));
     }
+    return 0;
+}
+
+/* The timeline's picture and data go in place once the run is over (a mismatch included:
+ * the picture shows the cycles up to it). */
+static int finish_plot(const run_opts *o, run_state *s)
+{
+    if (!s->tap)
+        return 0;
+    pmu_err err;
+    pmu_plot_tap_end(s->tap);
+    char title[256];
+    snprintf(title, sizeof title, "pmusim run: %s, backend %s, %" PRIu64 " cycles",
+             o->t.fam->models[s->b->model].title, s->b->name, s->loop.records);
+    if (s->plot && pmu_plot_tap_write(s->tap, s->plot, title, &err))
+        return pmu_cli_error(&run_cmd, &err);
+    if (s->plot_data && pmu_outfile_write(s->plot_data, "--plot-data", pmu_plot_tap_data, s->tap, &err))
+        return pmu_cli_error(&run_cmd, &err);
+    if (s->plot && !o->quiet)
+        fprintf(human(o), "plot: %s\n", o->plot);
     return 0;
 }
 
@@ -534,6 +572,8 @@ static int start_software(void *arg, pmu_err *err)
         return -1;
     if (s->log)
         pmu_traffic_hooks(s->log, &hooks);
+    if (s->tap)
+        pmu_plot_tap_hooks(s->tap, &hooks);
     s->loop.hooks = hooks;
     return 0;
 }
@@ -592,9 +632,10 @@ static int run_body(const run_opts *o, run_state *s)
         dump_regs(o, s);
     int wrote = finish_waves(o, s, m);
     int logged = finish_traffic(s);
+    int plotted = finish_plot(o, s);
     if (o->json)
         print_json(o, s, m);
-    return status ? status : wrote ? wrote : logged;
+    return status ? status : wrote ? wrote : logged ? logged : plotted;
 }
 
 int pmu_cli_run(int argc, char **argv, const pmu_run_engine *e)

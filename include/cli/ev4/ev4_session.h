@@ -14,6 +14,7 @@
 
 #include "common/pmu_backend.h"
 #include "common/pmu_err.h"
+#include "cli/pmu_outfile.h"
 #include "cli/pmu_symtab.h"
 #include "common/ev4/ev4_cycle.h"
 
@@ -83,6 +84,10 @@ void ev4_session_print_json(const ev4_session *x, FILE *out);
 /* The exactness checks (after finish): 1 exact, 0 not, each difference printed on out
  * (nothing printed when exact and quiet). */
 int ev4_session_check(const ev4_session *x, int quiet, FILE *out);
+/* --plot (docs/plots.md): the interrupts per counter, the IPL histogram and the PC profile
+ * by function as bar charts into output o (after finish), committed.  0, or -1 with err
+ * filled. */
+int ev4_session_plot(const ev4_session *x, pmu_outfile *o, const char *title, pmu_err *err);
 /* Interrupts the OS took, over every CPU and counter. */
 uint64_t ev4_session_interrupts(const ev4_session *x);
 void ev4_session_free(ev4_session *x);

@@ -14,6 +14,7 @@
 #include "common/ev4/ev4_regs.h"
 #include "cli/ev4/ev4_session.h"
 #include "cli/pmu_cli.h"
+#include "cli/pmu_plot.h"
 #include "cli/pmu_symtab.h"
 #include "common/pmu_text.h"
 
@@ -29,6 +30,7 @@ typedef struct pfm_opts {
     int cpus_given;
     const char *config, *symbols;
     int json, quiet;
+    const char *plot;
     /* settings given as options, applied over the configuration in order */
     const char *key[MAX_SETTINGS], *value[MAX_SETTINGS];
     unsigned nsettings;
@@ -39,6 +41,7 @@ static void pfm_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
     fprintf(f,
             "usage: pmusim pfm [--cpus N] [--stream FILE]... [--seed N] [--cycles N] [--mode M] [--procs N]\n"
             "                  [--config FILE] [setting options] [--symbols FILE] [--json] [--quiet]\n"
+            "                  [--plot FILE]\n"
             "                  [--model NAME] [--backend cosim|rtl|ref]\n"
             "Runs one stream per CPU on the Alpha 21064 counter blocks, the OS model and the OSF/1\n"
             "pfm pseudo-device answering their interrupts (docs/ev4-pfm.md), then prints what the\n"
@@ -57,7 +60,9 @@ static void pfm_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
             "  --profile none|kernel|user   --profile 'kernel|user START END'  (a range: one quoted argument)\n"
             "  --symbols FILE     functions for the profile (pmusim gen --symbols); default: the generator's\n"
             "  --json             the results as one JSON object\n"
-            "  --quiet            only the exactness and lock-step lines\n",
+            "  --quiet            only the exactness and lock-step lines\n"
+            "  --plot FILE        draw the interrupts per counter, the IPL histogram and the PC profile\n"
+            "                     by function as bars (.svg, .png or .pdf; docs/plots.md)\n",
             EV4_MAX_CPUS);
     pmu_cli_target_help(f, cmd, fam, 1);
 }
@@ -116,6 +121,7 @@ static int parse_opts(pfm_opts *o, int argc, char **argv)
     opts[n++] = (pmu_opt){.name = "symbols", .kind = PMU_OPT_FILE, .dest = &o->symbols};
     opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o->json};
     opts[n++] = (pmu_opt){.name = "quiet", .kind = PMU_OPT_FLAG, .dest = &o->quiet};
+    opts[n++] = (pmu_opt){.name = "plot", .kind = PMU_OPT_FILE, .dest = &o->plot};
     for (unsigned i = 0; i < NSETTINGS; i++)
         opts[n++] = (pmu_opt){.name = settings[i], .kind = PMU_OPT_CALL, .call = add_setting, .ctx = o};
     const char *args[8];
@@ -145,6 +151,7 @@ typedef struct pfm_run {
     pmu_backend *b[EV4_MAX_CPUS];
     drv_symtab *syms[EV4_MAX_CPUS];
     pmu_files *files;
+    pmu_outfile *plot;
     ev4_session *x;
     ev4_setup setup;
     uint64_t records[EV4_MAX_CPUS];
@@ -200,6 +207,8 @@ static int open_cpus(const pfm_opts *o, pfm_run *r, pmu_err *err)
                                         pmu_source_where, r->src[c], err)))
             return -1;
     }
+    if (o->symbols)
+        pmu_files_input(r->files, "--symbols", o->symbols);
     if (o->symbols && !(r->syms[0] = drv_symtab_load(o->symbols, err)))
         return -1;
     return 0;
@@ -311,6 +320,8 @@ static int run(const pfm_opts *o, pfm_run *r, pmu_err *err)
         return pmu_errf(err, PMU_E_NOMEM, "out of memory");
     if (load_setup(o, r, err) || open_cpus(o, r, err))
         return PMU_EXIT_USAGE;
+    if (o->plot && !(r->plot = pmu_plot_output(r->files, "--plot", o->plot, err)))
+        return PMU_EXIT_USAGE;
     const drv_symtab *syms[EV4_MAX_CPUS];
     for (unsigned c = 0; c < EV4_MAX_CPUS; c++)
         syms[c] = r->syms[c];
@@ -328,6 +339,13 @@ static int run(const pfm_opts *o, pfm_run *r, pmu_err *err)
     }
     if (ev4_session_finish(r->x, err))
         return PMU_EXIT_FAIL;
+    if (r->plot) {
+        char title[160];
+        snprintf(title, sizeof title, "pmusim pfm: %s, %u CPU%s, %" PRIu64 " cycles", o->t.fam->models[o->t.model].title,
+                 r->ncpus, r->ncpus == 1 ? "" : "s", total_records(r));
+        if (ev4_session_plot(r->x, r->plot, title, err))
+            return PMU_EXIT_FAIL;
+    }
     if (o->json) {
         /* The verdicts are members: the check first (its lines on stderr). */
         int exact = ev4_session_check(r->x, 1, stderr);

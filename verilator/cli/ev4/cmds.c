@@ -16,6 +16,8 @@
 #include "cli/ev4/ev4_session.h"
 #include "cli/pmu_setup_cmds.h"
 #include "ev4_cmds_internal.h"
+#include "cli/pmu_plot.h"
+#include "common/ev4/ev4_cycle.h"
 
 /* ---- the setup and its session: the OS model and the pfm driver ---- */
 
@@ -170,6 +172,21 @@ static const pmu_fam_refusal ev4_refusals[] = {
     {NULL, NULL, NULL},
 };
 
+/* --plot: the two counters as the observation port shows them (CTR0, CTR1 COUNT fields at
+ * the default widths, docs/ev4.md); the 21064 has no freeze. */
+static const pmu_plot_counter ev4_plot_counters[] = {
+    {"counter 0", "CTR0", 15, 0, 0, NULL, 0},
+    {"counter 1", "CTR1", 11, 0, 1, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+/* The timeline's privilege band: the record's mode (ev4_mode). */
+static unsigned ev4_plot_level(const void *record)
+{
+    const unsigned m = ((const ev4_cycle *)record)->mode;
+    return m <= EV4_MODE_PAL ? m : EV4_MODE_PAL;
+}
+static const char *const ev4_plot_levels[] = {"kernel", "user", "PALmode"};
+
 const pmu_family_cmds ev4_family_cmds = {
     .refusals = ev4_refusals,
     .config_what = "a pfm setup (docs/ev4-pfm.md, \"Setups\")",
@@ -190,4 +207,8 @@ const pmu_family_cmds ev4_family_cmds = {
                     "--cycles 4000000000",
     .real_checks = "verilator/cli/ev4/real_checks.sh",
     .cex = &ev4_cex,
+    .plot_counters = ev4_plot_counters,
+    .plot_level = ev4_plot_level,
+    .plot_level_names = ev4_plot_levels,
+    .plot_nlevels = 3,
 };

@@ -12,6 +12,7 @@
 #include "harness/pmu_cosim.h"
 #include "session_internal.h"
 #include "common/pmu_text.h"
+#include "cli/pmu_plot.h"
 
 static const char *const ipl_names[PFM_NIPL] = {"ipl0", "ipl1", "ipl2", "ipl3", "ipl4",
                                                 "ipl5", "ipl6", "idle", "user"};
@@ -124,6 +125,55 @@ void ev4_session_print(const ev4_session *x, FILE *out)
             fprintf(out, "  (%u more functions)\n", n - PROFILE_LINES);
         free(f);
     }
+}
+
+int ev4_session_plot(const ev4_session *x, pmu_outfile *o, const char *title, pmu_err *err)
+{
+    const user_mem *u = x->u;
+    const ev4_setup *s = &x->setup;
+    pmu_plot_barlist l[3];
+    pmu_plot_bars charts[3];
+    unsigned nc = 0;
+    int oom = 0;
+    memset(l, 0, sizeof l);
+    char label[64];
+    if (s->items & PFM_COUNTERS) {
+        for (unsigned e = 0; e < x->ncnt; e++)
+            for (unsigned k = 0; k < 2; k++) {
+                if (s->open == EV4_OPEN_EACH)
+                    snprintf(label, sizeof label, "cpu %u counter %u", e, k);
+                else
+                    snprintf(label, sizeof label, "counter %u", k);
+                oom |= pmu_plot_barlist_add(&l[nc], label, (double)(k ? u->cnt[e].pf_cntr1 : u->cnt[e].pf_cntr0));
+            }
+        charts[nc] = pmu_plot_barlist_chart(&l[nc], "interrupts per counter (PCNTGETCNT)", "interrupts");
+        nc++;
+    }
+    if (s->items & PFM_IPL) {
+        for (unsigned i = 0; i < PFM_NIPL; i++) {
+            uint64_t ticks = 0;
+            for (unsigned e = 0; e < x->ncnt; e++)
+                ticks += u->ipl[e].ipl[i];
+            oom |= pmu_plot_barlist_add(&l[nc], ipl_names[i], (double)ticks);
+        }
+        charts[nc] = pmu_plot_barlist_chart(&l[nc], "IPL histogram (PCNTGETIPLHIS), every element", "ticks");
+        nc++;
+    }
+    if (x->nbuckets) {
+        unsigned n;
+        uint64_t total;
+        fn_ticks *f = profile_by_function(x, &n, &total);
+        oom |= !f;
+        for (unsigned i = 0; f && i < n; i++)
+            oom |= pmu_plot_barlist_add(&l[nc], f[i].name, (double)f[i].ticks);
+        free(f);
+        charts[nc] = pmu_plot_barlist_chart(&l[nc], "PC profile by function", "samples");
+        nc++;
+    }
+    int rc = oom ? pmu_errf(err, PMU_E_NOMEM, "out of memory") : pmu_plot_bars_write(o, title, charts, nc, err);
+    for (unsigned c = 0; c < nc; c++)
+        pmu_plot_barlist_free(&l[c]);
+    return rc;
 }
 
 void ev4_session_print_json(const ev4_session *x, FILE *out)

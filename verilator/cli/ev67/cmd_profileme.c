@@ -13,6 +13,7 @@
 #include "cli/ev67/ev67_session.h"
 #include "ev67_cmds_internal.h"
 #include "cli/pmu_cli.h"
+#include "cli/pmu_plot.h"
 #include "cli/pmu_symtab.h"
 #include "common/pmu_text.h"
 
@@ -22,11 +23,12 @@ typedef struct pme_opts {
     uint64_t period, sl1, top, pcs;
     const char *symbols;
     int json;
+    const char *plot;
 } pme_opts;
 
 static void pme_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
 {
-    fprintf(f, "usage: pmusim profileme [--period N] [--sl1 0..3] [--symbols FILE] [--top N] [--pcs N] [--json]\n"
+    fprintf(f, "usage: pmusim profileme [--period N] [--sl1 0..3] [--symbols FILE] [--top N] [--pcs N] [--json] [--plot FILE]\n"
                "                        [--stream FILE | --seed N --cycles N [--mode M] [--procs N]]\n"
                "                        [--model NAME] [--backend cosim|rtl|ref]\n"
                "Samples instructions with the Alpha 21264/EV67's ProfileMe (docs/ev67-profileme.md):\n"
@@ -43,7 +45,9 @@ static void pme_help(FILE *f, const pmu_cli_cmd *cmd, const pmu_family *fam)
                "  --top N            functions shown (default 20)\n"
                "  --pcs N            PCs shown (default 20)\n"
                "  --json             one JSON object (every function and PC); the exactness and\n"
-               "                     lock-step lines go to stderr\n");
+               "                     lock-step lines go to stderr\n"
+               "  --plot FILE        draw the samples by function and by PC and each attribute by PC\n"
+               "                     as bars (.svg, .png or .pdf; docs/plots.md)\n");
     pmu_cli_records_help(f);
     pmu_cli_target_help(f, cmd, fam, 1);
 }
@@ -161,7 +165,64 @@ static void print_rows_json(const char *key, const pme_row *rows, unsigned n, in
     printf("\n  ]");
 }
 
-static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_cli_loop *l, const drv_symtab *syms)
+/* --plot: the samples by function and by PC, then for each attribute seen, the samples
+ * with it at each of those PCs that has any. */
+static int plot_rows(const pme_opts *o, pmu_outfile *out, const pme_row *fns, unsigned nfns, const pme_row *pcs,
+                     unsigned npcs)
+{
+    if (!out)
+        return 0;
+    const unsigned nf = nfns < o->top ? nfns : (unsigned)o->top, np = npcs < o->pcs ? npcs : (unsigned)o->pcs;
+    pmu_plot_barlist lists[2 + EV67_PME_NATTRS];
+    pmu_plot_bars charts[2 + EV67_PME_NATTRS];
+    char titles[EV67_PME_NATTRS][64];
+    memset(lists, 0, sizeof lists);
+    unsigned nc = 0;
+    int oom = 0;
+    for (unsigned i = 0; i < nf; i++)
+        oom |= pmu_plot_barlist_add(&lists[0], fns[i].name, (double)fns[i].samples);
+    charts[nc] = pmu_plot_barlist_chart(&lists[0], "samples by function", "samples");
+    nc++;
+    char label[160];
+    for (unsigned i = 0; i < np; i++) {
+        snprintf(label, sizeof label, "0x%" PRIx64 " %s", pcs[i].pc, pcs[i].name);
+        oom |= pmu_plot_barlist_add(&lists[1], label, (double)pcs[i].samples);
+    }
+    charts[nc] = pmu_plot_barlist_chart(&lists[1], "samples by PC", "samples");
+    nc++;
+    for (unsigned a = 0; a < EV67_PME_NATTRS; a++) {
+        uint64_t any = 0;
+        for (unsigned i = 0; i < np; i++)
+            any += pcs[i].attr[a];
+        if (!any)
+            continue;
+        pmu_plot_barlist *l = &lists[nc];
+        for (unsigned i = 0; i < np; i++) {
+            if (!pcs[i].attr[a]) /* the PCs that have it */
+                continue;
+            snprintf(label, sizeof label, "0x%" PRIx64 " %s", pcs[i].pc, pcs[i].name);
+            oom |= pmu_plot_barlist_add(l, label, (double)pcs[i].attr[a]);
+        }
+        snprintf(titles[a], sizeof titles[a], "%s (%s) by PC", ev67_pme_attr_name(a), attr_head[a]);
+        charts[nc] = pmu_plot_barlist_chart(l, titles[a], "samples");
+        nc++;
+    }
+    int rc = 0;
+    pmu_err err;
+    char title[160];
+    snprintf(title, sizeof title, "pmusim profileme: %s, a sample every %" PRIu64 " instructions",
+             o->t.fam->models[o->t.model].title, o->period);
+    if (oom)
+        rc = pmu_cli_fail(&pme_cmd, PMU_EXIT_FAIL, "out of memory");
+    else if (pmu_plot_bars_write(out, title, charts, nc, &err))
+        rc = pmu_cli_error(&pme_cmd, &err);
+    for (unsigned c = 0; c < nc; c++)
+        pmu_plot_barlist_free(&lists[c]);
+    return rc;
+}
+
+static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_cli_loop *l, const drv_symtab *syms,
+                  pmu_outfile *plot)
 {
     ev67_pme *s = ev67_session_pme(x);
     const ev67_pme_stats *st = ev67_pme_get_stats(s);
@@ -171,6 +232,12 @@ static int report(const pme_opts *o, ev67_session *x, pmu_backend *b, const pmu_
         free(pcs);
         free(fns);
         return pmu_cli_fail(&pme_cmd, PMU_EXIT_FAIL, "out of memory");
+    }
+    int plotted = plot_rows(o, plot, fns, nfns, pcs, npcs);
+    if (plotted) {
+        free(pcs);
+        free(fns);
+        return plotted;
     }
     FILE *checks = o->json ? stderr : stdout;
     int exact = 1;
@@ -220,6 +287,7 @@ static int parse(int argc, char **argv, pme_opts *o)
     opts[n++] = (pmu_opt){.name = "top", .kind = PMU_OPT_U64, .dest = &o->top, .min = 1, .max = 1000000};
     opts[n++] = (pmu_opt){.name = "pcs", .kind = PMU_OPT_U64, .dest = &o->pcs, .min = 1, .max = 1000000};
     opts[n++] = (pmu_opt){.name = "json", .kind = PMU_OPT_FLAG, .dest = &o->json};
+    opts[n++] = (pmu_opt){.name = "plot", .kind = PMU_OPT_FILE, .dest = &o->plot};
     const char *args[1];
     unsigned nargs;
     int rc = pmu_cli_parse(&pme_cmd, opts, n, argc, argv, args, &nargs);
@@ -248,9 +316,19 @@ int ev67_cmd_profileme(int argc, char **argv)
     pmu_source *src = NULL;
     pmu_backend *b = NULL;
     ev67_session *x = NULL;
+    pmu_outfile *plot = NULL;
+    pmu_files *files = pmu_files_new();
+    if (!files) {
+        pmu_errf(&err, PMU_E_NOMEM, "out of memory");
+        goto fail;
+    }
     if (o.symbols && !(syms = drv_symtab_load(o.symbols, &err)))
         goto fail;
-    if (!(src = pmu_cli_source(o.t.fam->dialect, &o.r, NULL, NULL, &err)))
+    if (o.symbols)
+        pmu_files_input(files, "--symbols", o.symbols);
+    if (!(src = pmu_cli_source(o.t.fam->dialect, &o.r, NULL, files, &err)))
+        goto fail;
+    if (o.plot && !(plot = pmu_plot_output(files, "--plot", o.plot, &err)))
         goto fail;
     if (!syms && pmu_source_gen(src) && pmu_gen_nfuncs(pmu_source_gen(src)))
         syms = drv_symtab_from_gen(pmu_source_gen(src));
@@ -292,7 +370,7 @@ int ev67_cmd_profileme(int argc, char **argv)
         }
         rc = PMU_EXIT_FAIL;
     } else {
-        rc = report(&o, x, b, &l, syms);
+        rc = report(&o, x, b, &l, syms, plot);
     }
     goto done;
 fail:
@@ -303,5 +381,6 @@ done:
     if (src)
         pmu_source_close(src);
     drv_symtab_free(syms);
+    pmu_files_free(files);
     return rc;
 }

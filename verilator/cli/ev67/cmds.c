@@ -15,6 +15,8 @@
 #include "cli/ev67/ev67_session.h"
 #include "cli/pmu_setup_cmds.h"
 #include "ev67_cmds_internal.h"
+#include "cli/pmu_plot.h"
+#include "common/ev67/ev67_cycle.h"
 
 /* ---- the setup and its session: the perf driver or the ProfileMe sampler ---- */
 
@@ -105,6 +107,18 @@ static const pmu_fam_refusal ev67_refusals[] = {
     {NULL, NULL, NULL},
 };
 
+/* --plot: the two 20-bit counters, true counts from the observation port (OBS_CTR's PCTR0
+ * and PCTR1 fields, docs/ev67.md); the block has no freeze. */
+static const pmu_plot_counter ev67_plot_counters[] = {
+    {"PCTR0", "OBS_CTR", 19, 0, 0, NULL, 0},
+    {"PCTR1", "OBS_CTR", 51, 32, 1, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+/* The timeline's band: whether the record runs in PALmode (the 21264's records carry no
+ * other mode). */
+static unsigned ev67_plot_level(const void *record) { return ((const ev67_cycle *)record)->pal ? 1u : 0u; }
+static const char *const ev67_plot_levels[] = {"outside PALmode", "PALmode"};
+
 const pmu_family_cmds ev67_family_cmds = {
     .refusals = ev67_refusals,
     .config_what = "a setup: the perf driver's events or the ProfileMe sampler (docs/ev67-harness.md, \"Setups\")",
@@ -126,4 +140,8 @@ const pmu_family_cmds ev67_family_cmds = {
     /* Real programs: ProfileMe's samples by function (docs/real-programs-ev67.md). */
     .real_profile = "profileme --stream {stream} --symbols {symbols} --period 500 --top 8 --pcs 8 --cycles 4000000000",
     .real_checks = "verilator/cli/ev67/real_checks.sh",
+    .plot_counters = ev67_plot_counters,
+    .plot_level = ev67_plot_level,
+    .plot_level_names = ev67_plot_levels,
+    .plot_nlevels = 2,
 };

@@ -14,6 +14,8 @@
 #include "cli/ita/ita_config.h"
 #include "harness/ita/ita_isr.h"
 #include "common/pmu_text.h"
+#include "cli/pmu_plot.h"
+#include "common/ita/ita_cycle.h"
 
 /* ---- configuration files --------------------------------------------------------------- */
 
@@ -233,6 +235,21 @@ static void mismatch_detail(const pmu_cosim_mismatch *m, pmu_backend *b, FILE *o
     }
 }
 
+/* --plot: the generic counters PMD4..7 (their count field, as wide as the model's) and the
+ * freeze bit PMC0.fr the hardware sets on an overflow with PMC.oi set (the .def's fields). */
+static const pmu_plot_counter ita_plot_counters[] = {
+    {"PMD4", "PMD4", 46, 0, 4, "PMC0", 0},
+    {"PMD5", "PMD5", 46, 0, 5, "PMC0", 0},
+    {"PMD6", "PMD6", 46, 0, 6, "PMC0", 0},
+    {"PMD7", "PMD7", 46, 0, 7, "PMC0", 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+/* The count field: 32 bits on Itanium, 47 on Itanium 2 (reads sign-extend it). */
+static unsigned ita_plot_width(unsigned model) { return ita_counter_width((ita_model)model); }
+/* The timeline's privilege band: the record's PSR.cpl. */
+static unsigned ita_plot_level(const void *record) { return ((const ita_cycle *)record)->cpl & 3u; }
+static const char *const ita_plot_levels[] = {"cpl 0", "cpl 1", "cpl 2", "cpl 3"};
+
 const pmu_family_cmds ita_family_cmds = {
     .config_what = "a PMU configuration (docs/ita-config-format.md)",
     .monitor_events = "up to 4 events of pmusim encode --list (one per counter);\n"
@@ -266,4 +283,9 @@ const pmu_family_cmds ita_family_cmds = {
     .real_profile = "profile --sample DATA_EAR_CACHE_LAT4 --period 50 --stream {stream} --symbols {symbols} --top 8 "
                     "--cycles 4000000000",
     .real_checks = "verilator/cli/ita/real_checks.sh",
+    .plot_counters = ita_plot_counters,
+    .plot_width = ita_plot_width,
+    .plot_level = ita_plot_level,
+    .plot_level_names = ita_plot_levels,
+    .plot_nlevels = 4,
 };
