@@ -126,4 +126,5 @@ const pmu_family_cmds ev67_family_cmds = {
     /* Real programs: ProfileMe's samples by function (docs/real-programs-ev67.md). */
     .real_profile = "profileme --stream {stream} --symbols {symbols} --period 500 --top 8 --pcs 8 --cycles 4000000000",
     .real_checks = "verilator/cli/ev67/real_checks.sh",
+    .cex = &ev67_cex,
 };

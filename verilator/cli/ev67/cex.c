@@ -1,0 +1,238 @@
+/*
+ * cex.c - the Alpha 21264/EV67's part of `pmusim cex2replay` (include/cli/pmu_cex.h): the
+ * checker formal/ev67/ev67_pmu_props.sv, how the reset counter block reaches a trace's
+ * start state, and the record of a step's inputs (docs/formal.md, "From a counterexample to
+ * a replay", "The 21264").
+ *
+ * The start state: IER_CM, I_CTL and PCTX are written, the counters and the selects are
+ * loaded by a PCTR_CTL write (docs/ev67.md, "write"), PEXIT is armed by a PCTR_CTL write
+ * with the counter above its write maximum, REQ by a PEXIT a non-PAL step moves into it,
+ * OBS_INT.PAL is the last step's record, and S2 an overflow in one step that the last load
+ * shifts out of S1.  The rest is not reached (S1, RACE, OBS_AGG, the ProfileMe results and machine state): when the trace
+ * starts with it set, the replay starts it at reset's value, with a note.
+ *
+ * A step's record: its pal, its retires (nretire_i, from a pool of in-flight intops the
+ * preamble fetches, so the stream's rules hold: docs/ev67-stream.md), its fetches as
+ * intops, bcmiss and mreplay.  Aggregate counting reads nothing else (rtl/ev67/ev67_agg.sv);
+ * in ProfileMe mode (SL0 = 1) the other inputs (traps, stalls, squashes, aborts, tags,
+ * pcs, fetch flags) are not carried, with a note.  Most properties cut the ProfileMe
+ * machine's outputs (`cutpoint`): the solver's values of them are in the trace, and where
+ * they are not what the real machine gives, a note says so.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli/pmu_cex.h"
+#include "common/ev67/ev67_cycle.h"
+#include "common/ev67/ev67_regs.h"
+#include "ev67_cmds_internal.h"
+
+/* The replay's tags: the next one to fetch and the oldest in flight (one trace at a time). */
+static uint64_t next_tag, oldest;
+#define FIRST_TAG 100u
+#define POOL_MAX 200u /* in-flight intops the preamble leaves (the reader follows 256) */
+
+/* Part `mask` of start[v] (named `what`) set in the trace but not reached: cleared, noted. */
+static void unreached(uint64_t *start, unsigned v, uint64_t mask, const char *what, pmu_cex_out *o)
+{
+    if (!(start[v] & mask))
+        return;
+    pmu_cex_note(o, "start state: %s 0x%" PRIx64 " is not reached by the preamble (the proof starts it free): "
+                 "replayed from reset's 0", what, start[v] & mask);
+    start[v] &= ~mask;
+}
+
+static uint64_t pctr_value(uint64_t sel, uint64_t c0, uint64_t c1)
+{
+    uint64_t v = sel & (EV67_FMASK(PCTR_CTL, SL0) | EV67_FMASK(PCTR_CTL, SL1));
+    v = EV67_FSET(v, PCTR_CTL, PCTR0, c0);
+    return EV67_FSET(v, PCTR_CTL, PCTR1, c1);
+}
+
+/* A step of the preamble (nothing counts: the counters are disabled). */
+static void pre_step(pmu_cex_out *o, uint64_t repeat, unsigned pal, const char *more)
+{
+    pmu_cex_record(o, repeat, "pal=%u%s", pal, more);
+}
+
+static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    const uint64_t sel_bits = EV67_FMASK(PCTR_CTL, SL0) | EV67_FMASK(PCTR_CTL, SL1);
+    const uint64_t flags = EV67_FMASK(PCTR_CTL, TAK) | EV67_FMASK(PCTR_CTL, VAL) |
+                           EV67_FMASK(PCTR_CTL, PM_STALLED) | EV67_FMASK(PCTR_CTL, PM_KILLED_BM);
+    unreached(start, EV67_VIS_PCTR_CTL, flags, "PCTR_CTL's ProfileMe flags (TAK, VAL, PM_STALLED, PM_KILLED_BM)", o);
+    unreached(start, EV67_VIS_PMPC, ~0ull, "PMPC (a ProfileMe result)", o);
+    unreached(start, EV67_VIS_I_STAT, ~0ull, "I_STAT (a ProfileMe result)", o);
+    unreached(start, EV67_VIS_OBS_PM, ~0ull, "OBS_PM (the ProfileMe machine)", o);
+    unreached(start, EV67_VIS_OBS_PMPC, ~0ull, "OBS_PMPC (the ProfileMe machine)", o);
+    unreached(start, EV67_VIS_OBS_AGG, ~0ull, "OBS_AGG (the retire backlog, the Bcache gate, the read quirk's addends)", o);
+    unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S1), "OBS_INT's overflow latch stage S1", o);
+    if (EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PEXIT) && !EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PAL))
+        unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S2), "OBS_INT's overflow latch stage S2 (with "
+                  "PEXIT armed and PAL 0: the overflow step would take PEXIT)", o);
+    unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, RACE), "OBS_INT.RACE", o);
+    unreached(start, EV67_VIS_IER_CM, ~ev67_reg_bits(EV67_REG_IER_CM), "IER_CM's bits outside its fields", o);
+    unreached(start, EV67_VIS_I_CTL, ~ev67_reg_bits(EV67_REG_I_CTL), "I_CTL's bits outside its fields", o);
+    unreached(start, EV67_VIS_PCTX, ~ev67_reg_bits(EV67_REG_PCTX), "PCTX's bits outside its fields", o);
+    const uint64_t oi = start[EV67_VIS_OBS_INT], octr = start[EV67_VIS_OBS_CTR];
+    const unsigned req = (unsigned)EV67_FGET(oi, OBS_INT, REQ), pexit = (unsigned)EV67_FGET(oi, OBS_INT, PEXIT);
+    const unsigned pal = (unsigned)EV67_FGET(oi, OBS_INT, PAL), s2 = (unsigned)EV67_FGET(oi, OBS_INT, S2);
+    const uint64_t c0 = EV67_FGET(octr, OBS_CTR, PCTR0), c1 = EV67_FGET(octr, OBS_CTR, PCTR1);
+    const uint64_t top0 = EV67_FMASK(OBS_CTR, PCTR0) >> EV67_F_OBS_CTR_PCTR0_LSB;
+    const uint64_t top1 = EV67_FMASK(OBS_CTR, PCTR1) >> EV67_F_OBS_CTR_PCTR1_LSB;
+    /* Nothing counts in the preamble: counters disabled, aggregate mode. */
+    pmu_cex_write(o, EV67_ADDR_I_CTL, 0);
+    pmu_cex_write(o, EV67_ADDR_PCTR_CTL, 0);
+    /* The pool the trace's retires take (each fetched intop retires in a later record). */
+    next_tag = oldest = FIRST_TAG;
+    pmu_cex_comment(o, "a pool of %u in-flight intops for the trace's retires", POOL_MAX);
+    for (unsigned i = 0; i < POOL_MAX; i += 4) {
+        if (i == 0)
+            pmu_cex_record(o, 1, "pal=1 tag=%u fetch=intop@0x10000,intop,intop,intop", FIRST_TAG);
+        else
+            pmu_cex_record(o, 1, "pal=1 fetch=intop,intop,intop,intop");
+    }
+    next_tag += POOL_MAX;
+    if (req) {
+        /* REQ: counters above their write maximum, a write that arms PEXIT, a non-PAL step. */
+        pmu_cex_comment(o, "REQ 0x%x: armed as PAL-exit interrupts, taken by a non-PAL step", req);
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(0, req & 1 ? top0 : 0, req & 2 ? top1 : 0));
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, 0);
+        pre_step(o, 1, 0, "");
+    }
+    if (pal != 1 || req)
+        pre_step(o, 1, pal, "");
+    if (pexit) {
+        pmu_cex_comment(o, "PEXIT 0x%x: armed by the counters' load", pexit);
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(0, pexit & 1 ? top0 : 0, pexit & 2 ? top1 : 0));
+    }
+    if (s2) {
+        /* S2: an overflow in one aggregate step (SL1 = 00: counter 0 counts the retire, counter
+         * 1 the cycle) enters S1, and the last load shifts it into S2.  A step with PAL 1 keeps
+         * PEXIT. */
+        pmu_cex_comment(o, "S2 0x%x: the counters overflow in one step; the load shifts S1 into S2", s2);
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(0, s2 & 1 ? top0 : 0, s2 & 2 ? top1 : 0));
+        uint64_t ictl = EV67_FMASK(I_CTL, SPCE);
+        if (s2 & 1)
+            ictl |= EV67_FMASK(I_CTL, PCT0_EN);
+        if (s2 & 2)
+            ictl |= EV67_FMASK(I_CTL, PCT1_EN);
+        pmu_cex_write(o, EV67_ADDR_I_CTL, ictl);
+        char more[64];
+        snprintf(more, sizeof more, " retire=%" PRIu64, oldest++);
+        pre_step(o, 1, pexit ? 1 : pal, more);
+        pmu_cex_write(o, EV67_ADDR_I_CTL, 0);
+        if (s2 & 2) {
+            /* The Bcache gate took counter 1's enable (OBS_AGG.BCG bit 0). */
+            uint64_t agg = EV67_FSET(0, OBS_AGG, BCG, 1);
+            pmu_cex_note(o, "start state: OBS_AGG 0x%" PRIx64 " replayed as 0x%" PRIx64 " (the Bcache gate took "
+                         "counter 1's enable in the step that overflows it)", start[EV67_VIS_OBS_AGG], agg);
+            start[EV67_VIS_OBS_AGG] = agg;
+        }
+    }
+    pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(start[EV67_VIS_PCTR_CTL] & sel_bits, c0, c1));
+    pmu_cex_write(o, EV67_ADDR_IER_CM, start[EV67_VIS_IER_CM]);
+    pmu_cex_write(o, (uint16_t)(EV67_ADDR_PCTX | 1u << EV67_PCTX_SEL_PPCE), start[EV67_VIS_PCTX]);
+    pmu_cex_write(o, EV67_ADDR_I_CTL, start[EV67_VIS_I_CTL]);
+    /* What a read shows of the state reached (docs/ev67.md, "read(addr)"; QINC is 0 after
+     * a write): PCTR_CTL the selects and the counts, SEXT copying PCTR0's top bit. */
+    uint64_t pctr = pctr_value(start[EV67_VIS_PCTR_CTL] & sel_bits, c0, c1);
+    if (EV67_FGET(pctr, PCTR_CTL, PCTR0) >> (EV67_F_PCTR_CTL_PCTR0_MSB - EV67_F_PCTR_CTL_PCTR0_LSB))
+        pctr |= EV67_FMASK(PCTR_CTL, SEXT);
+    if (pctr != start[EV67_VIS_PCTR_CTL]) {
+        pmu_cex_note(o, "start state: PCTR_CTL reads 0x%" PRIx64 " in the trace, not the read of its counts "
+                     "(OBS_CTR 0x%" PRIx64 ") with no read-quirk addend: replayed as 0x%" PRIx64,
+                     start[EV67_VIS_PCTR_CTL], octr, pctr);
+        start[EV67_VIS_PCTR_CTL] = pctr;
+    }
+    /* ISUM = REQ & PCEN (IsumRace off). */
+    uint64_t isum = EV67_FSET(0, ISUM, PC, req & EV67_FGET(start[EV67_VIS_IER_CM], IER_CM, PCEN));
+    if (isum != start[EV67_VIS_ISUM]) {
+        pmu_cex_note(o, "start state: ISUM 0x%" PRIx64 " is not REQ & PCEN of the state: replayed as 0x%" PRIx64,
+                     start[EV67_VIS_ISUM], isum);
+        start[EV67_VIS_ISUM] = isum;
+    }
+    return 0;
+}
+
+/* The checker's ProfileMe outputs the trace has at step (those the VCD keeps). */
+static void cut_outputs(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_out *o)
+{
+    pmu_err ignore;
+    uint64_t win_end = 0, inc0 = 0, inc1 = 0;
+    int have_end = !pmu_cex_get(t, "dut.win_end", step, 0, 1, &win_end, &ignore);
+    if (pmu_cex_get(t, "dut.pm_inc0", step, 0, 4, &inc0, &ignore))
+        inc0 = 0;
+    if (pmu_cex_get(t, "dut.pm_inc1", step, 0, 4, &inc1, &ignore))
+        inc1 = 0;
+    const unsigned sl0 = (unsigned)EV67_FGET(vis[EV67_VIS_PCTR_CTL], PCTR_CTL, SL0);
+    if (!sl0) {
+        /* Aggregate mode: the real machine does not run; it ends no window. */
+        if (have_end && win_end)
+            pmu_cex_note(o, "trace step %u: the ProfileMe window ends (win_end, a cut output the solver chose) in "
+                         "aggregate mode, where the real machine does not run: the replay's does not raise REQ[0]", step);
+        return;
+    }
+    pmu_cex_note(o, "trace step %u: ProfileMe mode: the trace's machine outputs inc0 %" PRIu64 ", inc1 %" PRIu64
+                 "%s (the solver's when the property cuts them) may not be the replayed machine's, which runs on "
+                 "the record's fetches and retires only", step, inc0, inc1,
+                 have_end ? (win_end ? ", window end" : ", no window end") : "");
+}
+
+static int record(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_out *o, pmu_err *err)
+{
+    uint64_t pal, nfetch, nretire, bcmiss, mreplay, trap, abort, nsquash, nstall;
+    if (pmu_cex_get(t, "pal_i", step, 0, 1, &pal, err) || pmu_cex_get(t, "nfetch_i", step, 0, 8, &nfetch, err) ||
+        pmu_cex_get(t, "nretire_i", step, 0, 8, &nretire, err) || pmu_cex_get(t, "bcmiss_i", step, 0, 1, &bcmiss, err) ||
+        pmu_cex_get(t, "mreplay_i", step, 0, 1, &mreplay, err) || pmu_cex_get(t, "trap_i", step, 0, 1, &trap, err) ||
+        pmu_cex_get(t, "abort_i", step, 0, 1, &abort, err) || pmu_cex_get(t, "nsquash_i", step, 0, 8, &nsquash, err) ||
+        pmu_cex_get(t, "nstall_i", step, 0, 8, &nstall, err))
+        return -1;
+    cut_outputs(t, step, vis, o);
+    if (nretire > EV67_LIM_RETIRE_MAX) {
+        pmu_cex_note(o, "trace step %u: nretire_i %" PRIu64 " is more than a record retires; the RTL counts it as %u",
+                     step, nretire, (unsigned)EV67_LIM_RETIRE_MAX);
+        nretire = EV67_LIM_RETIRE_MAX;
+    }
+    if (nfetch > EV67_FETCH_MAX) {
+        pmu_cex_note(o, "trace step %u: nfetch_i %" PRIu64 " is more than a record fetches: %u", step, nfetch,
+                     (unsigned)EV67_FETCH_MAX);
+        nfetch = EV67_FETCH_MAX;
+    }
+    if (nretire > next_tag - oldest + nfetch) {
+        pmu_cex_note(o, "trace step %u: nretire_i %" PRIu64 " is more than the replay's pool has in flight: %" PRIu64,
+                     step, nretire, next_tag - oldest + nfetch);
+        nretire = next_tag - oldest + nfetch;
+    }
+    if (EV67_FGET(vis[EV67_VIS_PCTR_CTL], PCTR_CTL, SL0) && (trap || abort || nsquash || nstall))
+        pmu_cex_note(o, "trace step %u: ProfileMe mode: the trace's trap, abort, squashes and stalls (%" PRIu64 ", %"
+                     PRIu64 ", %" PRIu64 ", %" PRIu64 ") are not replayed (the record has none)", step, trap, abort,
+                     nsquash, nstall);
+    char line[256];
+    int len = snprintf(line, sizeof line, "pal=%" PRIu64, pal);
+    for (uint64_t i = 0; i < nfetch; i++)
+        len += snprintf(line + len, sizeof line - (size_t)len, "%sintop", i ? "," : " fetch=");
+    next_tag += nfetch;
+    if (nretire) {
+        if (nretire == 1)
+            len += snprintf(line + len, sizeof line - (size_t)len, " retire=%" PRIu64, oldest);
+        else
+            len += snprintf(line + len, sizeof line - (size_t)len, " retire=%" PRIu64 "-%" PRIu64, oldest,
+                            oldest + nretire - 1);
+        oldest += nretire;
+    }
+    if (bcmiss)
+        len += snprintf(line + len, sizeof line - (size_t)len, " bcmiss");
+    if (mreplay)
+        len += snprintf(line + len, sizeof line - (size_t)len, " mreplay");
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+const pmu_cex_family ev67_cex = {
+    .checker = "ev67_pmu_props",
+    .idle_addr = 0x0, /* below PMPC: no register (ev67_regs.def) */
+    .preamble = preamble,
+    .record = record,
+};
