@@ -55,9 +55,47 @@ static void pre_step(pmu_cex_out *o, uint64_t repeat, unsigned pal, const char *
     pmu_cex_record(o, repeat, "pal=%u%s", pal, more);
 }
 
-static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
+/* Retire n of the pool in one preamble step with PAL pal. */
+static void pre_retire(pmu_cex_out *o, unsigned pal, uint64_t n)
+{
+    char more[64];
+    if (n == 1)
+        snprintf(more, sizeof more, " retire=%" PRIu64, oldest);
+    else
+        snprintf(more, sizeof more, " retire=%" PRIu64 "-%" PRIu64, oldest, oldest + n - 1);
+    oldest += n;
+    pre_step(o, 1, pal, more);
+}
+
+/* OBS_AGG of the trace's start: its flops (dut.u_agg.*_q) where the VCD has them, which
+ * obs_vis_o's value at step 0 may not show; the replay's target for the backlog. */
+static uint64_t agg_start(const pmu_cex *t, uint64_t *start, pmu_cex_out *o)
+{
+    static const struct { const char *flop; unsigned width; uint64_t mask; } f[] = {
+        {"dut.u_agg.backlog_q", 4, EV67_FMASK(OBS_AGG, BACKLOG)},
+        {"dut.u_agg.bcg_q", 3, EV67_FMASK(OBS_AGG, BCG)},
+        {"dut.u_agg.qinc0_q", 3, EV67_FMASK(OBS_AGG, QINC0)},
+        {"dut.u_agg.qinc1_q", 1, EV67_FMASK(OBS_AGG, QINC1)},
+    };
+    uint64_t agg = start[EV67_VIS_OBS_AGG];
+    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        pmu_err ignore;
+        uint64_t v;
+        if (pmu_cex_get(t, f[i].flop, 0, 0, f[i].width, &v, &ignore))
+            continue;
+        agg = (agg & ~f[i].mask) | ((v << __builtin_ctzll(f[i].mask)) & f[i].mask);
+    }
+    if (agg != start[EV67_VIS_OBS_AGG])
+        pmu_cex_note(o, "start state: OBS_AGG reads 0x%" PRIx64 " in the trace's obs_vis_o, its flops (dut.u_agg) "
+                     "hold 0x%" PRIx64 ": the replay starts from the flops", start[EV67_VIS_OBS_AGG], agg);
+    start[EV67_VIS_OBS_AGG] = agg;
+    return agg;
+}
+
+static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
 {
     (void)err;
+    agg_start(t, start, o);
     const uint64_t sel_bits = EV67_FMASK(PCTR_CTL, SL0) | EV67_FMASK(PCTR_CTL, SL1);
     const uint64_t flags = EV67_FMASK(PCTR_CTL, TAK) | EV67_FMASK(PCTR_CTL, VAL) |
                            EV67_FMASK(PCTR_CTL, PM_STALLED) | EV67_FMASK(PCTR_CTL, PM_KILLED_BM);
@@ -66,7 +104,8 @@ static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
     unreached(start, EV67_VIS_I_STAT, ~0ull, "I_STAT (a ProfileMe result)", o);
     unreached(start, EV67_VIS_OBS_PM, ~0ull, "OBS_PM (the ProfileMe machine)", o);
     unreached(start, EV67_VIS_OBS_PMPC, ~0ull, "OBS_PMPC (the ProfileMe machine)", o);
-    unreached(start, EV67_VIS_OBS_AGG, ~0ull, "OBS_AGG (the retire backlog, the Bcache gate, the read quirk's addends)", o);
+    unreached(start, EV67_VIS_OBS_AGG, ~EV67_FMASK(OBS_AGG, BACKLOG),
+              "OBS_AGG's Bcache gate and read-quirk addends", o);
     unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S1), "OBS_INT's overflow latch stage S1", o);
     if (EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PEXIT) && !EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PAL))
         unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S2), "OBS_INT's overflow latch stage S2 (with "
@@ -76,6 +115,7 @@ static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
     unreached(start, EV67_VIS_I_CTL, ~ev67_reg_bits(EV67_REG_I_CTL), "I_CTL's bits outside its fields", o);
     unreached(start, EV67_VIS_PCTX, ~ev67_reg_bits(EV67_REG_PCTX), "PCTX's bits outside its fields", o);
     const uint64_t oi = start[EV67_VIS_OBS_INT], octr = start[EV67_VIS_OBS_CTR];
+    const uint64_t backlog = EV67_FGET(start[EV67_VIS_OBS_AGG], OBS_AGG, BACKLOG);
     const unsigned req = (unsigned)EV67_FGET(oi, OBS_INT, REQ), pexit = (unsigned)EV67_FGET(oi, OBS_INT, PEXIT);
     const unsigned pal = (unsigned)EV67_FGET(oi, OBS_INT, PAL), s2 = (unsigned)EV67_FGET(oi, OBS_INT, S2);
     const uint64_t c0 = EV67_FGET(octr, OBS_CTR, PCTR0), c1 = EV67_FGET(octr, OBS_CTR, PCTR1);
@@ -107,6 +147,15 @@ static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
         pmu_cex_comment(o, "PEXIT 0x%x: armed by the counters' load", pexit);
         pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(0, pexit & 1 ? top0 : 0, pexit & 2 ? top1 : 0));
     }
+    /* The backlog: steps that retire 8 + k leave k more (at most 3 a step; docs/ev67.md,
+     * "Clocks"); the last step then retires 8, which keeps it. */
+    if (backlog)
+        pmu_cex_comment(o, "BACKLOG %" PRIu64 ": retires above the 8 a step counts", backlog);
+    for (uint64_t b = 0; b < backlog;) {
+        uint64_t k = backlog - b < 3 ? backlog - b : 3;
+        pre_retire(o, pal, 8 + k);
+        b += k;
+    }
     if (s2) {
         /* S2: an overflow in one aggregate step (SL1 = 00: counter 0 counts the retire, counter
          * 1 the cycle) enters S1, and the last load shifts it into S2.  A step with PAL 1 keeps
@@ -119,13 +168,11 @@ static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
         if (s2 & 2)
             ictl |= EV67_FMASK(I_CTL, PCT1_EN);
         pmu_cex_write(o, EV67_ADDR_I_CTL, ictl);
-        char more[64];
-        snprintf(more, sizeof more, " retire=%" PRIu64, oldest++);
-        pre_step(o, 1, pexit ? 1 : pal, more);
+        pre_retire(o, pexit ? 1 : pal, backlog ? 8 : 1);
         pmu_cex_write(o, EV67_ADDR_I_CTL, 0);
         if (s2 & 2) {
             /* The Bcache gate took counter 1's enable (OBS_AGG.BCG bit 0). */
-            uint64_t agg = EV67_FSET(0, OBS_AGG, BCG, 1);
+            uint64_t agg = EV67_FSET(start[EV67_VIS_OBS_AGG], OBS_AGG, BCG, 1);
             pmu_cex_note(o, "start state: OBS_AGG 0x%" PRIx64 " replayed as 0x%" PRIx64 " (the Bcache gate took "
                          "counter 1's enable in the step that overflows it)", start[EV67_VIS_OBS_AGG], agg);
             start[EV67_VIS_OBS_AGG] = agg;
