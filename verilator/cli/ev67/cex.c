@@ -7,8 +7,9 @@
  * The start state: IER_CM, I_CTL and PCTX are written, the counters and the selects are
  * loaded by a PCTR_CTL write (docs/ev67.md, "write"), PEXIT is armed by a PCTR_CTL write
  * with the counter above its write maximum, REQ by a PEXIT a non-PAL step moves into it,
- * OBS_INT.PAL is the last step's record, and S2 an overflow in one step that the last load
- * shifts out of S1.  The rest is not reached (S1, RACE, OBS_AGG, the ProfileMe results and machine state): when the trace
+ * OBS_INT.PAL is the last step's record, S2 an overflow in one step that the last load
+ * shifts out of S1, and S1 an overflow in the last step when it can leave the counts (s1_step).
+ * The rest is not reached (RACE, OBS_AGG, the ProfileMe results and machine state): when the trace
  * starts with it set, the replay starts it at reset's value, with a note.
  *
  * A step's record: its pal, its retires (nretire_i, from a pool of in-flight intops the
@@ -92,6 +93,48 @@ static uint64_t agg_start(const pmu_cex *t, uint64_t *start, pmu_cex_out *o)
     return agg;
 }
 
+/* S1: the last step of the preamble, after the counters' load, overflows the counters S1
+ * has (SL1's aggregate kinds: 8 retires, a cycle or an Mbox replay), each from just below
+ * the wrap to its count; the other counter is disabled.  Possible when the counts are
+ * below that increment and nothing else the step changes is set: S2 (the step takes S1
+ * into it), PEXIT with PAL 0 (a non-PAL step takes it), the backlog (the step's retires
+ * change it), ProfileMe mode.  0 when not; else 1 with pre[] the counts to load, inc_ctl
+ * the I_CTL enables of the step and *retire, *mreplay its inputs (when pre is not NULL). */
+typedef struct s1_plan {
+    uint64_t pre[2], ictl, retire;
+    unsigned mreplay;
+} s1_plan;
+
+static int s1_step(const uint64_t *start, s1_plan *plan)
+{
+    const uint64_t oi = start[EV67_VIS_OBS_INT], ctl = start[EV67_VIS_PCTR_CTL], octr = start[EV67_VIS_OBS_CTR];
+    const unsigned s1 = (unsigned)EV67_FGET(oi, OBS_INT, S1);
+    if (!s1 || EV67_FGET(oi, OBS_INT, S2) || (EV67_FGET(oi, OBS_INT, PEXIT) && !EV67_FGET(oi, OBS_INT, PAL)) ||
+        EV67_FGET(start[EV67_VIS_OBS_AGG], OBS_AGG, BACKLOG) || EV67_FGET(ctl, PCTR_CTL, SL0))
+        return 0;
+    s1_plan p = {{EV67_FGET(octr, OBS_CTR, PCTR0), EV67_FGET(octr, OBS_CTR, PCTR1)}, EV67_FMASK(I_CTL, SPCE), 0, 0};
+    const uint64_t wrap = 1ull << EV67_CTR0_WIDTH;
+    _Static_assert(EV67_CTR0_WIDTH == EV67_CTR1_WIDTH, "one wrap for both counters");
+    for (unsigned n = 0; n < 2; n++) {
+        if (!(s1 >> n & 1))
+            continue;
+        uint64_t inc;
+        switch (ev67_sel_kind(0, (unsigned)EV67_FGET(ctl, PCTR_CTL, SL1), n)) {
+        case EV67_KIND_RETIRED: inc = EV67_LIM_RETIRE_ADD_MAX; p.retire = inc; break;
+        case EV67_KIND_CYCLES: inc = 1; break;
+        case EV67_KIND_MBOXREPLAY: inc = 1; p.mreplay = 1; break;
+        default: return 0; /* the Bcache gate, or nothing counted */
+        }
+        if (p.pre[n] >= inc)
+            return 0;
+        p.pre[n] += wrap - inc;
+        p.ictl |= n ? EV67_FMASK(I_CTL, PCT1_EN) : EV67_FMASK(I_CTL, PCT0_EN);
+    }
+    if (plan)
+        *plan = p;
+    return 1;
+}
+
 static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
 {
     (void)err;
@@ -106,7 +149,9 @@ static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *
     unreached(start, EV67_VIS_OBS_PMPC, ~0ull, "OBS_PMPC (the ProfileMe machine)", o);
     unreached(start, EV67_VIS_OBS_AGG, ~EV67_FMASK(OBS_AGG, BACKLOG),
               "OBS_AGG's Bcache gate and read-quirk addends", o);
-    unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S1), "OBS_INT's overflow latch stage S1", o);
+    if (!s1_step(start, NULL))
+        unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S1), "OBS_INT's overflow latch stage S1 (with "
+                  "S2, PEXIT in a non-PAL state, a backlog, ProfileMe mode, or counts an overflow does not leave)", o);
     if (EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PEXIT) && !EV67_FGET(start[EV67_VIS_OBS_INT], OBS_INT, PAL))
         unreached(start, EV67_VIS_OBS_INT, EV67_FMASK(OBS_INT, S2), "OBS_INT's overflow latch stage S2 (with "
                   "PEXIT armed and PAL 0: the overflow step would take PEXIT)", o);
@@ -178,7 +223,27 @@ static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *
             start[EV67_VIS_OBS_AGG] = agg;
         }
     }
-    pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(start[EV67_VIS_PCTR_CTL] & sel_bits, c0, c1));
+    s1_plan s1p;
+    if (s1_step(start, &s1p)) {
+        pmu_cex_comment(o, "S1 0x%x: the last step overflows the counters from the load to their counts",
+                        (unsigned)EV67_FGET(oi, OBS_INT, S1));
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(start[EV67_VIS_PCTR_CTL] & sel_bits, s1p.pre[0], s1p.pre[1]));
+        pmu_cex_write(o, EV67_ADDR_I_CTL, s1p.ictl);
+        char more[64] = "";
+        if (s1p.mreplay)
+            snprintf(more, sizeof more, " mreplay");
+        if (s1p.retire) {
+            char r[48];
+            snprintf(r, sizeof r, " retire=%" PRIu64 "-%" PRIu64, oldest, oldest + s1p.retire - 1);
+            oldest += s1p.retire;
+            strncat(more, r, sizeof more - strlen(more) - 1);
+        }
+        pre_step(o, 1, pal, more);
+        if (s1p.ictl & EV67_FMASK(I_CTL, PCT1_EN)) /* the Bcache gate took counter 1's enable */
+            start[EV67_VIS_OBS_AGG] = EV67_FSET(start[EV67_VIS_OBS_AGG], OBS_AGG, BCG, 1);
+    } else {
+        pmu_cex_write(o, EV67_ADDR_PCTR_CTL, pctr_value(start[EV67_VIS_PCTR_CTL] & sel_bits, c0, c1));
+    }
     pmu_cex_write(o, EV67_ADDR_IER_CM, start[EV67_VIS_IER_CM]);
     pmu_cex_write(o, (uint16_t)(EV67_ADDR_PCTX | 1u << EV67_PCTX_SEL_PPCE), start[EV67_VIS_PCTX]);
     pmu_cex_write(o, EV67_ADDR_I_CTL, start[EV67_VIS_I_CTL]);
