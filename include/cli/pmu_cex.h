@@ -27,8 +27,8 @@ typedef struct pmu_cex pmu_cex;         /* a trace read from the VCD */
 typedef struct pmu_cex_out pmu_cex_out; /* the replay being written */
 
 /* Bits [lsb, lsb + width) (width <= 64) of the checker's signal `name` at `step`: "nissue_i"
- * (a port of the checker's top), "dut.obs_vis_o", "dut.u_agg.backlog_q" (two levels down).  0, or -1 with err filled when the
- * trace has no such signal. */
+ * (a port of the checker's top), "dut.obs_vis_o", "dut.u_agg.backlog_q" (two levels down).
+ * 0, or -1 with err filled when the trace has no such signal. */
 int pmu_cex_get(const pmu_cex *t, const char *name, unsigned step, unsigned lsb, unsigned width, uint64_t *v,
                 pmu_err *err);
 

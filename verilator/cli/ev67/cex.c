@@ -283,7 +283,8 @@ static void cut_outputs(const pmu_cex *t, unsigned step, const uint64_t *vis, pm
         /* Aggregate mode: the real machine does not run; it ends no window. */
         if (have_end && win_end)
             pmu_cex_note(o, "trace step %u: the ProfileMe window ends (win_end, a cut output the solver chose) in "
-                         "aggregate mode, where the real machine does not run: the replay's does not raise REQ[0]", step);
+                         "aggregate mode, where the real machine does not run: the replay's does not raise REQ[0]",
+                         step);
         return;
     }
     pmu_cex_note(o, "trace step %u: ProfileMe mode: the trace's machine outputs inc0 %" PRIu64 ", inc1 %" PRIu64
@@ -296,7 +297,8 @@ static int record(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_
 {
     uint64_t pal, nfetch, nretire, bcmiss, mreplay, trap, abort, nsquash, nstall;
     if (pmu_cex_get(t, "pal_i", step, 0, 1, &pal, err) || pmu_cex_get(t, "nfetch_i", step, 0, 8, &nfetch, err) ||
-        pmu_cex_get(t, "nretire_i", step, 0, 8, &nretire, err) || pmu_cex_get(t, "bcmiss_i", step, 0, 1, &bcmiss, err) ||
+        pmu_cex_get(t, "nretire_i", step, 0, 8, &nretire, err) ||
+        pmu_cex_get(t, "bcmiss_i", step, 0, 1, &bcmiss, err) ||
         pmu_cex_get(t, "mreplay_i", step, 0, 1, &mreplay, err) || pmu_cex_get(t, "trap_i", step, 0, 1, &trap, err) ||
         pmu_cex_get(t, "abort_i", step, 0, 1, &abort, err) || pmu_cex_get(t, "nsquash_i", step, 0, 8, &nsquash, err) ||
         pmu_cex_get(t, "nstall_i", step, 0, 8, &nstall, err))
