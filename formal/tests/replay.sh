@@ -2,7 +2,8 @@
 # replay.sh - make test's checks of a formal counterexample's replay (docs/formal.md, "From a
 # counterexample to a replay"): pmusim cex2replay on a counterexample of make formal kept in
 # the tree (ev4_ctr_step_bounded.vcd: ev4/ctr_step_bounded on mutant
-# ev4-whole-event-plus-half), its replay on the tree's RTL (0 mismatches, the start state's
+# ev4-whole-event-plus-half; ev67_agg_ctr0_continues.vcd: ev67/agg_ctr0_continues on mutant
+# ev67-ctr-stops-at-overflow), its replay on the tree's RTL (0 mismatches, the start state's
 # expects held, a waveform) and on the mutant's (formal/replay.sh: a mismatch at the clock
 # the assertion fails on), and the refusals of bad VCDs and bad --writes schedules.
 # Ends with "N passed, M failed".
@@ -55,6 +56,35 @@ else
 check mutant 0 "on mutant ev4-whole-event-plus-half: mismatch at cycle 49408 (step of record 49408), the clock the assertion fails on" -- \
     env PMUSIM="$P" bash formal/replay.sh "$tmp/ev4/ctr_step_bounded"
 fi
+
+# ---- the 21264/EV67: ev67_agg_ctr0_continues.vcd (ev67/agg_ctr0_continues on mutant
+# ev67-ctr-stops-at-overflow): counters loaded by a PCTR_CTL write, a cut ProfileMe output ----
+vcd67=formal/tests/ev67_agg_ctr0_continues.vcd
+d67=$tmp/ev67/agg_ctr0_continues/mutant
+mkdir -p "$d67"
+cp "$vcd67" "$d67/cex.vcd"
+check ev67-convert 0 "the assertion failing at step 2 (the solver's step) is about the clock of step 0: cycle 51 (the step of record 51)" -- \
+    "$P" cex2replay "$d67/cex.vcd"
+check ev67-convert-preamble 0 "start state (step 0): reached by a preamble of 51 records and 6 writes; checked by expects at cycle 51" -- \
+    "$P" cex2replay "$d67/cex.vcd"
+check ev67-convert-cut 0 "note: trace step 0: the ProfileMe window ends (win_end, a cut output the solver chose) in aggregate mode" -- \
+    "$P" cex2replay "$d67/cex.vcd"
+check ev67-start-expects 0 "at 51 expect OBS_CTR 0xfffff" -- cat "$d67/replay-writes.txt"
+check ev67-counters-loaded 0 "at 51 write PCTR_CTL 0xfffff0000004" -- cat "$d67/replay-writes.txt"
+# the stream is the dialect's: the reader's rules (docs/ev67-stream.md) hold for it
+check ev67-stream-valid 0 "lock-step: 53 cycles, 0 mismatches" -- \
+    "$P" run --family alpha21264 --stream "$d67/replay-stream.txt" --writes "$d67/replay-writes.txt"
+check ev67-clean-expects 0 "writes: 7 writes and 12 expects of $d67/replay-writes.txt applied, 0 expects failed" -- \
+    "$P" run --family alpha21264 --stream "$d67/replay-stream.txt" --writes "$d67/replay-writes.txt"
+if [ "${BUILD:-build}" = build ]; then
+check ev67-mutant 0 "on mutant ev67-ctr-stops-at-overflow: mismatch at cycle 51 (step of record 51), the clock the assertion fails on" -- \
+    env PMUSIM="$P" bash formal/replay.sh "$tmp/ev67/agg_ctr0_continues"
+fi
+check ev67-family 2 "top module 'ev67_pmu_props': expected a family's checker" -- \
+    "$P" cex2replay --family alpha21064 --out "$tmp" "$vcd67"
+sed 's/ nretire_i \$end/ nretire_x $end/' "$vcd67" > "$tmp/nosig67.vcd"
+check ev67-signal 2 "signal 'nretire_i' of checker ev67_pmu_props: not in the trace" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/nosig67.vcd"
 
 # ---- bad VCDs: where and what was expected ----
 printf 'hello\n' > "$tmp/text.vcd"

@@ -27,8 +27,8 @@ typedef struct pmu_cex pmu_cex;         /* a trace read from the VCD */
 typedef struct pmu_cex_out pmu_cex_out; /* the replay being written */
 
 /* Bits [lsb, lsb + width) (width <= 64) of the checker's signal `name` at `step`: "nissue_i"
- * (a port of the checker's top), "dut.obs_vis_o".  0, or -1 with err filled when the
- * trace has no such signal. */
+ * (a port of the checker's top), "dut.obs_vis_o", "dut.u_agg.backlog_q" (two levels down).
+ * 0, or -1 with err filled when the trace has no such signal. */
 int pmu_cex_get(const pmu_cex *t, const char *name, unsigned step, unsigned lsb, unsigned width, uint64_t *v,
                 pmu_err *err);
 
@@ -55,8 +55,9 @@ typedef struct pmu_cex_family {
      * registers, pmu_family.vis order).  A part of the state no write or record reaches
      * from reset (the solver's start state is free) is changed in start[] to what the
      * preamble reaches, with a pmu_cex_note; the replay then expects start[].  0, or -1
-     * with err filled (a state it cannot reach at all). */
-    int (*preamble)(uint64_t *start, pmu_cex_out *o, pmu_err *err);
+     * with err filled (a state it cannot reach at all).  t: the trace, for the state of
+     * step 0 no visible register shows (pmu_cex_get of an instance's flop). */
+    int (*preamble)(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err);
     /* The record of the inputs at `step` (one pmu_cex_record call); vis[]: the visible
      * registers at that step, before its clock.  0, or -1 with err filled. */
     int (*record)(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_out *o, pmu_err *err);

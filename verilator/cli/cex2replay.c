@@ -188,10 +188,15 @@ static pmu_cex *cex_parse(char *text, const char *name, pmu_err *err)
                     step_code = code;
                     continue;
                 }
-                if (depth < 1 || depth > 2 || t->nv >= CEX_MAX_VARS)
-                    continue; /* the top's signals and its instances' (dut.obs_vis_o) */
+                if (depth < 1 || depth > 3 || t->nv >= CEX_MAX_VARS)
+                    continue; /* the top's signals, its instances' (dut.obs_vis_o) and theirs (dut.u_agg.backlog_q) */
                 char full[300];
-                snprintf(full, sizeof full, depth == 1 ? "%s" : "%s.%s", depth == 1 ? vn : scope[1], vn);
+                if (depth == 1)
+                    snprintf(full, sizeof full, "%s", vn);
+                else if (depth == 2)
+                    snprintf(full, sizeof full, "%s.%s", scope[1], vn);
+                else
+                    snprintf(full, sizeof full, "%s.%s.%s", scope[1], scope[2], vn);
                 cex_var *x = &t->v[t->nv++];
                 if (!(x->name = strdup(full)) || !(x->code = strdup(code)))
                     BAD("out of memory");
@@ -430,7 +435,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
     pmu_cex_comment(o, "the replay of a counterexample of %s (%s), %u steps: pmusim cex2replay (docs/formal.md)",
                     t->top, fam->title, t->steps);
     pmu_cex_comment(o, "preamble: from reset to the trace's start state (step 0)");
-    if (cx->preamble(start, o, err))
+    if (cx->preamble(t, start, o, err))
         return -1;
     const uint64_t first = o->first = o->records;
     pmu_cex_comment(o, "the start state, as the trace has it at step 0");

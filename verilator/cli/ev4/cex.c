@@ -37,8 +37,9 @@ static void reachable(uint64_t *v, const char *name, uint64_t bits, pmu_cex_out 
     *v &= bits;
 }
 
-static int preamble(uint64_t *start, pmu_cex_out *o, pmu_err *err)
+static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
 {
+    (void)t; /* every flop is visible */
     reachable(&start[EV4_VIS_ICCSR], "ICCSR", ev4_reg_bits(EV4_REG_ICCSR, EV4_MODEL_21064), o);
     reachable(&start[EV4_VIS_HIER], "HIER", ev4_reg_bits(EV4_REG_HIER, EV4_MODEL_21064), o);
     reachable(&start[EV4_VIS_HIRR], "HIRR", ev4_reg_bits(EV4_REG_HIRR, EV4_MODEL_21064), o);

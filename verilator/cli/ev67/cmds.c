@@ -144,4 +144,5 @@ const pmu_family_cmds ev67_family_cmds = {
     .plot_level = ev67_plot_level,
     .plot_level_names = ev67_plot_levels,
     .plot_nlevels = 2,
+    .cex = &ev67_cex,
 };

@@ -4,6 +4,7 @@
 
 #include "cli/pmu_family_cmds.h"
 #include "cli/pmu_setup_cmds.h"
+#include "cli/pmu_cex.h"
 
 /* Conformance (cmd_conform.c): the family's random programming and setups. */
 extern const pmu_setup_conform ev67_conform;
@@ -18,6 +19,9 @@ const pmu_monitor_counts *ev67_monitor_finish(pmu_fam_monitor *m);
 int ev67_monitor_check(pmu_fam_monitor *m, FILE *out);
 void ev67_monitor_free(pmu_fam_monitor *m);
 int ev67_cmd_encode(int argc, char **argv, FILE *out, FILE *err);
+
+/* cex2replay (cex.c): the checker formal/ev67/ev67_pmu_props.sv. */
+extern const pmu_cex_family ev67_cex;
 
 /* `pmusim profileme` (cmd_profileme.c). */
 int ev67_cmd_profileme(int argc, char **argv);
