@@ -3,16 +3,19 @@
 #
 #   run.sh [--depth N] [--quick] [--out DIR] FAMILY...
 #
-# FAMILY is a folder of formal/ (ev4, ev67): its checker formal/<family>/<family>_pmu_props.sv
-# wraps the unchanged top, each property in an `ifdef PROP_<name>` block with its cover and a
-# "killed by: <mutant>" line naming a mutation of tests/mutants/catalog. For each property:
+# FAMILY is a folder of formal/ (ev4, ev67, ita): its checkers formal/<family>/<family>_*_props.sv
+# (each one's top is the module named as its file) wrap unchanged RTL modules, each property in
+# an `ifdef PROP_<name>` block with its cover and a "killed by: <mutant>" line naming a mutation
+# of tests/mutants/catalog; a name is used once in a family. For each property:
 #   1. Yosys (read_verilog -formal -sv, prep, write_smt2) with the family's sources, as
-#      rtl/<family>/family.mk lists them (asked of make, never copied here);
+#      rtl/<family>/family.mk lists them (asked of make, never copied here), and its checker;
 #   2. yosys-smtbmc: BMC for N steps (a failure leaves a counterexample VCD), then
 #      k-induction of length N (an unbounded proof when it closes);
 #   3. the cover in cover mode: it must be reached within N steps (no vacuous proof);
 #   4. the named mutant applied to a scratch copy of rtl/ (tests/mutants/run.sh --apply):
 #      the BMC must fail, with a counterexample VCD.
+# A "// smtbmc: OPTIONS" line in a property's block adds OPTIONS to its yosys-smtbmc runs (the
+# Itanium's checkers: --unroll --noincr, without which z3 stalls on their counter arithmetic).
 # One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 # --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
 set -uo pipefail
@@ -28,7 +31,7 @@ while [ $# -gt 0 ]; do
         --quick) depth=8; shift ;;
         --out) out=${2:?--out: expected a directory}; shift 2 ;;
         -*) usage "unknown option '$1'" ;;
-        *) [ -f "formal/$1/$1_pmu_props.sv" ] ||
+        *) compgen -G "formal/$1/$1_*_props.sv" > /dev/null ||
                usage "no family '$1' (expected one of: $(cd formal && ls -d */ | tr -d / | tr '\n' ' '))"
            fams+=("$1"); shift ;;
     esac
@@ -37,13 +40,13 @@ done
 command -v yosys-smtbmc > /dev/null || { echo "run.sh: yosys-smtbmc not found (make deps)" >&2; exit 2; }
 command -v "$solver" > /dev/null || { echo "run.sh: solver '$solver' not found (make deps)" >&2; exit 2; }
 
-# smt2 FILE_OUT PROPERTY ROOT: the model of the checker with one property, from the sources
-# under ROOT (the tree, or a mutant's copy); the log beside it.
+# smt2 FILE_OUT PROPERTY ROOT: the model of checker $props (top $top) with one property, from
+# the sources under ROOT (the tree, or a mutant's copy); the log beside it.
 smt2() {
     local srcs=() s
     for s in $rtl_srcs; do srcs+=("$3/$s"); done
     yosys -q -l "$1.log" -p "read_verilog -formal -sv -DPROP_$2 -I$inc ${srcs[*]} $props; \
-        prep -flatten -top ${fam}_pmu_props; async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
+        prep -flatten -top $top; async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
 }
 
 # smtbmc LOG ARGS...: runs yosys-smtbmc; prints PASSED, FAILED or ERROR.
@@ -57,29 +60,38 @@ smtbmc() {
 
 passed=0 failed=0
 for fam in "${fams[@]}"; do
-    props=formal/$fam/${fam}_pmu_props.sv
-    prefix=${fam^^}
-    vars=$(make -s --no-print-directory formal-files FORMAL_PREFIX="$prefix" 2>&1) ||
+    vars=$(make -s --no-print-directory formal-files FORMAL_FAMILY="$fam" 2>&1) ||
         { echo "run.sh: make formal-files for $fam failed: $vars" >&2; exit 2; }
     rtl_srcs=$(sed -n 1p <<< "$vars")
     inc=$(sed -n 2p <<< "$vars"); inc=${inc#-I}
     [ -n "$rtl_srcs" ] && [ -d "$inc" ] ||
         { echo "run.sh: $fam: no sources or no generated includes ($inc): run make formal" >&2; exit 2; }
-    names=$(sed -n 's/^`ifdef PROP_\([a-z0-9_]*\)$/\1/p' "$props")
-    [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
-    for p in $names; do
+    # Every checker's properties, as "file name" (a name once in the family).
+    jobs=() seen=
+    for props in formal/"$fam"/"$fam"_*_props.sv; do
+        names=$(sed -n 's/^`ifdef PROP_\([a-z0-9_]*\)$/\1/p' "$props")
+        [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
+        for p in $names; do
+            grep -qx "$p" <<< "$seen" && { echo "run.sh: $props: property $p is defined twice in $fam" >&2; exit 2; }
+            seen+=$p$'\n' jobs+=("$props $p")
+        done
+    done
+    for job in "${jobs[@]}"; do
+        props=${job% *} p=${job#* }
+        top=$(basename "$props" .sv)
         d=$out/$fam/$p
         rm -rf "$d"; mkdir -p "$d"
         start=$(date +%s)
         mutant=$(sed -n "/^\`ifdef PROP_$p\$/,/^\`endif/s/.*killed by: \([a-z0-9-]*\).*/\1/p" "$props" | head -1)
+        opts=$(sed -n "/^\`ifdef PROP_$p\$/,/^\`endif/s/.*\/\/ smtbmc: *\(.*\)/\1/p" "$props" | head -1)
         line="$fam/$p:"
         ok=1
         if ! smt2 "$d/model.smt2" "$p" .; then
             line+=" yosys failed ($d/model.smt2.log)"; ok=0
         else
-            case $(smtbmc "$d/bmc.log" -t "$depth" --dump-vcd "$d/cex.vcd" "$d/model.smt2") in
+            case $(smtbmc "$d/bmc.log" $opts -t "$depth" --dump-vcd "$d/cex.vcd" "$d/model.smt2") in
                 PASSED)
-                    if [ "$(smtbmc "$d/induction.log" -i -t "$depth" "$d/model.smt2")" = PASSED ]; then
+                    if [ "$(smtbmc "$d/induction.log" $opts -i -t "$depth" "$d/model.smt2")" = PASSED ]; then
                         line+=" proven (k-induction, k=$depth)"
                     else
                         line+=" bmc depth $depth passed (k-induction did not close)"
@@ -87,7 +99,7 @@ for fam in "${fams[@]}"; do
                 FAILED) line+=" FAILED, counterexample $d/cex.vcd"; ok=0 ;;
                 *) line+=" solver error ($d/bmc.log)"; ok=0 ;;
             esac
-            if [ "$(smtbmc "$d/cover.log" -c -t "$depth" "$d/model.smt2")" = PASSED ] &&
+            if [ "$(smtbmc "$d/cover.log" $opts -c -t "$depth" "$d/model.smt2")" = PASSED ] &&
                step=$(sed -n 's/.*Reached cover statement.* in step \([0-9]*\)\..*/\1/p' "$d/cover.log" | head -1) &&
                [ -n "$step" ]; then
                 line+="; cover reached at step $step"
@@ -104,7 +116,7 @@ for fam in "${fams[@]}"; do
                 line+="; mutant $mutant does not apply ($m/apply.log)"; ok=0
             elif ! smt2 "$m/model.smt2" "$p" "$m"; then
                 line+="; mutant $mutant: yosys failed ($m/model.smt2.log)"; ok=0
-            elif [ "$(smtbmc "$m/bmc.log" -t "$depth" --dump-vcd "$m/cex.vcd" "$m/model.smt2")" = FAILED ] &&
+            elif [ "$(smtbmc "$m/bmc.log" $opts -t "$depth" --dump-vcd "$m/cex.vcd" "$m/model.smt2")" = FAILED ] &&
                  [ -s "$m/cex.vcd" ]; then
                 line+="; killed by $mutant ($m/cex.vcd)"
             else
