@@ -46,7 +46,8 @@ smt2() {
     local srcs=() s
     for s in $rtl_srcs; do srcs+=("$3/$s"); done
     yosys -q -l "$1.log" -p "read_verilog -formal -sv -DPROP_$2 -I$inc ${srcs[*]} $props; \
-        prep -flatten -top $top; async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
+        prep -flatten -top $top; opt -full; opt_dff; wreduce; opt_clean; async2sync; dffunmap; \
+        write_smt2 -wires $1" > /dev/null 2>&1
 }
 
 # smtbmc LOG ARGS...: runs yosys-smtbmc; prints PASSED, FAILED or ERROR.
