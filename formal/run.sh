@@ -15,7 +15,8 @@
 #   4. the named mutant applied to a scratch copy of rtl/ (tests/mutants/run.sh --apply):
 #      the BMC must fail, with a counterexample VCD.
 # A "// smtbmc: OPTIONS" line in a property's block adds OPTIONS to its yosys-smtbmc runs (the
-# Itanium's checkers: --unroll --noincr, without which z3 stalls on their counter arithmetic).
+# Itanium's checkers: --unroll and z3's combined_solver.solver2_timeout, without which z3
+# stalls on their counter arithmetic).
 # One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 # --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
 set -uo pipefail

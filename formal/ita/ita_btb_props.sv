@@ -109,7 +109,7 @@ module ita_btb_model #(
     if (past_valid) begin
 `ifdef PROP_btb_ring_pointer
       // killed by: btb-ring-steps-one
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The write pointer: each recorded branch takes two entries, so bbi <- (bbi + 2) mod 8,
       // and full is set when the 3-bit sum carries out (bbi >= 6: the ring wrapped) and stays
       // set until software writes PMD16; a clock that records nothing leaves PMD16
@@ -122,7 +122,7 @@ module ita_btb_model #(
 `endif
 `ifdef PROP_btb_writes_at_pointer
       // killed by: btb-target-entry-skips
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // A recorded branch writes the branch record at PMD(8 + bbi) and the target record at
       // PMD(8 + (bbi + 1) mod 8), and no other entry (docs/ita-ear-btb.md, "Branch trace
       // buffer"); a clock that records nothing changes no entry.
@@ -134,7 +134,7 @@ module ita_btb_model #(
 `endif
 `ifdef PROP_btb_records_only_armed
       // killed by: unit-monitor-swapped
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The BTB records only when armed: a clock that moves the pointer (or signals
       // BRANCH_EVENT; which entries a clock writes is the property above) is an IA-64 step
       // that PMC12's plm and pm let record, with PMC0.fr clear (SDM2 §7.2.2), and a valid

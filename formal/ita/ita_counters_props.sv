@@ -146,7 +146,7 @@ module ita_counters_model #(
     if (past_valid) begin
 `ifdef PROP_ovf_set_by_wrap
       // killed by: counter-subtracts
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // An overflow bit of PMC0 is set by hardware only when its counter wraps past
       // 2^W - 1 (SDM2 §7.2.2; ita-semantics.md step 5): a bit the read shows that the
       // stored PMC0 does not have is a counter that wrapped in this clock. (Its oi does
@@ -158,7 +158,7 @@ module ita_counters_model #(
 `endif
 `ifdef PROP_ovf_sticky
       // killed by: ovf-not-sticky
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The overflow bits and fr are sticky: hardware only sets them, software clears them
       // (SDM2 §7.2.2): after a clock without a PMC0 write, every bit the read showed before
       // still shows.
@@ -167,7 +167,7 @@ module ita_counters_model #(
 `endif
 `ifdef PROP_freeze_holds
       // killed by: freeze-ignored
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // While PMC0.fr is set no counter changes but by a software write (SDM2 §7.2.2: the
       // freeze stops the counters): a record under a stored fr leaves every count, sets no
       // overflow bit and raises no interrupt.
@@ -176,7 +176,7 @@ module ita_counters_model #(
 `endif
 `ifdef PROP_oi_wrap_freezes
       // killed by: carry-stuck-0
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // A counter with oi = 1 that wraps sets PMC0.fr (SDM2 §7.2.2; ita-semantics.md
       // step 5): the read after its wrap shows fr and its overflow bit.
       for (int k = 0; k < NCnt; k++) begin
@@ -186,7 +186,7 @@ module ita_counters_model #(
 `endif
 `ifdef PROP_pmi_on_oi_wrap
       // killed by: pmi-every-carry
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The interrupt is raised exactly by an oi counter's wrap whose overflow bit was clear
       // (SDM2 §7.2.2; edge-triggered on the 0->1 of the bit: ita-semantics.md step 5), and
       // never by anything else: not by a write, not by a counter without oi.

@@ -104,7 +104,7 @@ module ita_dear_model #(
     if (past_valid) begin
 `ifdef PROP_dear_captures_only_armed
       // killed by: dear-freeze-ignored
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The D-EAR captures only when armed: a clock that changes PMD2, PMD3 or PMD17 (or
       // signals DATA_EAR_EVENTS) is a step that PMC11's plm, pm and ism let capture, with
       // PMC0.fr clear (the freeze stops it: SDM2 §7.2.2), and a valid slot that passes the

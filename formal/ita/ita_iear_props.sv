@@ -94,7 +94,7 @@ module ita_iear_model #(
     if (past_valid) begin
 `ifdef PROP_iear_captures_only_armed
       // killed by: unit-monitor-swapped
-      // smtbmc: --unroll --noincr
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // The I-EAR captures only when armed: a clock that changes PMD0 or PMD1 (or signals
       // L1I_EAR_EVENTS) is a step that PMC10's plm, pm and ism let capture, not frozen, with
       // a fetch that passes the event's qualification (docs/ita-ear-btb.md, "Common rules").

@@ -109,7 +109,7 @@ module ita_ranges_model #(
   always @(posedge clk_i) begin
 `ifdef PROP_ibr_range_qualifies
     // killed by: ibr-top-bits-ignored
-    // smtbmc: --unroll --noincr
+    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
     // An instruction-address-qualified event (iar = 1) never counts a slot outside its IBR
     // range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks addresses,
     // is in IBR pair k's range (Itanium: in some pair's range, PMC13.ta = 0).
@@ -124,7 +124,7 @@ module ita_ranges_model #(
 `endif
 `ifdef PROP_dbr_range_qualifies
     // killed by: dbr-top-bits-ignored
-    // smtbmc: --unroll --noincr
+    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
     // A data-address-qualified event (dar = 1) never counts an access outside its DBR
     // range: where the memory qualification checks data addresses, a slot that passes it
     // is a load or store in the range of a DBR pair (Itanium 2: an active pair).
