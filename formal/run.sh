@@ -33,7 +33,8 @@ while [ $# -gt 0 ]; do
         --out) out=${2:?--out: expected a directory}; shift 2 ;;
         -*) usage "unknown option '$1'" ;;
         *) compgen -G "formal/$1/$1_*_props.sv" > /dev/null ||
-               usage "no family '$1' (expected one of: $(cd formal && ls -d */ | tr -d / | tr '\n' ' '))"
+               usage "no family '$1' (expected one of: $(cd formal && for d in */; do d=${d%/}
+                   compgen -G "$d/${d}_*_props.sv" > /dev/null && printf '%s ' "$d"; done))"
            fams+=("$1"); shift ;;
     esac
 done
