@@ -1,20 +1,31 @@
 # formal fragment: `make formal` (docs/formal.md) proves each family's properties
-# (formal/<family>/<family>_pmu_props.sv) with Yosys and yosys-smtbmc: BMC to FORMAL_DEPTH
+# (its checkers formal/<family>/<family>_*_props.sv) with Yosys and yosys-smtbmc: BMC to FORMAL_DEPTH
 # steps, k-induction, the covers, and the mutant each property must catch (formal/run.sh).
 
-FORMAL_FAMILIES := $(sort $(patsubst formal/%/,%,$(dir $(wildcard formal/*/*_pmu_props.sv))))
+FORMAL_FAMILIES := $(sort $(foreach d,$(wildcard formal/*/),$(if $(wildcard $(d)$(notdir $(d:/=))_*_props.sv),$(notdir $(d:/=)))))
 FORMAL_DEPTH    ?= 20
 FORMAL_OUT      ?= $(BUILD)/formal
 
-.PHONY: formal formal-files
+.PHONY: formal formal-files formal-families
 formal: deps $(GEN_VH)
 	@bash formal/run.sh --depth $(FORMAL_DEPTH) --out $(FORMAL_OUT) $(FORMAL_FAMILIES)
 
-# The sources and the include option of family FORMAL_PREFIX (EV4, EV67: its rtl/<family>/family.mk
-# variables), one a line (run.sh asks).
+# The families with a checker, one line.
+formal-families:
+	@echo '$(FORMAL_FAMILIES)'
+
+# The prefix of family FORMAL_FAMILY's rtl/<family>/family.mk variables (<prefix>RTL_SRCS,
+# <prefix>RTL_INC); the Itanium's have none.
+FORMAL_VARS_ev4  := EV4_
+FORMAL_VARS_ev67 := EV67_
+FORMAL_VARS_ita  :=
+
+# The sources and the include option of family FORMAL_FAMILY, one a line (run.sh asks).
 formal-files:
-	@echo '$($(FORMAL_PREFIX)_RTL_SRCS)'
-	@echo '$($(FORMAL_PREFIX)_RTL_INC)'
+	@$(if $(filter undefined,$(origin FORMAL_VARS_$(FORMAL_FAMILY))),\
+	  echo "formal-files: no family '$(FORMAL_FAMILY)' (expected FORMAL_FAMILY=ev4, ev67 or ita)" >&2; exit 2)
+	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_SRCS)'
+	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_INC)'
 
 # make test runs the quick version (depth 8, under a minute) and run.sh's usage checks, and
 # the replay of a counterexample kept in the tree (cex2replay, run --writes, formal/replay.sh).

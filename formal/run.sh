@@ -3,19 +3,23 @@
 #
 #   run.sh [--depth N] [--quick] [--out DIR] FAMILY...
 #
-# FAMILY is a folder of formal/ (ev4, ev67): its checker formal/<family>/<family>_pmu_props.sv
-# wraps the unchanged top, each property in an `ifdef PROP_<name>` block with its cover and a
-# "killed by: <mutant>" line naming a mutation of tests/mutants/catalog. For each property:
+# FAMILY is a folder of formal/ (ev4, ev67, ita): its checkers formal/<family>/<family>_*_props.sv
+# (each one's top is the module named as its file) wrap unchanged RTL modules, each property in
+# an `ifdef PROP_<name>` block with its cover and a "killed by: <mutant>" line naming a mutation
+# of tests/mutants/catalog; a name is used once in a family. For each property:
 #   1. Yosys (read_verilog -formal -sv, prep, write_smt2) with the family's sources, as
-#      rtl/<family>/family.mk lists them (asked of make, never copied here);
+#      rtl/<family>/family.mk lists them (asked of make, never copied here), and its checker;
 #   2. yosys-smtbmc: BMC for N steps (a failure leaves a counterexample VCD), then
 #      k-induction of length N (an unbounded proof when it closes);
 #   3. the cover in cover mode: it must be reached within N steps (no vacuous proof);
 #   4. the named mutant applied to a scratch copy of rtl/ (tests/mutants/run.sh --apply):
 #      the BMC must fail, with a counterexample VCD.
 # A block may also hold a "// yosys: <commands>" line (run after prep, e.g. a cutpoint) and a
-# "// smtbmc: <options>" line (given to every yosys-smtbmc run of the property, e.g. --unroll).
-# Each counterexample becomes a replay beside it (pmusim cex2replay, when PMUSIM, default
+# "// smtbmc: <options>" line (given to every yosys-smtbmc run of the property: --unroll, and
+# for the Itanium's checkers z3's combined_solver.solver2_timeout, without which z3 stalls on
+# their counter arithmetic). After those, Yosys drops the flop bits no property reads.
+# Each counterexample of a family's whole-top checker (<family>_pmu_props) becomes a replay
+# beside it (pmusim cex2replay, when PMUSIM, default
 # build/pmusim, is built: replay-stream.txt and replay-writes.txt), and the line after the
 # property's prints the `pmusim run` that replays it (docs/formal.md, "From a
 # counterexample to a replay"; formal/replay.sh runs it on the mutant's RTL too).
@@ -34,8 +38,9 @@ while [ $# -gt 0 ]; do
         --quick) depth=8; shift ;;
         --out) out=${2:?--out: expected a directory}; shift 2 ;;
         -*) usage "unknown option '$1'" ;;
-        *) [ -f "formal/$1/$1_pmu_props.sv" ] ||
-               usage "no family '$1' (expected one of: $(cd formal && ls -d */ | tr -d / | tr '\n' ' '))"
+        *) compgen -G "formal/$1/$1_*_props.sv" > /dev/null ||
+               usage "no family '$1' (expected one of: $(cd formal && for d in */; do d=${d%/}
+                   compgen -G "$d/${d}_*_props.sv" > /dev/null && printf '%s ' "$d"; done))"
            fams+=("$1"); shift ;;
     esac
 done
@@ -43,13 +48,15 @@ done
 command -v yosys-smtbmc > /dev/null || { echo "run.sh: yosys-smtbmc not found (make deps)" >&2; exit 2; }
 command -v "$solver" > /dev/null || { echo "run.sh: solver '$solver' not found (make deps)" >&2; exit 2; }
 
-# smt2 FILE_OUT PROPERTY ROOT: the model of the checker with one property, from the sources
-# under ROOT (the tree, or a mutant's copy), with the block's yosys commands; the log beside it.
+# smt2 FILE_OUT PROPERTY ROOT: the model of checker $props (top $top) with one property, from
+# the sources under ROOT (the tree, or a mutant's copy), with the block's yosys commands; the
+# log beside it.
 smt2() {
     local srcs=() s
     for s in $rtl_srcs; do srcs+=("$3/$s"); done
     yosys -q -l "$1.log" -p "read_verilog -formal -sv -DPROP_$2 -I$inc ${srcs[*]} $props; \
-        prep -flatten -top ${fam}_pmu_props; $ycmds async2sync; dffunmap; write_smt2 -wires $1" > /dev/null 2>&1
+        prep -flatten -top $top; $ycmds opt -full; opt_dff; wreduce; opt_clean; async2sync; dffunmap; \
+        write_smt2 -wires $1" > /dev/null 2>&1
 }
 
 # smtbmc LOG ARGS...: runs yosys-smtbmc with the block's options; prints PASSED, FAILED or ERROR.
@@ -79,17 +86,25 @@ replay_line() {
 
 passed=0 failed=0
 for fam in "${fams[@]}"; do
-    props=formal/$fam/${fam}_pmu_props.sv
-    prefix=${fam^^}
-    vars=$(make -s --no-print-directory formal-files FORMAL_PREFIX="$prefix" 2>&1) ||
+    vars=$(make -s --no-print-directory formal-files FORMAL_FAMILY="$fam" 2>&1) ||
         { echo "run.sh: make formal-files for $fam failed: $vars" >&2; exit 2; }
     rtl_srcs=$(sed -n 1p <<< "$vars")
     inc=$(sed -n 2p <<< "$vars"); inc=${inc#-I}
     [ -n "$rtl_srcs" ] && [ -d "$inc" ] ||
         { echo "run.sh: $fam: no sources or no generated includes ($inc): run make formal" >&2; exit 2; }
-    names=$(sed -n 's/^`ifdef PROP_\([a-z0-9_]*\)$/\1/p' "$props")
-    [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
-    for p in $names; do
+    # Every checker's properties, as "file name" (a name once in the family).
+    jobs=() seen=
+    for props in formal/"$fam"/"$fam"_*_props.sv; do
+        names=$(sed -n 's/^`ifdef PROP_\([a-z0-9_]*\)$/\1/p' "$props")
+        [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
+        for p in $names; do
+            grep -qx "$p" <<< "$seen" && { echo "run.sh: $props: property $p is defined twice in $fam" >&2; exit 2; }
+            seen+=$p$'\n' jobs+=("$props $p")
+        done
+    done
+    for job in "${jobs[@]}"; do
+        props=${job% *} p=${job#* }
+        top=$(basename "$props" .sv)
         d=$out/$fam/$p
         rm -rf "$d"; mkdir -p "$d"
         start=$(date +%s)
@@ -140,6 +155,7 @@ for fam in "${fams[@]}"; do
         line+=" [$(( $(date +%s) - start )) s]"
         if [ "$ok" = 1 ]; then echo "ok   $line"; passed=$((passed + 1))
         else echo "FAIL $line"; failed=$((failed + 1)); fi
+        [ "$top" = "${fam}_pmu_props" ] || continue # a sub-block's checker: no stream drives it
         [ -s "$d/cex.vcd" ] && replay_line "$d/cex.vcd"
         [ -s "$d/mutant/cex.vcd" ] && replay_line "$d/mutant/cex.vcd" " (on the mutant's RTL too: bash formal/replay.sh $d)"
     done
