@@ -23,7 +23,7 @@ FORMAL_VARS_ita  :=
 # The sources and the include option of family FORMAL_FAMILY, one a line (run.sh asks).
 formal-files:
 	@$(if $(filter undefined,$(origin FORMAL_VARS_$(FORMAL_FAMILY))),\
-	  echo "formal-files: no family '$(FORMAL_FAMILY)' (expected FORMAL_FAMILY=ev4, ev67 or ita)" >&2; exit 2)
+	  $(error formal-files: no family '$(FORMAL_FAMILY)' (expected FORMAL_FAMILY=ev4, ev67 or ita)))
 	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_SRCS)'
 	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_INC)'
 
