@@ -27,7 +27,8 @@ check sim-waves-window 0 "--cycles 50000 --waves build/sim.fst --wave-from 40000
 check sim-waves-window-n 0 "--cycles 0x3000 --waves build/sim.fst --wave-from 12188" -- \
     sim_line WAVES=1 STREAM=x.trace CYCLES=0x3000 WAVE_CYCLES=100
 check sim-waves-short-run 0 "--cycles 300 --waves build/sim.fst --wave-from 0" -- sim_line WAVES=1 CYCLES=300
-waves_all() { sim_line WAVES=all CYCLES=50000 | grep -q -- '--cycles 50000 --waves build/sim.fst$'; }
+# the whole run: the waves without a --wave-from window (make sim's --plot may follow)
+waves_all() { sim_line WAVES=all CYCLES=50000 | grep -- '--cycles 50000 --waves build/sim.fst\( --plot [^ ]*\)\?$' | grep -qv -- --wave-from; }
 ok sim-waves-all -- waves_all
 
 # ---- the layout in GTKWave ------------------------------------------------------------
