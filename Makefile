@@ -148,6 +148,13 @@ docs: $(DOCS_GEN)
 $(PMUSIM): $(BUILD)/obj/verilator/cli/main.o $(PMUSIM_LIBS) $(COMMON_OBJS)
 	$(CXX) $(OPT) -g $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)
 
+# The same program with a lock-step pair whose RTL can be told to go wrong (test code only:
+# verilator/cli/tests/fault_backend.c), for the end-to-end checks of the mismatch reports.
+$(PMUSIM_FAULTY): $(BUILD)/obj/verilator/cli/main.o $(BUILD)/obj/verilator/cli/tests/fault_backend.o \
+                  $(PMUSIM_LIBS) $(COMMON_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(OPT) -g -Wl,--wrap=pmu_cosim_create $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)
+
 clean:
 	rm -rf $(BUILD) $(CLEAN_EXTRA)
 

@@ -3,6 +3,7 @@
 # command and count it.
 #
 # ok NAME -- COMMAND...: COMMAND succeeds (its own checks print why when it does not).
+# jcheck FILE PYTHON: FILE is one JSON document (d) for which the Python assertions hold.
 # lacks NAME TEXT -- COMMAND...: COMMAND succeeds and its output lacks TEXT.
 #
 # check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
@@ -119,4 +120,22 @@ interrupted() {
         passed=$((passed + 1))
     fi
     cd .. && rm -rf sig
+}
+
+# jcheck FILE PYTHON: FILE parses as one JSON document (d) and the Python assertions hold;
+# the failed assertion is printed.
+jcheck() {
+    python3 - "$1" <<EOF
+import json, sys
+d = json.load(open(sys.argv[1]))
+def typed(obj, **members):
+    for k, t in members.items():
+        assert k in obj, "no member " + k
+        assert isinstance(obj[k], t) and not (t is int and isinstance(obj[k], bool)), \
+            "%s: %r is not %s" % (k, obj[k], t)
+def nullable(obj, k, t):
+    assert k in obj, "no member " + k
+    assert obj[k] is None or isinstance(obj[k], t), "%s: %r is not null or %s" % (k, obj[k], t)
+$2
+EOF
 }

@@ -150,6 +150,11 @@ $(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
 GTEST_BINS   += $(HARNESS_TEST_BIN)
 TEST_SCRIPTS += verilator/cli/tests/cli.sh verilator/cli/tests/files.sh verilator/cli/tests/waves.sh verilator/cli/tests/json.sh
 TEST_DEPS    += $(PMUSIM)
+# The mismatch reports end to end, from a pmusim whose RTL is told to go wrong (its link rule
+# is the top-level Makefile's, next to $(PMUSIM)'s).
+PMUSIM_FAULTY := $(BUILD)/tests/pmusim_faulty
+TEST_SCRIPTS += verilator/cli/tests/mismatch_reports.sh
+TEST_DEPS    += $(PMUSIM_FAULTY)
 
 # ---- make sim -------------------------------------------------------------------------
 # With STREAM set, --cycles is passed only when CYCLES was given (it caps the stream).

@@ -27,24 +27,6 @@ if [ ! -x "$PMUSIM" ]; then
     exit 1
 fi
 
-# jcheck FILE PYTHON: FILE parses as one JSON document (d) and the Python assertions hold;
-# the failed assertion is printed.
-jcheck() {
-    python3 - "$1" <<EOF
-import json, sys
-d = json.load(open(sys.argv[1]))
-def typed(obj, **members):
-    for k, t in members.items():
-        assert k in obj, "no member " + k
-        assert isinstance(obj[k], t) and not (t is int and isinstance(obj[k], bool)), \
-            "%s: %r is not %s" % (k, obj[k], t)
-def nullable(obj, k, t):
-    assert k in obj, "no member " + k
-    assert obj[k] is None or isinstance(obj[k], t), "%s: %r is not null or %s" % (k, obj[k], t)
-$2
-EOF
-}
-
 # The members every run, count and profile has (verilator/cli/json.c).
 common='typed(d, family=str, model=str, backend=str, source=dict, records=int)
 nullable(d, "exact", bool)
