@@ -46,6 +46,9 @@ assert d['reproduce'].endswith('--stop-at 501'), d['reproduce']"
     # the text report names the same register as the JSON
     reg=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['mismatch']['register'])" "$tmp/run.json")
     check "$fam: the text report names $reg" 1 "register: $reg" -- bash -c "cat '$tmp/run.err'; exit 1"
+    # and the rest a report must name: both values, the record, the seed
+    ok "$fam: the text report has both values, the record and the seed" -- \
+        grep -qzE "expected: 0x[0-9a-f]+ \(reference\).*actual: +0x[0-9a-f]+ \(RTL\).*record: .*seed 1" "$tmp/run.err"
     # the replay line, with the fault, reproduces it and writes the waveform before it
     replay=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['reproduce'])" "$tmp/run.json")
     replay=${replay:-false no replay line}
