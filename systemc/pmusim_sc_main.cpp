@@ -32,7 +32,7 @@ int sc_main(int argc, char *argv[])
         return PMU_EXIT_OK;
     }
     if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
-        std::printf("usage: %s run [options]\n"
+        std::printf("usage: %s run [--quantum N] [options]\n"
                     "`pmusim run` on the SystemC/TLM-2.0 platform: the same options, output and\n"
                     "exit status (see `%s run --help`, docs/systemc.md); %s --version (-V) the version.\n",
                     argv[0], argv[0], argv[0]);
