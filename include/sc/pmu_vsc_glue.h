@@ -15,7 +15,8 @@
 //     the inputs, clk_i raised, go on the pins and the model evaluates (one delta cycle);
 //   - eval() with clk_i lowered since the last eval: the fall is recorded in the model (no
 //     logic is sensitive to it) without evaluating it, as the C harness records it on the
-//     --cc model (include/harness/pmu_vlt_glue.h);
+//     --cc model (include/harness/pmu_vlt_glue.h), unless a waveform was ever opened (it
+//     samples the clock's low half with the new inputs: then the fall is evaluated);
 //   - any other eval(): the inputs go on the pins and the model evaluates (one delta cycle);
 // so the model's clock is gated: it rises only when the Model clocks (a write, a step), each
 // time at an edge of the platform clock (or, decoupled, at the caller's local time), never
@@ -167,9 +168,10 @@ inline const pmu_vsc_site *&next_site()
             const bool edge = clk_i && !last_clk_;                                           \
             const bool fall = !clk_i && last_clk_;                                           \
             last_clk_ = clk_i;                                                               \
-            if (fall && ::sc_core::sc_is_running()) {                                        \
+            if (fall && !traced_ && ::sc_core::sc_is_running()) {                            \
                 /* no logic is sensitive to the fall: recorded, not evaluated; the other */  \
-                /* inputs go on the pins with the next evaluation */                         \
+                /* inputs go on the pins with the next evaluation (a waveform samples */     \
+                /* both halves of a clock: once one was opened, falls are evaluated) */      \
                 clk_i_w_->write(false);                                                      \
                 PINS##_CLK_PREV(vsc->rootp) = 0;                                             \
                 return;                                                                      \
@@ -188,7 +190,11 @@ inline const pmu_vsc_site *&next_site()
             PINS(PMU_VSC_PULL_)                                                              \
         }                                                                                    \
         void final() {}                                                                      \
-        void trace(VerilatedFstC *fst, int levels) { vsc->trace(fst, levels); }              \
+        void trace(VerilatedFstC *fst, int levels)                                           \
+        {                                                                                    \
+            traced_ = true;                                                                  \
+            vsc->trace(fst, levels);                                                         \
+        }                                                                                    \
                                                                                              \
     private:                                                                                 \
         ::sc_core::sc_event changed_;                                                        \
@@ -197,6 +203,7 @@ inline const pmu_vsc_site *&next_site()
         ::sc_core::sc_in<bool> *clk = nullptr;                                               \
         const bool *decoupled = nullptr;                                                     \
         uint8_t last_clk_ = 0;                                                               \
+        bool traced_ = false;                                                                \
     }
 
 #endif
