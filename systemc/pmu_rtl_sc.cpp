@@ -45,7 +45,7 @@ pmu_rtl_sc::pmu_rtl_sc(sc_core::sc_module_name name, const pmu_family *f, unsign
     : pmu_sc(name, f, nullptr, access_delay, clocking::kInSystemC)
 {
     // Made here, while the part is being built, so that its modules and pins are the part's.
-    pmu_backend *b = vsc_of(f)->make(model, pmu_vsc_site{"model", &clk}, err);
+    pmu_backend *b = vsc_of(f)->make(model, pmu_vsc_site{"model", &clk, &decoupled_}, err);
     if (b)
         attach(b);
 }

@@ -32,7 +32,23 @@ pmu_sc::pmu_sc(sc_core::sc_module_name name, const pmu_family *f, pmu_backend *b
 }
 
 // The one driver of irq: the line after the last clock (a step, or a write).
-void pmu_sc::drive_line() { irq.write(st_.pmi != 0); }
+void pmu_sc::drive_line()
+{
+    line_driven_ = st_.pmi != 0;
+    irq.write(line_driven_);
+}
+
+// After a clock: irq follows the line one delta later, with an event only when it changes.
+void pmu_sc::line_after_clock()
+{
+    const bool up = st_.pmi != 0;
+    if (up != line_driven_) {
+        line_driven_ = up;
+        line_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+void pmu_sc::set_decoupled(bool on) { decoupled_ = on; }
 
 // Holds the model for one operation (a kInSystemC model only).
 class pmu_sc::model_guard {
@@ -65,7 +81,7 @@ void pmu_sc::reset()
     model_guard hold(*this);
     pmu_reset(b_);
     pmu_snapshot(b_, &st_);
-    line_.notify(sc_core::SC_ZERO_TIME);
+    line_after_clock();
 }
 
 static int address_of(const pmu_family *f, tlm::tlm_generic_payload &t)
@@ -109,7 +125,7 @@ void pmu_sc::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
         std::memcpy(&v, t.get_data_ptr(), 8);
         pmu_write(b_, (uint16_t)addr, v);
         pmu_snapshot(b_, &st_); // a write is a clock: the line is low after it
-        line_.notify(sc_core::SC_ZERO_TIME);
+        line_after_clock();
     } else {
         v = pmu_read(b_, (uint16_t)addr);
         std::memcpy(t.get_data_ptr(), &v, 8);
@@ -150,8 +166,18 @@ void pmu_sc::on_clock()
     }
     pmu_step(b_, r.bytes.data());
     pmu_snapshot(b_, &st_);
-    line_.notify(sc_core::SC_ZERO_TIME);
+    line_after_clock();
     stepped_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void pmu_sc::step_record(const void *record)
+{
+    {
+        model_guard hold(*this);
+        pmu_step(b_, record);
+        pmu_snapshot(b_, &st_);
+    }
+    line_after_clock();
 }
 
 
@@ -169,7 +195,7 @@ void pmu_sc::step_thread()
             pmu_step(b_, r.bytes.data()); // on the pins now, clocked at the next rising edge
             pmu_snapshot(b_, &st_);
         }
-        line_.notify(sc_core::SC_ZERO_TIME);
+        line_after_clock();
         stepped_.notify(sc_core::SC_ZERO_TIME);
     }
 }

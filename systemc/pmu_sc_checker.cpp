@@ -58,6 +58,14 @@ void side_step(pmu_backend *b, const void *record)
         SC_REPORT_ERROR(s->part->name(), "the part did not step the record at the clock");
 }
 void side_snapshot(pmu_backend *b, pmu_state *st) { *st = me(b)->part->state(); }
+// The part's state after its last clock, where the part keeps it: the pair compares the
+// two in place (pmu_backend_ops.visible).
+const void *side_visible(pmu_backend *b, const uint8_t **pmi_line)
+{
+    const pmu_state &st = me(b)->part->state();
+    *pmi_line = &st.pmi;
+    return st.reg;
+}
 void side_destroy(pmu_backend *b) { delete me(b); }
 uint64_t side_total(pmu_backend *b, unsigned ctr) { return pmu_total(me(b)->part->backend(), ctr); }
 int side_trace_open(pmu_backend *b, const char *path, pmu_err *err)
@@ -74,6 +82,7 @@ const pmu_backend_ops side_ops = [] {
     o.read = side_read;
     o.step = side_step;
     o.snapshot = side_snapshot;
+    o.visible = side_visible;
     o.destroy = side_destroy;
     o.total = side_total;
     o.trace_open = side_trace_open;
@@ -138,6 +147,13 @@ void pmu_sc_checker::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &
 }
 
 unsigned int pmu_sc_checker::transport_dbg(tlm::tlm_generic_payload &t) { return ref_socket->transport_dbg(t); }
+
+void pmu_sc_checker::step_record(const void *record)
+{
+    ref_.step_record(record);
+    rtl_.step_record(record);
+    pmu_step(pair_, record);
+}
 
 void pmu_sc_checker::forward()
 {

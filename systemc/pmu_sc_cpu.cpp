@@ -14,7 +14,7 @@ pmu_sc_cpu::pmu_sc_cpu(sc_core::sc_module_name name, const pmu_family *f, pmu_ba
     pmu_sc_port_env env;
     env.fam = f;
     env.behind = behind;
-    env.line = [this] { return irq.read(); };
+    env.line = [this] { return line_ ? line_() : irq.read(); };
     env.retire = [this](const void *rec) { retire_record(rec); };
     env.delay = &pending_;
     env.on_access = [this](uint16_t addr, bool, uint64_t) {
@@ -22,6 +22,7 @@ pmu_sc_cpu::pmu_sc_cpu(sc_core::sc_module_name name, const pmu_family *f, pmu_ba
         access_addr.write(addr);
     };
     env.on_trace = [this](bool on) {
+        sync(); // the waveform's window starts and stops at the record's time
         if (on_trace_)
             on_trace_(on);
     };
@@ -31,22 +32,65 @@ pmu_sc_cpu::pmu_sc_cpu(sc_core::sc_module_name name, const pmu_family *f, pmu_ba
 
 pmu_sc_cpu::~pmu_sc_cpu() { pmu_destroy(port_); }
 
+void pmu_sc_cpu::loosely_timed(unsigned quantum, std::function<void(const void *)> step)
+{
+    step_ = std::move(step);
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(period_ * static_cast<double>(quantum));
+}
+
 void pmu_sc_cpu::thread()
 {
-    wait(clk.negedge_event());
+    if (step_)
+        wait(period_ / 2); // where the clock's first falling edge would be
+    else
+        wait(clk.negedge_event());
+    qk_.reset();
+    resumed_ = sc_core::sc_time_stamp();
+    in_thread_ = true;
     if (program_)
         program_();
+    sync();
+    in_thread_ = false;
     sc_core::sc_stop();
+}
+
+void pmu_sc_cpu::sync()
+{
+    if (!step_ || !in_thread_)
+        return;
+    qk_.sync();
+    retired_count.write(retired_);
 }
 
 void pmu_sc_cpu::retire_record(const void *rec)
 {
-    // The software's register accesses took the bus: whole clocks without a record.
+    if (step_) {
+        while (pending_ >= period_) { // clocks with no record, in local time
+            qk_.inc(period_);
+            pending_ -= period_;
+            access_clocks_++;
+        }
+        uint64_t before = behind_->cycle;
+        step_(rec);
+        retired_++;
+        qk_.inc(period_);
+        if (qk_.need_sync())
+            sync();
+        if (behind_->cycle != before + 1)
+            SC_REPORT_ERROR(name(), "the PMU did not take the record");
+        return;
+    }
+    // The software's register accesses took the bus: whole clocks without a record, from
+    // the falling edge the thread resumed at.  An access that waited for a clock edge (a
+    // write to a part clocked in SystemC time) spent part of them already.
+    sc_core::sc_time until = resumed_;
     while (pending_ >= period_) {
-        wait(clk.negedge_event());
+        until += period_;
         pending_ -= period_;
         access_clocks_++;
     }
+    while (sc_core::sc_time_stamp() < until)
+        wait(clk.negedge_event());
     uint64_t before = behind_->cycle;
     pmu_sc_record r;
     const unsigned char *p = static_cast<const unsigned char *>(rec);
@@ -55,6 +99,7 @@ void pmu_sc_cpu::retire_record(const void *rec)
     retired_count.write(++retired_);
     wait(clk.posedge_event());
     wait(clk.negedge_event());
+    resumed_ = sc_core::sc_time_stamp();
     if (behind_->cycle != before + 1)
         SC_REPORT_ERROR(name(), "the PMU did not take the record at the clock");
 }

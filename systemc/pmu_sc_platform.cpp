@@ -23,7 +23,10 @@ using sc_core::sc_time;
 struct platform {
     sc_time period{1, SC_NS};
     sc_time access_delay{1, SC_NS}; // one clock per register access
-    std::unique_ptr<sc_core::sc_clock> clk;
+    unsigned quantum = PMU_SC_DEFAULT_QUANTUM; // clocks; 1: clock by clock
+    // The clock (quantum 1), or with a larger quantum a signal held low: the processor
+    // keeps the time, loosely timed, and nothing steps at an edge.
+    std::unique_ptr<sc_core::sc_signal<bool>> clk;
     std::unique_ptr<pmu_sc_player> player;
     std::unique_ptr<pmu_ref_sc> ref;
     std::unique_ptr<pmu_sc> rtl;
@@ -78,7 +81,11 @@ int sc_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind k
     p.used = true;
     // Reports are the run's; SystemC's own "stopped by user" note is not.
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    p.clk.reset(new sc_core::sc_clock("clk", p.period));
+    const bool lt = p.quantum > 1;
+    if (lt)
+        p.clk.reset(new sc_core::sc_signal<bool>("clk"));
+    else
+        p.clk.reset(new sc_core::sc_clock("clk", p.period));
     p.player.reset(new pmu_sc_player("player", src));
     if (kind != PMU_BACKEND_RTL && !(p.ref.reset(pmu_ref_sc::create("ref", fam, model, p.access_delay, err)), p.ref))
         return -1;
@@ -98,6 +105,16 @@ int sc_open(void *ctx, const pmu_family *fam, unsigned model, pmu_backend_kind k
     if (p.rtl)
         wire(p, *p.rtl, p.rtl_q, p.rtl_irq, "rtl");
     p.cpu->irq(p.ref ? *p.ref_irq : *p.rtl_irq);
+    p.cpu->line([line_part] { return line_part->state().pmi != 0; });
+    if (lt) {
+        for (pmu_sc *part : {static_cast<pmu_sc *>(p.ref.get()), static_cast<pmu_sc *>(p.rtl.get())})
+            if (part)
+                part->set_decoupled(true);
+        if (p.checker)
+            p.cpu->loosely_timed(p.quantum, [&p](const void *rec) { p.checker->step_record(rec); });
+        else
+            p.cpu->loosely_timed(p.quantum, [line_part](const void *rec) { line_part->step_record(rec); });
+    }
     if (p.checker) {
         p.retired.reset(new sc_core::sc_fifo<pmu_sc_record>("retired", 1));
         p.cpu->retire(*p.retired);
@@ -196,9 +213,9 @@ pmu_loop_end sc_loop(void *ctx, pmu_cli_loop *l, const pmu_run_software *sw, pmu
 void sc_report(void *ctx, FILE *out)
 {
     platform &p = *static_cast<platform *>(ctx);
-    fprintf(out, "SystemC: %.0f ns simulated at 1 ns a clock: %" PRIu64 " records, %" PRIu64
+    fprintf(out, "SystemC: %.0f ns simulated at 1 ns a clock, quantum %u: %" PRIu64 " records, %" PRIu64
                  " clocks of register access%s%s\n",
-            sc_core::sc_time_stamp().to_seconds() * 1e9, p.player->played(), p.cpu->access_clocks(),
+            sc_core::sc_time_stamp().to_seconds() * 1e9, p.quantum, p.player->played(), p.cpu->access_clocks(),
             p.rtl ? "; RTL part: " : "", p.rtl_kind.c_str());
 }
 
@@ -223,4 +240,8 @@ const pmu_run_engine engine = {&the_platform, sc_open, sc_loop, sc_waves, sc_rep
 
 } // namespace
 
-const pmu_run_engine *pmu_sc_run_engine() { return &engine; }
+const pmu_run_engine *pmu_sc_run_engine(unsigned quantum)
+{
+    the_platform.quantum = quantum;
+    return &engine;
+}

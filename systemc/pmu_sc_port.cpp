@@ -75,6 +75,9 @@ void port_snapshot(pmu_backend *b, pmu_state *s)
     p->base.cycle = p->env.behind->cycle;
 }
 
+// The line alone, as snapshot() gives it: the run loop asks it after every record.
+uint8_t port_pmi(pmu_backend *b) { return self(b)->env.line() ? 1 : 0; }
+
 void port_not_software(pmu_backend *b)
 {
     (void)b;
@@ -134,6 +137,7 @@ pmu_backend *pmu_sc_port_new(pmu_sc_initiator &sock, const pmu_sc_port_env &env)
     p->ops.trace_close = pmu_has_trace(inner) ? port_trace_close : nullptr;
     p->ops.reference = port_reference;
     p->ops.mismatches = port_mismatches;
+    p->ops.pmi = port_pmi;
     // The name of the backend behind it, as the traffic log's wrapper keeps it: what the
     // software's checks ran against (pmu_cosim_say_exact says "alone" for "rtl" and "ref").
     p->base = pmu_backend{&p->ops, inner->name, inner->model, env.fam->nvis, inner->cycle};

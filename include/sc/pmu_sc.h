@@ -18,8 +18,8 @@
 // for anything else (other lengths, writes, unmapped addresses).
 //
 // Clocking: at each rising clock edge with a record waiting on `records`, the PMU steps
-// it, `irq` takes the interrupt line after the clock (one delta later), and
-// stepped_event() is notified.
+// it, `irq` takes the interrupt line after the clock (one delta later, and only when it
+// changes), and stepped_event() is notified.  step_record() steps one without the clock.
 // Without a waiting record the PMU does not step (its cycle count is records consumed).
 // Write a record before the time of the edge that is to take it (at the falling edge, as
 // the CPU stand-in does): a part clocked in SystemC time (below) puts it on the RTL's pins
@@ -71,6 +71,17 @@ public:
     // model only from a thread during the simulation, or before it: at its start).
     void reset();
 
+    // Steps one record now, in the caller's thread, without the clock and without the
+    // record input: the loosely timed path of a caller that keeps its own time (a quantum
+    // keeper, docs/systemc.md "The quantum").  The state and the line are the record's
+    // clock's when it returns (a kInSystemC model takes a delta cycle; call it from a
+    // thread then, and decouple the part first); irq follows one delta later, as at a
+    // clock; stepped_event() is not notified.
+    void step_record(const void *record);
+    // Decoupled, a kInSystemC model's clocks do not wait for the rising edges of clk (its
+    // caller is ahead of SystemC time); set before the simulation starts.
+    void set_decoupled(bool on);
+
     const sc_core::sc_event &stepped_event() const { return stepped_; }
     pmu_backend *backend() const { return b_; }
     const pmu_family *family() const { return fam_; }
@@ -80,6 +91,7 @@ public:
 protected:
     // For a part that makes its backend after the module exists (b was NULL).
     void attach(pmu_backend *b);
+    bool decoupled_ = false; // set_decoupled
 
 private:
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);
@@ -87,6 +99,7 @@ private:
     void on_clock();
     void step_thread();
     void drive_line();
+    void line_after_clock();
     // The register-port address of a transaction, or -1 (with the response set).
     int port_address(tlm::tlm_generic_payload &t) const;
 
@@ -101,7 +114,8 @@ private:
     sc_core::sc_time access_delay_;
     pmu_state st_;
     sc_core::sc_event stepped_;
-    sc_core::sc_event line_; // the line may have changed: drive_line() updates irq
+    sc_core::sc_event line_; // the line changed: drive_line() updates irq
+    bool line_driven_ = false; // what drive_line() was last asked to put on irq
 };
 
 // The register-port address of a transaction on a part of family f (the rules above), or

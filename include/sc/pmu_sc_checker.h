@@ -40,6 +40,10 @@ public:
     SC_HAS_PROCESS(pmu_sc_checker);
 
     pmu_backend *pair() const { return pair_; }
+    // One record to both parts now, by method calls (pmu_sc::step_record, the quantum
+    // keeper's path: no record input, no clock), and the states compared after it, as
+    // `records` does at the clock.
+    void step_record(const void *record);
 
 private:
     void b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay);

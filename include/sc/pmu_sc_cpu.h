@@ -6,18 +6,31 @@
 // The software holds port() (a pmu_sc_port, include/sc/pmu_sc_port.h): its register
 // accesses are b_transport calls on `socket`; stepping a record there retires it:
 //   - the software's accumulated access delay is spent first, in whole clocks with no
-//     record (the PMU does not count them), the remainder carried to the next record;
+//     record (the PMU does not count them), counted from the falling edge the thread
+//     resumed at (an access that waited for a clock edge spent part of them), the
+//     remainder carried to the next record;
 //   - the record is written to `retire` at a falling clock edge, the PMU takes it at the
 //     next rising edge, and the thread resumes at the falling edge after it, when the
 //     PMU's state and `irq` have settled.
 // The thread runs the program given to run() from the first falling edge, then stops
 // the simulation.
+//
+// Loosely timed (loosely_timed(), a quantum above 1 clock): the processor runs ahead of
+// SystemC time with a quantum keeper (tlm_utils::tlm_quantumkeeper): each record is handed
+// to a step function (the part's or the checker's step_record) in the processor's thread,
+// the access delay and each record's clock are added to its local time, and it waits for
+// SystemC time only when the local time reaches the quantum (and when a waveform starts or
+// stops, and at the end), so the simulated time and every count are the clock-by-clock
+// run's.  The interrupt line the software sees is line() (a method call on the part), in
+// both modes.
 #ifndef PMU_SC_CPU_H
 #define PMU_SC_CPU_H
 
 #include <systemc>
 
 #include <functional>
+
+#include <tlm_utils/tlm_quantumkeeper.h>
 
 #include "common/pmu_backend.h"
 #include "common/pmu_family.h"
@@ -47,6 +60,13 @@ public:
     pmu_backend *port() const { return port_; }
     // The program of the thread (set before sc_start).
     void run(std::function<void()> program) { program_ = std::move(program); }
+    // The interrupt line the software sees after each record (set before sc_start): a
+    // method call on the part whose irq drives `irq`.
+    void line(std::function<bool()> f) { line_ = std::move(f); }
+    // Loosely timed with a quantum of `quantum` clocks (> 1; set before sc_start; the
+    // global quantum, tlm_global_quantum, is set here): records go to step(), not to
+    // `retire`, and the thread starts at the first falling edge's time without a clock.
+    void loosely_timed(unsigned quantum, std::function<void(const void *)> step);
     // Called when the software starts (true) or stops (false) a waveform.
     void on_trace(std::function<void(bool)> f) { on_trace_ = std::move(f); }
     // Its signals and its interrupt input into a trace file.
@@ -57,6 +77,7 @@ public:
 private:
     void thread();
     void retire_record(const void *rec);
+    void sync(); // loosely timed: SystemC time catches up with the local time
 
     const pmu_family *fam_;
     pmu_backend *behind_;
@@ -66,6 +87,11 @@ private:
     std::function<void(bool)> on_trace_;
     uint64_t retired_ = 0, accesses_ = 0;
     sc_core::sc_time pending_; // access delay not yet spent
+    sc_core::sc_time resumed_;  // clock by clock: the falling edge the thread last resumed at
+    std::function<bool()> line_;
+    std::function<void(const void *)> step_; // loosely timed: where records go
+    tlm_utils::tlm_quantumkeeper qk_;
+    bool in_thread_ = false; // the program is running in the thread (sync() may wait)
     uint64_t access_clocks_ = 0;
 };
 

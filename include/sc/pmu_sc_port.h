@@ -4,7 +4,7 @@
 // unchanged:
 //   - write() and read() are 8-byte b_transport calls, their annotated delays summed;
 //   - snapshot() reads the visible registers through the debug transport and the
-//     interrupt line as the software's processor sees it;
+//     interrupt line as the software's processor sees it; pmu_pmi() asks the line alone;
 //   - step() hands a record to the processor's record path (the CPU stand-in,
 //     sc/pmu_sc_cpu.h), for a run loop in the processor's thread; without one it is an error;
 //   - total(), reference(), mismatches() and the waveform ask the backend behind the

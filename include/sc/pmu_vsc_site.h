@@ -1,6 +1,7 @@
 // sc/pmu_vsc_site.h - a family's RTL Verilated with --sc as pmu_rtl_sc (include/sc/pmu_sc.h)
 // reaches it, and where it is made: the name of its module inside the part, and the part's
-// clock input, whose rising edges time the model's clocks (include/sc/pmu_vsc_glue.h).
+// clock input, whose rising edges time the model's clocks (include/sc/pmu_vsc_glue.h), and
+// whether they do.
 #ifndef PMU_VSC_SITE_H
 #define PMU_VSC_SITE_H
 
@@ -12,6 +13,9 @@
 struct pmu_vsc_site {
     const char *name;
     sc_core::sc_in<bool> *clk;
+    // While true, the model's clocks do not wait for the platform clock's edges: its part is
+    // stepped by a caller ahead of SystemC time (the quantum keeper, docs/systemc.md).
+    const bool *decoupled;
 };
 
 // What a family's --sc RTL offers: which of its models were Verilated with --sc, and a

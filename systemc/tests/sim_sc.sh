@@ -122,9 +122,11 @@ cp "$tmp/s.bin" "$tmp/s.bin.orig"
 check sc-traffic-is-the-stream 2 "--traffic: '$tmp/s.bin' is the same file as the input of --stream" -- \
     "$PMUSIM_SC" run --stream "$tmp/s.bin" --traffic "$tmp/s.bin"
 ok sc-stream-untouched -- cmp -s "$tmp/s.bin" "$tmp/s.bin.orig"
-# Waves: the RTL's FST and the SystemC signals' VCD beside it, both from --wave-from.
+# Waves: the RTL's FST and the SystemC signals' VCD beside it, both from --wave-from; clock
+# by clock (the clock's edges are in the VCD), then loosely timed (no clock: the VCD still
+# starts at the window, whose start and end sync the quantum keeper).
 mkdir "$tmp/w"
-check sc-waves 0 "waveform: $tmp/w/w.vcd" -- "$PMUSIM_SC" run --cycles 3000 --waves "$tmp/w/w.fst" --wave-from 1000
+check sc-waves 0 "waveform: $tmp/w/w.vcd" -- "$PMUSIM_SC" run --quantum 1 --cycles 3000 --waves "$tmp/w/w.fst" --wave-from 1000
 ok sc-waves-fst-written -- test -s "$tmp/w/w.fst"
 ok sc-vcd-has-the-lines -- grep -q 'rtl.irq\|irq' "$tmp/w/w.vcd"
 ok sc-vcd-names-the-parts -- grep -q '\$scope module rtl' "$tmp/w/w.vcd"
@@ -132,6 +134,15 @@ first_ps=$(grep -m1 '^#' "$tmp/w/w.vcd" | tr -d '#')
 ok sc-vcd-starts-at-the-window -- test "${first_ps:-0}" -ge 1000000 -a "${first_ps:-0}" -lt 1100000
 ok sc-waves-leave-no-temporary-files -- test "$(ls -A "$tmp/w" | sort | tr '\n' ' ')" = "w.fst w.gtkw w.vcd "
 ok sc-waves-layout-views-the-window -- grep -qx '\[timestart\] 1000000' "$tmp/w/w.gtkw"
+mkdir "$tmp/wq"
+check sc-waves-loosely-timed 0 "waveform: $tmp/wq/w.vcd" -- "$PMUSIM_SC" run --quantum 100000 --cycles 3000 \
+    --waves "$tmp/wq/w.fst" --wave-from 1000
+dumped_ps=$(sed -n 's/^All initial values are dumped below at time .* = \([0-9]*\) timescale units\.$/\1/p' "$tmp/wq/w.vcd")
+ok sc-vcd-loosely-timed-starts-at-the-window -- test "${dumped_ps:-0}" -ge 1000000 -a "${dumped_ps:-0}" -lt 1100000
+# The RTL's waveform is on its own time axis (a nanosecond a record): the same either way.
+fst2vcd -f "$tmp/w/w.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' >"$tmp/w1.vcd"
+fst2vcd -f "$tmp/wq/w.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' >"$tmp/wq.vcd"
+ok sc-waves-loosely-timed-same-fst -- bash -c "grep -q '^#1000' '$tmp/w1.vcd' && cmp -s '$tmp/w1.vcd' '$tmp/wq.vcd'"
 mkdir "$tmp/w2"
 check sc-waves-window-never-opened 0 "before the waveform started; no waveform written" -- \
     "$PMUSIM_SC" run --cycles 300 --waves "$tmp/w2/w.fst" --wave-from 1000

@@ -12,6 +12,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <cstdint>
 #include <cstring>
@@ -515,8 +516,22 @@ LoopResult run_software(const pmu_family *fam, pmu_backend *b, pmu_backend *chec
 }
 
 // The SystemC checker against the C harness's with the same fault: the same run, and the
-// same first report (register, fields, values, record, where) at the same cycle.
+// same first report (register, fields, values, record, where) at the same cycle; the
+// records through the checker's record input at the clock, and loosely timed, through
+// step_record() with a quantum keeper whose quantum is longer than the run (the platform's
+// path with a large --quantum): a mismatch is caught after the same record.
+void checker_against_the_c_harness(bool loosely_timed);
+
 TEST(PmuScChecker, ReportsMismatchesAsTheCHarnessDoes)
+{
+    const sc_core::sc_time quantum_before = tlm_utils::tlm_quantumkeeper::get_global_quantum();
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(1, sc_core::SC_MS));
+    for (const bool loosely_timed : {false, true})
+        checker_against_the_c_harness(loosely_timed);
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(quantum_before);
+}
+
+void checker_against_the_c_harness(bool loosely_timed)
 {
     struct Fault {
         unsigned vis_from_end; // a visible register counted from the last
@@ -539,14 +554,24 @@ TEST(PmuScChecker, ReportsMismatchesAsTheCHarnessDoes)
             env.fam = c.fam;
             env.behind = pair;
             env.line = [&c] { return c.ref->state().pmi != 0; };
-            env.retire = [&c](const void *rec) {
-                pmu_sc_record r;
-                const unsigned char *p = static_cast<const unsigned char *>(rec);
-                r.bytes.assign(p, p + c.fam->dialect->record_size);
-                c.in->write(r);
-                sc_core::wait(bench->clk.posedge_event());
-                sc_core::wait(bench->clk.negedge_event());
-            };
+            tlm_utils::tlm_quantumkeeper qk;
+            qk.reset();
+            if (loosely_timed)
+                env.retire = [&c, &qk](const void *rec) {
+                    c.checker->step_record(rec);
+                    qk.inc(bench->clk.period());
+                    if (qk.need_sync())
+                        qk.sync();
+                };
+            else
+                env.retire = [&c](const void *rec) {
+                    pmu_sc_record r;
+                    const unsigned char *p = static_cast<const unsigned char *>(rec);
+                    r.bytes.assign(p, p + c.fam->dialect->record_size);
+                    c.in->write(r);
+                    sc_core::wait(bench->clk.posedge_event());
+                    sc_core::wait(bench->clk.negedge_event());
+                };
             pmu_backend *port = pmu_sc_port_new(*c.sock, env);
             LoopResult s = run_software(c.fam, port, pair, 21, 20000, f.in_reads);
             pmu_destroy(port);
@@ -563,7 +588,11 @@ TEST(PmuScChecker, ReportsMismatchesAsTheCHarnessDoes)
             pmu_destroy(cpair);
 
             std::string what = std::string(c.fam->name) + " fault in " +
-                               (f.in_reads ? "reads" : c.fam->vis[bad->vis].name);
+                               (f.in_reads ? "reads" : c.fam->vis[bad->vis].name) +
+                               (loosely_timed ? ", loosely timed" : ", at the clock");
+            if (loosely_timed) { // the run stayed within one quantum: no clock passed
+                EXPECT_FALSE(qk.need_sync()) << what;
+            }
             EXPECT_EQ(s.end, h.end) << what;
             EXPECT_EQ(s.records, h.records) << what;
             EXPECT_EQ(s.report, h.report) << what;

@@ -7,10 +7,12 @@
 #   pmusim run --backend rtl | cosim on the generator's records of the same seed and
 #                  length, as make sim runs them (REPEAT times; median)
 #   pmusim-sc run (the SystemC platform, lock-step, at most 1,000,000 records; REPEAT
-#                  times; median), when given
+#                  times; median), when given, with its ratio to the C harness's lock-step
+#                  against the target of a quarter (wall clock and host instructions)
 #   Icarus (vvp) on the same RTL, first ICARUS_RECORDS records of the stream
-# and the host instructions per simulated cycle of each pmusim row (callgrind, through
-# ir_per_cycle.sh, which does not depend on the machine's load); prints the ratios and
+# and the host instructions per simulated cycle of each pmusim row and of the SystemC row
+# (callgrind, through ir_per_cycle.sh, which does not depend on the machine's load; the
+# SystemC row against ir_baseline_systemc.txt); prints the ratios and
 # the instruction counts against their targets, checks the counts against the committed
 # baseline (--baseline), and cross-checks that Icarus and the Verilated RTL end the Icarus
 # prefix with the same PMD4..7 counts.
@@ -230,10 +232,24 @@ ir_of() { # config baseline-args... -> sets the array named by $1
         { cat "$log" >&2; fail "ir_per_cycle.sh gave no count for every backend (output in $log)"; }
     return $rc
 }
+# The SystemC platform's lock-step run (pmusim-sc run takes run's options), at its default
+# quantum, against its own baseline (its "cosim" line is not the C harness's).
+sc_ir=
+SC_BASELINE=$(dirname "$0")/ir_baseline_systemc.txt
 if [ $IR_N1 -ge 1 ]; then
     echo "bench: callgrind: instructions per cycle over records $IR_N1..$IR_N2"
     ir_of ir "$CONFIG" "$OUT/ir.log"
     ir_of qir "$QCONFIG" "$OUT/ir-qual.log" ${BASELINE:+--baseline "$BASELINE"} || ir_status=1
+    if [ -n "$PMUSIM_SC" ]; then
+        rc=0
+        bash "$(dirname "$0")/ir_per_cycle.sh" --pmusim "$PMUSIM_SC" --config "$CONFIG" --out "$OUT/ir-systemc" \
+            --stream "$STREAM" --records "$IR_N1,$IR_N2" --backends cosim --baseline "$SC_BASELINE" \
+            > "$OUT/ir-systemc.log" 2>&1 || rc=$?
+        [ $rc -le 1 ] || { cat "$OUT/ir-systemc.log" >&2; fail "ir_per_cycle.sh failed on $PMUSIM_SC (output in $OUT/ir-systemc.log)"; }
+        [ $rc -eq 0 ] || ir_status=1
+        sc_ir=$(sed -n 's/^ir: cosim \([0-9]*\).*/\1/p' "$OUT/ir-systemc.log")
+        [ -n "$sc_ir" ] || { cat "$OUT/ir-systemc.log" >&2; fail "no SystemC instruction count (output in $OUT/ir-systemc.log)"; }
+    fi
 fi
 
 # ---- report -----------------------------------------------------------------------------
@@ -280,7 +296,7 @@ row() { # name cycles speed ir runs...
     if [ -n "$sc_speeds" ]; then
         sc_s=$(median $sc_speeds)
         printf '%-34s %10d %12.0f %11s   median of %d runs: %s; %s of the C harness lock-step\n' \
-            "SystemC platform, lock-step" "$SC_RECORDS" "$sc_s" - "$REPEAT" "$(list $sc_speeds)" \
+            "SystemC platform, lock-step" "$SC_RECORDS" "$sc_s" "${sc_ir:--}" "$REPEAT" "$(list $sc_speeds)" \
             "$(ratio "$sc_s" "$cosim_s" %.2f)"
     fi
     printf '%-34s %10d %12.0f %11s   first %d records; %.3f s - %.3f s (run of %d)\n' "Icarus RTL (vvp tb_icarus)" \
@@ -292,6 +308,16 @@ row() { # name cycles speed ir runs...
     printf 'reference / RTL-only:                    %8s  (target >= 10)    %s\n' "$ratio_rr" "$(verdict "$ratio_rr" 10)"
     printf 'reference / RTL-only, qualifiers on:     %8s  (target >= 10)    %s\n' "$ratio_qrr" "$(verdict "$ratio_qrr" 10)"
     printf 'Verilator RTL / Icarus:                  %8s  (target >= 200)   %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
+    if [ -n "$sc_speeds" ]; then
+        ratio_sc=$(ratio "$sc_s" "$cosim_s" %.3f)
+        printf 'SystemC / C harness, lock-step:          %8s  (target >= 0.25)  %s\n' "$ratio_sc" "$(verdict "$ratio_sc" 0.25)"
+        if [ -n "$sc_ir" ] && [ -n "${ir[cosim]:-}" ]; then
+            # The same ratio in host instructions, which the machine's load does not change.
+            ratio_sci=$(ratio "${ir[cosim]}" "$sc_ir" %.3f)
+            printf 'SystemC / C harness, instr/cycle:        %8s  (target >= 0.25)  %s  (%s / %s instructions a cycle)\n' \
+                "$ratio_sci" "$(verdict "$ratio_sci" 0.25)" "${ir[cosim]}" "$sc_ir"
+        fi
+    fi
     if [ -n "${qir[ref]:-}" ]; then
         printf 'instr/cycle, reference, qualifiers on:   %8s  (target <= 400)   %s\n' "${qir[ref]}" "$(at_most "${qir[ref]}" 400)"
         printf 'instr/cycle, RTL only, qualifiers on:    %8s  (target <= 3500)  %s\n' "${qir[rtl]}" "$(at_most "${qir[rtl]}" 3500)"
@@ -299,6 +325,7 @@ row() { # name cycles speed ir runs...
         if [ -n "$BASELINE" ]; then
             echo "instr/cycle against the baseline $BASELINE (fails above +10%):"
             sed -n 's/^ir: /  /p' "$OUT/ir-qual.log"
+            [ -z "$sc_ir" ] || sed -n 's/^ir: cosim /  SystemC cosim /p' "$OUT/ir-systemc.log"
         fi
     fi
     echo
