@@ -63,8 +63,8 @@ TEST_SKIPPED ?=
 
 # run_all.sh runs the suites JOBS at a time; the longest start first (its durations file,
 # else this list: the slowest suites of a fresh build, longest first, docs/bench.md).
-TEST_FIRST ?= sv_tests/run.sh formal/tests/formal.sh synth tests/new_family.sh tests/doc_test.sh \
-              qemu/tests/real_short.sh lint tests/mutants/check.sh
+TEST_FIRST ?= formal/tests/formal.sh sv_tests/run.sh synth qemu/tests/record_cli.sh \
+              qemu/tests/real_short.sh stream_tests tests/new_family.sh
 
 .PHONY: test test-build conformance
 test: deps
