@@ -10,7 +10,7 @@
 #
 # Usage: bash sv_tests/run.sh [testbench ...]     (default: every sv_tests/*/tb_*.sv)
 # Environment: VERILATOR, IVERILOG, VVP override the tools; SV_TESTS_SIMS="verilator icarus"
-# selects the simulators.
+# selects the simulators; SV_TESTS_JOBS (default JOBS, else 1) how many builds and runs go at once.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -169,23 +169,50 @@ run_one() {
     return 1
 }
 
+# Each testbench x simulator runs in the background, up to SV_TESTS_JOBS (default JOBS, else
+# 1) at a time, each in its own output folder; its lines are printed in the order above
+# once it and every one before it have finished.
+jobs=${SV_TESTS_JOBS:-${JOBS:-1}}
+case $jobs in ''|*[!0-9]*|0) jobs=1 ;; esac
+res=$(mktemp -d "$OUT/.results.XXXXXX") || exit 2
+trap 'rm -rf "$res"' EXIT
+. tests/jobs_lib.sh
+n=0 shown=0
+show() {
+    local st
+    while [ "$shown" -lt "$n" ] && [ -f "$res/$shown.status" ]; do
+        cat "$res/$shown.out"
+        read -r st < "$res/$shown.status"
+        if [ "$st" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+        shown=$((shown + 1))
+    done
+}
 for tb in "${TBS[@]}"; do
     fam=$(family_of "$tb")
-    if [ -z "$fam" ]; then
-        echo "FAIL $tb (no sv_tests/<family>/$tb.sv for the families ${FAMILIES[*]})"
-        failed=$((failed + 1))
-        continue
-    fi
     for sim in $SIMS; do
-        verdict=""
-        if run_one "$sim" "$fam" "$tb"; then
-            passed=$((passed + 1))
-        else
-            failed=$((failed + 1))
-        fi
-        echo "$verdict"
+        job_slot "$jobs" show
+        (
+            if [ -z "$fam" ]; then
+                echo "FAIL $tb (no sv_tests/<family>/$tb.sv for the families ${FAMILIES[*]})"
+                st=1
+            else
+                verdict=""
+                run_one "$sim" "$fam" "$tb"
+                st=$?
+                echo "$verdict"
+            fi > "$res/$n.out"
+            echo "$st" > "$res/$n.status.tmp"
+            mv "$res/$n.status.tmp" "$res/$n.status"
+        ) &
+        running=$((running + 1))
+        n=$((n + 1))
+        # A testbench of no family is one failure, whatever the simulators.
+        [ -z "$fam" ] && break
     done
 done
+job_slot 1 show
+show
+[ "$shown" -eq "$n" ] || { echo "FAIL sv_tests: $((n - shown)) runs gave no result"; failed=$((failed + n - shown)); }
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -58,9 +58,11 @@ if ! git ls-files -z | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\
     finish
 fi
 # What the family's build and tests need of the build: the objects, generated files, Verilated
-# variants, archives (not the test binaries, benches, synthesis or examples).
+# variants, archives (not the test binaries, benches, synthesis or examples, nor what the
+# suites make test runs beside this one write meanwhile: their logs, make real's outputs).
 mkdir -p "$tree/$BUILD"
 tar -C "$BUILD" --exclude=./sv_tests --exclude=./tests --exclude=./bench --exclude='./ir*' \
+    --exclude=./test-logs --exclude=./real --exclude=./sim.png --exclude=./rtl \
     --exclude=./examples --exclude=./synth --exclude=./fuzz/bin --exclude=./fuzz/obj --exclude=./fuzz/corpus \
     --exclude=./fuzz/crashes --exclude=./conformance --exclude=./def-checks -cf - . | tar -xf - -C "$tree/$BUILD"
 cd "$tree" || exit 1

@@ -61,11 +61,17 @@ TEST_SCRIPTS += tests/mutants/check.sh
 # Tests this build cannot run (named by run_all.sh, neither run nor counted).
 TEST_SKIPPED ?=
 
+# run_all.sh runs the suites JOBS at a time; the longest start first (its durations file,
+# else this list: the slowest suites of a fresh build, longest first, docs/bench.md).
+TEST_FIRST ?= formal/tests/formal.sh sv_tests/run.sh synth qemu/tests/record_cli.sh \
+              qemu/tests/real_short.sh stream_tests tests/new_family.sh
+
 .PHONY: test test-build conformance
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
-	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) GEN=$(PMUSIM) PMUSIM_SC=$(PMUSIM_SC) \
+	@BUILD=$(BUILD) PMUSIM=$(PMUSIM) GEN=$(PMUSIM) PMUSIM_SC=$(PMUSIM_SC) JOBS=$(JOBS) \
 	  bash tests/run_all.sh --gtest "$(GTEST_BINS)" --scripts "$(TEST_SCRIPTS)" --checks "$(TEST_CHECKS)" \
+	  --first "$(TEST_FIRST)" \
 	  $(if $(strip $(TEST_SKIPPED)),--skipped "$(strip $(TEST_SKIPPED))" --skip-reason "skipped under SAN=1")
 
 test-build: $(GEN_TOOLS) $(GEN_VH) $(GTEST_BINS) $(TEST_DEPS)

@@ -174,8 +174,9 @@ SIM_ARGS = $(if $(STREAM),--stream $(STREAM) $(if $(filter command line environm
 .PHONY: pmusim harness-test
 pmusim: $(PMUSIM)
 
+# The rebuild after an RTL edit (the family's Verilated variants) runs JOBS jobs at once.
 sim: deps
-	@$(MAKE) --no-print-directory pmusim
+	@$(MAKE) --no-print-directory -j$(JOBS) pmusim
 	$(PMUSIM) run $(strip $(SIM_ARGS))
 
 harness-test: $(HARNESS_TEST_BIN) $(PMUSIM)
