@@ -13,8 +13,8 @@
 // PSR, and the register port (at most one of PMC4..7, PMD4..7 a clock). The assumptions
 // (below, "the machine's per-cycle limits") are the stream's validation rules
 // (docs/ita-stream-format.md, "Validation"), each bounded by this model's own maxincr of the
-// event that counts it (libpfm-3 `itanium2_events.h`, `itanium_events.h`: maxincr, "the
-// maximum number of occurrences of the event per cycle"; build/gen/ita/ita_evt_maxincr.svh).
+// event that counts it (libpfm-3 `itanium2_events.h`, `itanium_events.h`, libpfm_itanium2(3):
+// maxincr, the most occurrences of the event in a cycle; build/gen/ita/ita_evt_maxincr.svh).
 // The flops start in any state and reset is held inactive.
 //
 // An event select decodes its PMC when the PMC is written and keeps the decode in flops
