@@ -2,10 +2,11 @@
 
 // Formal properties of the Itanium / Itanium 2 event select and counting (docs/formal.md): a
 // counter never advances by more than its event's maxincr in one cycle. A formal-only
-// checker: each model's four counters are assembled here from the unchanged modules, wired
-// as ita_pmu wires them: ita_pmc_gen (PMC4..7), ita_evt_sel (the event's n from the record),
-// ita_cnt_qual (enable and threshold) and ita_counter (PMD4..7). ita_evtsel_props checks
-// both models at once (Itanium, 32-bit counters; Itanium 2, 47-bit).
+// checker: a counter's counting path is assembled here from the unchanged modules, wired as
+// ita_pmu wires them: ita_pmc_gen (its PMC), ita_evt_sel (the event's n from the record),
+// ita_cnt_qual (enable and threshold) and ita_counter (its PMD). ita_evtsel_props checks
+// PMC4/PMD4 (the counter every modelled event may use) of both models at once (Itanium,
+// 32-bit counters; Itanium 2, 47-bit); a counter costs the solver as much again.
 //
 // Every input is free (anyseq), under the limits of what the machine produces in one cycle:
 // the record in flight (power state, recirculations, the slots and their flags, each slot's
@@ -15,8 +16,8 @@
 // (docs/ita-stream-format.md, "Validation"), each bounded by this model's own maxincr of the
 // event that counts it (libpfm-3 `itanium2_events.h`, `itanium_events.h`, libpfm_itanium2(3):
 // maxincr, the most occurrences of the event in a cycle; build/gen/ita/ita_evt_maxincr.svh).
-// The flops start in any state and reset is held inactive.
-//
+// The counter starts in any state; the event select and its PMC start from reset (below).
+
 // An event select decodes its PMC when the PMC is written and keeps the decode in flops
 // beside it (docs/ita-rtl.md, "The event select, decoded at the write"). From any state
 // those flops could disagree with the PMC they were decoded from, which no run reaches, so a
@@ -313,7 +314,7 @@ module ita_evtsel_model #(
     if (past_valid) begin
 `ifdef PROP_ctr_step_maxincr
       // killed by: br-detail-any-slot
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=50
+      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
       // yosys: script formal/ita/ita_evtsel_probes.ys
       // A counter never advances by more than its event's maxincr in one cycle (libpfm-3
       // itanium2_events.h, itanium_events.h, man pages libpfm_itanium2(3), libpfm_itanium(3);
