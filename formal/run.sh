@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh - the formal properties of the RTL (docs/formal.md), the engine of `make formal`.
 #
-#   run.sh [--depth N] [--quick] [--out DIR] FAMILY...
+#   run.sh [--depth N] [--quick] [--out DIR] [--skip NAME]... FAMILY...
 #
 # FAMILY is a folder of formal/ (ev4, ev67, ita): its checkers formal/<family>/<family>_*_props.sv
 # (each one's top is the module named as its file) wrap unchanged RTL modules, each property in
@@ -25,18 +25,22 @@
 # counterexample to a replay"; formal/replay.sh runs it on the mutant's RTL too).
 # One line per property, then "N passed, M failed"; exit 1 if any failed, 2 on bad usage.
 # --quick: depth 8 (make test). Default depth 20. Solver: z3 (FORMAL_SOLVER to change).
+# --skip NAME: leave property NAME out (a property of one of the families; make test leaves
+# out the ones too slow for it, formal/tests/formal.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-depth=20 out=build/formal fams=()
+depth=20 out=build/formal fams=() skips=()
 solver=${FORMAL_SOLVER:-z3}
-usage() { echo "run.sh: $1 (usage: run.sh [--depth N] [--quick] [--out DIR] FAMILY...)" >&2; exit 2; }
+usage() { echo "run.sh: $1 (usage: run.sh [--depth N] [--quick] [--out DIR] [--skip NAME]... FAMILY...)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
         --depth) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage "--depth: expected a positive number of steps, got '${2:-}'"
                  depth=$2; shift 2 ;;
         --quick) depth=8; shift ;;
         --out) out=${2:?--out: expected a directory}; shift 2 ;;
+        --skip) [[ ${2:-} =~ ^[a-z0-9_]+$ ]] || usage "--skip: expected a property name, got '${2:-}'"
+                skips+=("$2"); shift 2 ;;
         -*) usage "unknown option '$1'" ;;
         *) compgen -G "formal/$1/$1_*_props.sv" > /dev/null ||
                usage "no family '$1' (expected one of: $(cd formal && for d in */; do d=${d%/}
@@ -45,6 +49,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ ${#fams[@]} -gt 0 ] || usage "expected a family"
+for sk in ${skips[@]+"${skips[@]}"}; do
+    grep -qx "\`ifdef PROP_$sk" $(for f in "${fams[@]}"; do echo formal/"$f"/"$f"_*_props.sv; done) ||
+        usage "--skip: no property '$sk' in ${fams[*]}"
+done
 command -v yosys-smtbmc > /dev/null || { echo "run.sh: yosys-smtbmc not found (make deps)" >&2; exit 2; }
 command -v "$solver" > /dev/null || { echo "run.sh: solver '$solver' not found (make deps)" >&2; exit 2; }
 
@@ -99,7 +107,8 @@ for fam in "${fams[@]}"; do
         [ -n "$names" ] || { echo "run.sh: $props: no \`ifdef PROP_<name> block" >&2; exit 2; }
         for p in $names; do
             grep -qx "$p" <<< "$seen" && { echo "run.sh: $props: property $p is defined twice in $fam" >&2; exit 2; }
-            seen+=$p$'\n' jobs+=("$props $p")
+            seen+=$p$'\n'
+            [[ " ${skips[*]-} " == *" $p "* ]] || jobs+=("$props $p")
         done
     done
     for job in "${jobs[@]}"; do

@@ -106,6 +106,30 @@ module ita_ranges_model #(
   logic ia64;
   assign ia64 = valid && !is;   // IA-32 slots are never constrained
 
+  // Itanium 2's fine mode (PMC14.fine = 1; libpfm-3 pfmlib_itanium2.h pmc14_ita2_reg,
+  // pfmlib_itanium2.c compute_fine_rr()): range A runs from IBR0 (pair 0) to IBR4 (pair 2),
+  // range B from IBR2 (pair 1) to IBR6 (pair 3), at bundle granularity, the upper bundle
+  // included, inside the lower bound's 4 KB page; both bounds' plm must have the privilege
+  // level. Stated as addresses: lo <= ip <= {lo's page, hi's offset}, on bits 63:4.
+  logic [1:0] in_fine;
+  for (genvar r = 0; r < 2; r++) begin : g_fine
+    logic [63:0] lo, hi, lom, him;
+    assign lo  = ibr[(2*r)*64 +: 64];
+    assign lom = ibr[(2*r+1)*64 +: 64];
+    assign hi  = ibr[(2*r+4)*64 +: 64];
+    assign him = ibr[(2*r+5)*64 +: 64];
+    assign in_fine[r] = lom[ITA_F_IBR_MASK_PLM_LSB + cpl] && him[ITA_F_IBR_MASK_PLM_LSB + cpl] &&
+                        ip[63:4] >= lo[63:4] && ip[63:4] <= {lo[63:12], hi[11:4]};
+  end
+  // Pair k checks a fine range in fine mode when PMC14.ibrp_k = 0 and, for the pairs tied to
+  // PMC8 (0, 2), PMC8.ig_ad and inv are 0.
+  logic [NPairs-1:0] fine_checked;
+  for (genvar k = 0; k < NPairs; k++) begin : g_fchk
+    assign fine_checked[k] = !Ita && pmc14[ITA_F_PMC14_FINE_LSB] && !ibrp[k] &&
+                             (k % 2 == 1 || (!pmc8[ITA_F_PMC_OPC_IG_AD_LSB] &&
+                                             !pmc8[ITA_F_PMC_OPC_INV_LSB]));
+  end
+
   always @(posedge clk_i) begin
 `ifdef PROP_ibr_range_qualifies
     // killed by: ibr-top-bits-ignored
@@ -121,6 +145,22 @@ module ita_ranges_model #(
     end
     cover (ia64 && inst_q[SetIar*NPairs + 1] && (Ita ? !pmc13[ITA_F_PMC13_TA_LSB]
                                                      : ibr_checked[1]) && ip[63:56] != 8'd0);
+`endif
+`ifdef PROP_fine_range_qualifies
+    // killed by: fine-range-any-page
+    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+    // In fine mode too, an instruction-address-qualified event never counts a slot outside
+    // its range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks a fine
+    // range, is inside range A (pairs 0, 2) or B (pairs 1, 3). Itanium has no fine mode
+    // (ITA-PRM §6.1.3: no PMC14): there fine_checked is 0, and the cover is a slot that
+    // passes outside range B with the PMC14.fine bit set, which the Itanium ignores.
+    for (int k = 0; k < NPairs; k++) begin
+      if (ia64 && fine_checked[k] && (inst_q[SetIar*NPairs + k] || inst_q[SetIarOpm*NPairs + k]))
+        assert (in_fine[k % 2]);
+    end
+    cover (ia64 && inst_q[SetIar*NPairs + 3] &&
+           (Ita ? pmc14[ITA_F_PMC14_FINE_LSB] && !in_fine[1]
+                : fine_checked[3] && ip[11:4] != ibr[2*64 + 4 +: 8]));
 `endif
 `ifdef PROP_dbr_range_qualifies
     // killed by: dbr-top-bits-ignored

@@ -6,7 +6,8 @@
 #   RTL_ITA_SRCS     the Itanium family's modules (rtl/ita/), leaves first
 #   RTL_SRCS         every RTL source of the Itanium PMU
 #   RTL_INC          include path of its generated includes (build/gen/ita: ita_defs.vh,
-#                    ita_defines.vh, ita_evt_rows.svh, ita_qual_regs.svh)
+#                    ita_defines.vh, ita_evt_rows.svh, ita_qual_regs.svh,
+#                    ita_evt_maxincr.svh: formal/ita only)
 # Every RTL build must depend on $(GEN_VH).
 
 RTL_TOP         := ita_pmu
@@ -21,7 +22,7 @@ RTL_SRCS        := $(RTL_ITA_SRCS)
 RTL_INC         := -I$(GEN)/ita
 
 # The generated includes (tools/ita/gen_ita.c), the register map, and what the tests ask.
-ITA_GEN_VH := $(addprefix $(GEN)/ita/,ita_defs.vh ita_defines.vh ita_evt_rows.svh ita_qual_regs.svh)
+ITA_GEN_VH := $(addprefix $(GEN)/ita/,ita_defs.vh ita_defines.vh ita_evt_rows.svh ita_qual_regs.svh ita_evt_maxincr.svh)
 GEN_VH += $(ITA_GEN_VH)
 GEN_TOOLS += $(BUILD)/ita/gen_defs
 DOCS_GEN += docs-ita

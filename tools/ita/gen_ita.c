@@ -6,6 +6,7 @@
  *   ita_defines.vh     the RTL's port-width macros (included before a module header)
  *   ita_defs.vh        the RTL's localparams (included inside module bodies)
  *   ita_evt_rows.svh   the event-select rows of rtl/ita/ita_evt_sel.sv, one per modelled event
+ *   ita_evt_maxincr.svh  the modelled events' maxincr, for the formal checkers (formal/ita/)
  *   ita_qual_regs.svh  the qualification registers rtl/ita/ita_pmu.sv instantiates
  *   ita-register-map.md    docs/ita-register-map.md
  *   ita_wave_layout.c  docs/pmusim.gtkw as a C string: `pmusim run --waves` writes it beside
@@ -295,7 +296,28 @@ static int emit_defs(FILE *out, pmu_err *err)
     return 0;
 }
 
-/* ---- ita_evt_rows.svh, ita_qual_regs.svh ------------------------------------------------- */
+/* ---- ita_evt_rows.svh, ita_evt_maxincr.svh, ita_qual_regs.svh ------------------------------------------------- */
+
+/* One line per modelled event (KIND not NONE) of each model's table, in table order: its
+ * ITA_EVT_ROW (the RTL's event select), or its ITA_EVT_MAXINCR (the formal checkers'). */
+static void modelled_row_lines(FILE *out, int maxincr_form)
+{
+    for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2; m++) {
+        unsigned n;
+        const ita_event_row *rows = ita_event_rows(m, &n);
+        for (unsigned i = 0; i < n; i++) {
+            const ita_event_row *e = &rows[i];
+            if (!ita_event_row_modelled(e))
+                continue;
+            if (maxincr_form)
+                fprintf(out, "`ITA_EVT_MAXINCR(%d, %s, 8'h%02x, 4'h%x, %u, ITA_KIND_%s)\n", m, e->name, e->code,
+                        e->umask, e->maxincr, kind_name(e->kind));
+            else
+                fprintf(out, "`ITA_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, ITA_KIND_%s)\n", m,
+                        e->name, e->code, e->umask, e->counters, e->iar, e->opm, e->dar, kind_name(e->kind));
+        }
+    }
+}
 
 static int emit_evt_rows(FILE *out, pmu_err *err)
 {
@@ -304,16 +326,20 @@ static int emit_evt_rows(FILE *out, pmu_err *err)
           "// each model's table (include/common/ita/ita_events.def for Model 0, ita2_events.def for Model 1),\n"
           "// in table order, included where the module defines\n"
           "// ITA_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND).\n", out);
-    for (int m = ITA_MODEL_ITANIUM; m <= ITA_MODEL_ITANIUM2; m++) {
-        unsigned n;
-        const ita_event_row *rows = ita_event_rows(m, &n);
-        for (unsigned i = 0; i < n; i++) {
-            const ita_event_row *e = &rows[i];
-            if (ita_event_row_modelled(e))
-                fprintf(out, "`ITA_EVT_ROW(%d, %s, 8'h%02x, 4'h%x, 8'h%02x, 1'b%u, 1'b%u, 1'b%u, ITA_KIND_%s)\n", m,
-                        e->name, e->code, e->umask, e->counters, e->iar, e->opm, e->dar, kind_name(e->kind));
-        }
-    }
+    modelled_row_lines(out, 0);
+    return 0;
+}
+
+/* The modelled events with their maxincr, the most each adds in a cycle: the per-cycle
+ * limits of formal/ita/ita_evtsel_props.sv (docs/formal.md). The RTL does not read it. */
+static int emit_evt_maxincr(FILE *out, pmu_err *err)
+{
+    (void)err;
+    fputs("// The modelled events (KIND not NONE) of each model's table (include/common/ita/ita_events.def\n"
+          "// for Model 0, ita2_events.def for Model 1), in table order, with their maxincr, included\n"
+          "// where a formal checker defines\n"
+          "// ITA_EVT_MAXINCR(MODEL, NAME, CODE, UMASK, MAXINCR, KIND). The RTL does not read it.\n", out);
+    modelled_row_lines(out, 1);
     return 0;
 }
 
@@ -463,6 +489,7 @@ static const gen_output outputs[] = {
     {"ita_defs.vh", "RTL localparams: registers, fields, slot flags, events, visible state", "//", emit_defs, NULL},
     {"ita_evt_rows.svh", "the event-select rows of rtl/ita/ita_evt_sel.sv", "//", emit_evt_rows, NULL},
     {"ita_qual_regs.svh", "the qualification registers of rtl/ita/ita_pmu.sv", "//", emit_qual_regs, NULL},
+    {"ita_evt_maxincr.svh", "the modelled events' maxincr (formal/ita checkers)", "//", emit_evt_maxincr, NULL},
     {"ita-register-map.md", "docs/ita-register-map.md (make docs)", "<!--", emit_md, NULL},
     {"ita_wave_layout.c", "docs/pmusim.gtkw as a C string (the layout run --waves writes)", "//",
      emit_wave_layout, "docs/pmusim.gtkw"},
