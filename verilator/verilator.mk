@@ -41,9 +41,13 @@ VLT_FLAGS := --cc --trace-fst -O3 --x-assign fast --x-initial fast --noassert \
 # into each model's trace functions) load 64-bit values at 4-byte alignment.  UBSan, fatal,
 # would stop every run with waves.  Every other check stays on, and pmusim's own code
 # (the glue included) keeps them all.
+# OPT_FAST: GCC's straight-line (SLP) vectorizer packs the model's word copies and word
+# operations on wide signals into vector registers, with the inserts and extracts that
+# takes; without it a clock of the Itanium 2 top is about 40 host instructions shorter
+# (docs/bench-history.md, "Fourteenth round").
 comma       := ,
 VLT_SAN     := $(if $(SAN_FLAGS),$(SAN_FLAGS) -fno-sanitize=alignment$(comma)shift)
-VLT_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2 \
+VLT_SUBMAKE := $(MAKE) --no-print-directory OPT= OPT_FAST="-O2 -fno-tree-slp-vectorize" OPT_SLOW=-O0 OPT_GLOBAL=-O2 \
                VK_CPPFLAGS_WALL= CFG_CXXFLAGS_STD=-std=c++17 USER_CPPFLAGS="$(VLT_SAN)"
 
 # One Verilated variant of a family's RTL top, objects under $(VLT_OUT)/<dir>/:
