@@ -123,9 +123,11 @@ run_one() {
         verilator)
             exe=$dir/obj/tb
             # -O0 and little loop unrolling: the testbenches are short, the C++ build dominates.
+            # Verilator's -O3 shrinks that C++: tb_ita_pmu's from 100 files (25 MB, 128 CPU s
+            # to compile) to 23 (17 MB, 43 CPU s), for 3 s more of Verilator.
             if ! up_to_date "$exe" "${deps[@]}"; then
                 rm -rf "$dir/obj"
-                if ! "$VERILATOR" --binary --timing -j 2 --unroll-count 4 \
+                if ! "$VERILATOR" --binary --timing -j 2 -O3 --unroll-count 4 \
                         -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
                         "${inc[@]}" --top-module "$tb" -Mdir "$dir/obj" -o tb \
                         "$src" "${srcs[@]}" > "$dir/build.log" 2>&1; then
