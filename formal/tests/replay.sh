@@ -4,7 +4,8 @@
 # the tree (ev4_ctr_step_bounded.vcd: ev4/ctr_step_bounded on mutant
 # ev4-whole-event-plus-half; ev67_agg_ctr0_continues.vcd: ev67/agg_ctr0_continues on mutant
 # ev67-ctr-stops-at-overflow; ita_ovf_sticky.vcd: ita/ovf_sticky on mutant ovf-not-sticky, a
-# trace of the Itanium's counters checker, whose inputs are a part's), its replay on the
+# trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
+# ita_iear_captures_only_armed.vcd, converted and replayed on the tree's RTL only), its replay on the
 # tree's RTL (0 mismatches, the start state's expects held, a waveform) and on the mutant's
 # (formal/replay.sh: a mismatch at the clock the assertion fails on), and the refusals of bad
 # VCDs and bad --writes schedules.
@@ -127,6 +128,15 @@ if [ "${BUILD:-build}" = build ]; then
 check ita-mutant 0 "on mutant ovf-not-sticky: mismatch at cycle 1 (register write before record 1), the clock the assertion fails on" -- \
     env PMUSIM="$P" bash formal/replay.sh "$tmp/ita/ovf_sticky"
 fi
+# the I-EAR checker's kept trace (ita/iear_captures_only_armed on mutant unit-monitor-swapped):
+# PMC10 and PMC0.fr written before the record, the fetch and the PSR on it
+viear=formal/tests/ita_iear_captures_only_armed.vcd
+check ita-iear-model 0 "model: itanium (iear_captures_only_armed fails in u_itanium at step 2, and in the other model; --model to choose)" -- \
+    "$P" cex2replay --out "$tmp" "$viear"
+check ita-iear-fetch 0 "cpl=2 is=ia64 up=1 pp=0 if_addr=0x20 if_lat=1 if_tlb=1" -- cat "$tmp/replay-stream.txt"
+check ita-iear-pmc10 0 "at 0 write PMC10 0x300c4" -- cat "$tmp/replay-writes.txt"
+check ita-iear-lockstep 0 "writes: 6 writes and 2 expects of $tmp/replay-writes.txt applied, 0 expects failed" -- \
+    "$P" run --family itanium --model itanium --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"
 check ita-bad-model 2 "$vita: --model: the Itanium / Itanium 2 has no model 'foo', expected one of: itanium, itanium2" -- \
     "$P" cex2replay --model foo --out "$tmp" "$vita"
 sed 's/ ok_ovf_sticky \$end/ ok_x $end/' "$vita" > "$tmp/nook.vcd"
@@ -143,7 +153,7 @@ grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
 check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
 sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
-check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ev4_pmu_props (alpha21064)" -- \
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ev4_pmu_props (alpha21064)" -- \
     "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
 check vcd-family 2 "--family: no family 'nosuch'" -- "$P" cex2replay --family nosuch --out "$tmp" "$vcd"
 check vcd-family-other 2 "top module 'ev4_pmu_props': expected a family's checker" -- \

@@ -99,6 +99,8 @@ typedef struct pmu_cex_family {
      * side), with why[] saying how it was told ("the assertion of u_itanium2 fails").  NULL:
      * the family's default model.  0, or -1 with err filled (no model fails). */
     int (*model)(const pmu_cex *t, unsigned *model, char *why, size_t size, pmu_err *err);
+    /* The part for another checker of the family, or NULL. */
+    const struct pmu_cex_family *next;
 } pmu_cex_family;
 
 #ifdef __cplusplus

@@ -381,8 +381,8 @@ static void cex_help(FILE *f)
     int any = 0;
     for (unsigned i = 0; i < pmu_nfamilies; i++) {
         const pmu_family_cmds *c = pmu_families[i]->cmds;
-        if (c && c->cex)
-            fprintf(f, "%s %s for %s", any++ ? "," : "", c->cex->checker, pmu_families[i]->name);
+        for (const pmu_cex_family *x = c ? c->cex : NULL; x; x = x->next)
+            fprintf(f, "%s %s for %s", any++ ? "," : "", x->checker, pmu_families[i]->name);
     }
     fprintf(f, ")\n"
                "  --model NAME       the model to replay, for a checker that holds several (default:\n"
@@ -395,18 +395,22 @@ static void cex_help(FILE *f)
 static const pmu_cli_cmd cex_cmd = {.name = "cex2replay", .help = cex_help, .min_args = 1, .max_args = 1,
                                     .args_what = "a counterexample VCD"};
 
-/* The family whose checker is top (or the one --family named, which must be). */
-static const pmu_family *cex_family(const char *family, const char *top, const char *vcd, pmu_err *err)
+/* The family whose checker is top (or the one --family named, which must be), and its part
+ * for that checker (*cx). */
+static const pmu_family *cex_family(const char *family, const char *top, const char *vcd,
+                                    const pmu_cex_family **cx, pmu_err *err)
 {
-    char list[256] = "";
+    char list[320] = "";
     for (unsigned i = 0; i < pmu_nfamilies; i++) {
         const pmu_family *f = pmu_families[i];
-        if (!f->cmds || !f->cmds->cex)
-            continue;
-        if (!strcmp(f->cmds->cex->checker, top) && (!family || pmu_family_find(family) == f))
-            return f;
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%s)", *list ? ", " : "",
-                 f->cmds->cex->checker, f->name);
+        for (const pmu_cex_family *x = f->cmds ? f->cmds->cex : NULL; x; x = x->next) {
+            if (!strcmp(x->checker, top) && (!family || pmu_family_find(family) == f)) {
+                *cx = x;
+                return f;
+            }
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%s)", *list ? ", " : "", x->checker,
+                     f->name);
+        }
     }
     const pmu_family *f = family ? pmu_family_find(family) : NULL;
     if (family && !f)
@@ -421,9 +425,9 @@ static const pmu_family *cex_family(const char *family, const char *top, const c
 
 /* The model trace t replays: --model's (name), or the one whose assertion fails (the
  * family's hook), or the family's default; why[] says which and how, for the report. */
-static int cex_model(const pmu_family *fam, pmu_cex *t, const char *name, char *why, size_t size, pmu_err *err)
+static int cex_model(const pmu_family *fam, const pmu_cex_family *cx, pmu_cex *t, const char *name, char *why,
+                     size_t size, pmu_err *err)
 {
-    const pmu_cex_family *cx = fam->cmds->cex;
     t->model = fam->default_model;
     if (name) {
         int m = pmu_family_model(fam, name);
@@ -461,10 +465,9 @@ static int put(pmu_files *fs, const char *dir, const char *file, const char *tex
 }
 
 /* The visible registers of trace t at `step` (before its clock), and which the trace shows. */
-static int trace_vis(const pmu_family *fam, const pmu_cex *t, unsigned step, uint64_t *vis, unsigned char *shown,
-                     pmu_err *err)
+static int trace_vis(const pmu_family *fam, const pmu_cex_family *cx, const pmu_cex *t, unsigned step, uint64_t *vis,
+                     unsigned char *shown, pmu_err *err)
 {
-    const pmu_cex_family *cx = fam->cmds->cex;
     memset(vis, 0, fam->nvis * sizeof *vis);
     memset(shown, !cx->vis, fam->nvis);
     if (cx->vis)
@@ -496,15 +499,15 @@ static int trace_clock(const pmu_cex_family *cx, const pmu_cex *t, unsigned step
 }
 
 /* The replay of trace t for family fam into o; prints where the trace's clocks are. */
-static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE *out, pmu_err *err)
+static int convert(const pmu_family *fam, const pmu_cex_family *cx, const pmu_cex *t, pmu_cex_out *o, FILE *out,
+                   pmu_err *err)
 {
-    const pmu_cex_family *cx = fam->cmds->cex;
     uint64_t start[PMU_VIS_MAX], vis[PMU_VIS_MAX];
     unsigned char shown[PMU_VIS_MAX];
     if (t->steps < 3)
         return pmu_errf(err, PMU_E_INPUT, "the trace has %u step%s, expected 3 or more (a clock, the step that "
                         "shows it, and the step the clocked assertion reports it in)", t->steps, t->steps == 1 ? "" : "s");
-    if (trace_vis(fam, t, 0, start, shown, err))
+    if (trace_vis(fam, cx, t, 0, start, shown, err))
         return -1;
     pmu_cex_comment(o, "the replay of a counterexample of %s (%s%s%s), %u steps: pmusim cex2replay (docs/formal.md)",
                     t->top, fam->title, fam->nmodels > 1 ? ", model " : "",
@@ -525,7 +528,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
     const unsigned fail = t->steps - 3 + (cx->views != 0); /* the clock the failing assertion is about */
     for (unsigned s = 0; s + 1 < t->steps; s++) {
         pmu_cex_clock c;
-        if (trace_clock(cx, t, s, &c, err) || trace_vis(fam, t, s, vis, shown, err))
+        if (trace_clock(cx, t, s, &c, err) || trace_vis(fam, cx, t, s, vis, shown, err))
             return -1;
         if (s == fail)
             fail_cycle = o->records;
@@ -562,7 +565,7 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
     }
     /* Writes wait for the record they come before: the inputs of the last step, which the
      * trace does not clock, make it. */
-    if (trace_vis(fam, t, t->steps - 1, vis, shown, err))
+    if (trace_vis(fam, cx, t, t->steps - 1, vis, shown, err))
         return -1;
     pmu_cex_comment(o, "trace step %u: its record inputs as one more record (after the trace's last clock)",
                     t->steps - 1);
@@ -607,10 +610,11 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
     }
     if (!(t = cex_parse(text, vcd, &err)))
         goto fail;
-    if (!(o.fam = cex_family(family, t->top, vcd, &err)))
+    const pmu_cex_family *cx = NULL;
+    if (!(o.fam = cex_family(family, t->top, vcd, &cx, &err)))
         goto fail;
     char model_why[200] = "";
-    if (cex_model(o.fam, t, model, model_why, sizeof model_why, &err)) {
+    if (cex_model(o.fam, cx, t, model, model_why, sizeof model_why, &err)) {
         char msg[sizeof err.msg];
         snprintf(msg, sizeof msg, "%s", err.msg);
         pmu_errf(&err, err.code, "%s: %s", vcd, msg);
@@ -634,7 +638,7 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
         pmu_errf(&err, PMU_E_NOMEM, "out of memory");
         goto fail;
     }
-    int bad = convert(o.fam, t, &o, rep, &err);
+    int bad = convert(o.fam, cx, t, &o, rep, &err);
     fclose(rep);
     fclose(o.stream), o.stream = NULL;
     fclose(o.writes), o.writes = NULL;
@@ -666,7 +670,7 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
         fprintf(out, "%" PRIu64 " inputs no record carries, replayed as the RTL treats them:\n%s", o.nnotes,
                 o.notes_text);
     char model_arg[64] = "";
-    if (o.fam->cmds->cex->model || model)
+    if (cx->model || model)
         snprintf(model_arg, sizeof model_arg, " --model %s", o.fam->models[t->model].name);
     fprintf(out, "wrote %s and %s\nreplay (the waveform from the trace's first clock):\n  %s run --family %s%s --stream %s "
                  "--writes %s --waves %s/replay.fst --wave-from %" PRIu64 "\n",

@@ -2,7 +2,8 @@
  * cex.c - the Itanium / Itanium 2's part of `pmusim cex2replay` (include/cli/pmu_cex.h):
  * the checker formal/ita/ita_counters_props.sv, which assembles the counters (PMD4..7,
  * ita_cnt_qual + ita_counter) and PMC0 (ita_ovf_ctrl) of each model from the RTL's modules,
- * with their own inputs free (docs/formal.md, "The Itanium's replay").
+ * with their own inputs free (docs/formal.md, "The Itanium's replay"), and the I-EAR's,
+ * formal/ita/ita_iear_props.sv (below, ita_iear_cex).
  *
  * Those inputs are not the top's: each counter's n (the occurrences of its event), its
  * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
@@ -216,12 +217,10 @@ static int record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_ou
     return 0;
 }
 
-/* The checker's properties: each asserts its wire ok_<name> (formal/ita/ita_counters_props.sv),
- * which a trace of that property's model has. */
-static const char *const props[] = {"ovf_set_by_wrap", "ovf_sticky", "freeze_holds", "oi_wrap_freezes",
-                                    "pmi_on_oi_wrap"};
-
-static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+/* The model whose assertion fails: each property of a checker asserts its wire ok_<name>,
+ * which a trace of that property's model has (props[]: the checker's properties). */
+static int ok_model(const pmu_cex *t, const char *const *props, unsigned nprops, const char *file, unsigned *m,
+                    char *why, size_t size, pmu_err *err)
 {
     /* The clocked assertion the solver reports failing at the last step is over the values
      * of the step before. */
@@ -229,7 +228,7 @@ static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err 
     const char *prop = NULL;
     int fails[ITA_NMODELS] = {0};
     for (unsigned i = 0; i < ITA_NMODELS; i++)
-        for (unsigned p = 0; p < sizeof props / sizeof props[0]; p++) {
+        for (unsigned p = 0; p < nprops; p++) {
             char name[64];
             uint64_t ok;
             pmu_err e;
@@ -240,8 +239,8 @@ static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err 
             }
         }
     if (!prop)
-        return pmu_errf(err, PMU_E_INPUT, "no signal %s.ok_<property> (%s, ...), expected a counterexample of "
-                        "formal/ita/ita_counters_props.sv", model_inst[0], props[0]);
+        return pmu_errf(err, PMU_E_INPUT, "no signal %s.ok_<property> (%s, ...), expected a counterexample of %s",
+                        model_inst[0], props[0], file);
     for (unsigned i = 0; i < ITA_NMODELS; i++)
         if (fails[i]) {
             *m = i;
@@ -253,6 +252,144 @@ static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err 
                     "counterexample (--model: replay one anyway)", prop, step + 1, model_inst[0], model_inst[1], prop);
 }
 
+static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"ovf_set_by_wrap", "ovf_sticky", "freeze_holds", "oi_wrap_freezes",
+                                        "pmi_on_oi_wrap"};
+    return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_counters_props.sv", m, why, size, err);
+}
+
+/* ---- the I-EAR checker, formal/ita/ita_iear_props.sv ---------------------------------------------
+ * ita_iear with its inputs free: PMC10, the record's step, cpl, is, PSR, fetch and the
+ * fetch's qualification, and PMC0.fr.  The replay writes PMC10 and PMC0 (fr) before a
+ * record whose values differ from those the replay's registers have; cpl and is are the
+ * record's, and each record writes PSR.up and PSR.pp (up=, pp=) to the trace's values; the
+ * fetch is the record's (if_addr, if_lat, if_tlb, if_rab).  A fetch the trace says fails its
+ * qualification is replayed as no fetch (nothing captures either way: the unit captures
+ * only a fetch that hits its mode's latency or TLB outcome, which no fetch does not), with a
+ * note.  The start state: PMD0 and PMD1 are writable. */
+
+/* pmu_cex_state words of the I-EAR part: PMC10 and PMC0.fr as the replay has them. */
+enum { ST_PMC10, ST_FR };
+
+static int iear_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    if (get(t, "dut.u_pmd0.reg_q", step, 0, 64, &v[ITA_VIS_PMD0], err) ||
+        get(t, "dut.u_pmd1.reg_q", step, 0, 64, &v[ITA_VIS_PMD1], err))
+        return -1;
+    shown[ITA_VIS_PMD0] = shown[ITA_VIS_PMD1] = 1;
+    return 0;
+}
+
+static int iear_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    uint64_t we0, we1, wdata, st;
+    if (get(t, "we0", step, 0, 1, &we0, err) || get(t, "we1", step, 0, 1, &we1, err) ||
+        get(t, "wdata", step, 0, 64, &wdata, err) || get(t, "step", step, 0, 1, &st, err))
+        return -1;
+    if (we0 && we1)
+        return pmu_errf(err, PMU_E_INPUT, "step %u: %s writes PMD0 and PMD1 in one clock, expected at most one (the "
+                        "checker assumes it)", step, model_inst[pmu_cex_model(t)]);
+    c->step = (int)st;
+    c->write = (we0 || we1);
+    c->addr = ita_vis_table[we1 ? ITA_VIS_PMD1 : ITA_VIS_PMD0].addr;
+    c->data = wdata;
+    return 0;
+}
+
+/* A register of the start state with bits no write sets: replayed as the write leaves it. */
+static void writable(uint64_t *v, unsigned reg, unsigned model, const char *name, pmu_cex_out *o)
+{
+    const uint64_t bits = ita_reg_table[reg].wmask[model];
+    if (!(*v & ~bits))
+        return;
+    const uint64_t keep = (*v & bits) | (ita_reg_table[reg].reset[model] & ~bits);
+    pmu_cex_note(o, "start state: %s 0x%" PRIx64 " has bits 0x%" PRIx64 " no write sets (a capture's, or outside "
+                 "its fields): replayed as 0x%" PRIx64, name, *v, *v & ~bits, keep);
+    *v = keep;
+}
+
+static int iear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    const unsigned model = pmu_cex_model(t);
+    writable(&start[ITA_VIS_PMD0], ITA_REG_PMD0, model, "PMD0", o);
+    writable(&start[ITA_VIS_PMD1], ITA_REG_PMD1, model, "PMD1", o);
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD0].addr, start[ITA_VIS_PMD0]);
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD1].addr, start[ITA_VIS_PMD1]);
+    /* PMC10 and PMC0 as reset leaves them (PMC0.fr set): the records' writes follow */
+    uint64_t *state = pmu_cex_state(o);
+    state[ST_PMC10] = ita_reg_table[ITA_REG_PMC10].reset[model];
+    state[ST_FR] = ITA_FGET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR);
+    return 0;
+}
+
+static int iear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, is, up, pp, fr, qual, pmc10, addr, lat, tlb, rab;
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &is, err) || get(t, "up", step, 0, 1, &up, err) || get(t, "pp", step, 0, 1, &pp, err) ||
+        get(t, "fr", step, 0, 1, &fr, err) || get(t, "qual", step, 0, 1, &qual, err) ||
+        get(t, "pmc10", step, 0, 64, &pmc10, err) || get(t, "if_addr", step, 0, 64, &addr, err) ||
+        get(t, "if_lat", step, 0, 16, &lat, err) || get(t, "if_tlb", step, 0, 2, &tlb, err))
+        return -1;
+    rab = 0;
+    if (model == ITA_MODEL_ITANIUM2 && get(t, "if_rab", step, 0, 1, &rab, err))
+        return -1;
+    if (!st) { /* the last step's inputs (no clock retires them): a record that captures nothing */
+        pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, is ? "ia32" : "ia64");
+        return 0;
+    }
+    uint64_t *state = pmu_cex_state(o);
+    const uint64_t wmask = ita_reg_table[ITA_REG_PMC10].wmask[model];
+    const uint64_t p10 = (pmc10 & wmask) | (ita_reg_table[ITA_REG_PMC10].reset[model] & ~wmask);
+    if (p10 != state[ST_PMC10]) {
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC10].addr, pmc10);
+        state[ST_PMC10] = p10;
+    }
+    if (fr != state[ST_FR]) {
+        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
+        state[ST_FR] = fr;
+    }
+    const int fetch = lat || tlb || rab;
+    if (fetch && !qual) {
+        pmu_cex_note(o, "trace step %u: the fetch fails L1I_EAR_EVENTS' qualification (qual 0), which the replay's "
+                     "IBRs do not make it: replayed as no fetch, which captures nothing either", step);
+        lat = tlb = rab = 0;
+    }
+    if (addr && !(lat || tlb || rab)) {
+        pmu_cex_note(o, "trace step %u: if_addr 0x%" PRIx64 " without a fetch (no record carries one): replayed as 0, "
+                     "which nothing captures", step, addr);
+        addr = 0;
+    }
+    char f[160] = "";
+    if (lat || tlb || rab)
+        snprintf(f, sizeof f, " if_addr=0x%" PRIx64 " if_lat=%" PRIu64 " if_tlb=%" PRIu64 "%s", addr, lat, tlb,
+                 rab ? " if_rab" : "");
+    pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s up=%" PRIu64 " pp=%" PRIu64 "%s", cpl, is ? "ia32" : "ia64", up, pp, f);
+    return 0;
+}
+
+static int iear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"iear_captures_only_armed"};
+    return ok_model(t, props, 1, "formal/ita/ita_iear_props.sv", m, why, size, err);
+}
+
+static const pmu_cex_family ita_iear_cex = {
+    .checker = "ita_iear_props",
+    .idle_addr = 0x001,
+    .preamble = iear_preamble,
+    .record = iear_record,
+    .views = 1, /* pmd0_o, pmd1_o: the clock's capture applied */
+    .clock = iear_clock,
+    .vis = iear_vis,
+    .model = iear_model,
+};
+
 const pmu_cex_family ita_cex = {
     .checker = "ita_counters_props",
     .idle_addr = 0x001, /* PMC1: reserved, writes ignored (ita_regs.def PMC1_3) */
@@ -262,4 +399,5 @@ const pmu_cex_family ita_cex = {
     .clock = clock,
     .vis = vis,
     .model = model,
+    .next = &ita_iear_cex,
 };
