@@ -10,7 +10,7 @@
 // register with this clock's record applied) and the interrupt line.
 //
 // Every input is free (anyseq): the record in flight (step, privilege, PSR, the event count
-// n of each counter), each counter's PMC (oi, threshold, its decoded plm / ism / pm table)
+// n of each counter, up to the largest maxincr: MaxN below), each counter's PMC (oi, threshold, its decoded plm / ism / pm table)
 // and the register port; at most one register is written in a clock, and a write may come
 // with the record in flight, as inside ita_pmu (docs/ita-rtl.md, "The record in flight").
 // The flops start in any state and reset is held inactive, so a counter may start next to
