@@ -34,7 +34,9 @@ done
 pmusim=${PMUSIM:-build/pmusim}
 [ -x "$pmusim" ] || { echo "replay.sh: $pmusim not found (make pmusim)" >&2; exit 2; }
 prop=$(basename "$dir") fam=$(basename "$(dirname "$dir")")
-props=formal/$fam/${fam}_pmu_props.sv
+# the family's checker that holds the property's block
+props=$(grep -lx "\`ifdef PROP_$prop" formal/"$fam"/"$fam"_*_props.sv 2> /dev/null | head -1)
+props=${props:-formal/$fam/${fam}_pmu_props.sv}
 if [ -z "$mutant" ] && [ -f "$props" ]; then
     mutant=$(sed -n "/^\`ifdef PROP_$prop\$/,/^\`endif/s/.*killed by: \([a-z0-9-]*\).*/\1/p" "$props" | head -1)
 fi
@@ -48,7 +50,7 @@ verdict() { # ok|FAIL TEXT
 # replay VCD PMUSIM WAVES: converts (once) and runs with the waveform WAVES beside the VCD;
 # sets $out, $rc and $cycle (cex2replay's cycle of the failing assertion's clock).
 replay() {
-    local vcd=$1 bin=$2 waves=$3 d fam_name
+    local vcd=$1 bin=$2 waves=$3 d fam_name model
     d=$(dirname "$vcd")
     if [ ! -s "$d/cex2replay.log" ] || [ "$vcd" -nt "$d/replay-stream.txt" ]; then
         if ! "$pmusim" cex2replay "$vcd" > "$d/cex2replay.log" 2>&1; then
@@ -61,8 +63,9 @@ replay() {
     write=$(sed -n 's/.* is about the clock of step [0-9]*: cycle [0-9]* (a write before record [0-9]*: \(.*\))$/\1/p' \
             "$d/cex2replay.log")
     fam_name=$(sed -n 's/.* run --family \([a-z0-9]*\) .*/\1/p' "$d/cex2replay.log")
-    out=$("$bin" run --family "$fam_name" --stream "$d/replay-stream.txt" --writes "$d/replay-writes.txt" \
-          --waves "$d/$waves" 2>&1)
+    model=$(sed -n 's/.* run --family [a-z0-9]* --model \([a-z0-9]*\) .*/\1/p' "$d/cex2replay.log")
+    out=$("$bin" run --family "$fam_name" ${model:+--model "$model"} --stream "$d/replay-stream.txt" \
+          --writes "$d/replay-writes.txt" --waves "$d/$waves" 2>&1)
     rc=$?
 }
 

@@ -18,8 +18,8 @@
 # "// smtbmc: <options>" line (given to every yosys-smtbmc run of the property: --unroll, and
 # for the Itanium's checkers z3's combined_solver.solver2_timeout, without which z3 stalls on
 # their counter arithmetic). After those, Yosys drops the flop bits no property reads.
-# Each counterexample of a family's whole-top checker (<family>_pmu_props) becomes a replay
-# beside it (pmusim cex2replay, when PMUSIM, default
+# Each counterexample of a checker `pmusim cex2replay` knows (the whole-top <family>_pmu_props,
+# and the Itanium's ita_counters_props) becomes a replay beside it (when PMUSIM, default
 # build/pmusim, is built: replay-stream.txt and replay-writes.txt), and the line after the
 # property's prints the `pmusim run` that replays it (docs/formal.md, "From a
 # counterexample to a replay"; formal/replay.sh runs it on the mutant's RTL too).
@@ -78,6 +78,9 @@ smtbmc() {
 }
 
 pmusim=${PMUSIM:-build/pmusim}
+# The checkers cex2replay converts (its --help lists them); without pmusim, the whole-top ones.
+replayable=
+[ -x "$pmusim" ] && replayable=$("$pmusim" cex2replay --help 2>&1 | grep -o '[a-z0-9_]*_props' | tr '\n' ' ')
 # replay_line VCD [TAIL]: the replay of a counterexample, as a line under the property's: the
 # run that replays it (converted now when pmusim is built), then TAIL; or how to convert it.
 replay_line() {
@@ -164,7 +167,9 @@ for fam in "${fams[@]}"; do
         line+=" [$(( $(date +%s) - start )) s]"
         if [ "$ok" = 1 ]; then echo "ok   $line"; passed=$((passed + 1))
         else echo "FAIL $line"; failed=$((failed + 1)); fi
-        [ "$top" = "${fam}_pmu_props" ] || continue # a sub-block's checker: no stream drives it
+        # a checker cex2replay does not know (a sub-block's, with no mapping to a stream): no replay
+        if [ -n "$replayable" ]; then [[ " $replayable " == *" $top "* ]] || continue
+        else [ "$top" = "${fam}_pmu_props" ] || continue; fi
         [ -s "$d/cex.vcd" ] && replay_line "$d/cex.vcd"
         [ -s "$d/mutant/cex.vcd" ] && replay_line "$d/mutant/cex.vcd" " (on the mutant's RTL too: bash formal/replay.sh $d)"
     done

@@ -10,7 +10,7 @@
 // register with this clock's record applied) and the interrupt line.
 //
 // Every input is free (anyseq): the record in flight (step, privilege, PSR, the event count
-// n of each counter), each counter's PMC (oi, threshold, its decoded plm / ism / pm table)
+// n of each counter, up to the largest maxincr: MaxN below), each counter's PMC (oi, threshold, its decoded plm / ism / pm table)
 // and the register port; at most one register is written in a clock, and a write may come
 // with the record in flight, as inside ita_pmu (docs/ita-rtl.md, "The record in flight").
 // The flops start in any state and reset is held inactive, so a counter may start next to
@@ -52,6 +52,17 @@ module ita_counters_model #(
   (* anyseq *) logic [NCnt*NW-1:0] n;         // occurrences of its event in the record
 
   always @* assume ($onehot0(we));
+
+  // What one record adds to a counter: no event occurs more than its maxincr times in a
+  // cycle, and no event of either model's table has a maxincr above MaxN (libpfm-3
+  // itanium2_events.h: RSE_CURRENT_REGS_* and RSE_DIRTY_REGS_*; the stream's validation
+  // holds a record's counts to it, docs/ita-stream-format.md "Validation"). Within it, a
+  // counterexample's counts are counts of general events a record can carry, so
+  // `pmusim cex2replay` replays it (docs/formal.md, "The Itanium's replay").
+  localparam int MaxN = 7;
+  for (genvar k = 0; k < NCnt; k++) begin : g_n
+    always @* assume (n[k*NW +: NW] <= MaxN);
+  end
 
   // ---- the datapath, as in ita_pmu -------------------------------------------------------------
   logic [NCnt-1:0]   carry, oi, en;
@@ -142,60 +153,94 @@ module ita_counters_model #(
     assign wrapped[k]   = cnt[k*W +: W] < cq[k*W +: W];
   end
 
-  always @(posedge clk_i) begin
-    if (past_valid) begin
+  // Each property's assertion is a named wire, ok_<name>, that its clocked block asserts: a
+  // counterexample's VCD shows which model's fails (`pmusim cex2replay` replays that one).
 `ifdef PROP_ovf_set_by_wrap
-      // killed by: counter-subtracts
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // An overflow bit of PMC0 is set by hardware only when its counter wraps past
-      // 2^W - 1 (SDM2 §7.2.2; ita-semantics.md step 5): a bit the read shows that the
-      // stored PMC0 does not have is a counter that wrapped in this clock. (Its oi does
-      // not matter: oi decides fr and the interrupt, below.)
-      for (int k = 0; k < NCnt; k++) begin
-        if (pmc0[Ovf + k] && !p0q[Ovf + k]) assert (wrapped[k]);
-      end
-      cover (pmc0[Ovf] && !p0q[Ovf] && !oi[0]);
-`endif
-`ifdef PROP_ovf_sticky
-      // killed by: ovf-not-sticky
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The overflow bits and fr are sticky: hardware only sets them, software clears them
-      // (SDM2 §7.2.2): after a clock without a PMC0 write, every bit the read showed before
-      // still shows.
-      if (!was_we[NCnt]) assert ((was_pmc0 & ~pmc0 & StickyMask) == 64'd0);
-      cover (!was_we[NCnt] && was_pmc0[Ovf] && !pmc0[Fr] && step);
-`endif
-`ifdef PROP_freeze_holds
-      // killed by: freeze-ignored
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // While PMC0.fr is set no counter changes but by a software write (SDM2 §7.2.2: the
-      // freeze stops the counters): a record under a stored fr leaves every count, sets no
-      // overflow bit and raises no interrupt.
-      if (p0q[Fr]) assert (cnt == cq && pmc0 == p0q && !pmi);
-      cover (p0q[Fr] && step && n[NW-1:0] != '0 && en_tab[31:0] == '1 && pmc[0 +: 64] == 64'd0);
-`endif
-`ifdef PROP_oi_wrap_freezes
-      // killed by: carry-stuck-0
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // A counter with oi = 1 that wraps sets PMC0.fr (SDM2 §7.2.2; ita-semantics.md
-      // step 5): the read after its wrap shows fr and its overflow bit.
-      for (int k = 0; k < NCnt; k++) begin
-        if (wrapped[k] && oi[k]) assert (pmc0[Fr] && pmc0[Ovf + k]);
-      end
-      cover (wrapped[1] && oi[1] && !p0q[Fr] && !p0q[Ovf + 1]);
-`endif
-`ifdef PROP_pmi_on_oi_wrap
-      // killed by: pmi-every-carry
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The interrupt is raised exactly by an oi counter's wrap whose overflow bit was clear
-      // (SDM2 §7.2.2; edge-triggered on the 0->1 of the bit: ita-semantics.md step 5), and
-      // never by anything else: not by a write, not by a counter without oi.
-      assert (pmi == |(wrapped & oi & ~p0q_ovf));
-      cover (pmi && p0q_ovf == '0);
-      cover (wrapped[2] && oi[2] && p0q_ovf[2] && !pmi);
-`endif
+  // killed by: counter-subtracts
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // An overflow bit of PMC0 is set by hardware only when its counter wraps past
+  // 2^W - 1 (SDM2 §7.2.2; ita-semantics.md step 5): a bit the read shows that the
+  // stored PMC0 does not have is a counter that wrapped in this clock. (Its oi does
+  // not matter: oi decides fr and the interrupt, below.)
+  (* keep *) logic ok_ovf_set_by_wrap;
+  always @* begin
+    ok_ovf_set_by_wrap = 1'b1;
+    for (int k = 0; k < NCnt; k++) begin
+      if (pmc0[Ovf + k] && !p0q[Ovf + k] && !wrapped[k]) ok_ovf_set_by_wrap = 1'b0;
     end
   end
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_ovf_set_by_wrap);
+      cover (pmc0[Ovf] && !p0q[Ovf] && !oi[0]);
+    end
+  end
+`endif
+`ifdef PROP_ovf_sticky
+  // killed by: ovf-not-sticky
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The overflow bits and fr are sticky: hardware only sets them, software clears them
+  // (SDM2 §7.2.2): after a clock without a PMC0 write, every bit the read showed before
+  // still shows.
+  (* keep *) logic ok_ovf_sticky;
+  assign ok_ovf_sticky = was_we[NCnt] || (was_pmc0 & ~pmc0 & StickyMask) == 64'd0;
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_ovf_sticky);
+      cover (!was_we[NCnt] && was_pmc0[Ovf] && !pmc0[Fr] && step);
+    end
+  end
+`endif
+`ifdef PROP_freeze_holds
+  // killed by: freeze-ignored
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // While PMC0.fr is set no counter changes but by a software write (SDM2 §7.2.2: the
+  // freeze stops the counters): a record under a stored fr leaves every count, sets no
+  // overflow bit and raises no interrupt.
+  (* keep *) logic ok_freeze_holds;
+  assign ok_freeze_holds = !p0q[Fr] || (cnt == cq && pmc0 == p0q && !pmi);
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_freeze_holds);
+      cover (p0q[Fr] && step && n[NW-1:0] != '0 && en_tab[31:0] == '1 && pmc[0 +: 64] == 64'd0);
+    end
+  end
+`endif
+`ifdef PROP_oi_wrap_freezes
+  // killed by: carry-stuck-0
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // A counter with oi = 1 that wraps sets PMC0.fr (SDM2 §7.2.2; ita-semantics.md
+  // step 5): the read after its wrap shows fr and its overflow bit.
+  (* keep *) logic ok_oi_wrap_freezes;
+  always @* begin
+    ok_oi_wrap_freezes = 1'b1;
+    for (int k = 0; k < NCnt; k++) begin
+      if (wrapped[k] && oi[k] && !(pmc0[Fr] && pmc0[Ovf + k])) ok_oi_wrap_freezes = 1'b0;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_oi_wrap_freezes);
+      cover (wrapped[1] && oi[1] && !p0q[Fr] && !p0q[Ovf + 1]);
+    end
+  end
+`endif
+`ifdef PROP_pmi_on_oi_wrap
+  // killed by: pmi-every-carry
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The interrupt is raised exactly by an oi counter's wrap whose overflow bit was clear
+  // (SDM2 §7.2.2; edge-triggered on the 0->1 of the bit: ita-semantics.md step 5), and
+  // never by anything else: not by a write, not by a counter without oi.
+  (* keep *) logic ok_pmi_on_oi_wrap;
+  assign ok_pmi_on_oi_wrap = pmi == |(wrapped & oi & ~p0q_ovf);
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_pmi_on_oi_wrap);
+      cover (pmi && p0q_ovf == '0);
+      cover (wrapped[2] && oi[2] && p0q_ovf[2] && !pmi);
+    end
+  end
+`endif
 
 endmodule
 

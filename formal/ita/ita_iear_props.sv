@@ -90,19 +90,23 @@ module ita_iear_model #(
   assign s0 = was_we0 ? ((was_wdata & Wmask0) | (Reset0 & ~Wmask0)) : was_pmd0;
   assign s1 = was_we1 ? ((was_wdata & Wmask1) | (Reset1 & ~Wmask1)) : was_pmd1;
 
+  // The property's assertion is a named wire, ok_<name>, that its clocked block asserts: a
+  // counterexample's VCD shows which model's fails (`pmusim cex2replay` replays that one).
+`ifdef PROP_iear_captures_only_armed
+  // killed by: unit-monitor-swapped
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The I-EAR captures only when armed: a clock that changes PMD0 or PMD1 (or signals
+  // L1I_EAR_EVENTS) is a step that PMC10's plm, pm and ism let capture, not frozen, with
+  // a fetch that passes the event's qualification (docs/ita-ear-btb.md, "Common rules").
+  (* keep *) logic ok_iear_captures_only_armed;
+  assign ok_iear_captures_only_armed = !(cap || pmd0 != s0 || pmd1 != s1) || (armed && qual);
   always @(posedge clk_i) begin
     if (past_valid) begin
-`ifdef PROP_iear_captures_only_armed
-      // killed by: unit-monitor-swapped
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The I-EAR captures only when armed: a clock that changes PMD0 or PMD1 (or signals
-      // L1I_EAR_EVENTS) is a step that PMC10's plm, pm and ism let capture, not frozen, with
-      // a fetch that passes the event's qualification (docs/ita-ear-btb.md, "Common rules").
-      if (cap || pmd0 != s0 || pmd1 != s1) assert (armed && qual);
+      assert (ok_iear_captures_only_armed);
       cover (cap && pm && !up && pmd0 != s0);
-`endif
     end
   end
+`endif
 
 endmodule
 

@@ -2,8 +2,8 @@
 # formal.sh - make test's quick version of make formal (docs/formal.md): every family's
 # properties (make formal-families) at a small depth (formal/run.sh --quick, depth 8; the
 # Itanium's at 3: each proven or BMC-passed, its cover reached, its mutant caught with a
-# counterexample, the counterexample's replay files written beside it for a whole-top
-# checker), and the refusals of bad usage (run.sh, make formal-files).
+# counterexample, the counterexample's replay files written beside it for a checker
+# pmusim cex2replay knows), and the refusals of bad usage (run.sh, make formal-files).
 # Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -23,9 +23,12 @@ known=$(${PMUSIM:-build/pmusim} cex2replay --help 2>/dev/null)
 for fam in $fams; do
     case $fam in ita) opt=(--depth 3 --skip ctr_step_maxincr) ;; *) opt=(--quick) ;; esac
     check "quick-proofs-$fam" 0 " 0 failed" -- bash formal/run.sh "${opt[@]}" --out "$tmp/out" "$fam"
-    grep -q "${fam}_pmu_props" <<< "$known" || continue
     for d in "$tmp/out/$fam"/*/mutant; do
-        ok "replay-files-$fam-$(basename "$(dirname "$d")")" -- test -s "$d/replay-writes.txt" -a -s "$d/replay-stream.txt"
+        p=$(basename "$(dirname "$d")")
+        # the property's checker (the file with its block): a replay where cex2replay knows it
+        props=$(grep -lx "\`ifdef PROP_$p" formal/"$fam"/"$fam"_*_props.sv | head -1)
+        grep -qw "$(basename "$props" .sv)" <<< "$known" || continue
+        ok "replay-files-$fam-$p" -- test -s "$d/replay-writes.txt" -a -s "$d/replay-stream.txt"
     done
 done
 check bad-depth 2 "run.sh: --depth: expected a positive number of steps, got 'x'" -- bash formal/run.sh --depth x ev4

@@ -3,9 +3,12 @@
 # counterexample to a replay"): pmusim cex2replay on a counterexample of make formal kept in
 # the tree (ev4_ctr_step_bounded.vcd: ev4/ctr_step_bounded on mutant
 # ev4-whole-event-plus-half; ev67_agg_ctr0_continues.vcd: ev67/agg_ctr0_continues on mutant
-# ev67-ctr-stops-at-overflow), its replay on the tree's RTL (0 mismatches, the start state's
-# expects held, a waveform) and on the mutant's (formal/replay.sh: a mismatch at the clock
-# the assertion fails on), and the refusals of bad VCDs and bad --writes schedules.
+# ev67-ctr-stops-at-overflow; ita_ovf_sticky.vcd: ita/ovf_sticky on mutant ovf-not-sticky, a
+# trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
+# ita_iear_captures_only_armed.vcd, converted and replayed on the tree's RTL only), its replay on the
+# tree's RTL (0 mismatches, the start state's expects held, a waveform) and on the mutant's
+# (formal/replay.sh: a mismatch at the clock the assertion fails on), and the refusals of bad
+# VCDs and bad --writes schedules.
 # Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -86,6 +89,63 @@ sed 's/ nretire_i \$end/ nretire_x $end/' "$vcd67" > "$tmp/nosig67.vcd"
 check ev67-signal 2 "signal 'nretire_i' of checker ev67_pmu_props: not in the trace" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nosig67.vcd"
 
+# ---- the Itanium: ita_ovf_sticky.vcd (ita/ovf_sticky on mutant ovf-not-sticky), a trace of
+# the counters checker: each counter's n as a general event's count, the model whose
+# assertion fails, a write with the record in flight, a PMC rewritten for a record's oi ----
+vita=formal/tests/ita_ovf_sticky.vcd
+dita=$tmp/ita/ovf_sticky/mutant
+mkdir -p "$dita"
+cp "$vita" "$dita/cex.vcd"
+# ita_says NAME TEXT...: cex2replay's report on the kept trace has each TEXT
+ita_says() {
+    local name=$1 i=0; shift
+    for text in "$@"; do
+        check "$name-$((i += 1))" 0 "$text" -- "$P" cex2replay "$dita/cex.vcd"
+    done
+}
+ita_says ita-convert \
+    "model: itanium (ovf_sticky fails in u_itanium at step 2, and in the other model; --model to choose)" \
+    "the assertion failing at step 2 (the solver's step) is about the clock of step 1: cycle 1 (the step of record 1)" \
+    "start state (step 0): reached by a preamble of 0 records and 9 writes; checked by expects at cycle 0" \
+    "note: trace step 1: PMD7's table (en_tab) disables it at cpl 3, is 1, up 1, pp 0, where the replay's PMC counts: its 4 occurrences replayed as a count of 0" \
+    "run --family itanium --model itanium --stream $dita/replay-stream.txt --writes $dita/replay-writes.txt --waves $dita/replay.fst --wave-from 0"
+# the start counts (a read sign-extends the 32-bit count), PMD5's write with record 0 in flight,
+# PMC4 rewritten with oi 1 for record 1, which counts on it
+for line in "at 0 expect PMD4 0xfffffffffffffff8" "at 1 write PMD5 0x1ffffff" "at 1 write PMC4 0x562f"; do
+    check "ita-writes-${line// /-}" 0 "$line" -- cat "$dita/replay-writes.txt"
+done
+check ita-counts 0 "cpl=3 is=ia32 up=1 ev=BUS_SNOOPQ_REQ:4,BUS_BRQ_LIVE_REQ_LO:4,INST_DISPERSED:4,IA64_TAGGED_INST_RETIRED_PMC8:2" -- \
+    cat "$dita/replay-stream.txt"
+runita=("$P" run --family itanium --model itanium --stream "$dita/replay-stream.txt" --writes "$dita/replay-writes.txt")
+check ita-lockstep 0 "lock-step: 3 cycles, 0 mismatches" -- "${runita[@]}"
+check ita-expects 0 "writes: 12 writes and 5 expects of $dita/replay-writes.txt applied, 0 expects failed" -- "${runita[@]}"
+# the other model, as --model asks: its own instance's signals, its own events
+check ita-model2 0 "model: itanium2 (--model)" -- "$P" cex2replay --model itanium2 --out "$tmp" "$vita"
+check ita-model2-lockstep 0 "lock-step: 3 cycles, 0 mismatches" -- \
+    "$P" run --family itanium --model itanium2 --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"
+check ita-model2-events 0 "ev=RSE_CURRENT_REGS_5_TO_3" -- cat "$tmp/replay-stream.txt"
+if [ "${BUILD:-build}" = build ]; then
+check ita-mutant 0 "on mutant ovf-not-sticky: mismatch at cycle 1 (register write before record 1), the clock the assertion fails on" -- \
+    env PMUSIM="$P" bash formal/replay.sh "$tmp/ita/ovf_sticky"
+fi
+# the I-EAR checker's kept trace (ita/iear_captures_only_armed on mutant unit-monitor-swapped):
+# PMC10 and PMC0.fr written before the record, the fetch and the PSR on it
+viear=formal/tests/ita_iear_captures_only_armed.vcd
+check ita-iear-model 0 "model: itanium (iear_captures_only_armed fails in u_itanium at step 2, and in the other model; --model to choose)" -- \
+    "$P" cex2replay --out "$tmp" "$viear"
+check ita-iear-fetch 0 "cpl=2 is=ia64 up=1 pp=0 if_addr=0x20 if_lat=1 if_tlb=1" -- cat "$tmp/replay-stream.txt"
+check ita-iear-pmc10 0 "at 0 write PMC10 0x300c4" -- cat "$tmp/replay-writes.txt"
+check ita-iear-lockstep 0 "writes: 6 writes and 2 expects of $tmp/replay-writes.txt applied, 0 expects failed" -- \
+    "$P" run --family itanium --model itanium --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"
+check ita-bad-model 2 "$vita: --model: the Itanium / Itanium 2 has no model 'foo', expected one of: itanium, itanium2" -- \
+    "$P" cex2replay --model foo --out "$tmp" "$vita"
+sed 's/ ok_ovf_sticky \$end/ ok_x $end/' "$vita" > "$tmp/nook.vcd"
+check ita-no-property 2 "$tmp/nook.vcd: no signal u_itanium.ok_<property> (ovf_set_by_wrap, ...), expected a counterexample of formal/ita/ita_counters_props.sv" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/nook.vcd"
+sed 's/ g_cnt<1> \$end/ g_cnt_1 $end/' "$vita" > "$tmp/noinc.vcd"
+check ita-signal 2 "signal 'u_itanium.g_cnt<1>.u_counter.cnt_q' of checker ita_counters_props: not in the trace" -- \
+    "$P" cex2replay --out "$tmp" "$tmp/noinc.vcd"
+
 # ---- bad VCDs: where and what was expected ----
 printf 'hello\n' > "$tmp/text.vcd"
 check vcd-not 2 "$tmp/text.vcd: no \$enddefinitions, expected a VCD" -- "$P" cex2replay --out "$tmp" "$tmp/text.vcd"
@@ -93,9 +153,10 @@ grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
 check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
 sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
-check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ev4_pmu_props (alpha21064)" -- \
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ev4_pmu_props (alpha21064)" -- \
     "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
-check vcd-family 2 "--family itanium: the Itanium / Itanium 2 has no formal checker to replay yet" -- \
+check vcd-family 2 "--family: no family 'nosuch'" -- "$P" cex2replay --family nosuch --out "$tmp" "$vcd"
+check vcd-family-other 2 "top module 'ev4_pmu_props': expected a family's checker" -- \
     "$P" cex2replay --family itanium --out "$tmp" "$vcd"
 # the VCD identifier of the checker's port $1 (a $var of the top's scope, depth 1)
 code() { awk -v n="$1" '/^\$scope/ { d++ } /^\$upscope/ { d-- } /^\$var/ && d == 1 && $5 == n { print $4; exit }' "$vcd"; }

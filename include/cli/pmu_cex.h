@@ -15,6 +15,7 @@
 #ifndef PMU_CEX_H
 #define PMU_CEX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/pmu_err.h"
@@ -45,6 +46,24 @@ void pmu_cex_comment(pmu_cex_out *o, const char *fmt, ...) __attribute__((format
  * report. */
 void pmu_cex_note(pmu_cex_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The model the replay runs (pmu_cex_family.model's choice, or --model; the family's
+ * default model when it has no such hook). */
+unsigned pmu_cex_model(const pmu_cex *t);
+/* The steps of the trace (3 or more). */
+unsigned pmu_cex_steps(const pmu_cex *t);
+/* PMU_CEX_STATE words a family's part keeps between its calls for one conversion (zero at
+ * the start): what it has programmed so far, say. */
+#define PMU_CEX_STATE 8
+uint64_t *pmu_cex_state(pmu_cex_out *o);
+
+/* A clock of the checker as the register port sees it (pmu_cex_family.clock). */
+typedef struct pmu_cex_clock {
+    int write;     /* a register write of data at addr */
+    int step;      /* a record retired (with a write: the record first, then the write) */
+    uint16_t addr;
+    uint64_t data;
+} pmu_cex_clock;
+
 /* What a family brings (pmu_family_cmds.cex). */
 typedef struct pmu_cex_family {
     const char *checker; /* the checker's top module, "ev4_pmu_props" */
@@ -61,6 +80,27 @@ typedef struct pmu_cex_family {
     /* The record of the inputs at `step` (one pmu_cex_record call); vis[]: the visible
      * registers at that step, before its clock.  0, or -1 with err filled. */
     int (*record)(const pmu_cex *t, unsigned step, const uint64_t *vis, pmu_cex_out *o, pmu_err *err);
+
+    /* Optional, for a checker that assembles a part of the PMU from its modules, with the
+     * part's own inputs free (the Itanium's): */
+    /* 1: the checker watches views, the registers with the clock's record applied (the
+     * Itanium's "record in flight", docs/ita-rtl.md), so a step's values already show its own
+     * clock: the failing assertion (over the values of step K - 2) is about the clock of step
+     * K - 2, not K - 3. */
+    int views;
+    /* The clock at `step`.  NULL: the ports reg_we_i, reg_addr_i, reg_wdata_i and
+     * cyc_valid_i, a write and a step in one clock refused.  0, or -1 with err filled. */
+    int (*clock)(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err);
+    /* The visible registers at `step` before its clock (pmu_family.vis order), and which of
+     * them the trace shows (shown[v] = 1; the replay expects only those at the start).
+     * NULL: every one, from dut.obs_vis_o.  0, or -1 with err filled. */
+    int (*vis)(const pmu_cex *t, unsigned step, uint64_t *vis, unsigned char *shown, pmu_err *err);
+    /* The model whose assertion the trace fails (a checker that holds several models side by
+     * side), with why[] saying how it was told ("the assertion of u_itanium2 fails").  NULL:
+     * the family's default model.  0, or -1 with err filled (no model fails). */
+    int (*model)(const pmu_cex *t, unsigned *model, char *why, size_t size, pmu_err *err);
+    /* The part for another checker of the family, or NULL. */
+    const struct pmu_cex_family *next;
 } pmu_cex_family;
 
 #ifdef __cplusplus

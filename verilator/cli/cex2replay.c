@@ -27,6 +27,7 @@
 #define VCD_LIMIT (256u << 20) /* bytes of a counterexample */
 #define CEX_MAX_VARS 4096u
 #define CEX_MAX_STEPS 100000u
+#define CEX_MAX_DEPTH 8 /* scopes: the top and the instances below it */
 
 /* ---- the trace -------------------------------------------------------------------------------- */
 
@@ -39,6 +40,7 @@ typedef struct cex_var {
 
 struct pmu_cex {
     char *top;
+    unsigned model; /* the model replayed (pmu_cex_model) */
     cex_var *v;
     unsigned nv, steps;
     unsigned cap; /* steps each at[] has room for */
@@ -139,7 +141,7 @@ static pmu_cex *cex_parse(char *text, const char *name, pmu_err *err)
         pmu_errf(err, PMU_E_NOMEM, "out of memory");
         return NULL;
     }
-    char scope[8][128];
+    char scope[CEX_MAX_DEPTH][128];
     int depth = 0, defs = 1;
     unsigned lineno = 0;
     const char *step_code = NULL;
@@ -167,7 +169,7 @@ static pmu_cex *cex_parse(char *text, const char *name, pmu_err *err)
                     BAD("%s:%u: expected '$scope module NAME $end'", name, lineno);
                 if (depth == 0 && !t->top)
                     t->top = strdup(sn);
-                if (depth < 8)
+                if (depth < CEX_MAX_DEPTH)
                     snprintf(scope[depth], sizeof scope[depth], "%s", sn);
                 depth++;
             } else if (!strcmp(w, "$upscope")) {
@@ -188,15 +190,14 @@ static pmu_cex *cex_parse(char *text, const char *name, pmu_err *err)
                     step_code = code;
                     continue;
                 }
-                if (depth < 1 || depth > 3 || t->nv >= CEX_MAX_VARS)
-                    continue; /* the top's signals, its instances' (dut.obs_vis_o) and theirs (dut.u_agg.backlog_q) */
-                char full[300];
-                if (depth == 1)
-                    snprintf(full, sizeof full, "%s", vn);
-                else if (depth == 2)
-                    snprintf(full, sizeof full, "%s.%s", scope[1], vn);
-                else
-                    snprintf(full, sizeof full, "%s.%s.%s", scope[1], scope[2], vn);
+                if (depth < 1 || depth > CEX_MAX_DEPTH || t->nv >= CEX_MAX_VARS)
+                    continue; /* the top's signals and its instances', named by the path below the
+                               * top: "nissue_i", "dut.obs_vis_o", "u_itanium.g_cnt<0>.u_counter.cnt_q" */
+                char full[1200];
+                size_t fl = 0;
+                for (int d = 1; d < depth; d++)
+                    fl += (size_t)snprintf(full + fl, sizeof full - fl, "%s.", scope[d]);
+                snprintf(full + fl, sizeof full - fl, "%s", vn);
                 cex_var *x = &t->v[t->nv++];
                 if (!(x->name = strdup(full)) || !(x->code = strdup(code)))
                     BAD("out of memory");
@@ -290,7 +291,14 @@ struct pmu_cex_out {
     size_t stream_len, writes_len, notes_len;
     uint64_t records, nwrites, nnotes;
     uint64_t first; /* the cycle of the trace's first clock (after the preamble) */
+    uint64_t state[PMU_CEX_STATE]; /* the family part's (pmu_cex_state) */
 };
+
+unsigned pmu_cex_model(const pmu_cex *t) { return t->model; }
+
+unsigned pmu_cex_steps(const pmu_cex *t) { return t->steps; }
+
+uint64_t *pmu_cex_state(pmu_cex_out *o) { return o->state; }
 
 void pmu_cex_record(pmu_cex_out *o, uint64_t repeat, const char *fmt, ...)
 {
@@ -358,7 +366,7 @@ void pmu_cex_note(pmu_cex_out *o, const char *fmt, ...)
 
 static void cex_help(FILE *f)
 {
-    fprintf(f, "usage: %s cex2replay [--family NAME] [--out DIR] CEX.vcd\n"
+    fprintf(f, "usage: %s cex2replay [--family NAME] [--model NAME] [--out DIR] CEX.vcd\n"
                "\n"
                "Turns a counterexample of a family's formal checker (the VCD yosys-smtbmc writes:\n"
                "build/formal/<family>/<property>/cex.vcd, or mutant/cex.vcd) into a replay:\n"
@@ -373,10 +381,12 @@ static void cex_help(FILE *f)
     int any = 0;
     for (unsigned i = 0; i < pmu_nfamilies; i++) {
         const pmu_family_cmds *c = pmu_families[i]->cmds;
-        if (c && c->cex)
-            fprintf(f, "%s %s for %s", any++ ? "," : "", c->cex->checker, pmu_families[i]->name);
+        for (const pmu_cex_family *x = c ? c->cex : NULL; x; x = x->next)
+            fprintf(f, "%s %s for %s", any++ ? "," : "", x->checker, pmu_families[i]->name);
     }
     fprintf(f, ")\n"
+               "  --model NAME       the model to replay, for a checker that holds several (default:\n"
+               "                     the one whose assertion fails)\n"
                "  --out DIR          where the two files go (default: the VCD's directory)\n"
                "\n"
                "exit status: 0 written, 1 a file could not be written, 2 bad arguments or input\n");
@@ -385,18 +395,22 @@ static void cex_help(FILE *f)
 static const pmu_cli_cmd cex_cmd = {.name = "cex2replay", .help = cex_help, .min_args = 1, .max_args = 1,
                                     .args_what = "a counterexample VCD"};
 
-/* The family whose checker is top (or the one --family named, which must be). */
-static const pmu_family *cex_family(const char *family, const char *top, const char *vcd, pmu_err *err)
+/* The family whose checker is top (or the one --family named, which must be), and its part
+ * for that checker (*cx). */
+static const pmu_family *cex_family(const char *family, const char *top, const char *vcd,
+                                    const pmu_cex_family **cx, pmu_err *err)
 {
-    char list[256] = "";
+    char list[320] = "";
     for (unsigned i = 0; i < pmu_nfamilies; i++) {
         const pmu_family *f = pmu_families[i];
-        if (!f->cmds || !f->cmds->cex)
-            continue;
-        if (!strcmp(f->cmds->cex->checker, top) && (!family || pmu_family_find(family) == f))
-            return f;
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%s)", *list ? ", " : "",
-                 f->cmds->cex->checker, f->name);
+        for (const pmu_cex_family *x = f->cmds ? f->cmds->cex : NULL; x; x = x->next) {
+            if (!strcmp(x->checker, top) && (!family || pmu_family_find(family) == f)) {
+                *cx = x;
+                return f;
+            }
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%s)", *list ? ", " : "", x->checker,
+                     f->name);
+        }
     }
     const pmu_family *f = family ? pmu_family_find(family) : NULL;
     if (family && !f)
@@ -407,6 +421,35 @@ static const pmu_family *cex_family(const char *family, const char *top, const c
     else
         pmu_errf(err, PMU_E_INPUT, "%s: top module '%s': expected a family's checker: %s", vcd, top, list);
     return NULL;
+}
+
+/* The model trace t replays: --model's (name), or the one whose assertion fails (the
+ * family's hook), or the family's default; why[] says which and how, for the report. */
+static int cex_model(const pmu_family *fam, const pmu_cex_family *cx, pmu_cex *t, const char *name, char *why,
+                     size_t size, pmu_err *err)
+{
+    t->model = fam->default_model;
+    if (name) {
+        int m = pmu_family_model(fam, name);
+        if (m < 0) {
+            char list[256] = "";
+            for (unsigned i = 0; i < fam->nmodels; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", fam->models[i].name);
+            return pmu_errf(err, PMU_E_INPUT, "--model: the %s has no model '%s', expected one of: %s", fam->title,
+                            name, list);
+        }
+        t->model = (unsigned)m;
+        if (fam->nmodels > 1)
+            snprintf(why, size, "model: %s (--model)", fam->models[m].name);
+        return 0;
+    }
+    if (!cx->model)
+        return 0;
+    char how[128] = "";
+    if (cx->model(t, &t->model, how, sizeof how, err))
+        return -1;
+    snprintf(why, size, "model: %s (%s; --model to choose)", fam->models[t->model].name, how);
+    return 0;
 }
 
 static int put(pmu_files *fs, const char *dir, const char *file, const char *text, size_t len, char *path,
@@ -421,76 +464,109 @@ static int put(pmu_files *fs, const char *dir, const char *file, const char *tex
     return pmu_outfile_fclose(o, "--out", f, err);
 }
 
-/* The replay of trace t for family fam into o; prints where the trace's clocks are. */
-static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE *out, pmu_err *err)
+/* The visible registers of trace t at `step` (before its clock), and which the trace shows. */
+static int trace_vis(const pmu_family *fam, const pmu_cex_family *cx, const pmu_cex *t, unsigned step, uint64_t *vis,
+                     unsigned char *shown, pmu_err *err)
 {
-    const pmu_cex_family *cx = fam->cmds->cex;
-    uint64_t start[PMU_VIS_MAX];
+    memset(vis, 0, fam->nvis * sizeof *vis);
+    memset(shown, !cx->vis, fam->nvis);
+    if (cx->vis)
+        return cx->vis(t, step, vis, shown, err);
+    for (unsigned v = 0; v < fam->nvis; v++)
+        if (pmu_cex_get(t, "dut.obs_vis_o", step, v * 64, 64, &vis[v], err))
+            return -1;
+    return 0;
+}
+
+/* The clock of trace t at `step`. */
+static int trace_clock(const pmu_cex_family *cx, const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    memset(c, 0, sizeof *c);
+    if (cx->clock)
+        return cx->clock(t, step, c, err);
+    uint64_t we, valid, addr, data;
+    if (pmu_cex_get(t, "reg_we_i", step, 0, 1, &we, err) || pmu_cex_get(t, "cyc_valid_i", step, 0, 1, &valid, err) ||
+        pmu_cex_get(t, "reg_addr_i", step, 0, 16, &addr, err) || pmu_cex_get(t, "reg_wdata_i", step, 0, 64, &data, err))
+        return -1;
+    if (we && valid)
+        return pmu_errf(err, PMU_E_INPUT, "step %u: a register write and a step in one clock, expected one or "
+                        "the other (the harness never does both: the checker assumes it)", step);
+    c->write = (int)we;
+    c->step = (int)valid;
+    c->addr = (uint16_t)addr;
+    c->data = data;
+    return 0;
+}
+
+/* The replay of trace t for family fam into o; prints where the trace's clocks are. */
+static int convert(const pmu_family *fam, const pmu_cex_family *cx, const pmu_cex *t, pmu_cex_out *o, FILE *out,
+                   pmu_err *err)
+{
+    uint64_t start[PMU_VIS_MAX], vis[PMU_VIS_MAX];
+    unsigned char shown[PMU_VIS_MAX];
     if (t->steps < 3)
         return pmu_errf(err, PMU_E_INPUT, "the trace has %u step%s, expected 3 or more (a clock, the step that "
                         "shows it, and the step the clocked assertion reports it in)", t->steps, t->steps == 1 ? "" : "s");
-    for (unsigned v = 0; v < fam->nvis; v++)
-        if (pmu_cex_get(t, "dut.obs_vis_o", 0, v * 64, 64, &start[v], err))
-            return -1;
-    pmu_cex_comment(o, "the replay of a counterexample of %s (%s), %u steps: pmusim cex2replay (docs/formal.md)",
-                    t->top, fam->title, t->steps);
+    if (trace_vis(fam, cx, t, 0, start, shown, err))
+        return -1;
+    pmu_cex_comment(o, "the replay of a counterexample of %s (%s%s%s), %u steps: pmusim cex2replay (docs/formal.md)",
+                    t->top, fam->title, fam->nmodels > 1 ? ", model " : "",
+                    fam->nmodels > 1 ? fam->models[t->model].name : "", t->steps);
     pmu_cex_comment(o, "preamble: from reset to the trace's start state (step 0)");
     if (cx->preamble(t, start, o, err))
         return -1;
     const uint64_t first = o->first = o->records;
     pmu_cex_comment(o, "the start state, as the trace has it at step 0");
     for (unsigned v = 0; v < fam->nvis; v++)
-        pmu_cex_expect(o, fam->vis[v].addr, start[v]);
+        if (shown[v])
+            pmu_cex_expect(o, fam->vis[v].addr, start[v]);
     fprintf(out, "start state (step 0): reached by a preamble of %" PRIu64 " records and %" PRIu64
                  " writes; checked by expects at cycle %" PRIu64 "\n", first, o->nwrites, first);
     uint64_t fail_cycle = 0;
     const char *fail_kind = "";
-    char fail_write[96] = ""; /* the failing clock's write, ": REG 0xVALUE" */
-    const unsigned fail = t->steps - 3; /* the clock the failing assertion is about */
+    char fail_write[112] = ""; /* the failing clock's write, ": REG 0xVALUE at address 0xADDR" */
+    const unsigned fail = t->steps - 3 + (cx->views != 0); /* the clock the failing assertion is about */
     for (unsigned s = 0; s + 1 < t->steps; s++) {
-        uint64_t we, valid, addr, data, vis[PMU_VIS_MAX];
-        if (pmu_cex_get(t, "reg_we_i", s, 0, 1, &we, err) || pmu_cex_get(t, "cyc_valid_i", s, 0, 1, &valid, err) ||
-            pmu_cex_get(t, "reg_addr_i", s, 0, 16, &addr, err) || pmu_cex_get(t, "reg_wdata_i", s, 0, 64, &data, err))
+        pmu_cex_clock c;
+        if (trace_clock(cx, t, s, &c, err) || trace_vis(fam, cx, t, s, vis, shown, err))
             return -1;
-        for (unsigned v = 0; v < fam->nvis; v++)
-            if (pmu_cex_get(t, "dut.obs_vis_o", s, v * 64, 64, &vis[v], err))
-                return -1;
         if (s == fail)
             fail_cycle = o->records;
-        if (we && valid)
-            return pmu_errf(err, PMU_E_INPUT, "step %u: a register write and a step in one clock, expected one or "
-                            "the other (the harness never does both: the checker assumes it)", s);
-        if (we) {
-            pmu_cex_comment(o, "trace step %u: a register write", s);
-            pmu_cex_write(o, (uint16_t)addr, data);
-            if (s == fail) {
-                char reg[64];
-                pmu_writes_reg_name(fam, (uint16_t)addr, reg, sizeof reg);
-                snprintf(fail_write, sizeof fail_write, ": %s 0x%" PRIx64 " at address 0x%" PRIx64, reg, data, addr);
-                fail_kind = "a write before record";
-            }
-        } else if (valid) {
-            pmu_cex_comment(o, "trace step %u: a step", s);
+        if (c.step) {
+            pmu_cex_comment(o, "trace step %u: a step%s", s,
+                            c.write ? ", and a register write, which retires the record first" : "");
             if (cx->record(t, s, vis, o, err))
                 return -1;
             if (s == fail)
                 fail_kind = "the step of record";
-        } else {
+        }
+        if (!c.step && !c.write) {
             pmu_cex_note(o, "trace step %u: a clock with neither a write nor a step, replayed as a write to "
                          "address 0x%x, which no register answers", s, cx->idle_addr);
-            pmu_cex_write(o, cx->idle_addr, 0);
-            if (s == fail) {
-                snprintf(fail_write, sizeof fail_write, ": 0x%x 0x0 at address 0x%x", cx->idle_addr, cx->idle_addr);
+            c.addr = cx->idle_addr;
+            c.data = 0;
+        } else if (c.write && !c.step) {
+            pmu_cex_comment(o, "trace step %u: a register write", s);
+        }
+        if (c.write || !c.step) {
+            pmu_cex_write(o, c.addr, c.data);
+            char reg[64];
+            if (c.write)
+                pmu_writes_reg_name(fam, c.addr, reg, sizeof reg);
+            else
+                snprintf(reg, sizeof reg, "0x%x", c.addr);
+            if (s == fail && c.step && !cx->views) { /* (a view shows the record before the write) */
+                snprintf(fail_write, sizeof fail_write, ", then a write: %s 0x%" PRIx64, reg, c.data);
+            } else if (s == fail && !c.step) {
+                snprintf(fail_write, sizeof fail_write, ": %s 0x%" PRIx64 " at address 0x%x", reg, c.data, c.addr);
                 fail_kind = "a write before record";
             }
         }
     }
     /* Writes wait for the record they come before: the inputs of the last step, which the
      * trace does not clock, make it. */
-    uint64_t vis[PMU_VIS_MAX];
-    for (unsigned v = 0; v < fam->nvis; v++)
-        if (pmu_cex_get(t, "dut.obs_vis_o", t->steps - 1, v * 64, 64, &vis[v], err))
-            return -1;
+    if (trace_vis(fam, cx, t, t->steps - 1, vis, shown, err))
+        return -1;
     pmu_cex_comment(o, "trace step %u: its record inputs as one more record (after the trace's last clock)",
                     t->steps - 1);
     if (cx->record(t, t->steps - 1, vis, o, err))
@@ -503,14 +579,15 @@ static int convert(const pmu_family *fam, const pmu_cex *t, pmu_cex_out *o, FILE
 
 int pmusim_cmd_cex2replay(int argc, char **argv)
 {
-    const char *family = NULL, *outdir = NULL;
-    pmu_opt opts[2] = {
+    const char *family = NULL, *outdir = NULL, *model = NULL;
+    pmu_opt opts[3] = {
         {.name = "family", .kind = PMU_OPT_TEXT, .dest = &family},
+        {.name = "model", .kind = PMU_OPT_TEXT, .dest = &model},
         {.name = "out", .kind = PMU_OPT_FILE, .dest = &outdir},
     };
     const char *args[1];
     unsigned nargs;
-    int rc = pmu_cli_parse(&cex_cmd, opts, 2, argc, argv, args, &nargs);
+    int rc = pmu_cli_parse(&cex_cmd, opts, 3, argc, argv, args, &nargs);
     if (rc)
         return rc == PMU_CLI_DONE ? PMU_EXIT_OK : rc;
     const char *vcd = args[0];
@@ -533,8 +610,16 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
     }
     if (!(t = cex_parse(text, vcd, &err)))
         goto fail;
-    if (!(o.fam = cex_family(family, t->top, vcd, &err)))
+    const pmu_cex_family *cx = NULL;
+    if (!(o.fam = cex_family(family, t->top, vcd, &cx, &err)))
         goto fail;
+    char model_why[200] = "";
+    if (cex_model(o.fam, cx, t, model, model_why, sizeof model_why, &err)) {
+        char msg[sizeof err.msg];
+        snprintf(msg, sizeof msg, "%s", err.msg);
+        pmu_errf(&err, err.code, "%s: %s", vcd, msg);
+        goto fail;
+    }
     o.stream = open_memstream(&o.stream_text, &o.stream_len);
     o.writes = open_memstream(&o.writes_text, &o.writes_len);
     o.notes = open_memstream(&o.notes_text, &o.notes_len);
@@ -544,8 +629,8 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
     }
     FILE *out = pmu_cli_out(&cex_cmd);
     char head[512];
-    snprintf(head, sizeof head, "pmusim cex2replay: %s, checker %s of the %s, %u steps\n", vcd, t->top,
-             o.fam->title, t->steps);
+    snprintf(head, sizeof head, "pmusim cex2replay: %s, checker %s of the %s, %u steps\n%s%s", vcd, t->top,
+             o.fam->title, t->steps, model_why, *model_why ? "\n" : "");
     char *report = NULL;
     size_t report_len = 0;
     FILE *rep = open_memstream(&report, &report_len);
@@ -553,7 +638,7 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
         pmu_errf(&err, PMU_E_NOMEM, "out of memory");
         goto fail;
     }
-    int bad = convert(o.fam, t, &o, rep, &err);
+    int bad = convert(o.fam, cx, t, &o, rep, &err);
     fclose(rep);
     fclose(o.stream), o.stream = NULL;
     fclose(o.writes), o.writes = NULL;
@@ -584,9 +669,12 @@ int pmusim_cmd_cex2replay(int argc, char **argv)
     if (o.nnotes)
         fprintf(out, "%" PRIu64 " inputs no record carries, replayed as the RTL treats them:\n%s", o.nnotes,
                 o.notes_text);
-    fprintf(out, "wrote %s and %s\nreplay (the waveform from the trace's first clock):\n  %s run --family %s --stream %s "
+    char model_arg[64] = "";
+    if (cx->model || model)
+        snprintf(model_arg, sizeof model_arg, " --model %s", o.fam->models[t->model].name);
+    fprintf(out, "wrote %s and %s\nreplay (the waveform from the trace's first clock):\n  %s run --family %s%s --stream %s "
                  "--writes %s --waves %s/replay.fst --wave-from %" PRIu64 "\n",
-            spath, wpath, pmu_cli_program, o.fam->name, spath, wpath, dir, o.first);
+            spath, wpath, pmu_cli_program, o.fam->name, model_arg, spath, wpath, dir, o.first);
     goto done;
 fail:
     status = pmu_cli_error(&cex_cmd, &err);

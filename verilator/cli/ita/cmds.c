@@ -278,6 +278,7 @@ const pmu_family_cmds ita_family_cmds = {
     .monitor_check = ita_monitor_check,
     .monitor_free = ita_monitor_free,
     .encode = pmusim_encode_main,
+    .cex = &ita_cex,
     /* Real programs (IA-32 mode): a CPU_CYCLES profile by function and the D-EAR's samples of
      * L1D misses (docs/real-programs-ita.md). */
     .real_profile = "profile --sample DATA_EAR_CACHE_LAT4 --period 50 --stream {stream} --symbols {symbols} --top 8 "

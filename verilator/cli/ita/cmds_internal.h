@@ -10,8 +10,13 @@
 #include <stdio.h>
 
 #include "sw/ita/ita_drv.h"
+#include "cli/pmu_cex.h"
 #include "cli/pmu_family_cmds.h"
 #include "harness/ita/ita_family.h"
+
+/* cex2replay (cex.c): the counterexamples of the counters checker
+ * formal/ita/ita_counters_props.sv and of the I-EAR's (ita_iear_props.sv) as replays. */
+extern const pmu_cex_family ita_cex;
 
 /* The driver on a backend, and the reference's exact per-process totals beside it: the
  * increments each counter received during each process's records. */

@@ -1,0 +1,403 @@
+/*
+ * cex.c - the Itanium / Itanium 2's part of `pmusim cex2replay` (include/cli/pmu_cex.h):
+ * the checker formal/ita/ita_counters_props.sv, which assembles the counters (PMD4..7,
+ * ita_cnt_qual + ita_counter) and PMC0 (ita_ovf_ctrl) of each model from the RTL's modules,
+ * with their own inputs free (docs/formal.md, "The Itanium's replay"), and the I-EAR's,
+ * formal/ita/ita_iear_props.sv (below, ita_iear_cex).
+ *
+ * Those inputs are not the top's: each counter's n (the occurrences of its event), its
+ * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
+ * counters see it.  The replay maps them to top-level inputs that produce them:
+ *   - each counter counts a general event no other counter counts (gen_events[]), on a PMC
+ *     with every privilege level, both instruction sets, PSR.up as its monitor bit (set by
+ *     the first record) and threshold 0: a record's count of that event is the counter's
+ *     increment.  The trace's increment (its n through the threshold, where its table
+ *     enables the counter) becomes the event's count; where the table disables it, a count
+ *     of 0 (a note says so, where the trace had occurrences);
+ *   - a counter's oi: its PMC is written again before a record that counts on it with
+ *     another oi (only a counting record's oi reaches PMC0);
+ *   - the start state: PMD4..7 and PMC0 are writable; the preamble writes them;
+ *   - a clock of the checker may write a register and retire a record at once: in ita_pmu
+ *     the record is registered at one clock and retired at the next, which may be a write
+ *     (docs/ita-rtl.md, "The record in flight"): the record, then the write.
+ * PMC0.fr is the stored PMC0's, as inside ita_pmu, so the freeze is the top's own.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/pmu_cex.h"
+#include "cmds_internal.h"
+#include "common/ita/ita_events.h"
+#include "common/ita/ita_regs.h"
+
+#define NCNT ITA_NCOUNTERS
+
+/* The general event each counter counts, by model: four events every counter may be
+ * programmed on whose counts a record may hold up to the checker's MaxN (7) in a cycle
+ * where a model has four (the stream's bound is the Itanium 2 row's maxincr,
+ * docs/ita-stream-format.md "Validation"); on the Itanium, two have 7 (their Itanium 2
+ * rows') and two 6, counter masks 0x30, which the counters do not check. */
+static const char *const gen_events[ITA_NMODELS][NCNT] = {
+    [ITA_MODEL_ITANIUM] = {"BUS_SNOOPQ_REQ", "BUS_BRQ_LIVE_REQ_LO", "INST_DISPERSED", "IA64_TAGGED_INST_RETIRED_PMC8"},
+    [ITA_MODEL_ITANIUM2] = {"RSE_CURRENT_REGS_2_TO_0", "RSE_CURRENT_REGS_5_TO_3", "RSE_DIRTY_REGS_2_TO_0",
+                            "RSE_DIRTY_REGS_5_TO_3"},
+};
+
+/* The checker's instance of a model. */
+static const char *const model_inst[ITA_NMODELS] = {
+    [ITA_MODEL_ITANIUM] = "u_itanium",
+    [ITA_MODEL_ITANIUM2] = "u_itanium2",
+};
+
+/* pmu_cex_state words: the oi bits the replay's PMC4..7 have, and whether PSR.up is set. */
+enum { ST_OI, ST_UP };
+
+/* Signal `name` of model m's instance ("cnt", "g_cnt<0>.inc"). */
+static int get_m(const pmu_cex *t, unsigned m, const char *name, unsigned step, unsigned lsb, unsigned width,
+                 uint64_t *v, pmu_err *err)
+{
+    char full[128];
+    snprintf(full, sizeof full, "%s.%s", model_inst[m], name);
+    return pmu_cex_get(t, full, step, lsb, width, v, err);
+}
+
+/* The same of the replayed model. */
+static int get(const pmu_cex *t, const char *name, unsigned step, unsigned lsb, unsigned width, uint64_t *v,
+               pmu_err *err)
+{
+    return get_m(t, pmu_cex_model(t), name, step, lsb, width, v, err);
+}
+
+static uint64_t sext(uint64_t v, unsigned w) { return (v >> (w - 1) & 1) ? v | ~((1ull << w) - 1) : v; }
+
+/* The event counter k counts on this model, and the most a record may carry of it. */
+static const ita_event_row *gen_event(unsigned model, unsigned k, unsigned *bound)
+{
+    const ita_event_row *r = ita_event_find((int)model, gen_events[model][k]);
+    const ita_event_row *r2 = ita_event_find(ITA_MODEL_ITANIUM2, gen_events[model][k]);
+    *bound = r2 ? r2->maxincr : r ? r->maxincr : 0;
+    return r;
+}
+
+/* PMC(4+k) of the replay: counts its general event at every cpl, in both instruction sets,
+ * while PSR.up (pm = 0), threshold 0, with overflow interrupt oi. */
+static uint64_t pmc_value(unsigned model, unsigned k, unsigned oi)
+{
+    unsigned bound;
+    const ita_event_row *e = gen_event(model, k, &bound);
+    uint64_t v = ita_reg_table[ITA_REG_PMC4].reset[model]; /* Itanium 2: bit 23 as reset has it */
+    v = ITA_FSET(v, PMC_GEN, PLM, 0xf);
+    v = ITA_FSET(v, PMC_GEN, OI, oi);
+    v = ITA_FSET(v, PMC_GEN, PM, 0);
+    v = ITA_FSET(v, PMC_GEN, ES, e->code);
+    v = ITA_FSET(v, PMC_GEN, UMASK, e->umask);
+    v = ITA_FSET(v, PMC_GEN, THRES, 0);
+    v = ITA_FSET(v, PMC_GEN, ISM, 0);
+    return v;
+}
+
+static int vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    const unsigned model = pmu_cex_model(t), w = ita_counter_width((ita_model)model);
+    for (unsigned k = 0; k < NCNT; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "g_cnt<%u>.u_counter.cnt_q", k);
+        if (get(t, name, step, 0, w, &v[ITA_VIS_PMD4 + k], err))
+            return -1;
+        v[ITA_VIS_PMD4 + k] = sext(v[ITA_VIS_PMD4 + k], w); /* a read sign-extends the count */
+        shown[ITA_VIS_PMD4 + k] = 1;
+    }
+    if (get(t, "u_ovf_ctrl.pmc0_q", step, 0, 64, &v[ITA_VIS_PMC0], err))
+        return -1;
+    shown[ITA_VIS_PMC0] = 1;
+    return 0;
+}
+
+static int clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    uint64_t we, wdata, st;
+    if (get(t, "we", step, 0, NCNT + 1, &we, err) || get(t, "wdata", step, 0, 64, &wdata, err) ||
+        get(t, "step", step, 0, 1, &st, err))
+        return -1;
+    if (we & (we - 1))
+        return pmu_errf(err, PMU_E_INPUT, "step %u: %s.we 0x%" PRIx64 " writes two registers in one clock, expected "
+                        "at most one (the checker assumes it)", step, model_inst[pmu_cex_model(t)], we);
+    c->step = (int)st;
+    c->write = we != 0;
+    c->addr = we >> NCNT ? ita_vis_table[ITA_VIS_PMC0].addr : 0;
+    for (unsigned k = 0; k < NCNT; k++)
+        if (we >> k & 1)
+            c->addr = ita_vis_table[ITA_VIS_PMD4 + k].addr;
+    c->data = wdata;
+    return 0;
+}
+
+static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    const unsigned model = pmu_cex_model(t);
+    const uint64_t bits = ita_reg_table[ITA_REG_PMC0].wmask[model];
+    uint64_t oi;
+    if (get(t, "oi", 0, 0, NCNT, &oi, err))
+        return -1;
+    if (start[ITA_VIS_PMC0] & ~bits) {
+        uint64_t keep = (start[ITA_VIS_PMC0] & bits) | (ita_reg_table[ITA_REG_PMC0].reset[model] & ~bits);
+        pmu_cex_note(o, "start state: PMC0 0x%" PRIx64 " has bits 0x%" PRIx64 " outside its fields, which no write or "
+                     "count sets (not reachable from reset): replayed as 0x%" PRIx64, start[ITA_VIS_PMC0],
+                     start[ITA_VIS_PMC0] & ~bits, keep);
+        start[ITA_VIS_PMC0] = keep;
+    }
+    pmu_cex_comment(o, "each counter counts a general event of the record's cycle part (PMC: plm 0xf, ism both, "
+                       "pm 0 with PSR.up set by the first record, threshold 0)");
+    for (unsigned k = 0; k < NCNT; k++) {
+        unsigned bound;
+        if (!gen_event(model, k, &bound))
+            return pmu_errf(err, PMU_E_INPUT, "the %s has no event %s for PMD%u", ita_models[model].name,
+                            gen_events[model][k], ITA_FIRST_COUNTER + k);
+        pmu_cex_comment(o, "PMD%u counts %s (up to %u a record)", ITA_FIRST_COUNTER + k, gen_events[model][k], bound);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC4 + k].addr, pmc_value(model, k, (unsigned)(oi >> k & 1)));
+    }
+    pmu_cex_state(o)[ST_OI] = oi;
+    for (unsigned k = 0; k < NCNT; k++)
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD4 + k].addr, start[ITA_VIS_PMD4 + k]);
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, start[ITA_VIS_PMC0]);
+    return 0;
+}
+
+static int record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, is, up, pp, fr, en, oi;
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &is, err) || get(t, "up", step, 0, 1, &up, err) || get(t, "pp", step, 0, 1, &pp, err) ||
+        get(t, "fr", step, 0, 1, &fr, err) || get(t, "en", step, 0, NCNT, &en, err) ||
+        get(t, "oi", step, 0, NCNT, &oi, err))
+        return -1;
+    uint64_t *state = pmu_cex_state(o);
+    char evs[256] = "";
+    size_t len = 0;
+    for (unsigned k = 0; k < NCNT; k++) {
+        char name[64];
+        uint64_t inc, n;
+        snprintf(name, sizeof name, "g_cnt<%u>.inc", k);
+        if (get(t, name, step, 0, 10, &inc, err))
+            return -1;
+        if (get(t, "n", step, k * 10, 10, &n, err))
+            return -1;
+        if (!(en >> k & 1)) {
+            if (st && !fr && n)
+                pmu_cex_note(o, "trace step %u: PMD%u's table (en_tab) disables it at cpl %" PRIu64 ", is %" PRIu64
+                             ", up %" PRIu64 ", pp %" PRIu64 ", where the replay's PMC counts: its %" PRIu64
+                             " occurrences replayed as a count of 0", step, ITA_FIRST_COUNTER + k, cpl, is, up, pp, n);
+            inc = 0;
+        }
+        unsigned bound;
+        gen_event(model, k, &bound);
+        if (inc > bound) {
+            pmu_cex_note(o, "trace step %u: PMD%u adds %" PRIu64 ", more than a record carries of %s (%u): replayed "
+                         "as %u", step, ITA_FIRST_COUNTER + k, inc, gen_events[model][k], bound, bound);
+            inc = bound;
+        }
+        if (!inc)
+            continue;
+        if ((state[ST_OI] >> k & 1) != (oi >> k & 1)) {
+            pmu_cex_comment(o, "trace step %u: PMC%u's oi %u for this record", step, ITA_FIRST_COUNTER + k,
+                            (unsigned)(oi >> k & 1));
+            pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC4 + k].addr, pmc_value(model, k, (unsigned)(oi >> k & 1)));
+            state[ST_OI] ^= 1ull << k;
+        }
+        len += (size_t)snprintf(evs + len, sizeof evs - len, "%s%s%s%" PRIu64, len ? "," : " ev=",
+                                gen_events[model][k], inc > 1 ? ":" : "", inc);
+        if (inc == 1) /* a count of 1 is the name alone */
+            evs[--len] = 0;
+    }
+    pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s%s%s", cpl, is ? "ia32" : "ia64", state[ST_UP] ? "" : " up=1", evs);
+    state[ST_UP] = 1;
+    return 0;
+}
+
+/* The model whose assertion fails: each property of a checker asserts its wire ok_<name>,
+ * which a trace of that property's model has (props[]: the checker's properties). */
+static int ok_model(const pmu_cex *t, const char *const *props, unsigned nprops, const char *file, unsigned *m,
+                    char *why, size_t size, pmu_err *err)
+{
+    /* The clocked assertion the solver reports failing at the last step is over the values
+     * of the step before. */
+    const unsigned step = pmu_cex_steps(t) - 2;
+    const char *prop = NULL;
+    int fails[ITA_NMODELS] = {0};
+    for (unsigned i = 0; i < ITA_NMODELS; i++)
+        for (unsigned p = 0; p < nprops; p++) {
+            char name[64];
+            uint64_t ok;
+            pmu_err e;
+            snprintf(name, sizeof name, "ok_%s", props[p]);
+            if (!get_m(t, i, name, step, 0, 1, &ok, &e)) {
+                prop = props[p];
+                fails[i] |= !ok;
+            }
+        }
+    if (!prop)
+        return pmu_errf(err, PMU_E_INPUT, "no signal %s.ok_<property> (%s, ...), expected a counterexample of %s",
+                        model_inst[0], props[0], file);
+    for (unsigned i = 0; i < ITA_NMODELS; i++)
+        if (fails[i]) {
+            *m = i;
+            snprintf(why, size, "%s fails in %s at step %u%s", prop, model_inst[i], step + 1,
+                     i + 1 < ITA_NMODELS && fails[i + 1] ? ", and in the other model" : "");
+            return 0;
+        }
+    return pmu_errf(err, PMU_E_INPUT, "%s holds at step %u in %s and %s (ok_%s is 1), expected a "
+                    "counterexample (--model: replay one anyway)", prop, step + 1, model_inst[0], model_inst[1], prop);
+}
+
+static int model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"ovf_set_by_wrap", "ovf_sticky", "freeze_holds", "oi_wrap_freezes",
+                                        "pmi_on_oi_wrap"};
+    return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_counters_props.sv", m, why, size, err);
+}
+
+/* ---- the I-EAR checker, formal/ita/ita_iear_props.sv ---------------------------------------------
+ * ita_iear with its inputs free: PMC10, the record's step, cpl, is, PSR, fetch and the
+ * fetch's qualification, and PMC0.fr.  The replay writes PMC10 and PMC0 (fr) before a
+ * record whose values differ from those the replay's registers have; cpl and is are the
+ * record's, and each record writes PSR.up and PSR.pp (up=, pp=) to the trace's values; the
+ * fetch is the record's (if_addr, if_lat, if_tlb, if_rab).  A fetch the trace says fails its
+ * qualification is replayed as no fetch (nothing captures either way: the unit captures
+ * only a fetch that hits its mode's latency or TLB outcome, which no fetch does not), with a
+ * note.  The start state: PMD0 and PMD1 are writable. */
+
+/* pmu_cex_state words of the I-EAR part: PMC10 and PMC0.fr as the replay has them. */
+enum { ST_PMC10, ST_FR };
+
+static int iear_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    if (get(t, "dut.u_pmd0.reg_q", step, 0, 64, &v[ITA_VIS_PMD0], err) ||
+        get(t, "dut.u_pmd1.reg_q", step, 0, 64, &v[ITA_VIS_PMD1], err))
+        return -1;
+    shown[ITA_VIS_PMD0] = shown[ITA_VIS_PMD1] = 1;
+    return 0;
+}
+
+static int iear_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    uint64_t we0, we1, wdata, st;
+    if (get(t, "we0", step, 0, 1, &we0, err) || get(t, "we1", step, 0, 1, &we1, err) ||
+        get(t, "wdata", step, 0, 64, &wdata, err) || get(t, "step", step, 0, 1, &st, err))
+        return -1;
+    if (we0 && we1)
+        return pmu_errf(err, PMU_E_INPUT, "step %u: %s writes PMD0 and PMD1 in one clock, expected at most one (the "
+                        "checker assumes it)", step, model_inst[pmu_cex_model(t)]);
+    c->step = (int)st;
+    c->write = (we0 || we1);
+    c->addr = ita_vis_table[we1 ? ITA_VIS_PMD1 : ITA_VIS_PMD0].addr;
+    c->data = wdata;
+    return 0;
+}
+
+/* A register of the start state with bits no write sets: replayed as the write leaves it. */
+static void writable(uint64_t *v, unsigned reg, unsigned model, const char *name, pmu_cex_out *o)
+{
+    const uint64_t bits = ita_reg_table[reg].wmask[model];
+    if (!(*v & ~bits))
+        return;
+    const uint64_t keep = (*v & bits) | (ita_reg_table[reg].reset[model] & ~bits);
+    pmu_cex_note(o, "start state: %s 0x%" PRIx64 " has bits 0x%" PRIx64 " no write sets (a capture's, or outside "
+                 "its fields): replayed as 0x%" PRIx64, name, *v, *v & ~bits, keep);
+    *v = keep;
+}
+
+static int iear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    const unsigned model = pmu_cex_model(t);
+    writable(&start[ITA_VIS_PMD0], ITA_REG_PMD0, model, "PMD0", o);
+    writable(&start[ITA_VIS_PMD1], ITA_REG_PMD1, model, "PMD1", o);
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD0].addr, start[ITA_VIS_PMD0]);
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD1].addr, start[ITA_VIS_PMD1]);
+    /* PMC10 and PMC0 as reset leaves them (PMC0.fr set): the records' writes follow */
+    uint64_t *state = pmu_cex_state(o);
+    state[ST_PMC10] = ita_reg_table[ITA_REG_PMC10].reset[model];
+    state[ST_FR] = ITA_FGET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR);
+    return 0;
+}
+
+static int iear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, is, up, pp, fr, qual, pmc10, addr, lat, tlb, rab;
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &is, err) || get(t, "up", step, 0, 1, &up, err) || get(t, "pp", step, 0, 1, &pp, err) ||
+        get(t, "fr", step, 0, 1, &fr, err) || get(t, "qual", step, 0, 1, &qual, err) ||
+        get(t, "pmc10", step, 0, 64, &pmc10, err) || get(t, "if_addr", step, 0, 64, &addr, err) ||
+        get(t, "if_lat", step, 0, 16, &lat, err) || get(t, "if_tlb", step, 0, 2, &tlb, err))
+        return -1;
+    rab = 0;
+    if (model == ITA_MODEL_ITANIUM2 && get(t, "if_rab", step, 0, 1, &rab, err))
+        return -1;
+    if (!st) { /* the last step's inputs (no clock retires them): a record that captures nothing */
+        pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, is ? "ia32" : "ia64");
+        return 0;
+    }
+    uint64_t *state = pmu_cex_state(o);
+    const uint64_t wmask = ita_reg_table[ITA_REG_PMC10].wmask[model];
+    const uint64_t p10 = (pmc10 & wmask) | (ita_reg_table[ITA_REG_PMC10].reset[model] & ~wmask);
+    if (p10 != state[ST_PMC10]) {
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC10].addr, pmc10);
+        state[ST_PMC10] = p10;
+    }
+    if (fr != state[ST_FR]) {
+        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
+        state[ST_FR] = fr;
+    }
+    const int fetch = lat || tlb || rab;
+    if (fetch && !qual) {
+        pmu_cex_note(o, "trace step %u: the fetch fails L1I_EAR_EVENTS' qualification (qual 0), which the replay's "
+                     "IBRs do not make it: replayed as no fetch, which captures nothing either", step);
+        lat = tlb = rab = 0;
+    }
+    if (addr && !(lat || tlb || rab)) {
+        pmu_cex_note(o, "trace step %u: if_addr 0x%" PRIx64 " without a fetch (no record carries one): replayed as 0, "
+                     "which nothing captures", step, addr);
+        addr = 0;
+    }
+    char f[160] = "";
+    if (lat || tlb || rab)
+        snprintf(f, sizeof f, " if_addr=0x%" PRIx64 " if_lat=%" PRIu64 " if_tlb=%" PRIu64 "%s", addr, lat, tlb,
+                 rab ? " if_rab" : "");
+    pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s up=%" PRIu64 " pp=%" PRIu64 "%s", cpl, is ? "ia32" : "ia64", up, pp, f);
+    return 0;
+}
+
+static int iear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"iear_captures_only_armed"};
+    return ok_model(t, props, 1, "formal/ita/ita_iear_props.sv", m, why, size, err);
+}
+
+static const pmu_cex_family ita_iear_cex = {
+    .checker = "ita_iear_props",
+    .idle_addr = 0x001,
+    .preamble = iear_preamble,
+    .record = iear_record,
+    .views = 1, /* pmd0_o, pmd1_o: the clock's capture applied */
+    .clock = iear_clock,
+    .vis = iear_vis,
+    .model = iear_model,
+};
+
+const pmu_cex_family ita_cex = {
+    .checker = "ita_counters_props",
+    .idle_addr = 0x001, /* PMC1: reserved, writes ignored (ita_regs.def PMC1_3) */
+    .preamble = preamble,
+    .record = record,
+    .views = 1, /* cnt_o, pmc0_o, pmi_o: the record in flight applied */
+    .clock = clock,
+    .vis = vis,
+    .model = model,
+    .next = &ita_iear_cex,
+};
