@@ -5,6 +5,8 @@
 # ok NAME -- COMMAND...: COMMAND succeeds (its own checks print why when it does not).
 # jcheck FILE PYTHON: FILE is one JSON document (d) for which the Python assertions hold.
 # lacks NAME TEXT -- COMMAND...: COMMAND succeeds and its output lacks TEXT.
+# need_binary PATH...: each PATH is an executable, or the script stops with one failure
+# (the build did not make it: counting nothing would read as a pass).
 #
 # check NAME EXPECTED_EXIT EXPECTED_TEXT -- COMMAND...
 # EXPECTED_TEXT must appear in stdout+stderr (fixed string; empty = no check).  A
@@ -20,6 +22,15 @@ families=$(bash "${BASH_SOURCE[0]%/*}/../tools/families.sh") &&
     echo "FAIL: tools/families.sh could not read the registered families"
     echo "0 passed, 1 failed"
     exit 1
+}
+need_binary() {
+    local b
+    for b in "$@"; do
+        [ -x "$b" ] && continue
+        echo "FAIL: $b not built"
+        echo "0 passed, 1 failed"
+        exit 1
+    done
 }
 cli_err=${tmp:?the sourcing script sets tmp to its scratch directory}/.cli_stderr
 check() {

@@ -63,7 +63,9 @@ bool record_fall(Root *, long)
 // crash it is: the default action, re-raised.  The writer also drops the errors of its
 // fwrite() calls, so a disk that fills while it writes the FST itself leaves a truncated
 // file and no fault: trace_close() therefore opens the finished file with the writer's own
-// reader, which refuses a file whose sections are cut short.
+// reader, which refuses a file whose header is cut short, and walks its blocks (fst_complete),
+// which finds the rest: the header is rewritten in place at close and reads whole over a
+// value-change section that was never written (its length 0).
 struct FstGuard {
     static inline thread_local sigjmp_buf *jump = nullptr;
     static inline unsigned users = 0;
@@ -120,6 +122,39 @@ struct FstGuard {
         return EIO;
     }
 };
+
+// An FST file is a sequence of blocks: a type byte, then the block's length (big-endian, 8
+// bytes, counting themselves) and its data (gtkwave/fstapi.h, FST_BL_*). A file the writer
+// finished is blocks end to end up to its last byte, with a geometry block and a hierarchy
+// block (written last); one cut short by a full disk is not. The blocks' contents are not
+// read: the writer's reader trusts them and crashes on a corrupt one.
+inline bool fst_complete(const char *path)
+{
+    FILE *f = std::fopen(path, "rb");
+    if (!f) return false;
+    bool geom = false, hier = false, ok = true;
+    for (;;) {
+        unsigned char h[9];
+        const size_t n = std::fread(h, 1, sizeof h, f);
+        if (n == 0 && std::feof(f)) break;
+        if (n != sizeof h) { ok = false; break; }
+        uint64_t len = 0;
+        for (int i = 1; i < 9; i++) len = len << 8 | h[i];
+        if (len < 8 || len - 8 > static_cast<uint64_t>(INT64_MAX)) { ok = false; break; }
+        geom |= h[0] == FST_BL_GEOM;
+        hier |= h[0] == FST_BL_HIER || h[0] == FST_BL_HIER_LZ4 || h[0] == FST_BL_HIER_LZ4DUO;
+        const long here = std::ftell(f);
+        if (here < 0 || std::fseek(f, 0, SEEK_END) != 0) { ok = false; break; }
+        const long end = std::ftell(f);
+        if (end < 0 || static_cast<uint64_t>(end - here) < len - 8 ||
+            std::fseek(f, here + static_cast<long>(len - 8), SEEK_SET) != 0) {
+            ok = false;
+            break;
+        }
+    }
+    std::fclose(f);
+    return ok && geom && hier;
+}
 
 // The waveform's time axis (FST time unit 1 ns, resolution 1 ps).
 enum class Axis {
@@ -326,10 +361,8 @@ struct Core {
                 fst = nullptr;
                 FstGuard::uninstall();
                 void *reader = fstReaderOpen(path);  // complete? (FstGuard)
-                if (reader)
-                    fstReaderClose(reader);
-                else
-                    fst_errno = FstGuard::cause(path);
+                if (reader) fstReaderClose(reader);
+                if (!reader || !fst_complete(path)) fst_errno = FstGuard::cause(path);
             } else {
                 abandon();
             }

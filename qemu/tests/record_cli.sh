@@ -25,11 +25,7 @@ no_sample_outside() {
         END { exit bad }'
 }
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 for fam in $families; do
     target=$(p record --family "$fam" --print-target 2>&1) || {

@@ -16,11 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 count() { "$PMUSIM" count "$@"; }
 profile() { "$PMUSIM" profile "$@"; }
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 # ---- count: arguments -----------------------------------------------------------------
 check count-no-event 2 "pmusim count: expected at least one -e EVENT[:mod...]" -- count --cycles 10

@@ -14,11 +14,7 @@ tmp=$(mktemp -d /tmp/pmusim_scq.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../tests/cli_lib.sh"
 
-if [ ! -x "$PMUSIM_SC" ]; then
-    echo "FAIL: $PMUSIM_SC not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM_SC"
 
 # The report less the speed line, the SystemC line without its quantum.
 report() { grep -v '^Simulation speed:' "$1" | sed 's/, quantum [0-9]*:/:/'; }

@@ -15,13 +15,7 @@ tmp=$(mktemp -d /tmp/pmusim_sc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../tests/cli_lib.sh"
 
-for b in "$PMUSIM" "$PMUSIM_SC"; do
-    if [ ! -x "$b" ]; then
-        echo "FAIL: $b not built"
-        echo "0 passed, 1 failed"
-        exit 1
-    fi
-done
+need_binary "$PMUSIM" "$PMUSIM_SC"
 
 # The report without the lines that differ by nature (speed, SystemC time).
 report() { grep -v -e '^Simulation speed:' -e '^SystemC:' "$1"; }

@@ -12,11 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 run() { "$PMUSIM" run "$@"; }
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 # ---- arguments ------------------------------------------------------------------
 check no-command 2 "pmusim: expected a command: run, gen, conv" -- "$PMUSIM"

@@ -21,11 +21,7 @@ c = {e['event']: e['counter'] for e in d['events']}
 assert d['sl1'] == $4 and c == {'$2': 'PCTR0', '$3': 'PCTR1'}, d"
 }
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 # The members every run, count and profile has (verilator/cli/json.c).
 common='typed(d, family=str, model=str, backend=str, source=dict, records=int)

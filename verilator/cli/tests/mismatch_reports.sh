@@ -15,11 +15,7 @@ tmp=$(mktemp -d /tmp/pmusim_mismatch.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../tests/cli_lib.sh"
 
-if [ ! -x "$PF" ]; then
-    echo "FAIL: $PF not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PF"
 fault() { local f=$1; shift; PMUSIM_TEST_FAULT=$f "$PF" "$@"; }
 
 # ---- the wrapper itself --------------------------------------------------------------------

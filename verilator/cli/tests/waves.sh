@@ -14,11 +14,7 @@ tmp=$(mktemp -d /tmp/pmusim_gtkwave.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/../../../tests/cli_lib.sh"
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 # ---- make sim WAVES -------------------------------------------------------------------
 # make's recursive build of pmusim is left out (MAKE=true): only the run's line matters.

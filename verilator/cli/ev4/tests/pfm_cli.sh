@@ -16,11 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 pfm() { "$PMUSIM" pfm "$@"; }
 A=(--family alpha21064)
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 # ---- good runs: each must be exact and in lock-step -----------------------------------
 check pfm-default 0 "lock-step: 1 CPU, 200000 cycles, 0 mismatches" -- pfm --cycles 200000

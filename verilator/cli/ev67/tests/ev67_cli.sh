@@ -14,11 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 A=(--family alpha21264)
 
-if [ ! -x "$PMUSIM" ]; then
-    echo "FAIL: $PMUSIM not built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need_binary "$PMUSIM"
 
 check gen-text 0 "regenerate: pmusim gen --seed 3 --cycles 20000 --mode workload --procs 4 --format text --family alpha21264" -- "$PMUSIM" gen "${A[@]}" --seed 3 --cycles 20000 -o "$tmp/w.txt"
 check gen-binary 0 "seed 3" -- "$PMUSIM" gen "${A[@]}" --seed 3 --cycles 20000 -o "$tmp/w.bin"
