@@ -290,6 +290,46 @@ module ita_pmu #(
   assign ibr_q = {ibr7_q, ibr6_q, ibr5_q, ibr4_q, ibr3_q, ibr2_q, ibr1_q, ibr0_q};
   assign dbr_q = {dbr7_q, dbr6_q, dbr5_q, dbr4_q, dbr3_q, dbr2_q, dbr1_q, dbr0_q};
 
+  // The fields of the qualification registers that the per-slot qualification reads,
+  // decoded when the port writes their register (docs/ita-rtl.md, "The qualification
+  // registers, decoded at the write").
+  logic [3:0] opc8_unit, opc9_unit, pair_active, need_iq, need_dbr, ibrp_free, opc_free;
+  logic       ig_ad, inv, pass_data, tag_all, fine;
+
+  ita_qual_cfg #(
+    .Model      (Model),
+    .Registered (1'b1)
+  ) u_qual_cfg (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .wr_i          (reg_we_i),
+    .pmc8_sel_i    (reg_sel[ITA_VIS_PMC8]),
+    .pmc9_sel_i    (reg_sel[ITA_VIS_PMC9]),
+    .pmc11_sel_i   (reg_sel[ITA_VIS_PMC11]),
+    .pmc13_sel_i   (reg_sel[ITA_VIS_PMC13]),
+    .pmc14_sel_i   (reg_sel[ITA_VIS_PMC14]),
+    .pmc15_sel_i   (reg_sel[ITA_VIS_PMC15]),
+    .wdata_i       (reg_wdata_i),
+    .pmc8_i        (pmc8_q),
+    .pmc9_i        (pmc9_q),
+    .pmc11_i       (pmc11_q),
+    .pmc13_i       (pmc13_q),
+    .pmc14_i       (pmc14_q),
+    .pmc15_i       (pmc15_q),
+    .opc8_unit_o   (opc8_unit),
+    .opc9_unit_o   (opc9_unit),
+    .ig_ad_o       (ig_ad),
+    .inv_o         (inv),
+    .pass_data_o   (pass_data),
+    .tag_all_o     (tag_all),
+    .pair_active_o (pair_active),
+    .need_iq_o     (need_iq),
+    .need_dbr_o    (need_dbr),
+    .fine_o        (fine),
+    .ibrp_free_o   (ibrp_free),
+    .opc_free_o    (opc_free)
+  );
+
   // ---- per-slot qualification, shared by the four counters ------------------------------------
   // Slot s: inst_q(c, k) at [s*16 + c*4 + k], memory qualification(c) at [s*4 + c], for every
   // qualifier set c = {iar, opm} (ita_tag_qual); each counter's event select picks its bit.
@@ -314,12 +354,20 @@ module ita_pmu #(
       .daddr_i  (slot_daddr_q[s*64 +: 64]),
       .ibr_i    (ibr_q),
       .dbr_i    (dbr_q),
-      .pmc8_i   (pmc8_q),
-      .pmc9_i   (pmc9_q),
-      .pmc11_i  (pmc11_q),
-      .pmc13_i  (pmc13_q),
-      .pmc14_i  (pmc14_q),
-      .pmc15_i  (pmc15_q),
+      .pmc8_i        (pmc8_q),
+      .pmc9_i        (pmc9_q),
+      .opc8_unit_i   (opc8_unit),
+      .opc9_unit_i   (opc9_unit),
+      .ig_ad_i       (ig_ad),
+      .inv_i         (inv),
+      .pass_data_i   (pass_data),
+      .tag_all_i     (tag_all),
+      .pair_active_i (pair_active),
+      .need_iq_i     (need_iq),
+      .need_dbr_i    (need_dbr),
+      .fine_i        (fine),
+      .ibrp_free_i   (ibrp_free),
+      .opc_free_i    (opc_free),
       .inst_q_o (slot_inst_q[s*16 +: 16]),
       .mem_q_o  (slot_mem_q[s*4 +: 4])
     );
@@ -356,12 +404,20 @@ module ita_pmu #(
     .daddr_i  (64'd0),
     .ibr_i    (ibr_q),
     .dbr_i    (dbr_q),
-    .pmc8_i   (pmc8_q),
-    .pmc9_i   (pmc9_q),
-    .pmc11_i  (pmc11_q),
-    .pmc13_i  (pmc13_q),
-    .pmc14_i  (pmc14_q),
-    .pmc15_i  (pmc15_q),
+    .pmc8_i        (pmc8_q),
+    .pmc9_i        (pmc9_q),
+    .opc8_unit_i   (opc8_unit),
+    .opc9_unit_i   (opc9_unit),
+    .ig_ad_i       (ig_ad),
+    .inv_i         (inv),
+    .pass_data_i   (pass_data),
+    .tag_all_i     (tag_all),
+    .pair_active_i (pair_active),
+    .need_iq_i     (need_iq),
+    .need_dbr_i    (need_dbr),
+    .fine_i        (fine),
+    .ibrp_free_i   (ibrp_free),
+    .opc_free_i    (opc_free),
     .inst_q_o (fetch_inst_q),
     .mem_q_o  (fetch_mem_q)
   );
