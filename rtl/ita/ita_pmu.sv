@@ -333,8 +333,10 @@ module ita_pmu #(
   // ---- per-slot qualification, shared by the four counters ------------------------------------
   // Slot s: inst_q(c, k) at [s*16 + c*4 + k], memory qualification(c) at [s*4 + c], for every
   // qualifier set c = {iar, opm} (ita_tag_qual); each counter's event select picks its bit.
-  logic [`ITA_MAX_SLOTS*16-1:0] slot_inst_q;
-  logic [`ITA_MAX_SLOTS*4-1:0]  slot_mem_q;
+  // Each slot's tags are one 32-bit word, {inst_q (16), mem_q (4)} at [s*32 +: 20] and 0
+  // above: the event selects read a slot's word as it is (docs/ita-rtl.md, "The slots'
+  // tags").
+  logic [`ITA_MAX_SLOTS*32-1:0] slot_tags;
 
   for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_slot
     logic [`ITA_SF_WIDTH-1:0] flags;
@@ -368,9 +370,10 @@ module ita_pmu #(
       .fine_i        (fine),
       .ibrp_free_i   (ibrp_free),
       .opc_free_i    (opc_free),
-      .inst_q_o (slot_inst_q[s*16 +: 16]),
-      .mem_q_o  (slot_mem_q[s*4 +: 4])
+      .inst_q_o (slot_tags[s*32 + 4 +: 16]),
+      .mem_q_o  (slot_tags[s*32 +: 4])
     );
+    assign slot_tags[s*32 + 20 +: 12] = '0;
   end
 
   // ---- the EARs and the BTB (docs/ita-ear-btb.md) ---------------------------------------------
@@ -424,10 +427,14 @@ module ita_pmu #(
 
   assign fetch_qual = IearDar ? fetch_mem_q[IearSet] : fetch_inst_q[IearSet*4];
 
+  // The bit of a slot's tags word each unit reads: mem_q(set) at set, inst_q(set, 0) at
+  // 4 + set*4.
+  localparam int DearBit = DearDar ? {30'd0, DearSet} : 4 + 4 * {30'd0, DearSet};
+  localparam int BtbBit  = BtbDar  ? {30'd0, BtbSet}  : 4 + 4 * {30'd0, BtbSet};
   logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
   for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_unit_q
-    assign dear_slot_q[s] = DearDar ? slot_mem_q[s*4 + DearSet] : slot_inst_q[s*16 + DearSet*4];
-    assign btb_slot_q[s]  = BtbDar  ? slot_mem_q[s*4 + BtbSet]  : slot_inst_q[s*16 + BtbSet*4];
+    assign dear_slot_q[s] = slot_tags[s*32 + DearBit];
+    assign btb_slot_q[s]  = slot_tags[s*32 + BtbBit];
   end
 
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
@@ -536,8 +543,7 @@ module ita_pmu #(
     .nslots_i      (nslots_q),
     .xev_slot_i    (xev_slot_q),
     .xev_iod_i     (xev_iod_q),
-    .slot_inst_q_i (slot_inst_q),
-    .slot_mem_q_i  (slot_mem_q),
+    .slot_tags_i   (slot_tags),
     .xev_qual_o    (xev_qual)
   );
 
@@ -593,8 +599,7 @@ module ita_pmu #(
       .recirc_i     (recirc_q),
       .nslots_i     (nslots_q),
       .slot_flags_i  (slot_flags_q),
-      .slot_inst_q_i (slot_inst_q),
-      .slot_mem_q_i  (slot_mem_q),
+      .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
       .dear_cap_i    (dear_cap),
       .btb_cap_i     (btb_cap),
