@@ -272,6 +272,15 @@ module ita_evt_sel #(
     count_hits = sum;
   endfunction
 
+  // The count of the slots that carry the event, in a block of its own: Verilator computes
+  // it once, where called in the case below it copied the additions into every branch of the
+  // case's if-tree, with the function's variables kept in the model's memory
+  // (docs/bench-history.md, "Fifteenth round").
+  logic [NW-1:0] n_slots;
+  always_comb begin
+    n_slots = count_hits(slot_hit);
+  end
+
   // General events (docs/ita-ear-btb.md and the stream's xev entries): every entry whose event
   // has code == es and umask == umask and passes its qualification adds its count.
   logic [NW-1:0] n_xev, n_kind;
@@ -297,7 +306,7 @@ module ita_evt_sel #(
       ITA_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};
       ITA_KIND_DEAR:   n_kind = {{(NW - 1){1'b0}}, dear_cap_i};
       ITA_KIND_BTB:    n_kind = {{(NW - 1){1'b0}}, btb_cap_i};
-      default:         n_kind = count_hits(slot_hit);
+      default:         n_kind = n_slots;
     endcase
   end
 
