@@ -5,7 +5,8 @@
 // address, opcode and data address"). A formal-only checker around the unchanged
 // ita_slot_qual (the IBR / DBR / fine-mode / opcode matches of one retired slot and their
 // combining into its tags: the qualification every counter's event select, the D-EAR and
-// the BTB read), for both models. Every input is free (anyseq): the slot (ip, data address,
+// the BTB read), for both models, fed the registers' fields by ita_qual_cfg's decode
+// (combinational here; ita_pmu registers the same decode at the write). Every input is free (anyseq): the slot (ip, data address,
 // encoding, privilege, instruction set) and IBR0..7, DBR0..7, PMC8, PMC9, PMC11, PMC13..15.
 // The block is combinational: each property holds of every clock (the BMC and the
 // induction check each step alone). Sources: docs/sources.md (SDM2 Table 7-1: the IBR / DBR
