@@ -82,6 +82,10 @@ module ita_evtsel_model #(
   (* anyseq *) logic [NS*SfW-1:0]    slot_flags;
   (* anyseq *) logic [NS*16-1:0]     slot_inst_q;
   (* anyseq *) logic [NS*4-1:0]      slot_mem_q;
+  logic [NS*32-1:0]                  slot_tags;  // each slot's {inst_q, mem_q} word
+  for (genvar s = 0; s < NS; s++) begin : g_tags
+    assign slot_tags[s*32 +: 32] = {12'd0, slot_inst_q[s*16 +: 16], slot_mem_q[s*4 +: 4]};
+  end
   (* anyseq *) logic                 iear_cap, dear_cap, btb_cap;
   (* anyseq *) logic [NX-1:0]        xev_valid, xev_qual;
   (* anyseq *) logic [NX*8-1:0]      xev_code, xev_count;
@@ -200,8 +204,7 @@ module ita_evtsel_model #(
       .recirc_i      (recirc),
       .nslots_i      (nslots),
       .slot_flags_i  (slot_flags),
-      .slot_inst_q_i (slot_inst_q),
-      .slot_mem_q_i  (slot_mem_q),
+      .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
       .dear_cap_i    (dear_cap),
       .btb_cap_i     (btb_cap),
@@ -234,8 +237,7 @@ module ita_evtsel_model #(
       .recirc_i      (recirc),
       .nslots_i      (nslots),
       .slot_flags_i  (slot_flags),
-      .slot_inst_q_i (slot_inst_q),
-      .slot_mem_q_i  (slot_mem_q),
+      .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
       .dear_cap_i    (dear_cap),
       .btb_cap_i     (btb_cap),

@@ -5,7 +5,8 @@
 // address, opcode and data address"). A formal-only checker around the unchanged
 // ita_slot_qual (the IBR / DBR / fine-mode / opcode matches of one retired slot and their
 // combining into its tags: the qualification every counter's event select, the D-EAR and
-// the BTB read), for both models. Every input is free (anyseq): the slot (ip, data address,
+// the BTB read), for both models, fed the registers' fields by ita_qual_cfg's decode
+// (combinational here; ita_pmu registers the same decode at the write). Every input is free (anyseq): the slot (ip, data address,
 // encoding, privilege, instruction set) and IBR0..7, DBR0..7, PMC8, PMC9, PMC11, PMC13..15.
 // The block is combinational: each property holds of every clock (the BMC and the
 // induction check each step alone). Sources: docs/sources.md (SDM2 Table 7-1: the IBR / DBR
@@ -35,6 +36,45 @@ module ita_ranges_model #(
   logic [15:0] inst_q;
   logic [3:0]  mem_q;
 
+  // The registers' fields as ita_pmu decodes them at the write (ita_qual_cfg), here
+  // combinational: the registers are free in every step.
+  logic [3:0] opc8_unit, opc9_unit, pair_active, need_iq, need_dbr, ibrp_free, opc_free;
+  logic       ig_ad, inv, pass_data, tag_all, fine;
+
+  ita_qual_cfg #(
+    .Model      (Model),
+    .Registered (1'b0)
+  ) u_qual_cfg (
+    .clk_i         (clk_i),
+    .rst_ni        (1'b1),
+    .wr_i          (1'b0),
+    .pmc8_sel_i    (1'b0),
+    .pmc9_sel_i    (1'b0),
+    .pmc11_sel_i   (1'b0),
+    .pmc13_sel_i   (1'b0),
+    .pmc14_sel_i   (1'b0),
+    .pmc15_sel_i   (1'b0),
+    .wdata_i       (64'd0),
+    .pmc8_i        (pmc8),
+    .pmc9_i        (pmc9),
+    .pmc11_i       (pmc11),
+    .pmc13_i       (pmc13),
+    .pmc14_i       (pmc14),
+    .pmc15_i       (pmc15),
+    .opc8_unit_o   (opc8_unit),
+    .opc9_unit_o   (opc9_unit),
+    .ig_ad_o       (ig_ad),
+    .inv_o         (inv),
+    .pass_data_o   (pass_data),
+    .tag_all_o     (tag_all),
+    .pair_active_o (pair_active),
+    .need_iq_o     (need_iq),
+    .need_dbr_o    (need_dbr),
+    .fine_o        (fine),
+    .ibrp_free_o   (ibrp_free),
+    .opc_free_o    (opc_free)
+  );
+
   ita_slot_qual #(
     .Model     (Model),
     .FineGran2 (1'b0)
@@ -49,12 +89,20 @@ module ita_ranges_model #(
     .daddr_i  (daddr),
     .ibr_i    (ibr),
     .dbr_i    (dbr),
-    .pmc8_i   (pmc8),
-    .pmc9_i   (pmc9),
-    .pmc11_i  (pmc11),
-    .pmc13_i  (pmc13),
-    .pmc14_i  (pmc14),
-    .pmc15_i  (pmc15),
+    .pmc8_i        (pmc8),
+    .pmc9_i        (pmc9),
+    .opc8_unit_i   (opc8_unit),
+    .opc9_unit_i   (opc9_unit),
+    .ig_ad_i       (ig_ad),
+    .inv_i         (inv),
+    .pass_data_i   (pass_data),
+    .tag_all_i     (tag_all),
+    .pair_active_i (pair_active),
+    .need_iq_i     (need_iq),
+    .need_dbr_i    (need_dbr),
+    .fine_i        (fine),
+    .ibrp_free_i   (ibrp_free),
+    .opc_free_i    (opc_free),
     .inst_q_o (inst_q),
     .mem_q_o  (mem_q)
   );

@@ -14,7 +14,7 @@ RTL_TOP         := ita_pmu
 RTL_ITA_SRCS    := rtl/ita/ita_counter.sv rtl/ita/ita_ovf_ctrl.sv rtl/ita/ita_cap_reg.sv \
                    rtl/ita/ita_pmc_gen.sv rtl/ita/ita_cpu_state.sv rtl/ita/ita_ibr_match.sv \
                    rtl/ita/ita_dbr_match.sv rtl/ita/ita_opc_match.sv rtl/ita/ita_fine_range.sv \
-                   rtl/ita/ita_tag_qual.sv rtl/ita/ita_slot_qual.sv rtl/ita/ita_evt_sel.sv \
+                   rtl/ita/ita_qual_cfg.sv rtl/ita/ita_tag_qual.sv rtl/ita/ita_slot_qual.sv rtl/ita/ita_evt_sel.sv \
                    rtl/ita/ita_cnt_qual.sv rtl/ita/ita_unit_en.sv rtl/ita/ita_first_slot.sv \
                    rtl/ita/ita_window_addr.sv rtl/ita/ita_iear.sv rtl/ita/ita_dear.sv \
                    rtl/ita/ita_btb.sv rtl/ita/ita_xev_qual.sv rtl/ita/ita_pmu.sv

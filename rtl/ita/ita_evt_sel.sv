@@ -39,9 +39,9 @@ module ita_evt_sel #(
   input  logic [2:0]                              recirc_i,
   input  logic [2:0]                              nslots_i,
   input  logic [`ITA_MAX_SLOTS*`ITA_SF_WIDTH-1:0] slot_flags_i,
-  // Per-slot qualification (ita_tag_qual): slot s at [s*16 +: 16] / [s*4 +: 4].
-  input  logic [`ITA_MAX_SLOTS*16-1:0]            slot_inst_q_i,
-  input  logic [`ITA_MAX_SLOTS*4-1:0]             slot_mem_q_i,
+  // Per-slot qualification (ita_tag_qual): slot s's {inst_q (16), mem_q (4)} at [s*32 +: 20],
+  // bits [s*32 + 20 +: 12] 0 (one 32-bit word a slot: docs/ita-rtl.md, "The slots' tags").
+  input  logic [`ITA_MAX_SLOTS*32-1:0]            slot_tags_i,
   // The EARs and the BTB capture in this clock (docs/ita-ear-btb.md, "The counter events").
   input  logic                                    iear_cap_i,
   input  logic                                    dear_cap_i,
@@ -256,8 +256,7 @@ module ita_evt_sel #(
         if (slot_valid[k]) begin
           slot_hit[k] = ((slot_flags_i[k*SfW +: SfW] & all_q) == val_q) &&
                         (any_q == '0 || (slot_flags_i[k*SfW +: SfW] & any_q) != '0) &&
-                        (({slot_inst_q_i[k*NSets*NPairs +: NSets*NPairs],
-                           slot_mem_q_i[k*NSets +: NSets]} & qsel_q) != '0);
+                        ((slot_tags_i[k*32 +: QselW] & qsel_q) != '0);
         end
       end
     end
@@ -272,6 +271,15 @@ module ita_evt_sel #(
     end
     count_hits = sum;
   endfunction
+
+  // The count of the slots that carry the event, in a block of its own: Verilator computes
+  // it once, where called in the case below it copied the additions into every branch of the
+  // case's if-tree, with the function's variables kept in the model's memory
+  // (docs/bench-history.md, "Fifteenth round").
+  logic [NW-1:0] n_slots;
+  always_comb begin
+    n_slots = count_hits(slot_hit);
+  end
 
   // General events (docs/ita-ear-btb.md and the stream's xev entries): every entry whose event
   // has code == es and umask == umask and passes its qualification adds its count.
@@ -298,7 +306,7 @@ module ita_evt_sel #(
       ITA_KIND_IEAR:   n_kind = {{(NW - 1){1'b0}}, iear_cap_i};
       ITA_KIND_DEAR:   n_kind = {{(NW - 1){1'b0}}, dear_cap_i};
       ITA_KIND_BTB:    n_kind = {{(NW - 1){1'b0}}, btb_cap_i};
-      default:         n_kind = count_hits(slot_hit);
+      default:         n_kind = n_slots;
     endcase
   end
 

@@ -7,20 +7,15 @@
 // Evaluated only when en_i (the slot retires in this clock); otherwise hit_o is 0, and the
 // Verilated model skips the compare for the slots past nslots (docs/bench.md).
 module ita_opc_match (
-  input  logic        en_i,    // the slot retires in this clock
-  input  logic [40:0] enc_i,   // 41-bit instruction encoding
-  input  logic [1:0]  unit_i,  // enum ita_unit: 0 M, 1 I, 2 F, 3 B
-  input  logic [63:0] pmc_i,   // PMC8 or PMC9 stored value
+  input  logic        en_i,       // the slot retires in this clock
+  input  logic [40:0] enc_i,      // 41-bit instruction encoding
+  input  logic [1:0]  unit_i,     // enum ita_unit: 0 M, 1 I, 2 F, 3 B
+  input  logic [63:0] pmc_i,      // PMC8 or PMC9 stored value
+  input  logic [3:0]  unit_en_i,  // its m / i / f / b bits by enum ita_unit (ita_qual_cfg)
   output logic        hit_o
 );
 
   `include "ita_defs.vh"
-
-  // enum ita_unit of include/common/ita/ita_cycle.h
-  localparam logic [1:0] UnitM = 2'd0;
-  localparam logic [1:0] UnitI = 2'd1;
-  localparam logic [1:0] UnitF = 2'd2;
-  localparam logic [1:0] UnitB = 2'd3;
 
   // The 27-bit match / mask fields cover instruction bits {40:27, 12:0} (docs/ita-semantics.md,
   // "Primitive matches"; libpfm-3 include/perfmon/pfmlib_itanium.h): the low part is
@@ -38,10 +33,9 @@ module ita_opc_match (
   assign match = pmc_i[ITA_F_PMC_OPC_MATCH_MSB:ITA_F_PMC_OPC_MATCH_LSB];
   assign mask  = pmc_i[ITA_F_PMC_OPC_MASK_MSB:ITA_F_PMC_OPC_MASK_LSB];
 
-  assign unit_en[UnitM] = pmc_i[ITA_F_PMC_OPC_M_LSB];
-  assign unit_en[UnitI] = pmc_i[ITA_F_PMC_OPC_I_LSB];
-  assign unit_en[UnitF] = pmc_i[ITA_F_PMC_OPC_F_LSB];
-  assign unit_en[UnitB] = pmc_i[ITA_F_PMC_OPC_B_LSB];
+  // The unit bits are decoded when the register is written (ita_qual_cfg), indexed by
+  // enum ita_unit (include/common/ita/ita_cycle.h: 0 M, 1 I, 2 F, 3 B).
+  assign unit_en = unit_en_i;
 
   always_comb begin
     if (en_i) begin

@@ -290,11 +290,53 @@ module ita_pmu #(
   assign ibr_q = {ibr7_q, ibr6_q, ibr5_q, ibr4_q, ibr3_q, ibr2_q, ibr1_q, ibr0_q};
   assign dbr_q = {dbr7_q, dbr6_q, dbr5_q, dbr4_q, dbr3_q, dbr2_q, dbr1_q, dbr0_q};
 
+  // The fields of the qualification registers that the per-slot qualification reads,
+  // decoded when the port writes their register (docs/ita-rtl.md, "The qualification
+  // registers, decoded at the write").
+  logic [3:0] opc8_unit, opc9_unit, pair_active, need_iq, need_dbr, ibrp_free, opc_free;
+  logic       ig_ad, inv, pass_data, tag_all, fine;
+
+  ita_qual_cfg #(
+    .Model      (Model),
+    .Registered (1'b1)
+  ) u_qual_cfg (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .wr_i          (reg_we_i),
+    .pmc8_sel_i    (reg_sel[ITA_VIS_PMC8]),
+    .pmc9_sel_i    (reg_sel[ITA_VIS_PMC9]),
+    .pmc11_sel_i   (reg_sel[ITA_VIS_PMC11]),
+    .pmc13_sel_i   (reg_sel[ITA_VIS_PMC13]),
+    .pmc14_sel_i   (reg_sel[ITA_VIS_PMC14]),
+    .pmc15_sel_i   (reg_sel[ITA_VIS_PMC15]),
+    .wdata_i       (reg_wdata_i),
+    .pmc8_i        (pmc8_q),
+    .pmc9_i        (pmc9_q),
+    .pmc11_i       (pmc11_q),
+    .pmc13_i       (pmc13_q),
+    .pmc14_i       (pmc14_q),
+    .pmc15_i       (pmc15_q),
+    .opc8_unit_o   (opc8_unit),
+    .opc9_unit_o   (opc9_unit),
+    .ig_ad_o       (ig_ad),
+    .inv_o         (inv),
+    .pass_data_o   (pass_data),
+    .tag_all_o     (tag_all),
+    .pair_active_o (pair_active),
+    .need_iq_o     (need_iq),
+    .need_dbr_o    (need_dbr),
+    .fine_o        (fine),
+    .ibrp_free_o   (ibrp_free),
+    .opc_free_o    (opc_free)
+  );
+
   // ---- per-slot qualification, shared by the four counters ------------------------------------
   // Slot s: inst_q(c, k) at [s*16 + c*4 + k], memory qualification(c) at [s*4 + c], for every
   // qualifier set c = {iar, opm} (ita_tag_qual); each counter's event select picks its bit.
-  logic [`ITA_MAX_SLOTS*16-1:0] slot_inst_q;
-  logic [`ITA_MAX_SLOTS*4-1:0]  slot_mem_q;
+  // Each slot's tags are one 32-bit word, {inst_q (16), mem_q (4)} at [s*32 +: 20] and 0
+  // above: the event selects read a slot's word as it is (docs/ita-rtl.md, "The slots'
+  // tags").
+  logic [`ITA_MAX_SLOTS*32-1:0] slot_tags;
 
   for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_slot
     logic [`ITA_SF_WIDTH-1:0] flags;
@@ -314,15 +356,24 @@ module ita_pmu #(
       .daddr_i  (slot_daddr_q[s*64 +: 64]),
       .ibr_i    (ibr_q),
       .dbr_i    (dbr_q),
-      .pmc8_i   (pmc8_q),
-      .pmc9_i   (pmc9_q),
-      .pmc11_i  (pmc11_q),
-      .pmc13_i  (pmc13_q),
-      .pmc14_i  (pmc14_q),
-      .pmc15_i  (pmc15_q),
-      .inst_q_o (slot_inst_q[s*16 +: 16]),
-      .mem_q_o  (slot_mem_q[s*4 +: 4])
+      .pmc8_i        (pmc8_q),
+      .pmc9_i        (pmc9_q),
+      .opc8_unit_i   (opc8_unit),
+      .opc9_unit_i   (opc9_unit),
+      .ig_ad_i       (ig_ad),
+      .inv_i         (inv),
+      .pass_data_i   (pass_data),
+      .tag_all_i     (tag_all),
+      .pair_active_i (pair_active),
+      .need_iq_i     (need_iq),
+      .need_dbr_i    (need_dbr),
+      .fine_i        (fine),
+      .ibrp_free_i   (ibrp_free),
+      .opc_free_i    (opc_free),
+      .inst_q_o (slot_tags[s*32 + 4 +: 16]),
+      .mem_q_o  (slot_tags[s*32 +: 4])
     );
+    assign slot_tags[s*32 + 20 +: 12] = '0;
   end
 
   // ---- the EARs and the BTB (docs/ita-ear-btb.md) ---------------------------------------------
@@ -356,22 +407,34 @@ module ita_pmu #(
     .daddr_i  (64'd0),
     .ibr_i    (ibr_q),
     .dbr_i    (dbr_q),
-    .pmc8_i   (pmc8_q),
-    .pmc9_i   (pmc9_q),
-    .pmc11_i  (pmc11_q),
-    .pmc13_i  (pmc13_q),
-    .pmc14_i  (pmc14_q),
-    .pmc15_i  (pmc15_q),
+    .pmc8_i        (pmc8_q),
+    .pmc9_i        (pmc9_q),
+    .opc8_unit_i   (opc8_unit),
+    .opc9_unit_i   (opc9_unit),
+    .ig_ad_i       (ig_ad),
+    .inv_i         (inv),
+    .pass_data_i   (pass_data),
+    .tag_all_i     (tag_all),
+    .pair_active_i (pair_active),
+    .need_iq_i     (need_iq),
+    .need_dbr_i    (need_dbr),
+    .fine_i        (fine),
+    .ibrp_free_i   (ibrp_free),
+    .opc_free_i    (opc_free),
     .inst_q_o (fetch_inst_q),
     .mem_q_o  (fetch_mem_q)
   );
 
   assign fetch_qual = IearDar ? fetch_mem_q[IearSet] : fetch_inst_q[IearSet*4];
 
+  // The bit of a slot's tags word each unit reads: mem_q(set) at set, inst_q(set, 0) at
+  // 4 + set*4.
+  localparam int DearBit = DearDar ? {30'd0, DearSet} : 4 + 4 * {30'd0, DearSet};
+  localparam int BtbBit  = BtbDar  ? {30'd0, BtbSet}  : 4 + 4 * {30'd0, BtbSet};
   logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
   for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_unit_q
-    assign dear_slot_q[s] = DearDar ? slot_mem_q[s*4 + DearSet] : slot_inst_q[s*16 + DearSet*4];
-    assign btb_slot_q[s]  = BtbDar  ? slot_mem_q[s*4 + BtbSet]  : slot_inst_q[s*16 + BtbSet*4];
+    assign dear_slot_q[s] = slot_tags[s*32 + DearBit];
+    assign btb_slot_q[s]  = slot_tags[s*32 + BtbBit];
   end
 
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
@@ -480,8 +543,7 @@ module ita_pmu #(
     .nslots_i      (nslots_q),
     .xev_slot_i    (xev_slot_q),
     .xev_iod_i     (xev_iod_q),
-    .slot_inst_q_i (slot_inst_q),
-    .slot_mem_q_i  (slot_mem_q),
+    .slot_tags_i   (slot_tags),
     .xev_qual_o    (xev_qual)
   );
 
@@ -537,8 +599,7 @@ module ita_pmu #(
       .recirc_i     (recirc_q),
       .nslots_i     (nslots_q),
       .slot_flags_i  (slot_flags_q),
-      .slot_inst_q_i (slot_inst_q),
-      .slot_mem_q_i  (slot_mem_q),
+      .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
       .dear_cap_i    (dear_cap),
       .btb_cap_i     (btb_cap),

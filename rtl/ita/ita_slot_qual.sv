@@ -18,12 +18,22 @@ module ita_slot_qual #(
   input  logic [63:0] daddr_i,   // its data address
   input  logic [8*64-1:0] ibr_i, // IBR j at [j*64 +: 64]
   input  logic [8*64-1:0] dbr_i, // DBR j at [j*64 +: 64]
-  input  logic [63:0] pmc8_i,
+  input  logic [63:0] pmc8_i,    // the opcode matchers' match / mask
   input  logic [63:0] pmc9_i,
-  input  logic [63:0] pmc11_i,
-  input  logic [63:0] pmc13_i,
-  input  logic [63:0] pmc14_i,
-  input  logic [63:0] pmc15_i,
+  // The fields of PMC8, PMC9, PMC11 and PMC13..15 that qualification reads, decoded
+  // (ita_qual_cfg: see there).
+  input  logic [3:0]  opc8_unit_i,
+  input  logic [3:0]  opc9_unit_i,
+  input  logic        ig_ad_i,
+  input  logic        inv_i,
+  input  logic        pass_data_i,
+  input  logic        tag_all_i,
+  input  logic [3:0]  pair_active_i,
+  input  logic [3:0]  need_iq_i,
+  input  logic [3:0]  need_dbr_i,
+  input  logic        fine_i,
+  input  logic [3:0]  ibrp_free_i,
+  input  logic [3:0]  opc_free_i,
   output logic [15:0] inst_q_o,  // see ita_tag_qual
   output logic [3:0]  mem_q_o
 );
@@ -77,37 +87,44 @@ module ita_slot_qual #(
   end
 
   ita_opc_match u_opc8 (
-    .en_i   (valid_i),
-    .enc_i  (enc_i),
-    .unit_i (unit_i),
-    .pmc_i  (pmc8_i),
-    .hit_o  (opm_hit[0])
+    .en_i      (valid_i),
+    .enc_i     (enc_i),
+    .unit_i    (unit_i),
+    .pmc_i     (pmc8_i),
+    .unit_en_i (opc8_unit_i),
+    .hit_o     (opm_hit[0])
   );
 
   ita_opc_match u_opc9 (
-    .en_i   (valid_i),
-    .enc_i  (enc_i),
-    .unit_i (unit_i),
-    .pmc_i  (pmc9_i),
-    .hit_o  (opm_hit[1])
+    .en_i      (valid_i),
+    .enc_i     (enc_i),
+    .unit_i    (unit_i),
+    .pmc_i     (pmc9_i),
+    .unit_en_i (opc9_unit_i),
+    .hit_o     (opm_hit[1])
   );
 
   ita_tag_qual #(
     .Model (Model)
   ) u_tag_qual (
-    .en_i       (valid_i),
-    .is_i       (is_i),
-    .ibr_hit_i  (ibr_hit),
-    .fine_hit_i (fine_hit),
-    .dbr_hit_i  (dbr_hit),
-    .opm_hit_i  (opm_hit),
-    .pmc8_i     (pmc8_i),
-    .pmc11_i    (pmc11_i),
-    .pmc13_i    (pmc13_i),
-    .pmc14_i    (pmc14_i),
-    .pmc15_i    (pmc15_i),
-    .inst_q_o   (inst_q_o),
-    .mem_q_o    (mem_q_o)
+    .en_i          (valid_i),
+    .is_i          (is_i),
+    .ibr_hit_i     (ibr_hit),
+    .fine_hit_i    (fine_hit),
+    .dbr_hit_i     (dbr_hit),
+    .opm_hit_i     (opm_hit),
+    .ig_ad_i       (ig_ad_i),
+    .inv_i         (inv_i),
+    .pass_data_i   (pass_data_i),
+    .tag_all_i     (tag_all_i),
+    .pair_active_i (pair_active_i),
+    .need_iq_i     (need_iq_i),
+    .need_dbr_i    (need_dbr_i),
+    .fine_i        (fine_i),
+    .ibrp_free_i   (ibrp_free_i),
+    .opc_free_i    (opc_free_i),
+    .inst_q_o      (inst_q_o),
+    .mem_q_o       (mem_q_o)
   );
 
 endmodule

@@ -31,11 +31,17 @@ module ita_tag_qual #(
   input  logic [1:0]  fine_hit_i,   // fine-mode match of range A (pairs 0+2), B (pairs 1+3)
   input  logic [3:0]  dbr_hit_i,    // match of DBR pair k
   input  logic [1:0]  opm_hit_i,    // match of opcode matcher PMC8 (bit 0), PMC9 (bit 1)
-  input  logic [63:0] pmc8_i,       // stored values of the qualification registers
-  input  logic [63:0] pmc11_i,
-  input  logic [63:0] pmc13_i,
-  input  logic [63:0] pmc14_i,
-  input  logic [63:0] pmc15_i,
+  // The qualification registers' fields, decoded (ita_qual_cfg):
+  input  logic        ig_ad_i,       // PMC8.ig_ad
+  input  logic        inv_i,         // PMC8.inv
+  input  logic        pass_data_i,   // PMC11.pt (Itanium)
+  input  logic        tag_all_i,     // PMC13.ta (Itanium)
+  input  logic [3:0]  pair_active_i, // PMC13: pair k active, requiring inst_q(k) (need_iq) and
+  input  logic [3:0]  need_iq_i,     // a DBR pair k hit (need_dbr)
+  input  logic [3:0]  need_dbr_i,
+  input  logic        fine_i,        // PMC14.fine
+  input  logic [3:0]  ibrp_free_i,   // PMC14.ibrp_k = 1: pair k does not constrain
+  input  logic [3:0]  opc_free_i,    // PMC15 bit k = 1: no opcode matcher for pair k
   output logic [15:0] inst_q_o,     // inst_q(k) of qualifier set c = {iar, opm} at [c*4 + k]
   output logic [3:0]  mem_q_o       // memory qualification of qualifier set c
 );
@@ -65,8 +71,8 @@ module ita_tag_qual #(
     // ---- Itanium (Merced): Table 6-3 of the seed ------------------------------------------
     logic tag_all, pass_data;
 
-    assign tag_all   = pmc13_i[ITA_F_PMC13_TA_LSB];   // 1: no instruction-address check
-    assign pass_data = pmc11_i[ITA_F_PMC11_PT_LSB];   // 1: no data-address check
+    assign tag_all   = tag_all_i;     // 1: no instruction-address check
+    assign pass_data = pass_data_i;   // 1: no data-address check
 
     always_comb begin
       if (en_i) begin
@@ -85,62 +91,28 @@ module ita_tag_qual #(
 
   end else begin : g_ita2
     // ---- Itanium 2: per-pair selection by PMC14, PMC15 and PMC13 ---------------------------
-    // PMC13.cfg_dbrp_k: what an active pair k requires of a memory access (docs/ita-semantics.md,
-    // "Tags"; libpfm-3 lib/pfmlib_itanium2.c, iod_tab).
-    localparam logic [1:0] CfgInstAndData = 2'd0;  // IBR + opcode + DBR
-    localparam logic [1:0] CfgInst        = 2'd1;  // IBR + opcode
-    localparam logic [1:0] CfgData        = 2'd2;  // DBR only
-    localparam logic [1:0] CfgNone        = 2'd3;  // pair k not used
-
     logic [NPairs-1:0]   ibrp_free;  // PMC14.ibrp_k = 1: pair k does not constrain
     logic [NPairs-1:0]   opc_free;   // PMC15 bit k = 1: no opcode matcher for pair k
-    logic [NPairs-1:0]   dbrp_ena;   // PMC13.ena_dbrp_k
-    logic [NPairs*2-1:0] dbrp_cfg;   // PMC13.cfg_dbrp_k at [k*2 +: 2]
     logic [NPairs-1:0]   need_iq;    // an active pair k requires inst_q(k)
     logic [NPairs-1:0]   need_dbr;   // ... and a DBR pair k hit
-    logic [NPairs-1:0]   pair_active, even_pairs, data_ok;
+    logic [NPairs-1:0]   pair_active, data_ok;
     logic [NPairs-1:0]   fine_pairs;  // the fine-mode range hit of each pair
     logic [NPairs-1:0]   ig_ad_p, inv_p;  // PMC8.ig_ad / inv on the pairs tied to PMC8
-    logic                fine, ig_ad, inv, any_active;
+    logic                fine, any_active;
+    localparam logic [NPairs-1:0] EvenPairs = 4'b0101;
 
-    assign ibrp_free[0] = pmc14_i[ITA_F_PMC14_IBRP0_LSB];
-    assign ibrp_free[1] = pmc14_i[ITA_F_PMC14_IBRP1_LSB];
-    assign ibrp_free[2] = pmc14_i[ITA_F_PMC14_IBRP2_LSB];
-    assign ibrp_free[3] = pmc14_i[ITA_F_PMC14_IBRP3_LSB];
-
-    assign opc_free[0] = pmc15_i[ITA_F_PMC15_IBRP0_PMC8_LSB];
-    assign opc_free[1] = pmc15_i[ITA_F_PMC15_IBRP1_PMC9_LSB];
-    assign opc_free[2] = pmc15_i[ITA_F_PMC15_IBRP2_PMC8_LSB];
-    assign opc_free[3] = pmc15_i[ITA_F_PMC15_IBRP3_PMC9_LSB];
-
-    assign dbrp_ena[0] = pmc13_i[ITA_F_PMC13_ENA_DBRP0_LSB];
-    assign dbrp_ena[1] = pmc13_i[ITA_F_PMC13_ENA_DBRP1_LSB];
-    assign dbrp_ena[2] = pmc13_i[ITA_F_PMC13_ENA_DBRP2_LSB];
-    assign dbrp_ena[3] = pmc13_i[ITA_F_PMC13_ENA_DBRP3_LSB];
-
-    assign dbrp_cfg[0*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP0_MSB:ITA_F_PMC13_CFG_DBRP0_LSB];
-    assign dbrp_cfg[1*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP1_MSB:ITA_F_PMC13_CFG_DBRP1_LSB];
-    assign dbrp_cfg[2*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP2_MSB:ITA_F_PMC13_CFG_DBRP2_LSB];
-    assign dbrp_cfg[3*2 +: 2] = pmc13_i[ITA_F_PMC13_CFG_DBRP3_MSB:ITA_F_PMC13_CFG_DBRP3_LSB];
-
-    assign fine  = pmc14_i[ITA_F_PMC14_FINE_LSB];
-    assign ig_ad = pmc8_i[ITA_F_PMC_OPC_IG_AD_LSB];
-    assign inv   = pmc8_i[ITA_F_PMC_OPC_INV_LSB];
-
-    for (genvar k = 0; k < NPairs; k++) begin : g_pair
-      logic [1:0] cfg;
-      assign cfg            = dbrp_cfg[k*2 +: 2];
-      assign pair_active[k] = dbrp_ena[k] && (cfg != CfgNone);
-      assign need_iq[k]     = (cfg == CfgInstAndData) || (cfg == CfgInst);
-      assign need_dbr[k]    = (cfg == CfgInstAndData) || (cfg == CfgData);
-      assign even_pairs[k]  = (k % 2 == 0);
-    end
+    assign ibrp_free   = ibrp_free_i;
+    assign opc_free    = opc_free_i;
+    assign pair_active = pair_active_i;
+    assign need_iq     = need_iq_i;
+    assign need_dbr    = need_dbr_i;
+    assign fine        = fine_i;
 
     // Fine mode: pairs 0 and 2 bound range A, pairs 1 and 3 range B.
     assign fine_pairs = {2{fine_hit_i[1], fine_hit_i[0]}};
     // Pairs 0 and 2 are tied to PMC8, whose ig_ad and inv act on their range tag.
-    assign ig_ad_p    = {NPairs{ig_ad}} & even_pairs;
-    assign inv_p      = {NPairs{inv}} & even_pairs;
+    assign ig_ad_p    = {NPairs{ig_ad_i}} & EvenPairs;
+    assign inv_p      = {NPairs{inv_i}} & EvenPairs;
     // PMC13 is active when some pair has ena_dbrp = 1 and cfg_dbrp != 3.
     assign any_active = |pair_active;
 

@@ -14,8 +14,7 @@ module ita_xev_qual (
   input  logic [2:0]                   nslots_i,
   input  logic [`ITA_MAX_XEV*8-1:0]    xev_slot_i,     // slot index or ITA_XEV_NO_SLOT
   input  logic [`ITA_MAX_XEV*3-1:0]    xev_iod_i,      // {iar, opm, dar} of the entry's event
-  input  logic [`ITA_MAX_SLOTS*16-1:0] slot_inst_q_i,  // ita_tag_qual, slot s at [s*16 +: 16]
-  input  logic [`ITA_MAX_SLOTS*4-1:0]  slot_mem_q_i,
+  input  logic [`ITA_MAX_SLOTS*32-1:0] slot_tags_i,    // slot s's {inst_q, mem_q} at [s*32 +: 20]
   output logic [`ITA_MAX_XEV-1:0]      xev_qual_o
 );
 
@@ -23,7 +22,7 @@ module ita_xev_qual (
 
   // Entry i: its slot at xev_slot_i[i*8 +: 8], {iar, opm} at xev_iod_i[i*3 + 1 +: 2], dar at
   // xev_iod_i[i*3]. The qualification of the entry's slot for the entry's event: mem_q(set) of
-  // slot s at [s*4 + set], inst_q(set, pair 0) at [s*16 + set*4] (ita_tag_qual). Only the
+  // slot s at [s*32 + set], inst_q(set, pair 0) at [s*32 + 4 + set*4] (ita_tag_qual). Only the
   // named slot is looked at (a slot out of range passes nothing). (Selects by the loop index
   // only: Icarus 11 does not support constant selects in always_* processes.)
   always_comb begin
@@ -33,8 +32,8 @@ module ita_xev_qual (
         xev_qual_o[i] =
           (xev_slot_i[i*8 +: 8] == ITA_XEV_NO_SLOT) ||
           ((xev_slot_i[i*8 +: 8] < 8'(`ITA_MAX_SLOTS)) && (xev_slot_i[i*8 +: 3] < nslots_i) &&
-           (xev_iod_i[i*3] ? slot_mem_q_i[{xev_slot_i[i*8 +: 3], xev_iod_i[i*3 + 1 +: 2]}]
-                           : slot_inst_q_i[{xev_slot_i[i*8 +: 3], xev_iod_i[i*3 + 1 +: 2], 2'd0}]));
+           (xev_iod_i[i*3] ? slot_tags_i[{xev_slot_i[i*8 +: 3], 3'd0, xev_iod_i[i*3 + 1 +: 2]}]
+                           : slot_tags_i[{xev_slot_i[i*8 +: 3], 5'd4 + {1'd0, xev_iod_i[i*3 + 1 +: 2], 2'd0}}]));
       end
     end else begin
       xev_qual_o = '0;

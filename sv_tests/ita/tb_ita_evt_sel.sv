@@ -46,8 +46,7 @@ module tb_ita_evt_sel;
     logic [2:0]            recirc;
     logic [2:0]            nslots;
     logic [NSlots*SfW-1:0] slot_flags;
-    logic [NSlots*16-1:0]  slot_inst_q;
-    logic [NSlots*4-1:0]   slot_mem_q;
+    logic [NSlots*32-1:0]  slot_tags;   // slot s's {inst_q, mem_q} at [s*32 +: 20]
     logic [2:0]            cap;        // {btb, dear, iear} capture in this cycle
     logic [NXev-1:0]       xev_valid, xev_qual;
     logic [NXev*8-1:0]     xev_code, xev_count;
@@ -94,8 +93,7 @@ module tb_ita_evt_sel;
       .recirc_i      (stim_q.recirc),
       .nslots_i      (stim_q.nslots),
       .slot_flags_i  (stim_q.slot_flags),
-      .slot_inst_q_i (stim_q.slot_inst_q),
-      .slot_mem_q_i  (stim_q.slot_mem_q),
+      .slot_tags_i   (stim_q.slot_tags),
       .iear_cap_i    (stim_q.cap[0]),
       .dear_cap_i    (stim_q.cap[1]),
       .btb_cap_i     (stim_q.cap[2]),
@@ -160,8 +158,7 @@ module tb_ita_evt_sel;
   task automatic drive(input logic [15:0] flags, input logic [15:0] inst_q, input logic [3:0] mem_q);
     stim.nslots      = 3'(NSlots);
     stim.slot_flags  = {NSlots{flags}};
-    stim.slot_inst_q = {NSlots{inst_q}};
-    stim.slot_mem_q  = {NSlots{mem_q}};
+    stim.slot_tags   = {NSlots{12'd0, inst_q, mem_q}};
     @(posedge clk);
     #1;
   endtask

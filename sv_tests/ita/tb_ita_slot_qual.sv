@@ -43,11 +43,26 @@ module tb_ita_slot_qual;
   logic [15:0] iq [NDut];
   logic [3:0]  mq [NDut];
 
+  // Each instance reads the registers' fields decoded as ita_pmu decodes them at the write
+  // (ita_qual_cfg), here combinationally from the register values.
   `define TB_QUAL(IDX, MODEL, GRAN2)                                                      \
+    logic [3:0] opc8_u_``IDX, opc9_u_``IDX, act_``IDX, niq_``IDX, ndbr_``IDX, ibrp_``IDX, opcf_``IDX; \
+    logic       igad_``IDX, inv_``IDX, pt_``IDX, ta_``IDX, fine_``IDX;                   \
+    ita_qual_cfg #(.Model(MODEL), .Registered(1'b0)) u_cfg_``IDX (                         \
+      .clk_i(1'b0), .rst_ni(1'b1), .wr_i(1'b0), .pmc8_sel_i(1'b0), .pmc9_sel_i(1'b0),       \
+      .pmc11_sel_i(1'b0), .pmc13_sel_i(1'b0), .pmc14_sel_i(1'b0), .pmc15_sel_i(1'b0),       \
+      .wdata_i(64'd0), .pmc8_i(pmc8), .pmc9_i(pmc9), .pmc11_i(pmc11), .pmc13_i(pmc13),      \
+      .pmc14_i(pmc14), .pmc15_i(pmc15), .opc8_unit_o(opc8_u_``IDX), .opc9_unit_o(opc9_u_``IDX), \
+      .ig_ad_o(igad_``IDX), .inv_o(inv_``IDX), .pass_data_o(pt_``IDX), .tag_all_o(ta_``IDX), \
+      .pair_active_o(act_``IDX), .need_iq_o(niq_``IDX), .need_dbr_o(ndbr_``IDX),           \
+      .fine_o(fine_``IDX), .ibrp_free_o(ibrp_``IDX), .opc_free_o(opcf_``IDX));              \
     ita_slot_qual #(.Model(MODEL), .FineGran2(GRAN2)) u_qual_``IDX (                       \
       .valid_i(valid), .is_i(is_ia32), .cpl_i(cpl), .ip_i(ip), .enc_i(enc), .unit_i(unit), .mem_i(mem),      \
       .daddr_i(daddr), .ibr_i(ibr), .dbr_i(dbr), .pmc8_i(pmc8), .pmc9_i(pmc9),              \
-      .pmc11_i(pmc11), .pmc13_i(pmc13), .pmc14_i(pmc14), .pmc15_i(pmc15),                   \
+      .opc8_unit_i(opc8_u_``IDX), .opc9_unit_i(opc9_u_``IDX), .ig_ad_i(igad_``IDX),         \
+      .inv_i(inv_``IDX), .pass_data_i(pt_``IDX), .tag_all_i(ta_``IDX),                      \
+      .pair_active_i(act_``IDX), .need_iq_i(niq_``IDX), .need_dbr_i(ndbr_``IDX),            \
+      .fine_i(fine_``IDX), .ibrp_free_i(ibrp_``IDX), .opc_free_i(opcf_``IDX),               \
       .inst_q_o(iq[IDX]), .mem_q_o(mq[IDX]));
 
   `TB_QUAL(0, 1, 1'b0)

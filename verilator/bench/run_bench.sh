@@ -320,8 +320,8 @@ row() { # name cycles speed ir runs...
     fi
     if [ -n "${qir[ref]:-}" ]; then
         printf 'instr/cycle, reference, qualifiers on:   %8s  (target <= 400)   %s\n' "${qir[ref]}" "$(at_most "${qir[ref]}" 400)"
-        printf 'instr/cycle, RTL only, qualifiers on:    %8s  (target <= 3500)  %s\n' "${qir[rtl]}" "$(at_most "${qir[rtl]}" 3500)"
-        printf 'instr/cycle, lock-step, qualifiers on:   %8s  (target <= 4000)  %s\n' "${qir[cosim]}" "$(at_most "${qir[cosim]}" 4000)"
+        printf 'instr/cycle, RTL only, qualifiers on:    %8s  (target <= 1600)  %s\n' "${qir[rtl]}" "$(at_most "${qir[rtl]}" 1600)"
+        printf 'instr/cycle, lock-step, qualifiers on:   %8s  (target <= 2000)  %s\n' "${qir[cosim]}" "$(at_most "${qir[cosim]}" 2000)"
         if [ -n "$BASELINE" ]; then
             echo "instr/cycle against the baseline $BASELINE (fails above +10%):"
             sed -n 's/^ir: /  /p' "$OUT/ir-qual.log"
