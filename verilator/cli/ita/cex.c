@@ -2,8 +2,9 @@
  * cex.c - the Itanium / Itanium 2's part of `pmusim cex2replay` (include/cli/pmu_cex.h):
  * the checker formal/ita/ita_counters_props.sv, which assembles the counters (PMD4..7,
  * ita_cnt_qual + ita_counter) and PMC0 (ita_ovf_ctrl) of each model from the RTL's modules,
- * with their own inputs free (docs/formal.md, "The Itanium's replay"), and the I-EAR's,
- * formal/ita/ita_iear_props.sv (below, ita_iear_cex).
+ * with their own inputs free (docs/formal.md, "The Itanium's replay"), the I-EAR's,
+ * formal/ita/ita_iear_props.sv (below, ita_iear_cex), and the D-EAR's,
+ * formal/ita/ita_dear_props.sv (ita_dear_cex).
  *
  * Those inputs are not the top's: each counter's n (the occurrences of its event), its
  * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
@@ -309,6 +310,26 @@ static void writable(uint64_t *v, unsigned reg, unsigned model, const char *name
     *v = keep;
 }
 
+/* A unit's PMC (PMC10, PMC11) and PMC0.fr of a record: written before it where they differ from
+ * what the replay's registers have (state: ST_PMC10, ST_FR). */
+static void unit_regs(unsigned step, unsigned reg, unsigned vis, const char *name, uint64_t value, uint64_t fr,
+                      unsigned model, pmu_cex_out *o)
+{
+    uint64_t *state = pmu_cex_state(o);
+    const uint64_t wmask = ita_reg_table[reg].wmask[model];
+    const uint64_t stored = (value & wmask) | (ita_reg_table[reg].reset[model] & ~wmask);
+    if (stored != state[ST_PMC10]) {
+        pmu_cex_comment(o, "trace step %u: %s 0x%" PRIx64 " for this record", step, name, value);
+        pmu_cex_write(o, ita_vis_table[vis].addr, value);
+        state[ST_PMC10] = stored;
+    }
+    if (fr != state[ST_FR]) {
+        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
+        state[ST_FR] = fr;
+    }
+}
+
 static int iear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
 {
     (void)err;
@@ -342,18 +363,7 @@ static int iear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_c
         pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, is ? "ia32" : "ia64");
         return 0;
     }
-    uint64_t *state = pmu_cex_state(o);
-    const uint64_t wmask = ita_reg_table[ITA_REG_PMC10].wmask[model];
-    const uint64_t p10 = (pmc10 & wmask) | (ita_reg_table[ITA_REG_PMC10].reset[model] & ~wmask);
-    if (p10 != state[ST_PMC10]) {
-        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC10].addr, pmc10);
-        state[ST_PMC10] = p10;
-    }
-    if (fr != state[ST_FR]) {
-        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
-        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
-        state[ST_FR] = fr;
-    }
+    unit_regs(step, ITA_REG_PMC10, ITA_VIS_PMC10, "PMC10", pmc10, fr, model, o);
     const int fetch = lat || tlb || rab;
     if (fetch && !qual) {
         pmu_cex_note(o, "trace step %u: the fetch fails L1I_EAR_EVENTS' qualification (qual 0), which the replay's "
@@ -379,6 +389,205 @@ static int iear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu
     return ok_model(t, props, 1, "formal/ita/ita_iear_props.sv", m, why, size, err);
 }
 
+
+/* ---- the D-EAR checker, formal/ita/ita_dear_props.sv ---------------------------------------------
+ * ita_dear with its inputs free: PMC11, the record's step, cpl, is, PSR, its slots (nslots,
+ * flags, lat, tlb, ip, idx, daddr) and which of them pass DATA_EAR_EVENTS' qualification,
+ * and PMC0.fr.  PMC11, PMC0.fr, cpl, is and the PSR are replayed as the I-EAR's PMC10 and
+ * its record's (the Itanium's PMC11.pt, which the D-EAR does not read, set: no data-address
+ * range check, so every access passes the qualification).  Each valid slot is carried with
+ * what the D-EAR reads of it: a candidate (not squashed, qualified, hitting PMC11's mode:
+ * a load over the latency threshold, an access with a TLB outcome the umask takes, a check
+ * load whose ALAT lookup missed) with its access (load / store, alat_miss, da, lat, tlb),
+ * ip and syllable; every other slot as its ip and syllable alone (a slot without an access
+ * hits no mode), slot 0's ip being the Itanium 2's dispersal window (PMD17).  A slot the
+ * trace says fails the qualification but hits the mode is replayed without its access
+ * (nothing captures it either way), with a note; so are the values no record carries (an
+ * ip off its bundle in IA-64, a syllable 3, an ALAT miss without a load). */
+
+/* pmu_cex_state words of the D-EAR part: PMC11 and PMC0.fr as the replay has them (ST_PMC10 and
+ * ST_FR's places). */
+enum { ST_PMC11 = ST_PMC10 };
+
+/* The start state, PMD2, PMD3 and PMD17 (cap regs of ita_dear). */
+static const struct {
+    unsigned vis, reg;
+    const char *name, *flop;
+} dear_regs[] = {
+    {ITA_VIS_PMD2, ITA_REG_PMD2, "PMD2", "dut.u_pmd2.reg_q"},
+    {ITA_VIS_PMD3, ITA_REG_PMD3, "PMD3", "dut.u_pmd3.reg_q"},
+    {ITA_VIS_PMD17, ITA_REG_PMD17, "PMD17", "dut.u_pmd17.reg_q"},
+};
+#define NDEAR (sizeof dear_regs / sizeof dear_regs[0])
+
+static int dear_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    for (unsigned i = 0; i < NDEAR; i++) {
+        if (get(t, dear_regs[i].flop, step, 0, 64, &v[dear_regs[i].vis], err))
+            return -1;
+        shown[dear_regs[i].vis] = 1;
+    }
+    return 0;
+}
+
+static int dear_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    static const char *const we[NDEAR] = {"we2", "we3", "we17"};
+    uint64_t w, wdata, st;
+    unsigned n = 0;
+    if (get(t, "wdata", step, 0, 64, &wdata, err) || get(t, "step", step, 0, 1, &st, err))
+        return -1;
+    c->write = 0;
+    for (unsigned i = 0; i < NDEAR; i++) {
+        if (get(t, we[i], step, 0, 1, &w, err))
+            return -1;
+        if (w) {
+            n++;
+            c->write = 1;
+            c->addr = ita_vis_table[dear_regs[i].vis].addr;
+        }
+    }
+    if (n > 1)
+        return pmu_errf(err, PMU_E_INPUT, "step %u: %s writes %u of PMD2, PMD3 and PMD17 in one clock, expected at "
+                        "most one (the checker assumes it)", step, model_inst[pmu_cex_model(t)], n);
+    c->step = (int)st;
+    c->data = wdata;
+    return 0;
+}
+
+static int dear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    const unsigned model = pmu_cex_model(t);
+    for (unsigned i = 0; i < NDEAR; i++) {
+        writable(&start[dear_regs[i].vis], dear_regs[i].reg, model, dear_regs[i].name, o);
+        pmu_cex_write(o, ita_vis_table[dear_regs[i].vis].addr, start[dear_regs[i].vis]);
+    }
+    uint64_t *state = pmu_cex_state(o);
+    state[ST_PMC11] = ita_reg_table[ITA_REG_PMC11].reset[model];
+    state[ST_FR] = ITA_FGET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR);
+    pmu_cex_comment(o, "each slot carries what the D-EAR reads of it: a candidate its access, ip and syllable; "
+                       "any other its ip and syllable");
+    return 0;
+}
+
+/* A slot's " | ip=... s=..." as a record carries it: an IA-64 ip off its bundle aligned, a
+ * syllable no record has (3; IA-32: not 0) made one; a note where the unit reads it (ip_read:
+ * the captured slot's ip or the window's, slot 0; s_read: the captured slot's syllable). */
+static size_t slot_place(unsigned step, unsigned k, uint64_t is, int s_read, int ip_read, uint64_t ip, uint64_t idx,
+                         char *buf, size_t size, pmu_cex_out *o)
+{
+    if (!is && (ip & 0xf) && ip_read)
+        pmu_cex_note(o, "trace step %u: slot %u's ip 0x%" PRIx64 " is off its bundle, which no IA-64 record "
+                     "carries: replayed as 0x%" PRIx64, step, k + 1, ip, ip & ~(uint64_t)0xf);
+    if (!is)
+        ip &= ~(uint64_t)0xf;
+    if (s_read && (is ? idx != 0 : idx > 2))
+        pmu_cex_note(o, "trace step %u: slot %u's syllable %" PRIu64 ", which no %s record carries: replayed "
+                     "as %u", step, k + 1, idx, is ? "IA-32" : "IA-64", is ? 0 : 2);
+    idx = is ? 0 : idx > 2 ? 2 : idx;
+    return (size_t)snprintf(buf, size, " | ip=0x%" PRIx64 " s=%" PRIu64, ip, idx);
+}
+
+/* The record's valid slots: nslots, 7 (which a unit takes as six valid slots) made 6. */
+static uint64_t valid_slots(unsigned step, uint64_t nslots, pmu_cex_out *o)
+{
+    if (nslots <= ITA_MAX_SLOTS)
+        return nslots;
+    pmu_cex_note(o, "trace step %u: nslots %" PRIu64 ", more than a record has (%u): the unit takes every slot valid, "
+                 "replayed as %u", step, nslots, ITA_MAX_SLOTS, ITA_MAX_SLOTS);
+    return ITA_MAX_SLOTS;
+}
+
+/* PMC11's threshold of a cache-mode capture (ita_dear's threshold()), 0 = none. */
+static unsigned dear_threshold(unsigned model, unsigned u)
+{
+    if (model == ITA_MODEL_ITANIUM2)
+        return u <= 0xa ? 4u << u : 0;
+    return u <= 6 ? 4u << u : u <= 8 ? 512 : u == 9 ? 1024 : u == 0xa ? 2048 : u == 0xf ? 1 : 0;
+}
+
+static int dear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, is, up, pp, fr, pmc11, nslots, qual;
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &is, err) || get(t, "up", step, 0, 1, &up, err) || get(t, "pp", step, 0, 1, &pp, err) ||
+        get(t, "fr", step, 0, 1, &fr, err) || get(t, "pmc11", step, 0, 64, &pmc11, err) ||
+        get(t, "nslots", step, 0, 3, &nslots, err) || get(t, "qual", step, 0, ITA_MAX_SLOTS, &qual, err))
+        return -1;
+    if (!st) { /* the last step's inputs (no clock retires them): a record that captures nothing */
+        pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, is ? "ia32" : "ia64");
+        return 0;
+    }
+    if (model == ITA_MODEL_ITANIUM) /* pt: no data-address range check (the D-EAR does not read it) */
+        pmc11 = ITA_FSET(pmc11, PMC11, PT, 1);
+    unit_regs(step, ITA_REG_PMC11, ITA_VIS_PMC11, "PMC11", pmc11, fr, model, o);
+    nslots = valid_slots(step, nslots, o);
+    const unsigned umask = (unsigned)ITA_FGET(pmc11, PMC11, UMASK);
+    unsigned mode = (unsigned)ITA_FGET(pmc11, PMC11, MODE); /* 0 cache, 1 TLB, 2 ALAT */
+    if (model == ITA_MODEL_ITANIUM)
+        mode = (unsigned)ITA_FGET(pmc11, PMC11_ITA, TLB);
+    char line[1024];
+    size_t len = (size_t)snprintf(line, sizeof line, "cpl=%" PRIu64 " is=%s up=%" PRIu64 " pp=%" PRIu64, cpl,
+                                  is ? "ia32" : "ia64", up, pp);
+    for (unsigned k = 0; k < nslots; k++) {
+        uint64_t flags, lat, tlb, ip, idx, da;
+        if (get(t, "flags", step, k * ITA_SF_WIDTH, ITA_SF_WIDTH, &flags, err) ||
+            get(t, "lat", step, k * 16, 16, &lat, err) || get(t, "tlb", step, k * 2, 2, &tlb, err) ||
+            get(t, "ip", step, k * 64, 64, &ip, err) || get(t, "idx", step, k * 2, 2, &idx, err) ||
+            get(t, "daddr", step, k * 64, 64, &da, err))
+            return -1;
+        const int load = flags >> ITA_SF_LOAD_LSB & 1, store = flags >> ITA_SF_STORE_LSB & 1,
+                  alat = flags >> ITA_SF_ALAT_MISS_LSB & 1, off = flags >> ITA_SF_PRED_OFF_LSB & 1;
+        const unsigned thr = dear_threshold(model, umask);
+        int hits = mode == 0   ? load && thr && lat >= thr
+                   : mode == 1 ? (load || store) && tlb != 0 && (umask >> tlb & 1)
+                   : mode == 2 ? alat
+                               : 0;
+        if (hits && !off && !(qual >> k & 1)) {
+            pmu_cex_note(o, "trace step %u: slot %u hits PMC11's mode but fails DATA_EAR_EVENTS' qualification "
+                         "(qual 0), which the replay's DBRs do not make it: replayed without its access, which "
+                         "captures nothing either", step, k + 1);
+            hits = 0;
+        }
+        const int cand = hits && !off;
+        len += slot_place(step, k, is, cand, cand || (k == 0 && model == ITA_MODEL_ITANIUM2), ip, idx, line + len,
+                          sizeof line - len, o);
+        if (!cand)
+            continue;
+        if (alat && !load && mode == 2) {
+            pmu_cex_note(o, "trace step %u: slot %u's ALAT miss without a load, which no record carries: replayed "
+                         "as a load's", step, k + 1);
+        }
+        const int ld = load || (mode == 2), sto = store && !ld;
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s%s da=0x%" PRIx64 " lat=%" PRIu64 " tlb=%" PRIu64,
+                                ld ? " load" : "", sto ? " store" : "", mode == 2 ? " alat_miss" : "", da, lat,
+                                tlb);
+    }
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+static int dear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"dear_captures_only_armed"};
+    return ok_model(t, props, 1, "formal/ita/ita_dear_props.sv", m, why, size, err);
+}
+
+
+static const pmu_cex_family ita_dear_cex = {
+    .checker = "ita_dear_props",
+    .idle_addr = 0x001,
+    .preamble = dear_preamble,
+    .record = dear_record,
+    .views = 1, /* pmd2_o, pmd3_o, pmd17_o: the clock's capture applied */
+    .clock = dear_clock,
+    .vis = dear_vis,
+    .model = dear_model,
+};
+
 static const pmu_cex_family ita_iear_cex = {
     .checker = "ita_iear_props",
     .idle_addr = 0x001,
@@ -388,6 +597,7 @@ static const pmu_cex_family ita_iear_cex = {
     .clock = iear_clock,
     .vis = iear_vis,
     .model = iear_model,
+    .next = &ita_dear_cex,
 };
 
 const pmu_cex_family ita_cex = {
