@@ -105,45 +105,65 @@ module ita_btb_model #(
   assign armed     = step && !fr && plm[cpl] && (pm ? pp : up) && !is;
   assign some_qual = (qual & ~({NSlots{1'b1}} << nslots)) != '0;
 
+  // Each property's assertion is a named wire, ok_<name>, that its clocked block asserts: a
+  // counterexample's VCD shows which model's fails (`pmusim cex2replay` replays that one).
+`ifdef PROP_btb_ring_pointer
+  // killed by: btb-ring-steps-one
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The write pointer: each recorded branch takes two entries, so bbi <- (bbi + 2) mod 8,
+  // and full is set when the 3-bit sum carries out (bbi >= 6: the ring wrapped) and stays
+  // set until software writes PMD16; a clock that records nothing leaves PMD16
+  // (docs/ita-ear-btb.md, "Branch trace buffer"; libpfm-3 pfmlib_itanium2.h pmd16). (The
+  // per-entry bits of PMD16 are left out: they follow the records, not the pointer.)
+  (* keep *) logic ok_btb_ring_pointer;
+  assign ok_btb_ring_pointer = cap ? (bbi == s_bbi + 3'd2 && full == (s_full || s_bbi >= 3'd6))
+                                   : (bbi == s_bbi && full == s_full);
   always @(posedge clk_i) begin
     if (past_valid) begin
-`ifdef PROP_btb_ring_pointer
-      // killed by: btb-ring-steps-one
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The write pointer: each recorded branch takes two entries, so bbi <- (bbi + 2) mod 8,
-      // and full is set when the 3-bit sum carries out (bbi >= 6: the ring wrapped) and stays
-      // set until software writes PMD16; a clock that records nothing leaves PMD16
-      // (docs/ita-ear-btb.md, "Branch trace buffer"; libpfm-3 pfmlib_itanium2.h pmd16). (The
-      // per-entry bits of PMD16 are left out: they follow the records, not the pointer.)
-      if (cap) assert (bbi == s_bbi + 3'd2 && full == (s_full || s_bbi >= 3'd6));
-      else     assert (bbi == s_bbi && full == s_full);
+      assert (ok_btb_ring_pointer);
       cover (cap && s_bbi == 3'd6 && !s_full && bbi == 3'd0 && full);
       cover (cap && s_bbi == 3'd7 && bbi == 3'd1);
-`endif
-`ifdef PROP_btb_writes_at_pointer
-      // killed by: btb-target-entry-skips
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // A recorded branch writes the branch record at PMD(8 + bbi) and the target record at
-      // PMD(8 + (bbi + 1) mod 8), and no other entry (docs/ita-ear-btb.md, "Branch trace
-      // buffer"); a clock that records nothing changes no entry.
-      for (int j = 0; j < NEnt; j++) begin
-        if (!cap || (j != {29'd0, s_bbi} && j != {29'd0, s_bbi_tgt}))
-          assert (pmd[j*64 +: 64] == s[j*64 +: 64]);
-      end
-      cover (cap && s_bbi == 3'd7 && pmd[0 +: 64] != s[0 +: 64]);
-`endif
-`ifdef PROP_btb_records_only_armed
-      // killed by: unit-monitor-swapped
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The BTB records only when armed: a clock that moves the pointer (or signals
-      // BRANCH_EVENT; which entries a clock writes is the property above) is an IA-64 step
-      // that PMC12's plm and pm let record, with PMC0.fr clear (SDM2 §7.2.2), and a valid
-      // slot that passes the event's qualification.
-      if (cap || bbi != s_bbi || full != s_full) assert (armed && some_qual);
-      cover (cap && pm && !up);
-`endif
     end
   end
+`endif
+`ifdef PROP_btb_writes_at_pointer
+  // killed by: btb-target-entry-skips
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // A recorded branch writes the branch record at PMD(8 + bbi) and the target record at
+  // PMD(8 + (bbi + 1) mod 8), and no other entry (docs/ita-ear-btb.md, "Branch trace
+  // buffer"); a clock that records nothing changes no entry.
+  (* keep *) logic ok_btb_writes_at_pointer;
+  always @* begin
+    ok_btb_writes_at_pointer = 1'b1;
+    for (int j = 0; j < NEnt; j++) begin
+      if ((!cap || (j != {29'd0, s_bbi} && j != {29'd0, s_bbi_tgt})) &&
+          pmd[j*64 +: 64] != s[j*64 +: 64])
+        ok_btb_writes_at_pointer = 1'b0;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_btb_writes_at_pointer);
+      cover (cap && s_bbi == 3'd7 && pmd[0 +: 64] != s[0 +: 64]);
+    end
+  end
+`endif
+`ifdef PROP_btb_records_only_armed
+  // killed by: unit-monitor-swapped
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The BTB records only when armed: a clock that moves the pointer (or signals
+  // BRANCH_EVENT; which entries a clock writes is the property above) is an IA-64 step
+  // that PMC12's plm and pm let record, with PMC0.fr clear (SDM2 §7.2.2), and a valid
+  // slot that passes the event's qualification.
+  (* keep *) logic ok_btb_records_only_armed;
+  assign ok_btb_records_only_armed = !(cap || bbi != s_bbi || full != s_full) || (armed && some_qual);
+  always @(posedge clk_i) begin
+    if (past_valid) begin
+      assert (ok_btb_records_only_armed);
+      cover (cap && pm && !up);
+    end
+  end
+`endif
 
 endmodule
 

@@ -100,20 +100,25 @@ module ita_dear_model #(
   assign s3  = was_we3  ? ((was_wdata & Wmask3)  | (Reset3  & ~Wmask3))  : was_pmd3;
   assign s17 = was_we17 ? ((was_wdata & Wmask17) | (Reset17 & ~Wmask17)) : was_pmd17;
 
+  // The property's assertion is a named wire, ok_<name>, that its clocked block asserts: a
+  // counterexample's VCD shows which model's fails (`pmusim cex2replay` replays that one).
+`ifdef PROP_dear_captures_only_armed
+  // killed by: dear-freeze-ignored
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // The D-EAR captures only when armed: a clock that changes PMD2, PMD3 or PMD17 (or
+  // signals DATA_EAR_EVENTS) is a step that PMC11's plm, pm and ism let capture, with
+  // PMC0.fr clear (the freeze stops it: SDM2 §7.2.2), and a valid slot that passes the
+  // event's qualification (docs/ita-ear-btb.md, "Common rules").
+  (* keep *) logic ok_dear_captures_only_armed;
+  assign ok_dear_captures_only_armed = !(cap || pmd2 != s2 || pmd3 != s3 || pmd17 != s17) ||
+                                       (armed && some_qual);
   always @(posedge clk_i) begin
     if (past_valid) begin
-`ifdef PROP_dear_captures_only_armed
-      // killed by: dear-freeze-ignored
-      // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-      // The D-EAR captures only when armed: a clock that changes PMD2, PMD3 or PMD17 (or
-      // signals DATA_EAR_EVENTS) is a step that PMC11's plm, pm and ism let capture, with
-      // PMC0.fr clear (the freeze stops it: SDM2 §7.2.2), and a valid slot that passes the
-      // event's qualification (docs/ita-ear-btb.md, "Common rules").
-      if (cap || pmd2 != s2 || pmd3 != s3 || pmd17 != s17) assert (armed && some_qual);
+      assert (ok_dear_captures_only_armed);
       cover (cap && pmd2 != s2 && pmd17 != s17);
-`endif
     end
   end
+`endif
 
 endmodule
 

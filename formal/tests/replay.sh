@@ -5,7 +5,8 @@
 # ev4-whole-event-plus-half; ev67_agg_ctr0_continues.vcd: ev67/agg_ctr0_continues on mutant
 # ev67-ctr-stops-at-overflow; ita_ovf_sticky.vcd: ita/ovf_sticky on mutant ovf-not-sticky, a
 # trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
-# ita_iear_captures_only_armed.vcd, converted and replayed on the tree's RTL only), its replay on the
+# ita_iear_captures_only_armed.vcd, its D-EAR checker's, ita_dear_captures_only_armed.vcd, and
+# its BTB checker's, ita_btb_writes_at_pointer.vcd, converted and replayed on the tree's RTL only), its replay on the
 # tree's RTL (0 mismatches, the start state's expects held, a waveform) and on the mutant's
 # (formal/replay.sh: a mismatch at the clock the assertion fails on), and the refusals of bad
 # VCDs and bad --writes schedules.
@@ -137,6 +138,42 @@ check ita-iear-fetch 0 "cpl=2 is=ia64 up=1 pp=0 if_addr=0x20 if_lat=1 if_tlb=1" 
 check ita-iear-pmc10 0 "at 0 write PMC10 0x300c4" -- cat "$tmp/replay-writes.txt"
 check ita-iear-lockstep 0 "writes: 6 writes and 2 expects of $tmp/replay-writes.txt applied, 0 expects failed" -- \
     "$P" run --family itanium --model itanium --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"
+# ita_unit NAME VCD MODEL NOTE LINE WRITE WRITES1 WRITES2: a unit checker's kept trace: the model
+# whose assertion fails and a NOTE in cex2replay's report, a LINE of the stream and a WRITE of
+# the schedule, the replay on the tree's RTL (WRITES1: its "N writes and M expects"), and the
+# other model's conversion and replay (WRITES2)
+ita_unit() {
+    local name=$1 v=$2
+    check "ita-$name-model" 0 "$3" -- "$P" cex2replay --out "$tmp" "$v"
+    check "ita-$name-note" 0 "$4" -- "$P" cex2replay --out "$tmp" "$v"
+    check "ita-$name-line" 0 "$5" -- cat "$tmp/replay-stream.txt"
+    check "ita-$name-write" 0 "$6" -- cat "$tmp/replay-writes.txt"
+    check "ita-$name-lockstep" 0 "writes: $7 of $tmp/replay-writes.txt applied, 0 expects failed" -- \
+        "$P" run --family itanium --model itanium --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"
+    check "ita-$name-model2" 0 "writes: $8 of $tmp/replay-writes.txt applied, 0 expects failed" -- \
+        env P="$P" tmp="$tmp" v="$v" bash -c '"$P" cex2replay --model itanium2 --out "$tmp" "$v" > /dev/null &&
+            "$P" run --family itanium --model itanium2 --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"'
+}
+# the D-EAR checker's kept trace (ita/dear_captures_only_armed on mutant dear-freeze-ignored):
+# PMC11 (the Itanium's pt set) and PMC0.fr written before the record, each slot with what the
+# D-EAR reads of it (the first candidate its access), a qualification the replay cannot fail
+# replayed as no access
+check ita-dear-freeze 0 "at 1 write PMC0 0x1" -- \
+    env P="$P" tmp="$tmp" bash -c '"$P" cex2replay --out "$tmp" formal/tests/ita_dear_captures_only_armed.vcd > /dev/null &&
+        cat "$tmp/replay-writes.txt"'
+ita_unit dear formal/tests/ita_dear_captures_only_armed.vcd \
+    "model: itanium (dear_captures_only_armed fails in u_itanium at step 2, and in the other model; --model to choose)" \
+    "note: trace step 1: slot 1 hits PMC11's mode but fails DATA_EAR_EVENTS' qualification (qual 0)" \
+    "cpl=3 is=ia64 up=1 pp=0 | ip=0x0 s=0 | ip=0x0 s=0 load da=0x0 lat=1972 tlb=3 | ip=0x0 s=0 | ip=0x0 s=0 | ip=0x80000100000100 s=0 | ip=0xfff7f29ffdfff7f0 s=2" \
+    "at 0 write PMC11 0x11080080" "8 writes and 3 expects" "9 writes and 3 expects"
+# the BTB checker's kept trace (ita/btb_writes_at_pointer on mutant btb-target-entry-skips):
+# PMC12 written before the record, the first branch PMC12 takes on unit B, the other slots'
+# ips (slot 0's the window) aligned to their bundles
+ita_unit btb formal/tests/ita_btb_writes_at_pointer.vcd \
+    "model: itanium (btb_writes_at_pointer fails in u_itanium at step 2, and in the other model; --model to choose)" \
+    "note: trace step 1: slot 1's ip 0x1ffffffffffffff1 is off its bundle, which no IA-64 record carries: replayed as 0x1ffffffffffffff0" \
+    "cpl=1 is=ia64 up=1 pp=1 | ip=0x1ffffffffffffff0 s=2 | ip=0x2000000084000800 s=0 u=B br=2 pred=0 taken tgt=0x0" \
+    "at 0 write PMC12 0x3f06" "13 writes and 9 expects" "13 writes and 9 expects"
 check ita-bad-model 2 "$vita: --model: the Itanium / Itanium 2 has no model 'foo', expected one of: itanium, itanium2" -- \
     "$P" cex2replay --model foo --out "$tmp" "$vita"
 sed 's/ ok_ovf_sticky \$end/ ok_x $end/' "$vita" > "$tmp/nook.vcd"
@@ -153,7 +190,7 @@ grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
 check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
 sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
-check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ev4_pmu_props (alpha21064)" -- \
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ita_dear_props (itanium), ita_btb_props (itanium), ev4_pmu_props (alpha21064)" -- \
     "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
 check vcd-family 2 "--family: no family 'nosuch'" -- "$P" cex2replay --family nosuch --out "$tmp" "$vcd"
 check vcd-family-other 2 "top module 'ev4_pmu_props': expected a family's checker" -- \

@@ -2,8 +2,10 @@
  * cex.c - the Itanium / Itanium 2's part of `pmusim cex2replay` (include/cli/pmu_cex.h):
  * the checker formal/ita/ita_counters_props.sv, which assembles the counters (PMD4..7,
  * ita_cnt_qual + ita_counter) and PMC0 (ita_ovf_ctrl) of each model from the RTL's modules,
- * with their own inputs free (docs/formal.md, "The Itanium's replay"), and the I-EAR's,
- * formal/ita/ita_iear_props.sv (below, ita_iear_cex).
+ * with their own inputs free (docs/formal.md, "The Itanium's replay"), the I-EAR's,
+ * formal/ita/ita_iear_props.sv (below, ita_iear_cex), the D-EAR's,
+ * formal/ita/ita_dear_props.sv (ita_dear_cex), and the BTB's, formal/ita/ita_btb_props.sv
+ * (ita_btb_cex).
  *
  * Those inputs are not the top's: each counter's n (the occurrences of its event), its
  * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
@@ -114,10 +116,11 @@ static int vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *show
     return 0;
 }
 
-static int clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+/* A clock whose writes are the checker's one-hot `we` (n bits, bit i writing vis[i]). */
+static int we_clock(const pmu_cex *t, unsigned step, unsigned n, const unsigned *vis, pmu_cex_clock *c, pmu_err *err)
 {
     uint64_t we, wdata, st;
-    if (get(t, "we", step, 0, NCNT + 1, &we, err) || get(t, "wdata", step, 0, 64, &wdata, err) ||
+    if (get(t, "we", step, 0, n, &we, err) || get(t, "wdata", step, 0, 64, &wdata, err) ||
         get(t, "step", step, 0, 1, &st, err))
         return -1;
     if (we & (we - 1))
@@ -125,12 +128,18 @@ static int clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err
                         "at most one (the checker assumes it)", step, model_inst[pmu_cex_model(t)], we);
     c->step = (int)st;
     c->write = we != 0;
-    c->addr = we >> NCNT ? ita_vis_table[ITA_VIS_PMC0].addr : 0;
-    for (unsigned k = 0; k < NCNT; k++)
-        if (we >> k & 1)
-            c->addr = ita_vis_table[ITA_VIS_PMD4 + k].addr;
+    c->addr = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (we >> i & 1)
+            c->addr = ita_vis_table[vis[i]].addr;
     c->data = wdata;
     return 0;
+}
+
+static int clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    static const unsigned vis[NCNT + 1] = {ITA_VIS_PMD4, ITA_VIS_PMD5, ITA_VIS_PMD6, ITA_VIS_PMD7, ITA_VIS_PMC0};
+    return we_clock(t, step, NCNT + 1, vis, c, err);
 }
 
 static int preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
@@ -309,6 +318,26 @@ static void writable(uint64_t *v, unsigned reg, unsigned model, const char *name
     *v = keep;
 }
 
+/* A unit's PMC (PMC10, PMC11) and PMC0.fr of a record: written before it where they differ from
+ * what the replay's registers have (state: ST_PMC10, ST_FR). */
+static void unit_regs(unsigned step, unsigned reg, unsigned vis, const char *name, uint64_t value, uint64_t fr,
+                      unsigned model, pmu_cex_out *o)
+{
+    uint64_t *state = pmu_cex_state(o);
+    const uint64_t wmask = ita_reg_table[reg].wmask[model];
+    const uint64_t stored = (value & wmask) | (ita_reg_table[reg].reset[model] & ~wmask);
+    if (stored != state[ST_PMC10]) {
+        pmu_cex_comment(o, "trace step %u: %s 0x%" PRIx64 " for this record", step, name, value);
+        pmu_cex_write(o, ita_vis_table[vis].addr, value);
+        state[ST_PMC10] = stored;
+    }
+    if (fr != state[ST_FR]) {
+        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
+        state[ST_FR] = fr;
+    }
+}
+
 static int iear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
 {
     (void)err;
@@ -342,18 +371,7 @@ static int iear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_c
         pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, is ? "ia32" : "ia64");
         return 0;
     }
-    uint64_t *state = pmu_cex_state(o);
-    const uint64_t wmask = ita_reg_table[ITA_REG_PMC10].wmask[model];
-    const uint64_t p10 = (pmc10 & wmask) | (ita_reg_table[ITA_REG_PMC10].reset[model] & ~wmask);
-    if (p10 != state[ST_PMC10]) {
-        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC10].addr, pmc10);
-        state[ST_PMC10] = p10;
-    }
-    if (fr != state[ST_FR]) {
-        pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
-        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
-        state[ST_FR] = fr;
-    }
+    unit_regs(step, ITA_REG_PMC10, ITA_VIS_PMC10, "PMC10", pmc10, fr, model, o);
     const int fetch = lat || tlb || rab;
     if (fetch && !qual) {
         pmu_cex_note(o, "trace step %u: the fetch fails L1I_EAR_EVENTS' qualification (qual 0), which the replay's "
@@ -379,6 +397,364 @@ static int iear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu
     return ok_model(t, props, 1, "formal/ita/ita_iear_props.sv", m, why, size, err);
 }
 
+
+/* ---- the D-EAR checker, formal/ita/ita_dear_props.sv ---------------------------------------------
+ * ita_dear with its inputs free: PMC11, the record's step, cpl, is, PSR, its slots (nslots,
+ * flags, lat, tlb, ip, idx, daddr) and which of them pass DATA_EAR_EVENTS' qualification,
+ * and PMC0.fr.  PMC11, PMC0.fr, cpl, is and the PSR are replayed as the I-EAR's PMC10 and
+ * its record's (the Itanium's PMC11.pt, which the D-EAR does not read, set: no data-address
+ * range check, so every access passes the qualification).  Each valid slot is carried with
+ * what the D-EAR reads of it: the first candidate (not squashed, qualified, hitting PMC11's
+ * mode: a load over the latency threshold, an access with a TLB outcome the umask takes, a
+ * check load whose ALAT lookup missed), which the unit captures, with its access (load /
+ * store, alat_miss, da, lat, tlb), ip and syllable; every other slot as its ip and syllable
+ * alone (a slot without an access hits no mode; so no record has more accesses than a cycle
+ * may), slot 0's ip being the Itanium 2's dispersal window (PMD17).  A slot the
+ * trace says fails the qualification but hits the mode is replayed without its access
+ * (nothing captures it either way), with a note; so are the values no record carries (an
+ * ip off its bundle in IA-64, a syllable 3, an ALAT miss without a load). */
+
+
+/* The start state, PMD2, PMD3 and PMD17 (cap regs of ita_dear). */
+static const struct {
+    unsigned vis, reg;
+    const char *flop;
+} dear_regs[] = {
+    {ITA_VIS_PMD2, ITA_REG_PMD2, "dut.u_pmd2.reg_q"},
+    {ITA_VIS_PMD3, ITA_REG_PMD3, "dut.u_pmd3.reg_q"},
+    {ITA_VIS_PMD17, ITA_REG_PMD17, "dut.u_pmd17.reg_q"},
+};
+#define NDEAR (sizeof dear_regs / sizeof dear_regs[0])
+
+static int dear_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    for (unsigned i = 0; i < NDEAR; i++) {
+        if (get(t, dear_regs[i].flop, step, 0, 64, &v[dear_regs[i].vis], err))
+            return -1;
+        shown[dear_regs[i].vis] = 1;
+    }
+    return 0;
+}
+
+static int dear_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    static const char *const we[NDEAR] = {"we2", "we3", "we17"};
+    uint64_t w, wdata, st;
+    unsigned n = 0;
+    if (get(t, "wdata", step, 0, 64, &wdata, err) || get(t, "step", step, 0, 1, &st, err))
+        return -1;
+    c->write = 0;
+    for (unsigned i = 0; i < NDEAR; i++) {
+        if (get(t, we[i], step, 0, 1, &w, err))
+            return -1;
+        if (w) {
+            n++;
+            c->write = 1;
+            c->addr = ita_vis_table[dear_regs[i].vis].addr;
+        }
+    }
+    if (n > 1)
+        return pmu_errf(err, PMU_E_INPUT, "step %u: %s writes %u of PMD2, PMD3 and PMD17 in one clock, expected at "
+                        "most one (the checker assumes it)", step, model_inst[pmu_cex_model(t)], n);
+    c->step = (int)st;
+    c->data = wdata;
+    return 0;
+}
+
+/* The start state of a unit's registers (vis[i], register reg[i]: writable; bits no write sets
+ * start at the reset's, with a note), and its PMC (pmc) and PMC0.fr as reset leaves them
+ * (the records' writes follow: unit_regs). */
+static void unit_preamble(unsigned model, const unsigned *vis, const unsigned *reg, unsigned n, unsigned pmc,
+                          const char *reads, uint64_t *start, pmu_cex_out *o)
+{
+    for (unsigned i = 0; i < n; i++) {
+        writable(&start[vis[i]], reg[i], model, ita_reg_table[reg[i]].name, o);
+        pmu_cex_write(o, ita_vis_table[vis[i]].addr, start[vis[i]]);
+    }
+    uint64_t *state = pmu_cex_state(o);
+    state[ST_PMC10] = ita_reg_table[pmc].reset[model];
+    state[ST_FR] = ITA_FGET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR);
+    pmu_cex_comment(o, "each slot carries what %s; any other its ip and syllable", reads);
+}
+
+static int dear_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    unsigned vis[NDEAR], reg[NDEAR];
+    for (unsigned i = 0; i < NDEAR; i++)
+        vis[i] = dear_regs[i].vis, reg[i] = dear_regs[i].reg;
+    unit_preamble(pmu_cex_model(t), vis, reg, NDEAR, ITA_REG_PMC11,
+                  "the D-EAR reads of it: the first candidate its access, ip and syllable", start, o);
+    return 0;
+}
+
+/* A slot's " | ip=... s=..." as a record carries it: an IA-64 ip off its bundle aligned, a
+ * syllable no record has (3; IA-32: not 0) made one; a note where the unit reads it (ip_read:
+ * the captured slot's ip or the window's, slot 0; s_read: the captured slot's syllable). */
+static size_t slot_place(unsigned step, unsigned k, uint64_t is, int s_read, int ip_read, uint64_t ip, uint64_t idx,
+                         char *buf, size_t size, pmu_cex_out *o)
+{
+    if (!is && (ip & 0xf) && ip_read)
+        pmu_cex_note(o, "trace step %u: slot %u's ip 0x%" PRIx64 " is off its bundle, which no IA-64 record "
+                     "carries: replayed as 0x%" PRIx64, step, k + 1, ip, ip & ~(uint64_t)0xf);
+    if (!is)
+        ip &= ~(uint64_t)0xf;
+    if (s_read && (is ? idx != 0 : idx > 2))
+        pmu_cex_note(o, "trace step %u: slot %u's syllable %" PRIu64 ", which no %s record carries: replayed "
+                     "as %u", step, k + 1, idx, is ? "IA-32" : "IA-64", is ? 0 : 2);
+    idx = is ? 0 : idx > 2 ? 2 : idx;
+    return (size_t)snprintf(buf, size, " | ip=0x%" PRIx64 " s=%" PRIu64, ip, idx);
+}
+
+/* The record's valid slots: nslots, 7 (which a unit takes as six valid slots) made 6. */
+static uint64_t valid_slots(unsigned step, uint64_t nslots, pmu_cex_out *o)
+{
+    if (nslots <= ITA_MAX_SLOTS)
+        return nslots;
+    pmu_cex_note(o, "trace step %u: nslots %" PRIu64 ", more than a record has (%u): the unit takes every slot valid, "
+                 "replayed as %u", step, nslots, ITA_MAX_SLOTS, ITA_MAX_SLOTS);
+    return ITA_MAX_SLOTS;
+}
+
+/* The part of a D-EAR or BTB record before its slots: the clock's PMC (pmc_sig, register reg,
+ * with the bits `set` set) and PMC0.fr written where they differ, the valid slots, the line's
+ * cycle fields.  -1 with err filled, 0 when the step retires nothing (the trace's last: its
+ * record written, cpl and is alone), 1 with r filled. */
+typedef struct slot_rec {
+    uint64_t is, pmc, nslots, qual;
+    char line[1024];
+    size_t len;
+} slot_rec;
+
+static int slot_record_head(const pmu_cex *t, unsigned step, const char *pmc_sig, unsigned reg, unsigned vis,
+                            uint64_t set, slot_rec *r, pmu_cex_out *o, pmu_err *err)
+{
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, up, pp, fr;
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &r->is, err) || get(t, "up", step, 0, 1, &up, err) ||
+        get(t, "pp", step, 0, 1, &pp, err) || get(t, "fr", step, 0, 1, &fr, err) ||
+        get(t, pmc_sig, step, 0, 64, &r->pmc, err) || get(t, "nslots", step, 0, 3, &r->nslots, err) ||
+        get(t, "qual", step, 0, ITA_MAX_SLOTS, &r->qual, err))
+        return -1;
+    if (!st) { /* the last step's inputs (no clock retires them): a record that captures nothing */
+        pmu_cex_record(o, 1, "cpl=%" PRIu64 " is=%s", cpl, r->is ? "ia32" : "ia64");
+        return 0;
+    }
+    r->pmc |= set;
+    unit_regs(step, reg, vis, ita_reg_table[reg].name, r->pmc, fr, model, o);
+    r->nslots = valid_slots(step, r->nslots, o);
+    r->len = (size_t)snprintf(r->line, sizeof r->line, "cpl=%" PRIu64 " is=%s up=%" PRIu64 " pp=%" PRIu64, cpl,
+                              r->is ? "ia32" : "ia64", up, pp);
+    return 1;
+}
+
+/* PMC11's threshold of a cache-mode capture (ita_dear's threshold()), 0 = none. */
+static unsigned dear_threshold(unsigned model, unsigned u)
+{
+    if (model == ITA_MODEL_ITANIUM2)
+        return u <= 0xa ? 4u << u : 0;
+    return u <= 6 ? 4u << u : u <= 8 ? 512 : u == 9 ? 1024 : u == 0xa ? 2048 : u == 0xf ? 1 : 0;
+}
+
+static int dear_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    slot_rec r;
+    /* the Itanium's pt: no data-address range check (the D-EAR does not read it) */
+    const int h = slot_record_head(t, step, "pmc11", ITA_REG_PMC11, ITA_VIS_PMC11,
+                                   model == ITA_MODEL_ITANIUM ? ITA_FSET(0, PMC11, PT, 1) : 0, &r, o, err);
+    if (h <= 0)
+        return h;
+    const uint64_t pmc11 = r.pmc, is = r.is, qual = r.qual;
+    const unsigned umask = (unsigned)ITA_FGET(pmc11, PMC11, UMASK);
+    unsigned mode = (unsigned)ITA_FGET(pmc11, PMC11, MODE); /* 0 cache, 1 TLB, 2 ALAT */
+    if (model == ITA_MODEL_ITANIUM)
+        mode = (unsigned)ITA_FGET(pmc11, PMC11_ITA, TLB);
+    char *const line = r.line;
+    size_t len = r.len;
+    int captured = 0;
+    for (unsigned k = 0; k < r.nslots; k++) {
+        uint64_t flags, lat, tlb, ip, idx, da;
+        if (get(t, "flags", step, k * ITA_SF_WIDTH, ITA_SF_WIDTH, &flags, err) ||
+            get(t, "lat", step, k * 16, 16, &lat, err) || get(t, "tlb", step, k * 2, 2, &tlb, err) ||
+            get(t, "ip", step, k * 64, 64, &ip, err) || get(t, "idx", step, k * 2, 2, &idx, err) ||
+            get(t, "daddr", step, k * 64, 64, &da, err))
+            return -1;
+        const int load = flags >> ITA_SF_LOAD_LSB & 1, store = flags >> ITA_SF_STORE_LSB & 1,
+                  alat = flags >> ITA_SF_ALAT_MISS_LSB & 1, off = flags >> ITA_SF_PRED_OFF_LSB & 1;
+        const unsigned thr = dear_threshold(model, umask);
+        int hits = mode == 0   ? load && thr && lat >= thr
+                   : mode == 1 ? (load || store) && tlb != 0 && (umask >> tlb & 1)
+                   : mode == 2 ? alat
+                               : 0;
+        if (hits && !off && !(qual >> k & 1)) {
+            pmu_cex_note(o, "trace step %u: slot %u hits PMC11's mode but fails DATA_EAR_EVENTS' qualification "
+                         "(qual 0), which the replay's DBRs do not make it: replayed without its access, which "
+                         "captures nothing either", step, k + 1);
+            hits = 0;
+        }
+        const int cand = hits && !off && !captured; /* the unit captures the first */
+        captured |= cand;
+        len += slot_place(step, k, is, cand, cand || (k == 0 && model == ITA_MODEL_ITANIUM2), ip, idx, line + len,
+                          sizeof r.line - len, o);
+        if (!cand)
+            continue;
+        if (alat && !load && mode == 2) {
+            pmu_cex_note(o, "trace step %u: slot %u's ALAT miss without a load, which no record carries: replayed "
+                         "as a load's", step, k + 1);
+        }
+        const int ld = load || (mode == 2), sto = store && !ld;
+        len += (size_t)snprintf(line + len, sizeof r.line - len, "%s%s%s da=0x%" PRIx64 " lat=%" PRIu64 " tlb=%" PRIu64,
+                                ld ? " load" : "", sto ? " store" : "", mode == 2 ? " alat_miss" : "", da, lat,
+                                tlb);
+    }
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+static int dear_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"dear_captures_only_armed"};
+    return ok_model(t, props, 1, "formal/ita/ita_dear_props.sv", m, why, size, err);
+}
+
+
+/* ---- the BTB checker, formal/ita/ita_btb_props.sv -------------------------------------------------
+ * ita_btb with its inputs free: PMC12, the record's step, cpl, is, PSR, its slots (nslots,
+ * flags, ip, idx, target) and which of them pass BRANCH_EVENT's qualification, and PMC0.fr.
+ * PMC12, PMC0.fr, cpl, is and the PSR are replayed as the D-EAR's PMC11 and its record's.
+ * Each valid slot of an IA-64 record is carried with what the BTB reads of it: the first
+ * branch PMC12's masks take (btb_keys), which the unit records, its type, prediction, taken
+ * bit, target, ip and syllable, on unit B; any other slot its ip and syllable alone (every
+ * mask takes branches only; so no record has more branches than a cycle may).  A branch the
+ * masks take that the trace says fails the qualification is replayed as no branch (nothing
+ * records it either way), a
+ * squashed branch, which no record carries, as a branch not taken (the BTB reads the two
+ * alike: the taken mask sees neither taken, the record's slot is 3), each with a note.  An
+ * IA-32 record is its slots' ips alone: the BTB records only IA-64 branches. */
+
+#define NBTB (ITA_VIS_PMD16 - ITA_VIS_PMD8 + 1) /* PMD8..PMD15, PMD16 */
+
+static int btb_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    for (unsigned j = 0; j < NBTB; j++) {
+        char name[64];
+        if (j + 1 < NBTB)
+            snprintf(name, sizeof name, "dut.g_ent<%u>.u_ent.reg_q", j);
+        else
+            snprintf(name, sizeof name, "dut.u_pmd16.reg_q");
+        if (get(t, name, step, 0, 64, &v[ITA_VIS_PMD8 + j], err))
+            return -1;
+        shown[ITA_VIS_PMD8 + j] = 1;
+    }
+    return 0;
+}
+
+static int btb_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    unsigned vis[NBTB];
+    for (unsigned j = 0; j < NBTB; j++)
+        vis[j] = ITA_VIS_PMD8 + j;
+    return we_clock(t, step, NBTB, vis, c, err);
+}
+
+static int btb_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)err;
+    unsigned vis[NBTB], reg[NBTB];
+    for (unsigned j = 0; j < NBTB; j++)
+        vis[j] = ITA_VIS_PMD8 + j, reg[j] = ITA_REG_PMD8 + j;
+    unit_preamble(pmu_cex_model(t), vis, reg, NBTB, ITA_REG_PMC12,
+                  "the BTB reads of it: the first branch PMC12 takes its type, prediction, taken bit, target, ip "
+                  "and syllable", start, o);
+    return 0;
+}
+
+/* A branch PMC12's masks take (ita_btb's keys): its type (Itanium 2's brt; 0: any branch),
+ * taken (not squashed) or not (tm), a wrong target or not (ptm), a wrong path or not (ppm). */
+static int btb_keys(unsigned model, uint64_t pmc12, unsigned br, unsigned pred, unsigned taken)
+{
+    const unsigned brt = model == ITA_MODEL_ITANIUM2 ? (unsigned)ITA_FGET(pmc12, PMC12, BRT) : 0;
+    const unsigned tm = (unsigned)ITA_FGET(pmc12, PMC12, TM), ptm = (unsigned)ITA_FGET(pmc12, PMC12, PTM),
+                   ppm = (unsigned)ITA_FGET(pmc12, PMC12, PPM);
+    return br != 0 && (brt == 0 || br == brt) && (tm >> (taken ? 1 : 0) & 1) && (ptm >> (pred == 3 ? 0 : 1) & 1) &&
+           (ppm >> (pred == 2 ? 0 : 1) & 1);
+}
+
+static int btb_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    slot_rec r;
+    const int h = slot_record_head(t, step, "pmc12", ITA_REG_PMC12, ITA_VIS_PMC12, 0, &r, o, err);
+    if (h <= 0)
+        return h;
+    const uint64_t pmc12 = r.pmc, is = r.is, qual = r.qual;
+    char *const line = r.line;
+    size_t len = r.len;
+    int recorded = 0;
+    for (unsigned k = 0; k < r.nslots; k++) {
+        uint64_t flags, ip, idx, tgt;
+        if (get(t, "flags", step, k * ITA_SF_WIDTH, ITA_SF_WIDTH, &flags, err) ||
+            get(t, "ip", step, k * 64, 64, &ip, err) || get(t, "idx", step, k * 2, 2, &idx, err) ||
+            get(t, "target", step, k * 64, 64, &tgt, err))
+            return -1;
+        const unsigned br = (unsigned)(flags >> ITA_SF_BR_TYPE_LSB & 3), pred = (unsigned)(flags >> ITA_SF_BR_PRED_LSB & 3);
+        const unsigned off = (unsigned)(flags >> ITA_SF_PRED_OFF_LSB & 1);
+        unsigned taken = (unsigned)(flags >> ITA_SF_TAKEN_LSB & 1);
+        int branch = !is && !recorded && btb_keys(model, pmc12, br, pred, taken && !off);
+        if (branch && !(qual >> k & 1)) {
+            pmu_cex_note(o, "trace step %u: slot %u's branch fails BRANCH_EVENT's qualification (qual 0), which the "
+                         "replay's IBRs do not make it: replayed as no branch, which records nothing either", step, k + 1);
+            branch = 0;
+        }
+        if (branch && off) {
+            pmu_cex_note(o, "trace step %u: slot %u is a squashed branch, which no record carries: replayed as a "
+                         "branch not taken, which the BTB reads alike", step, k + 1);
+            taken = 0;
+        }
+        recorded |= branch;
+        len += slot_place(step, k, is, branch && taken, branch || k == 0, ip, idx, line + len, sizeof r.line - len, o);
+        if (!branch)
+            continue;
+        len += (size_t)snprintf(line + len, sizeof r.line - len, " u=B br=%u pred=%u%s tgt=0x%" PRIx64, br, pred,
+                                taken ? " taken" : "", tgt);
+    }
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+static int btb_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"btb_ring_pointer", "btb_writes_at_pointer", "btb_records_only_armed"};
+    return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_btb_props.sv", m, why, size, err);
+}
+
+static const pmu_cex_family ita_btb_cex = {
+    .checker = "ita_btb_props",
+    .idle_addr = 0x001,
+    .preamble = btb_preamble,
+    .record = btb_record,
+    .views = 1, /* pmd_o: the clock's record applied */
+    .clock = btb_clock,
+    .vis = btb_vis,
+    .model = btb_model,
+};
+
+static const pmu_cex_family ita_dear_cex = {
+    .checker = "ita_dear_props",
+    .idle_addr = 0x001,
+    .preamble = dear_preamble,
+    .record = dear_record,
+    .views = 1, /* pmd2_o, pmd3_o, pmd17_o: the clock's capture applied */
+    .clock = dear_clock,
+    .vis = dear_vis,
+    .model = dear_model,
+    .next = &ita_btb_cex,
+};
+
 static const pmu_cex_family ita_iear_cex = {
     .checker = "ita_iear_props",
     .idle_addr = 0x001,
@@ -388,6 +764,7 @@ static const pmu_cex_family ita_iear_cex = {
     .clock = iear_clock,
     .vis = iear_vis,
     .model = iear_model,
+    .next = &ita_dear_cex,
 };
 
 const pmu_cex_family ita_cex = {
