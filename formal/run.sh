@@ -19,7 +19,8 @@
 # for the Itanium's checkers z3's combined_solver.solver2_timeout, without which z3 stalls on
 # their counter arithmetic). After those, Yosys drops the flop bits no property reads.
 # Each counterexample of a checker `pmusim cex2replay` knows (the whole-top <family>_pmu_props;
-# the Itanium's counters, I-EAR, D-EAR and BTB checkers) becomes a replay beside it (when PMUSIM, default
+# the Itanium's counters, I-EAR, D-EAR, BTB and ranges checkers; not its event select's)
+# becomes a replay beside it (when PMUSIM, default
 # build/pmusim, is built: replay-stream.txt and replay-writes.txt), and the line after the
 # property's prints the `pmusim run` that replays it (docs/formal.md, "From a
 # counterexample to a replay"; formal/replay.sh runs it on the mutant's RTL too).

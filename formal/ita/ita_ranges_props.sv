@@ -178,50 +178,68 @@ module ita_ranges_model #(
                                              !pmc8[ITA_F_PMC_OPC_INV_LSB]));
   end
 
-  always @(posedge clk_i) begin
+  // Each property's assertion is a named wire, ok_<name>, that its clocked block asserts: a
+  // counterexample's VCD shows which model's fails (`pmusim cex2replay` replays that one).
 `ifdef PROP_ibr_range_qualifies
-    // killed by: ibr-top-bits-ignored
-    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-    // An instruction-address-qualified event (iar = 1) never counts a slot outside its IBR
-    // range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks addresses,
-    // is in IBR pair k's range (Itanium: in some pair's range, PMC13.ta = 0).
+  // killed by: ibr-top-bits-ignored
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // An instruction-address-qualified event (iar = 1) never counts a slot outside its IBR
+  // range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks addresses,
+  // is in IBR pair k's range (Itanium: in some pair's range, PMC13.ta = 0).
+  (* keep *) logic ok_ibr_range_qualifies;
+  always @* begin
+    ok_ibr_range_qualifies = 1'b1;
     for (int k = 0; k < NPairs; k++) begin
       if (ia64 && (inst_q[SetIar*NPairs + k] || inst_q[SetIarOpm*NPairs + k])) begin
-        if (Ita && !pmc13[ITA_F_PMC13_TA_LSB]) assert (in_ibr != '0);
-        if (!Ita && ibr_checked[k])           assert (in_ibr[k]);
+        if (Ita && !pmc13[ITA_F_PMC13_TA_LSB] && in_ibr == '0) ok_ibr_range_qualifies = 1'b0;
+        if (!Ita && ibr_checked[k] && !in_ibr[k])             ok_ibr_range_qualifies = 1'b0;
       end
     end
+  end
+  always @(posedge clk_i) begin
+    assert (ok_ibr_range_qualifies);
     cover (ia64 && inst_q[SetIar*NPairs + 1] && (Ita ? !pmc13[ITA_F_PMC13_TA_LSB]
                                                      : ibr_checked[1]) && ip[63:56] != 8'd0);
+  end
 `endif
 `ifdef PROP_fine_range_qualifies
-    // killed by: fine-range-any-page
-    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-    // In fine mode too, an instruction-address-qualified event never counts a slot outside
-    // its range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks a fine
-    // range, is inside range A (pairs 0, 2) or B (pairs 1, 3). Itanium has no fine mode
-    // (ITA-PRM §6.1.3: no PMC14): there fine_checked is 0, and the cover is a slot that
-    // passes outside range B with the PMC14.fine bit set, which the Itanium ignores.
+  // killed by: fine-range-any-page
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // In fine mode too, an instruction-address-qualified event never counts a slot outside
+  // its range: a retired IA-64 slot whose tag inst_q(k) passes, where pair k checks a fine
+  // range, is inside range A (pairs 0, 2) or B (pairs 1, 3). Itanium has no fine mode
+  // (ITA-PRM §6.1.3: no PMC14): there fine_checked is 0, and the cover is a slot that
+  // passes outside range B with the PMC14.fine bit set, which the Itanium ignores.
+  (* keep *) logic ok_fine_range_qualifies;
+  always @* begin
+    ok_fine_range_qualifies = 1'b1;
     for (int k = 0; k < NPairs; k++) begin
-      if (ia64 && fine_checked[k] && (inst_q[SetIar*NPairs + k] || inst_q[SetIarOpm*NPairs + k]))
-        assert (in_fine[k % 2]);
+      if (ia64 && fine_checked[k] && (inst_q[SetIar*NPairs + k] || inst_q[SetIarOpm*NPairs + k]) &&
+          !in_fine[k % 2])
+        ok_fine_range_qualifies = 1'b0;
     end
+  end
+  always @(posedge clk_i) begin
+    assert (ok_fine_range_qualifies);
     cover (ia64 && inst_q[SetIar*NPairs + 3] &&
            (Ita ? pmc14[ITA_F_PMC14_FINE_LSB] && !in_fine[1]
                 : fine_checked[3] && ip[11:4] != ibr[2*64 + 4 +: 8]));
+  end
 `endif
 `ifdef PROP_dbr_range_qualifies
-    // killed by: dbr-top-bits-ignored
-    // smtbmc: --unroll -S combined_solver.solver2_timeout=200
-    // A data-address-qualified event (dar = 1) never counts an access outside its DBR
-    // range: where the memory qualification checks data addresses, a slot that passes it
-    // is a load or store in the range of a DBR pair (Itanium 2: an active pair).
-    for (int c = 0; c < 4; c++) begin
-      if (ia64 && dbr_checked && mem_q[c]) assert ((in_dbr & (Ita ? {NPairs{1'b1}} : active)) != '0);
-    end
+  // killed by: dbr-top-bits-ignored
+  // smtbmc: --unroll -S combined_solver.solver2_timeout=200
+  // A data-address-qualified event (dar = 1) never counts an access outside its DBR
+  // range: where the memory qualification checks data addresses, a slot that passes it
+  // is a load or store in the range of a DBR pair (Itanium 2: an active pair).
+  (* keep *) logic ok_dbr_range_qualifies;
+  assign ok_dbr_range_qualifies = !(ia64 && dbr_checked && mem_q != '0) ||
+                                  (in_dbr & (Ita ? {NPairs{1'b1}} : active)) != '0;
+  always @(posedge clk_i) begin
+    assert (ok_dbr_range_qualifies);
     cover (ia64 && dbr_checked && mem_q[0] && daddr[63:56] != 8'd0);
-`endif
   end
+`endif
 
 endmodule
 

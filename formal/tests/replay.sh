@@ -6,7 +6,8 @@
 # ev67-ctr-stops-at-overflow; ita_ovf_sticky.vcd: ita/ovf_sticky on mutant ovf-not-sticky, a
 # trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
 # ita_iear_captures_only_armed.vcd, its D-EAR checker's, ita_dear_captures_only_armed.vcd, and
-# its BTB checker's, ita_btb_writes_at_pointer.vcd, converted and replayed on the tree's RTL only), its replay on the
+# its BTB checker's, ita_btb_writes_at_pointer.vcd, and its ranges checker's,
+# ita_dbr_range_qualifies.vcd, converted and replayed on the tree's RTL only), its replay on the
 # tree's RTL (0 mismatches, the start state's expects held, a waveform) and on the mutant's
 # (formal/replay.sh: a mismatch at the clock the assertion fails on), and the refusals of bad
 # VCDs and bad --writes schedules.
@@ -174,6 +175,17 @@ ita_unit btb formal/tests/ita_btb_writes_at_pointer.vcd \
     "note: trace step 1: slot 1's ip 0x1ffffffffffffff1 is off its bundle, which no IA-64 record carries: replayed as 0x1ffffffffffffff0" \
     "cpl=1 is=ia64 up=1 pp=1 | ip=0x1ffffffffffffff0 s=2 | ip=0x2000000084000800 s=0 u=B br=2 pred=0 taken tgt=0x0" \
     "at 0 write PMC12 0x3f06" "13 writes and 9 expects" "13 writes and 9 expects"
+# the ranges checker's kept trace (ita/dbr_range_qualifies on mutant dbr-top-bits-ignored): no
+# register, its tags made counts (PMD6 counts LOADS_RETIRED), the slot's record after writes
+# of the step's IBRs, DBRs and qualification PMCs, the Itanium's PMC13.ta set (no IBR check)
+ita_unit ranges formal/tests/ita_dbr_range_qualifies.vcd \
+    "model: itanium (dbr_range_qualifies fails in u_itanium at step 1, and in the other model; --model to choose)" \
+    "note: trace step 0: PMC13 0x0 constrains instruction addresses, which the memory events' tag (iar and opm) would then also need: replayed with 0x1 set" \
+    "cpl=3 is=ia64 up=1 | ip=0xff00000000000000 s=0 u=M enc=0x0 load da=0xff00000000000000" \
+    "at 0 write DBR3 0x800000000000000" "47 writes and 0 expects" "51 writes and 0 expects"
+check ita-ranges-event 0 "# PMD6 counts LOADS_RETIRED" -- \
+    env P="$P" tmp="$tmp" bash -c '"$P" cex2replay --out "$tmp" formal/tests/ita_dbr_range_qualifies.vcd > /dev/null &&
+        cat "$tmp/replay-writes.txt"'
 check ita-bad-model 2 "$vita: --model: the Itanium / Itanium 2 has no model 'foo', expected one of: itanium, itanium2" -- \
     "$P" cex2replay --model foo --out "$tmp" "$vita"
 sed 's/ ok_ovf_sticky \$end/ ok_x $end/' "$vita" > "$tmp/nook.vcd"
@@ -190,7 +202,7 @@ grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
 check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
 sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
-check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ita_dear_props (itanium), ita_btb_props (itanium), ev4_pmu_props (alpha21064)" -- \
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ita_dear_props (itanium), ita_btb_props (itanium), ita_ranges_props (itanium), ev4_pmu_props (alpha21064)" -- \
     "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
 check vcd-family 2 "--family: no family 'nosuch'" -- "$P" cex2replay --family nosuch --out "$tmp" "$vcd"
 check vcd-family-other 2 "top module 'ev4_pmu_props': expected a family's checker" -- \

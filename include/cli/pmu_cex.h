@@ -49,7 +49,7 @@ void pmu_cex_note(pmu_cex_out *o, const char *fmt, ...) __attribute__((format(pr
 /* The model the replay runs (pmu_cex_family.model's choice, or --model; the family's
  * default model when it has no such hook). */
 unsigned pmu_cex_model(const pmu_cex *t);
-/* The steps of the trace (3 or more). */
+/* The steps of the trace (3 or more; 2 or more with views). */
 unsigned pmu_cex_steps(const pmu_cex *t);
 /* PMU_CEX_STATE words a family's part keeps between its calls for one conversion (zero at
  * the start): what it has programmed so far, say. */

@@ -504,9 +504,13 @@ static int convert(const pmu_family *fam, const pmu_cex_family *cx, const pmu_ce
 {
     uint64_t start[PMU_VIS_MAX], vis[PMU_VIS_MAX];
     unsigned char shown[PMU_VIS_MAX];
-    if (t->steps < 3)
-        return pmu_errf(err, PMU_E_INPUT, "the trace has %u step%s, expected 3 or more (a clock, the step that "
-                        "shows it, and the step the clocked assertion reports it in)", t->steps, t->steps == 1 ? "" : "s");
+    /* a clock, the step that shows it (a view shows it in its own step) and the step the
+     * clocked assertion reports it in */
+    const unsigned min = cx->views ? 2 : 3;
+    if (t->steps < min)
+        return pmu_errf(err, PMU_E_INPUT, "the trace has %u step%s, expected %u or more (a clock, %sthe step the "
+                        "clocked assertion reports it in)", t->steps, t->steps == 1 ? "" : "s", min,
+                        cx->views ? "" : "the step that shows it, and ");
     if (trace_vis(fam, cx, t, 0, start, shown, err))
         return -1;
     pmu_cex_comment(o, "the replay of a counterexample of %s (%s%s%s), %u steps: pmusim cex2replay (docs/formal.md)",

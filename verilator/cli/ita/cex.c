@@ -4,8 +4,8 @@
  * ita_cnt_qual + ita_counter) and PMC0 (ita_ovf_ctrl) of each model from the RTL's modules,
  * with their own inputs free (docs/formal.md, "The Itanium's replay"), the I-EAR's,
  * formal/ita/ita_iear_props.sv (below, ita_iear_cex), the D-EAR's,
- * formal/ita/ita_dear_props.sv (ita_dear_cex), and the BTB's, formal/ita/ita_btb_props.sv
- * (ita_btb_cex).
+ * formal/ita/ita_dear_props.sv (ita_dear_cex), the BTB's, formal/ita/ita_btb_props.sv
+ * (ita_btb_cex), and the ranges', formal/ita/ita_ranges_props.sv (ita_ranges_cex).
  *
  * Those inputs are not the top's: each counter's n (the occurrences of its event), its
  * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
@@ -82,12 +82,10 @@ static const ita_event_row *gen_event(unsigned model, unsigned k, unsigned *boun
     return r;
 }
 
-/* PMC(4+k) of the replay: counts its general event at every cpl, in both instruction sets,
+/* A counter's PMC of the replay: counts event e at every cpl, in both instruction sets,
  * while PSR.up (pm = 0), threshold 0, with overflow interrupt oi. */
-static uint64_t pmc_value(unsigned model, unsigned k, unsigned oi)
+static uint64_t pmc_event(unsigned model, const ita_event_row *e, unsigned oi)
 {
-    unsigned bound;
-    const ita_event_row *e = gen_event(model, k, &bound);
     uint64_t v = ita_reg_table[ITA_REG_PMC4].reset[model]; /* Itanium 2: bit 23 as reset has it */
     v = ITA_FSET(v, PMC_GEN, PLM, 0xf);
     v = ITA_FSET(v, PMC_GEN, OI, oi);
@@ -97,6 +95,13 @@ static uint64_t pmc_value(unsigned model, unsigned k, unsigned oi)
     v = ITA_FSET(v, PMC_GEN, THRES, 0);
     v = ITA_FSET(v, PMC_GEN, ISM, 0);
     return v;
+}
+
+/* PMC(4+k) of the counters' replay: its general event. */
+static uint64_t pmc_value(unsigned model, unsigned k, unsigned oi)
+{
+    unsigned bound;
+    return pmc_event(model, gen_event(model, k, &bound), oi);
 }
 
 static int vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
@@ -732,6 +737,193 @@ static int btb_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_
     return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_btb_props.sv", m, why, size, err);
 }
 
+/* ---- the ranges checker, formal/ita/ita_ranges_props.sv ------------------------------------------
+ * ita_slot_qual with its inputs free in every step: one slot (valid, is, cpl, ip, data address,
+ * encoding, unit, whether it is a load or store) and IBR0..7, DBR0..7, PMC8, PMC9, PMC11,
+ * PMC13..15.  Its tags are not registers; the replay makes them counts: PMC4..7 count events
+ * the tags qualify (range_events[]: IA64_TAGGED_INST_RETIRED of a pair, whose inst_q(k) takes
+ * both the range and the opcode tag, and LOADS_RETIRED / STORES_RETIRED, which take the memory
+ * qualification), so a wrong tag is a wrong count, which lock-step finds at that record.  Each
+ * step is a record of its one slot, after writes of the step's IBRs, DBRs and qualification
+ * PMCs (a register the model does not have, the Itanium's PMC14 and PMC15, left out: its
+ * qualification does not read them); cpl and is are the record's.  (The Itanium counts
+ * IA64_TAGGED_INST_RETIRED_PMC8 / PMC9 as general events, not by slot: its instruction
+ * tag is IA64_INST_RETIRED's inst_q(0), every pair's range tag being the same there.)  Every
+ * memory event takes iar and opm (inst_q's set 3), where the memory qualification's property
+ * may fail in a set without iar: for it the IBRs are left out (Itanium: PMC13.ta, Itanium 2:
+ * PMC14.ibrp0..3 set, with a note), so the data-address part decides the loads' count.  A slot carries its ip
+ * (IA-64: off its bundle aligned, with a note), unit, encoding (IA-32: none, with a note where
+ * the trace has one), and where it is an access a load of its data address.  A register value
+ * with bits no write sets is replayed as the write leaves it, with a note. */
+
+enum { RANGES_INST, RANGES_DBR }; /* the property: an instruction tag's, the memory qualification's */
+
+static const char *const range_events[2][ITA_NMODELS][NCNT] = {
+    [RANGES_INST] = {
+        [ITA_MODEL_ITANIUM] = {"IA64_INST_RETIRED", "NOPS_RETIRED", "LOADS_RETIRED", "STORES_RETIRED"},
+        [ITA_MODEL_ITANIUM2] = {"IA64_TAGGED_INST_RETIRED_IBRP0_PMC8", "IA64_TAGGED_INST_RETIRED_IBRP1_PMC9",
+                                "IA64_TAGGED_INST_RETIRED_IBRP2_PMC8", "IA64_TAGGED_INST_RETIRED_IBRP3_PMC9"},
+    },
+    [RANGES_DBR] = {
+        [ITA_MODEL_ITANIUM] = {"IA64_INST_RETIRED", "NOPS_RETIRED", "LOADS_RETIRED", "STORES_RETIRED"},
+        [ITA_MODEL_ITANIUM2] = {"LOADS_RETIRED", "STORES_RETIRED", "IA64_TAGGED_INST_RETIRED_IBRP0_PMC8",
+                                "IA64_TAGGED_INST_RETIRED_IBRP1_PMC9"},
+    },
+};
+
+/* The slot's qualification registers (the checker's signal, its register). */
+static const struct {
+    const char *sig;
+    unsigned reg, vis;
+} range_regs[] = {
+    {"pmc8", ITA_REG_PMC8, ITA_VIS_PMC8},    {"pmc9", ITA_REG_PMC9, ITA_VIS_PMC9},
+    {"pmc11", ITA_REG_PMC11, ITA_VIS_PMC11}, {"pmc13", ITA_REG_PMC13, ITA_VIS_PMC13},
+    {"pmc14", ITA_REG_PMC14, ITA_VIS_PMC14}, {"pmc15", ITA_REG_PMC15, ITA_VIS_PMC15},
+};
+#define NRANGE_REGS (sizeof range_regs / sizeof range_regs[0])
+#define NBR 8 /* IBR0..7, DBR0..7 */
+
+static int ranges_prop(const pmu_cex *t)
+{
+    uint64_t ok;
+    pmu_err e;
+    return get_m(t, 0, "ok_dbr_range_qualifies", 0, 0, 1, &ok, &e) ? RANGES_INST : RANGES_DBR;
+}
+
+/* Signal `name` of the slot or a register at `step`, or 0 when the trace lacks it (Yosys drops
+ * the inputs the property does not read): the return value, 1 or 0; `as` says what the replay
+ * does instead, in a comment at step 0. */
+static int range_get(const pmu_cex *t, unsigned step, const char *name, unsigned lsb, unsigned width, uint64_t *v,
+                     const char *as, pmu_cex_out *o)
+{
+    pmu_err e;
+    if (!get(t, name, step, lsb, width, v, &e))
+        return 1;
+    *v = 0;
+    if (step == 0 && lsb == 0)
+        pmu_cex_comment(o, "the trace has no %s (the property does not read it): %s", name, as);
+    return 0;
+}
+
+static int ranges_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    (void)t, (void)step, (void)v, (void)shown, (void)err; /* no register: the trace shows none */
+    return 0;
+}
+
+static int ranges_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    (void)t, (void)step, (void)err;
+    memset(c, 0, sizeof *c);
+    c->step = 1; /* every step is a slot's record */
+    return 0;
+}
+
+static int ranges_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    (void)start;
+    const unsigned model = pmu_cex_model(t), prop = (unsigned)ranges_prop(t);
+    pmu_cex_comment(o, "each counter counts an event the slot's tags qualify (PMC: plm 0xf, ism both, pm 0 with "
+                       "PSR.up set by the first record, threshold 0), from 0, PMC0.fr clear");
+    for (unsigned k = 0; k < NCNT; k++) {
+        const ita_event_row *e = ita_event_find((int)model, range_events[prop][model][k]);
+        if (!e || !(e->counters >> (ITA_FIRST_COUNTER + k) & 1))
+            return pmu_errf(err, PMU_E_INPUT, "the %s has no event %s for PMD%u", ita_models[model].name,
+                            range_events[prop][model][k], ITA_FIRST_COUNTER + k);
+        pmu_cex_comment(o, "PMD%u counts %s", ITA_FIRST_COUNTER + k, range_events[prop][model][k]);
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC4 + k].addr, pmc_event(model, e, 0));
+        pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD4 + k].addr, 0);
+    }
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr,
+                  ITA_FSET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR, 0));
+    return 0;
+}
+
+/* A qualification register's write of a record: the value as the write leaves it (a note
+ * where bits no write sets differ); left out where the model has no such register. */
+static void range_write(unsigned step, unsigned reg, unsigned vis, uint64_t v, unsigned model, pmu_cex_out *o)
+{
+    const uint64_t bits = ita_reg_table[reg].wmask[model];
+    if (!bits)
+        return;
+    const uint64_t keep = (v & bits) | (ita_reg_table[reg].reset[model] & ~bits);
+    if (keep != v)
+        pmu_cex_note(o, "trace step %u: %s 0x%" PRIx64 " has bits 0x%" PRIx64 " no write sets: replayed as 0x%" PRIx64,
+                     step, ita_reg_table[reg].name, v, (v ^ keep), keep);
+    pmu_cex_write(o, ita_vis_table[vis].addr, v);
+}
+
+static int ranges_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    (void)err;
+    const unsigned model = pmu_cex_model(t);
+    static const char *const slot_sigs[] = {"valid", "is", "cpl", "unit", "ip", "daddr", "enc", "mem"};
+    static const unsigned slot_widths[] = {1, 1, 2, 2, 64, 64, 41, 1};
+    uint64_t f[8];
+    for (unsigned i = 0; i < 8; i++)
+        range_get(t, step, slot_sigs[i], 0, slot_widths[i], &f[i], "replayed as 0", o);
+    const uint64_t valid = f[0], is = f[1], cpl = f[2], unit = f[3], ip = f[4], daddr = f[5], enc = f[6], mem = f[7];
+    for (unsigned i = 0; i < 2 * NBR; i++) {
+        const unsigned br = i / NBR, j = i % NBR;
+        uint64_t r;
+        if (range_get(t, step, br ? "dbr" : "ibr", j * 64, 64, &r, "not written (reset's)", o))
+            range_write(step, (br ? ITA_REG_DBR0 : ITA_REG_IBR0) + j, (br ? ITA_VIS_DBR0 : ITA_VIS_IBR0) + j, r,
+                        model, o);
+    }
+    /* the memory qualification's property: the IBRs left out of the events' tags */
+    const uint64_t open = ranges_prop(t) != RANGES_DBR   ? 0
+                          : model == ITA_MODEL_ITANIUM ? ITA_FSET(0, PMC13, TA, 1)
+                                                       : ITA_FSET(ITA_FSET(ITA_FSET(ITA_FSET(0, PMC14, IBRP0, 1), PMC14,
+                                                                                    IBRP1, 1), PMC14, IBRP2, 1),
+                                                                  PMC14, IBRP3, 1);
+    const unsigned open_reg = model == ITA_MODEL_ITANIUM ? ITA_REG_PMC13 : ITA_REG_PMC14;
+    for (unsigned i = 0; i < NRANGE_REGS; i++) {
+        uint64_t r;
+        if (!range_get(t, step, range_regs[i].sig, 0, 64, &r, "not written (reset's)", o))
+            continue;
+        if (range_regs[i].reg == open_reg && (r & open) != open) {
+            pmu_cex_note(o, "trace step %u: %s 0x%" PRIx64 " constrains instruction addresses, which the memory "
+                         "events' tag (iar and opm) would then also need: replayed with 0x%" PRIx64 " set (no "
+                         "IBR check), so the data-address part decides", step, ita_reg_table[open_reg].name, r, open);
+            r |= open;
+        }
+        range_write(step, range_regs[i].reg, range_regs[i].vis, r, model, o);
+    }
+    char line[512];
+    size_t len = (size_t)snprintf(line, sizeof line, "cpl=%" PRIu64 " is=%s up=1", cpl, is ? "ia32" : "ia64");
+    if (valid) {
+        len += slot_place(step, 0, is, 0, 1, ip, 0, line + len, sizeof line - len, o);
+        if (is && enc)
+            pmu_cex_note(o, "trace step %u: the IA-32 slot's encoding 0x%" PRIx64 ", which no IA-32 record carries: "
+                         "replayed as none (an IA-32 slot's tags are not checked)", step, enc);
+        len += (size_t)snprintf(line + len, sizeof line - len, " u=%c", "MIFB"[unit & 3]);
+        if (!is)
+            len += (size_t)snprintf(line + len, sizeof line - len, " enc=0x%" PRIx64, enc);
+        if (mem)
+            len += (size_t)snprintf(line + len, sizeof line - len, " load da=0x%" PRIx64, daddr);
+    }
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+static int ranges_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    static const char *const props[] = {"ibr_range_qualifies", "fine_range_qualifies", "dbr_range_qualifies"};
+    return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_ranges_props.sv", m, why, size, err);
+}
+
+static const pmu_cex_family ita_ranges_cex = {
+    .checker = "ita_ranges_props",
+    .idle_addr = 0x001,
+    .preamble = ranges_preamble,
+    .record = ranges_record,
+    .views = 1, /* combinational: a step's values are its own clock's */
+    .clock = ranges_clock,
+    .vis = ranges_vis,
+    .model = ranges_model,
+};
+
 static const pmu_cex_family ita_btb_cex = {
     .checker = "ita_btb_props",
     .idle_addr = 0x001,
@@ -741,6 +933,7 @@ static const pmu_cex_family ita_btb_cex = {
     .clock = btb_clock,
     .vis = btb_vis,
     .model = btb_model,
+    .next = &ita_ranges_cex,
 };
 
 static const pmu_cex_family ita_dear_cex = {
