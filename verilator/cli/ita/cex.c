@@ -871,21 +871,29 @@ static int ranges_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu
             range_write(step, (br ? ITA_REG_DBR0 : ITA_REG_IBR0) + j, (br ? ITA_VIS_DBR0 : ITA_VIS_IBR0) + j, r,
                         model, o);
     }
-    /* the memory qualification's property: the IBRs left out of the events' tags */
-    const uint64_t open = ranges_prop(t) != RANGES_DBR   ? 0
-                          : model == ITA_MODEL_ITANIUM ? ITA_FSET(0, PMC13, TA, 1)
-                                                       : ITA_FSET(ITA_FSET(ITA_FSET(ITA_FSET(0, PMC14, IBRP0, 1), PMC14,
-                                                                                    IBRP1, 1), PMC14, IBRP2, 1),
-                                                                  PMC14, IBRP3, 1);
-    const unsigned open_reg = model == ITA_MODEL_ITANIUM ? ITA_REG_PMC13 : ITA_REG_PMC14;
+    /* The part of the events' tags the property is not about, left out: for the memory
+     * qualification's the IBRs, for the Itanium 2's instruction tags the opcode match (the
+     * Itanium's opcode matchers also hold PMC8's range bits: kept). */
+    const int dbr = ranges_prop(t) == RANGES_DBR, ita = model == ITA_MODEL_ITANIUM;
+    const uint64_t open = dbr && ita ? ITA_FSET(0, PMC13, TA, 1)
+                          : dbr      ? ITA_FSET(ITA_FSET(ITA_FSET(ITA_FSET(0, PMC14, IBRP0, 1), PMC14, IBRP1, 1), PMC14,
+                                                         IBRP2, 1), PMC14, IBRP3, 1)
+                          : ita      ? 0
+                                     : ITA_FSET(ITA_FSET(ITA_FSET(ITA_FSET(0, PMC15, IBRP0_PMC8, 1), PMC15, IBRP1_PMC9, 1),
+                                                         PMC15, IBRP2_PMC8, 1), PMC15, IBRP3_PMC9, 1);
+    const unsigned open_reg = dbr ? (ita ? ITA_REG_PMC13 : ITA_REG_PMC14) : ITA_REG_PMC15;
+    const char *const open_why = dbr ? "constrains instruction addresses, which the memory events' tag (iar and opm) "
+                                       "would then also need"
+                                     : "ties each pair's tag to an opcode match, which the tagged events' tag (iar and "
+                                       "opm) would then also need";
     for (unsigned i = 0; i < NRANGE_REGS; i++) {
         uint64_t r;
         if (!range_get(t, step, range_regs[i].sig, 0, 64, &r, "not written (reset's)", o))
             continue;
         if (range_regs[i].reg == open_reg && (r & open) != open) {
-            pmu_cex_note(o, "trace step %u: %s 0x%" PRIx64 " constrains instruction addresses, which the memory "
-                         "events' tag (iar and opm) would then also need: replayed with 0x%" PRIx64 " set (no "
-                         "IBR check), so the data-address part decides", step, ita_reg_table[open_reg].name, r, open);
+            pmu_cex_note(o, "trace step %u: %s 0x%" PRIx64 " %s: replayed with 0x%" PRIx64 " set (no %s check), so "
+                         "the %s part decides", step, ita_reg_table[open_reg].name, r, open_why, open,
+                         dbr ? "IBR" : "opcode", dbr ? "data-address" : "range");
             r |= open;
         }
         range_write(step, range_regs[i].reg, range_regs[i].vis, r, model, o);
