@@ -226,9 +226,9 @@ int monitor_run(const monitor_opts *o, monitor_session *s)
         FILE *out = o->json ? stderr : stdout;
         pmu_cosim_format(pmu_cosim_first(s->b), text, sizeof text);
         fputs(text, out);
-        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); "
+        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatch%s (stopped at the first); "
                      "`pmusim run` with the same stream reproduces it with a waveform\n",
-                s->loop.records, pmu_cosim_mismatches(s->b));
+                s->loop.records, pmu_cosim_mismatches(s->b), pmu_cosim_mismatches(s->b) == 1 ? "" : "es");
         if (o->json) {
             printf("{");
             pmu_cli_json_target(stdout, fam, s->b, &o->r);

@@ -358,8 +358,8 @@ static void report_mismatch(const run_opts *o, run_state *s)
     pmu_cli_mismatch_report(out, o->t.fam, s->b, o->r.stream ? NULL : &o->r.seed, o->r.mode);
     repro_command(o, m->cycle, cmd, sizeof cmd);
     fprintf(out, "reproduce with a waveform of the cycles before it:\n  %s\n", cmd);
-    fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first)\n", s->loop.records,
-            pmu_cosim_mismatches(s->b));
+    fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatch%s (stopped at the first)\n", s->loop.records,
+            pmu_cosim_mismatches(s->b), pmu_cosim_mismatches(s->b) == 1 ? "" : "es");
 }
 
 /* The summary of a run that stayed in lock-step; the exit status. */

@@ -356,9 +356,9 @@ int ev67_cmd_profileme(int argc, char **argv)
         pmu_cosim_format(pmu_cosim_first(b), text, sizeof text);
         fputs(text, out);
         o.t.fam->cmds->mismatch_detail(pmu_cosim_first(b), b, out);
-        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatches (stopped at the first); `pmusim run "
+        fprintf(out, "lock-step: %" PRIu64 " cycles, %" PRIu64 " mismatch%s (stopped at the first); `pmusim run "
                      "--family alpha21264` with the same stream reproduces it with a waveform\n",
-                l.records, pmu_cosim_mismatches(b));
+                l.records, pmu_cosim_mismatches(b), pmu_cosim_mismatches(b) == 1 ? "" : "es");
         if (o.json) {
             printf("{");
             pmu_cli_json_target(stdout, o.t.fam, b, &o.r);

@@ -42,6 +42,8 @@ assert d['reproduce'].endswith('--stop-at 501'), d['reproduce']"
     # the text report names the same register as the JSON
     reg=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['mismatch']['register'])" "$tmp/run.json")
     check "$fam: the text report names $reg" 1 "register: $reg" -- bash -c "cat '$tmp/run.err'; exit 1"
+    check "$fam: the text report's lock-step line" 1 "lock-step: 501 cycles, 1 mismatch (stopped at the first)" -- \
+        bash -c "cat '$tmp/run.err'; exit 1"
     # and the rest a report must name: both values, the record, the seed
     ok "$fam: the text report has both values, the record and the seed" -- \
         grep -qzE "expected: 0x[0-9a-f]+ \(reference\).*actual: +0x[0-9a-f]+ \(RTL\).*record: .*seed 1" "$tmp/run.err"
