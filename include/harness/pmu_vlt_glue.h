@@ -132,8 +132,10 @@ inline bool fst_complete(const char *path)
 {
     FILE *f = std::fopen(path, "rb");
     if (!f) return false;
-    bool geom = false, hier = false, ok = true;
-    for (;;) {
+    bool geom = false, hier = false, ok = std::fseek(f, 0, SEEK_END) == 0;
+    const long end = ok ? std::ftell(f) : -1;
+    ok = end >= 0 && std::fseek(f, 0, SEEK_SET) == 0;
+    while (ok) {
         unsigned char h[9];
         const size_t n = std::fread(h, 1, sizeof h, f);
         if (n == 0 && std::feof(f)) break;
@@ -144,9 +146,7 @@ inline bool fst_complete(const char *path)
         geom |= h[0] == FST_BL_GEOM;
         hier |= h[0] == FST_BL_HIER || h[0] == FST_BL_HIER_LZ4 || h[0] == FST_BL_HIER_LZ4DUO;
         const long here = std::ftell(f);
-        if (here < 0 || std::fseek(f, 0, SEEK_END) != 0) { ok = false; break; }
-        const long end = std::ftell(f);
-        if (end < 0 || static_cast<uint64_t>(end - here) < len - 8 ||
+        if (here < 0 || static_cast<uint64_t>(end - here) < len - 8 ||
             std::fseek(f, here + static_cast<long>(len - 8), SEEK_SET) != 0) {
             ok = false;
             break;
