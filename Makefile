@@ -156,7 +156,7 @@ $(PMUSIM): $(BUILD)/obj/verilator/cli/main.o $(PMUSIM_LIBS) $(COMMON_OBJS)
 
 # The same program with a lock-step pair whose RTL can be told to go wrong (test code only:
 # verilator/cli/tests/fault_backend.c), for the end-to-end checks of the mismatch reports.
-$(PMUSIM_FAULTY): $(BUILD)/obj/verilator/cli/main.o $(BUILD)/obj/verilator/cli/tests/fault_backend.o \
+$(PMUSIM_FAULTY): $(BUILD)/obj/verilator/cli/main.o $(BUILD)/obj/verilator/cli/tests/fault_backend.o $(PMU_FAULT_OBJ) \
                   $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(OPT) -g -Wl,--wrap=pmu_cosim_create $^ -o $@ $(RTL_LDLIBS) $(LDLIBS)

@@ -146,11 +146,13 @@ RTL_UNIT_TEST_SRCS := $(foreach b,$(RTL_UNIT_TEST_BINS),$($(b)_SRCS))
 HARNESS_TEST_SRCS := $(filter-out $(RTL_UNIT_TEST_SRCS),$(wildcard verilator/*/tests/*.cpp verilator/cli/*/tests/*.cpp))
 HARNESS_TEST_OBJS := $(HARNESS_TEST_SRCS:%.cpp=$(BUILD)/obj/%.o)
 HARNESS_TEST_BIN  := $(BUILD)/tests/harness_tests
+# The fault-injecting wrapper (test code only) serves the lock-step tests and the faulty pmusim.
+PMU_FAULT_OBJ     := $(BUILD)/obj/verilator/harness/tests/pmu_fault.o
 
 # The wave tests read FST files with the reader Verilator ships (gtkwave/fstapi.h).
 $(HARNESS_TEST_OBJS): CXXFLAGS += -isystem $(VLT_ROOT)/include
 
-$(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMUSIM_LIBS) $(COMMON_OBJS)
+$(HARNESS_TEST_BIN): $(HARNESS_TEST_OBJS) $(PMU_FAULT_OBJ) $(PMUSIM_LIBS) $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -lgtest -lgtest_main $(RTL_LDLIBS) $(LDLIBS)
 

@@ -1,5 +1,5 @@
-// test_cosim.cpp - the lock-step checker finds real disagreements: a tiny
-// fault-injecting backend (test code only) wraps the Verilated RTL and the checker
+// test_cosim.cpp - the lock-step checker finds real disagreements: the fault-injecting
+// backend of harness/pmu_fault.h (test code only) wraps the Verilated RTL and the checker
 // must report the right cycle, register, field and values.
 #include <gtest/gtest.h>
 
@@ -12,82 +12,30 @@
 #include "harness/ita/ita_harness_util.h"
 #include "csim/ita/ita_ref.h"
 #include "harness/ita/ita_rtl.h"
+#include "harness/pmu_fault.h"
 
 using namespace harness_test;
 
 namespace {
 
-enum class Fault {
-    None,
-    DropStep,     // the step of record `at` never reaches the RTL
-    WriteBitFlip, // writes to `addr` land with `mask` flipped
-    PmiLost,      // the interrupt line reads 0 from record `at` on
-    ReadBitFlip,  // reads of `addr` return `mask` flipped
-};
+// The fault kinds of the shared wrapper (harness/pmu_fault.h), by their short names here.
+namespace Fault {
+constexpr pmu_fault_kind None = PMU_FAULT_NONE;
+constexpr pmu_fault_kind DropStep = PMU_FAULT_DROP_STEP;
+constexpr pmu_fault_kind WriteBitFlip = PMU_FAULT_WRITE_FLIP;
+constexpr pmu_fault_kind PmiLost = PMU_FAULT_PMI_LOST;
+constexpr pmu_fault_kind ReadBitFlip = PMU_FAULT_READ_FLIP;
+} // namespace Fault
 
-struct Faulty {
-    pmu_backend base;  // first member
-    pmu_backend *inner;
-    Fault fault;
-    uint64_t at;
-    uint16_t addr;
-    uint64_t mask;
-};
-
-Faulty *faulty(pmu_backend *b) { return reinterpret_cast<Faulty *>(b); }
-
-void f_reset(pmu_backend *b)
-{
-    pmu_reset(faulty(b)->inner);
-    b->cycle = 0;
-}
-void f_write(pmu_backend *b, uint16_t a, uint64_t v)
-{
-    Faulty *f = faulty(b);
-    if (f->fault == Fault::WriteBitFlip && a == f->addr) v ^= f->mask;
-    pmu_write(f->inner, a, v);
-}
-uint64_t f_read(pmu_backend *b, uint16_t a)
-{
-    Faulty *f = faulty(b);
-    uint64_t v = pmu_read(f->inner, a);
-    return f->fault == Fault::ReadBitFlip && a == f->addr ? v ^ f->mask : v;
-}
-void f_step(pmu_backend *b, const void *c)
-{
-    Faulty *f = faulty(b);
-    if (!(f->fault == Fault::DropStep && b->cycle == f->at)) pmu_step(f->inner, c);
-    b->cycle++;
-}
-void f_snapshot(pmu_backend *b, pmu_state *s)
-{
-    Faulty *f = faulty(b);
-    pmu_snapshot(f->inner, s);
-    if (f->fault == Fault::PmiLost && b->cycle > f->at) s->pmi = 0;
-}
-void f_destroy(pmu_backend *b)
-{
-    pmu_destroy(faulty(b)->inner);
-    delete faulty(b);
-}
-const pmu_backend_ops faulty_ops = {f_reset, f_write, f_read, f_step, f_snapshot, f_destroy, nullptr, nullptr, nullptr};
-
-pmu_backend *make_faulty(Fault fault, uint64_t at = 0, uint16_t addr = 0, uint64_t mask = 0)
+pmu_backend *make_faulty(pmu_fault_kind kind, uint64_t at = 0, uint16_t addr = 0, uint64_t mask = 0)
 {
     char why[256] = "";
     pmu_backend *rtl = ita_rtl_create(nullptr, why, sizeof why);
     EXPECT_NE(rtl, nullptr) << why;
-    Faulty *f = new Faulty();
-    f->base.ops = &faulty_ops;
-    f->base.name = "faulty-rtl";
-    f->base.model = rtl->model;
-    f->base.nvis = rtl->nvis;
-    f->inner = rtl;
-    f->fault = fault;
-    f->at = at;
-    f->addr = addr;
-    f->mask = mask;
-    return &f->base;
+    const pmu_fault fault = {kind, at, addr, mask};
+    pmu_backend *f = pmu_fault_wrap(rtl, &fault);
+    EXPECT_NE(f, nullptr);
+    return f;
 }
 
 const char *test_where(void *ctx)
