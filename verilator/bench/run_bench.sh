@@ -305,8 +305,9 @@ row() { # name cycles speed ir runs...
     printf 'lock-step / RTL-only:                    %8s  (target >= 0.9)   %s\n' "$ratio_ls" "$(verdict "$ratio_ls" 0.9)"
     printf 'lock-step / RTL-only, qualifiers on:     %8s  (target >= 0.9)   %s\n' "$ratio_qls" "$(verdict "$ratio_qls" 0.9)"
     printf 'lock-step / RTL-only, generated records: %8s  (target >= 0.9)   %s\n' "$ratio_gls" "$(verdict "$ratio_gls" 0.9)"
-    printf 'reference / RTL-only:                    %8s  (target >= 10)    %s\n' "$ratio_rr" "$(verdict "$ratio_rr" 10)"
-    printf 'reference / RTL-only, qualifiers on:     %8s  (target >= 10)    %s\n' "$ratio_qrr" "$(verdict "$ratio_qrr" 10)"
+    # No target: the reference's instructions a cycle are the figure that counts (docs/bench.md).
+    printf 'reference / RTL-only:                    %8s  (no target)\n' "$ratio_rr"
+    printf 'reference / RTL-only, qualifiers on:     %8s  (no target)\n' "$ratio_qrr"
     printf 'Verilator RTL / Icarus:                  %8s  (target >= 200)   %s\n' "$ratio_vi" "$(verdict "$ratio_vi" 200)"
     if [ -n "$sc_speeds" ]; then
         ratio_sc=$(ratio "$sc_s" "$cosim_s" %.3f)
