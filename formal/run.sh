@@ -19,7 +19,7 @@
 # for the Itanium's checkers z3's combined_solver.solver2_timeout, without which z3 stalls on
 # their counter arithmetic). After those, Yosys drops the flop bits no property reads.
 # Each counterexample of a checker `pmusim cex2replay` knows (the whole-top <family>_pmu_props;
-# the Itanium's counters, I-EAR, D-EAR, BTB and ranges checkers; not its event select's)
+# the Itanium's counters, I-EAR, D-EAR, BTB, ranges and event-select checkers)
 # becomes a replay beside it (when PMUSIM, default
 # build/pmusim, is built: replay-stream.txt and replay-writes.txt), and the line after the
 # property's prints the `pmusim run` that replays it (docs/formal.md, "From a

@@ -132,6 +132,34 @@ module ita_evtsel_model #(
     assume (8'(slots_with('0, f(ITA_SF_BR_TYPE_LSB) | f(ITA_SF_BR_TYPE_MSB))) <= kind_max(ITA_KIND_BR_DETAIL));
   end
 
+  // ---- what a record may hold (docs/ita-stream-format.md, "Validation": flag consistency) ------
+  // Each valid slot's flags are a record's: no bit outside the flags (ALAT_MISS is the top
+  // one), an L1D miss, an RSE fill and an ALAT miss are a load's, an L2 reference is an
+  // access's and an L2 miss an L2 reference's, a nop or squashed slot is no access, fp or
+  // branch, a prediction or taken bit is a branch's; in the halt states nothing retires. The
+  // stream reader refuses any other record, so a counterexample is one `pmusim cex2replay`
+  // replays as it is (docs/formal.md, "The Itanium's replay").
+  always @* begin
+    assume (power < 2'd2 || nslots == 3'd0);
+    for (int s = 0; s < NS; s++) begin
+      if (valid[s]) begin
+        logic [SfW-1:0] fl;
+        logic           acc;
+        fl  = slot_flags[s*SfW +: SfW];
+        acc = fl[ITA_SF_LOAD_LSB] || fl[ITA_SF_STORE_LSB];
+        assume ((fl >> (ITA_SF_ALAT_MISS_LSB + 1)) == '0);
+        assume (!(fl[ITA_SF_L1D_MISS_LSB] || fl[ITA_SF_RSE_LSB] || fl[ITA_SF_ALAT_MISS_LSB]) ||
+                fl[ITA_SF_LOAD_LSB]);
+        assume (!fl[ITA_SF_L2_REF_LSB] || acc);
+        assume (!fl[ITA_SF_L2_MISS_LSB] || fl[ITA_SF_L2_REF_LSB]);
+        assume (!(fl[ITA_SF_NOP_LSB] || fl[ITA_SF_PRED_OFF_LSB]) ||
+                !(acc || fl[ITA_SF_FP_LSB] || fl[ITA_SF_BR_TYPE_MSB:ITA_SF_BR_TYPE_LSB] != 2'd0));
+        assume (!(fl[ITA_SF_BR_PRED_MSB:ITA_SF_BR_PRED_LSB] != 2'd0 || fl[ITA_SF_TAKEN_LSB]) ||
+                fl[ITA_SF_BR_TYPE_MSB:ITA_SF_BR_TYPE_LSB] != 2'd0);
+      end
+    end
+  end
+
   // ---- the datapath, as in ita_pmu -------------------------------------------------------------
   // The event select and its PMC start from reset (a run does): a free start state could
   // hold a decode no PMC write made. The induction, which never sees the initial state,

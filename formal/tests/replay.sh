@@ -7,7 +7,8 @@
 # trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
 # ita_iear_captures_only_armed.vcd, its D-EAR checker's, ita_dear_captures_only_armed.vcd, and
 # its BTB checker's, ita_btb_writes_at_pointer.vcd, and its ranges checker's,
-# ita_dbr_range_qualifies.vcd, converted and replayed on the tree's RTL only), its replay on the
+# ita_dbr_range_qualifies.vcd, converted and replayed on the tree's RTL only; its event-select
+# checker's, ita_ctr_step_maxincr.vcd on mutant br-detail-any-slot), its replay on the
 # tree's RTL (0 mismatches, the start state's expects held, a waveform) and on the mutant's
 # (formal/replay.sh: a mismatch at the clock the assertion fails on), and the refusals of bad
 # VCDs and bad --writes schedules.
@@ -186,6 +187,49 @@ ita_unit ranges formal/tests/ita_dbr_range_qualifies.vcd \
 check ita-ranges-event 0 "# PMD6 counts LOADS_RETIRED" -- \
     env P="$P" tmp="$tmp" bash -c '"$P" cex2replay --out "$tmp" formal/tests/ita_dbr_range_qualifies.vcd > /dev/null &&
         cat "$tmp/replay-writes.txt"'
+# the Itanium's opcode matchers (no range bit there) written as reset leaves them, every unit and
+# opcode, so that no opcode match hides the data-address part
+check ita-ranges-opcode-note 0 "note: trace step 0: PMC8 0x8dddfffe3777fff8, the Itanium's opcode matcher" -- \
+    "$P" cex2replay --out "$tmp" formal/tests/ita_dbr_range_qualifies.vcd
+check ita-ranges-opcode 0 "at 0 write PMC8 0xf00000003ffffff8" -- cat "$tmp/replay-writes.txt"
+# the event-select checker's kept trace (ita/ctr_step_maxincr on mutant br-detail-any-slot): PMC4
+# written with the trace's event (BR_MISPRED_DETAIL, umask 0), PMD4's start count, the slots with
+# the trace's flags, a slot whose tag fails left out; immediate assertions: the failing clock is
+# the last step's own record. On the mutant's RTL every slot counts: more than the 3 branches
+vsel=formal/tests/ita_ctr_step_maxincr.vcd
+dsel=$tmp/ita/ctr_step_maxincr/mutant
+mkdir -p "$dsel"
+cp "$vsel" "$dsel/cex.vcd"
+nsel=0
+for text in "model: itanium2 (ctr_step_maxincr fails in u_itanium2 at step 2; --model to choose)" \
+    "the assertion failing at step 2 (the solver's step) is about the clock of step 2: cycle 0 (the step of record 0)" \
+    "note: trace step 2: slot 4 fails PMC4's event's qualification (its tag 0)" \
+    "start state (step 0): reached by a preamble of 0 records and 1 writes; checked by expects at cycle 0"; do
+    check "ita-evtsel-convert-$((nsel += 1))" 0 "$text" -- "$P" cex2replay "$dsel/cex.vcd"
+done
+check ita-evtsel-line 0 "cpl=1 is=ia32 power=normal pid=0 up=1 pp=0 | ip=0x8048000 s=0 u=B fp br=1 pred=2 | ip=0x8048001 s=0 u=B fp br=1 pred=2 | ip=0x8048002 s=0 u=B load fp l2_ref br=2 pred=2 | ip=0x8048003 s=0 u=M load l2_ref | ip=0x8048004 s=0 u=M store fp l2_ref l2_miss" -- \
+    cat "$dsel/replay-stream.txt"
+check ita-evtsel-pmc4 0 "at 0 write PMC4 0x1005b02" -- cat "$dsel/replay-writes.txt"
+check ita-evtsel-lockstep 0 "lock-step: 1 cycles, 0 mismatches" -- \
+    "$P" run --family itanium --model itanium2 --stream "$dsel/replay-stream.txt" --writes "$dsel/replay-writes.txt"
+check ita-evtsel-expects 0 "writes: 4 writes and 1 expects of $dsel/replay-writes.txt applied, 0 expects failed" -- \
+    "$P" run --family itanium --model itanium2 --stream "$dsel/replay-stream.txt" --writes "$dsel/replay-writes.txt"
+# the other model: its own PMC4 (a general event, L2_INST_DEMAND_READS, over its maxincr: the
+# checker's bound is free), the stream's per-cycle limits, a write of a counter not watched
+for text in "note: trace step 2: 6 branches, more than a record carries (3, the maxincr of BR_MISPRED_DETAIL_ALL_ALL_PRED): the last 3 replayed without them" \
+    "note: trace step 2: 134 occurrences of L2_INST_DEMAND_READS (the checker's bound mi_gen is free), more than a record carries (its maxincr, 1): replayed as 1" \
+    "note: trace step 0: the write of PMD6 0x0, a register the checker does not watch"; do
+    check "ita-evtsel-model1-$((nsel += 1))" 0 "$text" -- "$P" cex2replay --model itanium --out "$tmp" "$vsel"
+done
+check ita-evtsel-model1-event 0 "cpl=1 is=ia32 power=normal pid=0 up=1 pp=1 ev=L2_INST_DEMAND_READS | ip=0x8048000 s=0 u=B br=2 pred=1" -- \
+    cat "$tmp/replay-stream.txt"
+check ita-evtsel-model1-lockstep 0 "writes: 4 writes and 1 expects of $tmp/replay-writes.txt applied, 0 expects failed" -- \
+    env P="$P" tmp="$tmp" v="$vsel" bash -c '"$P" cex2replay --model itanium --out "$tmp" "$v" > /dev/null &&
+        "$P" run --family itanium --model itanium --stream "$tmp/replay-stream.txt" --writes "$tmp/replay-writes.txt"'
+if [ "${BUILD:-build}" = build ]; then
+check ita-evtsel-mutant 0 "on mutant br-detail-any-slot: mismatch at cycle 0 (step of record 0), the clock the assertion fails on" -- \
+    env PMUSIM="$P" bash formal/replay.sh "$tmp/ita/ctr_step_maxincr"
+fi
 check ita-bad-model 2 "$vita: --model: the Itanium / Itanium 2 has no model 'foo', expected one of: itanium, itanium2" -- \
     "$P" cex2replay --model foo --out "$tmp" "$vita"
 sed 's/ ok_ovf_sticky \$end/ ok_x $end/' "$vita" > "$tmp/nook.vcd"
@@ -202,7 +246,7 @@ grep -v smt_step "$vcd" > "$tmp/nostep.vcd"
 check vcd-no-step 2 "no 'smt_step' variable, expected a VCD written by yosys-smtbmc --dump-vcd" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nostep.vcd"
 sed 's/module ev4_pmu_props/module foo_props/' "$vcd" > "$tmp/top.vcd"
-check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ita_dear_props (itanium), ita_btb_props (itanium), ita_ranges_props (itanium), ev4_pmu_props (alpha21064)" -- \
+check vcd-top 2 "$tmp/top.vcd: top module 'foo_props': expected a family's checker: ita_counters_props (itanium), ita_iear_props (itanium), ita_dear_props (itanium), ita_btb_props (itanium), ita_ranges_props (itanium), ita_evtsel_props (itanium), ev4_pmu_props (alpha21064)" -- \
     "$P" cex2replay --out "$tmp" "$tmp/top.vcd"
 check vcd-family 2 "--family: no family 'nosuch'" -- "$P" cex2replay --family nosuch --out "$tmp" "$vcd"
 check vcd-family-other 2 "top module 'ev4_pmu_props': expected a family's checker" -- \

@@ -88,6 +88,10 @@ typedef struct pmu_cex_family {
      * clock: the failing assertion (over the values of step K - 2) is about the clock of step
      * K - 2, not K - 3. */
     int views;
+    /* 1: the checker's assertions are immediate (always @*), not clocked: the failure the
+     * solver reports at the last step K - 1 is over that step's own values, about its own
+     * clock (with views: the record of step K - 1, which the replay makes its last). */
+    int immediate;
     /* The clock at `step`.  NULL: the ports reg_we_i, reg_addr_i, reg_wdata_i and
      * cyc_valid_i, a write and a step in one clock refused.  0, or -1 with err filled. */
     int (*clock)(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err);

@@ -10,7 +10,8 @@
  * the clock: the failure the solver reports at the last step K - 1 is the assertion over
  * step K - 2's values, about the clock of step K - 3 (the one before).  The replay clocks
  * steps 0 .. K - 2 and, so that writes before it are applied, step K - 1's inputs as
- * one more record.
+ * one more record.  A checker with immediate assertions (pmu_cex_family.immediate) fails
+ * at the last step over that step's own values: its clock is that one more record.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, strdup */
 #include <inttypes.h>
@@ -529,7 +530,8 @@ static int convert(const pmu_family *fam, const pmu_cex_family *cx, const pmu_ce
     uint64_t fail_cycle = 0;
     const char *fail_kind = "";
     char fail_write[112] = ""; /* the failing clock's write, ": REG 0xVALUE at address 0xADDR" */
-    const unsigned fail = t->steps - 3 + (cx->views != 0); /* the clock the failing assertion is about */
+    /* the clock the failing assertion is about (an immediate one: the last step's own) */
+    const unsigned fail = cx->immediate ? t->steps - 1 : t->steps - 3 + (cx->views != 0);
     for (unsigned s = 0; s + 1 < t->steps; s++) {
         pmu_cex_clock c;
         if (trace_clock(cx, t, s, &c, err) || trace_vis(fam, cx, t, s, vis, shown, err))
@@ -573,6 +575,10 @@ static int convert(const pmu_family *fam, const pmu_cex_family *cx, const pmu_ce
         return -1;
     pmu_cex_comment(o, "trace step %u: its record inputs as one more record (after the trace's last clock)",
                     t->steps - 1);
+    if (fail == t->steps - 1) {
+        fail_cycle = o->records;
+        fail_kind = "the step of record";
+    }
     if (cx->record(t, t->steps - 1, vis, o, err))
         return -1;
     fprintf(out, "trace: the clocks of steps 0..%u from cycle %" PRIu64 "; the assertion failing at step %u (the "

@@ -5,7 +5,8 @@
  * with their own inputs free (docs/formal.md, "The Itanium's replay"), the I-EAR's,
  * formal/ita/ita_iear_props.sv (below, ita_iear_cex), the D-EAR's,
  * formal/ita/ita_dear_props.sv (ita_dear_cex), the BTB's, formal/ita/ita_btb_props.sv
- * (ita_btb_cex), and the ranges', formal/ita/ita_ranges_props.sv (ita_ranges_cex).
+ * (ita_btb_cex), the ranges', formal/ita/ita_ranges_props.sv (ita_ranges_cex), and the event
+ * select's, formal/ita/ita_evtsel_props.sv (ita_evtsel_cex).
  *
  * Those inputs are not the top's: each counter's n (the occurrences of its event), its
  * decoded plm / ism / pm table (en_tab), its PMC's oi and threshold, and PMC0.fr as the
@@ -751,7 +752,9 @@ static int btb_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_
  * tag is IA64_INST_RETIRED's inst_q(0), every pair's range tag being the same there.)  Every
  * memory event takes iar and opm (inst_q's set 3), where the memory qualification's property
  * may fail in a set without iar: for it the IBRs are left out (Itanium: PMC13.ta, Itanium 2:
- * PMC14.ibrp0..3 set, with a note), so the data-address part decides the loads' count.  A slot carries its ip
+ * PMC14.ibrp0..3 set, with a note), so the data-address part decides the loads' count; the
+ * Itanium's opcode matchers PMC8 and PMC9 (no range bit there) match every instruction, with a
+ * note where the trace's do not, so no opcode hides a range or data-address tag.  A slot carries its ip
  * (IA-64: off its bundle aligned, with a note), unit, encoding (IA-32: none, with a note where
  * the trace has one), and where it is an access a load of its data address.  A register value
  * with bits no write sets is replayed as the write leaves it, with a note. */
@@ -872,8 +875,9 @@ static int ranges_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu
                         model, o);
     }
     /* The part of the events' tags the property is not about, left out: for the memory
-     * qualification's the IBRs, for the Itanium 2's instruction tags the opcode match (the
-     * Itanium's opcode matchers also hold PMC8's range bits: kept). */
+     * qualification's the IBRs, for the instruction tags the opcode match (Itanium 2: PMC15's
+     * ibrp bits; Itanium: PMC8 and PMC9 match every instruction, below, for both properties:
+     * its opcode matchers hold no range bit, ITA-PRM §6.1.3 Table 6-3). */
     const int dbr = ranges_prop(t) == RANGES_DBR, ita = model == ITA_MODEL_ITANIUM;
     const uint64_t open = dbr && ita ? ITA_FSET(0, PMC13, TA, 1)
                           : dbr      ? ITA_FSET(ITA_FSET(ITA_FSET(ITA_FSET(0, PMC14, IBRP0, 1), PMC14, IBRP1, 1), PMC14,
@@ -896,7 +900,16 @@ static int ranges_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu
                          dbr ? "IBR" : "opcode", dbr ? "data-address" : "range");
             r |= open;
         }
-        range_write(step, range_regs[i].reg, range_regs[i].vis, r, model, o);
+        const unsigned reg = range_regs[i].reg;
+        if (ita && (reg == ITA_REG_PMC8 || reg == ITA_REG_PMC9) && r != ita_reg_table[reg].reset[model]) {
+            const uint64_t all = ita_reg_table[reg].reset[model]; /* every unit, mask all don't-care */
+            pmu_cex_note(o, "trace step %u: %s 0x%" PRIx64 ", the Itanium's opcode matcher, which the events' tags "
+                         "(opm) would then also need (it holds no range bit: PMC13.ta and the IBRs make the range "
+                         "tag): replayed as 0x%" PRIx64 " (every unit and opcode), so the %s part decides", step,
+                         ita_reg_table[reg].name, r, all, dbr ? "data-address" : "range");
+            r = all;
+        }
+        range_write(step, reg, range_regs[i].vis, r, model, o);
     }
     char line[512];
     size_t len = (size_t)snprintf(line, sizeof line, "cpl=%" PRIu64 " is=%s up=1", cpl, is ? "ia32" : "ia64");
@@ -921,6 +934,454 @@ static int ranges_model(const pmu_cex *t, unsigned *m, char *why, size_t size, p
     return ok_model(t, props, sizeof props / sizeof props[0], "formal/ita/ita_ranges_props.sv", m, why, size, err);
 }
 
+/* ---- the event-select checker, formal/ita/ita_evtsel_props.sv ------------------------------------
+ * PMC4's counting path (ita_pmc_gen, ita_evt_sel, ita_cnt_qual, ita_counter) with the record's
+ * inputs free within the machine's per-cycle limits: the power state, recirculations, up to six
+ * slots (their flags and qualification tags), the EAR / BTB captures, four general events;
+ * PMC0.fr, cpl, is, PSR; writes of PMC4..7 and PMD4..7.  The event select and PMC4 start from
+ * reset (as a replay does), PMD4 anywhere; the assertions are immediate (pmu_cex_family
+ * .immediate).  The replay:
+ *   - PMC4 is the trace's, written where the trace writes it (the top stores it as the
+ *     checker does), but at step 0, where the checker's reset takes the write: replayed at the
+ *     idle address, with a note.  PMD4's start count is a preamble write.  Writes of PMC5..7
+ *     and PMD5..7, which the checker does not watch, go to the idle address too, with a note:
+ *     no other counter of the replay counts, so none overflows into PMC0.fr;
+ *   - PMC0.fr is written before a record where the replay's differs from the trace's, and
+ *     before each record that follows one under PMC4.oi (whose wrap sets it);
+ *   - a step is a record of its cpl, is, PSR (up=, pp=), power, recirc and slots.  A slot
+ *     carries the trace's flags, changed where the stream's rules refuse them (docs/ita-stream-
+ *     format.md, "Validation") by the change that keeps what PMC4's event reads of them
+ *     (evtsel_slot); a slot whose tag PMC4's event reads is 0 is left out (the replay's
+ *     qualification registers, as reset leaves them, pass every slot); beyond the stream's
+ *     per-cycle limits the flags of the later slots are dropped;
+ *   - the general events of PMC4's (es, umask) that pass their qualification are one cycle
+ *     event of their summed count (at most the event's maxincr, which the stream keeps to);
+ *     general events of other pairs count nowhere in the replay and are left out;
+ *   - an EAR or BTB capture is not replayed (no record makes the unit capture without its
+ *     configuration): a note where PMC4's event counts it.
+ * Each change is a note. */
+
+/* The event PMC4 selects on a model (ita_evt_sel's decode): its modelled row, or NULL. */
+static const ita_event_row *evtsel_row(unsigned model, uint64_t pmc)
+{
+    unsigned n;
+    const ita_event_row *rows = ita_event_rows((int)model, &n);
+    const unsigned es = (unsigned)ITA_FGET(pmc, PMC_GEN, ES), umask = (unsigned)ITA_FGET(pmc, PMC_GEN, UMASK);
+    for (unsigned i = 0; i < n; i++)
+        if (ita_event_row_modelled(&rows[i]) && rows[i].code == es && rows[i].umask == umask)
+            return rows[i].counters >> ITA_FIRST_COUNTER & 1 ? &rows[i] : NULL;
+    return NULL;
+}
+
+/* The slot flags an event of `kind` reads (docs/ita-semantics.md, "A step clock", step 3): 0
+ * for every retired slot (INST_RET); -1 for a kind that counts no slot. */
+static int evtsel_reads(unsigned kind)
+{
+    switch (kind) {
+    case ITA_KIND_INST_RET: return 0;
+    case ITA_KIND_NOPS: return ITA_SF_NOP_MASK;
+    case ITA_KIND_PRED_OFF: return ITA_SF_PRED_OFF_MASK;
+    case ITA_KIND_FP_OPS: return ITA_SF_FP_MASK;
+    case ITA_KIND_LOADS: return ITA_SF_LOAD_MASK;
+    case ITA_KIND_STORES: return ITA_SF_STORE_MASK;
+    case ITA_KIND_BR_DETAIL: return ITA_SF_BR_TYPE_MASK | ITA_SF_BR_PRED_MASK;
+    case ITA_KIND_L1D_MISS: return ITA_SF_LOAD_MASK | ITA_SF_L1D_MISS_MASK;
+    case ITA_KIND_L1D_RSE: return ITA_SF_LOAD_MASK | ITA_SF_L1D_MISS_MASK | ITA_SF_RSE_MASK;
+    case ITA_KIND_L2_MISS: return ITA_SF_L2_MISS_MASK;
+    case ITA_KIND_L2_REF: return ITA_SF_L2_REF_MASK;
+    default: return -1;
+    }
+}
+
+/* The slot flags of a record, by their text keys (include/common/ita/ita_regs.def), and all of
+ * them. */
+static const struct {
+    const char *key;
+    unsigned lsb, mask;
+} sf_keys[] = {
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc) {key, lsb, ITA_SF_##name##_MASK},
+#include "common/ita/ita_regs.def"
+#undef ITA_SLOT_FLAG
+};
+#define ITA_SLOT_FLAG(name, msb, lsb, key, desc) | ITA_SF_##name##_MASK
+static const uint16_t sf_all = (uint16_t)(0
+#include "common/ita/ita_regs.def"
+);
+#undef ITA_SLOT_FLAG
+
+/* Slot flags f as the stream's text keys. */
+static size_t sf_text(uint16_t f, char *buf, size_t size)
+{
+    const size_t nkeys = sizeof sf_keys / sizeof sf_keys[0];
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < nkeys && len < size; i++) {
+        const unsigned v = (f & sf_keys[i].mask) >> sf_keys[i].lsb;
+        if (!v)
+            continue;
+        if (sf_keys[i].mask >> sf_keys[i].lsb == 1)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? " " : "", sf_keys[i].key);
+        else
+            len += (size_t)snprintf(buf + len, size - len, "%s%s=%u", len ? " " : "", sf_keys[i].key, v);
+    }
+    if (!len)
+        snprintf(buf, size, "none");
+    return len;
+}
+
+#define SF(name) ((uint16_t)ITA_SF_##name##_MASK)
+#define SF_ACCESS (SF(LOAD) | SF(STORE))
+#define SF_LOAD_ONLY (SF(L1D_MISS) | SF(RSE) | SF(ALAT_MISS)) /* flags a load's alone */
+#define SF_L2 (SF(L2_REF) | SF(L2_MISS))
+#define SF_BRANCH (SF(BR_TYPE) | SF(BR_PRED) | SF(TAKEN))
+
+/* Slot flags f as a record may carry them (docs/ita-stream-format.md, "Validation": flag
+ * consistency), each change the one that keeps the flags rd, which PMC4's event reads, where
+ * the rule leaves a choice: the event counts the slot in the replay as in the trace (ita_evt_sel
+ * compares the flags it reads alone).  why: the rules broken. */
+static uint16_t evtsel_slot(uint16_t f, uint16_t rd, char *why, size_t size)
+{
+    size_t len = 0;
+    why[0] = 0;
+#define BROKEN(text) (len += (size_t)snprintf(why + len, len < size ? size - len : 0, "%s%s", len ? ", " : "", text))
+    if (f & ~sf_all) {
+        BROKEN("bits outside the flags");
+        f &= sf_all; /* no event reads them */
+    }
+    if ((f & SF(L2_MISS)) && !(f & SF(L2_REF))) {
+        BROKEN("l2_miss without l2_ref");
+        f = (rd & SF(L2_REF)) ? (uint16_t)(f & ~SF(L2_MISS)) : (uint16_t)(f | SF(L2_REF));
+    }
+    if ((f & SF(L2_REF)) && !(f & SF_ACCESS)) {
+        BROKEN("l2_ref without load or store");
+        f = (rd & SF_L2) ? (uint16_t)(f | SF(LOAD)) : (uint16_t)(f & ~SF_L2);
+    }
+    if ((f & SF_LOAD_ONLY) && !(f & SF(LOAD))) {
+        BROKEN("l1d_miss, rse or alat_miss without load");
+        f = (uint16_t)(f & ~SF_LOAD_ONLY); /* no event reads them without load */
+    }
+    if ((f & (SF(BR_PRED) | SF(TAKEN))) && !(f & SF(BR_TYPE))) {
+        BROKEN("pred or taken without br");
+        f = (uint16_t)(f & ~(SF(BR_PRED) | SF(TAKEN))); /* BR_MISPRED_DETAIL counts branches alone */
+    }
+    if ((f & (SF(NOP) | SF(PRED_OFF))) && (f & (SF_ACCESS | SF(FP) | SF(BR_TYPE)))) {
+        BROKEN("a nop or squashed slot with an access, fp or a branch");
+        f = (rd & (SF(NOP) | SF(PRED_OFF))) ? (uint16_t)(f & (SF(NOP) | SF(PRED_OFF)))
+                                             : (uint16_t)(f & ~(SF(NOP) | SF(PRED_OFF)));
+    }
+#undef BROKEN
+    return f;
+}
+
+/* The stream's per-cycle limits (docs/ita-stream-format.md, "Validation"): the slots with a
+ * flag of `any` and every flag of `all`, at most the event's maxincr (the Itanium 2 table's,
+ * for both models); beyond it, the later slots lose `drop`. */
+static const struct {
+    const char *what;
+    int event;
+    uint16_t any, all, drop;
+} evtsel_limits[] = {
+    {"loads", ITA_EV_LOADS_RETIRED, SF(LOAD), 0, SF(LOAD) | SF_LOAD_ONLY},
+    {"stores", ITA_EV_STORES_RETIRED, SF(STORE), 0, SF(STORE)},
+    {"floating-point operations", ITA_EV_FP_OPS_RETIRED, SF(FP), 0, SF(FP)},
+    {"branches", ITA_EV_BR_MISPRED_DETAIL_ALL_ALL_PRED, SF(BR_TYPE), 0, SF_BRANCH},
+    {"L1D read misses", ITA_EV_L1D_READ_MISSES_ALL, SF(LOAD), SF(LOAD) | SF(L1D_MISS), SF(L1D_MISS) | SF(RSE)},
+    {"L2 misses", ITA_EV_L2_MISSES, SF(L2_MISS), 0, SF(L2_MISS)},
+    {"L2 references", ITA_EV_L2_REFERENCES, SF(L2_REF), 0, SF_L2},
+};
+
+/* A slot's flags after `drop`: an L2 reference that is left without its access loses it too. */
+static uint16_t sf_drop(uint16_t f, uint16_t drop)
+{
+    f = (uint16_t)(f & ~drop);
+    return (f & SF_ACCESS) ? f : (uint16_t)(f & ~SF_L2);
+}
+
+/* The general events of PMC4's (es, umask) on a model: the stream event that is it (a general
+ * event of the model's table), or -1. */
+static int evtsel_xev_id(unsigned model, unsigned es, unsigned umask)
+{
+    for (unsigned id = 0; id < ita_event_id_count(); id++) {
+        const ita_event_row *r = ita_event_id_row(id, (int)model);
+        if (r && r->code == es && r->umask == umask && r->type == ITA_EVT_NORMAL && r->kind == ITA_KIND_NONE)
+            return (int)id;
+    }
+    return -1;
+}
+
+static const unsigned evtsel_we[2 * NCNT] = {ITA_VIS_PMC4, ITA_VIS_PMC5, ITA_VIS_PMC6, ITA_VIS_PMC7,
+                                             ITA_VIS_PMD4, ITA_VIS_PMD5, ITA_VIS_PMD6, ITA_VIS_PMD7};
+
+static int evtsel_vis(const pmu_cex *t, unsigned step, uint64_t *v, unsigned char *shown, pmu_err *err)
+{
+    const unsigned w = ita_counter_width((ita_model)pmu_cex_model(t));
+    if (get(t, "g_cnt<0>.u_counter.cnt_q", step, 0, w, &v[ITA_VIS_PMD4], err))
+        return -1;
+    v[ITA_VIS_PMD4] = sext(v[ITA_VIS_PMD4], w);
+    /* PMC4 starts from reset in the checker as in the replay (the trace shows the bits the
+     * event select reads, the others as 0: Yosys drops them): not an expect */
+    shown[ITA_VIS_PMD4] = 1;
+    return 0;
+}
+
+/* A write the replay takes as the trace's: PMD4's, and PMC4's after step 0 (the checker's PMC4
+ * and event select are in reset at step 0, which takes the write). */
+static int evtsel_kept(unsigned step, uint16_t addr)
+{
+    return addr == ita_vis_table[ITA_VIS_PMD4].addr || (addr == ita_vis_table[ITA_VIS_PMC4].addr && step > 0);
+}
+
+static int evtsel_clock(const pmu_cex *t, unsigned step, pmu_cex_clock *c, pmu_err *err)
+{
+    if (we_clock(t, step, 2 * NCNT, evtsel_we, c, err))
+        return -1;
+    if (c->write && !evtsel_kept(step, c->addr)) { /* a note says so (evtsel_preamble) */
+        c->addr = 0x001;
+        c->data = 0;
+    }
+    return 0;
+}
+
+static int evtsel_preamble(const pmu_cex *t, uint64_t *start, pmu_cex_out *o, pmu_err *err)
+{
+    const unsigned model = pmu_cex_model(t);
+    for (unsigned s = 0; s + 1 < pmu_cex_steps(t); s++) {
+        pmu_cex_clock c;
+        if (we_clock(t, s, 2 * NCNT, evtsel_we, &c, err))
+            return -1;
+        if (c.write && !evtsel_kept(s, c.addr)) {
+            const int pmc4 = c.addr == ita_vis_table[ITA_VIS_PMC4].addr;
+            char reg[32];
+            for (unsigned i = 0; i < 2 * NCNT; i++)
+                if (ita_vis_table[evtsel_we[i]].addr == c.addr)
+                    snprintf(reg, sizeof reg, "%s", ita_vis_table[evtsel_we[i]].name);
+            pmu_cex_note(o, "trace step %u: the write of %s 0x%" PRIx64 ", %s: replayed as a write to address 0x1, "
+                         "which no register answers", s, reg, c.data,
+                         pmc4 ? "which the checker's reset of PMC4 and its event select takes at step 0"
+                              : "a register the checker does not watch (no other counter of the replay counts, so "
+                                "none freezes PMD4)");
+        }
+    }
+    pmu_cex_comment(o, "PMC4 and its event select start from reset, as in the checker; PMD4 written");
+    pmu_cex_write(o, ita_vis_table[ITA_VIS_PMD4].addr, start[ITA_VIS_PMD4]);
+    uint64_t *state = pmu_cex_state(o);
+    state[ST_FR] = ITA_FGET(ita_reg_table[ITA_REG_PMC0].reset[model], PMC0, FR);
+    return 0;
+}
+
+/* The slots of step `step` as record c carries them (the event e's reads rd, its tag bit
+ * qbit: inst_q's at [4 + bit], mem_q's at [bit] of a slot's tags). */
+static int evtsel_slots(const pmu_cex *t, unsigned step, int rd, unsigned qbit, uint64_t nslots, ita_cycle *c,
+                        pmu_cex_out *o, pmu_err *err)
+{
+    for (unsigned k = 0; k < nslots; k++) {
+        uint64_t flags, iq, mq;
+        if (get(t, "slot_flags", step, k * ITA_SF_WIDTH, ITA_SF_WIDTH, &flags, err) ||
+            get(t, "slot_inst_q", step, k * 16, 16, &iq, err) || get(t, "slot_mem_q", step, k * 4, 4, &mq, err))
+            return -1;
+        const uint64_t tags = iq << 4 | mq;
+        if (rd >= 0 && !(tags >> qbit & 1)) {
+            pmu_cex_note(o, "trace step %u: slot %u fails PMC4's event's qualification (its tag 0), which the "
+                         "replay's qualification registers, as reset leaves them, do not make it: left out of the "
+                         "record (the event counts it in neither)", step, k + 1);
+            continue;
+        }
+        char why[160], was[96], now[96];
+        const uint16_t f = evtsel_slot((uint16_t)flags, rd > 0 ? (uint16_t)rd : 0, why, sizeof why);
+        if (f != flags) {
+            sf_text((uint16_t)flags, was, sizeof was), sf_text(f, now, sizeof now);
+            pmu_cex_note(o, "trace step %u: slot %u's flags %s (%s), which no record carries: replayed as %s, which "
+                         "PMC4's event counts alike", step, k + 1, was, why, now);
+        }
+        ita_slot *sl = &c->slot[c->nslots];
+        const unsigned j = c->nslots++;
+        sl->flags = f;
+        sl->ip = c->is ? 0x8048000u + j : 0x4000000000001000ull + (j / 3) * 16;
+        sl->slot = (uint8_t)(c->is ? 0 : j % 3);
+        sl->unit = (f & SF(BR_TYPE)) ? ITA_UNIT_B : ITA_UNIT_M;
+    }
+    for (unsigned r = 0; r < sizeof evtsel_limits / sizeof evtsel_limits[0]; r++) {
+        const unsigned max = ita_event_table[evtsel_limits[r].event].maxincr;
+        unsigned n = 0, dropped = 0;
+        for (unsigned j = 0; j < c->nslots; j++) {
+            ita_slot *sl = &c->slot[j];
+            if (!(sl->flags & evtsel_limits[r].any) || (sl->flags & evtsel_limits[r].all) != evtsel_limits[r].all)
+                continue;
+            if (++n > max) {
+                sl->flags = sf_drop(sl->flags, evtsel_limits[r].drop);
+                dropped++;
+            }
+        }
+        if (dropped)
+            pmu_cex_note(o, "trace step %u: %u %s, more than a record carries (%u, the maxincr of %s): the last %u "
+                         "replayed without them (PMC4's event then counts fewer where it counts them)", step, n,
+                         evtsel_limits[r].what, max, ita_event_table[evtsel_limits[r].event].name, dropped);
+    }
+    return 0;
+}
+
+/* The general events of PMC4's (es, umask) in the record c: their summed count. */
+static int evtsel_xev(const pmu_cex *t, unsigned step, unsigned model, uint64_t pmc, ita_cycle *c, pmu_cex_out *o,
+                      pmu_err *err)
+{
+    const unsigned es = (unsigned)ITA_FGET(pmc, PMC_GEN, ES), umask = (unsigned)ITA_FGET(pmc, PMC_GEN, UMASK);
+    uint64_t valid, qual;
+    unsigned sum = 0, other = 0;
+    if (get(t, "xev_valid", step, 0, ITA_MAX_XEV, &valid, err) || get(t, "xev_qual", step, 0, ITA_MAX_XEV, &qual, err))
+        return -1;
+    for (unsigned i = 0; i < ITA_MAX_XEV; i++) {
+        uint64_t code, um, count;
+        if (!(valid >> i & 1))
+            continue;
+        if (get(t, "xev_code", step, i * 8, 8, &code, err) || get(t, "xev_umask", step, i * 4, 4, &um, err) ||
+            get(t, "xev_count", step, i * 8, 8, &count, err))
+            return -1;
+        if (!count) /* adds nothing */
+            continue;
+        if (code != es || um != umask) {
+            other++;
+            continue;
+        }
+        if (!(qual >> i & 1)) {
+            pmu_cex_note(o, "trace step %u: general event %u (es 0x%x, umask 0x%x, count %" PRIu64 ") fails its "
+                         "qualification (xev_qual 0), which the replay's cycle event does not: left out (counted in "
+                         "neither)", step, i, es, umask, count);
+            continue;
+        }
+        sum += (unsigned)count;
+    }
+    if (other)
+        pmu_cex_comment(o, "trace step %u: %u general events of another (es, umask) than PMC4's: left out (no "
+                        "counter of the replay counts them)", step, other);
+    if (!sum)
+        return 0;
+    const int id = evtsel_xev_id(model, es, umask);
+    ita_cycle x = {.is = c->is, .cpl = c->cpl};
+    pmu_err e;
+    if (id >= 0) {
+        const ita_event_row *r2 = ita_event_id_row((unsigned)id, ITA_MODEL_ITANIUM2);
+        const unsigned max = r2 ? r2->maxincr : ita_event_id_row((unsigned)id, (int)model)->maxincr;
+        if (sum > max) {
+            pmu_cex_note(o, "trace step %u: %u occurrences of %s (the checker's bound mi_gen is free), more than a "
+                         "record carries (its maxincr, %u): replayed as %u", step, sum, ita_event_id_name((unsigned)id),
+                         max, max);
+            sum = max;
+        }
+        x.nxev = 1;
+        x.xev[0] = (ita_xev){.id = (uint16_t)id, .count = (uint8_t)sum, .slot = ITA_XEV_NO_SLOT};
+        if (!ita_cycle_validate(&x, "", &e)) {
+            c->xev[c->nxev++] = x.xev[0];
+            return 0;
+        }
+    }
+    pmu_cex_note(o, "trace step %u: %u occurrences of PMC4's (es 0x%x, umask 0x%x), which %s: replayed as none",
+                 step, sum, es, umask, id < 0 ? "names no general event of the model's table" : "no record carries");
+    return 0;
+}
+
+static int evtsel_record(const pmu_cex *t, unsigned step, const uint64_t *v, pmu_cex_out *o, pmu_err *err)
+{
+    (void)v;
+    const unsigned model = pmu_cex_model(t);
+    uint64_t st, cpl, is, up, pp, fr, power, recirc, nslots, pmc, cap[3];
+    if (get(t, "step", step, 0, 1, &st, err) || get(t, "cpl", step, 0, 2, &cpl, err) ||
+        get(t, "is", step, 0, 1, &is, err) || get(t, "up", step, 0, 1, &up, err) || get(t, "pp", step, 0, 1, &pp, err) ||
+        get(t, "fr", step, 0, 1, &fr, err) || get(t, "power", step, 0, 2, &power, err) ||
+        get(t, "recirc", step, 0, 3, &recirc, err) || get(t, "nslots", step, 0, 3, &nslots, err) ||
+        get(t, "g_cnt<0>.pmc", step, 0, 64, &pmc, err) || get(t, "iear_cap", step, 0, 1, &cap[0], err) ||
+        get(t, "dear_cap", step, 0, 1, &cap[1], err) || get(t, "btb_cap", step, 0, 1, &cap[2], err))
+        return -1;
+    ita_cycle c = {.cpl = (uint8_t)cpl, .is = (uint8_t)is, .power = (uint8_t)power};
+    if (!st) { /* the last step's inputs (no clock retires them): a record that counts nothing */
+        c.power = ITA_POWER_HALT;
+    } else {
+        uint64_t *state = pmu_cex_state(o);
+        if (fr != state[ST_FR]) {
+            pmu_cex_comment(o, "trace step %u: PMC0.fr %" PRIu64 " for this record", step, fr);
+            pmu_cex_write(o, ita_vis_table[ITA_VIS_PMC0].addr, ITA_FSET(0, PMC0, FR, fr));
+        }
+        /* a wrap of PMD4 with oi sets fr: the next record writes PMC0 again */
+        state[ST_FR] = ITA_FGET(pmc, PMC_GEN, OI) ? 2 : fr;
+        c.up_we = c.pp_we = 1;
+        c.up = (uint8_t)up, c.pp = (uint8_t)pp;
+        const ita_event_row *e = evtsel_row(model, pmc);
+        const unsigned kind = e ? e->kind : ITA_KIND_NONE;
+        const int rd = evtsel_reads(kind);
+        /* the tag the event reads (ita_evt_sel's qsel): mem_q(set) for a dar event, else inst_q(set,
+         * pair), set = {iar, opm}, pair the umask of IA64_TAGGED_INST_RETIRED_IBRPk, else 0 */
+        const unsigned set = e ? (unsigned)(e->iar << 1 | e->opm) : 0;
+        const unsigned qbit = e && e->dar ? set : 4 + set * 4 + (kind == ITA_KIND_INST_RET ? (e->umask & 3u) : 0);
+        if (recirc > ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr) {
+            const unsigned max = ita_event_table[ITA_EV_L2_FORCE_RECIRC_ANY].maxincr;
+            pmu_cex_note(o, "trace step %u: recirc %" PRIu64 ", more than a record carries (the maxincr of "
+                         "L2_FORCE_RECIRC_ANY, %u): replayed as %u", step, recirc, max, max);
+            recirc = max;
+        }
+        c.recirc = (uint8_t)recirc;
+        nslots = valid_slots(step, nslots, o);
+        if (nslots && power >= ITA_POWER_LIGHT_HALT) {
+            const int keep = rd > 0; /* an event of slots the halt does not gate keeps its slots */
+            pmu_cex_note(o, "trace step %u: %" PRIu64 " slots in power state %s, where no instruction retires: "
+                         "replayed %s, which PMC4's event counts alike", step, nslots,
+                         power == ITA_POWER_HALT ? "halt" : "light_halt", keep ? "in the normal state" : "without slots");
+            if (keep)
+                c.power = ITA_POWER_NORMAL;
+            else
+                nslots = 0;
+        }
+        if (evtsel_slots(t, step, rd, qbit, nslots, &c, o, err) || evtsel_xev(t, step, model, pmc, &c, o, err))
+            return -1;
+        static const unsigned cap_kind[3] = {ITA_KIND_IEAR, ITA_KIND_DEAR, ITA_KIND_BTB};
+        static const char *const cap_name[3] = {"I-EAR", "D-EAR", "BTB"};
+        for (unsigned i = 0; i < 3; i++)
+            if (cap[i] && kind == cap_kind[i])
+                pmu_cex_note(o, "trace step %u: the %s captures (the checker's free input), which no record makes it "
+                             "do without its configuration: replayed as no capture", step, cap_name[i]);
+    }
+    char line[1024];
+    pmu_err e;
+    if (ita_cycle_validate(&c, "", &e))
+        return pmu_errf(err, PMU_E_INPUT, "trace step %u: the replay's record is not a stream's (a bug of "
+                        "cex2replay): %s", step, e.msg);
+    ita_cycle_format(&c, line, sizeof line);
+    pmu_cex_record(o, 1, "%s", line);
+    return 0;
+}
+
+static int evtsel_model(const pmu_cex *t, unsigned *m, char *why, size_t size, pmu_err *err)
+{
+    /* The immediate assertions fail at the last step, over its own values. */
+    const unsigned step = pmu_cex_steps(t) - 1;
+    int fails[ITA_NMODELS] = {0};
+    for (unsigned i = 0; i < ITA_NMODELS; i++) {
+        uint64_t over, dec_ok;
+        if (get_m(t, i, "over", step, 0, 1, &over, err) || get_m(t, i, "dec_ok", step, 0, 1, &dec_ok, err))
+            return -1;
+        fails[i] = over || !dec_ok;
+    }
+    for (unsigned i = 0; i < ITA_NMODELS; i++)
+        if (fails[i]) {
+            *m = i;
+            snprintf(why, size, "ctr_step_maxincr fails in %s at step %u%s", model_inst[i], step,
+                     i + 1 < ITA_NMODELS && fails[i + 1] ? ", and in the other model" : "");
+            return 0;
+        }
+    return pmu_errf(err, PMU_E_INPUT, "ctr_step_maxincr holds at step %u in %s and %s (over 0, dec_ok 1), expected a "
+                    "counterexample (--model: replay one anyway)", step, model_inst[0], model_inst[1]);
+}
+
+static const pmu_cex_family ita_evtsel_cex = {
+    .checker = "ita_evtsel_props",
+    .idle_addr = 0x001,
+    .preamble = evtsel_preamble,
+    .record = evtsel_record,
+    .views = 1,     /* cnt: the clock's record applied */
+    .immediate = 1, /* always @* */
+    .clock = evtsel_clock,
+    .vis = evtsel_vis,
+    .model = evtsel_model,
+};
+
 static const pmu_cex_family ita_ranges_cex = {
     .checker = "ita_ranges_props",
     .idle_addr = 0x001,
@@ -930,6 +1391,7 @@ static const pmu_cex_family ita_ranges_cex = {
     .clock = ranges_clock,
     .vis = ranges_vis,
     .model = ranges_model,
+    .next = &ita_evtsel_cex,
 };
 
 static const pmu_cex_family ita_btb_cex = {
