@@ -434,10 +434,33 @@ module ita_pmu #(
   // 4 + set*4.
   localparam int DearBit = DearDar ? {30'd0, DearSet} : 4 + 4 * {30'd0, DearSet};
   localparam int BtbBit  = BtbDar  ? {30'd0, BtbSet}  : 4 + 4 * {30'd0, BtbSet};
+  // Each is formed only in a clock in which its unit may capture (the unit's en_o; the unit
+  // reads it only then): otherwise Verilator rebuilds the six bits from the tag logic's terms
+  // in every clock. Two blocks of the same shape: a function returning the vector (or a ?: on
+  // en) is evaluated in every clock again, and one generate loop over both units, each
+  // iteration writing its slice of a packed array, is refused by Icarus 11
+  // (docs/bench-history.md, "Sixteenth round").
   logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
-  for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_unit_q
-    assign dear_slot_q[s] = slot_tags[s*32 + DearBit];
-    assign btb_slot_q[s]  = slot_tags[s*32 + BtbBit];
+  logic                      dear_en, btb_en;
+  always_comb begin
+    if (dear_en) begin
+      dear_slot_q = '0;  // (so that Verilator sees every bit assigned)
+      for (int s = 0; s < `ITA_MAX_SLOTS; s++) begin
+        dear_slot_q[s] = slot_tags[s*32 + DearBit];
+      end
+    end else begin
+      dear_slot_q = '0;
+    end
+  end
+  always_comb begin
+    if (btb_en) begin
+      btb_slot_q = '0;  // (so that Verilator sees every bit assigned)
+      for (int s = 0; s < `ITA_MAX_SLOTS; s++) begin
+        btb_slot_q[s] = slot_tags[s*32 + BtbBit];
+      end
+    end else begin
+      btb_slot_q = '0;
+    end
   end
 
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
@@ -510,6 +533,7 @@ module ita_pmu #(
     .pmd2_o       (pmd2_q),
     .pmd3_o       (pmd3_q),
     .pmd17_o      (pmd17_q),
+    .en_o         (dear_en),
     .cap_o        (dear_cap)
   );
 
@@ -535,6 +559,7 @@ module ita_pmu #(
     .pmd_we_i      (btb_we),
     .wdata_i       (reg_wdata_i),
     .pmd_o         (btb_q),
+    .en_o          (btb_en),
     .cap_o         (btb_cap)
   );
 
