@@ -20,6 +20,14 @@ task automatic check_eq(input logic [63:0] got, input logic [63:0] exp, input st
   end
 endtask
 
+// A capture unit's en_o (its "may capture in this clock", which gates work in the top), after
+// a clock of dut d: 1 in every clock that captures, 0 without a step or when frozen.
+task automatic check_unit_en(input int d, input logic cap, input logic en, input logic step,
+                             input logic fr);
+  if (cap) check(en, $sformatf("dut %0d: en_o is 1 in a clock that captures", d));
+  if (!step || fr) check(!en, $sformatf("dut %0d: en_o is 0 without a step or frozen", d));
+endtask
+
 // Prints the verdict line the runner looks for; a failure also ends with $fatal so that the
 // simulator's exit status is non-zero.
 task automatic tb_done;

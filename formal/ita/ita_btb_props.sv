@@ -40,7 +40,7 @@ module ita_btb_model #(
   always @* assume ($onehot0(we));  // one register a write
 
   logic [NRegs*64-1:0] pmd;
-  logic                cap;
+  logic                en, cap;
 
   ita_btb #(
     .Model (Model),
@@ -64,6 +64,7 @@ module ita_btb_model #(
     .pmd_we_i      (we),
     .wdata_i       (wdata),
     .pmd_o         (pmd),
+    .en_o          (en),
     .cap_o         (cap)
   );
 

@@ -39,7 +39,7 @@ module ita_dear_model #(
   always @* assume ($onehot0({we2, we3, we17}));  // one register a write
 
   logic [63:0] pmd2, pmd3, pmd17;
-  logic        cap;
+  logic        en, cap;
 
   ita_dear #(
     .Model (Model)
@@ -68,6 +68,7 @@ module ita_dear_model #(
     .pmd2_o       (pmd2),
     .pmd3_o       (pmd3),
     .pmd17_o      (pmd17),
+    .en_o         (en),
     .cap_o        (cap)
   );
 

@@ -50,6 +50,58 @@ bool record_fall(Root *, long)
     return false;
 }
 
+// A clock edge without Verilator's scheduler.  Top::eval() runs the scheduler's loops: the
+// input-combinational region, the active triggers (clk_i's posedge, rst_ni's negedge) until
+// they settle, then the non-blocking region; on a PMU top whose only trigger is the clock
+// (and reset) that is always the input region once and the clock's region once, and the
+// loops, their trigger vectors and eval_step's bookkeeping were about 200 host instructions
+// a clock of the Itanium 2 top (docs/bench-history.md, "Sixteenth round").  A family's glue
+// that knows its generated model (Verilator 5.006's root functions) specializes DirectEdge
+// for its top (PMU_VLT_DIRECT_EDGE below): run() evaluates one posedge of clk_i with rst_ni
+// high, exactly as eval() would, and leaves the trigger state as eval() leaves it.  Without a specialization, or
+// while a waveform is open (the trace needs eval_step's activity flags), clock() evaluates.
+template <class Top>
+struct DirectEdge {
+    static constexpr bool kOn = false;
+    static void run(Top *) {}
+};
+
+// PMU_VLT_DIRECT_EDGE(TOP), at file scope in the family's glue (which includes TOP's root
+// header), after this header: DirectEdge<TOP> for Verilator 5.006, which generates, for each
+// top, the input region (_eval_ico) and the clock's region (_eval_nba) as functions of the
+// root.  eval() with a rising clk_i (rst_ni high) runs the first once and the second once:
+// the clock's region changes neither clk_i nor rst_ni, so nothing triggers again, and the
+// active region between them is empty on a top whose one trigger is the clock and reset (the
+// static_asserts).  run() calls the two in that order and records the clock's and reset's
+// values as eval()'s trigger check would.  With another Verilator version it expands to
+// nothing, and clock() evaluates.
+#if defined(VERILATOR_VERSION_INTEGER) && VERILATOR_VERSION_INTEGER == 5006000
+#define PMU_VLT_DIRECT_EDGE(TOP)                                                              \
+    void TOP##___024root___eval_ico(TOP##___024root *vlSelf);                                 \
+    void TOP##___024root___eval_nba(TOP##___024root *vlSelf);                                 \
+    namespace pmu_vlt {                                                                       \
+    template <>                                                                               \
+    struct DirectEdge<TOP> {                                                                  \
+        static constexpr bool kOn = true;                                                     \
+        static void run(TOP *t)                                                               \
+        {                                                                                     \
+            TOP##___024root *const r = t->rootp;                                              \
+            static_assert(sizeof r->__VicoTriggered == sizeof(bool), "one input trigger");    \
+            static_assert(sizeof r->__VactTriggered == sizeof(bool), "one clock trigger");    \
+            static_assert(sizeof r->__VnbaTriggered == sizeof(bool), "one clock trigger");    \
+            r->__VicoTriggered.at(0) = true;                                                  \
+            TOP##___024root___eval_ico(r);                                                    \
+            r->__VnbaTriggered.at(0) = true;                                                  \
+            TOP##___024root___eval_nba(r);                                                    \
+            r->__Vtrigrprev__TOP__clk_i = t->clk_i;                                           \
+            r->__Vtrigrprev__TOP__rst_ni = t->rst_ni;                                         \
+        }                                                                                     \
+    };                                                                                        \
+    }
+#else
+#define PMU_VLT_DIRECT_EDGE(TOP)
+#endif
+
 // Verilator's FST writer (gtkwave/fstapi.c) keeps its hierarchy and value tables in files it
 // extends with ftruncate() or unchecked fwrite() and then reads and writes through mmap(); on
 // a full file system touching such a page raises SIGBUS, and the process dies with no message
@@ -248,7 +300,10 @@ struct Core {
             dump(t0);
         }
         top->clk_i = 1;
-        top->eval();
+        if (DirectEdge<Top>::kOn && !fst && top->rst_ni)
+            DirectEdge<Top>::run(top);
+        else
+            top->eval();
         if (fst) dump(t1);
         gap_clocks = step ? 0 : gap_clocks + 1;
         clocks++;

@@ -30,6 +30,7 @@ module ita_btb #(
   input  logic [NRegs-1:0]                        pmd_we_i,     // PMD8..15, PMD16
   input  logic [63:0]                             wdata_i,
   output logic [NRegs*64-1:0]                     pmd_o,        // PMD(8+j) at [j*64 +: 64]
+  output logic                                    en_o,         // it may capture in this clock: slot_qual_i matters only then
   output logic                                    cap_o
 );
 
@@ -168,6 +169,7 @@ module ita_btb #(
     .en_o     (en)
   );
 
+  assign en_o  = en;
   assign cap_o = en && any;
 
   // ---- the two records of the selected branch, and PMD16 after the capture ----------------

@@ -33,6 +33,7 @@ module ita_dear #(
   output logic [63:0]                             pmd2_o,
   output logic [63:0]                             pmd3_o,
   output logic [63:0]                             pmd17_o,
+  output logic                                    en_o,         // it may capture in this clock: slot_qual_i matters only then
   output logic                                    cap_o
 );
 
@@ -144,6 +145,7 @@ module ita_dear #(
     .en_o     (en)
   );
 
+  assign en_o  = en;
   assign cap_o = en && any;
 
   // ---- the captured values, from the selected slot ----------------------------------------

@@ -14,8 +14,10 @@ module ita_pmu #(
   parameter int Model     = 1,  // 0 = Itanium (32-bit counters), 1 = Itanium 2 (47-bit)
   parameter bit PmdSext   = 1,  // 1: PMD bits 63:W read as bit W-1; 0: read as zero
   parameter bit ThrGe     = 0,  // 0: threshold t counts when n > t; 1: when n >= t
-  parameter bit FineGran2 = 0   // 1: fine-mode ranges compare ip[11:5] (the two-bundle
+  parameter bit FineGran2 = 0,  // 1: fine-mode ranges compare ip[11:5] (the two-bundle
                                 // granularity of the first Itanium 2 steppings); 0: ip[11:4]
+  parameter bit ObsPort   = 1   // 1: obs_vis_o shows every visible register; 0: it reads 0,
+                                // and a simulator reads the entries in `vis` (below) instead
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -258,7 +260,8 @@ module ita_pmu #(
   );
 
   // Visible register v as a read returns it, for obs_vis_o (driven where each register is).
-  logic [63:0] vis [ITA_NVIS];
+  // Public for reading: with ObsPort = 0 the Verilated harness compares these entries in place.
+  logic [63:0] vis [ITA_NVIS] /* verilator public_flat_rd */;
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
   // The ACCESS(QUAL) registers of the .def, listed by build/gen/ita/ita_qual_regs.svh. Each one
@@ -431,10 +434,33 @@ module ita_pmu #(
   // 4 + set*4.
   localparam int DearBit = DearDar ? {30'd0, DearSet} : 4 + 4 * {30'd0, DearSet};
   localparam int BtbBit  = BtbDar  ? {30'd0, BtbSet}  : 4 + 4 * {30'd0, BtbSet};
+  // Each is formed only in a clock in which its unit may capture (the unit's en_o; the unit
+  // reads it only then): otherwise Verilator rebuilds the six bits from the tag logic's terms
+  // in every clock. Two blocks of the same shape: a function returning the vector (or a ?: on
+  // en) is evaluated in every clock again, and one generate loop over both units, each
+  // iteration writing its slice of a packed array, is refused by Icarus 11
+  // (docs/bench-history.md, "Sixteenth round").
   logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
-  for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_unit_q
-    assign dear_slot_q[s] = slot_tags[s*32 + DearBit];
-    assign btb_slot_q[s]  = slot_tags[s*32 + BtbBit];
+  logic                      dear_en, btb_en;
+  always_comb begin
+    if (dear_en) begin
+      dear_slot_q = '0;  // (so that Verilator sees every bit assigned)
+      for (int s = 0; s < `ITA_MAX_SLOTS; s++) begin
+        dear_slot_q[s] = slot_tags[s*32 + DearBit];
+      end
+    end else begin
+      dear_slot_q = '0;
+    end
+  end
+  always_comb begin
+    if (btb_en) begin
+      btb_slot_q = '0;  // (so that Verilator sees every bit assigned)
+      for (int s = 0; s < `ITA_MAX_SLOTS; s++) begin
+        btb_slot_q[s] = slot_tags[s*32 + BtbBit];
+      end
+    end else begin
+      btb_slot_q = '0;
+    end
   end
 
   // Capture-register write decode: PMD0..3, PMD8..16, PMD17.
@@ -507,6 +533,7 @@ module ita_pmu #(
     .pmd2_o       (pmd2_q),
     .pmd3_o       (pmd3_q),
     .pmd17_o      (pmd17_q),
+    .en_o         (dear_en),
     .cap_o        (dear_cap)
   );
 
@@ -532,6 +559,7 @@ module ita_pmu #(
     .pmd_we_i      (btb_we),
     .wdata_i       (reg_wdata_i),
     .pmd_o         (btb_q),
+    .en_o          (btb_en),
     .cap_o         (btb_cap)
   );
 
@@ -693,10 +721,17 @@ module ita_pmu #(
   // in one block, Verilator writes each entry's two words, where slices assigned to the wide
   // port directly became one concatenation rebuilt with every word of the port for each
   // entry (docs/bench.md).
-  always_comb begin
-    for (int v = 0; v < ITA_NVIS; v++) begin
-      obs_vis_o[v*64 +: 64] = vis[v];
+  // With ObsPort = 0 the port is constant and the copy is not made: the Verilated harness
+  // reads the entries in `vis` where they are (include/harness/ita/ita_vlt_model.h), one copy
+  // of the views a clock instead of two (docs/bench-history.md, "Sixteenth round").
+  if (ObsPort) begin : g_obs
+    always_comb begin
+      for (int v = 0; v < ITA_NVIS; v++) begin
+        obs_vis_o[v*64 +: 64] = vis[v];
+      end
     end
+  end else begin : g_no_obs
+    assign obs_vis_o = '0;
   end
 
 endmodule

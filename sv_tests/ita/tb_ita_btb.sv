@@ -28,7 +28,7 @@ module tb_ita_btb;
   logic [NRegs-1:0]      we = '0;
   logic [63:0]           wdata = '0;
   logic [NRegs*64-1:0]   pmd [2];
-  logic                  cap [2];
+  logic                  cap [2], en [2];
 
   always #5 clk = ~clk;
 
@@ -37,9 +37,18 @@ module tb_ita_btb;
       .clk_i(clk), .rst_ni(rst_n), .pmc12_i(pmc12[IDX]), .step_i(step), .fr_i(fr),          \
       .cpl_i(2'd0), .is_i(is_ia32), .psr_up_i(1'b1), .psr_pp_i(1'b0), .nslots_i(nslots),   \
       .slot_flags_i(flags), .slot_ip_i(ip), .slot_idx_i(idx), .slot_target_i(target),      \
-      .slot_qual_i(qual), .pmd_we_i(we), .wdata_i(wdata), .pmd_o(pmd[IDX]), .cap_o(cap[IDX]));
+      .slot_qual_i(qual), .pmd_we_i(we), .wdata_i(wdata), .pmd_o(pmd[IDX]), .en_o(en[IDX]),   \
+      .cap_o(cap[IDX]));
   `TB_BTB(0, 1)
   `TB_BTB(1, 0)
+
+  // en_o gates the slots' qualification bits in ita_pmu: it must be 1 in every clock that
+  // captures, and 0 without a step or when frozen (ita_unit_en).
+  always @(negedge clk) begin
+    for (int d = 0; d < 2; d++) begin
+      check_unit_en(d, cap[d], en[d], step, fr);
+    end
+  end
 
   // PMC12 from its fields (Itanium 2 positions; on Itanium ds is tar and brt is bpt / bac).
   function automatic logic [63:0] cfg(input logic ds, input logic [1:0] tm, input logic [1:0] ptm,

@@ -52,7 +52,7 @@ module tb_ita_dear;
   logic        we2 = 1'b0, we3 = 1'b0, we17 = 1'b0;
   logic [63:0] wdata = '0;
   logic [63:0] pmd2 [2], pmd3 [2], pmd17 [2];
-  logic        cap [2];
+  logic        cap [2], en [2];
 
   always #5 clk = ~clk;
 
@@ -63,9 +63,17 @@ module tb_ita_dear;
       .slot_flags_i(flags_q), .slot_lat_i(lat_q), .slot_tlb_i(tlb_q), .slot_ip_i(ip_q),    \
       .slot_idx_i(idx_q), .slot_daddr_i(daddr_q), .slot_qual_i(qual_q), .pmd2_we_i(we2),   \
       .pmd3_we_i(we3), .pmd17_we_i(we17), .wdata_i(wdata), .pmd2_o(pmd2[IDX]),              \
-      .pmd3_o(pmd3[IDX]), .pmd17_o(pmd17[IDX]), .cap_o(cap[IDX]));
+      .pmd3_o(pmd3[IDX]), .pmd17_o(pmd17[IDX]), .en_o(en[IDX]), .cap_o(cap[IDX]));
   `TB_DEAR(0, 1)
   `TB_DEAR(1, 0)
+
+  // en_o gates the slots' qualification bits in ita_pmu: it must be 1 in every clock that
+  // captures, and 0 without a step or when frozen (ita_unit_en).
+  always @(negedge clk) begin
+    for (int d = 0; d < 2; d++) begin
+      check_unit_en(d, cap[d], en[d], step, fr);
+    end
+  end
 
   localparam logic [1:0] ModeCache = 2'd0, ModeTlb = 2'd1, ModeAlat = 2'd2, ModeNone = 2'd3;
 

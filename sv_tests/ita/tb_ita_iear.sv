@@ -42,8 +42,7 @@ module tb_ita_iear;
   // and 0 without a step or when frozen (ita_unit_en).
   always @(negedge clk) begin
     for (int d = 0; d < 2; d++) begin
-      if (cap[d]) check(en[d], $sformatf("dut %0d: en_o is 1 in a clock that captures", d));
-      if (!step || fr) check(!en[d], $sformatf("dut %0d: en_o is 0 without a step or frozen", d));
+      check_unit_en(d, cap[d], en[d], step, fr);
     end
   end
 

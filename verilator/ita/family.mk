@@ -5,8 +5,10 @@
 # when the RTL or the generated headers change (a stamp per variant), so a second `make`
 # does nothing.
 ITA_VLT_PARAMS := "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0"
-$(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS)))
-$(eval $(call vlt_variant,ita,Vita_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=0 $(ITA_VLT_PARAMS)))
+# ObsPort=0: obs_vis_o stays 0 and the harness reads the visible registers in the RTL's `vis`
+# (include/harness/ita/ita_vlt_model.h); the SystemC platform (systemc/ita/family.mk) keeps the port.
+$(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS) "-GObsPort=1'b0"))
+$(eval $(call vlt_variant,ita,Vita_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=0 $(ITA_VLT_PARAMS) "-GObsPort=1'b0"))
 
 $(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
 	@mkdir -p $(dir $@)
