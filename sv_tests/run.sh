@@ -150,7 +150,7 @@ vlt_build() {
     "$VERILATOR" "${VLT_ARGS[@]}" --top-module "$tb" -Mdir "$obj" -o tb "$@" || return 1
     if [ -s "$RT_DIR/key" ] && [ -f "$RT_LIB" ] &&
        [ "$(runtime_key "$obj" "$tb" 2>/dev/null)" = "$(cat "$RT_DIR/key")" ]; then
-        rt=(VK_GLOBAL_OBJS= LOADLIBES="$PWD/$RT_LIB")
+        rt=(VK_GLOBAL_OBJS= LOADLIBES="$(realpath "$RT_LIB")")
         echo "linked with the shared runtime $RT_LIB"
     fi
     make --no-print-directory -j 2 -C "$obj" -f "V$tb.mk" "${VLT_MAKE[@]}" "${rt[@]}" tb
