@@ -70,6 +70,7 @@ help:
 	@echo "make test    build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make lint    verilator --lint-only -Wall on the RTL"
 	@echo "make synth   Yosys synthesis of the PMU top: cell and flip-flop counts"
+	@echo "make synth-check   make test's synthesis check: every top mapped to gates by Yosys, unoptimised, then check -assert"
 	@echo "make bench   simulation speed: reference, RTL, lock-step, Icarus"
 	@echo "make docs    regenerate the register maps (docs/ita-register-map.md, docs/ev4-register-map.md, docs/ev67-register-map.md) from the .def files"
 	@echo "make test SAN=1   the same suite built with ASan + UBSan, in build-san/ (docs/fuzzing.md)"

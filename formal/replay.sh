@@ -90,15 +90,18 @@ for vcd in "$dir/cex.vcd" "$dir/mutant/cex.vcd"; do
         verdict FAIL "$vcd: no mutant named ('killed by:' in $props, or --mutant)"; continue
     fi
     m=$dir/mutant/build
-    if [ ! -x "$m/pmusim" ]; then
-        mkdir -p "$m"; rm -rf "$m/rtl"; cp -r rtl "$m/rtl"
+    # the replay's --model: only its variants are built with the mutant (the others are the build's)
+    model=$(sed -n 's/.* run --family [a-z0-9]* --model \([a-z0-9]*\) .*/\1/p' "$dir/mutant/cex2replay.log")
+    if [ ! -x "$m/pmusim" ] || [ "$(cat "$m/model" 2> /dev/null)" != "$model" ]; then
+        mkdir -p "$m"; rm -rf "$m/rtl" "$m/pmusim"; cp -r rtl "$m/rtl"
         if ! file=$(bash tests/mutants/run.sh --apply "$mutant" "$m" 2> "$m/apply.log"); then
             verdict FAIL "mutant $mutant does not apply ($m/apply.log)"; continue
         fi
-        vs=$(make -s --no-print-directory mutant-variants MUTANT_FILE="$file")
+        vs=$(make -s --no-print-directory mutant-variants MUTANT_FILE="$file" MUTANT_MODEL="$model")
         if ! make --no-print-directory MUTANT_DIR="$m" MUTANT_VARIANTS="$vs" "$m/pmusim" > "$m/build.log" 2>&1; then
             verdict FAIL "mutant $mutant does not build ($m/build.log)"; continue
         fi
+        echo "$model" > "$m/model"
     fi
     replay "$vcd" "$m/pmusim" replay-mutant.fst
     at=$(sed -n 's/^mismatch at cycle \([0-9]*\) .*/\1/p' <<< "$out" | head -1)

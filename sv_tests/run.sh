@@ -6,7 +6,10 @@
 # logs) go to $BUILD/sv_tests/<simulator>/<family>/<testbench>/ ($BUILD: build unless set, as
 # make test SAN=1 sets it); a build is redone only when
 # one of its inputs is newer: the testbench, the RTL sources it instantiates (sources_used),
-# the family's generated includes, tb_common.svh and this script.
+# the family's generated includes, tb_common.svh and this script.  The Verilator runtime
+# (verilated.cpp and the timing and thread support) is compiled once, in
+# $BUILD/sv_tests/verilator-runtime/, and every testbench whose generated makefile would
+# compile it alike links that archive (verilator/vlt_runtime.mk).
 #
 # Usage: bash sv_tests/run.sh [testbench ...]     (default: every sv_tests/*/tb_*.sv)
 # Environment: VERILATOR, IVERILOG, VVP override the tools; SV_TESTS_SIMS="verilator icarus"
@@ -104,6 +107,55 @@ up_to_date() {
     return 0
 }
 
+# Verilator's settings for every testbench, and the shared runtime's.
+# -O0 and little loop unrolling: the testbenches are short, the C++ build dominates.
+# Verilator's -O3 shrinks that C++: tb_ita_pmu's from 100 files (25 MB, 128 CPU s
+# to compile) to 23 (17 MB, 43 CPU s), for 3 s more of Verilator.  --main --exe --timing and
+# the make that follows are --binary's, split to link the shared runtime.
+VLT_ARGS=(--main --exe --timing -O3 --unroll-count 4)
+VLT_MAKE=(OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0)
+RT_DIR=$OUT/verilator-runtime
+RT_LIB=$RT_DIR/obj/libverilated.a
+RT_MK=$PWD/verilator/vlt_runtime.mk
+RT_DEPS=(sv_tests/run.sh "$RT_MK" "$(command -v "$VERILATOR")")
+# The runtime-key of the Verilated top $2 in folder $1 (verilator/vlt_runtime.mk).
+runtime_key() {
+    make -s --no-print-directory -C "$1" -f "$RT_MK" VM_MK="V$2.mk" "${VLT_MAKE[@]}" runtime-key
+}
+# Builds the shared runtime (once: kept while newer than RT_DEPS) with a tiny top's makefile;
+# on failure each testbench compiles its own (the note says where to look).
+build_runtime() {
+    up_to_date "$RT_LIB" "${RT_DEPS[@]}" && [ -s "$RT_DIR/key" ] && return 0
+    rm -rf "$RT_DIR"
+    mkdir -p "$RT_DIR"
+    # (a delay: with none, Verilator leaves the timing support out)
+    printf 'module sv_tests_runtime;\ninitial #1 $finish;\nendmodule\n' > "$RT_DIR/sv_tests_runtime.sv"
+    if "$VERILATOR" "${VLT_ARGS[@]}" --top-module sv_tests_runtime -Mdir "$RT_DIR/obj" \
+            "$RT_DIR/sv_tests_runtime.sv" > "$RT_DIR/build.log" 2>&1 &&
+       make --no-print-directory -j 2 -C "$RT_DIR/obj" -f "$RT_MK" VM_MK=Vsv_tests_runtime.mk \
+            "${VLT_MAKE[@]}" libverilated.a >> "$RT_DIR/build.log" 2>&1 &&
+       runtime_key "$RT_DIR/obj" sv_tests_runtime > "$RT_DIR/key.tmp" 2>> "$RT_DIR/build.log"; then
+        mv "$RT_DIR/key.tmp" "$RT_DIR/key"
+    else
+        rm -f "$RT_LIB" "$RT_DIR/key.tmp"
+        echo "note: the shared Verilator runtime did not build ($RT_DIR/build.log): each testbench compiles its own"
+    fi
+}
+# Verilates testbench $1 into folder $2 (Verilator's other arguments follow) and builds its
+# binary $2/tb: with the shared runtime when the testbench's makefile has its runtime-key,
+# else with a runtime of its own.
+vlt_build() {
+    local tb=$1 obj=$2 rt=()
+    shift 2
+    "$VERILATOR" "${VLT_ARGS[@]}" --top-module "$tb" -Mdir "$obj" -o tb "$@" || return 1
+    if [ -s "$RT_DIR/key" ] && [ -f "$RT_LIB" ] &&
+       [ "$(runtime_key "$obj" "$tb" 2>/dev/null)" = "$(cat "$RT_DIR/key")" ]; then
+        rt=(VK_GLOBAL_OBJS= LOADLIBES="$(realpath "$RT_LIB")")
+        echo "linked with the shared runtime $RT_LIB"
+    fi
+    make --no-print-directory -j 2 -C "$obj" -f "V$tb.mk" "${VLT_MAKE[@]}" "${rt[@]}" tb
+}
+
 # Runs testbench $3 of family folder $2 on simulator $1; sets the verdict line.
 run_one() {
     local sim=$1 fam=$2 tb=$3
@@ -122,15 +174,9 @@ run_one() {
     case $sim in
         verilator)
             exe=$dir/obj/tb
-            # -O0 and little loop unrolling: the testbenches are short, the C++ build dominates.
-            # Verilator's -O3 shrinks that C++: tb_ita_pmu's from 100 files (25 MB, 128 CPU s
-            # to compile) to 23 (17 MB, 43 CPU s), for 3 s more of Verilator.
-            if ! up_to_date "$exe" "${deps[@]}"; then
+            if ! up_to_date "$exe" "${deps[@]}" "${RT_DEPS[@]}" $([ -f "$RT_LIB" ] && echo "$RT_LIB"); then
                 rm -rf "$dir/obj"
-                if ! "$VERILATOR" --binary --timing -j 2 -O3 --unroll-count 4 \
-                        -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
-                        "${inc[@]}" --top-module "$tb" -Mdir "$dir/obj" -o tb \
-                        "$src" "${srcs[@]}" > "$dir/build.log" 2>&1; then
+                if ! vlt_build "$tb" "$dir/obj" "${inc[@]}" "$src" "${srcs[@]}" > "$dir/build.log" 2>&1; then
                     verdict="FAIL $tb $sim (build failed, see $dir/build.log)"
                     return 1
                 fi
@@ -189,6 +235,7 @@ show() {
         shown=$((shown + 1))
     done
 }
+[[ " $SIMS " == *" verilator "* ]] && build_runtime
 for tb in "${TBS[@]}"; do
     fam=$(family_of "$tb")
     for sim in $SIMS; do

@@ -41,7 +41,9 @@ TEST_SCRIPTS += $(sort $(wildcard verilator/cli/*/tests/*.sh))
 
 # One-command checks, each counted as one test (name=command;...).
 TEST_CHECKS += lint=$(MAKE) --no-print-directory lint;
-TEST_CHECKS += synth=$(MAKE) --no-print-directory synth;
+# Yosys maps every top and parameter set to gates (make synth-check, rtl/rtl.mk: make synth
+# without its optimisations, the passes that can refuse a design kept, and check -assert).
+TEST_CHECKS += synth-check=$(MAKE) --no-print-directory synth-check;
 # The include rules between folders (tools/check-layers.sh), and that the check catches
 # a planted violation of each rule.
 TEST_CHECKS += layers=bash tools/check-layers.sh;
@@ -63,7 +65,7 @@ TEST_SKIPPED ?=
 
 # run_all.sh runs the suites JOBS at a time; the longest start first (its durations file,
 # else this list: the slowest suites of a fresh build, longest first, docs/bench.md).
-TEST_FIRST ?= formal/tests/formal.sh sv_tests/run.sh synth qemu/tests/record_cli.sh \
+TEST_FIRST ?= formal/tests/formal.sh sv_tests/run.sh synth-check qemu/tests/record_cli.sh \
               qemu/tests/real_short.sh stream_tests tests/new_family.sh
 
 .PHONY: test test-build conformance

@@ -42,7 +42,7 @@ FPGA_LINES += $(foreach v,$(EV4_VARIANTS),"ev4|$(v)|$(EV4_RTL_TOP)|$(EV4_RTL_SRC
 # the width of a -G value).
 ev4_vlt_params = $(foreach p,$(1),"-G$(if $(filter HasPme=% Mux0Undef=%,$(p)),$(subst =,=1'b,$(p)),$(p))")
 
-EV4_SYNTH_LOGS    := $(foreach v,$(EV4_VARIANTS),$(BUILD)/synth/$(EV4_RTL_TOP)_$(v).log)
+EV4_SYNTH_LOGS    := $(foreach v,$(EV4_VARIANTS),$(SYNTH_OUT)/$(EV4_RTL_TOP)_$(v).log)
 EV4_IVERILOG_OUTS := $(foreach v,$(EV4_VARIANTS),$(BUILD)/rtl/$(EV4_RTL_TOP)_$(v).vvp)
 
 # Lint: every variant, every warning on; waivers only in rtl/lint/waivers.vlt. The Icarus
@@ -54,19 +54,19 @@ lint-ev4: $(EV4_GEN_VH) $(EV4_RTL_SRCS) $(RTL_WAIVERS) $(EV4_IVERILOG_OUTS)
 	    --top-module $(EV4_RTL_TOP) $(RTL_WAIVERS) $(EV4_RTL_SRCS);)
 	@echo "lint: clean (verilator -Wall and iverilog -Wall, ev4 variants: $(EV4_VARIANTS))"
 
-# Synthesis: one Yosys run per variant; logs in $(BUILD)/synth/.
-$(BUILD)/synth/$(EV4_RTL_TOP)_%.log: $(EV4_GEN_VH) $(EV4_RTL_SRCS)
+# Synthesis: one Yosys run per variant; logs in $(SYNTH_OUT)/ (rtl/rtl.mk).
+$(SYNTH_OUT)/$(EV4_RTL_TOP)_%.log: $(EV4_GEN_VH) $(EV4_RTL_SRCS)
 	@mkdir -p $(dir $@)
 	@$(YOSYS) -q -l $@.tmp -p "read_verilog -sv $(EV4_RTL_INC) $(EV4_RTL_SRCS); \
 	  $(foreach p,$(EV4_PARAMS_$*),chparam -set $(subst =, ,$(p)) $(EV4_RTL_TOP);) \
-	  synth -flatten -top $(EV4_RTL_TOP); stat" > /dev/null \
+	  $(call yosys_synth,$(EV4_RTL_TOP)); stat" > /dev/null \
 	  || { echo "yosys failed for $(EV4_PARAMS_$*): see $@.tmp"; exit 1; }
 	@mv $@.tmp $@
 
 # Cells: the total of the final stat. Flip-flops: the $_*DFF*_ cells of that stat.
 synth-ev4: $(EV4_SYNTH_LOGS)
 	@for v in $(EV4_VARIANTS); do \
-	  log=$(BUILD)/synth/$(EV4_RTL_TOP)_$$v.log; \
+	  log=$(SYNTH_OUT)/$(EV4_RTL_TOP)_$$v.log; \
 	  cells=$$(awk '/Number of cells:/ { n = $$4 } END { print n }' $$log); \
 	  ffs=$$(awk '/Printing statistics/ { f = 0 } /\$$_.*DFF.*_/ { f += $$2 } END { print f + 0 }' $$log); \
 	  echo "synth $(EV4_RTL_TOP) $$v: cells $$cells"; \

@@ -45,7 +45,7 @@ FPGA_LINES += $(foreach v,$(EV67_SYNTH_VARIANTS),"ev67|$(v)|$(EV67_RTL_TOP)|$(EV
 # checks the width of a -G value).
 ev67_vlt_params = $(foreach p,$(1),"-G$(subst =,=1'b,$(p))")
 
-EV67_SYNTH_LOGS    := $(foreach v,$(EV67_SYNTH_VARIANTS),$(BUILD)/synth/$(EV67_RTL_TOP)_$(v).log)
+EV67_SYNTH_LOGS    := $(foreach v,$(EV67_SYNTH_VARIANTS),$(SYNTH_OUT)/$(EV67_RTL_TOP)_$(v).log)
 EV67_IVERILOG_OUTS := $(foreach v,$(EV67_VARIANTS),$(BUILD)/rtl/$(EV67_RTL_TOP)_$(v).vvp)
 
 # Lint: every variant, every warning on; waivers only in rtl/lint/waivers.vlt. The Icarus
@@ -57,19 +57,19 @@ lint-ev67: $(EV67_GEN_VH) $(EV67_RTL_SRCS) $(RTL_WAIVERS) $(EV67_IVERILOG_OUTS)
 	    --top-module $(EV67_RTL_TOP) $(RTL_WAIVERS) $(EV67_RTL_SRCS);)
 	@echo "lint: clean (verilator -Wall and iverilog -Wall, ev67 variants: $(EV67_VARIANTS))"
 
-# Synthesis: one Yosys run per variant; logs in $(BUILD)/synth/.
-$(BUILD)/synth/$(EV67_RTL_TOP)_%.log: $(EV67_GEN_VH) $(EV67_RTL_SRCS)
+# Synthesis: one Yosys run per variant; logs in $(SYNTH_OUT)/ (rtl/rtl.mk).
+$(SYNTH_OUT)/$(EV67_RTL_TOP)_%.log: $(EV67_GEN_VH) $(EV67_RTL_SRCS)
 	@mkdir -p $(dir $@)
 	@$(YOSYS) -q -l $@.tmp -p "read_verilog -sv $(EV67_RTL_INC) $(EV67_RTL_SRCS); \
 	  $(foreach p,$(EV67_PARAMS_$*),chparam -set $(subst =, ,$(p)) $(EV67_RTL_TOP);) \
-	  synth -flatten -top $(EV67_RTL_TOP); stat" > /dev/null \
+	  $(call yosys_synth,$(EV67_RTL_TOP)); stat" > /dev/null \
 	  || { echo "yosys failed for $(EV67_PARAMS_$*): see $@.tmp"; exit 1; }
 	@mv $@.tmp $@
 
 # Cells: the total of the final stat. Flip-flops: the $_*DFF*_ cells of that stat.
 synth-ev67: $(EV67_SYNTH_LOGS)
 	@for v in $(EV67_SYNTH_VARIANTS); do \
-	  log=$(BUILD)/synth/$(EV67_RTL_TOP)_$$v.log; \
+	  log=$(SYNTH_OUT)/$(EV67_RTL_TOP)_$$v.log; \
 	  cells=$$(awk '/Number of cells:/ { n = $$4 } END { print n }' $$log); \
 	  ffs=$$(awk '/Printing statistics/ { f = 0 } /\$$_.*DFF.*_/ { f += $$2 } END { print f + 0 }' $$log); \
 	  echo "synth $(EV67_RTL_TOP) $$v: cells $$cells"; \

@@ -37,7 +37,7 @@ docs-ita: $(BUILD)/ita/gen_defs
 
 RTL_MODELS := 0 1
 FPGA_LINES += $(foreach m,$(RTL_MODELS),"ita|model$(m)|$(RTL_TOP)|$(RTL_SRCS)|$(RTL_INC)|Model=$(m)")
-RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(BUILD)/synth/$(RTL_TOP)_model$(m).log)
+RTL_SYNTH_LOGS    := $(foreach m,$(RTL_MODELS),$(SYNTH_OUT)/$(RTL_TOP)_model$(m).log)
 RTL_IVERILOG_OUTS := $(foreach m,$(RTL_MODELS),$(BUILD)/rtl/$(RTL_TOP)_model$(m).vvp)
 
 .PHONY: rtl-iverilog
@@ -59,19 +59,19 @@ lint-ita: $(GEN_VH) $(RTL_SRCS) $(RTL_WAIVERS) $(RTL_IVERILOG_OUTS)
 	  $(RTL_WAIVERS) $(RTL_SRCS)
 	@echo "lint: clean (verilator -Wall and iverilog -Wall, Model=0 and Model=1, FineGran2=1, ObsPort=0)"
 
-# Synthesis: one Yosys run per model; logs in $(BUILD)/synth/.
+# Synthesis: one Yosys run per model; logs in $(SYNTH_OUT)/ (rtl/rtl.mk).
 
-$(BUILD)/synth/$(RTL_TOP)_model%.log: $(GEN_VH) $(RTL_SRCS)
+$(SYNTH_OUT)/$(RTL_TOP)_model%.log: $(GEN_VH) $(RTL_SRCS)
 	@mkdir -p $(dir $@)
 	@$(YOSYS) -q -l $@.tmp -p "read_verilog -sv $(RTL_INC) $(RTL_SRCS); \
-	  chparam -set Model $* $(RTL_TOP); synth -flatten -top $(RTL_TOP); stat" > /dev/null \
+	  chparam -set Model $* $(RTL_TOP); $(call yosys_synth,$(RTL_TOP)); stat" > /dev/null \
 	  || { echo "yosys failed for Model=$*: see $@.tmp"; exit 1; }
 	@mv $@.tmp $@
 
 # Cells: the total of the final stat. Flip-flops: the $_*DFF*_ cells of that stat.
 synth-ita: $(RTL_SYNTH_LOGS)
 	@for m in $(RTL_MODELS); do \
-	  log=$(BUILD)/synth/$(RTL_TOP)_model$$m.log; \
+	  log=$(SYNTH_OUT)/$(RTL_TOP)_model$$m.log; \
 	  cells=$$(awk '/Number of cells:/ { n = $$4 } END { print n }' $$log); \
 	  ffs=$$(awk '/Printing statistics/ { f = 0 } /\$$_.*DFF.*_/ { f += $$2 } END { print f + 0 }' $$log); \
 	  case $$m in 0) name="Itanium";; *) name="Itanium 2";; esac; \

@@ -21,9 +21,11 @@ mutants-check:
 	@bash tests/mutants/run.sh --check
 
 # The Verilated variants whose sources include MUTANT_FILE (a path under rtl/), one line:
-# a mutated file is built and tested in each of them (Itanium 2 and Itanium alike).
+# a mutated file is built and tested in each of them (Itanium 2 and Itanium alike).  With
+# MUTANT_MODEL (a --model name), a variant its family names by another model (VLT_MODEL_<variant>)
+# is left out: a replay on one model (formal/replay.sh) runs that model's variant only.
 mutant-variants:
-	@echo $(foreach v,$(VLT_VARIANTS),$(if $(filter $(MUTANT_FILE),$(VLT_SRCS_$(v))),$(v)))
+	@echo $(foreach v,$(VLT_VARIANTS),$(if $(filter $(MUTANT_FILE),$(VLT_SRCS_$(v))),$(if $(and $(MUTANT_MODEL),$(VLT_MODEL_$(v)),$(filter-out $(MUTANT_MODEL),$(VLT_MODEL_$(v)))),,$(v))))
 
 # The tests that kill a mutant of Verilated variant MUTANT_VARIANT, one "name|command" a line:
 # the family's MUTANT_KILL_TESTS_<variant> (verilator/<family>/family.mk), its entries

@@ -5,6 +5,9 @@
 # when the RTL or the generated headers change (a stamp per variant), so a second `make`
 # does nothing.
 ITA_VLT_PARAMS := "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0"
+# Each variant's --model name (make mutant-variants MUTANT_MODEL=, tests/mutants/mutants.mk).
+VLT_MODEL_ita2 := itanium2
+VLT_MODEL_ita  := itanium
 # ObsPort=0: obs_vis_o stays 0 and the harness reads the visible registers in the RTL's `vis`
 # (include/harness/ita/ita_vlt_model.h); the SystemC platform (systemc/ita/family.mk) keeps the port.
 $(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS) "-GObsPort=1'b0"))
@@ -42,8 +45,8 @@ ita_mutant_kill_tests = conform-mixed|pmusim conform --seed 1 $(MUTANT_KILL_SIZE
     conform-driver|pmusim conform --seed 1 $(MUTANT_KILL_SIZE) --model $(1) --service driver; \
     run-builtin|pmusim run --cycles 200000 --model $(1) --quiet; \
     directed-tests|directed_tests; rtl-unit-tests|rtl_unit_tests
-MUTANT_KILL_TESTS_ita2 = $(call ita_mutant_kill_tests,itanium2)
-MUTANT_KILL_TESTS_ita  = $(call ita_mutant_kill_tests,itanium)
+MUTANT_KILL_TESTS_ita2 = $(call ita_mutant_kill_tests,$(VLT_MODEL_ita2))
+MUTANT_KILL_TESTS_ita  = $(call ita_mutant_kill_tests,$(VLT_MODEL_ita))
 
 # make fuzz (tests/fuzz/fuzz.mk): the sources of its PMU configuration reader, for fuzz_config
 # (tests/fuzz/config_itanium.c).
