@@ -8,7 +8,8 @@
 # counterexample there, DIR/cex.vcd (the property's own failure) and DIR/mutant/cex.vcd
 # (its mutant's):
 #   1. pmusim cex2replay writes replay-stream.txt and replay-writes.txt beside the VCD;
-#   2. pmusim run replays them on the tree's RTL: the line it ends with;
+#   2. pmusim run replays them on the tree's RTL: the line it ends with (the waveform from
+#      1000 cycles before the trace's first clock, the whole preamble of most);
 #   3. for the mutant's: its pmusim (the catalog mutation on a copy of rtl/, built by
 #      tests/mutants/mutants.mk as make mutants builds it, in DIR/mutant/build) replays
 #      them: it must stop at a lock-step mismatch at or before the cycle of the failing
@@ -64,8 +65,11 @@ replay() {
             "$d/cex2replay.log")
     fam_name=$(sed -n 's/.* run --family \([a-z0-9]*\) .*/\1/p' "$d/cex2replay.log")
     model=$(sed -n 's/.* run --family [a-z0-9]* --model \([a-z0-9]*\) .*/\1/p' "$d/cex2replay.log")
+    # the waveform from 1000 cycles before the trace's first clock: a long preamble's last ones
+    from=$(sed -n 's/.* --wave-from \([0-9]*\)$/\1/p' "$d/cex2replay.log")
+    from=$(( ${from:-0} > 1000 ? ${from:-0} - 1000 : 0 ))
     out=$("$bin" run --family "$fam_name" ${model:+--model "$model"} --stream "$d/replay-stream.txt" \
-          --writes "$d/replay-writes.txt" --waves "$d/$waves" 2>&1)
+          --writes "$d/replay-writes.txt" --waves "$d/$waves" --wave-from "$from" 2>&1)
     rc=$?
 }
 

@@ -3,8 +3,11 @@
 # counterexample to a replay"): pmusim cex2replay on a counterexample of make formal kept in
 # the tree (ev4_ctr_step_bounded.vcd: ev4/ctr_step_bounded on mutant
 # ev4-whole-event-plus-half; ev67_agg_ctr0_continues.vcd: ev67/agg_ctr0_continues on mutant
-# ev67-ctr-stops-at-overflow; ita_ovf_sticky.vcd: ita/ovf_sticky on mutant ovf-not-sticky, a
-# trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
+# ev67-ctr-stops-at-overflow; ev67_pm_end_stops.vcd and ev67_pm_stopped_holds.vcd: the
+# ProfileMe machine mid-window and stopped, on mutants ev67-pm-end-rearms and
+# ev67-pm-stopped-counts-fetches, and the first with its start's machine rewritten to other
+# shapes (a window, a trap with KBM, a stopped machine's results); ita_ovf_sticky.vcd:
+# ita/ovf_sticky on mutant ovf-not-sticky, a trace of the Itanium's counters checker, whose inputs are a part's; its I-EAR checker's,
 # ita_iear_captures_only_armed.vcd, its D-EAR checker's, ita_dear_captures_only_armed.vcd, and
 # its BTB checker's, ita_btb_writes_at_pointer.vcd, and its ranges checker's,
 # ita_dbr_range_qualifies.vcd, converted and replayed on the tree's RTL only; its event-select
@@ -91,6 +94,82 @@ check ev67-family 2 "top module 'ev67_pmu_props': expected a family's checker" -
 sed 's/ nretire_i \$end/ nretire_x $end/' "$vcd67" > "$tmp/nosig67.vcd"
 check ev67-signal 2 "signal 'nretire_i' of checker ev67_pmu_props: not in the trace" -- \
     "$P" cex2replay --out "$tmp" "$tmp/nosig67.vcd"
+
+# ---- the 21264's ProfileMe machine at the trace's start: ev67_pm_end_stops.vcd
+# (ev67/pm_end_stops on mutant ev67-pm-end-rearms: SELECTED, its end event two steps back, the
+# window ending in the trace's first step) and ev67_pm_stopped_holds.vcd (ev67/pm_stopped_holds
+# on mutant ev67-pm-stopped-counts-fetches: STOPPED, PCTR0 0xffffb, which a window of cycles
+# reaches). The preamble runs the real machine through a window: P fetched as PCTR0 wraps, an
+# abort covering it (its end event); the expects check OBS_PM and the counts ----
+# ev67_pm NAME PROPERTY MUTANT CYCLE PREAMBLE LINE WRITE EXPECT LOCKSTEP: the kept trace's
+# conversion (the failing clock's CYCLE, the preamble's report, a LINE of the stream, a WRITE and
+# an EXPECT of the schedule), the tree's RTL (LOCKSTEP) and the mutant's
+ev67_pm() {
+    local name=$1 prop=$2 mutant=$3 cyc=$4 dpm=$tmp/ev67/$2/mutant
+    mkdir -p "$dpm"
+    cp "formal/tests/ev67_$prop.vcd" "$dpm/cex.vcd"
+    check "$name-convert" 0 "is about the clock of step 0: cycle $cyc (the step of record $cyc)" -- \
+        "$P" cex2replay "$dpm/cex.vcd"
+    check "$name-convert-preamble" 0 "$5" -- "$P" cex2replay "$dpm/cex.vcd"
+    check "$name-window" 0 "$6" -- cat "$dpm/replay-stream.txt"
+    check "$name-write" 0 "$7" -- cat "$dpm/replay-writes.txt"
+    check "$name-start-expects" 0 "$8" -- cat "$dpm/replay-writes.txt"
+    check "$name-lockstep" 0 "$9" -- \
+        "$P" run --family alpha21264 --stream "$dpm/replay-stream.txt" --writes "$dpm/replay-writes.txt"
+    check "$name-expects" 0 ", 0 expects failed" -- \
+        "$P" run --family alpha21264 --stream "$dpm/replay-stream.txt" --writes "$dpm/replay-writes.txt"
+    if [ "${BUILD:-build}" = build ]; then
+        check "$name-mutant" 0 "on mutant $mutant: mismatch at cycle $cyc (step of record $cyc), the clock the assertion fails on" -- \
+            env PMUSIM="$P" bash formal/replay.sh "$tmp/ev67/$prop"
+    fi
+}
+ev67_pm ev67-pm-end pm_end_stops ev67-pm-end-rearms 4 \
+    "start state (step 0): reached by a preamble of 4 records and 9 writes; checked by expects at cycle 4" \
+    "pal=0 tag=0 fetch=intop@0x0:n abort=0" "at 2 write PCTR_CTL 0xfffff0000014" "at 4 expect OBS_PM 0x65" \
+    "lock-step: 6 cycles, 0 mismatches"
+ev67_pm ev67-pm-stopped pm_stopped_holds ev67-pm-stopped-counts-fetches 1048577 \
+    "start state (step 0): reached by a preamble of 1048577 records and 8 writes; checked by expects at cycle 1048577" \
+    "repeat=1048571 pal=0" "at 1048577 write HW_INT_CLR 0x20000000" "at 1048577 expect OBS_CTR 0x8000ffffb" \
+    "lock-step: 1048580 cycles, 0 mismatches"
+check ev67-pm-stopped-note 0 "note: start state: OBS_PM.AGE 0 is not reached by a window to the trace's phase: replayed as 2" -- \
+    "$P" cex2replay --out "$tmp" formal/tests/ev67_pm_stopped_holds.vcd
+# ev67_pm_shape NAME OBS_PM OBS_PMPC OBS_CTR PCTR_CTL: the kept pm_end_stops trace with those
+# registers of its start state (dut.obs_vis_o at step 0) replaced, converted and replayed on the
+# tree's RTL: the window reaches that OBS_PM exactly (the expect, no note) and every expect holds
+ev67_pm_shape() {
+    local v=$tmp/shape_$1
+    mkdir -p "$v"
+    python3 - formal/tests/ev67_pm_end_stops.vcd "$v/cex.vcd" "$2" "$3" "$4" "$5" << 'EOF'
+import sys
+src, out, pm, pmpc, ctr, pctr = sys.argv[1], sys.argv[2], *(int(a, 0) for a in sys.argv[3:])
+lines = open(src).read().split('\n')
+codes = {l.split()[3] for l in lines if l.startswith('$var') and l.split()[4] == 'obs_vis_o'}
+for i, l in enumerate(lines):
+    w = l.split()
+    if len(w) == 2 and w[1] in codes and w[0].startswith('b'):
+        v = int(w[0][1:], 2)
+        for k, x in ((10, pm), (11, pmpc), (7, ctr), (4, pctr)):  # the visible registers' order
+            v = v & ~(((1 << 64) - 1) << (64 * k)) | x << (64 * k)
+        lines[i] = 'b' + format(v, '0768b') + ' ' + w[1]
+        codes.discard(w[1])
+open(out, 'w').write('\n'.join(lines))
+EOF
+    check "ev67-pm-$1-convert" 0 "checked by expects" -- "$P" cex2replay "$v/cex.vcd"
+    lacks "ev67-pm-$1-reached" "note: start state: OBS_PM" -- "$P" cex2replay "$v/cex.vcd"
+    check "ev67-pm-$1-expect" 0 "expect OBS_PM $2" -- cat "$v/replay-writes.txt"
+    check "ev67-pm-$1-lockstep" 0 ", 0 expects failed" -- \
+        "$P" run --family alpha21264 --stream "$v/replay-stream.txt" --writes "$v/replay-writes.txt"
+}
+# SELECTED in the window: OVR 5, ICM, STALLED, PCTR0 counting cycles from OVR to 0x40 (3 steps
+# before the window and 59 in it, one repeated record), PCTR1 kept
+ev67_pm_shape window 0x3e800200d15 0x2001 0x12300000040 0x14
+check ev67-pm-window-line 0 "repeat=62 pal=0" -- cat "$tmp/shape_window/replay-stream.txt"
+# SELECTED after its end event, a replay trap with LSO and an abort with KBM, in step s + 2
+ev67_pm_shape trap 0x1f40040a26d 0x3000 0x2 0x1c
+check ev67-pm-trap-line 0 "trap=500:replay:lso abort=500/500" -- cat "$tmp/shape_trap/replay-stream.txt"
+# STOPPED after an arith trap: REQ[0] and the results (PMPC, I_STAT) of its window end
+ev67_pm_shape stopped 0x5000c27aa 0x5001 0x7 0x14
+check ev67-pm-stopped-istat 0 "expect I_STAT 0xb1c0000000" -- cat "$tmp/shape_stopped/replay-writes.txt"
 
 # ---- the Itanium: ita_ovf_sticky.vcd (ita/ovf_sticky on mutant ovf-not-sticky), a trace of
 # the counters checker: each counter's n as a general event's count, the model whose

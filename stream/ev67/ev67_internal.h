@@ -21,7 +21,6 @@
 #include "common/pmu_dialect.h"
 
 extern const char *const ev67_class_names[EV67_NCLASSES];
-extern const char *const ev67_trap_names[EV67_NTRAP_TYPES];
 
 /* One in-flight instruction. */
 typedef struct ev67_inst {

@@ -55,6 +55,9 @@ int ev67_stream_check_step(ev67_stream_check *k, const ev67_cycle *c, const char
 unsigned ev67_stream_check_inflight(const ev67_stream_check *k);
 void ev67_stream_check_destroy(ev67_stream_check *k);
 
+/* The text form's trap TYPE names (docs/ev67-stream.md), by ev67_trap_type. */
+extern const char *const ev67_trap_names[EV67_NTRAP_TYPES];
+
 #ifdef __cplusplus
 }
 #endif
