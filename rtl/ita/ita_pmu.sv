@@ -260,8 +260,9 @@ module ita_pmu #(
   );
 
   // Visible register v as a read returns it, for obs_vis_o (driven where each register is).
-  // Public for reading: with ObsPort = 0 the Verilated harness compares these entries in place.
-  logic [63:0] vis [ITA_NVIS] /* verilator public_flat_rd */;
+  // With ObsPort = 0 the Verilated harness compares these entries in place (its tops make the
+  // array readable: verilator/ita/vis_public.vlt).
+  logic [63:0] vis [ITA_NVIS];
 
   // ---- qualification registers: PMC8, PMC9, PMC11, PMC13..15, IBR0..7, DBR0..7 -----------
   // The ACCESS(QUAL) registers of the .def, listed by build/gen/ita/ita_qual_regs.svh. Each one

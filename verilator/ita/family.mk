@@ -9,9 +9,12 @@ ITA_VLT_PARAMS := "-GPmdSext=1'b1" "-GThrGe=1'b0" "-GFineGran2=1'b0"
 VLT_MODEL_ita2 := itanium2
 VLT_MODEL_ita  := itanium
 # ObsPort=0: obs_vis_o stays 0 and the harness reads the visible registers in the RTL's `vis`
-# (include/harness/ita/ita_vlt_model.h); the SystemC platform (systemc/ita/family.mk) keeps the port.
-$(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS) "-GObsPort=1'b0"))
-$(eval $(call vlt_variant,ita,Vita_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=0 $(ITA_VLT_PARAMS) "-GObsPort=1'b0"))
+# (include/harness/ita/ita_vlt_model.h), made readable by ITA_VLT_VIS; the SystemC platform
+# (systemc/ita/family.mk) keeps the port.
+ITA_VLT_VIS := verilator/ita/vis_public.vlt
+$(eval $(call vlt_variant,ita2,Vita2_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=1 $(ITA_VLT_PARAMS) "-GObsPort=1'b0" $(ITA_VLT_VIS)))
+$(eval $(call vlt_variant,ita,Vita_pmu,$(RTL_TOP),$(RTL_SRCS),$(RTL_INC),-GModel=0 $(ITA_VLT_PARAMS) "-GObsPort=1'b0" $(ITA_VLT_VIS)))
+$(VLT_STAMP_ita2) $(VLT_STAMP_ita): $(ITA_VLT_VIS)
 
 $(BUILD)/obj/verilator/ita/rtl_backend.o: verilator/ita/rtl_backend.cpp $(VLT_STAMP_ita2) $(VLT_STAMP_ita)
 	@mkdir -p $(dir $@)
