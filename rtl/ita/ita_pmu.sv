@@ -597,6 +597,11 @@ module ita_pmu #(
     logic          en;
     logic [31:0]   en_tab;
     logic [W-1:0]  cnt;
+    // The slots the event select compares: none in a clock in which the counter does not
+    // count (en, which does not depend on n), whose n nothing reads; otherwise Verilator
+    // compares every valid slot for every counter in every clock.
+    logic [2:0]    sel_nslots;
+    assign sel_nslots = en ? nslots_q : 3'd0;
 
     ita_pmc_gen #(
       .ResetValue (PmcReset),
@@ -625,7 +630,7 @@ module ita_pmu #(
       .pmc_i        (pmc),
       .power_i      (power_q),
       .recirc_i     (recirc_q),
-      .nslots_i     (nslots_q),
+      .nslots_i     (sel_nslots),
       .slot_flags_i  (slot_flags_q),
       .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
