@@ -341,6 +341,12 @@ module ita_pmu #(
   // above: the event selects read a slot's word as it is (docs/ita-rtl.md, "The slots'
   // tags").
   logic [`ITA_MAX_SLOTS*32-1:0] slot_tags;
+  // Some reader may use the tags in this clock: a counter that counts, the D-EAR or the BTB
+  // that may capture, a general event; otherwise the slots are qualified as not valid.
+  logic                         tags_used;
+  logic [NCnt-1:0]              cnt_en;  // g_cnt's en, counter k at k
+  logic                         dear_en, btb_en;
+  assign tags_used = (cnt_en != '0) || dear_en || btb_en || (xev_valid_q != '0);
 
   for (genvar s = 0; s < `ITA_MAX_SLOTS; s++) begin : g_slot
     logic [`ITA_SF_WIDTH-1:0] flags;
@@ -350,7 +356,7 @@ module ita_pmu #(
       .Model     (Model),
       .FineGran2 (FineGran2)
     ) u_slot_qual (
-      .valid_i  (nslots_q > 3'(s)),
+      .valid_i  (tags_used && (nslots_q > 3'(s))),
       .is_i     (is_q),
       .cpl_i    (cpl_q),
       .ip_i     (slot_ip_q[s*64 +: 64]),
@@ -442,7 +448,6 @@ module ita_pmu #(
   // iteration writing its slice of a packed array, is refused by Icarus 11
   // (docs/bench-history.md, "Sixteenth round").
   logic [`ITA_MAX_SLOTS-1:0] dear_slot_q, btb_slot_q;
-  logic                      dear_en, btb_en;
   always_comb begin
     if (dear_en) begin
       dear_slot_q = '0;  // (so that Verilator sees every bit assigned)
@@ -598,6 +603,12 @@ module ita_pmu #(
     logic          en;
     logic [31:0]   en_tab;
     logic [W-1:0]  cnt;
+    // The slots the event select compares: none in a clock in which the counter does not
+    // count (en, which does not depend on n), whose n nothing reads; otherwise Verilator
+    // compares every valid slot for every counter in every clock.
+    logic [2:0]    sel_nslots;
+    assign sel_nslots = en ? nslots_q : 3'd0;
+    assign cnt_en[k]  = en;
 
     ita_pmc_gen #(
       .ResetValue (PmcReset),
@@ -626,7 +637,7 @@ module ita_pmu #(
       .pmc_i        (pmc),
       .power_i      (power_q),
       .recirc_i     (recirc_q),
-      .nslots_i     (nslots_q),
+      .nslots_i     (sel_nslots),
       .slot_flags_i  (slot_flags_q),
       .slot_tags_i   (slot_tags),
       .iear_cap_i    (iear_cap),
