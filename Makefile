@@ -104,9 +104,18 @@ $(BUILD)/obj/%.o: %.c
 # CPU at -O2), and what they test is in the libraries, which keep $(OPT).  TEST_CXXOPT=
 # builds them as the rest.
 TEST_CXXOPT ?= -O0
+# GoogleTest's header is precompiled once, with those sources' flags, and included first in
+# each (-include): it was a third of each one's compile (about 1.1 of 3 CPU s). When a
+# source's flags make it unusable, GCC reads the header itself (-Winvalid-pch says so).
+GTEST_PCH := $(BUILD)/pch/gtest_pch.h
+$(GTEST_PCH).gch: tests/gtest_pch.h
+	@mkdir -p $(dir $@)
+	cp $< $(GTEST_PCH)
+	$(CXX) $(CXXFLAGS) $(TEST_CXXOPT) -x c++-header $(GTEST_PCH) -o $@
+$(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard */tests/*.cpp */*/tests/*.cpp */*/*/tests/*.cpp)): $(GTEST_PCH).gch
 $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $(if $(findstring /tests/,/$<),$(TEST_CXXOPT)) -c $< -o $@
+	$(CXX) $(CXXFLAGS) $(if $(findstring /tests/,/$<),$(TEST_CXXOPT) -include $(GTEST_PCH) -Winvalid-pch) -c $< -o $@
 
 # One generator per family: tools/gen_defs.c (generic) with tools/<family>/gen_<family>.c
 # (include/tools/pmu_gen_defs.h) and tools/gen_rows.c compiled with the family's .def (the rows every

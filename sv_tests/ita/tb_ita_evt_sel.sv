@@ -245,16 +245,46 @@ module tb_ita_evt_sel;
     stim.power = PowerNormal;
   endtask
 
+  // The generated rows, in table order (add_row fills them; one past the end is counted only).
+  int                    ntab = 0;
+  int                    t_model    [ITA_NEVT_ROWS];
+  logic [7:0]            t_code     [ITA_NEVT_ROWS];
+  logic [3:0]            t_umask    [ITA_NEVT_ROWS];
+  logic [7:0]            t_counters [ITA_NEVT_ROWS];
+  logic                  t_iar      [ITA_NEVT_ROWS];
+  logic                  t_opm      [ITA_NEVT_ROWS];
+  logic                  t_dar      [ITA_NEVT_ROWS];
+  logic [ITA_KIND_W-1:0] t_kind     [ITA_NEVT_ROWS];
+  string                 t_name     [ITA_NEVT_ROWS];
+
+  task automatic add_row(input int model, input logic [7:0] code, input logic [3:0] umask,
+                         input logic [7:0] counters, input logic iar, input logic opm, input logic dar,
+                         input logic [ITA_KIND_W-1:0] kind, input string name);
+    if (ntab < ITA_NEVT_ROWS) begin
+      t_model[ntab] = model; t_code[ntab] = code; t_umask[ntab] = umask;
+      t_counters[ntab] = counters; t_iar[ntab] = iar; t_opm[ntab] = opm; t_dar[ntab] = dar;
+      t_kind[ntab] = kind; t_name[ntab] = name;
+    end
+    ntab++;
+  endtask
+
   initial begin
     #1;
     // No event selected (es = 0, umask = 0 is not in the table): nothing counts.
     drive('1, '1, '1);
     expect_n(-1, 8'h00, 1, 0, "es 0");
 
+    // The rows go into a table first and are checked from one call: a simulator that inlines
+    // tasks (Verilator) then builds check_row once instead of once per row.
 `define ITA_EVT_ROW(MODEL, NAME, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND)                 \
-    check_row(MODEL, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND, `"NAME`");
+    add_row(MODEL, CODE, UMASK, COUNTERS, IAR, OPM, DAR, KIND, `"NAME`");
     `include "ita_evt_rows.svh"
 `undef ITA_EVT_ROW
+    check(ntab == ITA_NEVT_ROWS, $sformatf("%0d rows included, the tables have %0d modelled rows", ntab,
+                                           ITA_NEVT_ROWS));
+    for (int r = 0; r < ntab && r < ITA_NEVT_ROWS; r++)
+      check_row(t_model[r], t_code[r], t_umask[r], t_counters[r], t_iar[r], t_opm[r], t_dar[r], t_kind[r],
+                t_name[r]);
 
     check(rows == ITA_NEVT_ROWS, $sformatf("%0d rows checked, the tables have %0d modelled rows", rows,
                                            ITA_NEVT_ROWS));
