@@ -83,7 +83,7 @@ help:
 	@echo "make install PREFIX=DIR   programs, libraries, headers, pkg-config files pmusim and pmusim-systemc, FuseSoC cores, examples (docs/kit.md)"
 	@echo "make fusesoc   each family's RTL as a FuseSoC core in $(BUILD)/kit/fusesoc (docs/kit.md)"
 	@echo "make sc-example   build/examples/pmu_sc_example, the PMU in a SystemC platform of its own (docs/systemc.md)"
-	@echo "make time-to-check   time make test on a fresh clone, after touching one RTL file, and make sim after it (docs/bench.md)"
+	@echo "make time-to-check   time make test on a fresh clone, after an edit of one RTL file, and make sim after another (docs/bench.md)"
 	@echo "make sv-test | csim-test | stream-test | harness-test | sw-test | drv-test   one suite"
 
 deps:
@@ -174,8 +174,8 @@ $(PMUSIM_FAULTY): $(BUILD)/obj/verilator/cli/main.o $(BUILD)/obj/verilator/cli/t
 clean:
 	rm -rf $(BUILD) $(CLEAN_EXTRA)
 
-# Time to check a change (docs/bench.md): make test on a fresh clone of HEAD, after touching
-# one RTL file, and make sim after it; wall and CPU seconds of each.
+# Time to check a change (docs/bench.md): make test on a fresh clone of HEAD, after an edit of
+# one RTL file, and make sim after another; wall and CPU seconds of each.
 time-to-check:
 	@JOBS=$(JOBS) bash tools/time-to-check.sh
 

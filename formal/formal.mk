@@ -1,14 +1,17 @@
 # formal fragment: `make formal` (docs/formal.md) proves each family's properties
 # (its checkers formal/<family>/<family>_*_props.sv) with Yosys and yosys-smtbmc: BMC to FORMAL_DEPTH
 # steps, k-induction, the covers, and the mutant each property must catch (formal/run.sh).
+# A property whose inputs are unchanged since it passed reuses that result, kept in
+# FORMAL_CACHE (run.sh --cache; FORMAL_CACHE= proves every property again).
 
 FORMAL_FAMILIES := $(sort $(foreach d,$(wildcard formal/*/),$(if $(wildcard $(d)$(notdir $(d:/=))_*_props.sv),$(notdir $(d:/=)))))
 FORMAL_DEPTH    ?= 20
 FORMAL_OUT      ?= $(BUILD)/formal
+FORMAL_CACHE    ?= $(BUILD)/formal-cache
 
 .PHONY: formal formal-files formal-families
 formal: deps $(GEN_VH)
-	@bash formal/run.sh --depth $(FORMAL_DEPTH) --out $(FORMAL_OUT) $(FORMAL_FAMILIES)
+	@bash formal/run.sh --depth $(FORMAL_DEPTH) --out $(FORMAL_OUT) $(if $(FORMAL_CACHE),--cache $(FORMAL_CACHE)) $(FORMAL_FAMILIES)
 
 # The families with a checker, one line.
 formal-families:
@@ -27,6 +30,7 @@ formal-files:
 	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_SRCS)'
 	@echo '$($(FORMAL_VARS_$(FORMAL_FAMILY))RTL_INC)'
 
-# make test runs the quick version (depth 8, under a minute) and run.sh's usage checks, and
+# make test runs the quick version (depth 8; the Itanium's 3), its cache in $(BUILD)/formal-cache
+# too, and run.sh's usage checks, and
 # the replay of a counterexample kept in the tree (cex2replay, run --writes, formal/replay.sh).
 TEST_SCRIPTS += formal/tests/formal.sh formal/tests/replay.sh

@@ -33,7 +33,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sv_tests/ita"
 cp sv_tests/run.sh sv_tests/tb_common.svh "$tmp/sv_tests/"
-mkdir -p "$tmp/tests" && cp tests/jobs_lib.sh "$tmp/tests/"
+mkdir -p "$tmp/tests" "$tmp/tools" && cp tests/jobs_lib.sh "$tmp/tests/" && cp tools/sources-used.sh "$tmp/tools/"
 cp sv_tests/ita/tb_ita_counter.sv "$tmp/sv_tests/ita/"
 for s in $gen $srcs; do
     mkdir -p "$tmp/$(dirname "$s")"

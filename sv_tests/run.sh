@@ -6,8 +6,8 @@
 # logs) go to $BUILD/sv_tests/<simulator>/<family>/<testbench>/ ($BUILD: build unless set, as
 # make test SAN=1 sets it); a build is redone only when
 # one of its inputs is newer: the testbench, the RTL sources it instantiates (sources_used),
-# the family's generated includes, tb_common.svh and this script.  The Verilator runtime
-# (verilated.cpp and the timing and thread support) is compiled once, in
+# the family's generated includes, tb_common.svh, this script and tools/sources-used.sh.  The
+# Verilator runtime (verilated.cpp and the timing and thread support) is compiled once, in
 # $BUILD/sv_tests/verilator-runtime/, and every testbench whose generated makefile would
 # compile it alike links that archive (verilator/vlt_runtime.mk).
 #
@@ -67,34 +67,8 @@ fi
 passed=0
 failed=0
 
-# The RTL sources among $2... that testbench $1 instantiates, directly or through them
-# (docs/ita-rtl.md, "Testbenches"): each file holds the module of its name, and a file uses a
-# module when the name appears in it as a word outside // comments (a mention in a block
-# comment only adds a dependency).  A testbench is compiled with these files alone, so a
-# module this misses fails the build instead of leaving a stale one; touching a module the
-# testbench does not use rebuilds nothing.  Printed in the order given (leaves first).
-sources_used() {
-    local tb=$1; shift
-    local -A used=()
-    local -a todo=("$tb")
-    local f m
-    while [ ${#todo[@]} -gt 0 ]; do
-        f=${todo[0]}
-        todo=("${todo[@]:1}")
-        for m in "$@"; do
-            [ -n "${used[$m]:-}" ] && continue
-            if sed 's://.*::' "$f" | grep -qw "$(basename "$m" .sv)"; then
-                used[$m]=1
-                todo+=("$m")
-            fi
-        done
-    done
-    local out=()
-    for m in "$@"; do
-        [ -n "${used[$m]:-}" ] && out+=("$m")
-    done
-    echo "${out[*]}"
-}
+# sources_used TESTBENCH SOURCE...: the RTL sources it instantiates (tools/sources-used.sh).
+. tools/sources-used.sh
 
 # 0 when $1 exists and is newer than every other argument.
 up_to_date() {
@@ -170,7 +144,7 @@ run_one() {
     [ -n "${FAM_INC[$fam]}" ] && inc+=("-I${FAM_INC[$fam]}")
     # Every generated include of the family and tb_common.svh are inputs, whether or not
     # this testbench includes them: they change together, with the .def or the harness.
-    local deps=("$src" sv_tests/tb_common.svh sv_tests/run.sh "${gen[@]}" "${srcs[@]}")
+    local deps=("$src" sv_tests/tb_common.svh sv_tests/run.sh tools/sources-used.sh "${gen[@]}" "${srcs[@]}")
     local exe run_cmd
     mkdir -p "$dir"
     case $sim in

@@ -2,14 +2,16 @@
 # time-to-check.sh - how long a change takes to check (docs/bench.md, "Time to check"):
 # clones the repository's HEAD into a scratch directory and times, there,
 #   1. `make test` on the fresh clone (what CI runs: .ci/run),
-#   2. `make test` again after touching one RTL file (--rtl, default below),
-#   3. `make sim` after touching it once more.
+#   2. `make test` again after an edit of one RTL file (--rtl, default below): a comment line
+#      appended to it, so that its content changes (a bare touch would not model an edit: the
+#      formal proofs reuse the results of unchanged inputs, formal/run.sh --cache),
+#   3. `make sim` after a second such edit.
 # Each step prints its wall time, the user + sys CPU seconds of everything it ran, and the
 # wall time that CPU would take on JOBS idle cores (CPU / JOBS): on a machine others are
 # using, the wall time is inflated and the estimate is the figure to compare with the
 # targets.  Each step's output goes to a log in the scratch directory (kept with --keep).
 #
-#   tools/time-to-check.sh [--keep] [--only STEP,...] [--rtl FILE]    (STEP: fresh, touch, sim)
+#   tools/time-to-check.sh [--keep] [--only STEP,...] [--rtl FILE]    (STEP: fresh, edit, sim)
 #
 # Environment: JOBS (default: the number of cores) is passed to make.  Uncommitted changes
 # are not in the clone: commit first.  Exit 1 when a step fails (its log is named).
@@ -17,20 +19,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo=$PWD
 
-keep=0 steps="fresh,touch,sim" rtl=rtl/ita/ita_cnt_qual.sv
+keep=0 steps="fresh,edit,sim" rtl=rtl/ita/ita_cnt_qual.sv
 usage() { echo "time-to-check.sh: $1 (usage: time-to-check.sh [--keep] [--only STEP,...] [--rtl FILE])" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) keep=1; shift ;;
-        --only) steps=${2:-}; [ -n "$steps" ] || usage "--only: expected steps (fresh,touch,sim)"; shift 2 ;;
+        --only) steps=${2:-}; [ -n "$steps" ] || usage "--only: expected steps (fresh,edit,sim)"; shift 2 ;;
         --rtl) rtl=${2:-}; [ -n "$rtl" ] || usage "--rtl: expected a file"; shift 2 ;;
         *) usage "unknown argument '$1'" ;;
     esac
 done
 for s in ${steps//,/ }; do
-    case $s in fresh|touch|sim) ;; *) usage "--only: unknown step '$s', expected fresh, touch or sim" ;; esac
+    case $s in fresh|edit|sim) ;; *) usage "--only: unknown step '$s', expected fresh, edit or sim" ;; esac
 done
 [ -f "$rtl" ] || usage "--rtl: no file '$rtl'"
+case $rtl in *.sv|*.v|*.svh|*.vh) ;; *) usage "--rtl: expected a Verilog file (.sv, .v, .svh or .vh), got '$rtl'" ;; esac
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 tmp=$(mktemp -d /tmp/pmusim_ttc.XXXXXX) || exit 2
@@ -71,11 +74,11 @@ for s in ${steps//,/ }; do
     case $s in
         fresh) step "make test (fresh clone)" "$tmp/fresh.log" make test JOBS="$jobs"
                tail -1 "$tmp/fresh.log" | sed 's/^/  /' ;;
-        touch) touch "$rtl"
-               step "make test (touched $(basename "$rtl"))" "$tmp/touch.log" make test JOBS="$jobs"
-               tail -1 "$tmp/touch.log" | sed 's/^/  /' ;;
-        sim)   touch "$rtl"
-               step "make sim (touched $(basename "$rtl"))" "$tmp/sim.log" make sim JOBS="$jobs" ;;
+        edit)  echo "// time-to-check.sh: an edit" >> "$rtl"
+               step "make test (edited $(basename "$rtl"))" "$tmp/edit.log" make test JOBS="$jobs"
+               tail -1 "$tmp/edit.log" | sed 's/^/  /' ;;
+        sim)   echo "// time-to-check.sh: another edit" >> "$rtl"
+               step "make sim (edited $(basename "$rtl"))" "$tmp/sim.log" make sim JOBS="$jobs" ;;
     esac
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
