@@ -200,7 +200,6 @@ module ita_btb #(
   logic            bbi_wrap;
   logic [NEnt-1:0] ent_cap, ent_br;  // entry j captures / captures the branch record
 
-  assign sel_ip   = slot_ip_i[sel*64 +: 64];
   assign bbi      = pmd16_q[ITA_F_PMD16_BBI_MSB:ITA_F_PMD16_BBI_LSB];
   assign bbi_tgt  = bbi + 1'b1;
   assign bbi_next = {1'b0, bbi} + {{(BbiW - 1){1'b0}}, 2'd2};
@@ -208,11 +207,22 @@ module ita_btb #(
   assign bbi_wrap = bbi_next[BbiW];
 
   ita_window_addr u_window (
+    .en_i     (cap_o),
     .ip_i     (sel_ip),
     .window_i (slot_ip_i[63:0]),
     .iaddr_o  (iaddr),
     .second_o (b1)
   );
+
+  // The selected slot's address, formed only in a clock that captures (from a continuous
+  // assignment the Verilated model selected it in every clock).
+  always_comb begin
+    if (cap_o) begin
+      sel_ip = slot_ip_i[sel*64 +: 64];
+    end else begin
+      sel_ip = '0;
+    end
+  end
 
   always_comb begin
     if (cap_o) begin

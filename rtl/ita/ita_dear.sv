@@ -153,11 +153,20 @@ module ita_dear #(
   // D-EAR off skips them (docs/bench.md, "Only the slots that retire"). Each variable of the
   // blocks is written once per evaluation, in one branch or the other (Icarus 11 re-runs an
   // always_comb that reads back a variable it changed twice).
-  logic [63:0] sel_ip, pmd3_cap, pmd17_cap;
+  logic [63:0] sel_ip, pmd2_cap, pmd3_cap, pmd17_cap;
   logic [15:0] sel_lat;
   logic [1:0]  sel_tlb, sel_s;
 
-  assign sel_ip = slot_ip_i[sel*64 +: 64];
+  // The selected slot's address and data address, formed only in a clock that captures
+  // (from continuous assignments the Verilated model selected them in every clock).
+  always_comb begin
+    if (cap_o) begin
+      sel_ip   = slot_ip_i[sel*64 +: 64];
+      pmd2_cap = slot_daddr_i[sel*64 +: 64];
+    end else begin
+      {sel_ip, pmd2_cap} = '0;
+    end
+  end
 
   if (Ita) begin : g_cap_ita
     // PMD3 = {level, 0, lat[11:0]}: cache mode lat saturated, level 0; TLB mode level = tlb.
@@ -188,6 +197,7 @@ module ita_dear #(
     logic [1:0]  stat;
 
     ita_window_addr u_window (
+      .en_i     (cap_o),
       .ip_i     (sel_ip),
       .window_i (slot_ip_i[63:0]),
       .iaddr_o  (iaddr),
@@ -225,7 +235,7 @@ module ita_dear #(
     .we_i       (pmd2_we_i),
     .wdata_i    (wdata_i),
     .cap_i      (cap_o),
-    .cap_data_i (slot_daddr_i[sel*64 +: 64]),
+    .cap_data_i (pmd2_cap),
     .q_o        (),
     .view_o     (pmd2_o)
   );

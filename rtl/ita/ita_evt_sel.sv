@@ -248,10 +248,12 @@ module ita_evt_sel #(
 
   // Only valid slots are compared, and none for an event that does not count slots: most
   // cycles carry fewer than ITA_MAX_SLOTS slots, and Verilator evaluates this block for every
-  // counter in every clock (docs/bench.md).
+  // counter in every clock (docs/bench.md). A clock without slots (a stall, or a counter
+  // that does not count: ita_pmu gives it none) skips the loop, which otherwise tests each
+  // slot's validity (docs/bench-history.md, "Eighteenth round").
   always_comb begin
     slot_hit = '0;
-    if (slots_q && (!gated_q || power_counts)) begin
+    if (slots_q && (!gated_q || power_counts) && (nslots_i != 3'd0)) begin
       for (int k = 0; k < `ITA_MAX_SLOTS; k++) begin
         if (slot_valid[k]) begin
           slot_hit[k] = ((slot_flags_i[k*SfW +: SfW] & all_q) == val_q) &&

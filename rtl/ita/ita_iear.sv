@@ -64,9 +64,12 @@ module ita_iear #(
     assign tlb_mode = pmc10_i[ITA_F_PMC10_ITA_TLB_LSB];
     assign umask    = pmc10_i[ITA_F_PMC10_ITA_UMASK_MSB:ITA_F_PMC10_ITA_UMASK_LSB];
 
-    // umask 0..0xa: lat >= 4 << umask; 0xf (LAT_NONE): every miss; others: nothing.
+    // umask 0..0xa: lat >= 4 << umask; 0xf (LAT_NONE): every miss; others: nothing. (Only a
+    // clock in which the unit may capture needs it.)
     always_comb begin
-      if (umask <= 4'ha) begin
+      if (!en) begin
+        cache_hit = 1'b0;
+      end else if (umask <= 4'ha) begin
         cache_hit = ({16'd0, if_lat_i} >= (32'd4 << umask));
       end else if (umask == 4'hf) begin
         cache_hit = (if_lat_i != 16'd0);
@@ -75,7 +78,13 @@ module ita_iear #(
       end
     end
 
-    assign hit  = tlb_mode ? (if_tlb_i != TlbL1 && umask[if_tlb_i]) : cache_hit;
+    always_comb begin
+      if (en) begin
+        hit = tlb_mode ? (if_tlb_i != TlbL1 && umask[if_tlb_i]) : cache_hit;
+      end else begin
+        hit = 1'b0;
+      end
+    end
     always_comb begin
       if (cap_o) begin
         lat_ov   = (if_lat_i > LatMax);
@@ -101,6 +110,10 @@ module ita_iear #(
     assign ct    = pmc10_i[ITA_F_PMC10_CT_MSB:ITA_F_PMC10_CT_LSB];
     assign umask = pmc10_i[ITA_F_PMC10_UMASK_MSB:ITA_F_PMC10_UMASK_LSB];
 
+    // (Bits read by the gated block below are wires: Icarus 11 does not support constant
+    // selects in always_* processes.)
+    logic bin_mode;
+    assign bin_mode   = umask[7];
     assign cache_mode = ct[1];
     assign tlb_mode   = (ct == 2'b00);
 
@@ -118,15 +131,23 @@ module ita_iear #(
       else                           bin = 3'd0;
     end
 
-    // umask bit 7: the latency's bin bit; 0x40: every L1I miss; 0x00: a RAB hit.
-    assign cache_hit = umask[7]           ? ((if_lat_i >= 16'd4) && umask[bin])
-                     : (umask == 8'h40)   ? (if_lat_i != 16'd0)
-                     : (umask == 8'h00)   ? if_rab_i
-                     : 1'b0;
-
+    // umask bit 7 (bin_mode): the latency's bin bit; 0x40: every L1I miss; 0x00: a RAB hit.
     // TLB mode: umask bits 6:0 (PMC10 11:5), bit if_tlb - 1.
-    assign hit = cache_mode ? cache_hit
-               : tlb_mode && (if_tlb_i != TlbL1) && umask[{1'b0, if_tlb_i - 2'd1}];
+    // Formed only in a clock in which the unit may capture: from continuous assignments the
+    // Verilated model formed them in every clock (docs/bench-history.md, "Eighteenth round").
+    always_comb begin
+      if (en) begin
+        cache_hit = bin_mode           ? ((if_lat_i >= 16'd4) && umask[bin])
+                  : (umask == 8'h40)   ? (if_lat_i != 16'd0)
+                  : (umask == 8'h00)   ? if_rab_i
+                  : 1'b0;
+        hit       = cache_mode ? cache_hit
+                  : tlb_mode && (if_tlb_i != TlbL1) && umask[{1'b0, if_tlb_i - 2'd1}];
+      end else begin
+        cache_hit = 1'b0;
+        hit       = 1'b0;
+      end
+    end
 
     // stat: cache mode 1 a miss, 3 a RAB hit; TLB mode if_tlb.
     assign stat = tlb_mode ? if_tlb_i : (if_rab_i ? 2'd3 : 2'd1);

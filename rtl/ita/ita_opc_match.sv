@@ -25,11 +25,11 @@ module ita_opc_match (
   localparam int EncLoW  = 13;
   localparam int EncHiW  = OpcW - EncLoW;
   localparam int EncHiLsb = EncW - EncHiW;
+  localparam logic [EncW-1:0] EncLoMask = (EncW'(1) << EncLoW) - EncW'(1);
 
-  logic [OpcW-1:0] e27, match, mask;
+  logic [OpcW-1:0] match, mask;
   logic [3:0]      unit_en;   // per enum ita_unit value: the matcher's m / i / f / b bit
 
-  assign e27   = {enc_i[EncW-1:EncHiLsb], enc_i[EncLoW-1:0]};
   assign match = pmc_i[ITA_F_PMC_OPC_MATCH_MSB:ITA_F_PMC_OPC_MATCH_LSB];
   assign mask  = pmc_i[ITA_F_PMC_OPC_MASK_MSB:ITA_F_PMC_OPC_MASK_LSB];
 
@@ -37,10 +37,18 @@ module ita_opc_match (
   // enum ita_unit (include/common/ita/ita_cycle.h: 0 M, 1 I, 2 F, 3 B).
   assign unit_en = unit_en_i;
 
+  // The slot's 27 bits are gathered inside the gated block: from a continuous assignment,
+  // the Verilated model gathered them out of the record's packed encodings for every slot in
+  // every clock (docs/bench-history.md, "Eighteenth round").
   always_comb begin
+    logic [OpcW-1:0] e27;
     if (en_i) begin
+      // {enc[40:27], enc[12:0]}, formed with a shift and masks (Icarus 11 does not support
+      // constant selects in always_* processes).
+      e27   = OpcW'(((enc_i >> (EncHiLsb - EncLoW)) & ~EncLoMask) | (enc_i & EncLoMask));
       hit_o = unit_en[unit_i] && (((e27 ^ match) & ~mask) == '0);
     end else begin
+      e27   = '0;
       hit_o = 1'b0;
     end
   end

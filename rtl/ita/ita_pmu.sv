@@ -161,15 +161,23 @@ module ita_pmu #(
       pp_q          <= pp_i;
       recirc_q      <= recirc_i;
       nslots_q      <= nslots_i;
-      slot_ip_q     <= slot_ip_i;
       slot_idx_q    <= slot_idx_i;
       slot_enc_q    <= slot_enc_i;
       slot_unit_q   <= slot_unit_i;
       slot_flags_q  <= slot_flags_i;
-      slot_daddr_q  <= slot_daddr_i;
       slot_lat_q    <= slot_lat_i;
       slot_tlb_q    <= slot_tlb_i;
-      slot_target_q <= slot_target_i;
+      // The three 64-bit fields of a slot are stored only for the record's slots: every
+      // reader tests s < nslots_q, so the fields of the slots past it are never read, and
+      // most records have fewer than ITA_MAX_SLOTS slots (docs/bench-history.md,
+      // "Eighteenth round").
+      for (int s = 0; s < `ITA_MAX_SLOTS; s++) begin
+        if (3'(s) < nslots_i) begin
+          slot_ip_q[s*64 +: 64]     <= slot_ip_i[s*64 +: 64];
+          slot_daddr_q[s*64 +: 64]  <= slot_daddr_i[s*64 +: 64];
+          slot_target_q[s*64 +: 64] <= slot_target_i[s*64 +: 64];
+        end
+      end
       if_addr_q     <= if_addr_i;
       if_lat_q      <= if_lat_i;
       if_tlb_q      <= if_tlb_i;

@@ -55,6 +55,9 @@ module ita_tag_qual #(
   logic [NPairs-1:0]       r_tag, o_tag;  // range and opcode tag of pair k
   logic [NSets*NPairs-1:0] inst_q;        // inst_q(k) of set c at [c*NPairs + k]
   logic [NSets-1:0]        mem_q;         // memory qualification of set c
+  // Pair 0's bit, tested by mask (Icarus 11 does not support constant selects in always_*
+  // processes).
+  localparam logic [NPairs-1:0] Pair0 = 4'b0001;
 
   // The tags are formed as 4-bit vectors over the pairs (one operation per set, not one per
   // bit: Verilator evaluates this for every retiring slot in every clock; docs/bench.md).
@@ -80,12 +83,15 @@ module ita_tag_qual #(
         r_tag  = {NPairs{tag_all || (|ibr_hit_i)}};
         o_tag  = opm_pair;
         inst_q = {r_tag & o_tag, r_tag, o_tag, {NPairs{1'b1}}};
-        // Tag(PMC8) of each set, i.e. inst_q(c, 0), and the data-address check.
-        for (int c = 0; c < NSets; c++) begin
-          mem_q[c] = inst_q[c*NPairs] && (pass_data || (|dbr_hit_i));
-        end
+        // Tag(PMC8) of each set, i.e. inst_q(c, 0) = {r & o, r, o, 1} of pair 0, and the
+        // data-address check (one vector operation, not one per set: docs/bench-history.md,
+        // "Eighteenth round").
+        mem_q  = {|(r_tag & o_tag & Pair0), |(r_tag & Pair0), |(o_tag & Pair0), 1'b1} &
+                 {NSets{pass_data || (|dbr_hit_i)}};
+        inst_q_o = is_i ? '1 : inst_q;  // (see "IA-32 slots" below)
+        mem_q_o  = is_i ? '1 : mem_q;
       end else begin
-        {r_tag, o_tag, inst_q, mem_q} = '0;
+        {r_tag, o_tag, inst_q, mem_q, inst_q_o, mem_q_o} = '0;
       end
     end
 
@@ -125,19 +131,24 @@ module ita_tag_qual #(
         // the DBR hit (need_dbr) here, inst_q(c, k) (need_iq) per set below.
         data_ok = pair_active & (~need_dbr | dbr_hit_i);
         // PMC13 not active: memory events are qualified like any event, by Tag(PMC8) =
-        // inst_q(0).
-        for (int c = 0; c < NSets; c++) begin
-          mem_q[c] = any_active ? |(data_ok & (~need_iq | inst_q[c*NPairs +: NPairs]))
-                                : inst_q[c*NPairs];
-        end
+        // inst_q(0). Set c's inst_q is {r & o, r, o, 1111} (above); one vector operation
+        // for the four sets, not one per set (docs/bench-history.md, "Eighteenth round").
+        mem_q   = any_active ? {|(data_ok & (~need_iq | (r_tag & o_tag))),
+                                |(data_ok & (~need_iq | r_tag)),
+                                |(data_ok & (~need_iq | o_tag)),
+                                |data_ok}
+                             : {|(r_tag & o_tag & Pair0), |(r_tag & Pair0), |(o_tag & Pair0), 1'b1};
+        inst_q_o = is_i ? '1 : inst_q;  // (see "IA-32 slots" below)
+        mem_q_o  = is_i ? '1 : mem_q;
       end else begin
-        {r_tag, o_tag, inst_q, data_ok, mem_q} = '0;
+        {r_tag, o_tag, inst_q, data_ok, mem_q, inst_q_o, mem_q_o} = '0;
       end
     end
   end
 
-  // IA-32 slots: the IA-64-only checks are disabled and do not constrain.
-  assign inst_q_o = (en_i && is_i) ? '1 : inst_q;
-  assign mem_q_o  = (en_i && is_i) ? '1 : mem_q;
+  // IA-32 slots: the IA-64-only checks are disabled and do not constrain: each model's block
+  // above gives a retiring IA-32 slot (is_i) every output 1. (Formed there, in the gated
+  // branch: as continuous assignments the Verilated model formed them for every slot in every
+  // clock; docs/bench-history.md, "Eighteenth round".)
 
 endmodule

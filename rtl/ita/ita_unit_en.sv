@@ -15,6 +15,19 @@ module ita_unit_en (
   output logic       en_o
 );
 
-  assign en_o = step_i && !fr_i && plm_i[cpl_i] && (pm_i ? psr_pp_i : psr_up_i) && !ism_i[is_i];
+  // A unit that is not programmed has plm = 0 (PMC10..12's reset value): one test, and the
+  // rest is formed only for a unit that may count at some level. (Two variables in the gated
+  // branch keep it a branch in the Verilated model, which otherwise evaluates every term in
+  // every clock; docs/bench-history.md, "Eighteenth round".)
+  logic lvl_ok;  // the cycle's privilege level and instruction set are the unit's
+  always_comb begin
+    if (step_i && plm_i != 4'd0) begin
+      lvl_ok = plm_i[cpl_i] && !ism_i[is_i];
+      en_o   = lvl_ok && !fr_i && (pm_i ? psr_pp_i : psr_up_i);
+    end else begin
+      lvl_ok = 1'b0;
+      en_o   = 1'b0;
+    end
+  end
 
 endmodule

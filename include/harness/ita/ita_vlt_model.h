@@ -19,6 +19,7 @@
 #ifndef ITA_VLT_MODEL_H
 #define ITA_VLT_MODEL_H
 
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -48,6 +49,22 @@ struct RtlModel : pmu_vlt::Core<Top> {
     // (a record without general events leaves them as they are).
     unsigned live_slots = ITA_MAX_SLOTS;
     bool xev_zero = false;
+    // The record's ten one-byte fields cpl .. nslots (include/common/ita/ita_cycle.h) and the
+    // top's ports cpl_i .. nslots_i are in the same order; where the ports are ten
+    // consecutive bytes too (the Verilated tops: Verilator 5.006 lays the one-byte inputs out
+    // in declaration order), a step copies them as one block instead of field by field
+    // (docs/bench-history.md, "Eighteenth round").  Checked on the model itself, at create.
+    static constexpr size_t kScalarBytes = offsetof(ita_cycle, nslots) - offsetof(ita_cycle, cpl) + 1;
+    static_assert(kScalarBytes == 10 && offsetof(ita_cycle, is) == offsetof(ita_cycle, cpl) + 1 &&
+                      offsetof(ita_cycle, power) == offsetof(ita_cycle, cpl) + 2 &&
+                      offsetof(ita_cycle, intr) == offsetof(ita_cycle, cpl) + 3 &&
+                      offsetof(ita_cycle, up_we) == offsetof(ita_cycle, cpl) + 4 &&
+                      offsetof(ita_cycle, up) == offsetof(ita_cycle, cpl) + 5 &&
+                      offsetof(ita_cycle, pp_we) == offsetof(ita_cycle, cpl) + 6 &&
+                      offsetof(ita_cycle, pp) == offsetof(ita_cycle, cpl) + 7 &&
+                      offsetof(ita_cycle, recirc) == offsetof(ita_cycle, cpl) + 8,
+                  "ita_cycle's cpl .. nslots: ten consecutive bytes in the ports' order");
+    bool scalars_packed = false;
 
     static_assert(sizeof(Top::obs_vis_o) == ITA_NVIS * sizeof(uint64_t),
                   "obs_vis_o must hold ITA_NVIS 64-bit registers (include/common/ita/ita_regs.def)");
@@ -62,6 +79,7 @@ struct RtlModel : pmu_vlt::Core<Top> {
 
     explicit RtlModel(int model) : pmu_vlt::Core<Top>(pmu_vlt::Axis::kPerRecord)
     {
+        scalars_packed = scalar_ports_packed(*top);
         nxev_rows = ita_event_id_count();
         xev_rows = new XevRow[nxev_rows ? nxev_rows : 1]();
         for (unsigned id = 0; id < nxev_rows; id++) {
@@ -73,6 +91,25 @@ struct RtlModel : pmu_vlt::Core<Top> {
         }
     }
     ~RtlModel() { delete[] xev_rows; }
+
+    // cpl_i .. nslots_i are one byte each, at consecutive addresses in the record's order.
+    static bool scalar_ports_packed(const Top &t)
+    {
+        const unsigned char *const p[] = {
+            reinterpret_cast<const unsigned char *>(&t.cpl_i),   reinterpret_cast<const unsigned char *>(&t.is_i),
+            reinterpret_cast<const unsigned char *>(&t.power_i), reinterpret_cast<const unsigned char *>(&t.intr_i),
+            reinterpret_cast<const unsigned char *>(&t.up_we_i), reinterpret_cast<const unsigned char *>(&t.up_i),
+            reinterpret_cast<const unsigned char *>(&t.pp_we_i), reinterpret_cast<const unsigned char *>(&t.pp_i),
+            reinterpret_cast<const unsigned char *>(&t.recirc_i), reinterpret_cast<const unsigned char *>(&t.nslots_i)};
+        static_assert(sizeof p / sizeof p[0] == kScalarBytes, "one port a field");
+        const bool bytes = sizeof t.cpl_i == 1 && sizeof t.is_i == 1 && sizeof t.power_i == 1 &&
+                           sizeof t.intr_i == 1 && sizeof t.up_we_i == 1 && sizeof t.up_i == 1 &&
+                           sizeof t.pp_we_i == 1 && sizeof t.pp_i == 1 && sizeof t.recirc_i == 1 &&
+                           sizeof t.nslots_i == 1;
+        for (size_t i = 1; bytes && i < kScalarBytes; i++)
+            if (p[i] != p[0] + i) return false;
+        return bytes;
+    }
 
     // A 64-bit value into two consecutive 32-bit words of a wide port, low word first
     // (Verilator's word order), as one store.
@@ -88,16 +125,20 @@ struct RtlModel : pmu_vlt::Core<Top> {
         fall();
         t.reg_we_i = 0;
         t.cyc_valid_i = 1;
-        t.cpl_i = c->cpl;
-        t.is_i = c->is;
-        t.power_i = c->power;
-        t.intr_i = c->intr;
-        t.up_we_i = c->up_we;
-        t.up_i = c->up;
-        t.pp_we_i = c->pp_we;
-        t.pp_i = c->pp;
-        t.recirc_i = c->recirc;
-        t.nslots_i = c->nslots;
+        if (scalars_packed) {
+            std::memcpy(reinterpret_cast<unsigned char *>(&t.cpl_i), &c->cpl, kScalarBytes);
+        } else {
+            t.cpl_i = c->cpl;
+            t.is_i = c->is;
+            t.power_i = c->power;
+            t.intr_i = c->intr;
+            t.up_we_i = c->up_we;
+            t.up_i = c->up;
+            t.pp_we_i = c->pp_we;
+            t.pp_i = c->pp;
+            t.recirc_i = c->recirc;
+            t.nslots_i = c->nslots;
+        }
         t.if_addr_i = c->if_addr;
         t.if_lat_i = c->if_lat;
         t.if_tlb_i = c->if_tlb & 3u;
