@@ -35,6 +35,7 @@ typedef struct cosim {
     /* pmu_cosim_step_batch: the RTL's registers and line after each clock of a batch */
     uint64_t *batch_reg; /* PMU_COSIM_BATCH_CLOCKS x nvis */
     uint8_t batch_pmi[PMU_COSIM_BATCH_CLOCKS];
+    int batch_vec; /* pmu_cosim_step_batch copies and compares inline (batch_vec) */
 } cosim;
 
 static const pmu_backend_ops cosim_ops;
@@ -243,8 +244,8 @@ static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, c
 }
 
 /* ---- the batch's copies and compares ------------------------------------------------- */
-/* Four registers at a time in a 32-byte vector (one AVX2 register in the clone built for
- * it, two SSE2 registers otherwise): the nvis / 4 whole blocks unrolled, entered at the
+/* Four registers at a time in a 32-byte vector (one AVX2 register: batch_avx2 below): the
+ * nvis / 4 whole blocks unrolled, entered at the
  * count (a switch falling through), then, when nvis % 4, the last four registers again (a
  * block overlapping the one before).  The vector type is aligned to 1 byte and may alias
  * anything: a backend's array need not be aligned (pmu_backend_ops.visible). */
@@ -297,12 +298,13 @@ static inline __attribute__((always_inline)) int registers_differ(const unsigned
  * reference is where the pair stops: at a mismatch it and the report are those of that
  * clock, while the RTL may be up to the batch's end beyond it.
  *
- * in_place (a constant where it is inlined): both backends keep their registers and line
- * in place (pmu_visible), as the Itanium and Alpha references and RTL models do; the
- * copies and compares are then inline, and what the loops use is held in locals, which the
- * calls to the two models do not make them reload (docs/bench-history.md, "Reference round"). */
+ * vec (a constant where it is inlined): both backends keep their registers and line in
+ * place (pmu_visible) and the host has AVX2: the copies and compares are inline, 32 bytes
+ * an instruction, where otherwise they call memcpy and memcmp (docs/bench-history.md,
+ * "Reference round").  What the loops use is held in locals, which the calls to the two
+ * models do not make them reload. */
 static inline __attribute__((always_inline)) unsigned
-batch(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n, const int in_place)
+batch(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n, const int vec)
 {
     pmu_backend *const b = &m->base, *const rtl = m->rtl, *const ref = m->ref;
     const size_t nvis = b->nvis;
@@ -323,7 +325,7 @@ batch(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n, con
         for (unsigned k = clocks[i]; k; k--) {
             rtl_step(rtl, rec);
             uint8_t pmi;
-            if (in_place) {
+            if (vec) {
                 copy_registers(out, vis_rtl, nvis);
                 pmi = *m->pmi_rtl;
             } else {
@@ -346,7 +348,7 @@ reference:;
         ref_step(ref, rec);
         for (;;) {
             int differ;
-            if (in_place) {
+            if (vec) {
                 differ = registers_differ(vis_ref, kept, nvis) | (*pmi_ref != batch_pmi[c]);
             } else {
                 uint8_t pe;
@@ -369,25 +371,28 @@ reference:;
     return cut;
 }
 
-/* batch() in place, built twice on x86-64 Linux with GCC: for AVX2 and for the baseline,
- * the loader picking the one the host runs (an ifunc). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#define COSIM_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define COSIM_CLONES
-#endif
-static COSIM_CLONES __attribute__((noinline)) unsigned
-batch_in_place(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n)
+/* batch() with the inline copies and compares, compiled for AVX2 (batch_vec: only on a
+ * host that has it).  Built as the baseline x86-64 instead, the same code splits each
+ * 32-byte vector in two and runs slower than memcpy and memcmp. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define COSIM_AVX2 1
+static __attribute__((target("avx2"), noinline)) unsigned
+batch_avx2(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n)
 {
     return batch(m, recs, clocks, n, 1);
 }
+#else
+#define COSIM_AVX2 0
+#endif
 
 unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,
                               unsigned n)
 {
     cosim *m = (cosim *)b;
-    if (m->vis_rtl && m->vis_ref && b->nvis >= 4)
-        return batch_in_place(m, recs, clocks, n);
+#if COSIM_AVX2
+    if (m->batch_vec)
+        return batch_avx2(m, recs, clocks, n);
+#endif
     return batch(m, recs, clocks, n, 0);
 }
 
@@ -469,6 +474,9 @@ pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backe
     m->where_ctx = where_ctx;
     m->vis_ref = pmu_visible(ref, &m->pmi_ref);
     m->vis_rtl = pmu_visible(rtl, &m->pmi_rtl);
+#if COSIM_AVX2
+    m->batch_vec = m->vis_ref && m->vis_rtl && fam->nvis >= 4 && __builtin_cpu_supports("avx2");
+#endif
     cosim_reset(&m->base);
     return &m->base;
 }
