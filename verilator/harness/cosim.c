@@ -35,7 +35,8 @@ typedef struct cosim {
     /* pmu_cosim_step_batch: the RTL's registers and line after each clock of a batch */
     uint64_t *batch_reg; /* PMU_COSIM_BATCH_CLOCKS x nvis */
     uint8_t batch_pmi[PMU_COSIM_BATCH_CLOCKS];
-    int batch_vec; /* pmu_cosim_step_batch copies and compares inline (batch_vec) */
+    int batch_vec; /* 1: pmu_cosim_step_batch runs batch_avx2 (both sides in place, nvis >= 4,
+                      a host with AVX2) */
 } cosim;
 
 static const pmu_backend_ops cosim_ops;
@@ -245,9 +246,8 @@ static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, c
 
 /* ---- the batch's copies and compares ------------------------------------------------- */
 /* Four registers at a time in a 32-byte vector (one AVX2 register: batch_avx2 below): the
- * nvis / 4 whole blocks unrolled, entered at the
- * count (a switch falling through), then, when nvis % 4, the last four registers again (a
- * block overlapping the one before).  The vector type is aligned to 1 byte and may alias
+ * nvis / 4 whole blocks unrolled, entered at the count (a switch falling through), then,
+ * when nvis % 4, the last four registers again (a block overlapping the one before).  The vector type is aligned to 1 byte and may alias
  * anything: a backend's array need not be aligned (pmu_backend_ops.visible). */
 typedef uint64_t cosim_v4 __attribute__((vector_size(32), aligned(1), may_alias));
 #define COSIM_BLOCKS (PMU_VIS_MAX / 4)
