@@ -35,6 +35,8 @@ typedef struct cosim {
     /* pmu_cosim_step_batch: the RTL's registers and line after each clock of a batch */
     uint64_t *batch_reg; /* PMU_COSIM_BATCH_CLOCKS x nvis */
     uint8_t batch_pmi[PMU_COSIM_BATCH_CLOCKS];
+    int batch_vec; /* 1: pmu_cosim_step_batch runs batch_avx2 (both sides in place, nvis >= 4,
+                      a host with AVX2) */
 } cosim;
 
 static const pmu_backend_ops cosim_ops;
@@ -232,15 +234,6 @@ static unsigned cosim_step_run(pmu_backend *b, const void *c, unsigned n)
     return n;
 }
 
-/* The reference agrees with the RTL's registers and line after batch clock c. */
-static inline int batch_agrees(cosim *m, unsigned c)
-{
-    uint8_t pe;
-    const void *e = registers_of(m->ref, m->vis_ref, m->pmi_ref, &m->s_ref, &pe);
-    const uint64_t *a = m->batch_reg + c * m->base.nvis;
-    return memcmp(e, a, m->cmp_bytes) == 0 && pe == m->batch_pmi[c];
-}
-
 /* The report of a batch clock c that disagreed, from the RTL's registers kept for it. */
 static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, const void *rec)
 {
@@ -251,18 +244,74 @@ static __attribute__((noinline, cold)) void batch_report(cosim *m, unsigned c, c
     report_state(m, PMU_COSIM_STEP, m->base.cycle, rec, 0, 0);
 }
 
+/* ---- the batch's copies and compares ------------------------------------------------- */
+/* Four registers at a time in a 32-byte vector (one AVX2 register: batch_avx2 below): the
+ * nvis / 4 whole blocks unrolled, entered at the count (a switch falling through), then,
+ * when nvis % 4, the last four registers again (a block overlapping the one before).  The vector type is aligned to 1 byte and may alias
+ * anything: a backend's array need not be aligned (pmu_backend_ops.visible). */
+typedef uint64_t cosim_v4 __attribute__((vector_size(32), aligned(1), may_alias));
+#define COSIM_BLOCKS (PMU_VIS_MAX / 4)
+_Static_assert(COSIM_BLOCKS == 24, "the unrolled blocks below: one case for each");
+#define COSIM_V4(p) (*(const cosim_v4 *)(const void *)(p))
+
+/* The 24 cases of a block operation OP(j), from block `blocks - 1` down to block 0. */
+#define COSIM_FALL __attribute__((fallthrough))
+#define COSIM_UNROLLED(blocks, OP)                                                             \
+    switch (blocks) {                                                                          \
+    case 24: OP(23); COSIM_FALL; case 23: OP(22); COSIM_FALL; case 22: OP(21); COSIM_FALL;     \
+    case 21: OP(20); COSIM_FALL; case 20: OP(19); COSIM_FALL; case 19: OP(18); COSIM_FALL;     \
+    case 18: OP(17); COSIM_FALL; case 17: OP(16); COSIM_FALL; case 16: OP(15); COSIM_FALL;     \
+    case 15: OP(14); COSIM_FALL; case 14: OP(13); COSIM_FALL; case 13: OP(12); COSIM_FALL;     \
+    case 12: OP(11); COSIM_FALL; case 11: OP(10); COSIM_FALL; case 10: OP(9); COSIM_FALL;      \
+    case 9: OP(8); COSIM_FALL; case 8: OP(7); COSIM_FALL; case 7: OP(6); COSIM_FALL;           \
+    case 6: OP(5); COSIM_FALL; case 5: OP(4); COSIM_FALL; case 4: OP(3); COSIM_FALL;           \
+    case 3: OP(2); COSIM_FALL; case 2: OP(1); COSIM_FALL; case 1: OP(0); COSIM_FALL;           \
+    default: break;                                                                            \
+    }
+
+/* The nvis (4 <= nvis <= PMU_VIS_MAX) registers at src into dst. */
+static inline __attribute__((always_inline)) void copy_registers(uint64_t *dst, const unsigned char *src,
+                                                                 size_t nvis)
+{
+#define COSIM_COPY(j) *(cosim_v4 *)(void *)(dst + 4 * (j)) = COSIM_V4(src + 32 * (j))
+    COSIM_UNROLLED(nvis / 4, COSIM_COPY)
+#undef COSIM_COPY
+    if (nvis % 4)
+        *(cosim_v4 *)(void *)(dst + nvis - 4) = COSIM_V4(src + 8 * (nvis - 4));
+}
+
+/* Nonzero when the nvis (4 <= nvis <= PMU_VIS_MAX) registers at a and b differ in any bit. */
+static inline __attribute__((always_inline)) int registers_differ(const unsigned char *a, const uint64_t *b,
+                                                                  size_t nvis)
+{
+    cosim_v4 acc = COSIM_V4(a + 8 * (nvis - 4)) ^ COSIM_V4(b + nvis - 4);
+#define COSIM_XOR(j) acc |= COSIM_V4(a + 32 * (j)) ^ COSIM_V4(b + 4 * (j))
+    COSIM_UNROLLED(nvis / 4, COSIM_XOR)
+#undef COSIM_XOR
+    return ((acc[0] | acc[1]) | (acc[2] | acc[3])) != 0;
+}
+
 /* The RTL steps the batch's clocks first, up to the end or a clock that raises its line,
  * each clock's registers and line kept; then the reference steps the same clocks, each
  * compared with the RTL's as it was after that clock.  So each backend runs its clocks in
  * a row (its code stays in the instruction cache: docs/bench-history.md, "Tenth round"), and the
  * reference is where the pair stops: at a mismatch it and the report are those of that
- * clock, while the RTL may be up to the batch's end beyond it. */
-unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,
-                              unsigned n)
+ * clock, while the RTL may be up to the batch's end beyond it.
+ *
+ * vec (a constant where it is inlined): both backends keep their registers and line in
+ * place (pmu_visible) and the host has AVX2: the copies and compares are inline, 32 bytes
+ * an instruction, where otherwise they call memcpy and memcmp (docs/bench-history.md,
+ * "Reference round").  What the loops use is held in locals, which the calls to the two
+ * models do not make them reload. */
+static inline __attribute__((always_inline)) unsigned
+batch(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n, const int vec)
 {
-    cosim *m = (cosim *)b;
-    const size_t bytes = m->cmp_bytes, nvis = b->nvis;
-    pmu_backend *const rtl = m->rtl, *const ref = m->ref;
+    pmu_backend *const b = &m->base, *const rtl = m->rtl, *const ref = m->ref;
+    const size_t nvis = b->nvis;
+    const unsigned char *const vis_rtl = m->vis_rtl, *const vis_ref = m->vis_ref;
+    const uint8_t *const pmi_ref = m->pmi_ref;
+    uint8_t *const batch_pmi = m->batch_pmi;
+    uint64_t *const batch_reg = m->batch_reg;
     void (*const rtl_step)(pmu_backend *, const void *) = rtl->ops->step;
     void (*const ref_step)(pmu_backend *, const void *) = ref->ops->step;
     void (*const again)(pmu_backend *, const void *) =
@@ -270,15 +319,20 @@ unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const uns
 
     /* the RTL: up to the end or a clock that raises its line */
     unsigned cut = 0;
-    uint64_t *out = m->batch_reg;
+    uint64_t *out = batch_reg;
     for (unsigned i = 0; i < n; i++) {
         const void *rec = recs[i];
         for (unsigned k = clocks[i]; k; k--) {
             rtl_step(rtl, rec);
             uint8_t pmi;
-            memcpy(out, registers_of(rtl, m->vis_rtl, m->pmi_rtl, &m->s_rtl, &pmi), bytes);
+            if (vec) {
+                copy_registers(out, vis_rtl, nvis);
+                pmi = *m->pmi_rtl;
+            } else {
+                memcpy(out, registers_of(rtl, vis_rtl, m->pmi_rtl, &m->s_rtl, &pmi), m->cmp_bytes);
+            }
             out += nvis;
-            m->batch_pmi[cut++] = pmi;
+            batch_pmi[cut++] = pmi;
             if (pmi)
                 goto reference;
         }
@@ -286,18 +340,28 @@ unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const uns
 reference:;
     /* the reference: the same clocks, each compared with the RTL's */
     const uint64_t first = b->cycle;
+    const uint64_t *kept = batch_reg;
     unsigned c = 0;
     for (unsigned i = 0; c < cut; i++) {
         const void *rec = recs[i];
         const unsigned end = clocks[i] < cut - c ? c + clocks[i] : cut;
         ref_step(ref, rec);
         for (;;) {
-            if (__builtin_expect(!batch_agrees(m, c), 0)) {
+            int differ;
+            if (vec) {
+                differ = registers_differ(vis_ref, kept, nvis) | (*pmi_ref != batch_pmi[c]);
+            } else {
+                uint8_t pe;
+                const void *e = registers_of(ref, vis_ref, pmi_ref, &m->s_ref, &pe);
+                differ = memcmp(e, kept, m->cmp_bytes) != 0 || pe != batch_pmi[c];
+            }
+            if (__builtin_expect(differ, 0)) {
                 b->cycle = first + c;
                 batch_report(m, c, rec);
                 b->cycle++;
                 return c + 1;
             }
+            kept += nvis;
             if (++c == end)
                 break;
             again(ref, rec);
@@ -305,6 +369,31 @@ reference:;
     }
     b->cycle = first + cut;
     return cut;
+}
+
+/* batch() with the inline copies and compares, compiled for AVX2 (batch_vec: only on a
+ * host that has it).  Built as the baseline x86-64 instead, the same code splits each
+ * 32-byte vector in two and runs slower than memcpy and memcmp. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define COSIM_AVX2 1
+static __attribute__((target("avx2"), noinline)) unsigned
+batch_avx2(cosim *m, const void *const *recs, const unsigned *clocks, unsigned n)
+{
+    return batch(m, recs, clocks, n, 1);
+}
+#else
+#define COSIM_AVX2 0
+#endif
+
+unsigned pmu_cosim_step_batch(pmu_backend *b, const void *const *recs, const unsigned *clocks,
+                              unsigned n)
+{
+    cosim *m = (cosim *)b;
+#if COSIM_AVX2
+    if (m->batch_vec)
+        return batch_avx2(m, recs, clocks, n);
+#endif
+    return batch(m, recs, clocks, n, 0);
 }
 
 void pmu_cosim_retake_where(pmu_backend *b)
@@ -385,6 +474,9 @@ pmu_backend *pmu_cosim_create(const pmu_family *fam, pmu_backend *ref, pmu_backe
     m->where_ctx = where_ctx;
     m->vis_ref = pmu_visible(ref, &m->pmi_ref);
     m->vis_rtl = pmu_visible(rtl, &m->pmi_rtl);
+#if COSIM_AVX2
+    m->batch_vec = m->vis_ref && m->vis_rtl && fam->nvis >= 4 && __builtin_cpu_supports("avx2");
+#endif
     cosim_reset(&m->base);
     return &m->base;
 }

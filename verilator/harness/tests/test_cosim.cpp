@@ -248,18 +248,24 @@ TEST(Cosim, RandomTrafficInLockStep)
 // every family, whether a side keeps its registers where the checker reads them in place
 // (pmu_backend_ops.visible, as the reference models and the Verilated models do) or gives
 // them only by snapshot: one bit flipped on the "RTL" side after a clock is reported at
-// that clock, naming the register and the two values.
+// that clock, naming the register and the two values; in a batch (pmu_cosim_step_batch),
+// where the RTL's registers are kept for each clock and compared after, at each clock of it.
 struct Plain {
     pmu_backend base;  // first member
     pmu_state st;
     int flip_vis = -1;  // at the next clock: flip bit flip_bit of register flip_vis (or pmi: nvis)
     unsigned flip_bit = 0;
+    unsigned flip_in = 0;  // clocks before that one
 };
 Plain *plain(pmu_backend *b) { return reinterpret_cast<Plain *>(b); }
 void p_clock(pmu_backend *b)
 {
     Plain *p = plain(b);
     p->st = pmu_state{};
+    if (p->flip_in) {
+        p->flip_in--;
+        return;
+    }
     if (p->flip_vis == static_cast<int>(b->nvis))
         p->st.pmi ^= 1u;
     else if (p->flip_vis >= 0)
@@ -307,15 +313,32 @@ TEST(Cosim, EveryBitOfEveryVisibleRegisterAndThePmiLineIsCompared)
             unsigned missed = 0;
             for (unsigned v = 0; v <= fam->nvis; v++) {  // v == nvis: the interrupt line
                 for (unsigned bit = 0; bit < (v < fam->nvis ? 64u : 1u); bit++) {
-                    for (int clock = 0; clock < 2; clock++) {  // a step, a register write
+                    // a step, a register write, then a batch of two records of two clocks
+                    // each with the flip at its clock 0, 1, 2 or 3
+                    for (int clock = 0; clock < 6; clock++) {
                         pmu_reset(b);
                         plain(rtl)->flip_vis = static_cast<int>(v);
                         plain(rtl)->flip_bit = bit;
+                        ita_cycle c{};
+                        const void *rec = fam == &pmu_family_itanium ? &c : nullptr;
                         if (clock == 0) {
-                            ita_cycle c{};
-                            pmu_step(b, fam == &pmu_family_itanium ? &c : nullptr);
-                        } else {
+                            pmu_step(b, rec);
+                        } else if (clock == 1) {
                             pmu_write(b, 0, 0);
+                        } else {
+                            const unsigned at = static_cast<unsigned>(clock - 2);
+                            plain(rtl)->flip_in = at;
+                            const void *recs[2] = {rec, rec};
+                            const unsigned clocks[2] = {2, 2};
+                            const unsigned stepped = pmu_cosim_step_batch(b, recs, clocks, 2);
+                            // the pair stops at the clock that disagreed (or, for the line, at
+                            // the RTL's clock that raised it)
+                            if (stepped != at + 1 || b->cycle != at + 1) {
+                                if (++missed <= 5)
+                                    ADD_FAILURE() << ctx << ": register " << v << " bit " << bit << " batch clock "
+                                                  << at << ": stepped " << stepped << ", cycle " << b->cycle;
+                                continue;
+                            }
                         }
                         const pmu_cosim_mismatch *m = pmu_cosim_first(b);
                         const uint64_t want = v < fam->nvis ? UINT64_C(1) << bit : 1u;
