@@ -14,21 +14,27 @@ if ! bash "$tmp/base/tools/check-layers.sh" "$tmp/base" >"$tmp/out" 2>&1; then
     echo "FAIL: the unchanged tree is not clean:"; cat "$tmp/out"; failed=1
 fi
 
-# plant NAME FILE LINE EXPECTED: append LINE to FILE in a fresh copy; the check must fail
-# and print EXPECTED.
+# plant NAME FILE LINE EXPECTED: append LINE to FILE in the copy (a new file, and folders,
+# when it has none); the check must fail and print EXPECTED. The copy is put back afterwards,
+# so each case is the unchanged tree plus its one line (one copy for all: copying the tree
+# for each case was most of this test's time).
 plant() {
-    local name=$1 file=$2 line=$3 want=$4
-    rm -rf "$tmp/case"
-    cp -a "$tmp/base" "$tmp/case"
-    mkdir -p "$(dirname "$tmp/case/$file")"
-    printf '%s\n' "$line" >>"$tmp/case/$file"
-    if bash "$tmp/case/tools/check-layers.sh" "$tmp/case" >"$tmp/out" 2>&1; then
+    local name=$1 file=$2 line=$3 want=$4 f=$tmp/base/$2 made=$tmp/base/$2 d
+    # made: what to remove afterwards, the file or the first of its folders the copy lacks
+    d=$(dirname "$file")
+    while [ "$d" != . ] && [ ! -d "$tmp/base/$d" ]; do made=$tmp/base/$d; d=$(dirname "$d"); done
+    rm -f "$tmp/saved"
+    [ -f "$f" ] && cp -p "$f" "$tmp/saved"
+    mkdir -p "$(dirname "$f")"
+    printf '%s\n' "$line" >>"$f"
+    if bash "$tmp/base/tools/check-layers.sh" "$tmp/base" >"$tmp/out" 2>&1; then
         echo "FAIL $name: the check passed with '$line' in $file"; failed=1
     elif ! grep -qF -- "$want" "$tmp/out"; then
         echo "FAIL $name: the output lacks '$want':"; sed 's/^/    /' "$tmp/out"; failed=1
     else
         echo "ok   $name"
     fi
+    if [ -f "$tmp/saved" ]; then mv "$tmp/saved" "$f"; else rm -rf "$made"; fi
 }
 
 plant sw-stream sw/ita/drv.c '#include "stream/pmu_stream.h"' 'sw/ita/drv.c: the software under test includes the stream header'
@@ -55,5 +61,9 @@ plant unknown-layer include/misc/ita/ita_new.h '/* a folder that is no layer */'
 plant new-folder newfolder/x.c '#include "../sw/ita/drv.c"' 'newfolder/x.c: #include "../sw/ita/drv.c" reaches another folder'
 plant include-path sw/sw.mk '$(BUILD)/obj/sw/ita/drv.o: CFLAGS += -Isw' 'a per-object include path: -Isw'
 
+# every case put back: the copy is clean again
+if ! bash "$tmp/base/tools/check-layers.sh" "$tmp/base" >"$tmp/out" 2>&1; then
+    echo "FAIL: the copy is not clean after the cases were put back:"; cat "$tmp/out"; failed=1
+fi
 [ "$failed" -eq 0 ] && echo "check-layers: every planted violation caught"
 exit "$failed"
