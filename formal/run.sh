@@ -150,6 +150,51 @@ keep() {
       rm -rf "$e" && mv -T "$t" "$e"; } 2> /dev/null || rm -rf "$t"
 }
 
+# prove: proves property $p of checker $props in folder $d (its block's mutant $mutant,
+# yosys commands $ycmds, smtbmc options $sopts): sets its line and ok (1 when it passed).
+prove() {
+    line="$fam/$p:"
+    ok=1
+    if ! smt2 "$d/model.smt2" "$p" .; then
+        line+=" yosys failed ($d/model.smt2.log)"; ok=0
+    else
+        case $(smtbmc "$d/bmc.log" -t "$depth" --dump-vcd "$d/cex.vcd" "$d/model.smt2") in
+            PASSED)
+                if [ "$(smtbmc "$d/induction.log" -i -t "$depth" "$d/model.smt2")" = PASSED ]; then
+                    line+=" proven (k-induction, k=$depth)"
+                else
+                    line+=" bmc depth $depth passed (k-induction did not close)"
+                fi ;;
+            FAILED) line+=" FAILED, counterexample $d/cex.vcd"; ok=0 ;;
+            *) line+=" solver error ($d/bmc.log)"; ok=0 ;;
+        esac
+        if [ "$(smtbmc "$d/cover.log" -c -t "$depth" "$d/model.smt2")" = PASSED ] &&
+           step=$(sed -n 's/.*Reached cover statement.* in step \([0-9]*\)\..*/\1/p' "$d/cover.log" | head -1) &&
+           [ -n "$step" ]; then
+            line+="; cover reached at step $step"
+        else
+            line+="; cover NOT reached in $depth steps ($d/cover.log)"; ok=0
+        fi
+    fi
+    if [ -z "$mutant" ]; then
+        line+="; no 'killed by:' mutant"; ok=0
+    else
+        m=$d/mutant
+        mkdir -p "$m"; cp -r rtl "$m/rtl"
+        if ! bash tests/mutants/run.sh --apply "$mutant" "$m" > /dev/null 2> "$m/apply.log"; then
+            line+="; mutant $mutant does not apply ($m/apply.log)"; ok=0
+        elif ! smt2 "$m/model.smt2" "$p" "$m"; then
+            line+="; mutant $mutant: yosys failed ($m/model.smt2.log)"; ok=0
+        elif [ "$(smtbmc "$m/bmc.log" -t "$depth" --dump-vcd "$m/cex.vcd" "$m/model.smt2")" = FAILED ] &&
+             [ -s "$m/cex.vcd" ]; then
+            line+="; killed by $mutant ($m/cex.vcd)"
+        else
+            line+="; mutant $mutant SURVIVES $depth steps ($m/bmc.log)"; ok=0
+        fi
+        rm -rf "$m/rtl"
+    fi
+}
+
 passed=0 failed=0
 for fam in "${fams[@]}"; do
     vars=$(make -s --no-print-directory formal-files FORMAL_FAMILY="$fam" 2>&1) ||
@@ -190,46 +235,7 @@ for fam in "${fams[@]}"; do
             line="${v//"$dir_mark"/$d} (inputs unchanged since $(cat "$e/date"): result reused from $e)"
             ok=1
         else
-            line="$fam/$p:"
-            ok=1
-            if ! smt2 "$d/model.smt2" "$p" .; then
-                line+=" yosys failed ($d/model.smt2.log)"; ok=0
-            else
-                case $(smtbmc "$d/bmc.log" -t "$depth" --dump-vcd "$d/cex.vcd" "$d/model.smt2") in
-                    PASSED)
-                        if [ "$(smtbmc "$d/induction.log" -i -t "$depth" "$d/model.smt2")" = PASSED ]; then
-                            line+=" proven (k-induction, k=$depth)"
-                        else
-                            line+=" bmc depth $depth passed (k-induction did not close)"
-                        fi ;;
-                    FAILED) line+=" FAILED, counterexample $d/cex.vcd"; ok=0 ;;
-                    *) line+=" solver error ($d/bmc.log)"; ok=0 ;;
-                esac
-                if [ "$(smtbmc "$d/cover.log" -c -t "$depth" "$d/model.smt2")" = PASSED ] &&
-                   step=$(sed -n 's/.*Reached cover statement.* in step \([0-9]*\)\..*/\1/p' "$d/cover.log" | head -1) &&
-                   [ -n "$step" ]; then
-                    line+="; cover reached at step $step"
-                else
-                    line+="; cover NOT reached in $depth steps ($d/cover.log)"; ok=0
-                fi
-            fi
-            if [ -z "$mutant" ]; then
-                line+="; no 'killed by:' mutant"; ok=0
-            else
-                m=$d/mutant
-                mkdir -p "$m"; cp -r rtl "$m/rtl"
-                if ! bash tests/mutants/run.sh --apply "$mutant" "$m" > /dev/null 2> "$m/apply.log"; then
-                    line+="; mutant $mutant does not apply ($m/apply.log)"; ok=0
-                elif ! smt2 "$m/model.smt2" "$p" "$m"; then
-                    line+="; mutant $mutant: yosys failed ($m/model.smt2.log)"; ok=0
-                elif [ "$(smtbmc "$m/bmc.log" -t "$depth" --dump-vcd "$m/cex.vcd" "$m/model.smt2")" = FAILED ] &&
-                     [ -s "$m/cex.vcd" ]; then
-                    line+="; killed by $mutant ($m/cex.vcd)"
-                else
-                    line+="; mutant $mutant SURVIVES $depth steps ($m/bmc.log)"; ok=0
-                fi
-                rm -rf "$m/rtl"
-            fi
+            prove
             [ -n "$e" ] && [ "$ok" = 1 ] && keep
             line+=" [$(( $(date +%s) - start )) s]"
         fi
